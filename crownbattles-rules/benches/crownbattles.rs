@@ -1,0 +1,3 @@
+//! Benchmarks (under construction).
+#![allow(missing_docs)]
+fn main() {}

@@ -1,0 +1,160 @@
+//! The game contract every rules crate implements.
+
+use core::fmt;
+use core::hash::Hash;
+use core::str::FromStr;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::outcome::Outcome;
+use crate::seat::{Seat, SeatSet};
+
+/// Who is looking at the game: one seat, or a spectator who sees only public information.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Observer {
+    /// The player in this seat, with perfect memory of everything the seat has seen.
+    Seat(Seat),
+    /// Someone not playing: only what every player sees.
+    Spectator,
+}
+
+/// A malformed action string: the typed error of every game's `Action::from_str`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot read action {input:?}: {reason}")]
+pub struct NotationError {
+    /// The text that was given.
+    pub input: String,
+    /// What is wrong with it.
+    pub reason: &'static str,
+}
+
+impl NotationError {
+    /// A notation error for `input`.
+    pub fn new(input: &str, reason: &'static str) -> NotationError {
+        NotationError { input: input.to_owned(), reason }
+    }
+}
+
+/// A state that breaks the game's invariants, found by [`Game::validate`] (for example
+/// after deserialising tampered data).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("invalid game state: {0}")]
+pub struct InvalidState(pub String);
+
+impl InvalidState {
+    /// An invalid-state error with the given explanation.
+    pub fn new(why: impl Into<String>) -> InvalidState {
+        InvalidState(why.into())
+    }
+}
+
+/// The rules of one game, implemented by its state type.
+///
+/// A value of the implementing type is one complete game state: the config it was built
+/// from, every card or tile, whose turn it is, and the game generator
+/// ([`GameRng`](crate::GameRng)). Everything is deterministic: the same config, seed and
+/// sequence of `(seat, action)` pairs always reach the same state.
+///
+/// # Contract
+///
+/// - [`new`](Game::new) validates the config; a bad config is a typed error.
+/// - [`to_act`](Game::to_act) is the set of seats that may act now; empty exactly when the
+///   game is over. Several seats may act in simultaneous or out-of-turn steps; their
+///   actions are applied in the order they arrive.
+/// - [`legal_actions`](Game::legal_actions) clears the buffer and writes the seat's legal
+///   actions in a deterministic order without duplicates; nothing for a seat that may not
+///   act. With a warm buffer it does not allocate.
+/// - [`apply`](Game::apply) rejects anything not in that list with a typed error and
+///   leaves the state exactly as it was; otherwise it returns an undo record that
+///   [`undo`](Game::undo) uses to restore the previous state exactly, generator included.
+/// - [`view`](Game::view) shows exactly what an observer may know under the rules;
+///   [`determinize`](Game::determinize) produces a state the seat cannot tell from this one.
+/// - Deserialising a state validates it ([`validate`](Game::validate)); a tampered state is
+///   an error, never a panic later.
+///
+/// The shared conformance suite (`duke_core::testing`, feature `testing`) checks all of
+/// this on random playouts.
+pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// The validated set-up options: player count, variants, limits.
+    type Config: Clone + PartialEq + fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One action of one seat. Its `Display` and `FromStr` are the game's action notation
+    /// and round-trip exactly.
+    type Action: Copy
+        + Eq
+        + Hash
+        + fmt::Debug
+        + fmt::Display
+        + FromStr<Err = NotationError>
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync
+        + 'static;
+    /// What [`undo`](Game::undo) needs to take back one applied action.
+    type Undo: Clone + fmt::Debug + Send + Sync + 'static;
+    /// What one observer sees. `Display` renders it for a terminal.
+    type View: Clone + PartialEq + fmt::Debug + fmt::Display + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// Why a config was refused.
+    type ConfigError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why an action was refused.
+    type ActionError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+
+    /// The game's short name, as used on command lines (`"theduke"`).
+    const NAME: &'static str;
+
+    /// Sets up a new game from a config and a seed for the game generator.
+    fn new(config: &Self::Config, seed: u64) -> Result<Self, Self::ConfigError>;
+
+    /// The config this game was built from.
+    fn config(&self) -> Self::Config;
+
+    /// How many seats the game has.
+    fn seat_count(&self) -> usize;
+
+    /// The seats that may act now; empty when the game is over.
+    fn to_act(&self) -> SeatSet;
+
+    /// Writes the legal actions of `seat` into `out` (cleared first).
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Applies `action` for `seat`, or refuses it and leaves the state untouched.
+    fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Self::Undo, Self::ActionError>;
+
+    /// Takes back the action whose record this is. Records must be undone in reverse order
+    /// of application on the state that produced them; any other use leaves an unspecified
+    /// (but never panicking) state.
+    fn undo(&mut self, undo: Self::Undo);
+
+    /// The final result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Running scores, one per seat, in the game's own units (round points, tokens,
+    /// captured material). Equal to the outcome's scores once the game is over.
+    fn running_scores(&self) -> Vec<i64>;
+
+    /// What `observer` sees now.
+    fn view(&self, observer: Observer) -> Self::View;
+
+    /// A full state that `seat` cannot tell apart from this one: the seat's view is
+    /// identical, every card or tile the seat has not seen is re-dealt at random (from
+    /// `seed`) consistently with what the seat knows, and the game generator is reseeded.
+    fn determinize(&self, seat: Seat, seed: u64) -> Self;
+
+    /// Checks the state's invariants (cards or tiles conserved, scores consistent, indices
+    /// in range). Deserialisation runs it; the conformance suite runs it at every step.
+    fn validate(&self) -> Result<(), InvalidState>;
+
+    /// An upper bound on the number of actions in any game under `config`; the
+    /// conformance suite checks that games end within it.
+    fn max_actions(config: &Self::Config) -> u64;
+
+    /// A heuristic value of `view` for the seat it belongs to (higher is better), for
+    /// simple bots: material in The Duke, known hand total in Archduke, and so on.
+    fn evaluate(view: &Self::View, seat: Seat) -> f64;
+
+    /// Whether the game is over (nobody may act).
+    fn is_over(&self) -> bool {
+        self.to_act().is_empty()
+    }
+}

@@ -1,0 +1,55 @@
+//! # duke-core
+//!
+//! The contract and building blocks shared by the rules engines of *The Duke*, *Archduke*,
+//! *Dukes Up!* and *Crown Battles*.
+//!
+//! - [`Game`]: the trait every rules crate implements: a validated config and a seed, who
+//!   may act now ([`SeatSet`]), legal actions into a reusable buffer, `apply` with typed
+//!   errors and exact `undo`, the [`Outcome`], per-seat views, determinization for
+//!   information-set search, and an action notation that round-trips.
+//! - [`GameRng`]: the seeded ChaCha8 generator stored in every state, the one source of
+//!   chance; 16 bytes, `Copy`, restored exactly by undo.
+//! - [`Record`]: config, seed and steps; replays to the identical state or names the first
+//!   bad step.
+//! - [`cards`] and [`pile`]: the standard 52-card deck, compact card sets, draw and discard
+//!   piles with reshuffle.
+//! - `testing` (feature `testing`): the conformance suite every rules crate runs on random
+//!   playouts, and a tiny demonstration game.
+//!
+//! Rules crates are pure: no I/O, clocks, threads, global state or printing.
+//!
+//! ```
+//! use duke_core::{Seat, SeatSet, GameRng};
+//! let dealer = Seat(3);
+//! let first = dealer.left(4); // play starts left of the dealer
+//! assert_eq!(first, Seat(0));
+//! let waiting: SeatSet = [Seat(1), Seat(2)].into_iter().collect();
+//! assert!(waiting.contains(Seat(2)));
+//! let mut rng = GameRng::new(2024);
+//! let mut deck: Vec<u8> = (0..52).collect();
+//! rng.shuffle(&mut deck); // the same seed always gives the same order
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![cfg_attr(
+    not(test),
+    deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, clippy::unreachable)
+)]
+
+pub mod cards;
+mod game;
+mod outcome;
+pub mod pile;
+mod record;
+mod rng;
+mod seat;
+#[cfg(feature = "testing")]
+pub mod testing;
+
+pub use cards::{Card, CardSet, Colour, Rank, Suit};
+pub use game::{Game, InvalidState, NotationError, Observer};
+pub use outcome::{Better, Outcome};
+pub use pile::Pile;
+pub use record::{Record, ReplayError, Step};
+pub use rng::{GameRng, Stream};
+pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};

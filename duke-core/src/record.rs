@@ -1,0 +1,110 @@
+//! Game records: config, seed and every `(seat, action)` step, replayable to the same state.
+
+use core::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Game;
+use crate::seat::Seat;
+
+/// One step of a record: who acted and what they did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Step<A> {
+    /// The seat that acted.
+    pub seat: Seat,
+    /// What it did.
+    pub action: A,
+}
+
+/// A complete, replayable account of a game: same config + seed + steps = same game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(bound = "")]
+pub struct Record<G: Game> {
+    /// The game's short name ([`Game::NAME`]), so a file says what it holds.
+    pub game: String,
+    /// The config the game was built from.
+    pub config: G::Config,
+    /// The seed of the game generator.
+    pub seed: u64,
+    /// Every action, in the order it was applied.
+    pub steps: Vec<Step<G::Action>>,
+}
+
+/// Why a record does not replay.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ReplayError<G: Game> {
+    /// The record is of another game.
+    #[error("the record is of game {found:?}, not {expected:?}")]
+    WrongGame {
+        /// The name this game answers to.
+        expected: &'static str,
+        /// The name in the record.
+        found: String,
+    },
+    /// The config is refused.
+    #[error("bad config: {0}")]
+    Config(G::ConfigError),
+    /// A step is refused: the first bad one.
+    #[error("step {index} ({seat} plays {action}) is illegal: {error}")]
+    Step {
+        /// The index of the step in the record, from 0.
+        index: usize,
+        /// The seat of that step.
+        seat: Seat,
+        /// The action of that step.
+        action: G::Action,
+        /// The game's reason.
+        error: G::ActionError,
+    },
+}
+
+impl<G: Game> Record<G> {
+    /// An empty record of a game about to be built from `config` and `seed`.
+    pub fn new(config: G::Config, seed: u64) -> Record<G> {
+        Record { game: G::NAME.to_owned(), config, seed, steps: Vec::new() }
+    }
+
+    /// Appends a step (it is not checked until replay).
+    pub fn push(&mut self, seat: Seat, action: G::Action) {
+        self.steps.push(Step { seat, action });
+    }
+
+    /// Builds the initial state.
+    pub fn start(&self) -> Result<G, ReplayError<G>> {
+        if self.game != G::NAME {
+            return Err(ReplayError::WrongGame { expected: G::NAME, found: self.game.clone() });
+        }
+        G::new(&self.config, self.seed).map_err(ReplayError::Config)
+    }
+
+    /// Replays every step from the start, returning the final state or the first bad step.
+    pub fn replay(&self) -> Result<G, ReplayError<G>> {
+        self.replay_with(|_, _, _| {})
+    }
+
+    /// Replays every step, calling `visit(index, step, state_after)` after each.
+    pub fn replay_with(&self, mut visit: impl FnMut(usize, &Step<G::Action>, &G)) -> Result<G, ReplayError<G>> {
+        let mut state = self.start()?;
+        for (index, step) in self.steps.iter().enumerate() {
+            state.apply(step.seat, step.action).map_err(|error| ReplayError::Step {
+                index,
+                seat: step.seat,
+                action: step.action,
+                error,
+            })?;
+            visit(index, step, &state);
+        }
+        Ok(state)
+    }
+}
+
+impl<G: Game> fmt::Display for Record<G> {
+    /// One line per step in action notation, after a header with the game and seed.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "{} seed {} config {:?}", self.game, self.seed, self.config)?;
+        for (i, step) in self.steps.iter().enumerate() {
+            writeln!(f, "{i:>4}. {} {}", step.seat, step.action)?;
+        }
+        Ok(())
+    }
+}

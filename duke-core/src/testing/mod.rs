@@ -1,1 +1,180 @@
-//! placeholder
+//! The conformance suite every rules crate runs, and a tiny demonstration game.
+//!
+//! [`run`] plays random games (proptest playouts from arbitrary configs and seeds) and, at
+//! every visited state, checks the whole [`Game`] contract:
+//!
+//! - `to_act` and the legal-action lists agree: seats that may not act have no actions,
+//!   seats that may act have at least one, lists hold no duplicates and come out the same
+//!   twice;
+//! - every listed action applies, and apply then undo restores the state exactly
+//!   (generator included);
+//! - a sample of actions that are not listed (taken from actions seen elsewhere in the
+//!   game) is refused, with the state unchanged;
+//! - every action's notation round-trips through `Display` and `FromStr`;
+//! - serde round-trips the state and every seat's and the spectator's view;
+//! - determinization for each seat keeps that seat's view, the public view, `to_act` and
+//!   the seat's legal actions identical, and yields a valid state;
+//! - the game's own invariant hook, [`Game::validate`], holds;
+//! - the game ends within [`Game::max_actions`].
+//!
+//! After each playout it replays the record from the seed (every intermediate state must
+//! match), undoes the whole game step by step back to the start, round-trips the record
+//! through serde, and tampers with serialized states: a tampered state must either be
+//! refused by deserialisation or survive every method without a panic.
+//!
+//! A failing case shrinks (fewer, earlier choices) and the failure prints the minimal
+//! record, both as JSON and one step per line in action notation.
+//!
+//! ```
+//! use duke_core::testing::{run, Settings, toy::{HighCard, HighCardConfig}};
+//! use proptest::prelude::*;
+//!
+//! let configs = (2u8..=4, 1u8..=5).prop_map(|(players, rounds)| HighCardConfig { players, rounds });
+//! run::<HighCard>(configs, &Settings { cases: 8, ..Settings::default() }).unwrap();
+//! ```
+#![allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
+
+mod checks;
+mod tamper;
+pub mod toy;
+
+use core::fmt;
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+
+use crate::game::Game;
+use crate::record::Record;
+use crate::rng::GameRng;
+
+/// How hard the suite works. The defaults suit a game of a few hundred actions.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Random games to play.
+    pub cases: u32,
+    /// How many states at the start of each game get every check; the rest of the game is
+    /// played to its end with the cheap checks (validity, `to_act` and bound).
+    pub max_steps: usize,
+    /// Unlisted actions tried per seat per state.
+    pub illegal_samples: usize,
+    /// Tampered serialized states per game.
+    pub tamperings: usize,
+    /// A hard cap on a game's length, beyond `max_actions`, so a broken game cannot hang
+    /// the suite.
+    pub max_game_actions: u64,
+    /// Seed of the suite's own random choices, so a run is reproducible.
+    pub seed: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            cases: 32,
+            max_steps: 200,
+            illegal_samples: 4,
+            tamperings: 16,
+            max_game_actions: 200_000,
+            seed: 0x5EED,
+        }
+    }
+}
+
+/// A conformance failure: what broke, and the minimal record that shows it.
+pub struct Failure {
+    /// The report: the broken check, then the record as JSON and in notation.
+    pub message: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Debug for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Plays `settings.cases` random games with configs drawn from `configs` and checks the
+/// contract at every state. Returns the shrunk failure, if any.
+pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settings) -> Result<(), Failure> {
+    let config = Config { cases: settings.cases, failure_persistence: None, ..Config::default() };
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
+    let outcome = runner.run(&strategy, |(config, seed, choices)| playout::<G>(&config, seed, &choices, settings));
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(TestError::Fail(reason, _)) => {
+            Err(Failure { message: format!("{} conformance failure: {reason}", G::NAME) })
+        }
+        Err(TestError::Abort(reason)) => Err(Failure { message: format!("{} conformance aborted: {reason}", G::NAME) }),
+    }
+}
+
+fn seed_bytes(seed: u64) -> [u8; 32] {
+    let mut bytes = [0u8; 32];
+    for (i, chunk) in bytes.chunks_mut(8).enumerate() {
+        chunk.copy_from_slice(&seed.rotate_left(i as u32 * 16).to_le_bytes());
+    }
+    bytes
+}
+
+/// Plays one game: `choices` steer the first `max_steps` actions (seat, then action, each
+/// taken modulo the number available), a generator from `seed` the rest.
+fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &Settings) -> Result<(), TestCaseError> {
+    let mut record: Record<G> = Record::new(config.clone(), seed);
+    let fail = |record: &Record<G>, what: String| -> TestCaseError {
+        let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
+        TestCaseError::fail(format!("{what}\nminimal record (JSON): {json}\nsteps:\n{record}"))
+    };
+    let mut state = match G::new(config, seed) {
+        Ok(state) => state,
+        Err(e) => return Err(fail(&record, format!("the config strategy produced a config that new() refuses: {e}"))),
+    };
+    let bound = G::max_actions(config).min(settings.max_game_actions);
+    let mut checker = checks::Checker::<G>::new(settings);
+    let mut trajectory = vec![state.clone()];
+    let mut undos = Vec::new();
+    let mut free_choices = GameRng::new(seed ^ 0x00C0_FFEE);
+    let mut legal = Vec::new();
+    loop {
+        let step = record.steps.len();
+        let full = step <= settings.max_steps;
+        checker
+            .check_state(&state, full, step as u64)
+            .map_err(|what| fail(&record, format!("at step {step}: {what}")))?;
+        let to_act = state.to_act();
+        if to_act.is_empty() {
+            break;
+        }
+        if step as u64 >= bound {
+            return Err(fail(&record, format!("the game did not end within max_actions = {bound}")));
+        }
+        let choice = choices.get(step).copied().unwrap_or_else(|| free_choices.next_u64() as u32);
+        let seats = to_act.len() as u32;
+        let seat = to_act.nth((choice % seats) as usize).ok_or_else(|| fail(&record, "to_act miscounted".into()))?;
+        state.legal_actions(seat, &mut legal);
+        let Some(&action) = legal.get(((choice / seats) as usize) % legal.len().max(1)) else {
+            return Err(fail(&record, format!("at step {step}: {seat} may act but has no legal action")));
+        };
+        record.push(seat, action);
+        match state.apply(seat, action) {
+            Ok(undo) => undos.push(undo),
+            Err(e) => {
+                return Err(fail(&record, format!("at step {step}: listed action {action} of {seat} refused: {e}")));
+            }
+        }
+        trajectory.push(state.clone());
+    }
+    checks::check_outcome(&state).map_err(|what| fail(&record, what))?;
+    checks::check_replay(&record, &trajectory).map_err(|what| fail(&record, what))?;
+    checks::check_undo_chain(&mut state, undos, &trajectory).map_err(|what| fail(&record, what))?;
+    checks::check_record_serde(&record).map_err(|what| fail(&record, what))?;
+    tamper::check_tampering::<G>(&trajectory, seed, settings).map_err(|what| fail(&record, what))?;
+    Ok(())
+}

@@ -1,8 +1,13 @@
-//! Benchmarks of the shared building blocks: the game generator and card sets.
+//! Benchmarks of the shared building blocks, and the benchmark conventions every rules
+//! crate follows, shown on the High Card demonstration game:
+//! `<game>/playout` (random full games), `<game>/legal_actions`, `<game>/apply_undo`,
+//! `<game>/clone`, and the state's `size_of` printed once.
 #![allow(missing_docs)]
 
-use criterion::{Criterion, criterion_group, criterion_main};
-use duke_core::{CardSet, GameRng};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use duke_core::testing::random_playout;
+use duke_core::testing::toy::{HighCard, HighCardConfig};
+use duke_core::{CardSet, Game, GameRng, Seat};
 use std::hint::black_box;
 
 fn generator(c: &mut Criterion) {
@@ -21,5 +26,46 @@ fn generator(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, generator);
+fn conventions(c: &mut Criterion) {
+    let config = HighCardConfig { players: 4, rounds: 5 };
+    println!("size_of::<HighCard>() = {} bytes", std::mem::size_of::<HighCard>());
+    let Ok(start) = HighCard::new(&config, 1) else { return };
+    // Actions per game are fixed in High Card: players x rounds.
+    let per_game = HighCard::max_actions(&config);
+    let mut group = c.benchmark_group("highcard");
+    group.throughput(Throughput::Elements(per_game));
+    group.bench_function("playout (elements = actions)", |b| {
+        let mut rng = GameRng::new(2);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let mut game = start;
+            black_box(random_playout(&mut game, &mut rng, &mut buf, u64::MAX))
+        });
+    });
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("legal_actions", |b| {
+        let mut buf = Vec::new();
+        b.iter(|| {
+            start.legal_actions(black_box(Seat(0)), &mut buf);
+            buf.len()
+        });
+    });
+    group.bench_function("apply_undo", |b| {
+        let mut game = start;
+        let mut buf = Vec::new();
+        game.legal_actions(Seat(0), &mut buf);
+        let action = buf.first().copied();
+        b.iter(|| {
+            if let Some(action) = action
+                && let Ok(undo) = game.apply(Seat(0), black_box(action))
+            {
+                game.undo(undo);
+            }
+        });
+    });
+    group.bench_function("clone", |b| b.iter(|| black_box(Clone::clone(black_box(&start)))));
+    group.finish();
+}
+
+criterion_group!(benches, generator, conventions);
 criterion_main!(benches);

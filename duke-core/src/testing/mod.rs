@@ -22,6 +22,8 @@
 //! through serde, and tampers with serialized states: a tampered state must either be
 //! refused by deserialisation or survive every method without a panic.
 //!
+//! [`random_playout`] drives a game to its end at random, for benchmarks.
+//!
 //! A failing case shrinks (fewer, earlier choices) and the failure prints the minimal
 //! record, both as JSON and one step per line in action notation.
 //!
@@ -35,8 +37,11 @@
 #![allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
 mod checks;
+mod playout;
 mod tamper;
 pub mod toy;
+
+pub use playout::random_playout;
 
 use core::fmt;
 

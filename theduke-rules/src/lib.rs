@@ -1,7 +1,78 @@
-//! Rules engine for The Duke: 6x6 tile-movement strategy with random bag draws (under construction).
+//! # The Duke
+//!
+//! A rules engine for *The Duke* (Catalyst Game Labs, 2013), the standard two-player game:
+//! a 6x6 board, troop tiles that flip to a different movement profile after every use,
+//! and a bag of reinforcements drawn at random. Capture the opposing Duke to win.
+//!
+//! - Set-up is played as actions: the first player places his Duke on a centre square of
+//!   his home edge, then two Footmen beside it; then the second player. Who sets up first
+//!   (and so moves first) is [`FirstPlayer`] in the [`Config`].
+//! - A turn is one [`Action`]: move a tile with one icon of its current side (Move, Jump,
+//!   Slide, Jump Slide, Strike, Command), or [`Action::Draw`] a random tile from the bag
+//!   followed by [`Action::Place`] on an empty square beside the Duke.
+//! - No action may leave your Duke capturable next turn ([`Duke::in_guard`]); a player
+//!   without any legal action loses; an optional turn limit ends the game drawn.
+//! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
+//!   [`TileSet`] plays with other tiles.
+//! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
+//!   precomputed icon tables and ray walks, and never allocates.
+//!
+//! ## Notation
+//!
+//! Squares are `a1`..`f6`: files a-f from seat 0's left, rank 1 is seat 0's home edge.
+//! `duke c1`, `footman b1` (set-up), `c2-c4` (move with Move/Jump/Slide/Jump Slide),
+//! `c2*d4` (strike), `d1:c2-c3` (the tile on d1 commands c2 to c3), `draw`, `place d2`.
+//!
+//! ## Example
+//!
+//! ```
+//! use duke_core::{Game, Seat};
+//! use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+//!
+//! let config = Config { first_player: FirstPlayer::Seat0, ..Config::default() };
+//! let mut game = TheDuke::new(&config, 42).unwrap();
+//! for (seat, text) in [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"),
+//!                      (1, "duke d6"), (1, "footman c6"), (1, "footman e6"),
+//!                      (0, "b1-b2")] {
+//!     let action: Action = text.parse().unwrap();
+//!     game.apply(Seat(seat), action).unwrap();
+//! }
+//! // Drawing is a chance event: the tile appears, then it must be placed.
+//! game.apply(Seat(1), "draw".parse().unwrap()).unwrap();
+//! let mut actions = Vec::new();
+//! game.legal_actions(Seat(1), &mut actions);
+//! assert!(actions.iter().all(|a| matches!(a, Action::Place(_))));
+//! game.apply(Seat(1), actions[0]).unwrap();
+//! println!("{}", game.view(duke_core::Observer::Spectator));
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),
     deny(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing, clippy::unreachable)
 )]
+
+mod actions;
+mod board;
+mod config;
+mod game;
+mod movegen;
+mod perft;
+mod position;
+mod serial;
+mod state;
+mod tables;
+mod tiles;
+mod turn;
+mod view;
+
+pub use actions::Action;
+pub use board::Square;
+pub use config::{Config, ConfigError, FirstPlayer};
+pub use position::Position;
+pub use serial::RawState;
+pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};
+pub use tables::{Tables, Targets};
+pub use tiles::{Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet};
+pub use turn::ActionError;
+pub use view::View;

@@ -1,0 +1,108 @@
+//! The duke-core [`Game`] contract for [`Duke`].
+
+use duke_core::{Game, GameRng, InvalidState, Observer, Outcome, Seat, SeatSet};
+
+use crate::actions::Action;
+use crate::config::{Config, ConfigError};
+use crate::movegen::Lister;
+use crate::state::{Duke, Phase};
+use crate::tiles::TileSet;
+use crate::turn::ActionError;
+use crate::view::View;
+
+impl<S: TileSet> Game for Duke<S> {
+    type Config = Config;
+    type Action = Action;
+    /// The state before the action: the state is a small `Copy` value, so the previous
+    /// state is the cheapest exact undo record.
+    type Undo = Duke<S>;
+    type View = View;
+    type ConfigError = ConfigError;
+    type ActionError = ActionError;
+
+    const NAME: &'static str = "theduke";
+
+    fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
+        Duke::with_config(config, seed)
+    }
+
+    fn config(&self) -> Config {
+        Duke::config(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> SeatSet {
+        match self.phase {
+            Phase::Over(_) => SeatSet::EMPTY,
+            _ => SeatSet::single(Seat(self.to_move)),
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if seat.0 != self.to_move || matches!(self.phase, Phase::Over(_)) {
+            return;
+        }
+        self.visit(&mut Lister(out));
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Duke<S>, ActionError> {
+        let before = *self;
+        self.play(seat, action)?;
+        Ok(before)
+    }
+
+    fn undo(&mut self, undo: Duke<S>) {
+        *self = undo;
+    }
+
+    /// Ranks: the winner first; a draw ranks both first. Scores are captured enemy tiles.
+    fn outcome(&self) -> Option<Outcome> {
+        let Phase::Over(end) = self.phase else { return None };
+        let ranks = match end.winner {
+            Some(Seat(0)) => vec![1, 2],
+            Some(_) => vec![2, 1],
+            None => vec![1, 1],
+        };
+        Some(Outcome::with_ranks(self.running_scores(), ranks))
+    }
+
+    /// Tiles of the opponent each seat has captured.
+    fn running_scores(&self) -> Vec<i64> {
+        let lost = |o: usize| i64::from(crate::state::nibble_total(self.lost.get(o).copied().unwrap_or(0)));
+        vec![lost(1), lost(0)]
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        self.view_of(observer)
+    }
+
+    /// Nothing is hidden but the generator's future draws, so determinizing only
+    /// reseeds the generator.
+    fn determinize(&self, _seat: Seat, seed: u64) -> Self {
+        let mut copy = *self;
+        copy.rng = GameRng::new(seed);
+        copy
+    }
+
+    fn validate(&self) -> Result<(), InvalidState> {
+        self.check()
+    }
+
+    /// Set-up takes 6 actions and each turn at most 2 (a draw and its placement); without
+    /// a turn limit no bound exists (`u64::MAX`).
+    fn max_actions(config: &Config) -> u64 {
+        match config.turn_limit {
+            Some(n) => 6 + 2 * u64::from(n),
+            None => u64::MAX,
+        }
+    }
+
+    /// Material from the view: see [`View::material`].
+    fn evaluate(view: &View, seat: Seat) -> f64 {
+        view.material(seat)
+    }
+}

@@ -1,0 +1,373 @@
+//! The move generator (rulebook "Move a Troop Tile", "Place a New Troop Tile", "Putting
+//! the Duke Tile in Danger"): occupancy masks, precomputed icon tables, ray walks for
+//! slides, and a visitor so that listing and perft counting share one code path.
+
+use duke_core::Seat;
+
+use crate::actions::Action;
+use crate::board::{Square, between, orthogonal_neighbours, ray, slide};
+use crate::state::{Duke, Phase, code_kind, code_side, nibble};
+use crate::tables::Targets;
+use crate::tiles::TileSet;
+
+/// Receives legal actions in batches; each method returns `true` to stop early.
+pub(crate) trait Visit {
+    /// One legal action.
+    fn action(&mut self, a: Action) -> bool;
+    /// The tile on `from` may move to every square of `to`.
+    fn moves(&mut self, from: Square, to: u64) -> bool;
+    /// The tile on `from` may strike every square of `targets`.
+    fn strikes(&mut self, from: Square, targets: u64) -> bool;
+    /// The tile on `by` may command the tile on `from` to every square of `to`.
+    fn commands(&mut self, by: Square, from: Square, to: u64) -> bool;
+    /// Drawing is legal; `types` distinct tile types are in the bag and the drawn tile may
+    /// go on every square of `places`.
+    fn draws(&mut self, types: u32, places: u64) -> bool;
+}
+
+/// Writes actions into a vector.
+pub(crate) struct Lister<'a>(pub &'a mut Vec<Action>);
+
+impl Visit for Lister<'_> {
+    fn action(&mut self, a: Action) -> bool {
+        self.0.push(a);
+        false
+    }
+    fn moves(&mut self, from: Square, to: u64) -> bool {
+        self.0.extend(Square::iter(to).map(|to| Action::Move { from, to }));
+        false
+    }
+    fn strikes(&mut self, from: Square, targets: u64) -> bool {
+        self.0.extend(Square::iter(targets).map(|target| Action::Strike { from, target }));
+        false
+    }
+    fn commands(&mut self, by: Square, from: Square, to: u64) -> bool {
+        self.0.extend(Square::iter(to).map(|to| Action::Command { by, from, to }));
+        false
+    }
+    fn draws(&mut self, _types: u32, places: u64) -> bool {
+        if places != 0 {
+            self.0.push(Action::Draw);
+        }
+        false
+    }
+}
+
+/// Counts perft leaves: a draw counts once per distinct tile type and placement.
+pub(crate) struct Counter(pub u64);
+
+impl Visit for Counter {
+    fn action(&mut self, _a: Action) -> bool {
+        self.0 += 1;
+        false
+    }
+    fn moves(&mut self, _from: Square, to: u64) -> bool {
+        self.0 += u64::from(to.count_ones());
+        false
+    }
+    fn strikes(&mut self, _from: Square, targets: u64) -> bool {
+        self.0 += u64::from(targets.count_ones());
+        false
+    }
+    fn commands(&mut self, _by: Square, _from: Square, to: u64) -> bool {
+        self.0 += u64::from(to.count_ones());
+        false
+    }
+    fn draws(&mut self, types: u32, places: u64) -> bool {
+        self.0 += u64::from(types) * u64::from(places.count_ones());
+        false
+    }
+}
+
+/// Stops at the first legal action.
+pub(crate) struct Any(pub bool);
+
+impl Visit for Any {
+    fn action(&mut self, _a: Action) -> bool {
+        self.0 = true;
+        true
+    }
+    fn moves(&mut self, _from: Square, to: u64) -> bool {
+        self.0 |= to != 0;
+        self.0
+    }
+    fn strikes(&mut self, _from: Square, targets: u64) -> bool {
+        self.0 |= targets != 0;
+        self.0
+    }
+    fn commands(&mut self, _by: Square, _from: Square, to: u64) -> bool {
+        self.0 |= to != 0;
+        self.0
+    }
+    fn draws(&mut self, _types: u32, places: u64) -> bool {
+        self.0 |= places != 0;
+        self.0
+    }
+}
+
+/// The adjacent square of a ray (the square a Jump Slide passes over).
+#[inline]
+fn first_of_ray(sq: Square, d: usize) -> u64 {
+    let r = ray(sq, d);
+    if r == 0 {
+        0
+    } else if crate::board::increasing(d) {
+        r & r.wrapping_neg()
+    } else {
+        1u64 << (63 - r.leading_zeros())
+    }
+}
+
+/// Every square on the eight lines through `sq`: only a tile leaving one of these can
+/// uncover a line toward a Duke on `sq`.
+#[inline]
+fn lines_through(sq: Square) -> u64 {
+    (0..8).fold(0, |acc, d| acc | ray(sq, d))
+}
+
+#[inline]
+fn bits(mut x: u8) -> impl Iterator<Item = usize> {
+    core::iter::from_fn(move || {
+        if x == 0 {
+            return None;
+        }
+        let d = x.trailing_zeros() as usize;
+        x &= x.wrapping_sub(1);
+        Some(d)
+    })
+}
+
+/// Number of distinct tile types in a packed bag.
+#[inline]
+pub(crate) fn distinct_types(bag: u64) -> u32 {
+    (0..16).filter(|&k| nibble(bag, k) != 0).count() as u32
+}
+
+impl<S: TileSet> Duke<S> {
+    #[inline]
+    fn targets_of_code(code: u8, owner: usize, sq: Square) -> Targets {
+        S::TABLES.targets(code_kind(code), code_side(code), owner, sq)
+    }
+
+    /// Squares a tile with targets `t` on `sq` may move to with Move, Jump, Slide or Jump
+    /// Slide icons (before the Duke-danger rule).
+    #[inline]
+    pub(crate) fn destinations(sq: Square, t: &Targets, own: u64, all: u64) -> u64 {
+        let mut dest = t.jumps;
+        let mut m = t.moves;
+        while m != 0 {
+            let to = Square::from_index_unchecked(m.trailing_zeros());
+            m &= m - 1;
+            if between(sq, to) & all == 0 {
+                dest |= to.bit();
+            }
+        }
+        for d in bits(t.slides) {
+            dest |= slide(sq, d, all, 0);
+        }
+        for d in bits(t.jump_slides) {
+            let skip = first_of_ray(sq, d);
+            dest |= slide(sq, d, all, skip) & !skip;
+        }
+        dest & !own
+    }
+
+    /// Whether a tile of seat `by` (tiles `occ_by`, all tiles `all`) could capture on
+    /// `target` with any icon: Move, Jump, Slide, Jump Slide, Strike or Command.
+    pub(crate) fn attacked(&self, target: Square, by: usize, occ_by: u64, all: u64) -> bool {
+        let tb = target.bit();
+        let mut rest = occ_by;
+        while rest != 0 {
+            let e = Square::from_index_unchecked(rest.trailing_zeros());
+            rest &= rest - 1;
+            let t = Self::targets_of_code(self.code_at(e), by, e);
+            if t.reach & tb == 0 {
+                continue;
+            }
+            if (t.jumps | t.strikes) & tb != 0 {
+                return true;
+            }
+            if t.moves & tb != 0 && between(e, target) & all == 0 {
+                return true;
+            }
+            if t.commands & tb != 0 && t.commands & occ_by & !tb != 0 {
+                return true;
+            }
+            for d in bits(t.slides) {
+                if ray(e, d) & tb != 0 && between(e, target) & all == 0 {
+                    return true;
+                }
+            }
+            for d in bits(t.jump_slides) {
+                let skip = first_of_ray(e, d);
+                if ray(e, d) & tb != 0 && tb != skip && between(e, target) & all & !skip == 0 {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether `seat`'s Duke could be captured by the opponent's next action (the Duke
+    /// is "in Guard", rulebook "Capturing Tiles").
+    pub fn in_guard(&self, seat: Seat) -> bool {
+        let me = seat.index() & 1;
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+        let theirs = self.occupancy(Seat(1 - me as u8));
+        self.attacked(duke, 1 - me, theirs, theirs | self.occupancy(Seat(me as u8)))
+    }
+
+    /// Whether `me`'s Duke is safe after its tile on `from` goes to `to`.
+    #[inline]
+    fn safe_after_move(&self, me: usize, duke: Square, from: Square, to: Square) -> bool {
+        let own = (self.occupancy(Seat(me as u8)) & !from.bit()) | to.bit();
+        let theirs = self.occupancy(Seat(1 - me as u8)) & !to.bit();
+        let duke = if duke == from { to } else { duke };
+        !self.attacked(duke, 1 - me, theirs, own | theirs)
+    }
+
+    /// Whether `me`'s Duke is safe after striking `target`.
+    #[inline]
+    fn safe_after_strike(&self, me: usize, duke: Square, target: Square) -> bool {
+        let theirs = self.occupancy(Seat(1 - me as u8)) & !target.bit();
+        !self.attacked(duke, 1 - me, theirs, self.occupancy(Seat(me as u8)) | theirs)
+    }
+
+    /// The empty squares sharing a side with `me`'s Duke where a new tile leaves the Duke
+    /// safe (rulebook "Place a New Troop Tile" with the Duke-danger rule).
+    pub(crate) fn placements(&self, me: usize, in_guard: bool) -> u64 {
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
+        let theirs = self.occupancy(Seat(1 - me as u8));
+        let all = theirs | self.occupancy(Seat(me as u8));
+        let empty = orthogonal_neighbours(duke) & !all;
+        if !in_guard {
+            return empty;
+        }
+        Square::iter(empty)
+            .filter(|s| !self.attacked(duke, 1 - me, theirs, all | s.bit()))
+            .fold(0, |acc, s| acc | s.bit())
+    }
+
+    fn filter(&self, mask: u64, keep: impl Fn(Square) -> bool) -> u64 {
+        Square::iter(mask).filter(|&s| keep(s)).fold(0, |acc, s| acc | s.bit())
+    }
+
+    /// Visits every legal action of the player to act; returns whether the visitor stopped.
+    pub(crate) fn visit<V: Visit>(&self, v: &mut V) -> bool {
+        let me = usize::from(self.to_move & 1);
+        match self.phase {
+            Phase::Play => self.visit_turn(me, v),
+            Phase::Place { .. } => {
+                let in_guard = self.in_guard(Seat(me as u8));
+                let places = self.placements(me, in_guard);
+                Square::iter(places).any(|s| v.action(Action::Place(s)))
+            }
+            Phase::SetupDuke => {
+                let rank = if me == 0 { 0 } else { 5 };
+                [2, 3].into_iter().filter_map(|f| Square::at(f, rank)).any(|s| v.action(Action::SetDuke(s)))
+            }
+            Phase::SetupFootman { .. } => {
+                let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+                let all = self.occ[0] | self.occ[1];
+                Square::iter(orthogonal_neighbours(duke) & !all).any(|s| v.action(Action::SetFootman(s)))
+            }
+            Phase::Over(_) => false,
+        }
+    }
+
+    fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {
+        let opp = 1 - me;
+        let own = self.occupancy(Seat(me as u8));
+        let theirs = self.occupancy(Seat(opp as u8));
+        let all = own | theirs;
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+        let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
+        let in_guard = self.attacked(duke, opp, theirs, all);
+        let lines = lines_through(duke);
+        // A tile may leave its square freely unless it is the Duke, stands on a line
+        // through the Duke, or the Duke is already in Guard. Taking the enemy Duke ends
+        // the game, so it is always allowed.
+        let free = |sq: Square| !in_guard && sq != duke && lines & sq.bit() == 0;
+        let mut rest = own;
+        while rest != 0 {
+            let sq = Square::from_index_unchecked(rest.trailing_zeros());
+            rest &= rest - 1;
+            let t = Self::targets_of_code(self.code_at(sq), me, sq);
+            let dest = Self::destinations(sq, &t, own, all);
+            if dest != 0 {
+                let ok = if free(sq) {
+                    dest
+                } else {
+                    self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, sq, to))
+                };
+                if ok != 0 && v.moves(sq, ok) {
+                    return true;
+                }
+            }
+            let st = t.strikes & theirs;
+            if st != 0 {
+                let ok = if in_guard {
+                    self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
+                } else {
+                    st
+                };
+                if ok != 0 && v.strikes(sq, ok) {
+                    return true;
+                }
+            }
+            if t.commands != 0 {
+                let dsts = t.commands & !own;
+                if dsts != 0 {
+                    for src in Square::iter(t.commands & own) {
+                        let ok = if free(src) {
+                            dsts
+                        } else {
+                            self.filter(dsts, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, src, to))
+                        };
+                        if ok != 0 && v.commands(sq, src, ok) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        let bag = self.bag.get(me).copied().unwrap_or(0);
+        if bag != 0 {
+            let places = self.placements(me, in_guard);
+            if places != 0 && v.draws(distinct_types(bag), places) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether `action` is legal now for the player to act.
+    pub(crate) fn is_legal(&self, action: Action) -> bool {
+        struct Find(Action, bool);
+        impl Visit for Find {
+            fn action(&mut self, a: Action) -> bool {
+                self.1 = a == self.0;
+                self.1
+            }
+            fn moves(&mut self, from: Square, to: u64) -> bool {
+                self.1 = matches!(self.0, Action::Move { from: f, to: t } if f == from && to & t.bit() != 0);
+                self.1
+            }
+            fn strikes(&mut self, from: Square, targets: u64) -> bool {
+                self.1 = matches!(self.0, Action::Strike { from: f, target: t } if f == from && targets & t.bit() != 0);
+                self.1
+            }
+            fn commands(&mut self, by: Square, from: Square, to: u64) -> bool {
+                self.1 = matches!(self.0, Action::Command { by: b, from: f, to: t } if b == by && f == from && to & t.bit() != 0);
+                self.1
+            }
+            fn draws(&mut self, _types: u32, places: u64) -> bool {
+                self.1 = self.0 == Action::Draw && places != 0;
+                self.1
+            }
+        }
+        let mut find = Find(action, false);
+        self.visit(&mut find);
+        find.1
+    }
+}

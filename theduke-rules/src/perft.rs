@@ -1,0 +1,69 @@
+//! Perft: the number of leaf nodes of the game tree to a given depth, for testing and
+//! benchmarking the move generator.
+//!
+//! One ply is one turn (or one set-up placement). A bag draw is a chance event: it
+//! expands into one branch per distinct tile type still in the bag, and each of those
+//! into one child per legal placement square, so a draw turn contributes
+//! `types x placements` nodes. Captures of the Duke and positions without a legal action
+//! are terminal. The last ply is bulk-counted: leaves are counted from masks
+//! without being played.
+
+use crate::actions::Action;
+use crate::movegen::{Counter, Lister};
+use crate::state::{Duke, Phase, nibble};
+use crate::tiles::{TileKind, TileSet};
+
+impl<S: TileSet> Duke<S> {
+    /// The number of leaf nodes `depth` plies below this position (1 at depth 0).
+    pub fn perft(&self, depth: u32) -> u64 {
+        let mut buffers: Vec<Vec<Action>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
+        self.perft_with(depth, &mut buffers)
+    }
+
+    fn perft_with(&self, depth: u32, buffers: &mut [Vec<Action>]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if matches!(self.phase, Phase::Over(_)) {
+            return 0;
+        }
+        if depth == 1 {
+            let mut count = Counter(0);
+            self.visit(&mut count);
+            return count.0;
+        }
+        let Some((buf, rest)) = buffers.split_first_mut() else { return 0 };
+        buf.clear();
+        self.visit(&mut Lister(buf));
+        let mut total = 0;
+        for &action in buf.iter() {
+            if action == Action::Draw {
+                let me = usize::from(self.to_move & 1);
+                let bag = self.bag.get(me).copied().unwrap_or(0);
+                for k in (0..16).filter(|&k| nibble(bag, k) != 0) {
+                    let mut drawn = *self;
+                    drawn.force_draw(me, TileKind(k as u8));
+                    let places = drawn.placements(me, drawn.in_guard(duke_core::Seat(me as u8)));
+                    for sq in crate::board::Square::iter(places) {
+                        let mut child = drawn;
+                        child.play_unchecked(Action::Place(sq));
+                        total += child.perft_with(depth - 1, rest);
+                    }
+                }
+            } else {
+                let mut child = *self;
+                child.play_unchecked(action);
+                total += child.perft_with(depth - 1, rest);
+            }
+        }
+        total
+    }
+
+    /// Takes a tile of `kind` out of `me`'s bag as if drawn (the chance outcome chosen).
+    fn force_draw(&mut self, me: usize, kind: TileKind) {
+        if let Some(b) = self.bag.get_mut(me) {
+            *b -= 1u64 << ((4 * kind.index()) & 63);
+        }
+        self.phase = Phase::Place { drawn: kind };
+    }
+}

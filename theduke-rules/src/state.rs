@@ -1,0 +1,359 @@
+//! The game state: a small heap-free `Copy` value (board, bags, captured tiles, phase,
+//! generator), and its invariants.
+
+use duke_core::{GameRng, InvalidState, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::board::{SQUARES, Square};
+use crate::config::{Config, FirstPlayer};
+use crate::tiles::{SetMarker, Side, Standard, TileKind, TileSet};
+
+/// One tile on the board: its type, the side showing, and its owner (rulebook
+/// "Orientation": a tile always faces its owner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Piece {
+    /// The tile type.
+    pub kind: TileKind,
+    /// The side showing.
+    pub side: Side,
+    /// The seat that controls it (0 or 1).
+    pub owner: Seat,
+}
+
+const OCCUPIED: u8 = 0x80;
+const OWNER_BIT: u8 = 0x40;
+const BACK_BIT: u8 = 0x20;
+const KIND_MASK: u8 = 0x1f;
+
+impl Piece {
+    /// A tile of `kind` owned by `owner`, starting side up (as every tile enters play).
+    pub const fn new(kind: TileKind, owner: Seat) -> Piece {
+        Piece { kind, side: Side::Start, owner }
+    }
+
+    pub(crate) const fn code(self) -> u8 {
+        let side = match self.side {
+            Side::Start => 0,
+            Side::Back => BACK_BIT,
+        };
+        let owner = if self.owner.0 == 0 { 0 } else { OWNER_BIT };
+        OCCUPIED | owner | side | (self.kind.0 & KIND_MASK)
+    }
+
+    pub(crate) const fn from_code(code: u8) -> Option<Piece> {
+        if code & OCCUPIED == 0 {
+            return None;
+        }
+        let side = if code & BACK_BIT == 0 { Side::Start } else { Side::Back };
+        let owner = Seat(if code & OWNER_BIT == 0 { 0 } else { 1 });
+        Some(Piece { kind: TileKind(code & KIND_MASK), side, owner })
+    }
+}
+
+#[inline]
+pub(crate) const fn code_kind(code: u8) -> usize {
+    (code & KIND_MASK) as usize
+}
+#[inline]
+pub(crate) const fn code_side(code: u8) -> usize {
+    if code & BACK_BIT == 0 { 0 } else { 1 }
+}
+#[inline]
+pub(crate) const fn flip_code(code: u8) -> u8 {
+    code ^ BACK_BIT
+}
+
+/// Where the game is: set-up steps, a turn, placing a drawn tile, or over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// The player to act places his Duke (rulebook "Set-up").
+    SetupDuke,
+    /// The player to act places his Footmen next to the Duke; `remaining` is 2 or 1.
+    SetupFootman {
+        /// Footmen still to place.
+        remaining: u8,
+    },
+    /// A normal turn: move a tile or draw from the bag.
+    Play,
+    /// The player drew `drawn` from his bag and must now place it.
+    Place {
+        /// The tile drawn.
+        drawn: TileKind,
+    },
+    /// The game is over.
+    Over(Ending),
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Ending {
+    /// The winner, or `None` for a draw.
+    pub winner: Option<Seat>,
+    /// Why it ended.
+    pub reason: EndReason,
+}
+
+/// Why the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EndReason {
+    /// A Duke was captured (rulebook "Winning the Game").
+    DukeCaptured,
+    /// The player to act had no legal action ("a player can never pass"; see RULES.md).
+    NoLegalAction,
+    /// The configured turn limit was reached: a draw.
+    TurnLimit,
+}
+
+/// A game of The Duke with the tile set `S` ([`Standard`] for the base game).
+///
+/// A small `Copy` value (see `size_of` in the README): the board as 36 one-byte cells
+/// plus two 36-bit occupancy masks, bag and captured counts packed 4 bits per tile type,
+/// and the game generator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(bound = "S: TileSet", try_from = "crate::serial::RawState", into = "crate::serial::RawState")]
+pub struct Duke<S: TileSet = Standard> {
+    pub(crate) board: [u8; SQUARES],
+    pub(crate) occ: [u64; 2],
+    pub(crate) bag: [u64; 2],
+    pub(crate) lost: [u64; 2],
+    pub(crate) rng: GameRng,
+    pub(crate) turns: u32,
+    pub(crate) limit: u32,
+    pub(crate) duke: [u8; 2],
+    pub(crate) phase: Phase,
+    pub(crate) to_move: u8,
+    pub(crate) first: u8,
+    pub(crate) first_choice: FirstPlayer,
+    pub(crate) set: SetMarker<S>,
+}
+
+/// The standard game.
+pub type TheDuke = Duke<Standard>;
+
+/// No Duke on the board for that seat.
+pub(crate) const NO_SQUARE: u8 = SQUARES as u8;
+
+#[inline]
+pub(crate) fn nibble(packed: u64, kind: usize) -> u8 {
+    ((packed >> ((4 * kind) & 63)) & 15) as u8
+}
+
+#[inline]
+pub(crate) fn nibble_total(packed: u64) -> u32 {
+    (0..16).map(|k| u32::from(nibble(packed, k))).sum()
+}
+
+impl<S: TileSet> Duke<S> {
+    /// The tile on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board.get(sq.index()).and_then(|&c| Piece::from_code(c))
+    }
+
+    #[inline]
+    pub(crate) fn code_at(&self, sq: Square) -> u8 {
+        self.board.get(sq.index()).copied().unwrap_or(0)
+    }
+
+    #[inline]
+    pub(crate) fn set_code(&mut self, sq: Square, code: u8) {
+        if let Some(c) = self.board.get_mut(sq.index()) {
+            *c = code;
+        }
+    }
+
+    /// The occupancy mask of `seat`'s tiles (bit `i` = square `i`).
+    pub fn occupancy(&self, seat: Seat) -> u64 {
+        self.occ.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The square of `seat`'s Duke, if on the board.
+    pub fn duke_square(&self, seat: Seat) -> Option<Square> {
+        self.duke.get(seat.index()).and_then(|&s| Square::new(s))
+    }
+
+    /// How many tiles of `kind` are in `seat`'s bag (public: rulebook bags hold known tiles).
+    pub fn bag_count(&self, seat: Seat, kind: TileKind) -> u8 {
+        nibble(self.bag.get(seat.index()).copied().unwrap_or(0), kind.index())
+    }
+
+    /// How many of `seat`'s tiles of `kind` have been captured.
+    pub fn captured_count(&self, seat: Seat, kind: TileKind) -> u8 {
+        nibble(self.lost.get(seat.index()).copied().unwrap_or(0), kind.index())
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The seat whose turn it is (meaningless once the game is over).
+    pub fn side_to_move(&self) -> Seat {
+        Seat(self.to_move)
+    }
+
+    /// The seat that set up first and so moved first.
+    pub fn first_player(&self) -> Seat {
+        Seat(self.first)
+    }
+
+    /// Completed turns since set-up ended.
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    /// The tile types of this game's set.
+    pub fn tiles(&self) -> &'static [crate::tiles::TileDef] {
+        S::TILES
+    }
+
+    /// Checks every invariant: cells and masks agree, one Duke per side while the game
+    /// runs, phase consistent, and tile conservation: each tile is in exactly one place
+    /// (set aside for set-up, bag, drawn, board or captured).
+    pub fn check(&self) -> Result<(), InvalidState> {
+        let kinds = S::TABLES.kinds();
+        if self.to_move > 1 || self.first > 1 {
+            return Err(InvalidState::new("seat out of range"));
+        }
+        if self.limit > 0 && self.turns > self.limit {
+            return Err(InvalidState::new("turn count beyond the limit"));
+        }
+        let mut occ = [0u64; 2];
+        let mut on_board = [[0u8; 16]; 2];
+        let mut dukes = [NO_SQUARE; 2];
+        for (i, &code) in self.board.iter().enumerate() {
+            if code == 0 {
+                continue;
+            }
+            let Some(p) = Piece::from_code(code) else {
+                return Err(InvalidState::new("bad cell"));
+            };
+            if p.kind.index() >= kinds {
+                return Err(InvalidState::new("unknown tile type on the board"));
+            }
+            let o = p.owner.index() & 1;
+            if let Some(m) = occ.get_mut(o) {
+                *m |= 1u64 << i;
+            }
+            if let Some(c) = on_board.get_mut(o).and_then(|r| r.get_mut(p.kind.index())) {
+                *c = c.saturating_add(1);
+            }
+            if p.kind == TileKind::DUKE
+                && let Some(d) = dukes.get_mut(o)
+            {
+                *d = i as u8;
+            }
+        }
+        if occ != self.occ {
+            return Err(InvalidState::new("occupancy masks disagree with the board"));
+        }
+        if dukes != self.duke {
+            return Err(InvalidState::new("Duke squares disagree with the board"));
+        }
+        let counts = S::TABLES.counts();
+        let setup_progress = |owner: u8| -> Option<u8> {
+            match self.phase {
+                Phase::SetupDuke if owner == self.to_move => Some(0),
+                Phase::SetupFootman { remaining } if owner == self.to_move => Some(3u8.saturating_sub(remaining)),
+                Phase::SetupDuke | Phase::SetupFootman { .. } => Some(if owner == self.first { 3 } else { 0 }),
+                _ => None,
+            }
+        };
+        match self.phase {
+            Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
+                return Err(InvalidState::new("bad footman count"));
+            }
+            Phase::SetupDuke | Phase::SetupFootman { .. }
+                if self.to_move != self.first && setup_progress(self.first) != Some(3) =>
+            {
+                return Err(InvalidState::new("bad set-up order"));
+            }
+            Phase::Place { drawn } if drawn.index() >= kinds => {
+                return Err(InvalidState::new("unknown drawn tile"));
+            }
+            _ => {}
+        }
+        for owner in 0..2u8 {
+            let o = usize::from(owner);
+            let bag = self.bag.get(o).copied().unwrap_or(0);
+            let lost = self.lost.get(o).copied().unwrap_or(0);
+            let board = on_board.get(o).copied().unwrap_or([0; 16]);
+            for k in 0..16 {
+                let mut total = u32::from(nibble(bag, k)) + u32::from(nibble(lost, k));
+                total += u32::from(board.get(k).copied().unwrap_or(0));
+                if let Phase::Place { drawn } = self.phase
+                    && owner == self.to_move
+                    && drawn.index() == k
+                {
+                    total += 1;
+                }
+                if let Some(placed) = setup_progress(owner) {
+                    if lost != 0 {
+                        return Err(InvalidState::new("captures during set-up"));
+                    }
+                    let aside = match k {
+                        0 => u32::from(placed == 0),
+                        1 => 2u32.saturating_sub(u32::from(placed.saturating_sub(1))),
+                        _ => 0,
+                    };
+                    let want_on_board = match k {
+                        0 => u32::from(placed >= 1),
+                        1 => u32::from(placed.saturating_sub(1)),
+                        _ => 0,
+                    };
+                    if u32::from(board.get(k).copied().unwrap_or(0)) != want_on_board {
+                        return Err(InvalidState::new("set-up tiles disagree with the phase"));
+                    }
+                    total += aside;
+                }
+                if total != u32::from(nibble(counts, k)) {
+                    return Err(InvalidState::new(format!("tile conservation broken for seat {owner}, type {k}")));
+                }
+            }
+        }
+        let in_setup = setup_progress(0).is_some();
+        if in_setup {
+            for code in self.board.iter().filter(|&&c| c != 0) {
+                if code_side(*code) != 0 {
+                    return Err(InvalidState::new("set-up tile on its non-starting side"));
+                }
+            }
+            if self.turns != 0 {
+                return Err(InvalidState::new("turns counted during set-up"));
+            }
+        } else {
+            let missing = [self.duke[0] == NO_SQUARE, self.duke[1] == NO_SQUARE];
+            match self.phase {
+                Phase::Over(Ending { winner: Some(w), reason: EndReason::DukeCaptured }) => {
+                    let loser = 1 - (w.index() & 1);
+                    if w.0 > 1
+                        || !missing.get(loser).copied().unwrap_or(false)
+                        || missing.get(w.index()).copied().unwrap_or(true)
+                    {
+                        return Err(InvalidState::new("Duke capture ending without the captured Duke"));
+                    }
+                }
+                Phase::Over(Ending { winner, reason }) => {
+                    if missing[0] || missing[1] {
+                        return Err(InvalidState::new("a Duke is missing"));
+                    }
+                    match (winner, reason) {
+                        (None, EndReason::TurnLimit) => {
+                            if self.limit == 0 || self.turns < self.limit {
+                                return Err(InvalidState::new("turn-limit draw before the limit"));
+                            }
+                        }
+                        (Some(w), EndReason::NoLegalAction) if w.0 <= 1 => {}
+                        _ => return Err(InvalidState::new("inconsistent ending")),
+                    }
+                }
+                _ => {
+                    if missing[0] || missing[1] {
+                        return Err(InvalidState::new("a Duke is missing"));
+                    }
+                }
+            }
+        }
+        let _ = Config::default();
+        Ok(())
+    }
+}

@@ -1,0 +1,183 @@
+//! Precomputed target tables: for every (tile type, side, owner, square), the squares each
+//! kind of icon marks on the board. Built at compile time from the tile data.
+
+use crate::board::{SQUARES, Square, direction_index};
+use crate::tiles::{IconKind, MAX_KINDS, TileDef};
+
+/// The squares one tile's icons mark from one square, for one owner and side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Targets {
+    /// Move icons (a clear straight path is needed).
+    pub moves: u64,
+    /// Jump icons.
+    pub jumps: u64,
+    /// Strike icons.
+    pub strikes: u64,
+    /// Command icons.
+    pub commands: u64,
+    /// Every square any icon could ever affect from here (a quick filter).
+    pub reach: u64,
+    /// Slide directions (bit `d` = direction `d`).
+    pub slides: u8,
+    /// Jump Slide directions.
+    pub jump_slides: u8,
+}
+
+/// The target tables of a tile set.
+#[derive(Debug)]
+pub struct Tables {
+    entries: [[[[Targets; SQUARES]; 2]; 2]; MAX_KINDS],
+    kinds: u8,
+    counts: u64,
+}
+
+impl Tables {
+    /// Builds the tables from tile data. Called in const context only (the `TABLES`
+    /// constant of a tile set), so bad data is a compile error, never a runtime panic.
+    #[allow(clippy::indexing_slicing, clippy::panic)]
+    pub const fn build(tiles: &[TileDef]) -> Tables {
+        if tiles.len() > MAX_KINDS || tiles.len() < 2 {
+            panic!("a tile set holds 2 to 16 tile types");
+        }
+        if tiles[0].count != 1 || tiles[1].count < 2 {
+            panic!("index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)");
+        }
+        let mut entries = [[[[Targets { moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
+            SQUARES]; 2]; 2]; MAX_KINDS];
+        let mut counts = 0u64;
+        let mut k = 0;
+        while k < tiles.len() {
+            if tiles[k].count > 15 {
+                panic!("at most 15 tiles of a type");
+            }
+            counts |= (tiles[k].count as u64) << (4 * k);
+            let mut side = 0;
+            while side < 2 {
+                let icons = if side == 0 { tiles[k].start } else { tiles[k].back };
+                let mut owner = 0;
+                while owner < 2 {
+                    let mut s = 0;
+                    while s < SQUARES {
+                        entries[k][side][owner][s] = targets_of(icons, owner, s);
+                        s += 1;
+                    }
+                    owner += 1;
+                }
+                side += 1;
+            }
+            k += 1;
+        }
+        Tables { entries, kinds: tiles.len() as u8, counts }
+    }
+
+    /// The targets of tile type `kind`, side `side` (0 start, 1 back), owned by seat
+    /// `owner`, standing on `sq`. Out-of-range inputs give no targets.
+    #[inline]
+    pub fn targets(&self, kind: usize, side: usize, owner: usize, sq: Square) -> Targets {
+        self.entries
+            .get(kind)
+            .and_then(|e| e.get(side))
+            .and_then(|e| e.get(owner))
+            .and_then(|e| e.get(sq.index()))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// How many tile types the set has.
+    pub fn kinds(&self) -> usize {
+        usize::from(self.kinds)
+    }
+
+    /// Tiles of each type one player owns, 4 bits per type.
+    pub fn counts(&self) -> u64 {
+        self.counts
+    }
+}
+
+#[allow(clippy::indexing_slicing, clippy::panic)]
+const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Targets {
+    let mut t = Targets { moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
+    let Some(sq) = Square::new(s as u8) else { return t };
+    let flip: i8 = if owner == 0 { 1 } else { -1 };
+    let mut n = 0;
+    while n < icons.len() {
+        let icon = icons[n];
+        if icon.dx < -5 || icon.dx > 5 || icon.dy < -5 || icon.dy > 5 || (icon.dx == 0 && icon.dy == 0) {
+            panic!("icon offsets lie within 5 squares and not on the tile itself");
+        }
+        let df = icon.dx * flip;
+        let dr = icon.dy * flip;
+        let target = match sq.offset(df, dr) {
+            Some(x) => x.bit(),
+            None => 0,
+        };
+        match icon.kind {
+            IconKind::Move => {
+                let adf = if df < 0 { -df } else { df };
+                let adr = if dr < 0 { -dr } else { dr };
+                if !(adf == 0 || adr == 0 || adf == adr) {
+                    panic!("a Move icon must lie on a straight line from the tile");
+                }
+                t.moves |= target;
+            }
+            IconKind::Jump => t.jumps |= target,
+            IconKind::Strike => t.strikes |= target,
+            IconKind::Command => t.commands |= target,
+            IconKind::Slide => match direction_index(df, dr) {
+                Some(d) => {
+                    t.slides |= 1 << d;
+                    t.reach |= const_ray(sq, d);
+                }
+                None => panic!("a Slide icon sits on an adjacent square"),
+            },
+            IconKind::JumpSlide => {
+                if df % 2 != 0 || dr % 2 != 0 {
+                    panic!("a Jump Slide icon sits two squares out");
+                }
+                match direction_index(df / 2, dr / 2) {
+                    Some(d) => {
+                        t.jump_slides |= 1 << d;
+                        let first = match sq.offset(df / 2, dr / 2) {
+                            Some(x) => x.bit(),
+                            None => 0,
+                        };
+                        t.reach |= const_ray(sq, d) & !first;
+                    }
+                    None => panic!("a Jump Slide icon sits two squares out in a straight line"),
+                }
+            }
+        }
+        n += 1;
+    }
+    t.reach |= t.moves | t.jumps | t.strikes | t.commands;
+    t
+}
+
+/// `board::ray` for const context (the runtime version reads the line tables).
+#[allow(clippy::indexing_slicing)] // `d % 8` indexes an 8-array
+const fn const_ray(sq: Square, d: usize) -> u64 {
+    let (df, dr) = crate::board::DIRECTIONS[d % 8];
+    let mut out = 0u64;
+    let mut cur = sq.offset(df, dr);
+    while let Some(x) = cur {
+        out |= x.bit();
+        cur = x.offset(df, dr);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::ray;
+
+    #[test]
+    fn const_rays_match_runtime_rays() {
+        for s in 0..36u8 {
+            let sq = Square::new(s).unwrap();
+            for d in 0..8 {
+                assert_eq!(const_ray(sq, d), ray(sq, d));
+            }
+        }
+    }
+}

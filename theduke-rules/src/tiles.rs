@@ -1,0 +1,286 @@
+//! Troop tiles as data: each side of a tile is a profile of `(icon kind, offset)` entries
+//! (rulebook "Movement Icons", p. 3-5; the profiles are those of `TILES.md`).
+//!
+//! Offsets are from the point of view of the tile's owner: `+dy` is forward (toward the
+//! opponent's home edge) and `+dx` is the owner's right. The second player's tiles face
+//! him, so on the board their offsets are turned 180 degrees (rulebook "Orientation").
+
+use core::marker::PhantomData;
+
+use serde::{Deserialize, Serialize};
+
+use crate::tables::Tables;
+
+/// The kind of a movement icon (rulebook p. 3-5).
+///
+/// Dread and Defense (Expanded play) are not part of the standard game: they would be two
+/// more variants here, consulted by the move generator after the target squares are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum IconKind {
+    /// Move to the square if the straight path to it is clear.
+    Move,
+    /// Jump to the square over anything in between.
+    Jump,
+    /// Slide any distance in the icon's direction while the path is clear; the icon sits on
+    /// the adjacent square, so its offset is the unit direction.
+    Slide,
+    /// Like Slide, but the first square in the direction is ignored; the icon sits two
+    /// squares out, so its offset is twice the unit direction.
+    JumpSlide,
+    /// Capture an enemy on the square without moving.
+    Strike,
+    /// Move one of your own tiles from one Command square to another.
+    Command,
+}
+
+/// One icon of a profile: its kind and the square it marks, relative to the tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Icon {
+    /// What the icon lets the tile do.
+    pub kind: IconKind,
+    /// Columns to the owner's right.
+    pub dx: i8,
+    /// Rows forward, toward the opponent.
+    pub dy: i8,
+}
+
+impl Icon {
+    /// An icon of `kind` on `(dx, dy)`.
+    pub const fn new(kind: IconKind, dx: i8, dy: i8) -> Icon {
+        Icon { kind, dx, dy }
+    }
+}
+
+/// The two sides of a troop tile (rulebook "Starting Side").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Side {
+    /// The starting side: every tile enters play with it up.
+    Start,
+    /// The non-starting side.
+    Back,
+}
+
+impl Side {
+    /// The other side: where a tile ends after it acts.
+    pub const fn flipped(self) -> Side {
+        match self {
+            Side::Start => Side::Back,
+            Side::Back => Side::Start,
+        }
+    }
+}
+
+/// A troop tile type: its name, a two-letter abbreviation for boards and notation, how
+/// many each player owns, and the profile of each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TileDef {
+    /// Full name, as printed.
+    pub name: &'static str,
+    /// Two ASCII letters, first upper-case, unique in the set.
+    pub abbrev: &'static str,
+    /// How many tiles of this type each player owns.
+    pub count: u8,
+    /// The starting side.
+    pub start: &'static [Icon],
+    /// The non-starting side.
+    pub back: &'static [Icon],
+}
+
+impl TileDef {
+    /// The profile of one side.
+    pub const fn profile(&self, side: Side) -> &'static [Icon] {
+        match side {
+            Side::Start => self.start,
+            Side::Back => self.back,
+        }
+    }
+}
+
+/// A tile type, as an index into the tile set ([`TileSet::TILES`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct TileKind(pub u8);
+
+impl TileKind {
+    /// The Duke: index 0 of every tile set.
+    pub const DUKE: TileKind = TileKind(0);
+    /// The Footman: index 1 of every tile set, the two set-up companions of the Duke.
+    pub const FOOTMAN: TileKind = TileKind(1);
+
+    /// The index into the tile set.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Most tile types a set may hold (bag counts are packed in 4-bit fields of a `u64`).
+pub const MAX_KINDS: usize = 16;
+
+/// A complete set of tile types, given as data. The standard game uses [`Standard`];
+/// custom tiles (rulebook "Customization Tiles", p. 17) are another implementation with
+/// its own `TILES`, e.g. the standard list with one profile changed.
+///
+/// Rules for the data, checked when the tables are built (at compile time): at most
+/// [`MAX_KINDS`] types; index 0 is the Duke (count 1) and index 1 the Footman (count at
+/// least 2), as set-up needs them; counts at most 15; Move icons lie on a straight
+/// orthogonal or diagonal line; Slide offsets are unit steps and Jump Slide offsets twice
+/// a unit step; every offset within 5 squares.
+pub trait TileSet: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
+    /// The tile types, indexed by [`TileKind`].
+    const TILES: &'static [TileDef];
+    /// The precomputed target tables for these tiles.
+    const TABLES: &'static Tables = &Tables::build(Self::TILES);
+}
+
+/// The standard tiles of the base box (TILES.md; Duchess and Oracle excluded as they are
+/// Expanded play).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Standard;
+
+impl TileSet for Standard {
+    const TILES: &'static [TileDef] = &STANDARD_TILES;
+}
+
+/// Marker keeping a tile set in a type without owning data.
+pub(crate) type SetMarker<S> = PhantomData<fn() -> S>;
+
+use IconKind::{Command as C, Jump as J, JumpSlide as T, Move as M, Slide as SL, Strike as X};
+
+const fn i(kind: IconKind, dx: i8, dy: i8) -> Icon {
+    Icon::new(kind, dx, dy)
+}
+
+/// The fifteen standard troop tiles, exactly as the JSON block of TILES.md (section 4).
+pub const STANDARD_TILES: [TileDef; 15] = [
+    TileDef {
+        name: "Duke",
+        abbrev: "Du",
+        count: 1,
+        start: &[i(SL, -1, 0), i(SL, 1, 0)],
+        back: &[i(SL, 0, 1), i(SL, 0, -1)],
+    },
+    TileDef {
+        name: "Footman",
+        abbrev: "Ft",
+        count: 3,
+        start: &[i(M, 0, 1), i(M, 0, -1), i(M, -1, 0), i(M, 1, 0)],
+        back: &[i(M, 0, 2), i(M, -1, 1), i(M, 1, 1), i(M, -1, -1), i(M, 1, -1)],
+    },
+    TileDef {
+        name: "Pikeman",
+        abbrev: "Pk",
+        count: 3,
+        start: &[i(M, -1, 1), i(M, 1, 1), i(M, -2, 2), i(M, 2, 2)],
+        back: &[i(M, 0, 1), i(M, 0, -1), i(M, 0, -2), i(X, -1, 2), i(X, 1, 2)],
+    },
+    TileDef {
+        name: "Knight",
+        abbrev: "Kn",
+        count: 1,
+        start: &[i(M, -1, 0), i(M, 1, 0), i(M, 0, -1), i(M, 0, -2), i(J, -1, 2), i(J, 1, 2)],
+        back: &[i(SL, 0, 1), i(M, -1, -1), i(M, 1, -1), i(M, -2, -2), i(M, 2, -2)],
+    },
+    TileDef {
+        name: "Wizard",
+        abbrev: "Wz",
+        count: 1,
+        start: &[i(M, 0, 1), i(M, 0, -1), i(M, -1, 0), i(M, 1, 0), i(M, -1, 1), i(M, 1, 1), i(M, -1, -1), i(M, 1, -1)],
+        back: &[i(J, 0, 2), i(J, 0, -2), i(J, -2, 0), i(J, 2, 0), i(J, -2, 2), i(J, 2, 2), i(J, -2, -2), i(J, 2, -2)],
+    },
+    TileDef {
+        name: "Ranger",
+        abbrev: "Rg",
+        count: 1,
+        start: &[i(SL, 0, 1), i(SL, 0, -1), i(J, -1, 2), i(J, 1, 2), i(J, -2, 1), i(J, 2, 1)],
+        back: &[i(SL, -1, 1), i(SL, 1, 1), i(J, -1, -2), i(J, 1, -2)],
+    },
+    TileDef {
+        name: "Seer",
+        abbrev: "Se",
+        count: 1,
+        start: &[i(M, -1, 1), i(M, 1, 1), i(M, -1, -1), i(M, 1, -1), i(J, 0, 2), i(J, 0, -2), i(J, -2, 0), i(J, 2, 0)],
+        back: &[i(M, 0, 1), i(M, 0, -1), i(M, -1, 0), i(M, 1, 0), i(J, -2, 2), i(J, 2, 2), i(J, -2, -2), i(J, 2, -2)],
+    },
+    TileDef {
+        name: "General",
+        abbrev: "Gn",
+        count: 1,
+        start: &[i(M, 0, 1), i(M, 0, -1), i(M, -2, 0), i(M, 2, 0), i(J, -1, 2), i(J, 1, 2)],
+        back: &[
+            i(M, 0, 1),
+            i(M, -1, 0),
+            i(M, 1, 0),
+            i(M, -2, 0),
+            i(M, 2, 0),
+            i(J, -1, 2),
+            i(J, 1, 2),
+            i(C, -1, 0),
+            i(C, 1, 0),
+            i(C, -1, -1),
+            i(C, 0, -1),
+            i(C, 1, -1),
+        ],
+    },
+    TileDef {
+        name: "Priest",
+        abbrev: "Pr",
+        count: 1,
+        start: &[i(SL, -1, 1), i(SL, 1, 1), i(SL, -1, -1), i(SL, 1, -1)],
+        back: &[i(M, -1, 1), i(M, 1, 1), i(M, -1, -1), i(M, 1, -1), i(J, -2, 2), i(J, 2, 2), i(J, -2, -2), i(J, 2, -2)],
+    },
+    TileDef {
+        name: "Champion",
+        abbrev: "Ch",
+        count: 1,
+        start: &[i(M, 0, 1), i(M, 0, -1), i(M, -1, 0), i(M, 1, 0), i(J, 0, 2), i(J, 0, -2), i(J, -2, 0), i(J, 2, 0)],
+        back: &[i(X, 0, 1), i(X, 0, -1), i(X, -1, 0), i(X, 1, 0), i(J, 0, 2), i(J, 0, -2), i(J, -2, 0), i(J, 2, 0)],
+    },
+    TileDef {
+        name: "Marshall",
+        abbrev: "Ms",
+        count: 1,
+        start: &[i(SL, -1, 0), i(SL, 1, 0), i(J, -2, 2), i(J, 2, 2), i(J, 0, -2)],
+        back: &[
+            i(M, -1, 1),
+            i(M, 0, 1),
+            i(M, 1, 1),
+            i(M, -1, 0),
+            i(M, 1, 0),
+            i(M, -2, 0),
+            i(M, 2, 0),
+            i(M, -1, -1),
+            i(M, 1, -1),
+            i(C, -1, 1),
+            i(C, 0, 1),
+            i(C, 1, 1),
+        ],
+    },
+    TileDef {
+        name: "Bowman",
+        abbrev: "Bw",
+        count: 1,
+        start: &[i(M, 0, 1), i(M, -1, 0), i(M, 1, 0), i(J, -2, 0), i(J, 2, 0), i(J, 0, -2)],
+        back: &[i(M, 0, 1), i(M, -1, -1), i(M, 1, -1), i(X, 0, 2), i(X, -1, 1), i(X, 1, 1)],
+    },
+    TileDef {
+        name: "Dragoon",
+        abbrev: "Dg",
+        count: 1,
+        start: &[i(M, -1, 0), i(M, 1, 0), i(X, -2, 2), i(X, 0, 2), i(X, 2, 2)],
+        back: &[i(M, 0, 1), i(M, 0, 2), i(J, -1, 2), i(J, 1, 2), i(SL, -1, -1), i(SL, 1, -1)],
+    },
+    TileDef {
+        name: "Assassin",
+        abbrev: "As",
+        count: 1,
+        start: &[i(T, 0, 2), i(T, -2, -2), i(T, 2, -2)],
+        back: &[i(T, -2, 2), i(T, 2, 2), i(T, 0, -2)],
+    },
+    TileDef {
+        name: "Longbowman",
+        abbrev: "Lb",
+        count: 1,
+        start: &[i(M, 0, 1), i(M, 0, -1), i(M, -1, 0), i(M, 1, 0)],
+        back: &[i(X, 0, 2), i(X, 0, 3), i(M, -1, -1), i(M, 1, -1)],
+    },
+];

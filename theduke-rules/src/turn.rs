@@ -1,0 +1,218 @@
+//! Doing an action (rulebook "How to Play", "Flip the Tile", "Capturing Tiles", "Winning
+//! the Game"), set-up included.
+
+use duke_core::{GameRng, Seat};
+
+use crate::actions::Action;
+use crate::board::Square;
+use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::movegen::Any;
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code, nibble, nibble_total};
+use crate::tiles::{SetMarker, TileKind, TileSet};
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The game is over.
+    #[error("the game is over")]
+    GameOver,
+    /// It is not this seat's turn.
+    #[error("it is not {0}'s turn")]
+    NotYourTurn(Seat),
+    /// The action is not legal now.
+    #[error("{0} is not legal now")]
+    Illegal(Action),
+}
+
+impl<S: TileSet> Duke<S> {
+    /// A new game at the start of set-up (rulebook "Set-up"): every tile but the Duke and
+    /// two Footmen goes into its owner's bag; who sets up first follows the config.
+    pub fn with_config(config: &Config, seed: u64) -> Result<Duke<S>, ConfigError> {
+        config.check()?;
+        let mut rng = GameRng::new(seed);
+        let first = match config.first_player {
+            FirstPlayer::Seat0 => 0,
+            FirstPlayer::Seat1 => 1,
+            FirstPlayer::Random => rng.below(2) as u8,
+        };
+        // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up.
+        let bag = S::TABLES.counts() - 1 - (2 << 4);
+        Ok(Duke {
+            board: [0; crate::board::SQUARES],
+            occ: [0; 2],
+            bag: [bag; 2],
+            lost: [0; 2],
+            rng,
+            turns: 0,
+            limit: config.turn_limit.unwrap_or(0),
+            duke: [NO_SQUARE; 2],
+            phase: Phase::SetupDuke,
+            to_move: first,
+            first,
+            first_choice: config.first_player,
+            set: SetMarker::<S>::default(),
+        })
+    }
+
+    /// The config this game was built from.
+    pub fn config(&self) -> Config {
+        Config { first_player: self.first_choice, turn_limit: if self.limit == 0 { None } else { Some(self.limit) } }
+    }
+
+    /// Checks and does `action` for `seat`; on error the state is unchanged.
+    pub fn play(&mut self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        if matches!(self.phase, Phase::Over(_)) {
+            return Err(ActionError::GameOver);
+        }
+        if seat.0 != self.to_move {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        if !self.is_legal(action) {
+            return Err(ActionError::Illegal(action));
+        }
+        self.play_unchecked(action);
+        Ok(())
+    }
+
+    fn put(&mut self, sq: Square, code: u8) {
+        let owner = usize::from(code & 0x40 != 0);
+        self.set_code(sq, code);
+        if let Some(m) = self.occ.get_mut(owner) {
+            *m |= sq.bit();
+        }
+        if code_kind(code) == 0
+            && let Some(d) = self.duke.get_mut(owner)
+        {
+            *d = sq.index() as u8;
+        }
+    }
+
+    fn take(&mut self, sq: Square) -> u8 {
+        let code = self.code_at(sq);
+        if code == 0 {
+            return 0;
+        }
+        let owner = usize::from(code & 0x40 != 0);
+        self.set_code(sq, 0);
+        if let Some(m) = self.occ.get_mut(owner) {
+            *m &= !sq.bit();
+        }
+        if code_kind(code) == 0
+            && let Some(d) = self.duke.get_mut(owner)
+        {
+            *d = NO_SQUARE;
+        }
+        code
+    }
+
+    /// Removes the tile on `sq` (if any) as captured; returns whether it was a Duke.
+    fn capture(&mut self, sq: Square) -> bool {
+        let code = self.take(sq);
+        if code == 0 {
+            return false;
+        }
+        let owner = usize::from(code & 0x40 != 0);
+        let kind = code_kind(code);
+        if let Some(l) = self.lost.get_mut(owner) {
+            *l += 1u64 << ((4 * kind) & 63);
+        }
+        kind == 0
+    }
+
+    /// Does a legal action (perft and playouts call this after generation).
+    pub(crate) fn play_unchecked(&mut self, action: Action) {
+        let me = self.to_move & 1;
+        let mut duke_taken = false;
+        match action {
+            Action::SetDuke(sq) => {
+                self.put(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
+                self.phase = Phase::SetupFootman { remaining: 2 };
+                return;
+            }
+            Action::SetFootman(sq) => {
+                self.put(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
+                self.phase = match self.phase {
+                    Phase::SetupFootman { remaining: 2 } => Phase::SetupFootman { remaining: 1 },
+                    _ if me == self.first => {
+                        self.to_move = 1 - me;
+                        Phase::SetupDuke
+                    }
+                    _ => {
+                        self.to_move = self.first;
+                        Phase::Play
+                    }
+                };
+                return;
+            }
+            Action::Move { from, to } => {
+                let code = self.take(from);
+                duke_taken = self.capture(to);
+                self.put(to, flip_code(code));
+            }
+            Action::Strike { from, target } => {
+                duke_taken = self.capture(target);
+                let code = self.take(from);
+                self.put(from, flip_code(code));
+            }
+            Action::Command { by, from, to } => {
+                let code = self.take(from);
+                duke_taken = self.capture(to);
+                self.put(to, code);
+                let commander = self.take(by);
+                self.put(by, flip_code(commander));
+            }
+            Action::Draw => {
+                let drawn = self.draw_from_bag(usize::from(me));
+                self.phase = Phase::Place { drawn };
+                return;
+            }
+            Action::Place(sq) => {
+                if let Phase::Place { drawn } = self.phase {
+                    self.put(sq, Piece::new(drawn, Seat(me)).code());
+                }
+                self.phase = Phase::Play;
+            }
+        }
+        self.end_turn(me, duke_taken);
+    }
+
+    /// Draws a tile uniformly from `me`'s bag with the game generator.
+    fn draw_from_bag(&mut self, me: usize) -> TileKind {
+        let bag = self.bag.get(me).copied().unwrap_or(0);
+        let mut pick = self.rng.below(nibble_total(bag));
+        let mut kind = 0;
+        for k in 0..16 {
+            let n = u32::from(nibble(bag, k));
+            if pick < n {
+                kind = k;
+                break;
+            }
+            pick -= n;
+        }
+        if let Some(b) = self.bag.get_mut(me) {
+            *b -= 1u64 << ((4 * kind) & 63);
+        }
+        TileKind(kind as u8)
+    }
+
+    /// Completes the turn of `me`: win by Duke capture, draw at the turn limit, or loss
+    /// for a next player without any legal action.
+    fn end_turn(&mut self, me: u8, duke_taken: bool) {
+        self.turns = self.turns.saturating_add(1);
+        if duke_taken {
+            self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
+            return;
+        }
+        self.to_move = 1 - me;
+        self.phase = Phase::Play;
+        if self.limit != 0 && self.turns >= self.limit {
+            self.phase = Phase::Over(Ending { winner: None, reason: EndReason::TurnLimit });
+            return;
+        }
+        let mut any = Any(false);
+        self.visit(&mut any);
+        if !any.0 {
+            self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::NoLegalAction });
+        }
+    }
+}

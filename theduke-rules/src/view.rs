@@ -1,0 +1,155 @@
+//! What a player or spectator sees. In The Duke everything is public (the board, both
+//! bags' contents, captured tiles, and both sides of every tile, printed on the tile),
+//! except which tile the next draw will produce: the generator is never shown.
+
+use core::fmt;
+
+use duke_core::{Observer, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::board::Square;
+use crate::state::{Duke, Phase, Piece};
+use crate::tiles::{Side, TileSet};
+
+/// An observer's view of a game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who is looking.
+    pub observer: Observer,
+    /// The 36 squares `a1, b1, .., f6`.
+    pub board: Vec<Option<Piece>>,
+    /// Per seat, tiles in the bag by tile type.
+    pub bags: Vec<Vec<u8>>,
+    /// Per seat, that seat's tiles captured by the opponent, by tile type.
+    pub captured: Vec<Vec<u8>>,
+    /// The two-letter abbreviation of each tile type.
+    pub abbrevs: Vec<String>,
+    /// The phase.
+    pub phase: Phase,
+    /// The seat to act.
+    pub to_move: Seat,
+    /// Completed turns.
+    pub turns: u32,
+    /// The turn limit, if any.
+    pub turn_limit: Option<u32>,
+    /// Whether each seat's Duke is in Guard.
+    pub in_guard: Vec<bool>,
+}
+
+impl<S: TileSet> Duke<S> {
+    /// The view of `observer`: every observer sees the same public information.
+    pub fn view_of(&self, observer: Observer) -> View {
+        let per_seat = |f: &dyn Fn(Seat, crate::tiles::TileKind) -> u8| -> Vec<Vec<u8>> {
+            (0..2u8)
+                .map(|o| (0..S::TILES.len()).map(|k| f(Seat(o), crate::tiles::TileKind(k as u8))).collect())
+                .collect()
+        };
+        View {
+            observer,
+            board: (0..36u8).map(|i| Square::new(i).and_then(|s| self.piece_at(s))).collect(),
+            bags: per_seat(&|s, k| self.bag_count(s, k)),
+            captured: per_seat(&|s, k| self.captured_count(s, k)),
+            abbrevs: S::TILES.iter().map(|t| t.abbrev.to_owned()).collect(),
+            phase: self.phase,
+            to_move: Seat(self.to_move),
+            turns: self.turns,
+            turn_limit: self.config().turn_limit,
+            in_guard: vec![self.in_guard(Seat(0)), self.in_guard(Seat(1))],
+        }
+    }
+}
+
+impl View {
+    fn abbrev(&self, kind: usize) -> &str {
+        self.abbrevs.get(kind).map_or("??", String::as_str)
+    }
+
+    /// A heuristic for `seat` (higher is better): its tiles still in play (on the board or
+    /// in the bag) minus the opponent's, with Footmen and Pikemen worth 1 and every other
+    /// tile 2; being in Guard costs 1; a won or lost game is +/-1000.
+    pub fn material(&self, seat: Seat) -> f64 {
+        let value = |k: usize| {
+            if k == 1 || k == 2 {
+                1.0
+            } else if k == 0 {
+                0.0
+            } else {
+                2.0
+            }
+        };
+        let mut score = 0.0;
+        for p in self.board.iter().flatten() {
+            let v = value(p.kind.index());
+            score += if p.owner == seat { v } else { -v };
+        }
+        for (o, bag) in self.bags.iter().enumerate() {
+            let sign = if o == seat.index() { 1.0 } else { -1.0 };
+            score += sign * bag.iter().enumerate().map(|(k, &n)| value(k) * f64::from(n)).sum::<f64>();
+        }
+        if let Some(&g) = self.in_guard.get(seat.index())
+            && g
+        {
+            score -= 1.0;
+        }
+        if let Phase::Over(end) = self.phase {
+            match end.winner {
+                Some(w) if w == seat => score += 1000.0,
+                Some(_) => score -= 1000.0,
+                None => {}
+            }
+        }
+        score
+    }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "     a    b    c    d    e    f")?;
+        for rank in (0..6).rev() {
+            write!(f, " {} ", rank + 1)?;
+            for file in 0..6 {
+                let cell = self.board.get(rank * 6 + file).copied().flatten();
+                match cell {
+                    None => write!(f, "   . ")?,
+                    Some(p) => {
+                        let ab = self.abbrev(p.kind.index());
+                        let name = if p.owner.0 == 0 { ab.to_ascii_uppercase() } else { ab.to_ascii_lowercase() };
+                        let side = if p.side == Side::Start { '+' } else { '-' };
+                        write!(f, " {name}{side} ")?;
+                    }
+                }
+            }
+            writeln!(f, "  {}", rank + 1)?;
+        }
+        writeln!(f, "     a    b    c    d    e    f")?;
+        writeln!(f, "UPPER = P0 (home rank 1), lower = P1 (home rank 6); + starting side, - other side")?;
+        for o in 0..2 {
+            let list = |counts: Option<&Vec<u8>>| -> String {
+                let parts: Vec<String> = counts
+                    .map(|c| {
+                        c.iter()
+                            .enumerate()
+                            .filter(|&(_, &n)| n > 0)
+                            .map(|(k, &n)| format!("{}x{n}", self.abbrev(k)))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                if parts.is_empty() { "-".to_owned() } else { parts.join(" ") }
+            };
+            let guard = if self.in_guard.get(o).copied().unwrap_or(false) { "  [Duke in GUARD]" } else { "" };
+            writeln!(f, "P{o} bag: {}  | lost: {}{guard}", list(self.bags.get(o)), list(self.captured.get(o)))?;
+        }
+        match self.phase {
+            Phase::Over(end) => match end.winner {
+                Some(w) => write!(f, "Game over after {} turns: {w} wins ({:?})", self.turns, end.reason),
+                None => write!(f, "Game over after {} turns: draw ({:?})", self.turns, end.reason),
+            },
+            Phase::Place { drawn } => {
+                write!(f, "{} drew {}: place it (place <square>)", self.to_move, self.abbrev(drawn.index()))
+            }
+            Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
+            Phase::SetupFootman { .. } => write!(f, "Set-up: {} places a Footman (footman <square>)", self.to_move),
+            Phase::Play => write!(f, "Turn {}: {} to act", self.turns + 1, self.to_move),
+        }
+    }
+}

@@ -306,10 +306,12 @@ impl<S: TileSet> Duke<S> {
             }
             let st = t.strikes & theirs;
             if st != 0 {
-                let ok = if in_guard {
-                    self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
-                } else {
+                // A struck tile leaves its square empty, which can open a line of another
+                // enemy tile toward the Duke.
+                let ok = if !in_guard && st & lines == 0 {
                     st
+                } else {
+                    self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
                 };
                 if ok != 0 && v.strikes(sq, ok) {
                     return true;

@@ -59,6 +59,21 @@ impl<S: TileSet> Duke<S> {
         total
     }
 
+    /// The state after the player to act draws a tile of `kind` from his bag: the chance
+    /// outcome of [`Action::Draw`] chosen instead of drawn (for expectimax search and
+    /// perft). `None` if drawing is not legal now or no such tile is in the bag. The
+    /// generator is not advanced.
+    pub fn with_drawn(&self, kind: TileKind) -> Option<Duke<S>> {
+        let me = usize::from(self.to_move & 1);
+        let bag = self.bag.get(me).copied().unwrap_or(0);
+        if kind.index() >= 16 || nibble(bag, kind.index()) == 0 || !self.is_legal(Action::Draw) {
+            return None;
+        }
+        let mut next = *self;
+        next.force_draw(me, kind);
+        Some(next)
+    }
+
     /// Takes a tile of `kind` out of `me`'s bag as if drawn (the chance outcome chosen).
     fn force_draw(&mut self, me: usize, kind: TileKind) {
         if let Some(b) = self.bag.get_mut(me) {

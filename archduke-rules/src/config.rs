@@ -1,0 +1,308 @@
+//! Game set-up options: the two rule sets (box rulebook and online rules), scoring modes,
+//! the deck table and the engine's limits.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{Deck, DeckEntry, MAX_KINDS, standard_deck};
+
+/// Most players: 12 with two decks (online rules).
+pub const MAX_PLAYERS: usize = 12;
+/// Most cards in play: two decks of 104.
+pub const MAX_CARDS: usize = 208;
+/// Most cards of one action symbol, which bounds the queue of pending actions.
+pub(crate) const MAX_PENDING: usize = 32;
+
+/// The two published texts. [`RuleSet::config`] builds the config each one describes; every
+/// point where they differ is a separate config field (see RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RuleSet {
+    /// The box rulebook: 2–6 players, one deck, tokens over 4 rounds, only grid discards
+    /// trigger actions.
+    Box,
+    /// The publisher's online "Learn to Play": up to 12 players with two decks, points,
+    /// a game-end mark, a drawn card discarded at once also triggers its action.
+    Online,
+}
+
+impl RuleSet {
+    /// The config this text describes for `players` players (one deck up to 6 players,
+    /// two decks above, which only the online text allows; `Config::validate` refuses
+    /// anything else).
+    pub fn config(self, players: u8) -> Config {
+        match self {
+            RuleSet::Box => Config { players, ..Config::default() },
+            RuleSet::Online => Config {
+                players,
+                decks: if players > 6 { 2 } else { 1 },
+                action_trigger: ActionTrigger::AnyDiscard,
+                scoring: Scoring::Points { mark: Mark::FirstTo { threshold: 100 } },
+                ..Config::default()
+            },
+        }
+    }
+}
+
+/// Which discarded action cards trigger their action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ActionTrigger {
+    /// Box rulebook: "it must come from your grid; cards just drawn are ineligible".
+    GridOnly,
+    /// Online rules: also a card drawn from the draw pile and discarded at once.
+    AnyDiscard,
+}
+
+/// When the player who called "Archduke!" takes a penalty card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CallerPenalty {
+    /// Online rules: unless strictly lowest; "tied or beat them" both count as beaten.
+    UnlessStrictlyLowest,
+    /// The box FAQ's words, "if their hand is higher": only when someone is strictly lower.
+    OnlyIfBeaten,
+}
+
+/// How rounds are scored and when the game ends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scoring {
+    /// Box rulebook: tokens 1..N by rank each round (ties broken by fewer cards, lowest
+    /// card, then a draw-off); lowest token total after `rounds` rounds wins, ties share.
+    /// 4 rounds is the standard game, 8 the "Advanced mode" variation.
+    Tokens {
+        /// Rounds to play.
+        rounds: u8,
+    },
+    /// Box variation "Battle Royal": the highest hand is eliminated each round; the last
+    /// player standing wins.
+    BattleRoyal,
+    /// Online rules: each round scores the card values; the lowest total wins at the mark.
+    Points {
+        /// When the game ends.
+        mark: Mark,
+    },
+}
+
+/// The online rules' suggested game-end marks (the timer and "until bored" marks are not
+/// rules an engine can apply; see RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Mark {
+    /// Mark 1: a player reaching `threshold` is eliminated; play until one remains. If all
+    /// remaining players cross in the same round, the lowest total wins.
+    EliminateAt {
+        /// The total at which a player is out.
+        threshold: i32,
+    },
+    /// Mark 2: eliminate at `threshold` until three (or fewer) remain, then one more round.
+    EliminateToThree {
+        /// The total at which a player is out.
+        threshold: i32,
+    },
+    /// Mark 3: the game ends when any player reaches `threshold`.
+    FirstTo {
+        /// The total that ends the game.
+        threshold: i32,
+    },
+    /// Mark 4: a fixed number of rounds.
+    Rounds {
+        /// Rounds to play.
+        rounds: u16,
+    },
+}
+
+/// The game's set-up. `Config::default()` is the box rulebook for 4 players.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Config {
+    /// Number of players, 2..=12.
+    pub players: u8,
+    /// Decks combined: 1 (2–6 players), or 2 (online rules, up to 12 players).
+    pub decks: u8,
+    /// The deck table, per deck (default: [`standard_deck`], inferred).
+    pub deck: Vec<DeckEntry>,
+    /// Which discards trigger actions.
+    pub action_trigger: ActionTrigger,
+    /// When the caller of "Archduke!" takes a penalty card.
+    pub caller_penalty: CallerPenalty,
+    /// Scoring and game end.
+    pub scoring: Scoring,
+    /// The first round's dealer; `None` chooses at random with the game generator.
+    pub dealer: Option<u8>,
+    /// Engine limit, not a rule: at most this many turns per round; when reached, the next
+    /// player ends the round (`end`) instead of drawing. `None` = no limit (then a round
+    /// only ends by "Archduke!", a player matching to zero or both piles running out).
+    pub turn_limit: Option<u16>,
+    /// Engine limit, not a rule: the game ends after this many rounds at the latest.
+    pub round_limit: Option<u16>,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            players: 4,
+            decks: 1,
+            deck: standard_deck(),
+            action_trigger: ActionTrigger::GridOnly,
+            caller_penalty: CallerPenalty::UnlessStrictlyLowest,
+            scoring: Scoring::Tokens { rounds: 4 },
+            dealer: None,
+            turn_limit: None,
+            round_limit: None,
+        }
+    }
+}
+
+/// Why a config was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Players out of range for the number of decks.
+    #[error("{players} players cannot play with {decks} deck(s): one deck seats 2-6, two decks 2-12")]
+    Players {
+        /// Players asked for.
+        players: u8,
+        /// Decks asked for.
+        decks: u8,
+    },
+    /// Decks must be 1 or 2.
+    #[error("decks must be 1 or 2, not {0}")]
+    Decks(u8),
+    /// The deck table is unusable.
+    #[error("bad deck table: {0}")]
+    DeckTable(&'static str),
+    /// A scoring parameter is unusable.
+    #[error("bad scoring: {0}")]
+    Scoring(&'static str),
+    /// The dealer is not a seat.
+    #[error("dealer {0} is not a seat")]
+    Dealer(u8),
+    /// A limit of zero.
+    #[error("limits must be at least 1")]
+    Limit,
+}
+
+/// The validated config in compact, `Copy` form, stored in the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rules {
+    pub players: u8,
+    pub decks: u8,
+    pub deck: Deck,
+    pub action_trigger: ActionTrigger,
+    pub caller_penalty: CallerPenalty,
+    pub scoring: Scoring,
+    pub dealer: Option<u8>,
+    pub turn_limit: Option<u16>,
+    pub round_limit: Option<u16>,
+}
+
+impl Config {
+    /// Checks the config and compiles it.
+    pub(crate) fn compile(&self) -> Result<Rules, ConfigError> {
+        if !(1..=2).contains(&self.decks) {
+            return Err(ConfigError::Decks(self.decks));
+        }
+        let max_players = if self.decks == 1 { 6 } else { MAX_PLAYERS as u8 };
+        if !(2..=max_players).contains(&self.players) {
+            return Err(ConfigError::Players { players: self.players, decks: self.decks });
+        }
+        if self.deck.is_empty() || self.deck.len() > MAX_KINDS {
+            return Err(ConfigError::DeckTable("it needs 1 to 16 lines"));
+        }
+        let per_deck: u32 = self.deck.iter().map(|e| u32::from(e.copies)).sum();
+        let total = per_deck * u32::from(self.decks);
+        if total as usize > MAX_CARDS {
+            return Err(ConfigError::DeckTable("at most 208 cards in play"));
+        }
+        if total < 4 * u32::from(self.players) + 1 {
+            return Err(ConfigError::DeckTable("too few cards to deal 4 to everyone and turn one up"));
+        }
+        for (i, entry) in self.deck.iter().enumerate() {
+            if self.deck.iter().skip(i + 1).any(|e| e.value == entry.value && e.role == entry.role) {
+                return Err(ConfigError::DeckTable("a value and role appear on two lines"));
+            }
+            if entry.role.power().is_some() {
+                let same: u32 =
+                    self.deck.iter().filter(|e| e.role == entry.role).map(|e| u32::from(e.copies)).sum::<u32>()
+                        * u32::from(self.decks);
+                if same as usize > MAX_PENDING {
+                    return Err(ConfigError::DeckTable("at most 32 cards of one action symbol"));
+                }
+            }
+        }
+        match self.scoring {
+            Scoring::Tokens { rounds: 0 } => return Err(ConfigError::Scoring("at least one round")),
+            Scoring::Points { mark: Mark::Rounds { rounds: 0 } } => {
+                return Err(ConfigError::Scoring("at least one round"));
+            }
+            Scoring::Points { mark: Mark::EliminateToThree { .. } } if self.players < 4 => {
+                return Err(ConfigError::Scoring("eliminating down to three needs at least 4 players"));
+            }
+            Scoring::Points {
+                mark:
+                    Mark::EliminateAt { threshold } | Mark::EliminateToThree { threshold } | Mark::FirstTo { threshold },
+            } if threshold <= 0 => {
+                return Err(ConfigError::Scoring("thresholds must be positive"));
+            }
+            _ => {}
+        }
+        if let Some(dealer) = self.dealer
+            && dealer >= self.players
+        {
+            return Err(ConfigError::Dealer(dealer));
+        }
+        if self.turn_limit == Some(0) || self.round_limit == Some(0) {
+            return Err(ConfigError::Limit);
+        }
+        Ok(Rules {
+            players: self.players,
+            decks: self.decks,
+            deck: Deck::compile(&self.deck),
+            action_trigger: self.action_trigger,
+            caller_penalty: self.caller_penalty,
+            scoring: self.scoring,
+            dealer: self.dealer,
+            turn_limit: self.turn_limit,
+            round_limit: self.round_limit,
+        })
+    }
+
+    /// Checks the config without building a game.
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.compile().map(|_| ())
+    }
+}
+
+impl Rules {
+    pub fn to_config(self) -> Config {
+        Config {
+            players: self.players,
+            decks: self.decks,
+            deck: self.deck.table(),
+            action_trigger: self.action_trigger,
+            caller_penalty: self.caller_penalty,
+            scoring: self.scoring,
+            dealer: self.dealer,
+            turn_limit: self.turn_limit,
+            round_limit: self.round_limit,
+        }
+    }
+
+    /// Total copies of `kind` in play.
+    pub fn copies(&self, kind: u8) -> u32 {
+        u32::from(self.deck.copies.get(kind as usize).copied().unwrap_or(0)) * u32::from(self.decks)
+    }
+
+    /// Total cards in play.
+    pub fn total_cards(&self) -> u32 {
+        (0..self.deck.kinds).map(|k| self.copies(k)).sum()
+    }
+
+    /// The most rounds a game can last, if bounded.
+    pub fn max_rounds(&self) -> Option<u64> {
+        let by_scoring = match self.scoring {
+            Scoring::Tokens { rounds } => Some(u64::from(rounds)),
+            Scoring::BattleRoyal => Some(u64::from(self.players) - 1),
+            Scoring::Points { mark: Mark::Rounds { rounds } } => Some(u64::from(rounds)),
+            Scoring::Points { .. } => None,
+        };
+        match (by_scoring, self.round_limit) {
+            (Some(a), Some(b)) => Some(a.min(u64::from(b))),
+            (a, b) => a.or(b.map(u64::from)),
+        }
+    }
+}

@@ -1,0 +1,139 @@
+//! The [`Game`] implementation.
+
+use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+
+use crate::config::{Config, ConfigError, Scoring};
+use crate::notation::Action;
+use crate::state::{Archduke, Phase};
+use crate::view::{Cell, View, expected_hand};
+
+/// Why an action was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    /// The action is not among the seat's legal actions now.
+    #[error("{seat} may not play {action} now")]
+    Illegal {
+        /// Who tried.
+        seat: Seat,
+        /// What.
+        action: Action,
+    },
+}
+
+/// What [`Game::undo`] needs: the state before the action (the state is `Copy` and holds
+/// no heap data, so this is a plain copy).
+#[derive(Clone, Debug)]
+pub struct Undo(Archduke);
+
+impl Archduke {
+    /// Upper bound on the actions of one round (see [`Game::max_actions`]).
+    fn round_bound(config: &Config) -> Option<u64> {
+        let rules = config.compile().ok()?;
+        let turns = u64::from(rules.turn_limit?);
+        let cards = u64::from(rules.total_cards());
+        let players = u64::from(rules.players);
+        // In one window: each failed match takes a card from the draw pile, and once the
+        // discard pile is reshuffled nothing can be matched until the next discard, so at most
+        // `cards` failures; each success empties a grid position (at most `2 * cards`); each
+        // pending action card takes one resolution. Then draw, keep/discard, call.
+        let window = 5 * cards + 2;
+        Some(players + (turns + 1) * (window + 3) + 1)
+    }
+}
+
+impl Game for Archduke {
+    type Config = Config;
+    type Action = Action;
+    type Undo = Undo;
+    type View = View;
+    type ConfigError = ConfigError;
+    type ActionError = ActionError;
+
+    const NAME: &'static str = "archduke";
+
+    fn new(config: &Config, seed: u64) -> Result<Archduke, ConfigError> {
+        Archduke::setup(config, seed)
+    }
+
+    fn config(&self) -> Config {
+        self.rules.to_config()
+    }
+
+    fn seat_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_act(&self) -> SeatSet {
+        self.seats_to_act()
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.generate(seat, out);
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
+        if !self.is_legal(seat, action) {
+            return Err(ActionError::Illegal { seat, action });
+        }
+        let before = *self;
+        self.play(seat, action);
+        Ok(Undo(before))
+    }
+
+    fn undo(&mut self, undo: Undo) {
+        *self = undo.0;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == Phase::Over).then(|| self.final_outcome())
+    }
+
+    fn running_scores(&self) -> Vec<i64> {
+        self.scores()
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        self.make_view(observer)
+    }
+
+    fn determinize(&self, seat: Seat, seed: u64) -> Archduke {
+        self.redeal_unseen(seat, seed)
+    }
+
+    fn validate(&self) -> Result<(), InvalidState> {
+        self.check()
+    }
+
+    /// Finite only with a [`Config::turn_limit`] and a bounded number of rounds (the box
+    /// scorings, a fixed number of rounds, or a [`Config::round_limit`]); `u64::MAX` otherwise,
+    /// since players may in principle keep drawing and discarding forever.
+    fn max_actions(config: &Config) -> u64 {
+        let Ok(rules) = config.compile() else { return 0 };
+        match (Archduke::round_bound(config), rules.max_rounds()) {
+            (Some(per_round), Some(rounds)) => per_round.saturating_mul(rounds),
+            _ => u64::MAX,
+        }
+    }
+
+    /// Minus the seat's expected hand value from its view: known cards at face value, each
+    /// unknown card of its grid at the mean of the values it has not seen. Higher is better.
+    fn evaluate(view: &View, seat: Seat) -> f64 {
+        // The mean of the unseen cards is approximated by the mean of the standard deck minus
+        // the cards visible in the view.
+        let deck = crate::cards::standard_deck();
+        let total: f64 = deck.iter().map(|e| f64::from(e.value) * f64::from(e.copies)).sum();
+        let copies: f64 = deck.iter().map(|e| f64::from(e.copies)).sum();
+        let mut seen_sum = 0.0;
+        let mut seen_n = 0.0;
+        for face in view.discard.iter().copied().chain(view.grids.iter().flatten().filter_map(|c| match c {
+            Cell::Known { face, .. } => Some(*face),
+            _ => None,
+        })) {
+            seen_sum += f64::from(face.value);
+            seen_n += 1.0;
+        }
+        let mean = if copies > seen_n { (total - seen_sum) / (copies - seen_n) } else { total / copies };
+        let _ = matches!(view.scoring, Scoring::Tokens { .. });
+        -expected_hand(view, seat, mean.clamp(-3.0, 13.0))
+    }
+}

@@ -1,0 +1,47 @@
+//! The duke-core conformance suite on random configs of both rule sets.
+
+use archduke_rules::{ActionTrigger, Archduke, CallerPenalty, Config, Mark, RuleSet, Scoring};
+use duke_core::testing::{Settings, run};
+use proptest::prelude::*;
+
+fn scoring() -> impl Strategy<Value = Scoring> {
+    prop_oneof![
+        (1u8..=3).prop_map(|rounds| Scoring::Tokens { rounds }),
+        Just(Scoring::BattleRoyal),
+        (1i32..=40).prop_map(|threshold| Scoring::Points { mark: Mark::EliminateAt { threshold } }),
+        (1i32..=40).prop_map(|threshold| Scoring::Points { mark: Mark::EliminateToThree { threshold } }),
+        (1i32..=60).prop_map(|threshold| Scoring::Points { mark: Mark::FirstTo { threshold } }),
+        (1u16..=3).prop_map(|rounds| Scoring::Points { mark: Mark::Rounds { rounds } }),
+    ]
+}
+
+fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
+    (2u8..=max_players, scoring(), any::<bool>(), any::<bool>(), 1u16..=10, 1u16..=3).prop_map(
+        move |(players, scoring, online, strict, turns, rounds)| {
+            let mut config = if online { RuleSet::Online.config(players) } else { RuleSet::Box.config(players) };
+            config.decks = decks;
+            config.scoring = match scoring {
+                Scoring::Points { mark: Mark::EliminateToThree { threshold } } if players < 4 => {
+                    Scoring::Points { mark: Mark::EliminateAt { threshold } }
+                }
+                other => other,
+            };
+            config.action_trigger = if online { ActionTrigger::AnyDiscard } else { ActionTrigger::GridOnly };
+            config.caller_penalty =
+                if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten };
+            config.turn_limit = Some(turns);
+            config.round_limit = Some(rounds);
+            config
+        },
+    )
+}
+
+#[test]
+fn conformance_one_deck() -> Result<(), duke_core::testing::Failure> {
+    run::<Archduke>(configs(6, 1), &Settings { cases: 24, max_steps: 60, ..Settings::default() })
+}
+
+#[test]
+fn conformance_two_decks() -> Result<(), duke_core::testing::Failure> {
+    run::<Archduke>(configs(12, 2), &Settings { cases: 6, max_steps: 25, seed: 0xA2C4, ..Settings::default() })
+}

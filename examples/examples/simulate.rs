@@ -1,0 +1,64 @@
+//! Plays many games between bots and prints a summary per game.
+//!
+//! `cargo run --release --example simulate -- --help` for the options; without arguments
+//! it runs a short default over every game.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use duke_examples::catalog::{Catalogued, GameId};
+use duke_examples::cli::{CliError, SimulateArgs};
+use duke_examples::progress::Progress;
+use duke_examples::simulate::run;
+use duke_examples::with_game;
+
+fn main() -> ExitCode {
+    let args = match SimulateArgs::parse(std::env::args().skip(1)) {
+        Ok(args) => args,
+        Err(CliError::Help) => {
+            println!("{}", SimulateArgs::USAGE);
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("simulate: {e}\n\n{}", SimulateArgs::USAGE);
+            return ExitCode::from(2);
+        }
+    };
+    let bots: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
+    println!("{} games of each, seed {}, bots {}", args.count, args.seed, bots.join(","));
+    for &id in &args.games {
+        if let Err(e) = with_game!(id, G => simulate_one::<G>(id, &args)) {
+            eprintln!("simulate: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+fn simulate_one<G: Catalogued>(id: GameId, args: &SimulateArgs) -> Result<(), String> {
+    let mut progress = Progress::new(id.name(), args.count);
+    let result = run::<G>(args.players, args.count, args.seed, &args.bots, |done| progress.set(done));
+    progress.finish();
+    let (summary, record) = result.map_err(|e| e.to_string())?;
+    println!("\n{summary}");
+    if let (Some(path), Some(record)) = (&args.save_record, record) {
+        let path = record_path(path, id, args.games.len() > 1);
+        let json = serde_json::to_string_pretty(&record).map_err(|e| format!("cannot serialise the record: {e}"))?;
+        std::fs::write(&path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        println!("record of the first game written to {}", path.display());
+    }
+    Ok(())
+}
+
+/// `FILE`, or `FILE` with the game's name before the extension when several games run.
+fn record_path(path: &Path, id: GameId, several: bool) -> PathBuf {
+    if !several {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    let name = match path.extension() {
+        Some(ext) => format!("{stem}-{}.{}", id.name(), ext.to_string_lossy()),
+        None => format!("{stem}-{}", id.name()),
+    };
+    path.with_file_name(name)
+}

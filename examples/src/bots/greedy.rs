@@ -1,0 +1,64 @@
+//! The greedy bot: one ply of lookahead on a determinization, scored by the game's
+//! heuristic [`Game::evaluate`] of the seat's own view.
+
+use duke_core::{Game, GameRng, Observer};
+
+use super::{Bot, Perspective, bot_rng, pick};
+
+/// Weight of a finished game's reward against the heuristic: a won game beats any
+/// heuristic value and a lost one loses to any.
+const TERMINAL_WEIGHT: f64 = 1e9;
+
+/// Tries every legal action on one determinization (so chance and hidden cards are
+/// sampled, never read) and keeps the one whose resulting view scores best for the seat;
+/// ties are broken at random.
+#[derive(Clone, Debug)]
+pub struct GreedyBot<A> {
+    rng: GameRng,
+    actions: Vec<A>,
+    best: Vec<A>,
+}
+
+impl<A> GreedyBot<A> {
+    /// A greedy bot whose sampling and tie-breaks follow from `seed`.
+    pub fn new(seed: u64) -> GreedyBot<A> {
+        GreedyBot { rng: bot_rng(seed), actions: Vec::new(), best: Vec::new() }
+    }
+}
+
+impl<G: Game> Bot<G> for GreedyBot<G::Action> {
+    fn name(&self) -> String {
+        "greedy".to_owned()
+    }
+
+    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<G::Action> {
+        me.legal_actions(&mut self.actions);
+        if self.actions.len() <= 1 {
+            return self.actions.first().copied();
+        }
+        let seat = me.seat();
+        let mut world = me.determinize(self.rng.next_u64());
+        let mut best_score = f64::NEG_INFINITY;
+        self.best.clear();
+        for &action in &self.actions {
+            let Ok(undo) = world.apply(seat, action) else { continue };
+            let mut score = G::evaluate(&world.view(Observer::Seat(seat)), seat);
+            if let Some(outcome) = world.outcome() {
+                score += (outcome.reward(seat) - 0.5) * TERMINAL_WEIGHT;
+            }
+            world.undo(undo);
+            if score.is_nan() {
+                continue;
+            }
+            if score > best_score {
+                best_score = score;
+                self.best.clear();
+            }
+            if score == best_score {
+                self.best.push(action);
+            }
+        }
+        let choices = if self.best.is_empty() { &self.actions } else { &self.best };
+        self.rng.with_stream(|s| pick(choices, s))
+    }
+}

@@ -1,0 +1,87 @@
+use super::*;
+
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(str::to_owned).collect()
+}
+
+fn invalid_message(result: Result<impl fmt::Debug, CliError>) -> String {
+    match result {
+        Err(CliError::Invalid(why)) => why,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+#[test]
+fn simulate_defaults_without_arguments() {
+    let parsed = SimulateArgs::parse(args("")).unwrap();
+    assert_eq!(parsed.count, SimulateArgs::DEFAULT_COUNT);
+    assert_eq!(parsed.seed, SimulateArgs::DEFAULT_SEED);
+    assert_eq!(parsed.bots, SimulateArgs::default_bots());
+    assert_eq!(parsed.players, None);
+    assert_eq!(parsed.save_record, None);
+    if GameId::ALL.is_empty() {
+        assert_eq!(parsed.games, vec![GameId::HighCard]);
+    } else {
+        assert_eq!(parsed.games, GameId::ALL.to_vec());
+    }
+}
+
+#[test]
+fn simulate_reads_every_option_in_both_forms() {
+    let parsed = SimulateArgs::parse(args(
+        "--game highcard --games=7 --seed 9 --players=3 --bots random,ismcts:40 --save-record r.json",
+    ))
+    .unwrap();
+    assert_eq!(parsed.games, vec![GameId::HighCard]);
+    assert_eq!(parsed.count, 7);
+    assert_eq!(parsed.seed, 9);
+    assert_eq!(parsed.players, Some(3));
+    assert_eq!(
+        parsed.bots,
+        vec![BotSpec::Random, BotSpec::Ismcts(IsmctsSettings { iterations: 40, exploration: 0.7 })]
+    );
+    assert_eq!(parsed.save_record, Some(PathBuf::from("r.json")));
+}
+
+#[test]
+fn simulate_refuses_bad_arguments_clearly() {
+    assert!(invalid_message(SimulateArgs::parse(args("--games 0"))).contains("--games 0"));
+    assert!(invalid_message(SimulateArgs::parse(args("--games -3"))).contains("expected a number of games"));
+    assert!(invalid_message(SimulateArgs::parse(args("--game chess"))).contains("unknown game \"chess\""));
+    assert!(invalid_message(SimulateArgs::parse(args("--bots random,magic"))).contains("unknown bot \"magic\""));
+    assert!(invalid_message(SimulateArgs::parse(args("--seed"))).contains("--seed needs a value"));
+    assert!(invalid_message(SimulateArgs::parse(args("--seed 1 --seed 2"))).contains("given twice"));
+    assert!(invalid_message(SimulateArgs::parse(args("--frobnicate 2"))).contains("unknown option"));
+    assert!(invalid_message(SimulateArgs::parse(args("-x"))).contains("unknown option"));
+    assert!(invalid_message(SimulateArgs::parse(args("stray"))).contains("unexpected argument"));
+    assert!(invalid_message(SimulateArgs::parse(args("--players 0"))).contains("--players 0"));
+    assert!(invalid_message(SimulateArgs::parse(args("--players 300"))).contains("--players"));
+    assert_eq!(SimulateArgs::parse(args("--games 3 --help")), Err(CliError::Help));
+}
+
+#[test]
+fn play_needs_a_game_and_reads_its_options() {
+    assert!(invalid_message(PlayArgs::parse(args(""))).contains("--game is required"));
+    assert!(invalid_message(PlayArgs::parse(args("--game all"))).contains("name one game"));
+    let parsed = PlayArgs::parse(args("--game highcard --players 3 --seat 2 --seed 4 --bots greedy")).unwrap();
+    assert_eq!(parsed.game, GameId::HighCard);
+    assert_eq!((parsed.players, parsed.seat, parsed.seed), (Some(3), 2, Some(4)));
+    assert_eq!(parsed.bots, vec![BotSpec::Greedy]);
+    let parsed = PlayArgs::parse(args("--game=highcard")).unwrap();
+    assert_eq!((parsed.seat, parsed.seed, parsed.save_record), (0, None, None));
+    assert_eq!(parsed.bots, vec![BotSpec::Ismcts(IsmctsSettings::default())]);
+    assert!(invalid_message(PlayArgs::parse(args("--game highcard --seat x"))).contains("--seat"));
+}
+
+#[test]
+fn replay_takes_one_file() {
+    assert_eq!(ReplayArgs::parse(args("game.json")), Ok(ReplayArgs { file: PathBuf::from("game.json"), step: false }));
+    assert_eq!(
+        ReplayArgs::parse(args("--step game.json")),
+        Ok(ReplayArgs { file: PathBuf::from("game.json"), step: true })
+    );
+    assert!(invalid_message(ReplayArgs::parse(args(""))).contains("FILE is missing"));
+    assert!(invalid_message(ReplayArgs::parse(args("a b"))).contains("unexpected argument"));
+    assert!(invalid_message(ReplayArgs::parse(args("a --step=1"))).contains("takes no value"));
+    assert_eq!(ReplayArgs::parse(args("-h")), Err(CliError::Help));
+}

@@ -1,0 +1,216 @@
+//! A human at the terminal against bots: the loop behind the `play` example, written over
+//! any reader and writer so that it can be tested with scripted input.
+
+use core::fmt;
+use std::io::{self, BufRead, Write};
+
+use duke_core::{Game, Observer, Record, Seat};
+
+use crate::bots::Bot;
+use crate::catalog::Catalogued;
+use crate::cli::PlayArgs;
+use crate::driver::{DriverError, Table};
+use crate::seed::mix;
+
+/// How the session ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The game is over.
+    Finished,
+    /// The player typed `quit`.
+    Quit,
+    /// The input ended.
+    EndOfInput,
+}
+
+/// A session that could not run.
+#[derive(Debug)]
+pub enum PlayError {
+    /// Bad set-up (config, seat).
+    Setup(String),
+    /// The game or a bot broke the contract.
+    Driver(DriverError),
+    /// The terminal failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::Setup(why) => f.write_str(why),
+            PlayError::Driver(e) => write!(f, "{e}"),
+            PlayError::Io(e) => write!(f, "terminal error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+impl From<io::Error> for PlayError {
+    fn from(e: io::Error) -> Self {
+        PlayError::Io(e)
+    }
+}
+
+const HELP: &str = "\
+commands:
+  NUMBER      play the action with this number in the list
+  NOTATION    play the action written in the game's notation (as listed)
+  view        show your view and the actions again
+  help        this text
+  quit        leave the game (the record so far is still saved if asked)";
+
+/// Plays one game: the human in `args.seat`, bots elsewhere; returns how it ended and the
+/// record.
+pub fn play<G: Catalogued>(
+    args: &PlayArgs,
+    seed: u64,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<(Ending, Record<G>), PlayError> {
+    let config = G::config_for(args.players).map_err(PlayError::Setup)?;
+    let mut table = Table::<G>::new(&config, seed).map_err(|e| PlayError::Setup(format!("bad config: {e}")))?;
+    let seats = table.seat_count();
+    let human = Seat(args.seat);
+    if human.index() >= seats {
+        return Err(PlayError::Setup(format!("--seat {}: the game has seats 0 to {}", args.seat, seats - 1)));
+    }
+    if args.bots.is_empty() {
+        return Err(PlayError::Setup("no bots given".to_owned()));
+    }
+    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::new();
+    let mut next_bot = args.bots.iter().cycle();
+    for seat in 0..seats {
+        let bot =
+            (seat != human.index()).then(|| next_bot.next().map(|spec| spec.build::<G>(mix(seed, seat as u64 + 1))));
+        bots.push(bot.flatten());
+    }
+    writeln!(out, "{}: seed {seed}, {seats} players. You are {human}.", G::TITLE)?;
+    for (seat, bot) in bots.iter().enumerate() {
+        if let Some(bot) = bot {
+            writeln!(out, "  P{seat}: {}", bot.name())?;
+        }
+    }
+    writeln!(out, "Type `help` for the commands.")?;
+    let bound = G::max_actions(&config);
+    let me = Observer::Seat(human);
+    while let Some(seat) = table.next_seat() {
+        let step = table.record().steps.len();
+        if step as u64 >= bound {
+            return Err(PlayError::Driver(DriverError::TooLong(bound)));
+        }
+        if seat == human {
+            match ask_human(&mut table, human, input, out)? {
+                Ok(action) => {
+                    table.play(human, action).map_err(|e| {
+                        PlayError::Driver(DriverError::Refused {
+                            step,
+                            seat,
+                            action: action.to_string(),
+                            reason: e.to_string(),
+                        })
+                    })?;
+                }
+                Err(ending) => return Ok((ending, table.record().clone())),
+            }
+            continue;
+        }
+        let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
+            return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
+        };
+        let action =
+            bot.choose(&table.perspective(seat)).ok_or(PlayError::Driver(DriverError::NoAction { step, seat }))?;
+        let visible = table.is_visible_to(me, seat, action);
+        table.play(seat, action).map_err(|e| {
+            PlayError::Driver(DriverError::Refused { step, seat, action: action.to_string(), reason: e.to_string() })
+        })?;
+        if visible {
+            writeln!(out, "{seat} plays {action}")?;
+        } else {
+            writeln!(out, "{seat} acts (you cannot see what)")?;
+        }
+    }
+    writeln!(out, "\nGame over.\n{}", table.view(me))?;
+    let outcome = table.outcome().ok_or(PlayError::Driver(DriverError::NoOutcome))?;
+    for (seat, (score, rank)) in outcome.scores.iter().zip(&outcome.ranks).enumerate() {
+        let you = if seat == human.index() { " (you)" } else { "" };
+        writeln!(out, "  P{seat}{you}: score {score}, rank {rank}")?;
+    }
+    let verdict = match outcome.ranks.get(human.index()) {
+        Some(1) if outcome.winners().len() == 1 => "You win!".to_owned(),
+        Some(1) => "You share first place.".to_owned(),
+        Some(rank) => format!("You place {rank} of {seats}."),
+        None => String::new(),
+    };
+    writeln!(out, "{verdict}")?;
+    Ok((Ending::Finished, table.record().clone()))
+}
+
+/// Shows the human its view and legal actions and reads a choice, or how the human left.
+fn ask_human<G: Game>(
+    table: &mut Table<G>,
+    human: Seat,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Result<G::Action, Ending>, PlayError> {
+    let view = table.view(Observer::Seat(human));
+    let actions = table.legal_actions(human).to_vec();
+    show::<G>(&view, &actions, out)?;
+    let mut line = String::new();
+    loop {
+        write!(out, "{human}> ")?;
+        out.flush()?;
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out, "\nEnd of input: leaving the game.")?;
+            return Ok(Err(Ending::EndOfInput));
+        }
+        let answer = line.trim();
+        match answer {
+            "" => continue,
+            "help" | "?" => writeln!(out, "{HELP}")?,
+            "quit" | "exit" => {
+                writeln!(out, "Leaving the game.")?;
+                return Ok(Err(Ending::Quit));
+            }
+            "view" => show::<G>(&view, &actions, out)?,
+            _ => match choose(answer, &actions) {
+                Ok(action) => return Ok(Ok(action)),
+                Err(why) => writeln!(out, "{why} (type `help` for the commands)")?,
+            },
+        }
+    }
+}
+
+/// The action the human typed, by number or notation.
+fn choose<A: Copy + PartialEq + fmt::Display + core::str::FromStr<Err = duke_core::NotationError>>(
+    answer: &str,
+    actions: &[A],
+) -> Result<A, String> {
+    if let Ok(number) = answer.parse::<usize>() {
+        return number
+            .checked_sub(1)
+            .and_then(|i| actions.get(i))
+            .copied()
+            .ok_or_else(|| format!("there is no action number {number}: choose 1 to {}", actions.len()));
+    }
+    match answer.parse::<A>() {
+        Ok(action) if actions.contains(&action) => Ok(action),
+        Ok(action) => Err(format!("{action} is not legal now")),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Prints the view and the numbered actions in columns.
+fn show<G: Game>(view: &G::View, actions: &[G::Action], out: &mut impl Write) -> io::Result<()> {
+    writeln!(out, "\n{view}")?;
+    writeln!(out, "Your legal actions:")?;
+    let labels: Vec<String> = actions.iter().enumerate().map(|(i, a)| format!("{:>3}. {a}", i + 1)).collect();
+    let width = labels.iter().map(String::len).max().unwrap_or(0) + 2;
+    let columns = (96 / width.max(1)).max(1);
+    for row in labels.chunks(columns) {
+        let line: String = row.iter().map(|l| format!("{l:<width$}")).collect();
+        writeln!(out, "{}", line.trim_end())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,119 @@
+//! Reading a record file of any game and stepping through it: the loop behind the
+//! `replay` example.
+
+use core::fmt;
+use std::io::{self, Write};
+
+use duke_core::{Game, Observer, Record, Step};
+use serde_json::Value;
+
+use crate::catalog::GameId;
+use crate::with_game;
+
+/// Why a record could not be replayed; the message names the step where it applies.
+#[derive(Debug)]
+pub enum ReplayFailure {
+    /// The file is not a record.
+    Format(String),
+    /// A step is unreadable or illegal.
+    Step(String),
+    /// Writing the output failed.
+    Io(io::Error),
+}
+
+impl fmt::Display for ReplayFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReplayFailure::Format(why) | ReplayFailure::Step(why) => f.write_str(why),
+            ReplayFailure::Io(e) => write!(f, "output error: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayFailure {}
+
+impl From<io::Error> for ReplayFailure {
+    fn from(e: io::Error) -> Self {
+        ReplayFailure::Io(e)
+    }
+}
+
+/// The game a record (as JSON) is of.
+pub fn game_of(json: &Value) -> Result<GameId, ReplayFailure> {
+    let name = json
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| ReplayFailure::Format("not a game record: no \"game\" name".to_owned()))?;
+    GameId::from_name(name).ok_or_else(|| ReplayFailure::Format(format!("the record is of an unknown game {name:?}")))
+}
+
+/// Reads a record of the game `G` from JSON, naming the step that does not read.
+pub fn read_record<G: Game>(json: &Value) -> Result<Record<G>, ReplayFailure> {
+    let field = |name: &str| json.get(name).ok_or_else(|| ReplayFailure::Format(format!("the record has no {name:?}")));
+    let config = serde_json::from_value(field("config")?.clone())
+        .map_err(|e| ReplayFailure::Format(format!("the record's config does not read: {e}")))?;
+    let seed =
+        field("seed")?.as_u64().ok_or_else(|| ReplayFailure::Format("the record's seed is not a u64".to_owned()))?;
+    let steps = field("steps")?
+        .as_array()
+        .ok_or_else(|| ReplayFailure::Format("the record's steps are not a list".to_owned()))?;
+    let mut record = Record::<G>::new(config, seed);
+    for (index, step) in steps.iter().enumerate() {
+        let step: Step<G::Action> = serde_json::from_value(step.clone())
+            .map_err(|e| ReplayFailure::Step(format!("step {index} does not read: {e} (in {step})")))?;
+        record.steps.push(step);
+    }
+    Ok(record)
+}
+
+/// Replays the record in `json`, printing every action and the public view after it;
+/// `pause` runs between steps.
+pub fn replay(json: &str, out: &mut impl Write, pause: impl FnMut()) -> Result<(), ReplayFailure> {
+    let value: Value =
+        serde_json::from_str(json).map_err(|e| ReplayFailure::Format(format!("not a JSON record: {e}")))?;
+    let id = game_of(&value)?;
+    with_game!(id, G => replay_record(&read_record::<G>(&value)?, out, pause))
+}
+
+/// Replays a record, printing every action and the public (spectator) view after it.
+pub fn replay_record<G: Game>(
+    record: &Record<G>,
+    out: &mut impl Write,
+    mut pause: impl FnMut(),
+) -> Result<(), ReplayFailure> {
+    let start = record.start().map_err(|e| ReplayFailure::Format(e.to_string()))?;
+    writeln!(
+        out,
+        "{} seed {}, {} steps\n{}",
+        record.game,
+        record.seed,
+        record.steps.len(),
+        start.view(Observer::Spectator)
+    )?;
+    let mut written = Ok(());
+    let end = record
+        .replay_with(|index, step, state| {
+            if written.is_ok() {
+                pause();
+                written = writeln!(
+                    out,
+                    "step {index}: {} plays {}\n{}",
+                    step.seat,
+                    step.action,
+                    state.view(Observer::Spectator)
+                );
+            }
+        })
+        .map_err(|e| ReplayFailure::Step(e.to_string()))?;
+    written?;
+    match end.outcome() {
+        Some(outcome) => {
+            writeln!(out, "Game over.")?;
+            for (seat, (score, rank)) in outcome.scores.iter().zip(&outcome.ranks).enumerate() {
+                writeln!(out, "  P{seat}: score {score}, rank {rank}")?;
+            }
+        }
+        None => writeln!(out, "The record ends before the game does.")?,
+    }
+    Ok(())
+}

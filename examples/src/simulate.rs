@@ -1,0 +1,200 @@
+//! Many bot games in a row, and their summary table.
+
+use core::fmt;
+use std::time::{Duration, Instant};
+
+use duke_core::{Record, Seat};
+
+use crate::bots::{Bot, BotSpec};
+use crate::catalog::Catalogued;
+use crate::driver::{DriverError, play_game};
+use crate::seed::mix;
+
+/// How one bot did over a run.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotStats {
+    /// The bot, as named on the command line.
+    pub label: String,
+    /// Seat-games played (a bot in two seats of one game counts twice).
+    pub seats: u64,
+    /// Seat-games ranked first (shared first places count).
+    pub wins: u64,
+    /// Sum of [`Outcome::reward`](duke_core::Outcome::reward) (1 sole win .. 0 sole last).
+    pub reward: f64,
+    /// Sum of final scores, in the game's own units.
+    pub score: i64,
+}
+
+impl BotStats {
+    fn per_seat(&self, total: f64) -> f64 {
+        if self.seats == 0 { 0.0 } else { total / self.seats as f64 }
+    }
+}
+
+/// The result of a run of one game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summary {
+    /// The game's command-line name.
+    pub game: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// Seats per game.
+    pub players: usize,
+    /// The master seed.
+    pub seed: u64,
+    /// Games played.
+    pub games: u64,
+    /// Actions played over all games.
+    pub actions: u64,
+    /// Wall-clock time (not reproducible, unlike everything else).
+    pub elapsed: Duration,
+    /// One line per distinct bot label, in the order of the bot list.
+    pub bots: Vec<BotStats>,
+}
+
+/// A run stopped by a game or driver failure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimulateError {
+    /// The config (for example the player count) was refused.
+    Config {
+        /// The game.
+        game: &'static str,
+        /// Why.
+        why: String,
+    },
+    /// A game broke the contract.
+    Game {
+        /// The game.
+        game: &'static str,
+        /// Index of the game in the run.
+        index: u64,
+        /// Its game seed (the `seed` of its record).
+        seed: u64,
+        /// What happened.
+        error: DriverError,
+    },
+}
+
+impl fmt::Display for SimulateError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SimulateError::Config { game, why } => write!(f, "{game}: {why}"),
+            SimulateError::Game { game, index, seed, error } => {
+                write!(f, "{game}: game #{index} (game seed {seed}) failed: {error}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SimulateError {}
+
+/// The bot of `seat` in game `index`: the list cycled and rotated by one seat per game, so
+/// that over a run every bot sits in every seat.
+pub fn bot_for(bots: &[BotSpec], index: u64, seat: usize) -> Option<BotSpec> {
+    let len = bots.len() as u64;
+    if len == 0 {
+        return None;
+    }
+    bots.get(((seat as u64 + index % len) % len) as usize).copied()
+}
+
+/// The seed of game `index` of a run with master seed `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix(seed, index)
+}
+
+/// Plays `count` games of `G` with `bots`, calling `progress(done)` after each game.
+/// Returns the summary and the record of the first game.
+pub fn run<G: Catalogued>(
+    players: Option<u8>,
+    count: u64,
+    seed: u64,
+    bots: &[BotSpec],
+    mut progress: impl FnMut(u64),
+) -> Result<(Summary, Option<Record<G>>), SimulateError> {
+    let config = G::config_for(players).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
+    let seats =
+        G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
+    let mut stats: Vec<BotStats> = Vec::new();
+    for spec in bots {
+        let label = spec.to_string();
+        if !stats.iter().any(|s| s.label == label) {
+            stats.push(BotStats { label, seats: 0, wins: 0, reward: 0.0, score: 0 });
+        }
+    }
+    let started = Instant::now();
+    let mut actions = 0u64;
+    let mut first = None;
+    for index in 0..count {
+        let seed = game_seed(seed, index);
+        let specs: Vec<BotSpec> = (0..seats).filter_map(|seat| bot_for(bots, index, seat)).collect();
+        let mut players: Vec<Box<dyn Bot<G>>> =
+            specs.iter().enumerate().map(|(seat, spec)| spec.build::<G>(mix(seed, seat as u64 + 1))).collect();
+        let finished = play_game::<G>(&config, seed, &mut players).map_err(|error| SimulateError::Game {
+            game: G::NAME,
+            index,
+            seed,
+            error,
+        })?;
+        actions += finished.record.steps.len() as u64;
+        for (seat, spec) in specs.iter().enumerate() {
+            let label = spec.to_string();
+            let Some(line) = stats.iter_mut().find(|s| s.label == label) else { continue };
+            let seat = Seat(seat as u8);
+            line.seats += 1;
+            line.wins += u64::from(finished.outcome.ranks.get(seat.index()) == Some(&1));
+            line.reward += finished.outcome.reward(seat);
+            line.score += finished.outcome.scores.get(seat.index()).copied().unwrap_or(0);
+        }
+        if first.is_none() {
+            first = Some(finished.record);
+        }
+        progress(index + 1);
+    }
+    let summary = Summary {
+        game: G::NAME,
+        title: G::TITLE,
+        players: seats,
+        seed,
+        games: count,
+        actions,
+        elapsed: started.elapsed(),
+        bots: stats,
+    };
+    Ok((summary, first))
+}
+
+impl fmt::Display for Summary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = self.elapsed.as_secs_f64().max(1e-9);
+        writeln!(f, "== {} ({}), {} players, seed {}", self.game, self.title, self.players, self.seed)?;
+        writeln!(f, "{:>8} {:>10} {:>10} {:>12} {:>12}", "games", "actions", "games/s", "actions/s", "mean length")?;
+        writeln!(
+            f,
+            "{:>8} {:>10} {:>10.1} {:>12.0} {:>12.1}",
+            self.games,
+            self.actions,
+            self.games as f64 / secs,
+            self.actions as f64 / secs,
+            self.actions as f64 / self.games.max(1) as f64
+        )?;
+        writeln!(
+            f,
+            "{:<16} {:>8} {:>8} {:>8} {:>12} {:>12}",
+            "bot", "seats", "wins", "win %", "mean reward", "mean score"
+        )?;
+        for bot in &self.bots {
+            writeln!(
+                f,
+                "{:<16} {:>8} {:>8} {:>8.1} {:>12.3} {:>12.2}",
+                bot.label,
+                bot.seats,
+                bot.wins,
+                100.0 * bot.per_seat(bot.wins as f64),
+                bot.per_seat(bot.reward),
+                bot.per_seat(bot.score as f64)
+            )?;
+        }
+        Ok(())
+    }
+}

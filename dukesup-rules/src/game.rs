@@ -1,0 +1,182 @@
+//! The [`Game`] implementation.
+
+use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Action, ActionError};
+use crate::config::{Config, ConfigError};
+use crate::state::{Phase, Position};
+use crate::view::View;
+use crate::{scoring, setup, turn};
+
+/// A validated game of Dukes Up!: a [`Position`] that passed [`Position::validate`].
+///
+/// Deserialising validates too, so a tampered state is an error, never a later panic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Position", into = "Position")]
+pub struct DukesUp(Position);
+
+impl TryFrom<Position> for DukesUp {
+    type Error = InvalidState;
+    fn try_from(pos: Position) -> Result<DukesUp, InvalidState> {
+        pos.validate()?;
+        Ok(DukesUp(pos))
+    }
+}
+
+impl From<DukesUp> for Position {
+    fn from(game: DukesUp) -> Position {
+        game.0
+    }
+}
+
+/// What [`Game::undo`] needs: the whole previous position (a few hundred bytes, no allocation).
+#[derive(Clone, Copy, Debug)]
+pub struct Undo(Position);
+
+impl DukesUp {
+    /// The position.
+    pub fn position(&self) -> &Position {
+        &self.0
+    }
+
+    /// Why `seat` may not play `action` now, or `Ok`.
+    pub fn check(&self, seat: Seat, action: Action) -> Result<(), ActionError> {
+        let pos = &self.0;
+        let illegal = |why| ActionError::Illegal { action, why };
+        if pos.phase == Phase::Over {
+            return Err(ActionError::GameOver);
+        }
+        if !self.to_act().contains(seat) {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        match (pos.phase, action) {
+            (Phase::Choosing, Action::Choose { castle, dukes }) => {
+                setup::check_choose(pos, seat, castle, dukes).map_err(illegal)
+            }
+            (Phase::Draw, Action::Draw { source, count }) => {
+                let mut listed = Vec::with_capacity(6);
+                turn::draw_candidates(pos, &mut listed);
+                if listed.contains(&Action::Draw { source, count }) {
+                    Ok(())
+                } else {
+                    Err(illegal("up to 2 cards from one pile, never above 4 in hand"))
+                }
+            }
+            (Phase::Play, Action::Choose { .. } | Action::Draw { .. })
+            | (Phase::Choosing | Phase::Draw, _)
+            | (Phase::Over, _) => Err(ActionError::WrongStep(action)),
+            (Phase::Play, _) => turn::check_play(pos, action).map_err(illegal),
+        }
+    }
+}
+
+impl Game for DukesUp {
+    type Config = Config;
+    type Action = Action;
+    type Undo = Undo;
+    type View = View;
+    type ConfigError = ConfigError;
+    type ActionError = ActionError;
+
+    const NAME: &'static str = "dukesup";
+
+    fn new(config: &Config, seed: u64) -> Result<DukesUp, ConfigError> {
+        config.check()?;
+        Ok(DukesUp(setup::new_game(*config, seed)))
+    }
+
+    fn config(&self) -> Config {
+        self.0.config
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+
+    fn to_act(&self) -> SeatSet {
+        let pos = &self.0;
+        match pos.phase {
+            Phase::Choosing => {
+                [Seat(0), Seat(1)].into_iter().filter(|s| !pos.chosen.get(s.index()).copied().unwrap_or(true)).collect()
+            }
+            Phase::Draw | Phase::Play => SeatSet::single(pos.current),
+            Phase::Over => SeatSet::EMPTY,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.clear();
+        if !self.to_act().contains(seat) {
+            return;
+        }
+        let pos = &self.0;
+        match pos.phase {
+            Phase::Choosing => setup::choose_candidates(pos, seat, out),
+            Phase::Draw => turn::draw_candidates(pos, out),
+            Phase::Play => {
+                turn::play_candidates(pos, out);
+                out.retain(|&a| turn::check_play(pos, a).is_ok());
+            }
+            Phase::Over => {}
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
+        self.check(seat, action)?;
+        let before = Undo(self.0);
+        let pos = &mut self.0;
+        match action {
+            Action::Choose { castle, dukes } => setup::apply_choose(pos, seat, castle, dukes),
+            Action::Draw { source, count } => turn::apply_draw(pos, source, count),
+            _ => turn::apply_play(pos, action),
+        }
+        Ok(before)
+    }
+
+    fn undo(&mut self, undo: Undo) {
+        self.0 = undo.0;
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.0.phase != Phase::Over {
+            return None;
+        }
+        Some(Outcome::from_scores(self.running_scores(), Better::Higher))
+    }
+
+    fn running_scores(&self) -> Vec<i64> {
+        scoring::running_scores(&self.0).to_vec()
+    }
+
+    fn view(&self, observer: Observer) -> View {
+        crate::view::view(&self.0, observer)
+    }
+
+    fn determinize(&self, seat: Seat, seed: u64) -> DukesUp {
+        DukesUp(crate::view::determinize(&self.0, seat, seed))
+    }
+
+    fn validate(&self) -> Result<(), InvalidState> {
+        self.0.validate()
+    }
+
+    /// Per round: 2 choices, then per turn at most 1 draw, 10 plays (6 hand cards, 2
+    /// opponent's DUKES, 2 CASTLES), 2 DUKE changes, THE MOVE, its return and the discard or
+    /// end: 17. Without a turn limit there is no bound (`u64::MAX`).
+    fn max_actions(config: &Config) -> u64 {
+        match config.turn_limit {
+            Some(limit) => u64::from(config.rounds) * (2 + u64::from(limit) * 17),
+            None => u64::MAX,
+        }
+    }
+
+    /// The seat's visible card count minus the opponent's, plus the points of finished rounds:
+    /// material on the table and in place, as the seat sees it.
+    fn evaluate(view: &View, seat: Seat) -> f64 {
+        let opp = crate::state::other(seat);
+        let now = f64::from(view.visible_score(seat)) - f64::from(view.visible_score(opp));
+        let pts = |s: Seat| f64::from(view.points.get(s.index()).copied().unwrap_or(0));
+        now + pts(seat) - pts(opp)
+    }
+}

@@ -1,0 +1,456 @@
+//! The raw, unvalidated position: every card's place, whose turn it is, and what each seat knows.
+//!
+//! [`Position`] has public fields so that tests, tools and puzzles can build any situation;
+//! [`crate::DukesUp`] is a position that passed [`Position::validate`].
+
+use duke_core::{Card, CardSet, Colour, GameRng, InvalidState, Rank, Seat, Suit};
+use serde::{Deserialize, Serialize};
+
+use crate::config::Config;
+
+/// The most cards one pile can hold: a player's whole half-deck.
+pub const PILE_CAP: usize = 26;
+
+const FILLER: Card = Card::new(Suit::Clubs, Rank::ACE);
+
+/// An ordered pile of at most 26 cards, bottom first, stored inline (no allocation).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Pile {
+    cards: [Card; PILE_CAP],
+    len: u8,
+}
+
+impl Default for Pile {
+    fn default() -> Self {
+        Pile { cards: [FILLER; PILE_CAP], len: 0 }
+    }
+}
+
+impl core::fmt::Debug for Pile {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Pile {
+    /// The cards, bottom first.
+    pub fn as_slice(&self) -> &[Card] {
+        self.cards.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// How many cards.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the pile is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The cards as a set.
+    pub fn set(&self) -> CardSet {
+        self.as_slice().iter().copied().collect()
+    }
+
+    /// Puts a card on top; a full pile ignores it (never happens with 26 cards per player).
+    pub fn push(&mut self, card: Card) {
+        if let Some(slot) = self.cards.get_mut(usize::from(self.len)) {
+            *slot = card;
+            self.len += 1;
+        }
+    }
+
+    /// Puts a card at the bottom.
+    pub fn push_bottom(&mut self, card: Card) {
+        let n = usize::from(self.len);
+        if n >= PILE_CAP {
+            return;
+        }
+        if let Some(used) = self.cards.get_mut(..=n) {
+            used.rotate_right(1);
+            if let Some(first) = used.first_mut() {
+                *first = card;
+            }
+            self.len += 1;
+        }
+    }
+
+    /// Takes the top card.
+    pub fn pop(&mut self) -> Option<Card> {
+        let top = usize::from(self.len.checked_sub(1)?);
+        let card = self.cards.get_mut(top).map(|slot| core::mem::replace(slot, FILLER))?;
+        self.len -= 1;
+        Some(card)
+    }
+
+    /// The cards, bottom first, mutable (for shuffles and determinization).
+    pub fn as_mut_slice(&mut self) -> &mut [Card] {
+        self.cards.get_mut(..usize::from(self.len)).unwrap_or(&mut [])
+    }
+
+    /// Empties the pile.
+    pub fn clear(&mut self) {
+        *self = Pile::default();
+    }
+}
+
+impl TryFrom<Vec<Card>> for Pile {
+    type Error = &'static str;
+    fn try_from(cards: Vec<Card>) -> Result<Pile, &'static str> {
+        if cards.len() > PILE_CAP {
+            return Err("a pile holds at most 26 cards");
+        }
+        let mut pile = Pile::default();
+        cards.into_iter().for_each(|c| pile.push(c));
+        Ok(pile)
+    }
+}
+
+impl Serialize for Pile {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pile {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pile, D::Error> {
+        let cards = Vec::<Card>::deserialize(d)?;
+        Pile::try_from(cards).map_err(serde::de::Error::custom)
+    }
+}
+
+/// A discard pile with what is known of each card: discards are face down and "you cannot
+/// look back through your discard pile", but a seat remembers what it put there itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Discards {
+    /// The cards, bottom first.
+    pub pile: Pile,
+    /// Bit `i`: the owner knows card `i` (he discarded it knowingly).
+    pub owner_known: u32,
+    /// Bit `i`: everyone knows card `i` (it left the table in plain sight).
+    pub public: u32,
+}
+
+impl Discards {
+    /// Puts a card on top with its knowledge bits.
+    pub(crate) fn push(&mut self, card: Card, owner_known: bool, public: bool) {
+        let i = self.pile.len();
+        self.pile.push(card);
+        self.owner_known |= u32::from(owner_known) << i;
+        self.public |= u32::from(public) << i;
+    }
+
+    /// Puts an unseen card at the bottom.
+    pub(crate) fn push_bottom_unseen(&mut self, card: Card) {
+        self.pile.push_bottom(card);
+        self.owner_known <<= 1;
+        self.public <<= 1;
+    }
+
+    /// Takes the top card with its public bit.
+    pub(crate) fn pop(&mut self) -> Option<(Card, bool)> {
+        let card = self.pile.pop()?;
+        let i = self.pile.len();
+        let public = self.public >> i & 1 == 1;
+        let keep = (1u32 << i) - 1;
+        self.owner_known &= keep;
+        self.public &= keep;
+        Some((card, public))
+    }
+
+    /// Empties the pile.
+    pub(crate) fn clear(&mut self) {
+        *self = Discards::default();
+    }
+}
+
+/// Where a CASTLE is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CastleState {
+    /// In place, face down: only its owner knows it.
+    #[default]
+    FaceDown,
+    /// In place, face up.
+    FaceUp,
+    /// Played to the table (taken by the opponent, or by its owner in THE MOVE).
+    OnTable,
+}
+
+/// One player's cards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Player {
+    /// The hand.
+    pub hand: CardSet,
+    /// The hand cards the opponent knows to be there (picked-up DUKES, cards drawn back from
+    /// the discard pile that everyone saw discarded).
+    pub hand_public: CardSet,
+    /// The two DUKE slots.
+    pub dukes: [Option<Card>; 2],
+    /// The CASTLE (`None` until chosen).
+    pub castle: Option<Card>,
+    /// Where the CASTLE is.
+    pub castle_state: CastleState,
+    /// The draw pile, top last.
+    pub draw: Pile,
+    /// The discard pile, top last.
+    pub discards: Discards,
+}
+
+impl Player {
+    /// The DUKES in place.
+    pub fn duke_set(&self) -> CardSet {
+        self.dukes.iter().flatten().copied().collect()
+    }
+
+    /// The CASTLE if it is in place (not on the table).
+    pub fn castle_in_place(&self) -> Option<Card> {
+        if self.castle_state == CastleState::OnTable { None } else { self.castle }
+    }
+
+    /// The CASTLE if it is in place and face up.
+    pub fn castle_face_up(&self) -> Option<Card> {
+        if self.castle_state == CastleState::FaceUp { self.castle } else { None }
+    }
+
+    /// Every card this player holds or guards (not on the table).
+    pub fn cards(&self) -> CardSet {
+        let mut all = self.hand.union(self.draw.set()).union(self.discards.pile.set()).union(self.duke_set());
+        if let Some(c) = self.castle_in_place() {
+            all.insert(c);
+        }
+        all
+    }
+}
+
+/// The step the game is in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// Both players choose CASTLE and DUKES ("Setup" 4-6), simultaneously.
+    #[default]
+    Choosing,
+    /// The player to move draws ("Drawing").
+    Draw,
+    /// The player to move plays, rearranges, takes and replaces DUKES, then discards.
+    Play,
+    /// The game is over.
+    Over,
+}
+
+/// What the player to move has done this turn (public: every such action is seen).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TurnFlags {
+    /// Anything besides drawing (which forbids the two-card discard).
+    pub acted: bool,
+    /// DUKE slots already changed this turn (each slot changes at most once; see `RULES.md`).
+    pub touched: [bool; 2],
+    /// A DUKE slot was refilled this turn ("you may replace a single DUKE").
+    pub refilled: bool,
+    /// The CASTLE was played in THE MOVE and put back.
+    pub castle_returned: bool,
+    /// Both piles were empty after the draw: this turn ends the round.
+    pub last_turn: bool,
+}
+
+/// A complete game position, unvalidated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Position {
+    /// The options.
+    pub config: Config,
+    /// The game generator.
+    pub rng: GameRng,
+    /// Seat 0 (clubs and spades) and seat 1 (hearts and diamonds).
+    pub players: [Player; 2],
+    /// The cards on the table. Their arrangement has no lasting meaning: any split into runs
+    /// and sets will do, so the table is a set (see `RULES.md`).
+    pub table: CardSet,
+    /// The step.
+    pub phase: Phase,
+    /// Whose turn it is (in `Choosing`: the round's first player).
+    pub current: Seat,
+    /// The first player of this round.
+    pub round_first: Seat,
+    /// The round, from 1.
+    pub round: u8,
+    /// Turns completed this round.
+    pub turns: u16,
+    /// Who has chosen CASTLE and DUKES this round.
+    pub chosen: [bool; 2],
+    /// This turn so far.
+    pub turn: TurnFlags,
+    /// Points of finished rounds (with [`crate::MultiRound::AddScores`]).
+    pub points: [u32; 2],
+    /// Rounds won.
+    pub wins: [u8; 2],
+    /// Each seat's cards counted in the last finished round.
+    pub last_round: Option<[u32; 2]>,
+}
+
+/// The colour a seat plays: seat 0 black (clubs, spades), seat 1 red (hearts, diamonds).
+pub const fn colour_of(seat: Seat) -> Colour {
+    if seat.0 == 0 { Colour::Black } else { Colour::Red }
+}
+
+/// The other seat.
+pub const fn other(seat: Seat) -> Seat {
+    Seat(1 - (seat.0 & 1))
+}
+
+fn bad(why: &str) -> Result<(), InvalidState> {
+    Err(InvalidState::new(why))
+}
+
+impl Position {
+    /// The player in `seat` (seat 1 for anything out of range).
+    pub fn player(&self, seat: Seat) -> &Player {
+        let [a, b] = &self.players;
+        if seat.0 == 0 { a } else { b }
+    }
+
+    pub(crate) fn player_mut(&mut self, seat: Seat) -> &mut Player {
+        let [a, b] = &mut self.players;
+        if seat.0 == 0 { a } else { b }
+    }
+
+    /// Checks every invariant: cards conserved and in their owner's colour, knowledge
+    /// consistent, phase and turn consistent, and (in the play step) that the turn can still
+    /// end with a valid table.
+    pub fn validate(&self) -> Result<(), InvalidState> {
+        self.config.check().map_err(|e| InvalidState::new(e.to_string()))?;
+        if self.current.0 > 1 || self.round_first.0 > 1 {
+            return bad("seats are 0 and 1");
+        }
+        if self.round == 0 || self.round > self.config.rounds {
+            return bad("round out of range");
+        }
+        if self.config.turn_limit.is_some_and(|l| self.turns > l) {
+            return bad("more turns than the turn limit");
+        }
+        self.validate_cards()?;
+        self.validate_phase()
+    }
+
+    fn validate_cards(&self) -> Result<(), InvalidState> {
+        let mut seen = self.table;
+        let mut total = self.table.len();
+        for (i, p) in self.players.iter().enumerate() {
+            let mine = CardSet::colour(colour_of(Seat(i as u8)));
+            let parts = [
+                p.hand,
+                p.draw.set(),
+                p.discards.pile.set(),
+                p.duke_set(),
+                p.castle_in_place().into_iter().collect::<CardSet>(),
+            ];
+            let counts = [
+                p.hand.len(),
+                p.draw.len(),
+                p.discards.pile.len(),
+                p.dukes.iter().flatten().count(),
+                usize::from(p.castle_in_place().is_some()),
+            ];
+            for (part, n) in parts.iter().zip(counts) {
+                if part.len() != n {
+                    return bad("a card appears twice in one place");
+                }
+                if !part.is_subset(mine) {
+                    return bad("a player holds a card of the other colour");
+                }
+                if !part.intersection(seen).is_empty() {
+                    return bad("a card is in two places");
+                }
+                seen = seen.union(*part);
+                total += n;
+            }
+            if !p.hand_public.is_subset(p.hand) {
+                return bad("public hand knowledge names a card not in the hand");
+            }
+            let used = (1u64 << p.discards.pile.len()) - 1;
+            if u64::from(p.discards.owner_known) & !used != 0 || p.discards.public & !p.discards.owner_known != 0 {
+                return bad("discard knowledge out of range");
+            }
+            if p.castle_state == CastleState::OnTable && !p.castle.is_some_and(|c| self.table.contains(c)) {
+                return bad("a CASTLE on the table is not on the table");
+            }
+        }
+        if seen != CardSet::FULL || total != 52 {
+            return bad("the 52 cards are not all there exactly once");
+        }
+        Ok(())
+    }
+
+    fn validate_phase(&self) -> Result<(), InvalidState> {
+        let on_table = |p: &Player| p.castle_state == CastleState::OnTable;
+        match self.phase {
+            Phase::Choosing => {
+                if !self.table.is_empty() || self.current != self.round_first || self.turns != 0 {
+                    return bad("the choosing step starts a round");
+                }
+                if self.turn != TurnFlags::default() {
+                    return bad("no turn has begun while choosing");
+                }
+                for (p, &chosen) in self.players.iter().zip(&self.chosen) {
+                    let placed = p.castle.is_some() && p.dukes.iter().all(Option::is_some);
+                    let empty = p.castle.is_none() && p.dukes.iter().all(Option::is_none);
+                    let hand = if chosen { 1 } else { 4 };
+                    if !(chosen && placed || !chosen && empty) || p.hand.len() != hand {
+                        return bad("choices do not match the cards placed");
+                    }
+                    if p.castle_state != CastleState::FaceDown || !p.discards.pile.is_empty() {
+                        return bad("while choosing, CASTLES are face down and nothing is discarded");
+                    }
+                    if !p.hand_public.is_empty() {
+                        return bad("nobody has seen the other's cards while choosing");
+                    }
+                }
+                if self.chosen == [true, true] {
+                    return bad("once both have chosen, the first turn begins");
+                }
+            }
+            Phase::Draw | Phase::Play | Phase::Over => {
+                if self.chosen != [true, true] || self.players.iter().any(|p| p.castle.is_none()) {
+                    return bad("play begins once both have chosen");
+                }
+                let first_turn = self.turns == 0;
+                if first_turn && self.current != self.round_first {
+                    return bad("the first player has the first turn");
+                }
+                let me = self.player(self.current);
+                let opp = self.player(other(self.current));
+                match self.phase {
+                    Phase::Draw => {
+                        if self.turn != TurnFlags::default() || on_table(me) || on_table(opp) {
+                            return bad("a turn starts clean");
+                        }
+                        if !crate::meld::can_split(self.table, self.config.ace) {
+                            return bad("the table is not a valid arrangement between turns");
+                        }
+                        if me.dukes.iter().all(Option::is_none) && me.castle_state == CastleState::FaceDown {
+                            return bad("a CASTLE without DUKES flips up at the start of its owner's turn");
+                        }
+                    }
+                    Phase::Play => {
+                        if self.turn.last_turn && !(me.draw.is_empty() && me.discards.pile.is_empty()) {
+                            return bad("a last turn needs both piles empty");
+                        }
+                        if self.turn.castle_returned && me.castle_state != CastleState::FaceUp {
+                            return bad("a returned CASTLE stays face up in place");
+                        }
+                        if on_table(opp) && opp.castle.is_none() {
+                            return bad("castle missing");
+                        }
+                        if !crate::turn::Situation::of(self).completable(self.config.ace) {
+                            return bad("the turn can no longer end with a valid table");
+                        }
+                    }
+                    _ => {
+                        if self.round != self.config.rounds || self.turn != TurnFlags::default() {
+                            return bad("the game ends after the last round");
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,333 @@
+//! What each seat sees, its terminal rendering, and determinization.
+//!
+//! A seat sees the table, every face-up DUKE and CASTLE, its own hand, CASTLE and DUKES, the
+//! sizes of all piles and hands, the discards it made knowingly (it "cannot look back" through
+//! the pile, but it remembers), discards that left the table in plain sight, and hand cards of
+//! the opponent that it saw go there (picked-up DUKES, cards drawn back that all had seen).
+
+use core::fmt;
+
+use duke_core::{Card, CardSet, GameRng, Observer, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::config::Config;
+use crate::meld::{MeldKind, split};
+use crate::state::{CastleState, Phase, Player, Position, TurnFlags};
+
+/// A DUKE slot as an observer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DukeView {
+    /// Empty.
+    Empty,
+    /// Chosen but not yet revealed.
+    Hidden,
+    /// This card.
+    Shown(Card),
+}
+
+/// A CASTLE as an observer sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CastleView {
+    /// Not chosen yet.
+    NotChosen,
+    /// Face down, unknown to this observer.
+    Hidden,
+    /// Face down, known to its owner.
+    FaceDown(Card),
+    /// Face up in place.
+    FaceUp(Card),
+    /// On the table.
+    OnTable(Card),
+}
+
+/// One player's cards as an observer sees them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerView {
+    /// Cards in hand.
+    pub hand_size: u8,
+    /// The hand cards this observer knows (all of them for the owner).
+    pub hand_known: CardSet,
+    /// The DUKE slots.
+    pub dukes: [DukeView; 2],
+    /// The CASTLE.
+    pub castle: CastleView,
+    /// Whether he has chosen CASTLE and DUKES this round.
+    pub chosen: bool,
+    /// Cards in the draw pile (face down, order unknown to everyone).
+    pub draw_size: u8,
+    /// The discard pile, bottom first: the cards this observer knows, `None` for the rest.
+    pub discards: Vec<Option<Card>>,
+}
+
+/// What one observer sees.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who is looking.
+    pub observer: Observer,
+    /// The options.
+    pub config: Config,
+    /// The step.
+    pub phase: Phase,
+    /// Whose turn it is.
+    pub current: Seat,
+    /// The round, from 1.
+    pub round: u8,
+    /// Turns completed this round.
+    pub turns: u16,
+    /// What the player to move has done this turn.
+    pub turn: TurnFlags,
+    /// The table.
+    pub table: CardSet,
+    /// Seat 0 (black) and seat 1 (red).
+    pub players: [PlayerView; 2],
+    /// Points of finished rounds.
+    pub points: [u32; 2],
+    /// Rounds won.
+    pub wins: [u8; 2],
+    /// The last finished round's counts.
+    pub last_round: Option<[u32; 2]>,
+}
+
+fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
+    let p = pos.player(seat);
+    let own = observer == Observer::Seat(seat);
+    let revealed = pos.phase != Phase::Choosing;
+    let duke = |d: &Option<Card>| match d {
+        None => DukeView::Empty,
+        Some(c) if own || revealed => DukeView::Shown(*c),
+        Some(_) => DukeView::Hidden,
+    };
+    let castle = match (p.castle, p.castle_state) {
+        (None, _) => CastleView::NotChosen,
+        (Some(c), CastleState::FaceDown) if own => CastleView::FaceDown(c),
+        (Some(_), CastleState::FaceDown) => CastleView::Hidden,
+        (Some(c), CastleState::FaceUp) => CastleView::FaceUp(c),
+        (Some(c), CastleState::OnTable) => CastleView::OnTable(c),
+    };
+    let known = if own { p.discards.owner_known } else { p.discards.public };
+    let discards = p
+        .discards
+        .pile
+        .as_slice()
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| if known >> i & 1 == 1 { Some(c) } else { None })
+        .collect();
+    PlayerView {
+        hand_size: p.hand.len() as u8,
+        hand_known: if own { p.hand } else { p.hand_public },
+        dukes: [duke(&p.dukes[0]), duke(&p.dukes[1])],
+        castle,
+        chosen: pos.chosen.get(seat.index()).copied().unwrap_or(false),
+        draw_size: p.draw.len() as u8,
+        discards,
+    }
+}
+
+/// The view of `observer`.
+pub(crate) fn view(pos: &Position, observer: Observer) -> View {
+    View {
+        observer,
+        config: pos.config,
+        phase: pos.phase,
+        current: pos.current,
+        round: pos.round,
+        turns: pos.turns,
+        turn: pos.turn,
+        table: pos.table,
+        players: [player_view(pos, Seat(0), observer), player_view(pos, Seat(1), observer)],
+        points: pos.points,
+        wins: pos.wins,
+        last_round: pos.last_round,
+    }
+}
+
+/// Re-deals, per player, every card `seat` has not seen among the places it has not seen.
+///
+/// During the opponent's play step the observer also knows that the opponent's hand can still
+/// complete the table (he only makes legal plays), so deals that break this are drawn again;
+/// after 256 failures the opponent's hand is kept as it is (only his piles are re-dealt).
+pub(crate) fn determinize(pos: &Position, seat: Seat, seed: u64) -> Position {
+    let mut rng = GameRng::new(seed);
+    let constrained = pos.phase == Phase::Play && pos.current != seat;
+    let attempts = if constrained { 256 } else { 1 };
+    for _ in 0..attempts {
+        let out = redeal(pos, seat, &mut rng, false);
+        if !constrained || crate::turn::Situation::of(&out).completable(out.config.ace) {
+            return out;
+        }
+    }
+    redeal(pos, seat, &mut rng, true)
+}
+
+fn redeal(pos: &Position, seat: Seat, rng: &mut GameRng, keep_opponent_hand: bool) -> Position {
+    let mut out = *pos;
+    for (i, p) in out.players.iter_mut().enumerate() {
+        let own = i == seat.index();
+        let mut pool: Vec<Card> = Vec::with_capacity(26);
+        let hidden_hand = if own || keep_opponent_hand { CardSet::EMPTY } else { p.hand.difference(p.hand_public) };
+        pool.extend(hidden_hand.iter());
+        pool.extend(p.draw.as_slice().iter().copied());
+        let known = if own { p.discards.owner_known } else { p.discards.public };
+        let hidden_discard = |i: usize| known >> i & 1 == 0;
+        pool.extend(p.discards.pile.as_slice().iter().enumerate().filter(|(i, _)| hidden_discard(*i)).map(|(_, c)| *c));
+        let castle_hidden = !own && p.castle_state == CastleState::FaceDown && p.castle.is_some();
+        pool.extend(p.castle.filter(|_| castle_hidden));
+        let dukes_hidden = !own && pos.phase == Phase::Choosing;
+        if dukes_hidden {
+            pool.extend(p.dukes.iter().flatten());
+        }
+        rng.shuffle(&mut pool);
+        let mut deal = pool.into_iter();
+        refill(p, hidden_hand, &mut deal, known, castle_hidden, dukes_hidden);
+    }
+    out.rng = GameRng::new(rng.next_u64());
+    out
+}
+
+fn refill(
+    p: &mut Player,
+    hidden_hand: CardSet,
+    deal: &mut impl Iterator<Item = Card>,
+    known: u32,
+    castle_hidden: bool,
+    dukes_hidden: bool,
+) {
+    let mut hand = p.hand.difference(hidden_hand);
+    for _ in 0..hidden_hand.len() {
+        if let Some(c) = deal.next() {
+            hand.insert(c);
+        }
+    }
+    p.hand = hand;
+    for slot in p.draw.as_mut_slice() {
+        if let Some(c) = deal.next() {
+            *slot = c;
+        }
+    }
+    for (i, slot) in p.discards.pile.as_mut_slice().iter_mut().enumerate() {
+        if known >> i & 1 == 0
+            && let Some(c) = deal.next()
+        {
+            *slot = c;
+        }
+    }
+    if castle_hidden && let Some(c) = deal.next() {
+        p.castle = Some(c);
+    }
+    if dukes_hidden {
+        for d in p.dukes.iter_mut().filter(|d| d.is_some()) {
+            if let Some(c) = deal.next() {
+                *d = Some(c);
+            }
+        }
+    }
+}
+
+impl View {
+    /// The cards `seat` counts now, as far as this observer can see (a hidden CASTLE counts).
+    pub fn visible_score(&self, seat: Seat) -> u32 {
+        let colour = crate::state::colour_of(seat);
+        let Some(p) = self.players.get(seat.index()) else { return 0 };
+        let table = self.table.intersection(CardSet::colour(colour)).len() as u32;
+        let dukes = p.dukes.iter().filter(|d| **d != DukeView::Empty).count() as u32;
+        let castle =
+            u32::from(matches!(p.castle, CastleView::Hidden | CastleView::FaceDown(_) | CastleView::FaceUp(_)));
+        table + dukes + castle
+    }
+}
+
+fn name(seat: Seat) -> &'static str {
+    if seat.0 == 0 { "P0 (black: clubs, spades)" } else { "P1 (red: hearts, diamonds)" }
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let step = match self.phase {
+            Phase::Choosing => "choosing CASTLE and DUKES",
+            Phase::Draw => "draw",
+            Phase::Play => "play, then discard",
+            Phase::Over => "game over",
+        };
+        writeln!(
+            f,
+            "Dukes Up!  round {}/{}  turn {}  {} to act ({step})",
+            self.round,
+            self.config.rounds,
+            self.turns + 1,
+            self.current
+        )?;
+        for seat in [Seat(1), Seat(0)] {
+            let Some(p) = self.players.get(seat.index()) else { continue };
+            writeln!(f, "{}{}", name(seat), if Observer::Seat(seat) == self.observer { "  (you)" } else { "" })?;
+            write!(f, "  hand ({}):", p.hand_size)?;
+            for c in p.hand_known {
+                write!(f, " {c}")?;
+            }
+            for _ in p.hand_known.len()..usize::from(p.hand_size) {
+                f.write_str(" ??")?;
+            }
+            writeln!(f)?;
+            f.write_str("  DUKES:")?;
+            for d in &p.dukes {
+                match d {
+                    DukeView::Empty => f.write_str(" [  ]")?,
+                    DukeView::Hidden => f.write_str(" [??]")?,
+                    DukeView::Shown(c) => write!(f, " [{c}]")?,
+                }
+            }
+            match p.castle {
+                CastleView::NotChosen => f.write_str("  CASTLE: not chosen")?,
+                CastleView::Hidden => f.write_str("  CASTLE: face down")?,
+                CastleView::FaceDown(c) => write!(f, "  CASTLE: {c} (face down)")?,
+                CastleView::FaceUp(c) => write!(f, "  CASTLE: {c} (face up)")?,
+                CastleView::OnTable(c) => write!(f, "  CASTLE: {c} (on the table)")?,
+            }
+            write!(f, "\n  draw pile: {}  discard pile: {} [", p.draw_size, p.discards.len())?;
+            for (i, d) in p.discards.iter().enumerate() {
+                let sep = if i == 0 { "" } else { " " };
+                match d {
+                    Some(c) => write!(f, "{sep}{c}")?,
+                    None => write!(f, "{sep}??")?,
+                }
+            }
+            writeln!(f, "] (top last)")?;
+        }
+        writeln!(f, "TABLE ({} cards):", self.table.len())?;
+        match split(self.table, self.config.ace) {
+            Some(melds) => {
+                for meld in melds {
+                    let kind = if meld.kind == MeldKind::Run { "run" } else { "set" };
+                    write!(f, "  {kind}:")?;
+                    for c in meld.ordered() {
+                        write!(f, " {c}")?;
+                    }
+                    writeln!(f)?;
+                }
+            }
+            None => {
+                writeln!(f, "  (not yet a valid arrangement) {}", self.table)?;
+            }
+        }
+        let t = self.turn;
+        if self.phase == Phase::Play && (t.acted || t.last_turn) {
+            writeln!(
+                f,
+                "this turn: {}{}",
+                if t.acted { "has played" } else { "" },
+                if t.last_turn { " (last turn: piles empty)" } else { "" }
+            )?;
+        }
+        if let Some([a, b]) = self.last_round {
+            writeln!(f, "last round: P0 {a}, P1 {b}")?;
+        }
+        if self.config.rounds > 1 {
+            writeln!(
+                f,
+                "points: P0 {}, P1 {}   rounds won: P0 {}, P1 {}",
+                self.points[0], self.points[1], self.wins[0], self.wins[1]
+            )?;
+        }
+        Ok(())
+    }
+}

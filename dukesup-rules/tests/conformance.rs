@@ -1,0 +1,21 @@
+//! The duke-core conformance suite on random playouts.
+
+use duke_core::Seat;
+use duke_core::testing::{Settings, run};
+use dukesup_rules::{AceRule, Config, DukesUp, MultiRound};
+use proptest::prelude::*;
+
+fn configs() -> impl Strategy<Value = Config> {
+    (0u8..2, 0u8..3, 1u8..=2, any::<bool>(), 4u16..40).prop_map(|(first, ace, rounds, wins, limit)| Config {
+        first_player: Seat(first),
+        ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh][usize::from(ace)],
+        rounds,
+        multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
+        turn_limit: Some(limit),
+    })
+}
+
+#[test]
+fn conformance() -> Result<(), duke_core::testing::Failure> {
+    run::<DukesUp>(configs(), &Settings { cases: 24, max_steps: 120, ..Settings::default() })
+}

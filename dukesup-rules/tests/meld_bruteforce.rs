@@ -1,0 +1,165 @@
+//! The meld solver against a brute-force partition search on thousands of random card sets.
+
+use std::collections::HashMap;
+
+use duke_core::{Card, CardSet, Rank, Suit};
+use dukesup_rules::meld::{AceRule, MeldKind, SuitGroup, can_complete, can_split, is_valid_meld, split};
+use proptest::prelude::*;
+
+/// Every valid meld (as a card set) that contains `card` and lies within `cards`.
+fn melds_with(card: Card, cards: CardSet, ace: AceRule) -> Vec<CardSet> {
+    let mut out = Vec::new();
+    // Sets: subsets of the value's cards of size 3 or 4 containing `card`.
+    let same: Vec<Card> = cards.iter().filter(|c| c.rank() == card.rank() && *c != card).collect();
+    for mask in 0u32..(1 << same.len()) {
+        if mask.count_ones() >= 2 {
+            let mut s: CardSet = same.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).map(|(_, c)| *c).collect();
+            s.insert(card);
+            out.push(s);
+        }
+    }
+    // Runs: an interval of positions containing the card's position, one card of the group each.
+    let group = SuitGroup::of(card.suit());
+    let suits: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| SuitGroup::of(s) == group).collect();
+    let positions: Vec<u8> = match ace {
+        AceRule::Low => (1..=13).collect(),
+        AceRule::High => (2..=14).collect(),
+        AceRule::LowOrHigh => (1..=14).collect(),
+    };
+    let value_of = |p: u8| if p == 14 { 1 } else { p };
+    for (i, &start) in positions.iter().enumerate() {
+        for end_i in i + 2..positions.len() {
+            let span: Vec<u8> = positions[i..=end_i].to_vec();
+            if span.len() > 13 {
+                continue;
+            }
+            let _ = start;
+            if !span.iter().any(|&p| value_of(p) == card.rank().value()) {
+                continue;
+            }
+            // Choose one card per position; the card itself must be used at its value.
+            let mut partial: Vec<CardSet> = vec![CardSet::EMPTY];
+            for &p in &span {
+                let rank = Rank::new(value_of(p)).unwrap();
+                let options: Vec<Card> = if rank == card.rank() {
+                    vec![card]
+                } else {
+                    suits.iter().map(|&s| Card::new(s, rank)).filter(|c| cards.contains(*c)).collect()
+                };
+                let mut next = Vec::new();
+                for base in &partial {
+                    for &o in &options {
+                        let mut b = *base;
+                        b.insert(o);
+                        next.push(b);
+                    }
+                }
+                partial = next;
+            }
+            out.extend(partial.into_iter().filter(|s| s.len() == span.len()));
+        }
+    }
+    out
+}
+
+fn brute(cards: CardSet, ace: AceRule, memo: &mut HashMap<u64, bool>) -> bool {
+    let Some(first) = cards.first() else { return true };
+    if let Some(&known) = memo.get(&cards.bits()) {
+        return known;
+    }
+    let result = melds_with(first, cards, ace).into_iter().any(|m| brute(cards.difference(m), ace, memo));
+    memo.insert(cards.bits(), result);
+    result
+}
+
+fn ace_rule() -> impl Strategy<Value = AceRule> {
+    prop_oneof![Just(AceRule::Low), Just(AceRule::High), Just(AceRule::LowOrHigh)]
+}
+
+/// Card sets biased towards meldable ones: a few random runs and sets plus random noise.
+fn card_set() -> impl Strategy<Value = CardSet> {
+    (
+        proptest::collection::vec(0u8..52, 0..8),
+        proptest::collection::vec((0u8..13, 0u8..2, 3usize..6), 0..3),
+        any::<u8>(),
+    )
+        .prop_map(|(noise, runs, sets)| {
+            let mut s: CardSet = noise.iter().filter_map(|&i| Card::from_index(i)).collect();
+            for (start, group, len) in runs {
+                let suits = if group == 0 { [Suit::Spades, Suit::Diamonds] } else { [Suit::Clubs, Suit::Hearts] };
+                for k in 0..len {
+                    let v = (start as usize + k) % 13 + 1;
+                    s.insert(Card::new(suits[(k + start as usize) % 2], Rank::new(v as u8).unwrap()));
+                }
+            }
+            let v = Rank::new(sets % 13 + 1).unwrap();
+            if sets & 0x80 != 0 {
+                for suit in Suit::ALL.into_iter().take(3 + usize::from(sets & 0x40 != 0)) {
+                    s.insert(Card::new(suit, v));
+                }
+            }
+            s
+        })
+}
+
+fn check_split(cards: CardSet, ace: AceRule) -> Result<(), TestCaseError> {
+    let mut memo = HashMap::new();
+    let expected = brute(cards, ace, &mut memo);
+    prop_assert_eq!(can_split(cards, ace), expected, "cards {} under {:?}", cards, ace);
+    let found = split(cards, ace);
+    prop_assert_eq!(found.is_some(), expected);
+    if let Some(melds) = found {
+        let mut union = CardSet::EMPTY;
+        for m in &melds {
+            prop_assert!(is_valid_meld(m, ace), "invalid meld {:?} in split of {}", m, cards);
+            prop_assert!(union.intersection(m.cards).is_empty());
+            union = union.union(m.cards);
+        }
+        prop_assert_eq!(union, cards);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn solver_matches_brute_force(cards in card_set(), ace in ace_rule()) {
+        check_split(cards, ace)?;
+    }
+
+    #[test]
+    fn completion_matches_brute_force(must in card_set(), extra in proptest::collection::vec(0u8..52, 0..6), ace in ace_rule()) {
+        let optional: CardSet = extra.iter().filter_map(|&i| Card::from_index(i)).collect::<CardSet>().difference(must);
+        let opts: Vec<Card> = optional.iter().collect();
+        let mut memo = HashMap::new();
+        let expected = (0u32..1 << opts.len()).any(|mask| {
+            let mut s = must;
+            opts.iter().enumerate().filter(|(i, _)| mask >> i & 1 == 1).for_each(|(_, c)| s.insert(*c));
+            brute(s, ace, &mut memo)
+        });
+        prop_assert_eq!(can_complete(must, optional, ace), expected);
+    }
+}
+
+#[test]
+fn full_deck_and_small_cases() {
+    for ace in [AceRule::Low, AceRule::High, AceRule::LowOrHigh] {
+        assert!(can_split(CardSet::FULL, ace));
+        assert!(can_split(CardSet::EMPTY, ace));
+        let melds = split(CardSet::FULL, ace).unwrap();
+        assert_eq!(melds.iter().map(|m| m.cards.len()).sum::<usize>(), 52);
+    }
+    let cards = |s: &str| s.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect::<CardSet>();
+    assert!(!can_split(cards("AS 2D"), AceRule::Low));
+    assert!(can_split(cards("AS 2D 3S"), AceRule::Low));
+    assert!(!can_split(cards("AS 2D 3S"), AceRule::High));
+    assert!(can_split(cards("QS KD AS"), AceRule::High));
+    assert!(!can_split(cards("QS KD AS"), AceRule::Low));
+    assert!(!can_split(cards("QS KD AS 2D 3S"), AceRule::LowOrHigh), "Q-K-A-2-3 would wrap");
+    assert!(!can_split(cards("KS AD 2S"), AceRule::LowOrHigh), "no wrap-around");
+    assert!(!can_split(cards("3S 4C 5S"), AceRule::Low), "a run stays in one suit group");
+    let runs = split(cards("3S 4D 5S 6S 6C 6H"), AceRule::Low).unwrap();
+    assert_eq!(runs.len(), 2);
+    assert!(runs.iter().any(|m| m.kind == MeldKind::Set && m.cards == cards("6S 6C 6H")));
+}

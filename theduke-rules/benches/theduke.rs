@@ -1,3 +1,98 @@
-//! Benchmarks (under construction).
+//! Benchmarks: random full-game playouts, legal-action generation, apply+undo, clone,
+//! perft from the opening, and the size of the state.
 #![allow(missing_docs)]
-fn main() {}
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use duke_core::testing::random_playout;
+use duke_core::{Game, GameRng, Seat};
+use std::hint::black_box;
+use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+
+/// The opening after a standard set-up: Dukes on c1 and d6, Footmen beside them.
+fn opening() -> TheDuke {
+    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None };
+    let mut game = TheDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
+    for (seat, text) in
+        [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
+    {
+        let action: Action = text.parse().unwrap_or(Action::Draw);
+        let _ = game.apply(Seat(seat), action);
+    }
+    game
+}
+
+/// A midgame position reached by a fixed random playout.
+fn midgame() -> TheDuke {
+    let mut game = opening();
+    let mut rng = GameRng::new(3);
+    let mut buf = Vec::new();
+    random_playout(&mut game, &mut rng, &mut buf, 40);
+    if game.is_over() { opening() } else { game }
+}
+
+fn benches(c: &mut Criterion) {
+    println!("size_of::<TheDuke>() = {} bytes", std::mem::size_of::<TheDuke>());
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500) };
+    let start = TheDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
+    // Measure the mean game length once, to report throughput in actions.
+    let mut rng = GameRng::new(5);
+    let mut buf = Vec::new();
+    let games = 200;
+    let total: u64 = (0..games)
+        .map(|_| {
+            let mut g = start;
+            random_playout(&mut g, &mut rng, &mut buf, u64::MAX)
+        })
+        .sum();
+    let per_game = (total / games).max(1);
+    println!("mean random game length: {per_game} actions");
+
+    let mut group = c.benchmark_group("theduke");
+    group.throughput(Throughput::Elements(per_game));
+    group.bench_function("playout (elements = actions, approx.)", |b| {
+        let mut rng = GameRng::new(2);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let mut game = start;
+            black_box(random_playout(&mut game, &mut rng, &mut buf, u64::MAX))
+        });
+    });
+    let mid = midgame();
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("legal_actions (midgame)", |b| {
+        let mut buf = Vec::new();
+        let seat = mid.side_to_move();
+        b.iter(|| {
+            black_box(&mid).legal_actions(seat, &mut buf);
+            buf.len()
+        });
+    });
+    group.bench_function("apply_undo (midgame)", |b| {
+        let mut game = mid;
+        let mut buf = Vec::new();
+        game.legal_actions(game.side_to_move(), &mut buf);
+        let action = buf.first().copied();
+        let seat = game.side_to_move();
+        b.iter(|| {
+            if let Some(action) = action
+                && let Ok(undo) = game.apply(seat, black_box(action))
+            {
+                game.undo(undo);
+            }
+        });
+    });
+    group.bench_function("clone", |b| b.iter(|| black_box(Clone::clone(black_box(&mid)))));
+    let open = opening();
+    for depth in [4u32, 5] {
+        let leaves = open.perft(depth);
+        println!("perft({depth}) from the opening = {leaves}");
+        group.throughput(Throughput::Elements(leaves));
+        group.bench_function(format!("perft {depth} opening (elements = leaves)"), |b| {
+            b.iter(|| black_box(black_box(&open).perft(depth)))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(theduke, benches);
+criterion_main!(theduke);

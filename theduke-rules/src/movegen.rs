@@ -6,7 +6,7 @@ use duke_core::Seat;
 
 use crate::actions::Action;
 use crate::board::{Square, between, orthogonal_neighbours, ray, slide};
-use crate::state::{Duke, Phase, code_kind, code_side, nibble};
+use crate::state::{Duke, Phase, code_kind, code_side};
 use crate::tables::Targets;
 use crate::tiles::TileSet;
 
@@ -122,7 +122,7 @@ fn first_of_ray(sq: Square, d: usize) -> u64 {
 /// uncover a line toward a Duke on `sq`.
 #[inline]
 fn lines_through(sq: Square) -> u64 {
-    (0..8).fold(0, |acc, d| acc | ray(sq, d))
+    crate::board::LINES.queen.get(sq.index()).copied().unwrap_or(0)
 }
 
 #[inline]
@@ -137,10 +137,25 @@ fn bits(mut x: u8) -> impl Iterator<Item = usize> {
     })
 }
 
-/// Number of distinct tile types in a packed bag.
+/// Number of distinct tile types in a packed bag (non-zero 4-bit fields).
 #[inline]
 pub(crate) fn distinct_types(bag: u64) -> u32 {
-    (0..16).filter(|&k| nibble(bag, k) != 0).count() as u32
+    let x = bag | (bag >> 1);
+    let x = x | (x >> 2);
+    (x & 0x1111_1111_1111_1111).count_ones()
+}
+
+/// What every tile's generation needs to know about the position.
+#[derive(Clone, Copy)]
+struct Ctx {
+    me: usize,
+    own: u64,
+    theirs: u64,
+    all: u64,
+    duke: Square,
+    enemy_duke: u64,
+    in_guard: bool,
+    lines: u64,
 }
 
 impl<S: TileSet> Duke<S> {
@@ -275,69 +290,86 @@ impl<S: TileSet> Duke<S> {
         }
     }
 
-    fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {
+    fn context(&self, me: usize) -> Option<Ctx> {
         let opp = 1 - me;
         let own = self.occupancy(Seat(me as u8));
         let theirs = self.occupancy(Seat(opp as u8));
         let all = own | theirs;
-        let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+        let duke = self.duke_square(Seat(me as u8))?;
         let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
         let in_guard = self.attacked(duke, opp, theirs, all);
-        let lines = lines_through(duke);
+        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines: lines_through(duke) })
+    }
+
+    fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {
+        let Some(ctx) = self.context(me) else { return false };
+        let mut rest = ctx.own;
+        while rest != 0 {
+            let sq = Square::from_index_unchecked(rest.trailing_zeros());
+            rest &= rest - 1;
+            if self.visit_tile(&ctx, sq, v) {
+                return true;
+            }
+        }
+        self.visit_draw(&ctx, v)
+    }
+
+    fn visit_draw<V: Visit>(&self, ctx: &Ctx, v: &mut V) -> bool {
+        let bag = self.bag.get(ctx.me).copied().unwrap_or(0);
+        if bag != 0 {
+            let places = self.placements(ctx.me, ctx.in_guard);
+            if places != 0 && v.draws(distinct_types(bag), places) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Visits the legal actions of the tile on `sq` (its moves, strikes and commands).
+    fn visit_tile<V: Visit>(&self, ctx: &Ctx, sq: Square, v: &mut V) -> bool {
+        let Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines } = *ctx;
         // A tile may leave its square freely unless it is the Duke, stands on a line
         // through the Duke, or the Duke is already in Guard. Taking the enemy Duke ends
         // the game, so it is always allowed.
         let free = |sq: Square| !in_guard && sq != duke && lines & sq.bit() == 0;
-        let mut rest = own;
-        while rest != 0 {
-            let sq = Square::from_index_unchecked(rest.trailing_zeros());
-            rest &= rest - 1;
-            let t = Self::targets_of_code(self.code_at(sq), me, sq);
-            let dest = Self::destinations(sq, &t, own, all);
-            if dest != 0 {
-                let ok = if free(sq) {
-                    dest
-                } else {
-                    self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, sq, to))
-                };
-                if ok != 0 && v.moves(sq, ok) {
-                    return true;
-                }
-            }
-            let st = t.strikes & theirs;
-            if st != 0 {
-                // A struck tile leaves its square empty, which can open a line of another
-                // enemy tile toward the Duke.
-                let ok = if !in_guard && st & lines == 0 {
-                    st
-                } else {
-                    self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
-                };
-                if ok != 0 && v.strikes(sq, ok) {
-                    return true;
-                }
-            }
-            if t.commands != 0 {
-                let dsts = t.commands & !own;
-                if dsts != 0 {
-                    for src in Square::iter(t.commands & own) {
-                        let ok = if free(src) {
-                            dsts
-                        } else {
-                            self.filter(dsts, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, src, to))
-                        };
-                        if ok != 0 && v.commands(sq, src, ok) {
-                            return true;
-                        }
-                    }
-                }
+        let t = Self::targets_of_code(self.code_at(sq), me, sq);
+        let dest = Self::destinations(sq, &t, own, all);
+        if dest != 0 {
+            let ok = if free(sq) {
+                dest
+            } else {
+                self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, sq, to))
+            };
+            if ok != 0 && v.moves(sq, ok) {
+                return true;
             }
         }
-        let bag = self.bag.get(me).copied().unwrap_or(0);
-        if bag != 0 {
-            let places = self.placements(me, in_guard);
-            if places != 0 && v.draws(distinct_types(bag), places) {
+        let st = t.strikes & theirs;
+        if st != 0 {
+            // A struck tile leaves its square empty, which can open a line of another
+            // enemy tile toward the Duke.
+            let ok = if !in_guard && st & lines == 0 {
+                st
+            } else {
+                self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
+            };
+            if ok != 0 && v.strikes(sq, ok) {
                 return true;
+            }
+        }
+        if t.commands != 0 {
+            let dsts = t.commands & !own;
+            if dsts != 0 {
+                for src in Square::iter(t.commands & own) {
+                    let ok = if free(src) {
+                        dsts
+                    } else {
+                        self.filter(dsts, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, src, to))
+                    };
+                    if ok != 0 && v.commands(sq, src, ok) {
+                        return true;
+                    }
+                }
             }
         }
         false
@@ -369,7 +401,32 @@ impl<S: TileSet> Duke<S> {
             }
         }
         let mut find = Find(action, false);
-        self.visit(&mut find);
+        let me = usize::from(self.to_move & 1);
+        // In a turn, only the acting tile (or the draw) needs generating.
+        let tile = match action {
+            Action::Move { from, .. } | Action::Strike { from, .. } => Some(from),
+            Action::Command { by, .. } => Some(by),
+            _ => None,
+        };
+        match (self.phase, tile) {
+            (Phase::Play, Some(sq)) => {
+                if self.occupancy(Seat(me as u8)) & sq.bit() != 0
+                    && let Some(ctx) = self.context(me)
+                {
+                    self.visit_tile(&ctx, sq, &mut find);
+                }
+            }
+            (Phase::Play, None) => {
+                if action == Action::Draw
+                    && let Some(ctx) = self.context(me)
+                {
+                    self.visit_draw(&ctx, &mut find);
+                }
+            }
+            _ => {
+                self.visit(&mut find);
+            }
+        }
         find.1
     }
 }

@@ -46,13 +46,13 @@ impl<S: TileSet> Duke<S> {
                     let places = drawn.placements(me, drawn.in_guard(duke_core::Seat(me as u8)));
                     for sq in crate::board::Square::iter(places) {
                         let mut child = drawn;
-                        child.play_unchecked(Action::Place(sq));
+                        child.play_inner(Action::Place(sq), false);
                         total += child.perft_with(depth - 1, rest);
                     }
                 }
             } else {
                 let mut child = *self;
-                child.play_unchecked(action);
+                child.play_inner(action, false);
                 total += child.perft_with(depth - 1, rest);
             }
         }

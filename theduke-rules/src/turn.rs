@@ -121,6 +121,12 @@ impl<S: TileSet> Duke<S> {
 
     /// Does a legal action (perft and playouts call this after generation).
     pub(crate) fn play_unchecked(&mut self, action: Action) {
+        self.play_inner(action, true);
+    }
+
+    /// Does a legal action; `detect_stuck` looks for a next player without any legal
+    /// action (perft skips it: such a node has no children either way).
+    pub(crate) fn play_inner(&mut self, action: Action, detect_stuck: bool) {
         let me = self.to_move & 1;
         let mut duke_taken = false;
         match action {
@@ -173,7 +179,7 @@ impl<S: TileSet> Duke<S> {
                 self.phase = Phase::Play;
             }
         }
-        self.end_turn(me, duke_taken);
+        self.end_turn(me, duke_taken, detect_stuck);
     }
 
     /// Draws a tile uniformly from `me`'s bag with the game generator.
@@ -197,7 +203,7 @@ impl<S: TileSet> Duke<S> {
 
     /// Completes the turn of `me`: win by Duke capture, draw at the turn limit, or loss
     /// for a next player without any legal action.
-    fn end_turn(&mut self, me: u8, duke_taken: bool) {
+    fn end_turn(&mut self, me: u8, duke_taken: bool, detect_stuck: bool) {
         self.turns = self.turns.saturating_add(1);
         if duke_taken {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
@@ -207,6 +213,9 @@ impl<S: TileSet> Duke<S> {
         self.phase = Phase::Play;
         if self.limit != 0 && self.turns >= self.limit {
             self.phase = Phase::Over(Ending { winner: None, reason: EndReason::TurnLimit });
+            return;
+        }
+        if !detect_stuck {
             return;
         }
         let mut any = Any(false);

@@ -1,0 +1,262 @@
+//! Actions and their notation.
+//!
+//! | Notation | Meaning |
+//! |---|---|
+//! | `trump R` / `trump X` | dealer's choice after the spinner, or the Alchemist's (X = no trump) |
+//! | `shield` | buy a bubble shield for 20 points (before bidding) |
+//! | `smuggle R7` | Smuggler: swap R7 with a random card of the deck |
+//! | `bid 3` / `bid 2-3` | single or double bid |
+//! | `play R12`, `play golem`, `play wizard` | play a card (Double-faced: as a Peasant) |
+//! | `play double-faced:golem` | play the Double-faced card as a Golem |
+//! | `look P2` | Bishop: see P2's hand |
+//! | `lead P1` | Bomb: P1 leads the next trick |
+//! | `swap P0 P2` | Cursed: P0 and P2 swap hands |
+//! | `jest +1` / `jest -1` / `jest 0` | Jester: change the bid |
+//! | `pass left` / `pass right` | Magician: direction of the passes |
+//! | `give R3` | pass R3 for the Magician |
+//! | `trade R3 P2` | Merchant: give R3 to P2 for a random card of P2 |
+//! | `trade P1 P2` | Merchant: P1 and P2 swap a random card each |
+//! | `steal P1` | Thief: take one of P1's tricks |
+//! | `hex P1` | Witch: take one step (5 points) from P1 |
+//! | `keep` | decline (Smuggler, Thief) |
+//!
+//! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
+//! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
+
+use core::fmt;
+use core::str::FromStr;
+
+use duke_core::{NotationError, Seat};
+use serde::{Deserialize, Serialize};
+
+#[cfg(test)]
+use crate::cards::Power;
+use crate::cards::{Face, SuitId};
+
+/// The trump of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Trump {
+    /// This suit is trump.
+    Suit(SuitId),
+    /// X: no trump.
+    NoTrump,
+}
+
+impl fmt::Display for Trump {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Trump::Suit(s) => write!(f, "{}", s.letter()),
+            Trump::NoTrump => f.write_str("X"),
+        }
+    }
+}
+
+/// A bid: one number, or two consecutive numbers (How to Play 3, "Double Bidding").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Bid {
+    /// Exactly this many tricks.
+    Single(u8),
+    /// This many or one more.
+    Double(u8),
+}
+
+impl Bid {
+    /// Lowest number bid.
+    pub const fn low(self) -> u8 {
+        match self {
+            Bid::Single(n) | Bid::Double(n) => n,
+        }
+    }
+
+    /// Highest number bid.
+    pub const fn high(self) -> u8 {
+        match self {
+            Bid::Single(n) => n,
+            Bid::Double(n) => n.saturating_add(1),
+        }
+    }
+}
+
+impl fmt::Display for Bid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Bid::Single(n) => write!(f, "{n}"),
+            Bid::Double(n) => write!(f, "{}-{}", n, u16::from(*n) + 1),
+        }
+    }
+}
+
+/// Direction of the Magician's passes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Direction {
+    /// To the player on the left (clockwise).
+    Left,
+    /// To the player on the right.
+    Right,
+}
+
+/// One action of one seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Action {
+    /// Choose the trump (dealer after "dealer chooses", or Alchemist).
+    Trump(Trump),
+    /// Buy a bubble shield.
+    Shield,
+    /// Smuggler: swap this card with a random card of the deck.
+    Smuggle(Face),
+    /// Place a bid.
+    Bid(Bid),
+    /// Play a card (the Double-faced card as a Peasant).
+    Play(Face),
+    /// Play the Double-faced card as a Golem.
+    PlayDoubleFacedAsGolem,
+    /// Bishop: see this seat's hand.
+    Look(Seat),
+    /// Bomb: this seat leads the next trick.
+    Lead(Seat),
+    /// Cursed: these two seats swap hands.
+    Swap(Seat, Seat),
+    /// Jester: change the bid by −1, 0 or +1.
+    Jest(i8),
+    /// Magician: pass direction.
+    Pass(Direction),
+    /// Pass this card for the Magician.
+    Give(Face),
+    /// Merchant: give this card to the seat for a random one of theirs.
+    Trade(Face, Seat),
+    /// Merchant: the two seats swap a random card each.
+    TradeOthers(Seat, Seat),
+    /// Thief: steal a trick from this seat.
+    Steal(Seat),
+    /// Witch: take one step of points from this seat.
+    Hex(Seat),
+    /// Decline an optional effect.
+    Keep,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Trump(t) => write!(f, "trump {t}"),
+            Action::Shield => f.write_str("shield"),
+            Action::Smuggle(c) => write!(f, "smuggle {c}"),
+            Action::Bid(b) => write!(f, "bid {b}"),
+            Action::Play(c) => write!(f, "play {c}"),
+            Action::PlayDoubleFacedAsGolem => f.write_str("play double-faced:golem"),
+            Action::Look(s) => write!(f, "look {s}"),
+            Action::Lead(s) => write!(f, "lead {s}"),
+            Action::Swap(a, b) => write!(f, "swap {a} {b}"),
+            Action::Jest(d) => write!(f, "jest {d:+}"),
+            Action::Pass(Direction::Left) => f.write_str("pass left"),
+            Action::Pass(Direction::Right) => f.write_str("pass right"),
+            Action::Give(c) => write!(f, "give {c}"),
+            Action::Trade(c, s) => write!(f, "trade {c} {s}"),
+            Action::TradeOthers(a, b) => write!(f, "trade {a} {b}"),
+            Action::Steal(s) => write!(f, "steal {s}"),
+            Action::Hex(s) => write!(f, "hex {s}"),
+            Action::Keep => f.write_str("keep"),
+        }
+    }
+}
+
+fn seat(word: &str) -> Option<Seat> {
+    let digits = word.strip_prefix('P').or_else(|| word.strip_prefix('p'))?;
+    digits.parse::<u8>().ok().filter(|&n| n < 16).map(Seat)
+}
+
+fn number(word: &str) -> Option<u8> {
+    if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) || word.len() > 3 {
+        return None;
+    }
+    word.parse().ok()
+}
+
+fn bid(word: &str) -> Option<Bid> {
+    match word.split_once('-') {
+        None => number(word).map(Bid::Single),
+        Some((a, b)) => {
+            let (a, b) = (number(a)?, number(b)?);
+            (u16::from(a) + 1 == u16::from(b)).then_some(Bid::Double(a))
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Action, NotationError> {
+        let err = |why| NotationError::new(text, why);
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let card = |w: &str| w.parse::<Face>().map_err(err);
+        let seat = |w: &str| seat(w).ok_or_else(|| err("expected a seat such as P2"));
+        match words.as_slice() {
+            ["trump", "X" | "x"] => Ok(Action::Trump(Trump::NoTrump)),
+            ["trump", s] => match card(&format!("{s}1"))? {
+                Face::Number(suit, _) if s.len() == 1 => Ok(Action::Trump(Trump::Suit(suit))),
+                _ => Err(err("trump is R, G, B, Y or X")),
+            },
+            ["shield"] => Ok(Action::Shield),
+            ["keep"] => Ok(Action::Keep),
+            ["smuggle", c] => Ok(Action::Smuggle(card(c)?)),
+            ["bid", b] => bid(b).map(Action::Bid).ok_or_else(|| err("a bid is N or N-(N+1)")),
+            ["play", "double-faced:golem"] => Ok(Action::PlayDoubleFacedAsGolem),
+            ["play", c] => Ok(Action::Play(card(c)?)),
+            ["look", s] => Ok(Action::Look(seat(s)?)),
+            ["lead", s] => Ok(Action::Lead(seat(s)?)),
+            ["swap", a, b] => Ok(Action::Swap(seat(a)?, seat(b)?)),
+            ["jest", "+1"] => Ok(Action::Jest(1)),
+            ["jest", "-1"] => Ok(Action::Jest(-1)),
+            ["jest", "+0" | "0" | "-0"] => Ok(Action::Jest(0)),
+            ["pass", "left"] => Ok(Action::Pass(Direction::Left)),
+            ["pass", "right"] => Ok(Action::Pass(Direction::Right)),
+            ["give", c] => Ok(Action::Give(card(c)?)),
+            ["trade", a, b]
+                if a.starts_with('P') && a.len() > 1 && a.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) =>
+            {
+                Ok(Action::TradeOthers(seat(a)?, seat(b)?))
+            }
+            ["trade", c, s] => Ok(Action::Trade(card(c)?, seat(s)?)),
+            ["steal", s] => Ok(Action::Steal(seat(s)?)),
+            ["hex", s] => Ok(Action::Hex(seat(s)?)),
+            _ => Err(err("unknown action; see the crate docs for the notation")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn notation_round_trips() {
+        let all = [
+            Action::Trump(Trump::NoTrump),
+            Action::Trump(Trump::Suit(SuitId::ALL[3])),
+            Action::Shield,
+            Action::Smuggle(Face::Number(SuitId::ALL[0], 7)),
+            Action::Bid(Bid::Single(0)),
+            Action::Bid(Bid::Double(9)),
+            Action::Play(Face::Power(Power::GolemKing)),
+            Action::PlayDoubleFacedAsGolem,
+            Action::Look(Seat(2)),
+            Action::Lead(Seat(0)),
+            Action::Swap(Seat(0), Seat(7)),
+            Action::Jest(-1),
+            Action::Jest(0),
+            Action::Jest(1),
+            Action::Pass(Direction::Right),
+            Action::Give(Face::Peasant),
+            Action::Trade(Face::Golem, Seat(1)),
+            Action::TradeOthers(Seat(1), Seat(3)),
+            Action::Steal(Seat(4)),
+            Action::Hex(Seat(5)),
+            Action::Keep,
+        ];
+        for a in all {
+            assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
+        }
+        assert!("bid 2-4".parse::<Action>().is_err());
+        assert!("play R14".parse::<Action>().is_err());
+        assert!("trump Q".parse::<Action>().is_err());
+    }
+}

@@ -1,0 +1,111 @@
+//! Bidding phase (How to Play 3, "Double Bidding", "Screw the dealer", bubble shields,
+//! the Smuggler's "Swap before you bid").
+
+use duke_core::Seat;
+
+use crate::actions::{Action, Bid};
+use crate::cards::{CardSet, Power};
+use crate::setup::Shields;
+use crate::state::{CrownBattles, Phase, at, bit, put, update};
+
+/// A bubble shield costs 20 points ("Notes").
+pub const SHIELD_PRICE: i32 = 20;
+
+impl CrownBattles {
+    /// Shields are for sale when something in the deck can steal.
+    fn shield_for_sale(&self, seat: Seat) -> bool {
+        let deck = &self.config.deck;
+        self.config.shields != Shields::Off
+            && (deck.has(Power::Thief) || deck.has(Power::Witch) || deck.has(Power::Summoner))
+            && self.shields & bit(seat) == 0
+            && at(&self.scores, seat) >= SHIELD_PRICE
+    }
+
+    /// The Smuggler's first use: before bidding, swap a card of the hand with the deck.
+    fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
+        self.hand(seat).has(Power::Smuggler.card()) && self.smuggled & bit(seat) == 0 && !self.deck.is_empty()
+    }
+
+    /// Whether `bid` is allowed for `seat` now.
+    pub(crate) fn bid_allowed(&self, seat: Seat, bid: Bid) -> bool {
+        let dealt = self.cards_this_round();
+        let ok = match bid {
+            Bid::Single(n) => n <= self.config.max_bid,
+            // "Double bidding is not allowed in the round where each player is dealt only one card."
+            Bid::Double(n) => n < self.config.max_bid && dealt > 1,
+        };
+        ok && !(self.config.screw_the_dealer && seat == self.dealer && self.screws(bid))
+    }
+
+    /// "Screw the dealer": the dealer may not bring the total to the cards dealt. With double
+    /// bids the total is a range; the dealer's bid is refused if the range could hit it.
+    fn screws(&self, bid: Bid) -> bool {
+        let (mut low, mut high) = (u16::from(bid.low()), u16::from(bid.high()));
+        for s in self.seats().filter(|&s| s != self.dealer) {
+            if let Some(b) = at(&self.bids, s) {
+                low += u16::from(b.low());
+                high += u16::from(b.high());
+            }
+        }
+        let dealt = u16::from(self.cards_this_round());
+        (low..=high).contains(&dealt)
+    }
+
+    pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.shield_for_sale(seat) {
+            out.push(Action::Shield);
+        }
+        if self.may_smuggle_before_bid(seat) {
+            let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
+            out.extend(hand.faces().map(Action::Smuggle));
+        }
+        for n in 0..=self.config.max_bid {
+            for bid in [Bid::Single(n), Bid::Double(n)] {
+                if self.bid_allowed(seat, bid) {
+                    out.push(Action::Bid(bid));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn bidding_allows(&self, seat: Seat, action: Action) -> bool {
+        match action {
+            Action::Shield => self.shield_for_sale(seat),
+            Action::Smuggle(face) => {
+                self.may_smuggle_before_bid(seat)
+                    && face != crate::cards::Face::Power(Power::Smuggler)
+                    && self.hand(seat).find(face).is_some()
+            }
+            Action::Bid(bid) => self.bid_allowed(seat, bid),
+            _ => false,
+        }
+    }
+
+    pub(crate) fn apply_bidding(&mut self, seat: Seat, action: Action) {
+        match action {
+            Action::Shield => {
+                self.shields |= bit(seat);
+                update(&mut self.scores, seat, |v| v.saturating_sub(SHIELD_PRICE));
+            }
+            Action::Smuggle(face) => {
+                if let Some(card) = self.hand(seat).find(face) {
+                    self.smuggled |= bit(seat);
+                    // The Smuggler is shown to use it; it stays in the hand for play.
+                    let shown = CardSet::one(Power::Smuggler.card());
+                    let n = self.n();
+                    for k in self.known.iter_mut().take(n) {
+                        *k = k.or(shown);
+                    }
+                    self.smuggle(seat, card);
+                }
+            }
+            Action::Bid(bid) => {
+                put(&mut self.bids, seat, Some(bid));
+                let n = self.n();
+                let next = seat.left(n);
+                self.phase = if next == self.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,460 @@
+//! The cards in the box (rulebook "Components"): 52 suited cards valued 1–13, 2 Golems,
+//! 2 Dragons, 4 Peasants and 16 Special Power cards.
+//!
+//! Every physical card has a fixed id (`Card`, 0..76), so a deck is a subset of the box and
+//! a hand is a 128-bit set. Duplicated faces (the two Golems, the four Peasants) are
+//! interchangeable: actions name a [`Face`], never an id.
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+/// Number of physical cards in the box.
+pub const BOX_SIZE: usize = 76;
+const FIRST_GOLEM: u8 = 52;
+const FIRST_DRAGON: u8 = 54;
+const FIRST_PEASANT: u8 = 56;
+const FIRST_POWER: u8 = 60;
+
+/// One of the four suits, as a neutral id 0..4 (COMPONENTS §2.2: the engine keeps labels
+/// in a display table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
+pub struct SuitId(u8);
+
+impl SuitId {
+    /// The four suits in id order: red, green, blue, yellow.
+    pub const ALL: [SuitId; 4] = [SuitId(0), SuitId(1), SuitId(2), SuitId(3)];
+
+    /// The suit with this id, if `id < 4`.
+    pub const fn new(id: u8) -> Option<SuitId> {
+        if id < 4 { Some(SuitId(id)) } else { None }
+    }
+
+    /// The id, 0..4.
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// Colour initial used in the notation: `R`, `G`, `B`, `Y`.
+    pub const fn letter(self) -> char {
+        match self.0 {
+            0 => 'R',
+            1 => 'G',
+            2 => 'B',
+            _ => 'Y',
+        }
+    }
+
+    /// Colour name (designer's colours, COMPONENTS §2.2).
+    pub const fn colour(self) -> &'static str {
+        match self.0 {
+            0 => "red",
+            1 => "green",
+            2 => "blue",
+            _ => "yellow",
+        }
+    }
+
+    /// Race name. Elves = yellow is from the rulebook's trick example; the pairing of Orcs,
+    /// Humans and Taurans with red, green and blue is not published (COMPONENTS §2.2) and is
+    /// a display choice only.
+    pub const fn race(self) -> &'static str {
+        match self.0 {
+            0 => "Orcs",
+            1 => "Humans",
+            2 => "Taurans",
+            _ => "Elves",
+        }
+    }
+
+    fn from_letter(c: char) -> Option<SuitId> {
+        match c.to_ascii_uppercase() {
+            'R' => Some(SuitId(0)),
+            'G' => Some(SuitId(1)),
+            'B' => Some(SuitId(2)),
+            'Y' => Some(SuitId(3)),
+            _ => None,
+        }
+    }
+}
+
+impl TryFrom<u8> for SuitId {
+    type Error = &'static str;
+    fn try_from(v: u8) -> Result<Self, Self::Error> {
+        SuitId::new(v).ok_or("suit id must be below 4")
+    }
+}
+
+impl From<SuitId> for u8 {
+    fn from(s: SuitId) -> u8 {
+        s.0
+    }
+}
+
+/// The 16 Special Power cards (rulebook "Special Power cards").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Power {
+    Alchemist,
+    Bishop,
+    Bomb,
+    Cursed,
+    Jester,
+    Magician,
+    Merchant,
+    Smuggler,
+    Spy,
+    Summoner,
+    Thief,
+    Witch,
+    Wizard,
+    DoubleFaced,
+    GolemKing,
+    DragonKing,
+}
+
+impl Power {
+    /// All 16, in id order.
+    pub const ALL: [Power; 16] = [
+        Power::Alchemist,
+        Power::Bishop,
+        Power::Bomb,
+        Power::Cursed,
+        Power::Jester,
+        Power::Magician,
+        Power::Merchant,
+        Power::Smuggler,
+        Power::Spy,
+        Power::Summoner,
+        Power::Thief,
+        Power::Witch,
+        Power::Wizard,
+        Power::DoubleFaced,
+        Power::GolemKing,
+        Power::DragonKing,
+    ];
+
+    /// The order in which presets pick "N Special Cards" (our choice: the rulebook leaves
+    /// the selection to the players; the non-action cards first, as they are simplest).
+    pub const PRESET_ORDER: [Power; 16] = [
+        Power::GolemKing,
+        Power::DragonKing,
+        Power::Wizard,
+        Power::Thief,
+        Power::Witch,
+        Power::Jester,
+        Power::Alchemist,
+        Power::Bomb,
+        Power::Bishop,
+        Power::Spy,
+        Power::DoubleFaced,
+        Power::Summoner,
+        Power::Smuggler,
+        Power::Merchant,
+        Power::Magician,
+        Power::Cursed,
+    ];
+
+    /// Id 0..16.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The power with id `i`.
+    pub fn from_index(i: usize) -> Option<Power> {
+        Power::ALL.get(i).copied()
+    }
+
+    /// Notation name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Power::Alchemist => "alchemist",
+            Power::Bishop => "bishop",
+            Power::Bomb => "bomb",
+            Power::Cursed => "cursed",
+            Power::Jester => "jester",
+            Power::Magician => "magician",
+            Power::Merchant => "merchant",
+            Power::Smuggler => "smuggler",
+            Power::Spy => "spy",
+            Power::Summoner => "summoner",
+            Power::Thief => "thief",
+            Power::Witch => "witch",
+            Power::Wizard => "wizard",
+            Power::DoubleFaced => "double-faced",
+            Power::GolemKing => "golem-king",
+            Power::DragonKing => "dragon-king",
+        }
+    }
+
+    /// The physical card of this power.
+    pub const fn card(self) -> Card {
+        Card(FIRST_POWER + self as u8)
+    }
+}
+
+/// What is printed on a card. Cards with the same face are interchangeable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Face {
+    /// A suited card valued 1–13.
+    Number(SuitId, u8),
+    /// Golem (G): beats all numbered cards.
+    Golem,
+    /// Dragon (D): beats all numbered cards and Golems.
+    Dragon,
+    /// Peasant (P): worth 0.
+    Peasant,
+    /// A Special Power card.
+    Power(Power),
+}
+
+impl Face {
+    /// The lowest-id physical card with this face (None for an impossible number).
+    pub fn first_card(self) -> Option<Card> {
+        match self {
+            Face::Number(s, v) if (1..=13).contains(&v) => Some(Card(s.0 * 13 + v - 1)),
+            Face::Number(..) => None,
+            Face::Golem => Some(Card(FIRST_GOLEM)),
+            Face::Dragon => Some(Card(FIRST_DRAGON)),
+            Face::Peasant => Some(Card(FIRST_PEASANT)),
+            Face::Power(p) => Some(p.card()),
+        }
+    }
+
+    /// All cards of the box with this face.
+    pub fn cards(self) -> CardSet {
+        let (first, count) = match self {
+            Face::Golem => (FIRST_GOLEM, 2),
+            Face::Dragon => (FIRST_DRAGON, 2),
+            Face::Peasant => (FIRST_PEASANT, 4),
+            _ => match self.first_card() {
+                Some(c) => (c.0, 1),
+                None => return CardSet::EMPTY,
+            },
+        };
+        CardSet((((1u128 << count) - 1) << first) & CardSet::BOX.0)
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Face::Number(s, v) => write!(f, "{}{}", s.letter(), v),
+            Face::Golem => f.write_str("golem"),
+            Face::Dragon => f.write_str("dragon"),
+            Face::Peasant => f.write_str("peasant"),
+            Face::Power(p) => f.write_str(p.name()),
+        }
+    }
+}
+
+impl FromStr for Face {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Face, &'static str> {
+        let lower = s.to_ascii_lowercase();
+        match lower.as_str() {
+            "golem" => return Ok(Face::Golem),
+            "dragon" => return Ok(Face::Dragon),
+            "peasant" => return Ok(Face::Peasant),
+            _ => {}
+        }
+        if let Some(p) = Power::ALL.iter().find(|p| p.name() == lower) {
+            return Ok(Face::Power(*p));
+        }
+        let mut chars = s.chars();
+        let suit = chars.next().and_then(SuitId::from_letter).ok_or("unknown card")?;
+        let value: u8 = chars.as_str().parse().map_err(|_| "unknown card")?;
+        if (1..=13).contains(&value) { Ok(Face::Number(suit, value)) } else { Err("card values are 1 to 13") }
+    }
+}
+
+/// One physical card of the box, id 0..76.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Card(u8);
+
+impl Card {
+    /// The card with this id, if below [`BOX_SIZE`].
+    pub const fn new(id: u8) -> Option<Card> {
+        if (id as usize) < BOX_SIZE { Some(Card(id)) } else { None }
+    }
+
+    /// The id.
+    pub const fn id(self) -> u8 {
+        self.0
+    }
+
+    /// The printed face.
+    pub fn face(self) -> Face {
+        let id = self.0;
+        if id < FIRST_GOLEM {
+            Face::Number(SuitId(id / 13), id % 13 + 1)
+        } else if id < FIRST_DRAGON {
+            Face::Golem
+        } else if id < FIRST_PEASANT {
+            Face::Dragon
+        } else if id < FIRST_POWER {
+            Face::Peasant
+        } else {
+            match Power::from_index((id - FIRST_POWER) as usize) {
+                Some(p) => Face::Power(p),
+                None => Face::Peasant,
+            }
+        }
+    }
+
+    /// The suit, for numbered cards.
+    pub const fn suit(self) -> Option<SuitId> {
+        if self.0 < FIRST_GOLEM { Some(SuitId(self.0 / 13)) } else { None }
+    }
+
+    /// The Special Power, for power cards.
+    pub fn power(self) -> Option<Power> {
+        if self.0 >= FIRST_POWER { Power::from_index((self.0 - FIRST_POWER) as usize) } else { None }
+    }
+}
+
+/// A set of cards of the box, as a 128-bit mask (hands, deck, played cards). Serialised
+/// as two 64-bit words, low first (JSON numbers stop at 64 bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(from = "[u64; 2]", into = "[u64; 2]")]
+pub struct CardSet(pub u128);
+
+impl From<[u64; 2]> for CardSet {
+    fn from([lo, hi]: [u64; 2]) -> CardSet {
+        CardSet(u128::from(hi) << 64 | u128::from(lo))
+    }
+}
+
+impl From<CardSet> for [u64; 2] {
+    fn from(s: CardSet) -> [u64; 2] {
+        [s.0 as u64, (s.0 >> 64) as u64]
+    }
+}
+
+impl CardSet {
+    /// No card.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// Every card of the box.
+    pub const BOX: CardSet = CardSet((1u128 << BOX_SIZE) - 1);
+
+    /// The numbered cards of one suit.
+    pub const fn suit(s: SuitId) -> CardSet {
+        CardSet(0x1FFFu128 << (s.0 as u32 * 13))
+    }
+
+    /// A single card.
+    pub const fn one(c: Card) -> CardSet {
+        CardSet(1u128 << c.0)
+    }
+
+    /// Whether `c` is in the set.
+    pub const fn has(self, c: Card) -> bool {
+        self.0 >> c.0 & 1 == 1
+    }
+
+    /// Number of cards.
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Adds a card.
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= 1u128 << c.0;
+    }
+
+    /// Removes a card.
+    pub fn remove(&mut self, c: Card) {
+        self.0 &= !(1u128 << c.0);
+    }
+
+    /// Union.
+    #[must_use]
+    pub const fn or(self, o: CardSet) -> CardSet {
+        CardSet(self.0 | o.0)
+    }
+
+    /// Intersection.
+    #[must_use]
+    pub const fn and(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & o.0)
+    }
+
+    /// Difference.
+    #[must_use]
+    pub const fn minus(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & !o.0)
+    }
+
+    /// The lowest card.
+    pub const fn first(self) -> Option<Card> {
+        if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
+    }
+
+    /// The `n`th card in id order.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        CardSet(bits).first()
+    }
+
+    /// The lowest card with this face.
+    pub fn find(self, face: Face) -> Option<Card> {
+        self.and(face.cards()).first()
+    }
+
+    /// Cards in id order.
+    pub fn iter(self) -> impl Iterator<Item = Card> {
+        let mut bits = self.0;
+        core::iter::from_fn(move || {
+            if bits == 0 {
+                return None;
+            }
+            let c = Card(bits.trailing_zeros() as u8);
+            bits &= bits - 1;
+            Some(c)
+        })
+    }
+
+    /// Distinct faces in id order (duplicates appear once).
+    pub fn faces(self) -> impl Iterator<Item = Face> {
+        let mut last = None;
+        self.iter().filter_map(move |c| {
+            let f = c.face();
+            if last == Some(f) {
+                None
+            } else {
+                last = Some(f);
+                Some(f)
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_has_a_face_that_maps_back() {
+        for id in 0..BOX_SIZE as u8 {
+            let c = Card::new(id).unwrap();
+            let f = c.face();
+            assert!(f.cards().has(c));
+            assert_eq!(f.to_string().parse::<Face>(), Ok(f));
+        }
+        assert_eq!(Face::Golem.cards().len(), 2);
+        assert_eq!(Face::Peasant.cards().len(), 4);
+        assert_eq!(CardSet::BOX.len(), 76);
+        assert_eq!(SuitId::ALL[3].race(), "Elves");
+        assert_eq!(SuitId::ALL[3].colour(), "yellow");
+    }
+}

@@ -1,0 +1,150 @@
+//! Determinization: re-deal what a seat has not seen, keeping what it knows (own hand,
+//! played cards, cards revealed to it and where they are, hand sizes, the deck size, and
+//! the suits each player is known to lack).
+
+use duke_core::{GameRng, Seat};
+
+use crate::cards::{Card, CardSet};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, at, put};
+
+/// Card kinds for the void constraint: the four suits, then everything unsuited.
+const KINDS: usize = 5;
+/// Slots: the players' hands, then the deck.
+const SLOTS: usize = MAX_PLAYERS + 1;
+
+fn kind(c: Card) -> usize {
+    c.suit().map_or(4, |s| s.index())
+}
+
+struct Deal {
+    count: [u32; KINDS],
+    cap: [u32; SLOTS],
+    /// Bit k set: slot refuses kind k.
+    refuses: [u8; SLOTS],
+}
+
+impl Deal {
+    fn accepts(&self, slot: usize, k: usize) -> bool {
+        self.refuses.get(slot).is_some_and(|r| r >> k & 1 == 0)
+    }
+
+    /// Whether the remaining cards fit (Gale's condition for every set of kinds).
+    fn feasible(&self) -> bool {
+        (1u32..1 << KINDS).all(|kinds| {
+            let demand: u32 =
+                (0..KINDS).filter(|k| kinds >> k & 1 == 1).map(|k| self.count.get(k).copied().unwrap_or(0)).sum();
+            let supply: u32 = (0..SLOTS)
+                .filter(|&s| (0..KINDS).any(|k| kinds >> k & 1 == 1 && self.accepts(s, k)))
+                .map(|s| self.cap.get(s).copied().unwrap_or(0))
+                .sum();
+            demand <= supply
+        })
+    }
+}
+
+impl CrownBattles {
+    pub(crate) fn determinized(&self, seat: Seat, seed: u64) -> CrownBattles {
+        let mut out = *self;
+        let mut rng = GameRng::new(seed);
+        let n = self.n();
+        if seat.index() >= n {
+            out.rng = GameRng::new(rng.next_u64());
+            return out;
+        }
+        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played);
+        let mut pool = CardSet::EMPTY;
+        let mut deal = Deal { count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
+        for s in self.seats().filter(|&s| s != seat) {
+            let unknown = self.hand(s).minus(knows);
+            pool = pool.or(unknown);
+            put(&mut out.hands, s, self.hand(s).minus(unknown));
+            if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(s.index()), deal.refuses.get_mut(s.index())) {
+                *cap = unknown.len();
+                *refuse = at(&self.voids, s) & 0x0F;
+            }
+        }
+        let deck_unknown = self.deck.minus(knows);
+        pool = pool.or(deck_unknown);
+        out.deck = self.deck.minus(deck_unknown);
+        if let Some(cap) = deal.cap.get_mut(MAX_PLAYERS) {
+            *cap = deck_unknown.len();
+        }
+        let mut cards = [0u8; 128];
+        let mut len = 0usize;
+        for c in pool.iter() {
+            if let (Some(slot), Some(count)) = (cards.get_mut(len), deal.count.get_mut(kind(c))) {
+                *slot = c.id();
+                *count += 1;
+                len += 1;
+            }
+        }
+        rng.with_stream(|s| {
+            let cards = cards.get_mut(..len).unwrap_or(&mut []);
+            s.shuffle(cards);
+            for &id in cards.iter() {
+                let Some(card) = Card::new(id) else { continue };
+                let k = kind(card);
+                if let Some(count) = deal.count.get_mut(k) {
+                    *count = count.saturating_sub(1);
+                }
+                let open: u32 =
+                    (0..SLOTS).filter(|&sl| deal.accepts(sl, k)).map(|sl| deal.cap.get(sl).copied().unwrap_or(0)).sum();
+                let mut pick = s.below(open.max(1));
+                let mut chosen = None;
+                // Weighted by free room; the first choice that keeps the rest feasible wins.
+                for attempt in 0..2 {
+                    for sl in 0..SLOTS {
+                        let room = deal.cap.get(sl).copied().unwrap_or(0);
+                        if room == 0 || !deal.accepts(sl, k) {
+                            continue;
+                        }
+                        if attempt == 0 && pick >= room {
+                            pick -= room;
+                            continue;
+                        }
+                        if let Some(c) = deal.cap.get_mut(sl) {
+                            *c -= 1;
+                        }
+                        if deal.feasible() {
+                            chosen = Some(sl);
+                            break;
+                        }
+                        if let Some(c) = deal.cap.get_mut(sl) {
+                            *c += 1;
+                        }
+                        if attempt == 0 {
+                            break;
+                        }
+                    }
+                    if chosen.is_some() {
+                        break;
+                    }
+                }
+                match chosen {
+                    Some(sl) if sl < MAX_PLAYERS => {
+                        if let Some(h) = out.hands.get_mut(sl) {
+                            h.insert(card);
+                        }
+                    }
+                    _ => out.deck.insert(card),
+                }
+            }
+        });
+        // Other seats' knowledge of cards that moved is gone in this imagined deal.
+        for x in self.seats().filter(|&x| x != seat) {
+            put(&mut out.known, x, at(&self.known, x).minus(pool));
+        }
+        // Magician: passes chosen by others and not seen by this seat are re-chosen.
+        for s in self.seats().filter(|&s| s != seat) {
+            let chosen = at(&self.passes, s);
+            if chosen == NONE || Card::new(chosen).is_some_and(|c| knows.has(c)) {
+                continue;
+            }
+            let hand = out.hand(s).minus(knows);
+            let pick = rng.below(hand.len());
+            put(&mut out.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
+        }
+        out.rng = GameRng::new(rng.next_u64());
+        out
+    }
+}

@@ -1,0 +1,150 @@
+//! Playing each trick (How to Play 4–7, "Playing card rules", "Special Cases").
+
+use duke_core::Seat;
+
+use crate::actions::Action;
+use crate::cards::{Card, CardSet, Face, Power};
+use crate::state::{CrownBattles, NONE, Phase, at, bit, update};
+use crate::trick::{Form, Trick};
+
+/// All numbered cards.
+const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
+
+impl CrownBattles {
+    /// The cards `seat` may play now: the led suit if it has one ("Players must follow
+    /// suit if possible"), plus every non-numbered card ("Dragons, Golems, Peasants are
+    /// special cards that can be played at any time"; so are Special Power cards).
+    pub(crate) fn playable(&self, seat: Seat) -> CardSet {
+        let hand = self.hand(seat);
+        match self.trick.led {
+            Some(suit) if !self.trick.free => {
+                let follow = hand.and(CardSet::suit(suit));
+                if follow.is_empty() { hand } else { follow.or(hand.minus(NUMBERS)) }
+            }
+            _ => hand,
+        }
+    }
+
+    pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
+        let playable = self.playable(seat);
+        for face in playable.faces() {
+            out.push(Action::Play(face));
+            if face == Face::Power(Power::DoubleFaced) {
+                out.push(Action::PlayDoubleFacedAsGolem);
+            }
+        }
+    }
+
+    /// Plays `card` for `seat` (legality already checked).
+    pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
+        self.hand_mut(seat).remove(card);
+        self.played.insert(card);
+        for k in &mut self.known {
+            k.remove(card);
+        }
+        // A numbered card off the led suit shows the player has none of it.
+        if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)
+            && led != suit
+        {
+            update(&mut self.voids, seat, |v| v | 1 << led.index());
+        }
+        let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
+        let (form, effect) = match card.power() {
+            Some(Power::Summoner) => {
+                // "It can even copy the action of another Special power card, and be worth 0.5!"
+                let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
+                let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
+                (form, copied)
+            }
+            Some(p) if p.has_action() => (Form::of(card, golem), Some(p)),
+            _ => (Form::of(card, golem), None),
+        };
+        self.trick.push(card, form, effect);
+        if let Some(p) = effect
+            && self.on_play(seat, p)
+        {
+            return;
+        }
+        self.after_play();
+    }
+
+    /// Next player, or the end of the trick.
+    pub(crate) fn after_play(&mut self) {
+        if usize::from(self.trick.len) < self.n() {
+            let next = self.trick.leader.offset(usize::from(self.trick.len), self.n());
+            self.phase = Phase::Play(next);
+        } else {
+            self.finish_trick();
+        }
+    }
+
+    /// Whether the ongoing trick is the round's last ("no effect on the last trick").
+    pub(crate) fn last_trick(&self) -> bool {
+        // Hands are equal at the start of a trick, so the leader's hand tells.
+        let leader_played = self.trick.len > 0;
+        let left = self.hand(self.trick.leader).len();
+        if leader_played { left == 0 } else { left <= 1 }
+    }
+
+    /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
+    fn finish_trick(&mut self) {
+        let n = self.n();
+        if !self.trick.bombed {
+            let pos = self.trick.winner_position(self.trump, self.config.wizard_affects_kings);
+            let winner = self.trick.leader.offset(pos, n);
+            update(&mut self.tricks, winner, |v| v.saturating_add(1));
+            self.trick.next_leader = winner;
+        }
+        self.trick.resolving = 0;
+        self.continue_end_effects();
+    }
+
+    /// Resolves the end-of-trick effects in play order, stopping at each decision.
+    pub(crate) fn continue_end_effects(&mut self) {
+        let n = self.n();
+        while usize::from(self.trick.resolving) < usize::from(self.trick.len) {
+            let pos = usize::from(self.trick.resolving);
+            let seat = self.trick.leader.offset(pos, n);
+            if let Some(p) = self.trick.effect(pos)
+                && !self.is_immediate(p)
+                && self.start_effect(seat, p, true)
+            {
+                return;
+            }
+            self.trick.resolving += 1;
+        }
+        self.close_trick();
+    }
+
+    /// Clears the table: next trick, or the end of the round.
+    fn close_trick(&mut self) {
+        let next = self.trick.next_leader;
+        self.trick = Trick::new(next);
+        if self.hand(next).is_empty() {
+            self.end_round();
+        } else {
+            self.phase = Phase::Play(next);
+        }
+    }
+
+    /// Called after an effect decision completes.
+    pub(crate) fn effect_done(&mut self, end: bool) {
+        if end {
+            self.trick.resolving = self.trick.resolving.saturating_add(1);
+            self.continue_end_effects();
+        } else {
+            self.after_play();
+        }
+    }
+
+    /// Passes are pending (Magician) for these seats.
+    pub(crate) fn passers_waiting(&self, magician: Seat) -> u8 {
+        let mut waiting = 0;
+        for s in self.seats() {
+            if s != magician && at(&self.passes, s) == NONE {
+                waiting |= bit(s);
+            }
+        }
+        waiting
+    }
+}

@@ -1,0 +1,329 @@
+//! Special Power cards ("Special Power cards": Action cards, Non-Action cards, Notes).
+
+use duke_core::Seat;
+
+use crate::actions::{Action, Bid, Direction, Trump};
+use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::setup::Timing;
+use crate::state::{CrownBattles, NONE, Phase, at, bit, put, update};
+
+impl Power {
+    /// Whether the card has an action to copy or resolve (all but the Double-faced card
+    /// and the two Kings, which only fight; the Summoner acts by copying).
+    pub const fn has_action(self) -> bool {
+        !matches!(self, Power::DoubleFaced | Power::GolemKing | Power::DragonKing | Power::Summoner)
+    }
+}
+
+impl CrownBattles {
+    /// Timing of a power: from its icon, or from the config for the icon-less ones.
+    pub(crate) fn is_immediate(&self, p: Power) -> bool {
+        let t = &self.config.timings;
+        match p {
+            Power::Thief | Power::Cursed | Power::Bomb => false,
+            Power::Alchemist => t.alchemist == Timing::Immediate,
+            Power::Bishop => t.bishop == Timing::Immediate,
+            Power::Jester => t.jester == Timing::Immediate,
+            Power::Witch => t.witch == Timing::Immediate,
+            _ => true,
+        }
+    }
+
+    /// The automatic part of a card's action when played; returns whether a decision is now awaited.
+    pub(crate) fn on_play(&mut self, seat: Seat, p: Power) -> bool {
+        match p {
+            Power::Wizard => {
+                // "turns all Golem and Dragon cards into Peasants for that trick"; "keep this
+                // card for theft protection" (RULES.md: from the play to the end of the round).
+                self.trick.wizard = true;
+                self.wizards |= bit(seat);
+                false
+            }
+            Power::Bomb => {
+                self.trick.bombed = true;
+                self.trick.next_leader = seat;
+                false
+            }
+            Power::Spy => {
+                // "Look through the deck"; no deck, no action.
+                let deck = self.deck;
+                update(&mut self.known, seat, |v| v.or(deck));
+                false
+            }
+            p if self.is_immediate(p) => self.start_effect(seat, p, false),
+            _ => false,
+        }
+    }
+
+    fn others_with_cards(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.seats().filter(move |&t| t != seat && !self.hand(t).is_empty())
+    }
+
+    fn theft_targets(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {
+        self.seats().filter(move |&t| t != seat && !self.protected(t))
+    }
+
+    /// Enters the decision for `p` if it has any effect now; returns whether it did.
+    pub(crate) fn start_effect(&mut self, seat: Seat, power: Power, end: bool) -> bool {
+        let last = self.last_trick();
+        let available = match power {
+            Power::Alchemist | Power::Bishop => {
+                !(end && last) && (power == Power::Alchemist || self.others_with_cards(seat).next().is_some())
+            }
+            Power::Bomb => end && !last,
+            Power::Cursed | Power::Magician => !last,
+            Power::Jester => at(&self.bids, seat).is_some(),
+            Power::Merchant => {
+                let others = self.others_with_cards(seat).count();
+                others >= 2 || (others >= 1 && !self.hand(seat).is_empty())
+            }
+            Power::Smuggler => !self.deck.is_empty() && !self.hand(seat).is_empty(),
+            Power::Thief => self.theft_targets(seat).any(|t| at(&self.tricks, t) > 0),
+            Power::Witch => self.theft_targets(seat).next().is_some(),
+            _ => false,
+        };
+        if available {
+            let steps = if power == Power::Witch {
+                let total = if self.is_final_round() { 30 } else { 20 };
+                total / self.config.witch_step.max(1)
+            } else {
+                0
+            };
+            self.phase = Phase::Effect { seat, power, end, steps };
+        }
+        available
+    }
+
+    /// Writes the legal decisions of the effect `power` for `seat`.
+    pub(crate) fn push_effect_actions(&self, seat: Seat, power: Power, out: &mut Vec<Action>) {
+        match power {
+            Power::Alchemist => {
+                out.extend(SuitId::ALL.map(|s| Action::Trump(Trump::Suit(s))));
+                out.push(Action::Trump(Trump::NoTrump));
+            }
+            Power::Bishop => out.extend(self.others_with_cards(seat).map(Action::Look)),
+            Power::Bomb => out.extend(self.seats().map(Action::Lead)),
+            Power::Cursed => {
+                for a in self.seats() {
+                    out.extend(self.seats().filter(|&b| b > a).map(|b| Action::Swap(a, b)));
+                }
+            }
+            Power::Jester => {
+                for d in [-1, 0, 1] {
+                    if self.jested(seat, d).is_some() {
+                        out.push(Action::Jest(d));
+                    }
+                }
+            }
+            Power::Magician => out.extend([Action::Pass(Direction::Left), Action::Pass(Direction::Right)]),
+            Power::Merchant => {
+                for face in self.hand(seat).faces() {
+                    out.extend(self.others_with_cards(seat).map(|t| Action::Trade(face, t)));
+                }
+                for a in self.others_with_cards(seat) {
+                    out.extend(self.others_with_cards(seat).filter(|&b| b > a).map(|b| Action::TradeOthers(a, b)));
+                }
+            }
+            Power::Smuggler => {
+                out.extend(self.hand(seat).faces().map(Action::Smuggle));
+                out.push(Action::Keep);
+            }
+            Power::Thief => {
+                out.extend(self.theft_targets(seat).filter(|&t| at(&self.tricks, t) > 0).map(Action::Steal));
+                out.push(Action::Keep);
+            }
+            Power::Witch => out.extend(self.theft_targets(seat).map(Action::Hex)),
+            _ => {}
+        }
+    }
+
+    /// Whether `action` is a legal decision of the effect (mirrors `push_effect_actions`).
+    pub(crate) fn effect_allows(&self, seat: Seat, power: Power, action: Action) -> bool {
+        let other_with_cards = |t: Seat| t != seat && t.0 < self.config.players && !self.hand(t).is_empty();
+        let player = |t: Seat| t.0 < self.config.players;
+        match (power, action) {
+            (Power::Alchemist, Action::Trump(_)) => true,
+            (Power::Bishop, Action::Look(t)) => other_with_cards(t),
+            (Power::Bomb, Action::Lead(t)) => player(t),
+            (Power::Cursed, Action::Swap(a, b)) => a < b && player(b),
+            (Power::Jester, Action::Jest(d)) => self.jested(seat, d).is_some(),
+            (Power::Magician, Action::Pass(_)) => true,
+            (Power::Merchant, Action::Trade(face, t)) => self.hand(seat).find(face).is_some() && other_with_cards(t),
+            (Power::Merchant, Action::TradeOthers(a, b)) => a < b && other_with_cards(a) && other_with_cards(b),
+            (Power::Smuggler, Action::Smuggle(face)) => self.hand(seat).find(face).is_some(),
+            (Power::Smuggler | Power::Thief, Action::Keep) => true,
+            (Power::Thief, Action::Steal(t)) => player(t) && t != seat && !self.protected(t) && at(&self.tricks, t) > 0,
+            (Power::Witch, Action::Hex(t)) => player(t) && t != seat && !self.protected(t),
+            _ => false,
+        }
+    }
+
+    /// The bid after the Jester moves it by `d`, if it stays within the bid tokens.
+    pub(crate) fn jested(&self, seat: Seat, d: i8) -> Option<Bid> {
+        let bid = at(&self.bids, seat)?;
+        let low = i16::from(bid.low()) + i16::from(d);
+        let high = i16::from(bid.high()) + i16::from(d);
+        if low < 0 || high > i16::from(self.config.max_bid) || !(-1..=1).contains(&d) {
+            return None;
+        }
+        let low = low as u8;
+        Some(match bid {
+            Bid::Single(_) => Bid::Single(low),
+            Bid::Double(_) => Bid::Double(low),
+        })
+    }
+
+    /// Applies a legal effect decision.
+    pub(crate) fn resolve_effect(&mut self, seat: Seat, power: Power, end: bool, steps: u8, action: Action) {
+        match action {
+            Action::Trump(t) => self.trump = t,
+            Action::Look(t) => {
+                let seen = self.hand(t);
+                update(&mut self.known, seat, |v| v.or(seen));
+            }
+            Action::Lead(t) => self.trick.next_leader = t,
+            Action::Swap(a, b) => self.swap_hands(a, b),
+            Action::Jest(d) => {
+                let bid = self.jested(seat, d);
+                put(&mut self.bids, seat, bid);
+            }
+            Action::Pass(direction) => {
+                self.passes = [NONE; 8];
+                self.phase = Phase::Passing { magician: seat, direction };
+                return;
+            }
+            Action::Trade(face, t) => {
+                if let Some(c) = self.hand(seat).find(face) {
+                    self.merchant_swap(seat, Some(c), t);
+                }
+            }
+            Action::TradeOthers(a, b) => self.merchant_swap(a, None, b),
+            Action::Smuggle(face) => {
+                if let Some(c) = self.hand(seat).find(face) {
+                    self.smuggle(seat, c);
+                }
+            }
+            Action::Steal(t) => {
+                update(&mut self.tricks, t, |v| v.saturating_sub(1));
+                update(&mut self.tricks, seat, |v| v.saturating_add(1));
+            }
+            Action::Hex(t) => {
+                let step = i32::from(self.config.witch_step);
+                update(&mut self.scores, t, |v| v.saturating_sub(step));
+                update(&mut self.scores, seat, |v| v.saturating_add(step));
+                let steps = steps.saturating_sub(1);
+                if steps > 0 && self.theft_targets(seat).next().is_some() {
+                    self.phase = Phase::Effect { seat, power, end, steps };
+                    return;
+                }
+            }
+            _ => {}
+        }
+        self.effect_done(end);
+    }
+
+    /// Cursed: whole hands change places in plain sight.
+    fn swap_hands(&mut self, a: Seat, b: Seat) {
+        let (ha, hb) = (self.hand(a), self.hand(b));
+        *self.hand_mut(a) = hb;
+        *self.hand_mut(b) = ha;
+        let (va, vb) = (at(&self.voids, a), at(&self.voids, b));
+        put(&mut self.voids, a, vb);
+        put(&mut self.voids, b, va);
+        // Each knows the hand it gave away.
+        update(&mut self.known, a, |v| v.or(ha));
+        update(&mut self.known, b, |v| v.or(hb));
+    }
+
+    /// Merchant: `giver` gives `card` (or a random one when None) to `taker`, and gets a
+    /// random card of `taker`'s back. Only the two players involved see what moved.
+    fn merchant_swap(&mut self, giver: Seat, card: Option<Card>, taker: Seat) {
+        let (hg, ht) = (self.hand(giver), self.hand(taker));
+        let (given, taken) = self.rng.with_stream(|s| {
+            let given = card.or_else(|| hg.nth(s.below(hg.len())));
+            (given, ht.nth(s.below(ht.len())))
+        });
+        let (Some(given), Some(taken)) = (given, taken) else { return };
+        for x in self.seats() {
+            if x != giver && x != taker {
+                update(&mut self.known, x, |v| v.minus(hg.or(ht)));
+            }
+        }
+        update(&mut self.known, giver, |v| v.or(CardSet::one(given)));
+        update(&mut self.known, taker, |v| v.or(CardSet::one(taken)));
+        self.hand_mut(giver).remove(given);
+        self.hand_mut(taker).remove(taken);
+        self.hand_mut(giver).insert(taken);
+        self.hand_mut(taker).insert(given);
+        put(&mut self.voids, giver, 0);
+        put(&mut self.voids, taker, 0);
+    }
+
+    /// Smuggler: `card` goes into the deck, a random deck card comes out.
+    pub(crate) fn smuggle(&mut self, seat: Seat, card: Card) {
+        let deck = self.deck;
+        let Some(drawn) = self.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
+        for x in self.seats() {
+            if x != seat {
+                update(&mut self.known, x, |v| v.minus(deck));
+            }
+        }
+        update(&mut self.known, seat, |v| v.or(CardSet::one(card)));
+        self.hand_mut(seat).remove(card);
+        self.hand_mut(seat).insert(drawn);
+        self.deck.remove(drawn);
+        self.deck.insert(card);
+        put(&mut self.voids, seat, 0);
+    }
+
+    /// Magician: a seat chooses the card it passes.
+    pub(crate) fn choose_pass(&mut self, seat: Seat, card: Card, magician: Seat, direction: Direction) {
+        put(&mut self.passes, seat, card.id());
+        let n = self.n();
+        if seat != magician {
+            if self.passers_waiting(magician) == 0 {
+                // "Only this card's player sees the card passed to them before choosing."
+                let from = match direction {
+                    Direction::Left => magician.right(n),
+                    Direction::Right => magician.left(n),
+                };
+                if let Some(c) = Card::new(at(&self.passes, from)) {
+                    update(&mut self.known, magician, |v| v.or(CardSet::one(c)));
+                }
+            }
+            return;
+        }
+        let before = self.hands;
+        let target = |s: Seat| match direction {
+            Direction::Left => s.left(n),
+            Direction::Right => s.right(n),
+        };
+        for s in self.seats() {
+            let lost = at(&before, s);
+            for x in self.seats() {
+                if x != s && x != target(s) {
+                    update(&mut self.known, x, |v| v.minus(lost));
+                }
+            }
+        }
+        for s in self.seats() {
+            if let Some(c) = Card::new(at(&self.passes, s)) {
+                self.hand_mut(s).remove(c);
+            }
+        }
+        for s in self.seats() {
+            if let Some(c) = Card::new(at(&self.passes, s)) {
+                self.hand_mut(target(s)).insert(c);
+                update(&mut self.known, s, |v| v.or(CardSet::one(c)));
+            }
+        }
+        self.voids = [0; 8];
+        self.passes = [NONE; 8];
+        self.after_play();
+    }
+
+    /// The Magician step: legal passes.
+    pub(crate) fn push_passes(&self, seat: Seat, out: &mut Vec<Action>) {
+        out.extend(self.hand(seat).faces().map(Action::Give));
+    }
+}

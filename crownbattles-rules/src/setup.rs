@@ -1,0 +1,526 @@
+//! Set up (rulebook "Set up", "Rounds" table, "Special Power cards: Set up", "Gameplay
+//! suggestions"): the deck as a data table, the cards dealt per round, bid tokens, the
+//! spinner and the variations.
+
+use serde::{Deserialize, Serialize};
+
+use crate::cards::{CardSet, Face, Power, SuitId};
+
+/// Most rounds a schedule may list (the longest preset has 20).
+pub const MAX_ROUNDS: usize = 24;
+
+/// Why a config was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ConfigError {
+    /// Crown Battles is for 2 to 8 players.
+    #[error("Crown Battles needs 2 to 8 players, not {0}")]
+    Players(u8),
+    /// The deck asks for more copies of a card than the box holds.
+    #[error("the box holds only {limit} {what}")]
+    NotInBox {
+        /// Which card.
+        what: &'static str,
+        /// How many the box holds.
+        limit: u8,
+    },
+    /// The schedule has no round, too many, or a round dealing no card.
+    #[error("the schedule must list 1 to {MAX_ROUNDS} rounds of at least 1 card")]
+    Schedule,
+    /// A round deals more cards than the deck holds.
+    #[error("round {round} deals {cards} cards to {players} players but the deck has only {deck}")]
+    DeckTooSmall {
+        /// 1-based round.
+        round: usize,
+        /// Cards per player.
+        cards: u8,
+        /// Players.
+        players: u8,
+        /// Deck size.
+        deck: u32,
+    },
+    /// Bid tokens are 0 to 10 at most.
+    #[error("bid tokens go from 0 to at most 10, not {0}")]
+    MaxBid(u8),
+    /// The spinner weights sum to zero.
+    #[error("the spinner needs at least one outcome with a positive weight")]
+    Spinner,
+    /// The Witch steals in steps of 5 or 10 points.
+    #[error("the Witch's step must be 5 or 10, not {0}")]
+    WitchStep(u8),
+    /// The first dealer is not a seat.
+    #[error("first dealer {0} is not a seat")]
+    Dealer(u8),
+}
+
+/// The deck: which cards of the box are shuffled in (a data table, COMPONENTS §2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DeckSpec {
+    /// For each suit (red, green, blue, yellow), bit `v - 1` set when value `v` is in.
+    pub values: [u16; 4],
+    /// Golems (0–2).
+    pub golems: u8,
+    /// Dragons (0–2).
+    pub dragons: u8,
+    /// Peasants (0–4).
+    pub peasants: u8,
+    /// Special Power cards, bit [`Power::index`] set when in.
+    pub powers: u16,
+}
+
+impl DeckSpec {
+    /// Values `low..=high` of the first `suits` suits, plus the given non-suited cards.
+    pub fn range(suits: usize, low: u8, high: u8, golems: u8, dragons: u8, peasants: u8) -> DeckSpec {
+        let mut mask = 0u16;
+        let mut v = if low == 0 { 1 } else { low };
+        while v <= high && v <= 13 {
+            mask |= 1 << (v - 1);
+            v += 1;
+        }
+        let mut values = [0u16; 4];
+        for v in values.iter_mut().take(suits) {
+            *v = mask;
+        }
+        DeckSpec { values, golems, dragons, peasants, powers: 0 }
+    }
+
+    /// The 60-card deck (Set up 1): all 52, 2 Golems, 2 Dragons, 4 Peasants.
+    pub fn standard() -> DeckSpec {
+        DeckSpec::range(4, 1, 13, 2, 2, 4)
+    }
+
+    /// The 40-card two-player deck (Set up 1): 5–13 of all suits, 1 Golem, 1 Dragon, 2 Peasants.
+    pub fn two_player() -> DeckSpec {
+        DeckSpec::range(4, 5, 13, 1, 1, 2)
+    }
+
+    /// Adds these Special Power cards.
+    #[must_use]
+    pub fn with_powers(mut self, powers: &[Power]) -> DeckSpec {
+        for p in powers {
+            self.powers |= 1 << p.index();
+        }
+        self
+    }
+
+    /// Adds the first `n` powers of [`Power::PRESET_ORDER`].
+    #[must_use]
+    pub fn with_n_powers(self, n: usize) -> DeckSpec {
+        self.with_powers(Power::PRESET_ORDER.get(..n.min(16)).unwrap_or(&[]))
+    }
+
+    /// Replaces up to 4 Peasants by these powers ("Special Power cards: Set up").
+    #[must_use]
+    pub fn replacing_peasants(mut self, powers: &[Power]) -> DeckSpec {
+        let n = powers.len().min(usize::from(self.peasants)) as u8;
+        self.peasants -= n;
+        self.with_powers(powers.get(..usize::from(n)).unwrap_or(&[]))
+    }
+
+    /// Whether this power is in the deck.
+    pub const fn has(&self, p: Power) -> bool {
+        self.powers >> p as u16 & 1 == 1
+    }
+
+    /// The cards of the box in the deck.
+    pub fn cards(&self) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        for s in SuitId::ALL {
+            let mask = u128::from(self.values.get(s.index()).copied().unwrap_or(0) & 0x1FFF);
+            set = set.or(CardSet(mask << (s.index() * 13)));
+        }
+        let take = |face: Face, n: u8| {
+            face.cards().iter().take(usize::from(n)).fold(CardSet::EMPTY, |acc, c| acc.or(CardSet::one(c)))
+        };
+        set = set
+            .or(take(Face::Golem, self.golems))
+            .or(take(Face::Dragon, self.dragons))
+            .or(take(Face::Peasant, self.peasants));
+        set.or(CardSet(u128::from(self.powers) << Power::Alchemist.card().id()))
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        if self.values.iter().any(|&m| m >> 13 != 0) {
+            return Err(ConfigError::NotInBox { what: "values 1 to 13", limit: 13 });
+        }
+        for (n, limit, what) in
+            [(self.golems, 2, "Golems"), (self.dragons, 2, "Dragons"), (self.peasants, 4, "Peasants")]
+        {
+            if n > limit {
+                return Err(ConfigError::NotInBox { what, limit });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Cards dealt to each player, round by round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
+pub struct Schedule {
+    len: u8,
+    cards: [u8; MAX_ROUNDS],
+}
+
+impl Schedule {
+    /// A schedule from a list (at most [`MAX_ROUNDS`], each at least 1).
+    pub fn new(cards: &[u8]) -> Result<Schedule, ConfigError> {
+        if cards.is_empty() || cards.len() > MAX_ROUNDS || cards.contains(&0) {
+            return Err(ConfigError::Schedule);
+        }
+        let mut out = Schedule { len: cards.len() as u8, cards: [0; MAX_ROUNDS] };
+        for (slot, &c) in out.cards.iter_mut().zip(cards) {
+            *slot = c;
+        }
+        Ok(out)
+    }
+
+    fn from_iter(cards: impl IntoIterator<Item = u8>) -> Schedule {
+        let list: Vec<u8> = cards.into_iter().take(MAX_ROUNDS).collect();
+        Schedule::new(&list).unwrap_or(Schedule { len: 1, cards: [1; MAX_ROUNDS] })
+    }
+
+    /// The rounds of the table in "How to Play": 2, 4, 6, … and the rest of the deck in
+    /// the last round.
+    pub fn by_twos(rounds: u8, last: u8) -> Schedule {
+        Schedule::from_iter((1..rounds).map(|r| 2 * r).chain([last]))
+    }
+
+    /// 1, 2, 3, … `rounds` (the longer presets of "Gameplay suggestions").
+    pub fn one_more_each(rounds: u8) -> Schedule {
+        Schedule::from_iter(1..=rounds)
+    }
+
+    /// The rounds.
+    pub fn as_slice(&self) -> &[u8] {
+        self.cards.get(..usize::from(self.len)).unwrap_or(&[])
+    }
+
+    /// Number of rounds.
+    pub fn rounds(&self) -> usize {
+        self.as_slice().len()
+    }
+
+    /// Cards dealt in round `r` (0-based; tie replays use the last round).
+    pub fn cards(&self, r: usize) -> u8 {
+        let s = self.as_slice();
+        s.get(r).or(s.last()).copied().unwrap_or(1)
+    }
+}
+
+impl TryFrom<Vec<u8>> for Schedule {
+    type Error = ConfigError;
+    fn try_from(v: Vec<u8>) -> Result<Self, ConfigError> {
+        Schedule::new(&v)
+    }
+}
+
+impl From<Schedule> for Vec<u8> {
+    fn from(s: Schedule) -> Vec<u8> {
+        s.as_slice().to_vec()
+    }
+}
+
+/// When an action card whose timing icon the rulebook omits takes effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Timing {
+    /// Right after it is played (⚡).
+    Immediate,
+    /// At the end of the ongoing trick (⏳).
+    EndOfTrick,
+}
+
+/// Timings of the action cards printed without an icon in our rulebook text (see RULES.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Timings {
+    /// Alchemist (default: immediate, so the new trump already counts in this trick).
+    pub alchemist: Timing,
+    /// Bishop (default: immediate).
+    pub bishop: Timing,
+    /// Jester (default: immediate).
+    pub jester: Timing,
+    /// Witch (default: immediate).
+    pub witch: Timing,
+}
+
+impl Default for Timings {
+    fn default() -> Self {
+        Timings {
+            alchemist: Timing::Immediate,
+            bishop: Timing::Immediate,
+            jester: Timing::Immediate,
+            witch: Timing::Immediate,
+        }
+    }
+}
+
+/// Bubble shields ("Notes": buy protection for 20 points).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Shields {
+    /// No shields for sale.
+    Off,
+    /// A shield protects until the end of the round it was bought in (default).
+    Round,
+    /// A shield protects for the rest of the game.
+    Game,
+}
+
+/// A round type: the pluggable rule set over the trick engine (bidding, scoring,
+/// visibility). The expansion round types are a later issue and absent here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RoundType {
+    /// The base game ("Normal Bidding"): open bids, single or double.
+    Normal,
+}
+
+/// A complete, validated-on-use game set-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Config {
+    /// Players, 2–8.
+    pub players: u8,
+    /// The deck.
+    pub deck: DeckSpec,
+    /// Cards dealt per player, round by round.
+    pub schedule: Schedule,
+    /// Highest bid token (10; 9 with 7 players; 8 with 8 players).
+    pub max_bid: u8,
+    /// Spinner weights: red, green, blue, yellow, X (no trump), dealer chooses.
+    pub spinner: [u16; 6],
+    /// Whether the dealer may pick "no trump" when the spinner says the dealer chooses
+    /// (default false: the four-colour segment picks a colour).
+    pub dealer_may_choose_no_trump: bool,
+    /// Variation "Screw the dealer".
+    pub screw_the_dealer: bool,
+    /// Whether the Wizard also turns the Golem King and Dragon King into Peasants.
+    pub wizard_affects_kings: bool,
+    /// Timings of the icon-less action cards.
+    pub timings: Timings,
+    /// The Witch steals in steps of this many points (5 or 10).
+    pub witch_step: u8,
+    /// Bubble shields.
+    pub shields: Shields,
+    /// How many times a tied last round may be replayed before the game ends shared.
+    pub max_tie_replays: u8,
+    /// The first dealer; `None` draws one with the game generator (Set up 4).
+    pub first_dealer: Option<u8>,
+    /// The round type of every round.
+    pub round_type: RoundType,
+}
+
+impl Default for Config {
+    /// The base game for 4 players, exactly as the rulebook: 60 cards with 4 Peasants.
+    fn default() -> Self {
+        Config::base(4).unwrap_or(Config::with(4, DeckSpec::standard(), Schedule::by_twos(7, 15)))
+    }
+}
+
+/// Bid tokens by player count (Set up 3).
+pub const fn max_bid_for(players: u8) -> u8 {
+    match players {
+        8 => 8,
+        7 => 9,
+        _ => 10,
+    }
+}
+
+impl Config {
+    fn with(players: u8, deck: DeckSpec, schedule: Schedule) -> Config {
+        Config {
+            players,
+            deck,
+            schedule,
+            max_bid: max_bid_for(players),
+            spinner: [1; 6],
+            dealer_may_choose_no_trump: false,
+            screw_the_dealer: false,
+            wizard_affects_kings: false,
+            timings: Timings::default(),
+            witch_step: 5,
+            shields: Shields::Round,
+            max_tie_replays: 10,
+            first_dealer: None,
+            round_type: RoundType::Normal,
+        }
+    }
+
+    /// The base game from the rulebook's table (How to Play 1) for `players`.
+    ///
+    /// With 7 and 8 players the table deals 63 and 64 cards, which the 60-card deck cannot
+    /// cover; those counts use the 67- and 68-card decks of "Gameplay suggestions"
+    /// (60 cards + 7 or 8 Special Power cards).
+    pub fn base(players: u8) -> Result<Config, ConfigError> {
+        let (deck, schedule) = match players {
+            2 => (DeckSpec::two_player(), Schedule::by_twos(10, 20)),
+            3 => (DeckSpec::standard(), Schedule::by_twos(10, 20)),
+            4 => (DeckSpec::standard(), Schedule::by_twos(8, 15)),
+            5 => (DeckSpec::standard(), Schedule::by_twos(6, 12)),
+            6 => (DeckSpec::standard(), Schedule::by_twos(5, 10)),
+            7 => (DeckSpec::standard().with_n_powers(7), Schedule::by_twos(5, 9)),
+            8 => (DeckSpec::standard().with_n_powers(8), Schedule::by_twos(4, 8)),
+            n => return Err(ConfigError::Players(n)),
+        };
+        Config::with(players, deck, schedule).validated()
+    }
+
+    /// A named "Gameplay suggestions" preset.
+    pub fn preset(preset: Preset) -> Config {
+        let (players, deck, schedule) = preset.parts();
+        Config::with(players, deck, schedule)
+    }
+
+    /// Checks the config.
+    pub fn validated(self) -> Result<Config, ConfigError> {
+        if !(2..=8).contains(&self.players) {
+            return Err(ConfigError::Players(self.players));
+        }
+        self.deck.check()?;
+        if self.schedule.rounds() == 0 {
+            return Err(ConfigError::Schedule);
+        }
+        let deck = self.deck.cards().len();
+        for (i, &cards) in self.schedule.as_slice().iter().enumerate() {
+            if cards == 0 {
+                return Err(ConfigError::Schedule);
+            }
+            if u32::from(cards) * u32::from(self.players) > deck {
+                return Err(ConfigError::DeckTooSmall { round: i + 1, cards, players: self.players, deck });
+            }
+        }
+        if self.max_bid > 10 {
+            return Err(ConfigError::MaxBid(self.max_bid));
+        }
+        if self.spinner.iter().all(|&w| w == 0) {
+            return Err(ConfigError::Spinner);
+        }
+        if self.witch_step != 5 && self.witch_step != 10 {
+            return Err(ConfigError::WitchStep(self.witch_step));
+        }
+        if let Some(d) = self.first_dealer.filter(|&d| d >= self.players) {
+            return Err(ConfigError::Dealer(d));
+        }
+        Ok(self)
+    }
+}
+
+/// The presets of "Gameplay suggestions". Where the rulebook gives a round count but no
+/// dealing list, the deck divided by the players gives exactly that count, so those
+/// presets deal 1, 2, 3, … cards (our reading, RULES.md). "N Special Cards" takes the
+/// first N of [`Power::PRESET_ORDER`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[allow(missing_docs)]
+pub enum Preset {
+    /// 2p, 10 rounds 2,4,…,20: 5–13, 1 Golem, 1 Dragon, 2 specials (40 cards).
+    TwoPlayers10Rounds,
+    /// 2p, 10 rounds 1,3,…,17,20, same deck.
+    TwoPlayers10RoundsOdd,
+    /// 2p, 10 rounds: 10–13, 1 Golem, 1 Dragon, 2 specials (20 cards).
+    TwoPlayersHighCards,
+    /// 2p, 14 rounds: 6–13 of 3 suits, 1 Golem, 1 Dragon, 2 specials (28 cards).
+    TwoPlayersThreeSuits,
+    /// 2p, 14 rounds: 8–13 of 4 suits, 1 Golem, 1 Dragon, 2 specials (28 cards).
+    TwoPlayers14Rounds,
+    /// 3p, 10 rounds 2,4,…,20: 60 cards with 4 specials.
+    ThreePlayers10Rounds,
+    /// 3p, 10 rounds 1,3,…,17,20.
+    ThreePlayers10RoundsOdd,
+    /// 3p, 14 rounds: 5–13, 2 Golems, 1 Dragon, 3 specials (42 cards).
+    ThreePlayers14Rounds,
+    /// 3p, 19 rounds: all numbers, 2 Golems, 1 Dragon, 2 specials (57 cards).
+    ThreePlayers19Rounds,
+    /// 3p, 20 rounds: 60 cards with 4 specials.
+    ThreePlayers20Rounds,
+    /// 4p, 8 rounds 2,4,…,14,15: 60 cards with 4 specials.
+    FourPlayers8Rounds,
+    /// 4p, 8 rounds 1,3,…,15.
+    FourPlayers8RoundsOdd,
+    /// 4p, 15 rounds.
+    FourPlayers15Rounds,
+    /// 5p, 6 rounds 2,4,…,12.
+    FivePlayers6Rounds,
+    /// 5p, 10 rounds 2,4,5,6,…,12.
+    FivePlayers10Rounds,
+    /// 5p, 12 rounds.
+    FivePlayers12Rounds,
+    /// 6p, 5 rounds 2,4,…,10 with 4 Peasants.
+    SixPlayers5Rounds,
+    /// 6p, 10 rounds, 4 specials.
+    SixPlayers10Rounds,
+    /// 6p, 11 rounds: 60 cards with 4 Peasants + 6 specials (66 cards).
+    SixPlayers11Rounds,
+    /// 7p, 5 rounds 2,4,6,8,9: 67 cards (60 + 7 specials).
+    SevenPlayers5Rounds,
+    /// 7p, 9 rounds, 67 cards.
+    SevenPlayers9Rounds,
+    /// 8p, 4 rounds 2,4,6,8: 68 cards (60 + 8 specials).
+    EightPlayers4Rounds,
+    /// 8p, 8 rounds, 68 cards.
+    EightPlayers8Rounds,
+}
+
+impl Preset {
+    /// Every preset.
+    pub const ALL: [Preset; 23] = [
+        Preset::TwoPlayers10Rounds,
+        Preset::TwoPlayers10RoundsOdd,
+        Preset::TwoPlayersHighCards,
+        Preset::TwoPlayersThreeSuits,
+        Preset::TwoPlayers14Rounds,
+        Preset::ThreePlayers10Rounds,
+        Preset::ThreePlayers10RoundsOdd,
+        Preset::ThreePlayers14Rounds,
+        Preset::ThreePlayers19Rounds,
+        Preset::ThreePlayers20Rounds,
+        Preset::FourPlayers8Rounds,
+        Preset::FourPlayers8RoundsOdd,
+        Preset::FourPlayers15Rounds,
+        Preset::FivePlayers6Rounds,
+        Preset::FivePlayers10Rounds,
+        Preset::FivePlayers12Rounds,
+        Preset::SixPlayers5Rounds,
+        Preset::SixPlayers10Rounds,
+        Preset::SixPlayers11Rounds,
+        Preset::SevenPlayers5Rounds,
+        Preset::SevenPlayers9Rounds,
+        Preset::EightPlayers4Rounds,
+        Preset::EightPlayers8Rounds,
+    ];
+
+    /// Players, deck and schedule.
+    pub fn parts(self) -> (u8, DeckSpec, Schedule) {
+        use Preset::*;
+        let full = |golems, dragons, peasants, powers| {
+            DeckSpec::range(4, 1, 13, golems, dragons, peasants).with_n_powers(powers)
+        };
+        let odd = |last: u8| Schedule::from_iter((0..9).map(|i| 2 * i + 1).chain([last]));
+        match self {
+            TwoPlayers10Rounds => (2, DeckSpec::range(4, 5, 13, 1, 1, 0).with_n_powers(2), Schedule::by_twos(10, 20)),
+            TwoPlayers10RoundsOdd => (2, DeckSpec::range(4, 5, 13, 1, 1, 0).with_n_powers(2), odd(20)),
+            TwoPlayersHighCards => {
+                (2, DeckSpec::range(4, 10, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(10))
+            }
+            TwoPlayersThreeSuits => {
+                (2, DeckSpec::range(3, 6, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(14))
+            }
+            TwoPlayers14Rounds => (2, DeckSpec::range(4, 8, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(14)),
+            ThreePlayers10Rounds => (3, full(2, 2, 0, 4), Schedule::by_twos(10, 20)),
+            ThreePlayers10RoundsOdd => (3, full(2, 2, 0, 4), odd(20)),
+            ThreePlayers14Rounds => {
+                (3, DeckSpec::range(4, 5, 13, 2, 1, 0).with_n_powers(3), Schedule::one_more_each(14))
+            }
+            ThreePlayers19Rounds => (3, full(2, 1, 0, 2), Schedule::one_more_each(19)),
+            ThreePlayers20Rounds => (3, full(2, 2, 0, 4), Schedule::one_more_each(20)),
+            FourPlayers8Rounds => (4, full(2, 2, 0, 4), Schedule::by_twos(8, 15)),
+            FourPlayers8RoundsOdd => (4, full(2, 2, 0, 4), Schedule::from_iter((0..8).map(|i| 2 * i + 1))),
+            FourPlayers15Rounds => (4, full(2, 2, 0, 4), Schedule::one_more_each(15)),
+            FivePlayers6Rounds => (5, full(2, 2, 0, 4), Schedule::by_twos(6, 12)),
+            FivePlayers10Rounds => (5, full(2, 2, 0, 4), Schedule::from_iter([2, 4, 5, 6, 7, 8, 9, 10, 11, 12])),
+            FivePlayers12Rounds => (5, full(2, 2, 0, 4), Schedule::one_more_each(12)),
+            SixPlayers5Rounds => (6, full(2, 2, 4, 0), Schedule::by_twos(5, 10)),
+            SixPlayers10Rounds => (6, full(2, 2, 0, 4), Schedule::one_more_each(10)),
+            SixPlayers11Rounds => (6, full(2, 2, 4, 6), Schedule::one_more_each(11)),
+            SevenPlayers5Rounds => (7, full(2, 2, 4, 7), Schedule::by_twos(5, 9)),
+            SevenPlayers9Rounds => (7, full(2, 2, 4, 7), Schedule::one_more_each(9)),
+            EightPlayers4Rounds => (8, full(2, 2, 4, 8), Schedule::by_twos(4, 8)),
+            EightPlayers8Rounds => (8, full(2, 2, 4, 8), Schedule::one_more_each(8)),
+        }
+    }
+}

@@ -1,0 +1,315 @@
+//! The game state and the round cycle (How to Play 1–2, 8–10; Game End).
+
+use duke_core::{GameRng, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Bid, Direction, Trump};
+use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::setup::Config;
+use crate::trick::Trick;
+
+/// Most players.
+pub const MAX_PLAYERS: usize = 8;
+/// "No card" / "no seat" marker in compact arrays.
+pub(crate) const NONE: u8 = 0xFF;
+
+/// What the game is waiting for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// The spinner said "dealer chooses": the dealer picks the trump.
+    ChooseTrump,
+    /// This seat bids (and may first buy a shield or use the Smuggler).
+    Bidding(Seat),
+    /// This seat plays a card to the trick.
+    Play(Seat),
+    /// This seat decides the effect of a Special Power card.
+    Effect {
+        /// Who decides.
+        seat: Seat,
+        /// Whose effect.
+        power: Power,
+        /// Whether it resolves at the end of the trick (else right after the play).
+        end: bool,
+        /// Witch: steps of points still to take; otherwise 0.
+        steps: u8,
+    },
+    /// Magician: every player passes a card; the Magician's player chooses last.
+    Passing {
+        /// The Magician's player.
+        magician: Seat,
+        /// Where the cards go.
+        direction: Direction,
+    },
+    /// The game is over.
+    Over,
+}
+
+/// A complete Crown Battles game state (compact and `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawState")]
+pub struct CrownBattles {
+    pub(crate) config: Config,
+    pub(crate) rng: GameRng,
+    /// Rounds started minus one (tie replays continue counting).
+    pub(crate) round: u8,
+    pub(crate) dealer: Seat,
+    pub(crate) trump: Trump,
+    pub(crate) phase: Phase,
+    pub(crate) hands: [CardSet; MAX_PLAYERS],
+    /// Undealt cards (a set: draws from it are random, so its order does not exist).
+    pub(crate) deck: CardSet,
+    /// Cards played this round, including the ongoing trick (public).
+    pub(crate) played: CardSet,
+    /// For each seat, the unplayed cards outside its hand whose place it knows.
+    pub(crate) known: [CardSet; MAX_PLAYERS],
+    /// Suits each seat is publicly known to lack (bit per suit).
+    pub(crate) voids: [u8; MAX_PLAYERS],
+    pub(crate) bids: [Option<Bid>; MAX_PLAYERS],
+    pub(crate) tricks: [u8; MAX_PLAYERS],
+    pub(crate) scores: [i32; MAX_PLAYERS],
+    pub(crate) crown: Option<Seat>,
+    /// Seats protected by a kept Wizard this round.
+    pub(crate) wizards: u8,
+    /// Seats with a bubble shield.
+    pub(crate) shields: u8,
+    /// Seats that used the Smuggler before bidding this round.
+    pub(crate) smuggled: u8,
+    pub(crate) trick: Trick,
+    /// Magician: the card each seat chose to pass (NONE: not yet).
+    pub(crate) passes: [u8; MAX_PLAYERS],
+}
+
+/// The unvalidated serde form of [`CrownBattles`].
+#[derive(Deserialize)]
+struct RawState {
+    config: Config,
+    rng: GameRng,
+    round: u8,
+    dealer: Seat,
+    trump: Trump,
+    phase: Phase,
+    hands: [CardSet; MAX_PLAYERS],
+    deck: CardSet,
+    played: CardSet,
+    known: [CardSet; MAX_PLAYERS],
+    voids: [u8; MAX_PLAYERS],
+    bids: [Option<Bid>; MAX_PLAYERS],
+    tricks: [u8; MAX_PLAYERS],
+    scores: [i32; MAX_PLAYERS],
+    crown: Option<Seat>,
+    wizards: u8,
+    shields: u8,
+    smuggled: u8,
+    trick: Trick,
+    passes: [u8; MAX_PLAYERS],
+}
+
+impl TryFrom<RawState> for CrownBattles {
+    type Error = String;
+    fn try_from(r: RawState) -> Result<Self, String> {
+        let state = CrownBattles {
+            config: r.config,
+            rng: r.rng,
+            round: r.round,
+            dealer: r.dealer,
+            trump: r.trump,
+            phase: r.phase,
+            hands: r.hands,
+            deck: r.deck,
+            played: r.played,
+            known: r.known,
+            voids: r.voids,
+            bids: r.bids,
+            tricks: r.tricks,
+            scores: r.scores,
+            crown: r.crown,
+            wizards: r.wizards,
+            shields: r.shields,
+            smuggled: r.smuggled,
+            trick: r.trick,
+            passes: r.passes,
+        };
+        state.check().map_err(|e| e.0)?;
+        Ok(state)
+    }
+}
+
+/// Reads a per-seat array (out of range reads the default).
+#[inline]
+pub(crate) fn at<T: Copy + Default>(a: &[T; MAX_PLAYERS], s: Seat) -> T {
+    a.get(s.index()).copied().unwrap_or_default()
+}
+
+/// Writes a per-seat array (out of range writes nothing).
+#[inline]
+pub(crate) fn put<T>(a: &mut [T; MAX_PLAYERS], s: Seat, v: T) {
+    if let Some(slot) = a.get_mut(s.index()) {
+        *slot = v;
+    }
+}
+
+/// Updates a per-seat entry in place.
+#[inline]
+pub(crate) fn update<T: Copy>(a: &mut [T; MAX_PLAYERS], s: Seat, f: impl FnOnce(T) -> T) {
+    if let Some(slot) = a.get_mut(s.index()) {
+        *slot = f(*slot);
+    }
+}
+
+#[inline]
+pub(crate) const fn bit(s: Seat) -> u8 {
+    if s.0 < 8 { 1 << s.0 } else { 0 }
+}
+
+impl CrownBattles {
+    pub(crate) fn n(&self) -> usize {
+        usize::from(self.config.players)
+    }
+
+    pub(crate) fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.config.players).map(Seat)
+    }
+
+    pub(crate) fn hand(&self, s: Seat) -> CardSet {
+        at(&self.hands, s)
+    }
+
+    pub(crate) fn hand_mut(&mut self, s: Seat) -> &mut CardSet {
+        static_slot(&mut self.hands, s)
+    }
+
+    /// Cards dealt to each player this round.
+    pub fn cards_this_round(&self) -> u8 {
+        self.config.schedule.cards(usize::from(self.round))
+    }
+
+    /// Whether this is the last scheduled round (or a replay of it): the Witch takes 30.
+    pub fn is_final_round(&self) -> bool {
+        usize::from(self.round) + 1 >= self.config.schedule.rounds()
+    }
+
+    pub(crate) fn protected(&self, s: Seat) -> bool {
+        (self.wizards | self.shields) & bit(s) != 0
+    }
+
+    /// Builds the game: first dealer, then the first round.
+    pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
+        let mut rng = GameRng::new(seed);
+        let n = u32::from(config.players);
+        let first = config.first_dealer.unwrap_or_else(|| rng.below(n) as u8);
+        let mut state = CrownBattles {
+            config,
+            rng,
+            round: 0,
+            dealer: Seat(first),
+            trump: Trump::NoTrump,
+            phase: Phase::Over,
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            deck: CardSet::EMPTY,
+            played: CardSet::EMPTY,
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            voids: [0; MAX_PLAYERS],
+            bids: [None; MAX_PLAYERS],
+            tricks: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            crown: None,
+            wizards: 0,
+            shields: 0,
+            smuggled: 0,
+            trick: Trick::new(Seat(0)),
+            passes: [NONE; MAX_PLAYERS],
+        };
+        state.start_round();
+        state
+    }
+
+    /// How to Play 1–2: shuffle, deal, spin.
+    pub(crate) fn start_round(&mut self) {
+        let n = self.n();
+        let dealt = usize::from(self.cards_this_round());
+        let all = self.config.deck.cards();
+        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        self.played = CardSet::EMPTY;
+        self.known = [CardSet::EMPTY; MAX_PLAYERS];
+        self.voids = [0; MAX_PLAYERS];
+        self.bids = [None; MAX_PLAYERS];
+        self.tricks = [0; MAX_PLAYERS];
+        self.wizards = 0;
+        self.smuggled = 0;
+        self.passes = [NONE; MAX_PLAYERS];
+        if self.config.shields == crate::setup::Shields::Round {
+            self.shields = 0;
+        }
+        let mut pool = [0u8; 128];
+        let mut size = 0usize;
+        for c in all.iter() {
+            if let Some(slot) = pool.get_mut(size) {
+                *slot = c.id();
+                size += 1;
+            }
+        }
+        let weights = self.config.spinner.map(u32::from);
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let spin = self.rng.with_stream(|s| {
+            // A partial Fisher-Yates: the first n * dealt slots are the deal.
+            for i in 0..(n * dealt).min(size) {
+                let j = i + s.below((size - i) as u32) as usize;
+                pool.swap(i, j);
+                let card = pool.get(i).copied().and_then(Card::new);
+                if let (Some(card), Some(hand)) = (card, hands.get_mut(i / dealt.max(1))) {
+                    hand.insert(card);
+                }
+            }
+            s.weighted(&weights)
+        });
+        self.hands = hands;
+        self.deck = hands.iter().fold(all, |d, h| d.minus(*h));
+        self.trick = Trick::new(self.dealer.left(n));
+        self.phase = match spin {
+            Some(i @ 0..=3) => {
+                self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
+                Phase::Bidding(self.dealer.left(n))
+            }
+            Some(5) => Phase::ChooseTrump,
+            _ => {
+                self.trump = Trump::NoTrump;
+                Phase::Bidding(self.dealer.left(n))
+            }
+        };
+    }
+
+    /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
+    pub(crate) fn end_round(&mut self) {
+        for s in self.seats() {
+            let points = crate::scoring::round_points(at(&self.bids, s), at(&self.tricks, s));
+            update(&mut self.scores, s, |v| v.saturating_add(points));
+        }
+        self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
+        let rounds = self.config.schedule.rounds();
+        let next = usize::from(self.round) + 1;
+        let over =
+            next >= rounds && (self.crown.is_some() || next >= rounds + usize::from(self.config.max_tie_replays));
+        if over {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.round = self.round.saturating_add(1);
+        self.dealer = self.dealer.left(self.n());
+        self.start_round();
+    }
+}
+
+fn static_slot(a: &mut [CardSet; MAX_PLAYERS], s: Seat) -> &mut CardSet {
+    let i = s.index() % MAX_PLAYERS;
+    let [a0, a1, a2, a3, a4, a5, a6, a7] = a;
+    match i {
+        0 => a0,
+        1 => a1,
+        2 => a2,
+        3 => a3,
+        4 => a4,
+        5 => a5,
+        6 => a6,
+        _ => a7,
+    }
+}

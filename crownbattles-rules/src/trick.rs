@@ -1,0 +1,201 @@
+//! One trick and who wins it ("To win a trick", "Non-suited cards' powers", "Special
+//! Cases", Golem King, Dragon King, Summoner, Wizard).
+
+use duke_core::Seat;
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Trump;
+use crate::cards::{Card, Face, Power, SuitId};
+use crate::state::{MAX_PLAYERS, NONE};
+
+/// How a played card fights in its trick. `half` marks a Summoner: "a bit stronger" than
+/// the card it copies, "never exceeding the next-highest card's strength".
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Form {
+    /// A suited card; `value2` is twice its value (a Summoner adds 1, i.e. ".5").
+    Number {
+        /// Suit.
+        suit: SuitId,
+        /// Twice the value.
+        value2: u8,
+    },
+    /// Worth 0: Peasants, action cards ("same power as a Peasant"), the Double-faced card
+    /// played as a Peasant; `half` = 0.5 (a Summoner lead or copy of one of those).
+    Peasant {
+        /// Summoner.
+        half: bool,
+    },
+    /// Beats all numbered cards.
+    Golem {
+        /// Summoner.
+        half: bool,
+    },
+    /// Beats numbered cards and Golems.
+    GolemKing {
+        /// Summoner.
+        half: bool,
+    },
+    /// Beats numbered cards, Golems and the Golem King.
+    Dragon {
+        /// Summoner.
+        half: bool,
+    },
+    /// Beats all cards.
+    DragonKing,
+}
+
+impl Form {
+    /// The form of a card played as printed (`golem`: the Double-faced card's choice).
+    pub fn of(card: Card, golem: bool) -> Form {
+        match card.face() {
+            Face::Number(suit, v) => Form::Number { suit, value2: v.saturating_mul(2) },
+            Face::Golem => Form::Golem { half: false },
+            Face::Dragon => Form::Dragon { half: false },
+            Face::Power(Power::GolemKing) => Form::GolemKing { half: false },
+            Face::Power(Power::DragonKing) => Form::DragonKing,
+            Face::Power(Power::DoubleFaced) if golem => Form::Golem { half: false },
+            Face::Peasant | Face::Power(_) => Form::Peasant { half: false },
+        }
+    }
+
+    /// The Summoner's form after `previous` (None: it leads).
+    pub fn summoned(previous: Option<Form>) -> Form {
+        match previous {
+            None | Some(Form::Peasant { .. }) => Form::Peasant { half: true },
+            Some(Form::Number { suit, value2 }) => Form::Number { suit, value2: value2 | 1 },
+            Some(Form::Golem { .. }) => Form::Golem { half: true },
+            Some(Form::GolemKing { .. }) => Form::GolemKing { half: true },
+            Some(Form::Dragon { .. }) => Form::Dragon { half: true },
+            // Nothing exceeds the Dragon King ("the most powerful card in the game"): a copy
+            // is a second Dragon King, and the first played wins.
+            Some(Form::DragonKing) => Form::DragonKing,
+        }
+    }
+
+    /// Whether leading this card frees everyone from following suit (a Golem or Dragon lead).
+    pub const fn frees_the_trick(self) -> bool {
+        matches!(self, Form::Golem { .. } | Form::GolemKing { .. } | Form::Dragon { .. } | Form::DragonKing)
+    }
+
+    /// Strength in this trick: (tier, value). The first card of the highest strength wins.
+    pub fn strength(self, trump: Trump, led: Option<SuitId>, wizard: bool, kings_too: bool) -> u16 {
+        let tier = |t: u16, half: bool| t << 8 | u16::from(half);
+        match self {
+            Form::Number { suit, value2 } => {
+                if trump == Trump::Suit(suit) {
+                    3 << 8 | u16::from(value2)
+                } else if led == Some(suit) {
+                    2 << 8 | u16::from(value2)
+                } else {
+                    // "Playing a different suit than the led suit, loses."
+                    0
+                }
+            }
+            Form::Peasant { half } => tier(0, half) << 1,
+            Form::Golem { half } if wizard => tier(0, half) << 1,
+            Form::Dragon { half } if wizard => tier(0, half) << 1,
+            Form::GolemKing { half } if wizard && kings_too => tier(0, half) << 1,
+            Form::DragonKing if wizard && kings_too => 0,
+            Form::Golem { half } => tier(4, half),
+            Form::GolemKing { half } => tier(6, half),
+            Form::Dragon { half } => tier(8, half),
+            Form::DragonKing => tier(10, false),
+        }
+    }
+}
+
+/// The ongoing trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Trick {
+    /// Who played first.
+    pub leader: Seat,
+    /// Cards played so far.
+    pub len: u8,
+    /// Card ids in play order.
+    pub cards: [u8; MAX_PLAYERS],
+    /// Their forms.
+    pub forms: [Form; MAX_PLAYERS],
+    /// The power whose action each card carries (its own, or the one a Summoner copied); NONE if none.
+    pub effects: [u8; MAX_PLAYERS],
+    /// The suit to follow: the first numbered card's suit.
+    pub led: Option<SuitId>,
+    /// A Golem or Dragon led: nobody has to follow.
+    pub free: bool,
+    /// A Bomb was played: nobody wins it.
+    pub bombed: bool,
+    /// A Wizard was played: Golems and Dragons are Peasants.
+    pub wizard: bool,
+    /// Who leads the next trick (winner, or the Bomb's choice).
+    pub next_leader: Seat,
+    /// End of trick: the position whose effect is being resolved (NONE while cards are played).
+    pub resolving: u8,
+}
+
+impl Trick {
+    /// An empty trick led by `leader`.
+    pub const fn new(leader: Seat) -> Trick {
+        Trick {
+            leader,
+            len: 0,
+            cards: [NONE; MAX_PLAYERS],
+            forms: [Form::Peasant { half: false }; MAX_PLAYERS],
+            effects: [NONE; MAX_PLAYERS],
+            led: None,
+            free: false,
+            bombed: false,
+            wizard: false,
+            next_leader: leader,
+            resolving: NONE,
+        }
+    }
+
+    /// The form of the card at `pos`.
+    pub fn form(&self, pos: usize) -> Option<Form> {
+        self.forms.get(..usize::from(self.len)).and_then(|f| f.get(pos)).copied()
+    }
+
+    /// The card at `pos`.
+    pub fn card(&self, pos: usize) -> Option<Card> {
+        self.cards.get(..usize::from(self.len)).and_then(|c| c.get(pos)).copied().and_then(Card::new)
+    }
+
+    /// The effect power at `pos`.
+    pub fn effect(&self, pos: usize) -> Option<Power> {
+        self.effects
+            .get(..usize::from(self.len))
+            .and_then(|c| c.get(pos))
+            .and_then(|&p| Power::from_index(usize::from(p)))
+    }
+
+    /// Records a played card.
+    pub fn push(&mut self, card: Card, form: Form, effect: Option<Power>) {
+        let i = usize::from(self.len);
+        if let (Some(c), Some(f), Some(e)) = (self.cards.get_mut(i), self.forms.get_mut(i), self.effects.get_mut(i)) {
+            *c = card.id();
+            *f = form;
+            *e = effect.map_or(NONE, |p| p as u8);
+            self.len += 1;
+        }
+        if i == 0 {
+            self.free = form.frees_the_trick();
+        }
+        if let (None, Form::Number { suit, .. }) = (self.led, form) {
+            self.led = Some(suit);
+        }
+    }
+
+    /// The position of the winning card ("To win a trick"; "When all players play a
+    /// Peasant, the first player to do so wins"; several Golems or Dragons: the first).
+    pub fn winner_position(&self, trump: Trump, kings_too: bool) -> usize {
+        let mut best = 0;
+        let mut best_strength = None;
+        for (i, form) in self.forms.iter().take(usize::from(self.len)).enumerate() {
+            let s = form.strength(trump, self.led, self.wizard, kings_too);
+            if best_strength.is_none_or(|b| s > b) {
+                best = i;
+                best_strength = Some(s);
+            }
+        }
+        best
+    }
+}

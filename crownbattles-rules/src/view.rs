@@ -1,0 +1,245 @@
+//! What one player (or a spectator) sees: own hand, the table, bids, scores, trump, and the
+//! cards Special Power cards revealed to the seat (Bishop, Spy, passes and trades).
+
+use core::fmt;
+
+use duke_core::{Observer, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Bid, Trump};
+use crate::cards::{CardSet, Face, Power};
+use crate::state::{CrownBattles, NONE, Phase, at};
+use crate::trick::Form;
+
+/// Where a known card lies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Place {
+    /// In this seat's hand.
+    Hand(Seat),
+    /// In the undealt deck.
+    Deck,
+}
+
+/// A card on the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableCard {
+    /// Who played it.
+    pub seat: Seat,
+    /// What it is.
+    pub face: Face,
+    /// How it fights (Double-faced choice, Summoner copy).
+    pub form: Form,
+}
+
+/// One observer's view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct View {
+    /// Who looks.
+    pub observer: Observer,
+    /// Players.
+    pub players: u8,
+    /// Round number, 1-based (tie replays continue counting).
+    pub round: u8,
+    /// Scheduled rounds.
+    pub rounds: u8,
+    /// Cards dealt to each player this round.
+    pub cards_dealt: u8,
+    /// The dealer.
+    pub dealer: Seat,
+    /// The trump.
+    pub trump: Trump,
+    /// What the game waits for.
+    pub phase: Phase,
+    /// Seats that may act now.
+    pub to_act: Vec<Seat>,
+    /// The observer's hand (empty for a spectator).
+    pub hand: Vec<Face>,
+    /// Cards in each hand.
+    pub hand_sizes: Vec<u8>,
+    /// Undealt cards.
+    pub deck_size: u8,
+    /// Bids.
+    pub bids: Vec<Option<Bid>>,
+    /// Tricks won this round.
+    pub tricks: Vec<u8>,
+    /// Scores.
+    pub scores: Vec<i32>,
+    /// Who holds the crown.
+    pub crown: Option<Seat>,
+    /// The ongoing trick.
+    pub trick: Vec<TableCard>,
+    /// Every card played this round (the ongoing trick included).
+    pub played: Vec<Face>,
+    /// Unplayed cards outside the observer's hand whose place it knows.
+    pub known: Vec<(Place, Face)>,
+    /// Suits each seat is known to lack (bit per suit).
+    pub voids: Vec<u8>,
+    /// Seats protected from theft (kept Wizard or bubble shield).
+    pub protected: Vec<bool>,
+    /// The card the observer chose to pass for the Magician, if any.
+    pub passing: Option<Face>,
+}
+
+impl CrownBattles {
+    pub(crate) fn make_view(&self, observer: Observer) -> View {
+        let n = self.n();
+        let me = match observer {
+            Observer::Seat(s) if s.index() < n => Some(s),
+            _ => None,
+        };
+        let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
+        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(self.played));
+        let mut known = Vec::new();
+        for c in known_set.iter() {
+            if self.deck.has(c) {
+                known.push((Place::Deck, c.face()));
+            } else if let Some(holder) = self.seats().find(|&t| self.hand(t).has(c)) {
+                known.push((Place::Hand(holder), c.face()));
+            }
+        }
+        let trick = (0..usize::from(self.trick.len))
+            .filter_map(|i| {
+                let card = self.trick.card(i)?;
+                Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form: self.trick.form(i)? })
+            })
+            .collect();
+        View {
+            observer,
+            players: self.config.players,
+            round: self.round.saturating_add(1),
+            rounds: self.config.schedule.rounds() as u8,
+            cards_dealt: self.cards_this_round(),
+            dealer: self.dealer,
+            trump: self.trump,
+            phase: self.phase,
+            to_act: duke_core::Game::to_act(self).iter().collect(),
+            hand: own.iter().map(|c| c.face()).collect(),
+            hand_sizes: self.seats().map(|s| self.hand(s).len() as u8).collect(),
+            deck_size: self.deck.len() as u8,
+            bids: self.seats().map(|s| at(&self.bids, s)).collect(),
+            tricks: self.seats().map(|s| at(&self.tricks, s)).collect(),
+            scores: self.seats().map(|s| at(&self.scores, s)).collect(),
+            crown: self.crown,
+            trick,
+            played: self.played.iter().map(|c| c.face()).collect(),
+            known,
+            voids: self.seats().map(|s| at(&self.voids, s)).collect(),
+            protected: self.seats().map(|s| self.protected(s)).collect(),
+            passing: me.and_then(|s| {
+                let c = at(&self.passes, s);
+                (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
+            }),
+        }
+    }
+}
+
+impl View {
+    /// A heuristic for a greedy bot, from the view only: the seat's score lead over the
+    /// best opponent, plus 20 if its tricks so far already equal its bid (the bonus is in
+    /// reach), minus 10 per trick it is over its bid; in points.
+    pub fn heuristic(&self, seat: Seat) -> f64 {
+        let i = seat.index();
+        let mine = f64::from(self.scores.get(i).copied().unwrap_or(0));
+        let best_other = self
+            .scores
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, &s)| f64::from(s))
+            .fold(f64::MIN, f64::max);
+        let best_other = if best_other == f64::MIN { 0.0 } else { best_other };
+        let tricks = self.tricks.get(i).copied().unwrap_or(0);
+        let round = match self.bids.get(i).copied().flatten() {
+            Some(b) if tricks >= b.low() && tricks <= b.high() => 20.0,
+            Some(b) if tricks > b.high() => -10.0 * f64::from(tricks - b.high()),
+            _ => 0.0,
+        };
+        mine - best_other + round
+    }
+}
+
+fn suit_letters(mask: u8) -> String {
+    crate::cards::SuitId::ALL.iter().filter(|s| mask >> s.index() & 1 == 1).map(|s| s.letter()).collect()
+}
+
+impl fmt::Display for View {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let trump = match self.trump {
+            Trump::Suit(s) => format!("{} ({}, {})", s.letter(), s.colour(), s.race()),
+            Trump::NoTrump => "X (no trump)".to_owned(),
+        };
+        writeln!(
+            f,
+            "Crown Battles - round {}/{} - {} cards each - dealer {} - trump {}",
+            self.round, self.rounds, self.cards_dealt, self.dealer, trump
+        )?;
+        for i in 0..usize::from(self.players) {
+            let seat = Seat(i as u8);
+            let bid = match self.bids.get(i).copied().flatten() {
+                Some(b) => b.to_string(),
+                None => "-".to_owned(),
+            };
+            let mut marks = String::new();
+            if self.crown == Some(seat) {
+                marks.push_str(" [crown]");
+            }
+            if self.protected.get(i).copied().unwrap_or(false) {
+                marks.push_str(" [protected]");
+            }
+            let voids = self.voids.get(i).copied().unwrap_or(0);
+            if voids != 0 {
+                marks.push_str(&format!(" [void {}]", suit_letters(voids)));
+            }
+            if self.to_act.contains(&seat) {
+                marks.push_str(" <- to act");
+            }
+            writeln!(
+                f,
+                "  {seat}: score {:>5}  bid {:>5}  tricks {:>2}  cards {:>2}{marks}",
+                self.scores.get(i).copied().unwrap_or(0),
+                bid,
+                self.tricks.get(i).copied().unwrap_or(0),
+                self.hand_sizes.get(i).copied().unwrap_or(0),
+            )?;
+        }
+        write!(f, "Table:")?;
+        if self.trick.is_empty() {
+            write!(f, " (empty)")?;
+        }
+        for c in &self.trick {
+            let golem = if c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. }) {
+                ":golem"
+            } else {
+                ""
+            };
+            write!(f, " {}={}{}", c.seat, c.face, golem)?;
+        }
+        writeln!(f)?;
+        writeln!(f, "Deck: {} cards   Played this round: {}", self.deck_size, self.played.len())?;
+        if !self.known.is_empty() {
+            write!(f, "Known:")?;
+            for (place, face) in &self.known {
+                match place {
+                    Place::Hand(s) => write!(f, " {face}@{s}")?,
+                    Place::Deck => write!(f, " {face}@deck")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        if let Observer::Seat(s) = self.observer {
+            let hand: Vec<String> = self.hand.iter().map(ToString::to_string).collect();
+            writeln!(f, "Your hand ({s}): {}", hand.join(" "))?;
+            if let Some(p) = self.passing {
+                writeln!(f, "You pass: {p}")?;
+            }
+        }
+        match self.phase {
+            Phase::Over => writeln!(f, "Game over."),
+            Phase::Effect { seat, power, .. } => writeln!(f, "{seat} resolves the {}.", power.name()),
+            Phase::Passing { magician, direction } => {
+                writeln!(f, "Magician ({magician}): everyone passes a card {direction:?}.")
+            }
+            _ => Ok(()),
+        }
+    }
+}

@@ -75,6 +75,8 @@ mod legal;
 mod matching;
 mod notation;
 mod raw;
+#[cfg(test)]
+mod scenarios;
 mod scoring;
 mod setup;
 mod state;

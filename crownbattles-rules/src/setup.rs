@@ -47,6 +47,9 @@ pub enum ConfigError {
     /// The Witch steals in steps of 5 or 10 points.
     #[error("the Witch's step must be 5 or 10, not {0}")]
     WitchStep(u8),
+    /// A prepared deal is impossible (a card not in the deck or dealt twice, a wrong hand size).
+    #[error("impossible deal: {0}")]
+    Deal(&'static str),
     /// The first dealer is not a seat.
     #[error("first dealer {0} is not a seat")]
     Dealer(u8),

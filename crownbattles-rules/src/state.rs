@@ -223,6 +223,46 @@ impl CrownBattles {
         state
     }
 
+    /// A game whose first round starts from a prepared deal instead of a shuffle (for
+    /// puzzles, tests and replays of real games): `hands[s]` are seat `s`'s cards, each
+    /// as many as the schedule's first round deals; the rest of the deck stays undealt.
+    /// The bidding starts left of `dealer` with `trump` already spun.
+    pub fn with_deal(
+        config: &Config,
+        seed: u64,
+        dealer: Seat,
+        trump: Trump,
+        hands: &[&[crate::cards::Face]],
+    ) -> Result<CrownBattles, crate::setup::ConfigError> {
+        use crate::setup::ConfigError;
+        let config = config.validated()?;
+        if hands.len() != usize::from(config.players) {
+            return Err(ConfigError::Deal("one hand per player is needed"));
+        }
+        if dealer.0 >= config.players {
+            return Err(ConfigError::Dealer(dealer.0));
+        }
+        let mut state = CrownBattles::start(Config { first_dealer: Some(dealer.0), ..config }, seed);
+        state.config = config;
+        let dealt = usize::from(state.cards_this_round());
+        let mut left = config.deck.cards();
+        state.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        for (slot, faces) in state.hands.iter_mut().zip(hands) {
+            if faces.len() != dealt {
+                return Err(ConfigError::Deal("a hand does not have the round's number of cards"));
+            }
+            for &face in faces.iter() {
+                let card = left.find(face).ok_or(ConfigError::Deal("a card is not in the deck or is dealt twice"))?;
+                left.remove(card);
+                slot.insert(card);
+            }
+        }
+        state.deck = left;
+        state.trump = trump;
+        state.phase = Phase::Bidding(dealer.left(state.n()));
+        Ok(state)
+    }
+
     /// How to Play 1–2: shuffle, deal, spin.
     pub(crate) fn start_round(&mut self) {
         let n = self.n();

@@ -49,7 +49,9 @@ impl Position {
 
 impl<S: TileSet> Duke<S> {
     /// A validated state from a position, in the turn phase. If the seat to act has no
-    /// legal action, the game is already over (that seat loses).
+    /// legal action, the game is already over (that seat loses). A position where the
+    /// seat not to act is in Guard is accepted (no legal play reaches it, but it lets a
+    /// puzzle show the Duke being captured).
     pub fn from_position(position: &Position, config: &Config, seed: u64) -> Result<Duke<S>, InvalidState> {
         config.check().map_err(|e| InvalidState::new(e.to_string()))?;
         if position.to_move.0 > 1 {

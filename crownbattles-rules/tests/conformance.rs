@@ -46,7 +46,7 @@ fn configs() -> impl Strategy<Value = Config> {
 
 #[test]
 fn conformance() -> Result<(), Failure> {
-    run::<CrownBattles>(configs(), &Settings { cases: 48, max_steps: 120, ..Settings::default() })
+    run::<CrownBattles>(configs(), &Settings { cases: 160, max_steps: 120, ..Settings::default() })
 }
 
 #[test]

@@ -1,0 +1,415 @@
+//! Each Special Power card in at least one scenario, with the readings of RULES.md.
+
+mod common;
+
+use std::collections::HashSet;
+
+use common::*;
+use crownbattles_rules::{Config, CrownBattles, DeckSpec, Face, Phase, Place, Power, Schedule, SuitId, Timing, Trump};
+use duke_core::{Game, Observer, Seat};
+
+const BLUE: SuitId = SuitId::ALL[2];
+
+fn tricks(game: &CrownBattles) -> Vec<u8> {
+    game.view(Observer::Spectator).tricks
+}
+
+fn hand(game: &CrownBattles, seat: u8) -> Vec<Face> {
+    game.view(Observer::Seat(Seat(seat))).hand
+}
+
+#[test]
+fn alchemist_changes_trump_immediately_by_default() {
+    let c = config(3, &[2], &[Power::Alchemist]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play alchemist"]);
+    assert_eq!(legal(&game, 1), vec!["trump R", "trump G", "trump B", "trump Y", "trump X"]);
+    steps(&mut game, &["P1 trump B", "P2 play B2"]);
+    assert_eq!(tricks(&game), vec![0, 0, 1], "blue became trump for this very trick");
+}
+
+#[test]
+fn alchemist_at_end_of_trick_option() {
+    let mut c = config(3, &[2], &[Power::Alchemist]);
+    c.timings.alchemist = Timing::EndOfTrick;
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play alchemist", "P2 play B2"]);
+    assert_eq!(tricks(&game), vec![1, 0, 0]);
+    steps(&mut game, &["P1 trump B"]);
+    assert_eq!(game.view(Observer::Spectator).trump, Trump::Suit(BLUE));
+}
+
+#[test]
+fn bishop_shows_one_hand_to_its_player_only() {
+    let c = config(3, &[2], &[Power::Bishop]);
+    let mut game = deal(&c, Trump::NoTrump, &["bishop R1", "R2 R3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play bishop"]);
+    assert_eq!(legal(&game, 0), vec!["look P1", "look P2"]);
+    steps(&mut game, &["P0 look P2"]);
+    let known = game.view(Observer::Seat(Seat(0))).known;
+    assert_eq!(known, faces("B4 B5").into_iter().map(|f| (Place::Hand(Seat(2)), f)).collect::<Vec<_>>());
+    assert!(game.view(Observer::Seat(Seat(1))).known.is_empty());
+    // Once P2 plays B4, P0 still knows B5 is in P2's hand.
+    steps(&mut game, &["P1 play R2", "P2 play B4"]);
+    assert_eq!(game.view(Observer::Seat(Seat(0))).known, vec![(Place::Hand(Seat(2)), "B5".parse().unwrap())]);
+}
+
+#[test]
+fn bomb_destroys_the_trick_and_its_player_picks_the_leader() {
+    let c = config(3, &[2], &[Power::Bomb]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "bomb R2", "R3 R4"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play bomb", "P2 play R3"]);
+    assert_eq!(tricks(&game), vec![0, 0, 0], "no one wins a bombed trick");
+    assert_eq!(legal(&game, 1), vec!["lead P0", "lead P1", "lead P2"]);
+    steps(&mut game, &["P1 lead P2"]);
+    assert_eq!(game.to_act().first(), Some(Seat(2)));
+}
+
+#[test]
+fn cursed_swaps_hands_at_end_of_trick_but_not_on_the_last() {
+    let c = config(3, &[2], &[Power::Cursed]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "cursed G5", "R3 G4"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play cursed", "P2 play R3"]);
+    assert_eq!(legal(&game, 1), vec!["swap P0 P1", "swap P0 P2", "swap P1 P2"]);
+    steps(&mut game, &["P1 swap P0 P2"]);
+    assert_eq!(hand(&game, 0), faces("G4"));
+    assert_eq!(hand(&game, 2), faces("R1"));
+    // Each knows the hand it gave away.
+    assert_eq!(game.view(Observer::Seat(Seat(0))).known, vec![(Place::Hand(Seat(2)), "R1".parse().unwrap())]);
+    let c = config(3, &[1], &[Power::Cursed]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13", "cursed", "R3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play cursed", "P2 play R3"]);
+    assert!(game.is_over(), "no effect on the last trick");
+}
+
+#[test]
+fn jester_moves_the_bid_by_one() {
+    let c = config(3, &[2], &[Power::Jester]);
+    let mut game = deal(&c, Trump::NoTrump, &["jester R1", "R2 R3", "B4 B5"]);
+    steps(&mut game, &["P0 bid 0", "P1 bid 1", "P2 bid 1"]);
+    steps(&mut game, &["P0 play jester"]);
+    assert_eq!(legal(&game, 0), vec!["jest +0", "jest +1"], "no token below 0");
+    steps(&mut game, &["P0 jest +1"]);
+    assert_eq!(game.view(Observer::Spectator).bids[0], Some(crownbattles_rules::Bid::Single(1)));
+    let mut game = deal(&c, Trump::NoTrump, &["jester R1", "R2 R3", "B4 B5"]);
+    steps(&mut game, &["P0 bid 1-2", "P1 bid 1", "P2 bid 1", "P0 play jester", "P0 jest -1"]);
+    assert_eq!(game.view(Observer::Spectator).bids[0], Some(crownbattles_rules::Bid::Double(0)));
+}
+
+#[test]
+fn magician_passes_are_simultaneous_and_its_player_sees_his_card_first() {
+    let c = config(3, &[2], &[Power::Magician]);
+    let mut game = deal(&c, Trump::NoTrump, &["magician R1", "G2 G3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play magician"]);
+    assert_eq!(legal(&game, 0), vec!["pass left", "pass right"]);
+    steps(&mut game, &["P0 pass left"]);
+    assert_eq!(game.to_act().len(), 2, "P1 and P2 choose at once");
+    assert!(legal(&game, 0).is_empty());
+    steps(&mut game, &["P2 give B4"]);
+    assert!(game.view(Observer::Seat(Seat(0))).known.is_empty(), "not yet seen");
+    assert!(game.view(Observer::Seat(Seat(1))).passing.is_none());
+    steps(&mut game, &["P1 give G3"]);
+    assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![Seat(0)]);
+    // The Magician's player sees B4 (coming from P2 on his right) before choosing.
+    assert_eq!(game.view(Observer::Seat(Seat(0))).known, vec![(Place::Hand(Seat(2)), "B4".parse().unwrap())]);
+    steps(&mut game, &["P0 give R1"]);
+    assert_eq!(hand(&game, 0), faces("B4"));
+    assert_eq!(hand(&game, 1), faces("R1 G2"));
+    assert_eq!(hand(&game, 2), faces("G3 B5"));
+    assert_eq!(game.to_act().first(), Some(Seat(1)));
+}
+
+#[test]
+fn merchant_trades_a_chosen_card_for_a_random_one() {
+    let c = config(3, &[2], &[Power::Merchant]);
+    let mut game = deal(&c, Trump::NoTrump, &["merchant R1", "G2 G3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play merchant"]);
+    assert_eq!(legal(&game, 0), vec!["trade R1 P1", "trade R1 P2", "trade P1 P2"]);
+    let mut other = game.clone();
+    steps(&mut game, &["P0 trade R1 P2"]);
+    let got = hand(&game, 0);
+    assert_eq!(got.len(), 1);
+    assert!(faces("B4 B5").contains(&got[0]));
+    assert!(hand(&game, 2).contains(&"R1".parse().unwrap()));
+    // P2 knows which card left, P0 knows where R1 went; P1 learns nothing.
+    assert_eq!(game.view(Observer::Seat(Seat(2))).known, vec![(Place::Hand(Seat(0)), got[0])]);
+    assert!(game.view(Observer::Seat(Seat(1))).known.is_empty());
+    steps(&mut other, &["P0 trade P1 P2"]);
+    assert_eq!(hand(&other, 1).iter().filter(|f| matches!(f, Face::Number(s, _) if *s == BLUE)).count(), 1);
+    assert_eq!(hand(&other, 2).len(), 2);
+}
+
+#[test]
+fn smuggler_swaps_before_bidding_and_during_play() {
+    let c = config(3, &[2], &[Power::Smuggler]);
+    let mut game = deal(&c, Trump::NoTrump, &["smuggler R1", "G2 G3", "B4 B5"]);
+    let l = legal(&game, 0);
+    assert!(l.contains(&"smuggle R1".to_string()) && !l.contains(&"smuggle smuggler".to_string()));
+    steps(&mut game, &["P0 smuggle R1"]);
+    let h = hand(&game, 0);
+    assert!(h.contains(&Face::Power(Power::Smuggler)) && !h.contains(&"R1".parse().unwrap()));
+    assert!(legal(&game, 0).iter().all(|a| a.starts_with("bid")), "once per round");
+    // Everyone saw the Smuggler; only P0 knows R1 is in the deck.
+    assert_eq!(game.view(Observer::Seat(Seat(1))).known, vec![(Place::Hand(Seat(0)), Face::Power(Power::Smuggler))]);
+    assert!(game.view(Observer::Seat(Seat(0))).known.contains(&(Place::Deck, "R1".parse().unwrap())));
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play smuggler"]);
+    let l = legal(&game, 0);
+    assert_eq!(l.len(), 2);
+    assert_eq!(l[1], "keep");
+    let before = hand(&game, 0);
+    steps(&mut game, &["P0 keep"]);
+    assert_eq!(hand(&game, 0), before);
+}
+
+#[test]
+fn spy_sees_the_deck() {
+    let c = config(3, &[2], &[Power::Spy]);
+    let mut game = deal(&c, Trump::NoTrump, &["spy R1", "G2 G3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play spy"]);
+    let known = game.view(Observer::Seat(Seat(0))).known;
+    assert_eq!(known.len(), 61 - 6);
+    assert!(known.iter().all(|(p, _)| *p == Place::Deck));
+    assert!(game.view(Observer::Seat(Seat(1))).known.is_empty());
+    assert_eq!(game.to_act().first(), Some(Seat(1)), "no decision to make");
+}
+
+#[test]
+fn summoner_is_a_bit_stronger_than_the_card_before_it() {
+    let c = config(3, &[1], &[Power::Summoner]);
+    for (hands, winner) in [
+        (["R12", "summoner", "R13"], 2),         // 12.5 loses to 13
+        (["R12", "summoner", "R11"], 1),         // 12.5 beats 12
+        (["summoner", "peasant", "peasant"], 0), // a lead is above a Peasant
+        (["summoner", "peasant", "B1"], 2),      // ... and below a 1
+        (["golem", "summoner", "golem"], 1),     // a stronger Golem
+    ] {
+        let mut game = deal(&c, Trump::NoTrump, &hands);
+        all_bid(&mut game, "0");
+        for s in 0..3 {
+            steps(&mut game, &[&format!("P{s} play {}", hands[s])]);
+        }
+        let mut expected = vec![20; 3];
+        expected[winner] = -10;
+        assert_eq!(game.running_scores(), expected, "{hands:?}");
+    }
+}
+
+#[test]
+fn summoner_copies_an_action() {
+    let c = config(3, &[2], &[Power::Summoner, Power::Alchemist]);
+    let mut game = deal(&c, Trump::NoTrump, &["alchemist R1", "summoner R2", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play alchemist", "P0 trump X", "P1 play summoner"]);
+    assert!(matches!(
+        game.view(Observer::Spectator).phase,
+        Phase::Effect { seat: Seat(1), power: Power::Alchemist, .. }
+    ));
+    steps(&mut game, &["P1 trump Y", "P2 play B4"]);
+    assert_eq!(game.view(Observer::Spectator).trump, Trump::Suit(SuitId::ALL[3]));
+}
+
+#[test]
+fn thief_steals_a_trick_but_not_from_a_wizard() {
+    let c = config(3, &[2], &[Power::Thief]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "thief R2", "R3 R4"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play thief", "P2 play R3"]);
+    assert_eq!(legal(&game, 1), vec!["steal P0", "keep"]);
+    steps(&mut game, &["P1 steal P0"]);
+    assert_eq!(tricks(&game), vec![0, 1, 0]);
+
+    let c = config(3, &[2], &[Power::Thief, Power::Wizard]);
+    let mut game = deal(&c, Trump::NoTrump, &["R13 wizard", "R2 thief", "R3 R4"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play R2", "P2 play R3", "P0 play wizard", "P1 play thief", "P2 play R4"]);
+    assert_eq!(legal(&game, 1), vec!["steal P2", "keep"], "the Wizard protects P0");
+}
+
+#[test]
+fn bubble_shield_costs_20_and_protects() {
+    let c = config(3, &[1, 1], &[Power::Thief]);
+    let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
+    assert_eq!(game.running_scores(), vec![20, 20, -10]);
+    // Round 2: dealer P0, P1 bids first.
+    assert!(legal(&game, 1).contains(&"shield".to_string()));
+    steps(&mut game, &["P1 shield"]);
+    assert_eq!(game.running_scores(), vec![20, 0, -10]);
+    assert_eq!(game.view(Observer::Spectator).protected, vec![false, true, false]);
+    assert!(!legal(&game, 1).contains(&"shield".to_string()));
+    steps(&mut game, &["P1 bid 0"]);
+    assert!(!legal(&game, 2).contains(&"shield".to_string()), "P2 cannot pay 20");
+    steps(&mut game, &["P2 bid 0"]);
+    assert!(legal(&game, 0).contains(&"shield".to_string()));
+}
+
+#[test]
+fn witch_steals_20_in_steps_and_30_in_the_final_round() {
+    let c = config(3, &[2, 2], &[Power::Witch]);
+    let mut game = deal(&c, Trump::NoTrump, &["witch R1", "G2 G3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play witch"]);
+    assert_eq!(legal(&game, 0), vec!["hex P1", "hex P2"]);
+    steps(&mut game, &["P0 hex P1", "P0 hex P1", "P0 hex P2", "P0 hex P2"]);
+    assert_eq!(game.running_scores(), vec![20, -10, -10]);
+    assert!(matches!(game.view(Observer::Spectator).phase, Phase::Play(Seat(1))));
+
+    let c = config(3, &[2], &[Power::Witch]);
+    let mut game = deal(&c, Trump::NoTrump, &["witch R1", "G2 G3", "B4 B5"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play witch"]);
+    for _ in 0..6 {
+        steps(&mut game, &["P0 hex P2"]);
+    }
+    assert_eq!(game.running_scores(), vec![30, 0, -30]);
+}
+
+#[test]
+fn wizard_turns_golems_and_dragons_into_peasants() {
+    let c = config(3, &[1], &[Power::Wizard, Power::DragonKing]);
+    let mut game = deal(&c, Trump::NoTrump, &["golem", "wizard", "R2"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play golem", "P1 play wizard", "P2 play R2"]);
+    assert_eq!(game.running_scores(), vec![20, 20, -10]);
+    // By default the Kings are not affected; the option says they are.
+    let mut game = deal(&c, Trump::NoTrump, &["dragon-king", "wizard", "R2"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play dragon-king", "P1 play wizard", "P2 play R2"]);
+    assert_eq!(game.running_scores(), vec![-10, 20, 20]);
+    let mut kings = c;
+    kings.wizard_affects_kings = true;
+    let mut game = deal(&kings, Trump::NoTrump, &["dragon-king", "wizard", "R2"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play dragon-king", "P1 play wizard", "P2 play R2"]);
+    assert_eq!(game.running_scores(), vec![20, 20, -10]);
+}
+
+#[test]
+fn double_faced_is_a_peasant_or_a_golem() {
+    let c = config(3, &[1], &[Power::DoubleFaced]);
+    let mut game = deal(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]);
+    all_bid(&mut game, "0");
+    assert_eq!(legal(&game, 0), vec!["play double-faced", "play double-faced:golem"]);
+    steps(&mut game, &["P0 play double-faced:golem", "P1 play R5", "P2 play R6"]);
+    assert_eq!(game.running_scores(), vec![-10, 20, 20]);
+    let mut game = deal(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play double-faced", "P1 play R5", "P2 play R6"]);
+    assert_eq!(game.running_scores(), vec![20, 20, -10]);
+}
+
+#[test]
+fn golem_king_and_dragon_king() {
+    let c = config(3, &[1], &[Power::GolemKing, Power::DragonKing]);
+    for (hands, winner) in [
+        (["golem", "golem-king", "R13"], 1),
+        (["golem-king", "dragon", "R1"], 1),
+        (["dragon", "dragon-king", "golem-king"], 1),
+        (["dragon-king", "dragon", "golem"], 0),
+    ] {
+        let mut game = deal(&c, Trump::Suit(BLUE), &hands);
+        all_bid(&mut game, "0");
+        for s in 0..3 {
+            steps(&mut game, &[&format!("P{s} play {}", hands[s])]);
+        }
+        let mut expected = vec![20; 3];
+        expected[winner] = -10;
+        assert_eq!(game.running_scores(), expected, "{hands:?}");
+    }
+}
+
+fn all_powers_config(players: u8) -> Config {
+    let mut c = Config::base(players).unwrap();
+    c.deck = DeckSpec::standard().with_powers(&crownbattles_rules::Power::ALL);
+    c.schedule = Schedule::new(&[8, 8]).unwrap();
+    c.validated().unwrap()
+}
+
+/// Random games with all 16 cards reach every decision of every action card.
+#[test]
+fn every_action_card_is_reached_in_random_play() {
+    let mut reached = HashSet::new();
+    let mut buf = Vec::new();
+    for seed in 0..300 {
+        let c = all_powers_config(3 + (seed % 4) as u8);
+        let mut game = CrownBattles::new(&c, seed).unwrap();
+        let mut rng = duke_core::GameRng::new(seed);
+        while !game.is_over() {
+            match game.view(Observer::Spectator).phase {
+                Phase::Effect { power, .. } => {
+                    reached.insert(power);
+                }
+                Phase::Passing { .. } => {
+                    reached.insert(Power::Magician);
+                }
+                _ => {}
+            }
+            let to_act = game.to_act();
+            let seat = to_act.nth(rng.below(to_act.len() as u32) as usize).unwrap();
+            game.legal_actions(seat, &mut buf);
+            let a = buf[rng.below(buf.len() as u32) as usize];
+            game.apply(seat, a).unwrap();
+        }
+    }
+    for p in [
+        Power::Alchemist,
+        Power::Bishop,
+        Power::Bomb,
+        Power::Cursed,
+        Power::Jester,
+        Power::Magician,
+        Power::Merchant,
+        Power::Smuggler,
+        Power::Thief,
+        Power::Witch,
+    ] {
+        assert!(reached.contains(&p), "{p:?} never reached");
+    }
+}
+
+/// A player known to be void in a suit stays void in every re-deal; known cards stay put.
+#[test]
+fn determinization_respects_voids_and_knowledge() {
+    let mut buf = Vec::new();
+    let mut voids_checked = 0;
+    for seed in 0..60 {
+        let c = all_powers_config(3 + (seed % 5) as u8);
+        let mut game = CrownBattles::new(&c, seed).unwrap();
+        let mut rng = duke_core::GameRng::new(seed ^ 77);
+        while !game.is_over() {
+            for s in 0..game.seat_count() {
+                let seat = Seat(s as u8);
+                let view = game.view(Observer::Seat(seat));
+                let other = game.determinize(seat, rng.next_u64());
+                other.validate().unwrap();
+                assert_eq!(other.view(Observer::Seat(seat)), view);
+                for p in 0..game.seat_count() {
+                    let hand = other.view(Observer::Seat(Seat(p as u8))).hand;
+                    for suit in SuitId::ALL {
+                        if view.voids[p] >> suit.index() & 1 == 1 {
+                            voids_checked += 1;
+                            assert!(hand.iter().all(|f| !matches!(f, Face::Number(s, _) if *s == suit)));
+                        }
+                    }
+                }
+            }
+            let to_act = game.to_act();
+            let seat = to_act.nth(rng.below(to_act.len() as u32) as usize).unwrap();
+            game.legal_actions(seat, &mut buf);
+            let a = buf[rng.below(buf.len() as u32) as usize];
+            game.apply(seat, a).unwrap();
+        }
+    }
+    assert!(voids_checked > 100);
+}

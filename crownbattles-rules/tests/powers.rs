@@ -133,7 +133,7 @@ fn merchant_trades_a_chosen_card_for_a_random_one() {
     all_bid(&mut game, "0");
     steps(&mut game, &["P0 play merchant"]);
     assert_eq!(legal(&game, 0), vec!["trade R1 P1", "trade R1 P2", "trade P1 P2"]);
-    let mut other = game.clone();
+    let mut other = game;
     steps(&mut game, &["P0 trade R1 P2"]);
     let got = hand(&game, 0);
     assert_eq!(got.len(), 1);
@@ -195,8 +195,8 @@ fn summoner_is_a_bit_stronger_than_the_card_before_it() {
     ] {
         let mut game = deal(&c, Trump::NoTrump, &hands);
         all_bid(&mut game, "0");
-        for s in 0..3 {
-            steps(&mut game, &[&format!("P{s} play {}", hands[s])]);
+        for (s, card) in hands.iter().enumerate() {
+            steps(&mut game, &[&format!("P{s} play {card}")]);
         }
         let mut expected = vec![20; 3];
         expected[winner] = -10;
@@ -320,8 +320,8 @@ fn golem_king_and_dragon_king() {
     ] {
         let mut game = deal(&c, Trump::Suit(BLUE), &hands);
         all_bid(&mut game, "0");
-        for s in 0..3 {
-            steps(&mut game, &[&format!("P{s} play {}", hands[s])]);
+        for (s, card) in hands.iter().enumerate() {
+            steps(&mut game, &[&format!("P{s} play {card}")]);
         }
         let mut expected = vec![20; 3];
         expected[winner] = -10;

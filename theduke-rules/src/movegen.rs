@@ -155,6 +155,7 @@ struct Ctx {
     duke: Square,
     enemy_duke: u64,
     in_guard: bool,
+    threats: u64,
     lines: u64,
 }
 
@@ -168,7 +169,7 @@ impl<S: TileSet> Duke<S> {
     /// Slide icons (before the Duke-danger rule).
     #[inline]
     pub(crate) fn destinations(sq: Square, t: &Targets, own: u64, all: u64) -> u64 {
-        let mut dest = t.jumps;
+        let mut dest = t.jumps | t.steps;
         let mut m = t.moves;
         while m != 0 {
             let to = Square::from_index_unchecked(m.trailing_zeros());
@@ -190,8 +191,29 @@ impl<S: TileSet> Duke<S> {
     /// Whether a tile of seat `by` (tiles `occ_by`, all tiles `all`) could capture on
     /// `target` with any icon: Move, Jump, Slide, Jump Slide, Strike or Command.
     pub(crate) fn attacked(&self, target: Square, by: usize, occ_by: u64, all: u64) -> bool {
+        self.attacked_by(target, occ_by, by, occ_by, all)
+    }
+
+    /// Tiles of `by` whose icons could ever reach `target`, whatever stands between.
+    fn threats_to(&self, target: Square, by: usize, occ_by: u64) -> u64 {
         let tb = target.bit();
+        let mut threats = 0;
         let mut rest = occ_by;
+        while rest != 0 {
+            let e = Square::from_index_unchecked(rest.trailing_zeros());
+            rest &= rest - 1;
+            if Self::targets_of_code(self.code_at(e), by, e).reach & tb != 0 {
+                threats |= e.bit();
+            }
+        }
+        threats
+    }
+
+    /// [`attacked`](Self::attacked), looking only at the tiles of `candidates` (a superset
+    /// of the tiles that could reach `target`).
+    fn attacked_by(&self, target: Square, candidates: u64, by: usize, occ_by: u64, all: u64) -> bool {
+        let tb = target.bit();
+        let mut rest = candidates & occ_by;
         while rest != 0 {
             let e = Square::from_index_unchecked(rest.trailing_zeros());
             rest &= rest - 1;
@@ -199,10 +221,10 @@ impl<S: TileSet> Duke<S> {
             if t.reach & tb == 0 {
                 continue;
             }
-            if (t.jumps | t.strikes) & tb != 0 {
+            if (t.jumps | t.strikes | t.steps) & tb != 0 {
                 return true;
             }
-            if t.moves & tb != 0 && between(e, target) & all == 0 {
+            if t.steps & tb != 0 || (t.moves & tb != 0 && between(e, target) & all == 0) {
                 return true;
             }
             if t.commands & tb != 0 && t.commands & occ_by & !tb != 0 {
@@ -234,33 +256,37 @@ impl<S: TileSet> Duke<S> {
 
     /// Whether `me`'s Duke is safe after its tile on `from` goes to `to`.
     #[inline]
-    fn safe_after_move(&self, me: usize, duke: Square, from: Square, to: Square) -> bool {
-        let own = (self.occupancy(Seat(me as u8)) & !from.bit()) | to.bit();
-        let theirs = self.occupancy(Seat(1 - me as u8)) & !to.bit();
-        let duke = if duke == from { to } else { duke };
-        !self.attacked(duke, 1 - me, theirs, own | theirs)
+    fn safe_after_move(&self, ctx: &Ctx, from: Square, to: Square) -> bool {
+        let own = (ctx.own & !from.bit()) | to.bit();
+        let theirs = ctx.theirs & !to.bit();
+        if ctx.duke == from {
+            !self.attacked(to, 1 - ctx.me, theirs, own | theirs)
+        } else {
+            !self.attacked_by(ctx.duke, ctx.threats, 1 - ctx.me, theirs, own | theirs)
+        }
     }
 
     /// Whether `me`'s Duke is safe after striking `target`.
     #[inline]
-    fn safe_after_strike(&self, me: usize, duke: Square, target: Square) -> bool {
-        let theirs = self.occupancy(Seat(1 - me as u8)) & !target.bit();
-        !self.attacked(duke, 1 - me, theirs, self.occupancy(Seat(me as u8)) | theirs)
+    fn safe_after_strike(&self, ctx: &Ctx, target: Square) -> bool {
+        let theirs = ctx.theirs & !target.bit();
+        !self.attacked_by(ctx.duke, ctx.threats, 1 - ctx.me, theirs, ctx.own | theirs)
     }
 
-    /// The empty squares sharing a side with `me`'s Duke where a new tile leaves the Duke
-    /// safe (rulebook "Place a New Troop Tile" with the Duke-danger rule).
-    pub(crate) fn placements(&self, me: usize, in_guard: bool) -> u64 {
-        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
-        let theirs = self.occupancy(Seat(1 - me as u8));
-        let all = theirs | self.occupancy(Seat(me as u8));
-        let empty = orthogonal_neighbours(duke) & !all;
-        if !in_guard {
+    /// The empty squares sharing a side with the Duke where a new tile leaves the Duke
+    /// safe (rulebook "Place a New Troop Tile" with the Duke-danger rule). A new tile can
+    /// only block lines, so without Guard every empty square will do.
+    fn placements_in(&self, ctx: &Ctx) -> u64 {
+        let empty = orthogonal_neighbours(ctx.duke) & !ctx.all;
+        if !ctx.in_guard {
             return empty;
         }
-        Square::iter(empty)
-            .filter(|s| !self.attacked(duke, 1 - me, theirs, all | s.bit()))
-            .fold(0, |acc, s| acc | s.bit())
+        self.filter(empty, |s| !self.attacked_by(ctx.duke, ctx.threats, 1 - ctx.me, ctx.theirs, ctx.all | s.bit()))
+    }
+
+    /// [`placements_in`](Self::placements_in) for the player to act.
+    pub(crate) fn placements(&self) -> u64 {
+        self.context(usize::from(self.to_move & 1)).map_or(0, |ctx| self.placements_in(&ctx))
     }
 
     fn filter(&self, mask: u64, keep: impl Fn(Square) -> bool) -> u64 {
@@ -272,11 +298,7 @@ impl<S: TileSet> Duke<S> {
         let me = usize::from(self.to_move & 1);
         match self.phase {
             Phase::Play => self.visit_turn(me, v),
-            Phase::Place { .. } => {
-                let in_guard = self.in_guard(Seat(me as u8));
-                let places = self.placements(me, in_guard);
-                Square::iter(places).any(|s| v.action(Action::Place(s)))
-            }
+            Phase::Place { .. } => Square::iter(self.placements()).any(|s| v.action(Action::Place(s))),
             Phase::SetupDuke => {
                 let rank = if me == 0 { 0 } else { 5 };
                 [2, 3].into_iter().filter_map(|f| Square::at(f, rank)).any(|s| v.action(Action::SetDuke(s)))
@@ -297,8 +319,9 @@ impl<S: TileSet> Duke<S> {
         let all = own | theirs;
         let duke = self.duke_square(Seat(me as u8))?;
         let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
-        let in_guard = self.attacked(duke, opp, theirs, all);
-        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines: lines_through(duke) })
+        let threats = self.threats_to(duke, opp, theirs);
+        let in_guard = threats != 0 && self.attacked_by(duke, threats, opp, theirs, all);
+        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, lines: lines_through(duke) })
     }
 
     fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {
@@ -317,7 +340,7 @@ impl<S: TileSet> Duke<S> {
     fn visit_draw<V: Visit>(&self, ctx: &Ctx, v: &mut V) -> bool {
         let bag = self.bag.get(ctx.me).copied().unwrap_or(0);
         if bag != 0 {
-            let places = self.placements(ctx.me, ctx.in_guard);
+            let places = self.placements_in(ctx);
             if places != 0 && v.draws(distinct_types(bag), places) {
                 return true;
             }
@@ -327,7 +350,7 @@ impl<S: TileSet> Duke<S> {
 
     /// Visits the legal actions of the tile on `sq` (its moves, strikes and commands).
     fn visit_tile<V: Visit>(&self, ctx: &Ctx, sq: Square, v: &mut V) -> bool {
-        let Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines } = *ctx;
+        let Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines, .. } = *ctx;
         // A tile may leave its square freely unless it is the Duke, stands on a line
         // through the Duke, or the Duke is already in Guard. Taking the enemy Duke ends
         // the game, so it is always allowed.
@@ -338,7 +361,7 @@ impl<S: TileSet> Duke<S> {
             let ok = if free(sq) {
                 dest
             } else {
-                self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, sq, to))
+                self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(ctx, sq, to))
             };
             if ok != 0 && v.moves(sq, ok) {
                 return true;
@@ -351,7 +374,7 @@ impl<S: TileSet> Duke<S> {
             let ok = if !in_guard && st & lines == 0 {
                 st
             } else {
-                self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(me, duke, to))
+                self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(ctx, to))
             };
             if ok != 0 && v.strikes(sq, ok) {
                 return true;
@@ -364,7 +387,7 @@ impl<S: TileSet> Duke<S> {
                     let ok = if free(src) {
                         dsts
                     } else {
-                        self.filter(dsts, |to| to.bit() == enemy_duke || self.safe_after_move(me, duke, src, to))
+                        self.filter(dsts, |to| to.bit() == enemy_duke || self.safe_after_move(ctx, src, to))
                     };
                     if ok != 0 && v.commands(sq, src, ok) {
                         return true;

@@ -43,7 +43,7 @@ impl<S: TileSet> Duke<S> {
                 for k in (0..16).filter(|&k| nibble(bag, k) != 0) {
                     let mut drawn = *self;
                     drawn.force_draw(me, TileKind(k as u8));
-                    let places = drawn.placements(me, drawn.in_guard(duke_core::Seat(me as u8)));
+                    let places = drawn.placements();
                     for sq in crate::board::Square::iter(places) {
                         let mut child = drawn;
                         child.play_inner(Action::Place(sq), false);

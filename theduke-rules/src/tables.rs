@@ -7,7 +7,9 @@ use crate::tiles::{IconKind, MAX_KINDS, TileDef};
 /// The squares one tile's icons mark from one square, for one owner and side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Targets {
-    /// Move icons (a clear straight path is needed).
+    /// Move icons on adjacent squares (no path to check).
+    pub steps: u64,
+    /// Move icons further out (a clear straight path is needed).
     pub moves: u64,
     /// Jump icons.
     pub jumps: u64,
@@ -42,8 +44,9 @@ impl Tables {
         if tiles[0].count != 1 || tiles[1].count < 2 {
             panic!("index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)");
         }
-        let mut entries = [[[[Targets { moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
-            SQUARES]; 2]; 2]; MAX_KINDS];
+        let mut entries =
+            [[[[Targets { steps: 0, moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
+                SQUARES]; 2]; 2]; MAX_KINDS];
         let mut counts = 0u64;
         let mut k = 0;
         while k < tiles.len() {
@@ -96,7 +99,7 @@ impl Tables {
 
 #[allow(clippy::indexing_slicing, clippy::panic)]
 const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Targets {
-    let mut t = Targets { moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
+    let mut t = Targets { steps: 0, moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
     let Some(sq) = Square::new(s as u8) else { return t };
     let flip: i8 = if owner == 0 { 1 } else { -1 };
     let mut n = 0;
@@ -118,7 +121,11 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Tar
                 if !(adf == 0 || adr == 0 || adf == adr) {
                     panic!("a Move icon must lie on a straight line from the tile");
                 }
-                t.moves |= target;
+                if adf <= 1 && adr <= 1 {
+                    t.steps |= target;
+                } else {
+                    t.moves |= target;
+                }
             }
             IconKind::Jump => t.jumps |= target,
             IconKind::Strike => t.strikes |= target,
@@ -149,7 +156,7 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Tar
         }
         n += 1;
     }
-    t.reach |= t.moves | t.jumps | t.strikes | t.commands;
+    t.reach |= t.steps | t.moves | t.jumps | t.strikes | t.commands;
     t
 }
 

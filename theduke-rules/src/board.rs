@@ -159,8 +159,6 @@ pub(crate) struct Lines {
     pub rays: [[u64; 8]; SQUARES],
     /// `between[a][b]`: squares strictly between `a` and `b` on a straight line, else 0.
     pub between: [[u64; SQUARES]; SQUARES],
-    /// `queen[sq]`: every square on the eight lines through `sq`.
-    pub queen: [u64; SQUARES],
 }
 
 impl Lines {
@@ -168,7 +166,6 @@ impl Lines {
     const fn build() -> Lines {
         let mut rays = [[0u64; 8]; SQUARES];
         let mut between = [[0u64; SQUARES]; SQUARES];
-        let mut queen = [0u64; SQUARES];
         let mut s = 0;
         while s < SQUARES {
             let f0 = (s % 6) as i8;
@@ -187,12 +184,11 @@ impl Lines {
                     r += dr;
                 }
                 rays[s][d] = path;
-                queen[s] |= path;
                 d += 1;
             }
             s += 1;
         }
-        Lines { rays, between, queen }
+        Lines { rays, between }
     }
 }
 

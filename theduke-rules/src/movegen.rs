@@ -118,13 +118,6 @@ fn first_of_ray(sq: Square, d: usize) -> u64 {
     }
 }
 
-/// Every square on the eight lines through `sq`: only a tile leaving one of these can
-/// uncover a line toward a Duke on `sq`.
-#[inline]
-fn lines_through(sq: Square) -> u64 {
-    crate::board::LINES.queen.get(sq.index()).copied().unwrap_or(0)
-}
-
 #[inline]
 fn bits(mut x: u8) -> impl Iterator<Item = usize> {
     core::iter::from_fn(move || {
@@ -156,7 +149,32 @@ struct Ctx {
     enemy_duke: u64,
     in_guard: bool,
     threats: u64,
-    lines: u64,
+    /// Tiles whose leaving could open a line toward the Duke: on each of the eight lines
+    /// from the Duke, the first tile, if an enemy tile stands further along that line.
+    /// Any other tile has another tile (or nothing hostile) between it and the Duke's
+    /// attackers; a Jump Slide skipping the first tile already attacks, i.e. Guard.
+    exposers: u64,
+}
+
+/// See [`Ctx::exposers`].
+#[inline]
+fn exposers(duke: Square, all: u64, theirs: u64) -> u64 {
+    let mut out = 0;
+    for d in 0..8 {
+        let blockers = ray(duke, d) & all;
+        if blockers == 0 {
+            continue;
+        }
+        let first = if crate::board::increasing(d) {
+            Square::from_index_unchecked(blockers.trailing_zeros())
+        } else {
+            Square::from_index_unchecked(63 - blockers.leading_zeros())
+        };
+        if ray(first, d) & theirs != 0 {
+            out |= first.bit();
+        }
+    }
+    out
 }
 
 impl<S: TileSet> Duke<S> {
@@ -321,7 +339,7 @@ impl<S: TileSet> Duke<S> {
         let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
         let threats = self.threats_to(duke, opp, theirs);
         let in_guard = threats != 0 && self.attacked_by(duke, threats, opp, theirs, all);
-        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, lines: lines_through(duke) })
+        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
     }
 
     fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {
@@ -350,11 +368,11 @@ impl<S: TileSet> Duke<S> {
 
     /// Visits the legal actions of the tile on `sq` (its moves, strikes and commands).
     fn visit_tile<V: Visit>(&self, ctx: &Ctx, sq: Square, v: &mut V) -> bool {
-        let Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, lines, .. } = *ctx;
-        // A tile may leave its square freely unless it is the Duke, stands on a line
-        // through the Duke, or the Duke is already in Guard. Taking the enemy Duke ends
+        let Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, exposers, .. } = *ctx;
+        // A tile may leave its square freely unless it is the Duke, may uncover a line
+        // toward the Duke (see `Ctx::exposers`), or the Duke is already in Guard. Taking the enemy Duke ends
         // the game, so it is always allowed.
-        let free = |sq: Square| !in_guard && sq != duke && lines & sq.bit() == 0;
+        let free = |sq: Square| !in_guard && sq != duke && exposers & sq.bit() == 0;
         let t = Self::targets_of_code(self.code_at(sq), me, sq);
         let dest = Self::destinations(sq, &t, own, all);
         if dest != 0 {
@@ -371,7 +389,7 @@ impl<S: TileSet> Duke<S> {
         if st != 0 {
             // A struck tile leaves its square empty, which can open a line of another
             // enemy tile toward the Duke.
-            let ok = if !in_guard && st & lines == 0 {
+            let ok = if !in_guard && st & exposers == 0 {
                 st
             } else {
                 self.filter(st, |to| to.bit() == enemy_duke || self.safe_after_strike(ctx, to))

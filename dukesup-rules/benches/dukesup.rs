@@ -1,3 +1,127 @@
-//! Benchmarks (under construction).
+//! Benchmarks: the meld solver on full tables, legal-action generation in the play step,
+//! apply+undo, clone, random full-game playouts, and the size of the state.
 #![allow(missing_docs)]
-fn main() {}
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use duke_core::testing::random_playout;
+use duke_core::{Card, CardSet, Game, GameRng, Seat};
+use dukesup_rules::meld::{AceRule, can_complete, can_split, split};
+use dukesup_rules::{Action, Config, DukesUp, Phase};
+use std::hint::black_box;
+
+fn cards(s: &str) -> CardSet {
+    s.split_whitespace().filter_map(|c| c.parse::<Card>().ok()).collect()
+}
+
+fn solver(c: &mut Criterion) {
+    let mut group = c.benchmark_group("meld");
+    // 52 cards: every value four times.
+    let full = CardSet::FULL;
+    // A crowded table of 45 cards that does split, and 45 that do not (a lone 7S is left over).
+    let crowded = CardSet::FULL.difference(cards("KC KH KS QC QH 2D 7S"));
+    let stuck = CardSet::FULL.difference(cards("7C 7H 7D 6S 6D 8S 8D"));
+    println!("crowded splits: {}, stuck splits: {}", can_split(crowded, AceRule::Low), can_split(stuck, AceRule::Low));
+    for (name, set) in [("full 52", full), ("crowded 45", crowded), ("stuck", stuck)] {
+        group.bench_function(format!("can_split {name}"), |b| b.iter(|| can_split(black_box(set), AceRule::Low)));
+    }
+    group.bench_function("can_split full 52, Ace low or high", |b| {
+        b.iter(|| can_split(black_box(full), AceRule::LowOrHigh))
+    });
+    group.bench_function("split (with arrangement) full 52", |b| b.iter(|| split(black_box(full), AceRule::Low)));
+    let optional = cards("KC KH KS QC QH 2D");
+    group.bench_function("can_complete 45 + 6 optional", |b| {
+        b.iter(|| can_complete(black_box(crowded.difference(cards("7S"))), black_box(optional), AceRule::Low))
+    });
+    group.finish();
+}
+
+/// A play-step position with a busy table, reached by a fixed random playout.
+fn play_step(config: &Config) -> DukesUp {
+    let mut rng = GameRng::new(11);
+    let mut buf = Vec::new();
+    let mut best = None;
+    for seed in 0..400 {
+        let Ok(mut game) = DukesUp::new(config, seed) else { continue };
+        for _ in 0..400 {
+            let Some(seat) = game.to_act().first() else { break };
+            let pos = game.position();
+            if pos.phase == Phase::Play && pos.table.len() >= 18 && pos.player(seat).hand.len() >= 4 {
+                game.legal_actions(seat, &mut buf);
+                if buf.len() >= 10 {
+                    return game;
+                }
+                best = Some(game);
+            }
+            game.legal_actions(seat, &mut buf);
+            // Prefer plays, so that the table fills up.
+            let plays: Vec<_> = buf.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();
+            let pick = if !plays.is_empty() && rng.below(4) > 0 { &plays } else { &buf };
+            let Some(&a) = pick.get(rng.below(pick.len() as u32) as usize) else { break };
+            if game.apply(seat, a).is_err() {
+                break;
+            }
+        }
+    }
+    best.unwrap_or_else(|| DukesUp::new(config, 0).unwrap_or_else(|_| unreachable!()))
+}
+
+fn game(c: &mut Criterion) {
+    println!("size_of::<DukesUp>() = {} bytes", std::mem::size_of::<DukesUp>());
+    let config = Config { turn_limit: Some(200), ..Config::default() };
+    let start = DukesUp::new(&config, 9).unwrap_or_else(|_| unreachable!());
+    let mut rng = GameRng::new(5);
+    let mut buf = Vec::new();
+    let games = 200;
+    let total: u64 = (0..games)
+        .map(|_| {
+            let mut g = start;
+            random_playout(&mut g, &mut rng, &mut buf, u64::MAX)
+        })
+        .sum();
+    let per_game = (total / games).max(1);
+    println!("mean random game length: {per_game} actions");
+
+    let mut group = c.benchmark_group("dukesup");
+    group.throughput(Throughput::Elements(per_game));
+    group.bench_function("playout (elements = actions, approx.)", |b| {
+        let mut rng = GameRng::new(2);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let mut game = start;
+            black_box(random_playout(&mut game, &mut rng, &mut buf, u64::MAX))
+        });
+    });
+    group.throughput(Throughput::Elements(1));
+    let mid = play_step(&config);
+    let seat = mid.to_act().first().unwrap_or(Seat(0));
+    mid.legal_actions(seat, &mut buf);
+    println!(
+        "play-step position: table {} cards, hand {} cards, {} legal actions",
+        mid.position().table.len(),
+        mid.position().player(seat).hand.len(),
+        buf.len()
+    );
+    group.bench_function("legal_actions (play step, busy table)", |b| {
+        let mut buf = Vec::new();
+        b.iter(|| {
+            black_box(&mid).legal_actions(seat, &mut buf);
+            buf.len()
+        });
+    });
+    group.bench_function("apply_undo (play step)", |b| {
+        let mut game = mid;
+        let action = buf.first().copied();
+        b.iter(|| {
+            if let Some(action) = action
+                && let Ok(undo) = game.apply(seat, black_box(action))
+            {
+                game.undo(undo);
+            }
+        });
+    });
+    group.bench_function("clone", |b| b.iter(|| black_box(black_box(&mid).clone())));
+    group.finish();
+}
+
+criterion_group!(benches, solver, game);
+criterion_main!(benches);

@@ -115,8 +115,7 @@ impl Game for DukesUp {
             Phase::Choosing => setup::choose_candidates(pos, seat, out),
             Phase::Draw => turn::draw_candidates(pos, out),
             Phase::Play => {
-                turn::play_candidates(pos, out);
-                out.retain(|&a| turn::check_play(pos, a).is_ok());
+                turn::play_actions(pos, out);
             }
             Phase::Over => {}
         }

@@ -240,34 +240,75 @@ pub(crate) fn check_play(pos: &Position, action: Action) -> Result<(), &'static 
     }
 }
 
-/// Writes every candidate of the play step; the caller keeps those `check_play` accepts.
-pub(crate) fn play_candidates(pos: &Position, out: &mut Vec<Action>) {
+/// Writes the legal actions of the play step. Agrees with `check_play` action by action, but
+/// shares the work: the table's validity once, and one completion test per hand card for all
+/// exchanges and refills that give it up (only the cards that may still reach the table matter).
+pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
+    let ace = pos.config.ace;
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
+    let sit = Situation::of(pos);
     let mut playable = me.hand.union(opp.duke_set());
     if let Some(c) = opp.castle_face_up() {
         playable.insert(c);
     }
-    out.extend(playable.iter().map(Action::Play));
+    for c in playable {
+        if check_play(pos, Action::Play(c)).is_ok() {
+            out.push(Action::Play(c));
+        }
+    }
     if may_touch_dukes(pos) {
-        for d in me.duke_set() {
+        // Whether the turn can still end once hand card `h` is given up to a DUKE slot.
+        let mut without = [false; 52];
+        for h in me.hand {
+            let mut s = sit;
+            s.hand.remove(h);
+            if let Some(w) = without.get_mut(usize::from(h.index())) {
+                *w = s.completable(ace);
+            }
+        }
+        let fine = |h: Card| without.get(usize::from(h.index())).copied().unwrap_or(false);
+        for (slot, touched) in me.dukes.iter().zip(pos.turn.touched) {
+            let Some(d) = *slot else { continue };
+            if touched {
+                continue;
+            }
             out.push(Action::PickUp(d));
-            out.extend(me.hand.iter().map(|with| Action::Swap { duke: d, with }));
+            out.extend(me.hand.iter().filter(|&h| fine(h)).map(|with| Action::Swap { duke: d, with }));
         }
-        out.extend(me.hand.iter().map(Action::Refill));
-    }
-    out.push(Action::Move);
-    out.push(Action::Return);
-    out.extend(me.hand.iter().map(Action::Discard));
-    if !pos.turn.acted {
-        for a in me.hand {
-            out.extend(me.hand.iter().filter(|&b| b != a).map(|b| Action::DiscardTwo(a, b)));
+        let refill_open = me.castle_state == CastleState::FaceUp
+            && me.dukes.iter().all(Option::is_none)
+            && !pos.turn.refilled
+            && !pos.turn.touched.iter().all(|&t| t);
+        if refill_open {
+            out.extend(me.hand.iter().filter(|&h| fine(h)).map(Action::Refill));
         }
     }
-    out.push(Action::Bury);
-    let mine = pos.table.intersection(CardSet::colour(colour_of(pos.current)));
-    out.extend(mine.iter().map(Action::DiscardTable));
-    out.push(Action::End);
+    for a in [Action::Move, Action::Return, Action::End] {
+        if check_play(pos, a).is_ok() {
+            out.push(a);
+        }
+    }
+    let discard_open = !round_ends(pos) && sit.own_castle_played.is_none() && can_split(pos.table, ace);
+    if discard_open {
+        out.extend(me.hand.iter().map(Action::Discard));
+        if !pos.turn.acted {
+            for a in me.hand {
+                out.extend(me.hand.iter().filter(|&b| b != a).map(|b| Action::DiscardTwo(a, b)));
+            }
+        }
+        if me.draw.len() + me.discards.pile.len() > 0 {
+            out.push(Action::Bury);
+        }
+        let mine = pos.table.intersection(CardSet::colour(colour_of(pos.current)));
+        for c in mine {
+            let mut rest = pos.table;
+            rest.remove(c);
+            if can_split(rest, ace) {
+                out.push(Action::DiscardTable(c));
+            }
+        }
+    }
 }
 
 /// Applies a play-step action already checked by `check_play`.

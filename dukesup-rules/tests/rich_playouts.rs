@@ -1,0 +1,68 @@
+//! Contract checks on playouts biased towards playing cards, so that tables fill up and
+//! DUKES, CASTLES and THE MOVE come into play (uniform random play rarely melds).
+
+use duke_core::{Game, GameRng, Observer, Seat};
+use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound};
+
+fn check_state(game: &DukesUp, buf: &mut Vec<Action>, again: &mut Vec<Action>, step: u64) {
+    game.validate().unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        game.legal_actions(seat, buf);
+        assert_eq!(game.to_act().contains(seat), !buf.is_empty(), "to_act and legal actions agree");
+        for &a in buf.iter() {
+            let mut after = *game;
+            let undo = after.apply(seat, a).unwrap_or_else(|e| panic!("listed {a} refused: {e}"));
+            after.validate().unwrap_or_else(|e| panic!("after {a}: {e}"));
+            after.undo(undo);
+            assert_eq!(&after, game);
+            assert_eq!(a.to_string().parse::<Action>().unwrap(), a);
+        }
+        let view = game.view(Observer::Seat(seat));
+        let other = game.determinize(seat, step ^ 0xABCD);
+        other.validate().unwrap();
+        assert_eq!(other.view(Observer::Seat(seat)), view);
+        assert_eq!(other.view(Observer::Spectator), game.view(Observer::Spectator));
+        other.legal_actions(seat, again);
+        assert_eq!(buf, again);
+    }
+    let json = serde_json::to_string(game).unwrap();
+    assert_eq!(&serde_json::from_str::<DukesUp>(&json).unwrap(), game);
+}
+
+#[test]
+fn biased_playouts_keep_the_contract() {
+    let mut kinds = std::collections::BTreeMap::new();
+    let mut buf = Vec::new();
+    let mut again = Vec::new();
+    for seed in 0..60u64 {
+        let config = Config {
+            first_player: Seat((seed % 2) as u8),
+            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh][(seed % 3) as usize],
+            rounds: 1 + (seed % 2) as u8,
+            multi_round: if seed % 4 < 2 { MultiRound::AddScores } else { MultiRound::CountWins },
+            turn_limit: Some(120),
+        };
+        let mut game = DukesUp::new(&config, seed).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut step = 0;
+        while let Some(seat) = game.to_act().first() {
+            check_state(&game, &mut buf, &mut again, step);
+            game.legal_actions(seat, &mut buf);
+            let eager: Vec<Action> =
+                buf.iter().copied().filter(|a| matches!(a, Action::Play(_) | Action::Move | Action::End)).collect();
+            let pick = if !eager.is_empty() && rng.below(4) > 0 { &eager } else { &buf };
+            let a = pick[rng.below(pick.len() as u32) as usize];
+            let name = a.to_string().split_whitespace().next().unwrap_or("").to_owned();
+            *kinds.entry(name).or_insert(0u32) += 1;
+            game.apply(seat, a).unwrap();
+            step += 1;
+            assert!(step <= DukesUp::max_actions(&config));
+        }
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.scores, game.running_scores());
+    }
+    // The playouts reach every kind of action.
+    for kind in ["castle", "draw", "play", "pickup", "swap", "duke", "move", "return", "discard", "bury", "end"] {
+        assert!(kinds.get(kind).copied().unwrap_or(0) > 0, "no {kind} in {kinds:?}");
+    }
+}

@@ -1,3 +1,92 @@
-//! Benchmarks (under construction).
-#![allow(missing_docs)]
-fn main() {}
+//! Archduke benchmarks: random full games at 2, 4, 6 and 12 players (games/s, and
+//! actions/s via the mean game length as throughput), legal-action generation, apply+undo,
+//! clone, and the state's size.
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+
+use archduke_rules::{Action, Archduke, Config, RuleSet};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use duke_core::testing::random_playout;
+use duke_core::{Game, GameRng, Seat};
+
+const LIMIT: u64 = 10_000_000;
+
+fn config(players: u8) -> Config {
+    if players > 6 { RuleSet::Online.config(players) } else { RuleSet::Box.config(players) }
+}
+
+/// Mean actions per random game, to turn games/s into actions/s.
+fn mean_actions(config: &Config, games: u64) -> f64 {
+    let mut buf = Vec::new();
+    let mut total = 0;
+    for seed in 0..games {
+        let mut game = Archduke::new(config, seed).unwrap();
+        let mut rng = GameRng::new(seed ^ 0xBE4C);
+        total += random_playout(&mut game, &mut rng, &mut buf, LIMIT);
+    }
+    total as f64 / games as f64
+}
+
+fn playouts(c: &mut Criterion) {
+    println!("size_of::<Archduke>() = {} bytes", std::mem::size_of::<Archduke>());
+    for players in [2u8, 4, 6, 12] {
+        let config = config(players);
+        let mean = mean_actions(&config, 200);
+        println!("{players} players: {mean:.0} actions per random game (mean of 200)");
+        let mut group = c.benchmark_group(format!("random_game_{players}p"));
+        group.throughput(Throughput::Elements(mean.round() as u64));
+        let mut seed = 0u64;
+        let mut buf: Vec<Action> = Vec::with_capacity(4096);
+        group.bench_function("playout", |b| {
+            b.iter(|| {
+                seed = seed.wrapping_add(1);
+                let mut game = Archduke::new(&config, seed).unwrap();
+                let mut rng = GameRng::new(seed);
+                black_box(random_playout(&mut game, &mut rng, &mut buf, LIMIT))
+            })
+        });
+        group.finish();
+    }
+}
+
+/// A mid-game state of a 4-player game, with a matching window open.
+fn mid_game() -> Archduke {
+    let mut game = Archduke::new(&config(4), 11).unwrap();
+    let mut rng = GameRng::new(5);
+    let mut buf = Vec::new();
+    random_playout(&mut game, &mut rng, &mut buf, 30);
+    game
+}
+
+fn primitives(c: &mut Criterion) {
+    let game = mid_game();
+    let mut buf = Vec::with_capacity(4096);
+    c.bench_function("legal_actions_all_seats_4p", |b| {
+        b.iter(|| {
+            let mut n = 0;
+            for seat in game.to_act() {
+                black_box(&game).legal_actions(seat, &mut buf);
+                n += buf.len();
+            }
+            n
+        })
+    });
+    let seat = game.to_act().first().unwrap_or(Seat(0));
+    game.legal_actions(seat, &mut buf);
+    let actions = buf.clone();
+    let mut state = game;
+    c.bench_function("apply_undo_4p", |b| {
+        b.iter(|| {
+            for &action in &actions {
+                let undo = state.apply(seat, action).unwrap();
+                state.undo(undo);
+            }
+        })
+    });
+    c.bench_function("clone_4p", |b| b.iter(|| black_box(black_box(&game).clone())));
+    c.bench_function("determinize_4p", |b| b.iter(|| black_box(game.determinize(Seat(0), 9))));
+}
+
+criterion_group!(benches, playouts, primitives);
+criterion_main!(benches);

@@ -2,7 +2,7 @@
 
 use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
-use crate::config::{Config, ConfigError, Scoring};
+use crate::config::{Config, ConfigError};
 use crate::notation::Action;
 use crate::state::{Archduke, Phase};
 use crate::view::{Cell, View, expected_hand};
@@ -116,7 +116,8 @@ impl Game for Archduke {
     }
 
     /// Minus the seat's expected hand value from its view: known cards at face value, each
-    /// unknown card of its grid at the mean of the values it has not seen. Higher is better.
+    /// unknown card of its grid at the mean value of the cards the seat has not seen (the
+    /// standard deck minus every face the view shows). Higher is better.
     fn evaluate(view: &View, seat: Seat) -> f64 {
         // The mean of the unseen cards is approximated by the mean of the standard deck minus
         // the cards visible in the view.
@@ -133,7 +134,6 @@ impl Game for Archduke {
             seen_n += 1.0;
         }
         let mean = if copies > seen_n { (total - seen_sum) / (copies - seen_n) } else { total / copies };
-        let _ = matches!(view.scoring, Scoring::Tokens { .. });
         -expected_hand(view, seat, mean.clamp(-3.0, 13.0))
     }
 }

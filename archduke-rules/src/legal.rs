@@ -136,7 +136,9 @@ impl Archduke {
             Phase::Holding { .. } => {
                 if s == self.current {
                     out.push(Action::Discard);
-                    out.extend(grid.filled().map(|slot| Action::Keep(Slot(slot))));
+                    for slot in grid.filled() {
+                        out.push(Action::Keep(Slot(slot)));
+                    }
                 }
             }
             Phase::Window => {
@@ -152,7 +154,9 @@ impl Archduke {
                     } else {
                         out.push(Action::Draw);
                         if !self.discard.is_empty() {
-                            out.extend(grid.filled().map(|slot| Action::Take(Slot(slot))));
+                            for slot in grid.filled() {
+                                out.push(Action::Take(Slot(slot)));
+                            }
                         }
                     }
                 }
@@ -160,7 +164,9 @@ impl Archduke {
                     out.push(Action::Archduke);
                 }
                 if self.can_match(s) {
-                    out.extend(grid.filled().map(|slot| Action::Match(Slot(slot))));
+                    for slot in grid.filled() {
+                        out.push(Action::Match(Slot(slot)));
+                    }
                 }
             }
         }

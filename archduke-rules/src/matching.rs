@@ -23,7 +23,7 @@ impl Archduke {
         self.phase == Phase::Window
             && !self.discard.is_empty()
             && self.is_active(seat)
-            && self.grid(seat).is_some_and(|g| g.count > 0 && g.has_room())
+            && self.grid(seat).is_some_and(|g| g.occupied != 0 && g.has_room())
     }
 
     /// `seat` tries to match its card at `slot` onto the discard pile.
@@ -33,7 +33,7 @@ impl Archduke {
         let Some(card) = grid.card(slot.0) else { return };
         if self.rules.deck.matches(card, top) {
             grid.remove(slot.0);
-            let left = grid.count;
+            let left = grid.count();
             self.discard.push(card);
             // A matched action card is used after matching, in the order matched.
             if let Some(power) = self.rules.deck.role(card).power() {

@@ -153,7 +153,12 @@ impl TryFrom<RawState> for Archduke {
                     *s = seen;
                 }
             }
-            grid.count = rg.cards.iter().filter(|c| c.is_some()).count() as u8;
+            grid.occupied = rg
+                .cards
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.is_some())
+                .fold(0u32, |mask, (i, _)| mask | 1u32.checked_shl(i as u32).unwrap_or(0));
         }
         let mut pending = [Pending { seat: NONE, power: Power::Peek }; MAX_PENDING];
         if raw.pending.len() > MAX_PENDING {
@@ -236,7 +241,7 @@ impl Archduke {
             if !(2..=MAX_COLUMNS).contains(&grid.columns) {
                 return Err(bad("grid width out of range"));
             }
-            let mut filled = 0u8;
+            let mut filled = 0u32;
             for (slot, (&card, &seen)) in grid.cards.iter().zip(grid.seen.iter()).enumerate() {
                 if card == NONE {
                     if seen != 0 {
@@ -251,9 +256,9 @@ impl Archduke {
                     return Err(bad("a card seen by a seat beyond the table"));
                 }
                 tally(card)?;
-                filled += 1;
+                filled |= 1u32.checked_shl(slot as u32).unwrap_or(0);
             }
-            if filled != grid.count {
+            if filled != grid.occupied {
                 return Err(bad("grid count is wrong"));
             }
             if filled > 0 && !self.is_active(i as u8) && self.phase != Phase::Over {
@@ -285,7 +290,7 @@ impl Archduke {
                 return Err(bad("a round needs two players"));
             }
             for seat in self.active.iter() {
-                if self.grid(seat.0).is_none_or(|g| g.count == 0) {
+                if self.grid(seat.0).is_none_or(|g| g.occupied == 0) {
                     return Err(bad("a player in the round has no card"));
                 }
             }
@@ -307,7 +312,7 @@ impl Archduke {
                 }
                 for seat in self.active.iter() {
                     let grid = self.grid(seat.0).copied().unwrap_or(Grid::EMPTY);
-                    if grid.columns != 2 || grid.count != 4 {
+                    if grid.columns != 2 || grid.count() != 4 {
                         return Err(bad("a fresh grid holds 4 cards"));
                     }
                     let own = SeatSet::single(seat).0;

@@ -38,7 +38,7 @@ fn table(config: Config, grids: &[&[Option<i8>]], top: &[i8], discard: &[i8], cu
             if let Some(v) = cell {
                 let card = take(&g, *v);
                 g.grids[seat].cards[slot] = card;
-                g.grids[seat].count += 1;
+                g.grids[seat].occupied |= 1 << slot;
             }
         }
     }
@@ -93,7 +93,7 @@ fn faq_match_your_own_discard() {
     play(&mut g, 0, "discard");
     play(&mut g, 0, "match a1");
     assert_eq!(value_at(&g, 0, 0), None, "the position stays empty");
-    assert_eq!(g.grids[0].count, 3);
+    assert_eq!(g.grids[0].count(), 3);
     assert_eq!(top(&g), Some(6));
     // The window is still open: P1 may draw, P0 may call.
     assert!(g.to_act().contains(Seat(1)) && g.to_act().contains(Seat(0)));
@@ -142,7 +142,7 @@ fn eclipse_13_matches_eclipse_0_and_back() {
     assert_eq!(top(&g), Some(13));
     play(&mut g, 0, "match a2");
     assert_eq!(top(&g), Some(0));
-    assert_eq!(g.grids[0].count, 2);
+    assert_eq!(g.grids[0].count(), 2);
     // Each keeps its own value when scoring: 0 and 13 are not interchangeable in a hand.
     assert_eq!(g.hand(0).0, 5);
 }
@@ -181,7 +181,7 @@ fn caller_is_immune_to_other_players_actions_but_may_match() {
     assert!(legal.iter().any(|a| matches!(a, Action::Peek(Spot { seat: Seat(2), .. }))));
     assert!(refused(&g, 1, "peek P0:a1"));
     play(&mut g, 0, "match a1"); // the caller still matches (2 is not 12: a failed try)
-    assert_eq!(g.grids[0].count, 5, "and still takes penalties for his own mistakes");
+    assert_eq!(g.grids[0].count(), 5, "and still takes penalties for his own mistakes");
     play(&mut g, 1, "pass");
     play(&mut g, 2, "draw");
     play(&mut g, 2, "keep a1");
@@ -420,7 +420,7 @@ fn exhausted_draw_pile_is_reshuffled_and_empty_piles_end_the_round() {
     g.draw.cards[1..].fill(NONE);
     let mut rest = rest.into_iter();
     for seat in 0..2 {
-        while g.grids[seat].columns < (MAX_SLOTS / 2) as u8 || g.grids[seat].count < MAX_SLOTS as u8 {
+        while g.grids[seat].columns < (MAX_SLOTS / 2) as u8 || g.grids[seat].count() < MAX_SLOTS as u8 {
             match rest.next() {
                 Some(c) => assert!(g.grids[seat].add_penalty(c, 0)),
                 None => break,

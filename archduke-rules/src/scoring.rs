@@ -10,7 +10,7 @@ impl Archduke {
     /// Ends the round: the caller's penalty, the ranking, tokens or points, eliminations,
     /// and either the next deal or the end of the game.
     pub(crate) fn end_round(&mut self) {
-        self.pending_len = 0;
+        self.clear_pending();
         let mut last = LastRound::NONE;
         last.caller = self.caller;
         if self.is_active(self.caller) && self.caller_is_beaten() {
@@ -35,7 +35,6 @@ impl Archduke {
         let over = over || self.rules.round_limit.is_some_and(|limit| self.round >= limit);
         if over || self.active.len() < 2 {
             self.phase = Phase::Over;
-            self.pending_len = 0;
             self.current = NONE;
             self.next = NONE;
             self.caller = NONE;
@@ -80,15 +79,19 @@ impl Archduke {
                 n += 1;
             }
         }
-        let key = |game: &Archduke, seat: u8| game.hand(seat);
+        let mut keys = [(0i16, 0u8, 0i8); MAX_PLAYERS];
+        for (k, seat) in keys.iter_mut().zip(self.grids.iter().enumerate()) {
+            *k = self.hand(seat.0 as u8);
+        }
+        let key = |seat: u8| keys.get(seat as usize).copied().unwrap_or((0, 0, 0));
         let seats = order.get_mut(..n).unwrap_or(&mut []);
-        seats.sort_by_key(|&s| key(self, s));
+        seats.sort_by_key(|&s| key(s));
         let mut cursor = self.draw.len as usize;
         let mut i = 0;
         while i < n {
-            let k = order.get(i).map(|&s| key(self, s));
+            let k = order.get(i).map(|&s| key(s));
             let mut j = i + 1;
-            while j < n && order.get(j).map(|&s| key(self, s)) == k {
+            while j < n && order.get(j).map(|&s| key(s)) == k {
                 j += 1;
             }
             if j - i > 1

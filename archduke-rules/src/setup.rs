@@ -79,8 +79,7 @@ impl Archduke {
         self.next = NONE;
         self.caller = NONE;
         self.turns = 0;
-        self.pending_len = 0;
-        self.pending = [Pending { seat: NONE, power: Power::Peek }; MAX_PENDING];
+        self.clear_pending();
     }
 
     /// Pre-round peek: `seat` looks at two of its own cards. When the last player has

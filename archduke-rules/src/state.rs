@@ -20,11 +20,12 @@ pub(crate) struct Grid {
     pub cards: [u8; MAX_SLOTS],
     pub seen: [u16; MAX_SLOTS],
     pub columns: u8,
-    pub count: u8,
+    /// Bit `i` set = position `i` holds a card.
+    pub occupied: u32,
 }
 
 impl Grid {
-    pub const EMPTY: Grid = Grid { cards: [NONE; MAX_SLOTS], seen: [0; MAX_SLOTS], columns: 2, count: 0 };
+    pub const EMPTY: Grid = Grid { cards: [NONE; MAX_SLOTS], seen: [0; MAX_SLOTS], columns: 2, occupied: 0 };
 
     /// Positions in use (filled or emptied) by the current columns.
     #[inline]
@@ -40,16 +41,22 @@ impl Grid {
         }
     }
 
+    /// How many cards the grid holds.
+    #[inline]
+    pub fn count(&self) -> u8 {
+        self.occupied.count_ones() as u8
+    }
+
     /// The filled positions, in order.
     #[inline]
-    pub fn filled(&self) -> impl Iterator<Item = u8> + '_ {
-        self.cards.iter().take(self.width()).enumerate().filter(|&(_, &c)| c != NONE).map(|(s, _)| s as u8)
+    pub fn filled(&self) -> Bits {
+        Bits(self.occupied)
     }
 
     /// Whether a penalty card still fits (an empty position or room for a new column).
     #[inline]
     pub fn has_room(&self) -> bool {
-        (self.count as usize) < self.width() || self.columns < MAX_COLUMNS
+        (self.count() as usize) < self.width() || self.columns < MAX_COLUMNS
     }
 
     /// Puts a penalty card at the first empty position, or tops a new column to the right
@@ -67,7 +74,7 @@ impl Grid {
         if let (Some(c), Some(s)) = (self.cards.get_mut(slot), self.seen.get_mut(slot)) {
             *c = card;
             *s = seen;
-            self.count = self.count.saturating_add(1);
+            self.occupied |= 1 << slot;
             true
         } else {
             false
@@ -80,11 +87,36 @@ impl Grid {
         if let (Some(c), Some(s)) = (self.cards.get_mut(slot as usize), self.seen.get_mut(slot as usize)) {
             *c = NONE;
             *s = 0;
-            self.count = self.count.saturating_sub(1);
+            self.occupied &= !(1u32 << slot);
         }
         Some(card)
     }
 }
+
+/// The set bits of a mask, lowest first.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Bits(pub u32);
+
+impl Iterator for Bits {
+    type Item = u8;
+    #[inline]
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let bit = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(bit)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Bits {}
 
 /// A pile of cards, top last.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -275,7 +307,7 @@ impl Archduke {
             sum = sum.saturating_add(i16::from(value));
             low = low.min(value);
         }
-        (sum, grid.count, low)
+        (sum, grid.count(), low)
     }
 
     #[inline]
@@ -288,6 +320,12 @@ impl Archduke {
             *entry = Pending { seat, power };
             self.pending_len += 1;
         }
+    }
+
+    /// Drops every pending action card (the round ended).
+    pub(crate) fn clear_pending(&mut self) {
+        self.pending_len = 0;
+        self.pending = [Pending { seat: NONE, power: Power::Peek }; MAX_PENDING];
     }
 
     pub(crate) fn pop_pending(&mut self) {

@@ -16,7 +16,7 @@ fn scoring() -> impl Strategy<Value = Scoring> {
 }
 
 fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
-    (2u8..=max_players, scoring(), any::<bool>(), any::<bool>(), 1u16..=10, 1u16..=3).prop_map(
+    (2u8..=max_players, scoring(), any::<bool>(), any::<bool>(), 1u16..=20, 1u16..=3).prop_map(
         move |(players, scoring, online, strict, turns, rounds)| {
             let mut config = if online { RuleSet::Online.config(players) } else { RuleSet::Box.config(players) };
             config.decks = decks;
@@ -38,10 +38,10 @@ fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
 
 #[test]
 fn conformance_one_deck() -> Result<(), duke_core::testing::Failure> {
-    run::<Archduke>(configs(6, 1), &Settings { cases: 24, max_steps: 60, ..Settings::default() })
+    run::<Archduke>(configs(6, 1), &Settings { cases: 96, max_steps: 120, ..Settings::default() })
 }
 
 #[test]
 fn conformance_two_decks() -> Result<(), duke_core::testing::Failure> {
-    run::<Archduke>(configs(12, 2), &Settings { cases: 6, max_steps: 25, seed: 0xA2C4, ..Settings::default() })
+    run::<Archduke>(configs(12, 2), &Settings { cases: 16, max_steps: 40, seed: 0xA2C4, ..Settings::default() })
 }

@@ -20,6 +20,49 @@ pub trait Catalogued: Game {
     fn config_for(players: Option<u8>) -> Result<Self::Config, String>;
 }
 
+#[cfg(feature = "theduke")]
+pub use theduke_rules::TheDuke;
+
+/// Turns after which the examples declare a game of The Duke drawn (an engine limit, not a
+/// rule).
+pub const THE_DUKE_TURN_LIMIT: u32 = 200;
+
+#[cfg(feature = "theduke")]
+impl Catalogued for TheDuke {
+    const TITLE: &'static str = "The Duke";
+
+    /// The rulebook game with a turn limit of [`THE_DUKE_TURN_LIMIT`] (a draw): the rulebook
+    /// has none, and random play (the bots' rollouts) can wander forever.
+    fn config_for(players: Option<u8>) -> Result<theduke_rules::Config, String> {
+        match players {
+            None | Some(2) => {
+                Ok(theduke_rules::Config { turn_limit: Some(THE_DUKE_TURN_LIMIT), ..theduke_rules::Config::default() })
+            }
+            Some(p) => Err(format!("The Duke is a two-player game, not {p}")),
+        }
+    }
+}
+
+#[cfg(feature = "archduke")]
+pub use archduke_rules::Archduke;
+
+#[cfg(feature = "archduke")]
+impl Catalogued for Archduke {
+    const TITLE: &'static str = "Archduke";
+
+    fn config_for(players: Option<u8>) -> Result<archduke_rules::Config, String> {
+        let mut config = archduke_rules::Config::default();
+        if let Some(players) = players {
+            config.players = players;
+            // The box deck seats 2 to 6; beyond that the online rules shuffle in a second deck.
+            if players > 6 {
+                config.decks = 2;
+            }
+        }
+        Ok(config)
+    }
+}
+
 impl Catalogued for HighCard {
     const TITLE: &'static str = "High Card (the duke-core demonstration game)";
 
@@ -35,16 +78,33 @@ impl Catalogued for HighCard {
 /// One of the games, as named on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameId {
+    /// The Duke.
+    #[cfg(feature = "theduke")]
+    TheDuke,
+    /// Archduke.
+    #[cfg(feature = "archduke")]
+    Archduke,
     /// The duke-core demonstration game (not part of `all`).
     HighCard,
 }
 
 impl GameId {
     /// The games `--game all` plays, in order.
-    pub const ALL: &'static [GameId] = &[];
+    pub const ALL: &'static [GameId] = &[
+        #[cfg(feature = "theduke")]
+        GameId::TheDuke,
+        #[cfg(feature = "archduke")]
+        GameId::Archduke,
+    ];
 
     /// Every selectable game with its command-line name (`Game::NAME`).
-    pub const NAMES: &'static [(GameId, &'static str)] = &[(GameId::HighCard, "highcard")];
+    pub const NAMES: &'static [(GameId, &'static str)] = &[
+        #[cfg(feature = "theduke")]
+        (GameId::TheDuke, "theduke"),
+        #[cfg(feature = "archduke")]
+        (GameId::Archduke, "archduke"),
+        (GameId::HighCard, "highcard"),
+    ];
 
     /// The command-line name ([`Game::NAME`]).
     pub fn name(self) -> &'static str {
@@ -108,6 +168,16 @@ impl FromStr for GameId {
 macro_rules! with_game {
     ($id:expr, $G:ident => $body:expr) => {
         match $id {
+            #[cfg(feature = "theduke")]
+            $crate::catalog::GameId::TheDuke => {
+                type $G = $crate::catalog::TheDuke;
+                $body
+            }
+            #[cfg(feature = "archduke")]
+            $crate::catalog::GameId::Archduke => {
+                type $G = $crate::catalog::Archduke;
+                $body
+            }
             $crate::catalog::GameId::HighCard => {
                 type $G = $crate::catalog::HighCard;
                 $body

@@ -17,8 +17,10 @@ pub struct BotStats {
     pub label: String,
     /// Seat-games played (a bot in two seats of one game counts twice).
     pub seats: u64,
-    /// Seat-games ranked first (shared first places count).
+    /// Seat-games ranked first alone.
     pub wins: u64,
+    /// Seat-games ranked first with others (a draw, or a shared win).
+    pub shared: u64,
     /// Sum of [`Outcome::reward`](duke_core::Outcome::reward) (1 sole win .. 0 sole last).
     pub reward: f64,
     /// Sum of final scores, in the game's own units.
@@ -119,7 +121,7 @@ pub fn run<G: Catalogued>(
     for spec in bots {
         let label = spec.to_string();
         if !stats.iter().any(|s| s.label == label) {
-            stats.push(BotStats { label, seats: 0, wins: 0, reward: 0.0, score: 0 });
+            stats.push(BotStats { label, seats: 0, wins: 0, shared: 0, reward: 0.0, score: 0 });
         }
     }
     let started = Instant::now();
@@ -142,7 +144,13 @@ pub fn run<G: Catalogued>(
             let Some(line) = stats.iter_mut().find(|s| s.label == label) else { continue };
             let seat = Seat(seat as u8);
             line.seats += 1;
-            line.wins += u64::from(finished.outcome.ranks.get(seat.index()) == Some(&1));
+            if finished.outcome.ranks.get(seat.index()) == Some(&1) {
+                if finished.outcome.winners().len() == 1 {
+                    line.wins += 1;
+                } else {
+                    line.shared += 1;
+                }
+            }
             line.reward += finished.outcome.reward(seat);
             line.score += finished.outcome.scores.get(seat.index()).copied().unwrap_or(0);
         }
@@ -180,17 +188,18 @@ impl fmt::Display for Summary {
         )?;
         writeln!(
             f,
-            "{:<16} {:>8} {:>8} {:>8} {:>12} {:>12}",
-            "bot", "seats", "wins", "win %", "mean reward", "mean score"
+            "{:<20} {:>6} {:>6} {:>6} {:>10} {:>12} {:>11}",
+            "bot", "seats", "wins", "win %", "shared 1st", "mean reward", "mean score"
         )?;
         for bot in &self.bots {
             writeln!(
                 f,
-                "{:<16} {:>8} {:>8} {:>8.1} {:>12.3} {:>12.2}",
+                "{:<20} {:>6} {:>6} {:>6.1} {:>10} {:>12.3} {:>11.2}",
                 bot.label,
                 bot.seats,
                 bot.wins,
                 100.0 * bot.per_seat(bot.wins as f64),
+                bot.shared,
                 bot.per_seat(bot.reward),
                 bot.per_seat(bot.score as f64)
             )?;

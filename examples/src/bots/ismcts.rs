@@ -15,7 +15,7 @@
 //! searching seat, which the driver has just asked to act. Rollouts are uniformly random
 //! to the end of the game.
 
-use duke_core::{Game, GameRng, Outcome, Seat, Stream};
+use duke_core::{Better, Game, GameRng, Observer, Outcome, Seat, Stream};
 
 use super::{Bot, Perspective, bot_rng, pick, pick_seat, random_step};
 
@@ -27,12 +27,16 @@ pub struct IsmctsSettings {
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln(availability) / visits)`;
     /// rewards are in `[0, 1]`.
     pub exploration: f64,
+    /// Random actions per rollout before it stops and ranks the seats by
+    /// [`Game::evaluate`] of their own views; `None` plays every rollout to the end and
+    /// scores it with the real outcome.
+    pub horizon: Option<u32>,
 }
 
 impl Default for IsmctsSettings {
     /// 200 iterations, `c = 0.7` (the paper's choice for rewards in `[0, 1]`).
     fn default() -> Self {
-        IsmctsSettings { iterations: 200, exploration: 0.7 }
+        IsmctsSettings { iterations: 200, exploration: 0.7, horizon: None }
     }
 }
 
@@ -123,7 +127,7 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
             self.path.push(child);
             node = child;
         }
-        let outcome = rollout(&mut world, &mut self.actions, stream);
+        let outcome = rollout(&mut world, &mut self.actions, stream, self.settings.horizon);
         for &index in &self.path {
             if let Some(node) = self.nodes.get_mut(index as usize) {
                 node.visits += 1;
@@ -197,16 +201,36 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
     }
 }
 
-/// Plays uniformly at random to the end; the outcome, or `None` if the game did not end
-/// (a game that breaks its own `max_actions` bound, or refuses its listed actions).
-fn rollout<G: Game>(world: &mut G, buf: &mut Vec<G::Action>, stream: &mut Stream) -> Option<Outcome> {
-    let limit = G::max_actions(&world.config());
+/// Plays uniformly at random to the end, or for `horizon` actions; the outcome, or the
+/// seats ranked by their own evaluation when stopped early, or `None` if the game broke
+/// its own `max_actions` bound or refused its listed actions.
+fn rollout<G: Game>(
+    world: &mut G,
+    buf: &mut Vec<G::Action>,
+    stream: &mut Stream,
+    horizon: Option<u32>,
+) -> Option<Outcome> {
+    let limit = match horizon {
+        Some(h) => u64::from(h),
+        None => G::max_actions(&world.config()).saturating_add(1),
+    };
     let mut steps = 0u64;
-    while !world.is_over() && steps <= limit {
+    while !world.is_over() && steps < limit {
         random_step(world, buf, stream)?;
         steps += 1;
     }
-    world.outcome()
+    if world.is_over() {
+        return world.outcome();
+    }
+    horizon?;
+    // Milli-units keep the heuristic's fractions when ranking.
+    let values = (0..world.seat_count())
+        .map(|s| {
+            let seat = Seat(s as u8);
+            (G::evaluate(&world.view(Observer::Seat(seat)), seat) * 1000.0) as i64
+        })
+        .collect();
+    Some(Outcome::from_scores(values, Better::Higher))
 }
 
 /// The reward of `seat`; a game that did not finish counts as a draw.

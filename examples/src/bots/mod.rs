@@ -112,10 +112,13 @@ impl fmt::Display for BotSpec {
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::Ismcts(s) => {
                 write!(f, "ismcts:{}", s.iterations)?;
-                if s.exploration != IsmctsSettings::default().exploration {
-                    write!(f, ":{}", s.exploration)?;
+                if let Some(horizon) = s.horizon {
+                    write!(f, ":{}:{horizon}", s.exploration)
+                } else if s.exploration != IsmctsSettings::default().exploration {
+                    write!(f, ":{}", s.exploration)
+                } else {
+                    Ok(())
                 }
-                Ok(())
             }
         }
     }
@@ -129,7 +132,7 @@ impl fmt::Display for BotSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {:?}: expected random, greedy, ismcts, ismcts:ITERATIONS or ismcts:ITERATIONS:EXPLORATION",
+            "unknown bot {:?}: expected random, greedy, ismcts or ismcts:ITERATIONS[:EXPLORATION[:HORIZON]]",
             self.0
         )
     }
@@ -154,6 +157,9 @@ impl FromStr for BotSpec {
                 if let Some(c) = parts.next() {
                     settings.exploration =
                         c.parse().ok().filter(|c: &f64| c.is_finite() && *c >= 0.0).ok_or_else(err)?;
+                }
+                if let Some(h) = parts.next() {
+                    settings.horizon = Some(h.parse().ok().filter(|&h: &u32| h > 0).ok_or_else(err)?);
                 }
                 BotSpec::Ismcts(settings)
             }

@@ -137,10 +137,23 @@ fn bot_specs_parse_and_print() {
     assert_eq!("ismcts".parse(), Ok(BotSpec::Ismcts(IsmctsSettings::default())));
     assert_eq!("ismcts:50".parse(), Ok(ismcts(50)));
     let wide: BotSpec = "ismcts:50:1.5".parse().unwrap();
-    assert_eq!(wide, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 1.5 }));
+    assert_eq!(wide, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 1.5, horizon: None }));
     assert_eq!(wide.to_string(), "ismcts:50:1.5");
     assert_eq!(ismcts(50).to_string(), "ismcts:50");
-    for bad in ["", "ismcts:", "ismcts:0", "ismcts:x", "ismcts:5:-1", "ismcts:5:1:2", "random:3", "alphazero"] {
+    let short: BotSpec = "ismcts:50:0.7:30".parse().unwrap();
+    assert_eq!(short, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 0.7, horizon: Some(30) }));
+    assert_eq!(short.to_string(), "ismcts:50:0.7:30");
+    for bad in [
+        "",
+        "ismcts:",
+        "ismcts:0",
+        "ismcts:x",
+        "ismcts:5:-1",
+        "ismcts:5:1:0",
+        "ismcts:5:1:2:3",
+        "random:3",
+        "alphazero",
+    ] {
         assert_eq!(bad.parse::<BotSpec>(), Err(BotSpecError(bad.to_owned())), "{bad:?}");
     }
 }

@@ -138,6 +138,11 @@ pub(crate) fn distinct_types(bag: u64) -> u32 {
     (x & 0x1111_1111_1111_1111).count_ones()
 }
 
+/// Marks a filled Duke-danger cache in `Duke::guard`.
+pub(crate) const GUARD_VALID: u64 = 1 << 63;
+/// The player to act is in Guard (in `Duke::guard`).
+pub(crate) const GUARD_IN: u64 = 1 << 62;
+
 /// What every tile's generation needs to know about the position.
 #[derive(Clone, Copy)]
 struct Ctx {
@@ -330,6 +335,21 @@ impl<S: TileSet> Duke<S> {
         }
     }
 
+    /// The Duke-danger cache of the player to act: [`GUARD_VALID`], [`GUARD_IN`] and the
+    /// enemy tiles that could reach the Duke ([`Duke::threats_to`]); 0 outside turns.
+    pub(crate) fn compute_guard(&self) -> u64 {
+        if !matches!(self.phase, Phase::Play | Phase::Place { .. }) {
+            return 0;
+        }
+        let me = usize::from(self.to_move & 1);
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
+        let theirs = self.occupancy(Seat(1 - me as u8));
+        let all = theirs | self.occupancy(Seat(me as u8));
+        let threats = self.threats_to(duke, 1 - me, theirs);
+        let in_guard = threats != 0 && self.attacked_by(duke, threats, 1 - me, theirs, all);
+        GUARD_VALID | if in_guard { GUARD_IN } else { 0 } | threats
+    }
+
     fn context(&self, me: usize) -> Option<Ctx> {
         let opp = 1 - me;
         let own = self.occupancy(Seat(me as u8));
@@ -337,8 +357,12 @@ impl<S: TileSet> Duke<S> {
         let all = own | theirs;
         let duke = self.duke_square(Seat(me as u8))?;
         let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
-        let threats = self.threats_to(duke, opp, theirs);
-        let in_guard = threats != 0 && self.attacked_by(duke, threats, opp, theirs, all);
+        let (threats, in_guard) = if self.guard & GUARD_VALID != 0 && usize::from(self.to_move) == me {
+            (self.guard & crate::board::FULL, self.guard & GUARD_IN != 0)
+        } else {
+            let threats = self.threats_to(duke, opp, theirs);
+            (threats, threats != 0 && self.attacked_by(duke, threats, opp, theirs, all))
+        };
         Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
     }
 

@@ -112,17 +112,20 @@ impl<S: TileSet> Duke<S> {
             to_move: position.to_move.0,
             first: position.to_move.0,
             first_choice: config.first_player,
+            guard: 0,
             set: SetMarker::<S>::default(),
         };
         if state.limit != 0 && state.turns >= state.limit {
             return Err(InvalidState::new("the turn limit is already reached"));
         }
+        state.guard = state.compute_guard();
         state.check()?;
         let mut any = crate::movegen::Any(false);
         state.visit(&mut any);
         if !any.0 {
             state.phase =
                 Phase::Over(Ending { winner: Some(Seat(1 - position.to_move.0)), reason: EndReason::NoLegalAction });
+            state.guard = 0;
         }
         Ok(state)
     }

@@ -61,8 +61,11 @@ impl<S: TileSet> TryFrom<RawState> for Duke<S> {
             to_move: r.to_move,
             first: r.first,
             first_choice: r.first_choice,
+            guard: 0,
             set: SetMarker::<S>::default(),
         };
+        let mut state = state;
+        state.guard = state.compute_guard();
         state.check()?;
         Ok(state)
     }

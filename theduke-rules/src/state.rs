@@ -124,6 +124,9 @@ pub struct Duke<S: TileSet = Standard> {
     pub(crate) to_move: u8,
     pub(crate) first: u8,
     pub(crate) first_choice: FirstPlayer,
+    /// Cached Duke-danger data of the player to act (see `movegen::GUARD_VALID`): derived
+    /// from the rest of the state, refreshed at every turn change and recomputed on load.
+    pub(crate) guard: u64,
     pub(crate) set: SetMarker<S>,
 }
 
@@ -352,6 +355,9 @@ impl<S: TileSet> Duke<S> {
                     }
                 }
             }
+        }
+        if self.guard != self.compute_guard() {
+            return Err(InvalidState::new("stale Duke-danger cache"));
         }
         let _ = Config::default();
         Ok(())

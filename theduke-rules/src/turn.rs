@@ -50,6 +50,7 @@ impl<S: TileSet> Duke<S> {
             to_move: first,
             first,
             first_choice: config.first_player,
+            guard: 0,
             set: SetMarker::<S>::default(),
         })
     }
@@ -148,6 +149,7 @@ impl<S: TileSet> Duke<S> {
                         Phase::Play
                     }
                 };
+                self.guard = self.compute_guard();
                 return;
             }
             Action::Move { from, to } => {
@@ -205,6 +207,7 @@ impl<S: TileSet> Duke<S> {
     /// for a next player without any legal action.
     fn end_turn(&mut self, me: u8, duke_taken: bool, detect_stuck: bool) {
         self.turns = self.turns.saturating_add(1);
+        self.guard = 0;
         if duke_taken {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
@@ -215,6 +218,7 @@ impl<S: TileSet> Duke<S> {
             self.phase = Phase::Over(Ending { winner: None, reason: EndReason::TurnLimit });
             return;
         }
+        self.guard = self.compute_guard();
         if !detect_stuck {
             return;
         }
@@ -222,6 +226,7 @@ impl<S: TileSet> Duke<S> {
         self.visit(&mut any);
         if !any.0 {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::NoLegalAction });
+            self.guard = 0;
         }
     }
 }

@@ -1,3 +1,109 @@
-//! Benchmarks (under construction).
+//! Benchmarks: random full-game playouts (games/s and actions/s) for 3, 5 and 8 players,
+//! legal-action generation, apply + undo, clone, and the state's size.
 #![allow(missing_docs)]
-fn main() {}
+
+use std::hint::black_box;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use crownbattles_rules::{Action, Config, CrownBattles, DeckSpec, Power};
+use duke_core::{Game, Seat};
+
+/// A tiny xorshift for the random player, so the benchmark measures the engine.
+struct Picker(u64);
+
+impl Picker {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        ((self.0 >> 32) as usize * n) >> 32
+    }
+}
+
+/// Plays one game to the end with random choices; returns the number of actions.
+fn playout(config: &Config, seed: u64, buf: &mut Vec<Action>) -> u64 {
+    let mut game = CrownBattles::new(config, seed).unwrap();
+    let mut pick = Picker(seed | 1);
+    let mut actions = 0;
+    loop {
+        let to_act = game.to_act();
+        let Some(seat) = to_act.nth(pick.below(to_act.len())) else { break };
+        game.legal_actions(seat, buf);
+        let action = buf[pick.below(buf.len())];
+        let _ = game.apply(seat, action);
+        actions += 1;
+    }
+    actions
+}
+
+const SEEDS: u64 = 16;
+
+fn configs() -> Vec<(String, Config)> {
+    let mut out = Vec::new();
+    for n in [3u8, 5, 8] {
+        out.push((format!("{n}p-base"), Config::base(n).unwrap()));
+        let mut specials = Config::base(n).unwrap();
+        specials.deck = DeckSpec::standard().with_powers(&Power::ALL);
+        out.push((format!("{n}p-all-16-powers"), specials.validated().unwrap()));
+    }
+    out
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("random_playout");
+    let mut buf = Vec::with_capacity(256);
+    for (name, config) in configs() {
+        let actions: u64 = (0..SEEDS).map(|s| playout(&config, s, &mut buf)).sum();
+        group.throughput(Throughput::Elements(actions));
+        group.bench_with_input(BenchmarkId::new("actions", &name), &config, |b, config| {
+            b.iter(|| (0..SEEDS).map(|s| playout(config, s, &mut buf)).sum::<u64>())
+        });
+        group.throughput(Throughput::Elements(SEEDS));
+        group.bench_with_input(BenchmarkId::new("games", &name), &config, |b, config| {
+            b.iter(|| (0..SEEDS).map(|s| playout(config, s, &mut buf)).sum::<u64>())
+        });
+    }
+    group.finish();
+}
+
+/// A mid-game state: the first trick of the third round of a 5-player game.
+fn mid_game() -> CrownBattles {
+    let config = Config::base(5).unwrap();
+    let mut game = CrownBattles::new(&config, 11).unwrap();
+    let mut buf = Vec::new();
+    let mut pick = Picker(99);
+    while game.view(duke_core::Observer::Spectator).round < 3
+        || !matches!(game.view(duke_core::Observer::Spectator).phase, crownbattles_rules::Phase::Play(_))
+    {
+        let seat = game.to_act().first().unwrap();
+        game.legal_actions(seat, &mut buf);
+        game.apply(seat, buf[pick.below(buf.len())]).unwrap();
+    }
+    game
+}
+
+fn primitives(c: &mut Criterion) {
+    let game = mid_game();
+    let seat: Seat = game.to_act().first().unwrap();
+    let mut buf = Vec::with_capacity(64);
+    game.legal_actions(seat, &mut buf);
+    let action = buf[0];
+    println!("size_of::<CrownBattles>() = {} bytes", std::mem::size_of::<CrownBattles>());
+    c.bench_function("legal_actions", |b| {
+        b.iter(|| {
+            black_box(&game).legal_actions(seat, &mut buf);
+            buf.len()
+        })
+    });
+    c.bench_function("apply_undo", |b| {
+        let mut g = game;
+        b.iter(|| {
+            let undo = g.apply(seat, black_box(action)).unwrap();
+            g.undo(undo);
+        })
+    });
+    c.bench_function("clone", |b| b.iter(|| black_box(*black_box(&game))));
+}
+
+criterion_group!(benches, playouts, primitives);
+criterion_main!(benches);

@@ -224,17 +224,16 @@ impl Face {
     }
 
     /// All cards of the box with this face.
+    #[inline]
     pub fn cards(self) -> CardSet {
-        let (first, count) = match self {
-            Face::Golem => (FIRST_GOLEM, 2),
-            Face::Dragon => (FIRST_DRAGON, 2),
-            Face::Peasant => (FIRST_PEASANT, 4),
-            _ => match self.first_card() {
-                Some(c) => (c.0, 1),
-                None => return CardSet::EMPTY,
-            },
-        };
-        CardSet((((1u128 << count) - 1) << first) & CardSet::BOX.0)
+        match self {
+            Face::Number(s, v) if (1..=13).contains(&v) => CardSet(1u128 << (s.0 * 13 + v - 1)),
+            Face::Number(..) => CardSet::EMPTY,
+            Face::Golem => CardSet(0b11 << FIRST_GOLEM),
+            Face::Dragon => CardSet(0b11 << FIRST_DRAGON),
+            Face::Peasant => CardSet(0b1111 << FIRST_PEASANT),
+            Face::Power(p) => CardSet(1u128 << (FIRST_POWER + p as u8)),
+        }
     }
 }
 
@@ -286,6 +285,7 @@ impl Card {
     }
 
     /// The printed face.
+    #[inline]
     pub fn face(self) -> Face {
         let id = self.0;
         if id < FIRST_GOLEM {
@@ -425,17 +425,15 @@ impl CardSet {
     }
 
     /// Distinct faces in id order (duplicates appear once).
+    #[inline]
     pub fn faces(self) -> impl Iterator<Item = Face> {
-        let mut last = None;
-        self.iter().filter_map(move |c| {
-            let f = c.face();
-            if last == Some(f) {
-                None
-            } else {
-                last = Some(f);
-                Some(f)
-            }
-        })
+        // Keep only the lowest card of each duplicated face.
+        let mut firsts = self.0 & !(0b11u128 << FIRST_GOLEM | 0b11u128 << FIRST_DRAGON | 0b1111u128 << FIRST_PEASANT);
+        for group in [0b11u128 << FIRST_GOLEM, 0b11u128 << FIRST_DRAGON, 0b1111u128 << FIRST_PEASANT] {
+            let g = self.0 & group;
+            firsts |= g & g.wrapping_neg();
+        }
+        CardSet(firsts).iter().map(Card::face)
     }
 }
 

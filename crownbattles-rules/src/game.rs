@@ -3,7 +3,7 @@
 use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Trump};
-use crate::cards::{CardSet, Power, SuitId};
+use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
 use crate::view::View;
@@ -27,9 +27,18 @@ pub enum ActionError {
     },
 }
 
-/// What [`Game::undo`] needs: the state before the action.
+/// What [`Game::undo`] needs: for a plain card played mid-trick, the few fields it
+/// changed; otherwise the whole state before the action.
 #[derive(Clone, Debug)]
-pub struct Undo(CrownBattles);
+pub struct Undo(Taken);
+
+// The whole-state variant is large on purpose: boxing it would allocate on every action.
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+enum Taken {
+    Whole(CrownBattles),
+    Play { seat: Seat, card: Card, knowers: u8, void: u8, led: Option<SuitId>, free: bool, phase: Phase },
+}
 
 impl CrownBattles {
     fn allows(&self, seat: Seat, action: Action) -> bool {
@@ -254,13 +263,58 @@ impl Game for CrownBattles {
         if !self.allows(seat, action) {
             return Err(ActionError::Illegal { seat, action });
         }
+        // A plain card that does not complete the trick changes only a few fields.
+        if let (Phase::Play(_), Action::Play(face)) = (self.phase, action)
+            && usize::from(self.trick.len) + 1 < self.n()
+            && let Some(card) = self.hand(seat).find(face)
+            && card.power().is_none()
+        {
+            let mut knowers = 0;
+            for (i, k) in self.known.iter().enumerate() {
+                knowers |= u8::from(k.has(card)) << i;
+            }
+            let taken = Taken::Play {
+                seat,
+                card,
+                knowers,
+                void: at(&self.voids, seat),
+                led: self.trick.led,
+                free: self.trick.free,
+                phase: self.phase,
+            };
+            self.perform(seat, action);
+            return Ok(Undo(taken));
+        }
         let before = *self;
         self.perform(seat, action);
-        Ok(Undo(before))
+        Ok(Undo(Taken::Whole(before)))
     }
 
     fn undo(&mut self, undo: Undo) {
-        *self = undo.0;
+        match undo.0 {
+            Taken::Whole(before) => *self = before,
+            Taken::Play { seat, card, knowers, void, led, free, phase } => {
+                self.hand_mut(seat).insert(card);
+                self.played.remove(card);
+                for (i, k) in self.known.iter_mut().enumerate() {
+                    if knowers >> i & 1 == 1 {
+                        k.insert(card);
+                    }
+                }
+                crate::state::put(&mut self.voids, seat, void);
+                let t = &mut self.trick;
+                t.len = t.len.saturating_sub(1);
+                let i = usize::from(t.len);
+                if let (Some(c), Some(f), Some(e)) = (t.cards.get_mut(i), t.forms.get_mut(i), t.effects.get_mut(i)) {
+                    *c = NONE;
+                    *f = crate::trick::Form::Peasant { half: false };
+                    *e = NONE;
+                }
+                t.led = led;
+                t.free = free;
+                self.phase = phase;
+            }
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -48,9 +48,9 @@ impl CrownBattles {
         {
             update(&mut self.voids, seat, |v| v | 1 << led.index());
         }
-        let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
         let (form, effect) = match card.power() {
             Some(Power::Summoner) => {
+                let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
                 // "It can even copy the action of another Special power card, and be worth 0.5!"
                 let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
                 let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
@@ -71,7 +71,7 @@ impl CrownBattles {
     /// Next player, or the end of the trick.
     pub(crate) fn after_play(&mut self) {
         if usize::from(self.trick.len) < self.n() {
-            let next = self.trick.leader.offset(usize::from(self.trick.len), self.n());
+            let next = crate::state::after(self.trick.leader, usize::from(self.trick.len), self.n());
             self.phase = Phase::Play(next);
         } else {
             self.finish_trick();
@@ -91,7 +91,7 @@ impl CrownBattles {
         let n = self.n();
         if !self.trick.bombed {
             let pos = self.trick.winner_position(self.trump, self.config.wizard_affects_kings);
-            let winner = self.trick.leader.offset(pos, n);
+            let winner = crate::state::after(self.trick.leader, pos, n);
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
         }
@@ -104,7 +104,7 @@ impl CrownBattles {
         let n = self.n();
         while usize::from(self.trick.resolving) < usize::from(self.trick.len) {
             let pos = usize::from(self.trick.resolving);
-            let seat = self.trick.leader.offset(pos, n);
+            let seat = crate::state::after(self.trick.leader, pos, n);
             if let Some(p) = self.trick.effect(pos)
                 && !self.is_immediate(p)
                 && self.start_effect(seat, p, true)

@@ -148,6 +148,19 @@ pub(crate) fn put<T>(a: &mut [T; MAX_PLAYERS], s: Seat, v: T) {
     }
 }
 
+/// The seat `steps` places clockwise after `s` (without a division: both are below `n`).
+#[inline]
+pub(crate) fn after(s: Seat, steps: usize, n: usize) -> Seat {
+    let x = s.index() + steps;
+    if x < n {
+        Seat(x as u8)
+    } else if x < 2 * n {
+        Seat((x - n) as u8)
+    } else {
+        s.offset(steps, n)
+    }
+}
+
 /// Updates a per-seat entry in place.
 #[inline]
 pub(crate) fn update<T: Copy>(a: &mut [T; MAX_PLAYERS], s: Seat, f: impl FnOnce(T) -> T) {

@@ -249,14 +249,12 @@ impl fmt::Display for View {
             Phase::Play => "play, then discard",
             Phase::Over => "game over",
         };
-        writeln!(
-            f,
-            "Dukes Up!  round {}/{}  turn {}  {} to act ({step})",
-            self.round,
-            self.config.rounds,
-            self.turns + 1,
-            self.current
-        )?;
+        let (round, rounds, turn) = (self.round, self.config.rounds, self.turns.saturating_add(1));
+        if self.phase == Phase::Over {
+            writeln!(f, "Dukes Up!  round {round}/{rounds}  {step}")?;
+        } else {
+            writeln!(f, "Dukes Up!  round {round}/{rounds}  turn {turn}  {} to act ({step})", self.current)?;
+        }
         for seat in [Seat(1), Seat(0)] {
             let Some(p) = self.players.get(seat.index()) else { continue };
             writeln!(f, "{}{}", name(seat), if Observer::Seat(seat) == self.observer { "  (you)" } else { "" })?;

@@ -510,3 +510,40 @@ fn dealer_first_card_opens_a_window_for_everyone() {
     assert_eq!(g.to_act(), SeatSet::first_n(3), "all may match, P0 may also draw");
     assert!(refused(&g, 2, "archduke"), "nobody has had a turn yet");
 }
+
+#[test]
+fn determinization_redeals_only_unseen_cards() {
+    let mut g = Archduke::new(&cfg(3), 8).unwrap();
+    play(&mut g, 0, "look a1 b1");
+    play(&mut g, 1, "look a2 b2");
+    play(&mut g, 2, "look a1 a2");
+    let mut changed = false;
+    for seed in 0..20 {
+        let d = g.determinize(Seat(0), seed);
+        d.check().unwrap();
+        assert_eq!(value_at(&d, 0, 0), value_at(&g, 0, 0));
+        assert_eq!(value_at(&d, 0, 2), value_at(&g, 0, 2));
+        assert_eq!(d.discard, g.discard, "the discard pile is public");
+        changed |= (0..4).any(|slot| value_at(&d, 1, slot) != value_at(&g, 1, slot));
+        changed |= d.draw != g.draw;
+    }
+    assert!(changed, "unseen cards are re-dealt");
+}
+
+#[test]
+fn always_playing_the_first_legal_action_ends_with_a_turn_limit() {
+    // The README's loop: the lowest seat that may act plays its first legal action.
+    let config = Config { turn_limit: Some(200), ..RuleSet::Box.config(4) };
+    let mut game = Archduke::new(&config, 42).unwrap();
+    let mut actions = Vec::new();
+    let mut steps = 0u64;
+    while !game.is_over() {
+        let seat = game.to_act().first().unwrap();
+        game.legal_actions(seat, &mut actions);
+        game.apply(seat, actions[0]).unwrap();
+        steps += 1;
+        assert!(steps <= Archduke::max_actions(&config));
+    }
+    assert_eq!(game.round, 4);
+    assert!(game.outcome().is_some());
+}

@@ -1,6 +1,6 @@
 //! The duke-core conformance suite on random configs of both rule sets.
 
-use archduke_rules::{ActionTrigger, Archduke, CallerPenalty, Config, Mark, RuleSet, Scoring};
+use archduke_rules::{ActionTrigger, Archduke, CallerPenalty, Config, DeckEntry, Mark, Role, RuleSet, Scoring};
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
 
@@ -15,9 +15,23 @@ fn scoring() -> impl Strategy<Value = Scoring> {
     ]
 }
 
+/// A small deck where most tries match: it drives games through long matching chains,
+/// queues of action cards and players matching down to zero.
+fn matchy_deck() -> Vec<DeckEntry> {
+    vec![
+        DeckEntry { value: 5, copies: 16, role: Role::Number },
+        DeckEntry { value: 12, copies: 6, role: Role::Peek },
+        DeckEntry { value: 11, copies: 6, role: Role::Swap },
+        DeckEntry { value: 1, copies: 6, role: Role::Give },
+        DeckEntry { value: 0, copies: 2, role: Role::Eclipse },
+        DeckEntry { value: 13, copies: 2, role: Role::Eclipse },
+    ]
+}
+
 fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
-    (2u8..=max_players, scoring(), any::<bool>(), any::<bool>(), 1u16..=20, 1u16..=3).prop_map(
-        move |(players, scoring, online, strict, turns, rounds)| {
+    let options = (any::<bool>(), proptest::option::of(0u8..12));
+    (2u8..=max_players, scoring(), any::<bool>(), any::<bool>(), 1u16..=20, 1u16..=3, options).prop_map(
+        move |(players, scoring, online, strict, turns, rounds, (matchy, dealer))| {
             let mut config = if online { RuleSet::Online.config(players) } else { RuleSet::Box.config(players) };
             config.decks = decks;
             config.scoring = match scoring {
@@ -31,6 +45,10 @@ fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
                 if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten };
             config.turn_limit = Some(turns);
             config.round_limit = Some(rounds);
+            config.dealer = dealer.filter(|&d| d < players);
+            if matchy && decks == 1 {
+                config.deck = matchy_deck();
+            }
             config
         },
     )

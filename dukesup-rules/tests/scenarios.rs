@@ -362,3 +362,87 @@ fn scores_count_own_cards_on_the_table_and_in_place() {
     // Seat 0: 3S 5S + 2 DUKES + CASTLE; seat 1: 4D 6D 7D 8D + 2 DUKES + CASTLE.
     assert_eq!(game.running_scores(), vec![5, 7]);
 }
+
+#[test]
+fn the_opponent_knows_picked_up_dukes_until_a_hidden_discard() {
+    let p0 = Spec { hand: "9C JC", dukes: "2S 2C", castle: "KS", ..Spec::default() };
+    let mut game = build(0, Phase::Play, "", [p0, seat1()]);
+    play(&mut game, &["pickup 2S"]);
+    let theirs = game.view(Observer::Seat(Seat(1)));
+    assert_eq!(theirs.players[0].hand_known, cards("2S"));
+    assert_eq!(theirs.players[0].hand_size, 3);
+    assert_eq!(game.view(Observer::Spectator).players[0].hand_known, cards("2S"));
+    play(&mut game, &["discard 9C"]);
+    // He cannot tell which card went: he no longer knows 2S is in the hand.
+    let theirs = game.view(Observer::Seat(Seat(1)));
+    assert!(theirs.players[0].hand_known.is_empty());
+    assert_eq!(theirs.players[0].discards.last(), Some(&None));
+    // The owner always sees his whole hand and what he discarded.
+    let mine = game.view(Observer::Seat(Seat(0)));
+    assert_eq!(mine.players[0].hand_known, cards("2S JC"));
+    assert_eq!(mine.players[0].discards.last(), Some(&Some(card("9C"))));
+}
+
+#[test]
+fn determinization_keeps_what_the_seat_knows() {
+    let p0 = Spec { hand: "9C JC", dukes: "2S 2C", castle: "KS", discards: "4C", ..Spec::default() };
+    let game = build(1, Phase::Draw, "", [p0, Spec { hand: "9H 9D", ..seat1() }]);
+    let other = game.determinize(Seat(1), 99);
+    assert_eq!(other.view(Observer::Seat(Seat(1))), game.view(Observer::Seat(Seat(1))));
+    let p = other.position();
+    // Seat 1's own hand stays; seat 0's hidden cards stay black and in the same places.
+    assert_eq!(p.players[1].hand, cards("9H 9D"));
+    assert_eq!(p.players[0].hand.len(), 2);
+    assert_eq!(p.players[0].duke_set(), cards("2S 2C"));
+    assert!(p.players[0].cards().is_subset(CardSet::colour(colour_of(Seat(0)))));
+    // Across seeds the hidden CASTLE is re-dealt.
+    let castles: CardSet = (0..40).filter_map(|s| game.determinize(Seat(1), s).position().players[0].castle).collect();
+    assert!(castles.len() > 1);
+}
+
+#[test]
+fn tampered_states_are_refused() {
+    let game = build(0, Phase::Play, "3S 4S 5S", [seat0("9C"), seat1()]);
+    let mut pos = *game.position();
+    // A card in two places.
+    pos.players[0].hand.insert(card("3S"));
+    assert!(DukesUp::try_from(pos).is_err());
+    let json = serde_json::to_string(&pos).unwrap();
+    assert!(serde_json::from_str::<DukesUp>(&json).is_err());
+    // A card of the wrong colour in a hand.
+    let mut pos = *game.position();
+    pos.players[1].hand.insert(card("9C"));
+    pos.players[0].hand.remove(card("9C"));
+    assert!(DukesUp::try_from(pos).is_err());
+    // An invalid table between turns.
+    let mut pos = *game.position();
+    pos.phase = Phase::Draw;
+    pos.table.remove(card("5S"));
+    pos.players[0].hand.insert(card("5S"));
+    assert!(DukesUp::try_from(pos).is_err());
+    // The untouched state round-trips.
+    let json = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<DukesUp>(&json).unwrap(), game);
+}
+
+#[test]
+fn multi_round_games_alternate_the_first_player() {
+    use dukesup_rules::MultiRound;
+    let config = Config { rounds: 2, multi_round: MultiRound::CountWins, turn_limit: Some(2), ..Config::default() };
+    let mut game = DukesUp::new(&config, 4).unwrap();
+    let mut out = Vec::new();
+    let mut firsts = Vec::new();
+    while let Some(seat) = game.to_act().first() {
+        if game.position().phase == Phase::Draw && game.position().turns == 0 {
+            firsts.push(seat);
+        }
+        game.legal_actions(seat, &mut out);
+        let a = *out.iter().find(|a| matches!(a, Action::Bury)).unwrap_or(&out[0]);
+        game.apply(seat, a).unwrap();
+    }
+    assert_eq!(firsts, vec![Seat(0), Seat(1)]);
+    let outcome = game.outcome().unwrap();
+    // Nothing was played: every round is 3 against 3, a tie that counts for nobody.
+    assert_eq!(outcome.scores, vec![0, 0]);
+    assert!(outcome.is_draw());
+}

@@ -217,6 +217,26 @@ impl<S: TileSet> Duke<S> {
         self.attacked_by(target, occ_by, by, occ_by, all)
     }
 
+    /// Every square a tile of `by` could capture on with occupancy `all`, including
+    /// squares its own tiles hold (they are defended).
+    fn attack_map(&self, by: usize, occ_by: u64, all: u64) -> u64 {
+        let mut map = 0;
+        let mut rest = occ_by;
+        while rest != 0 {
+            let e = Square::from_index_unchecked(rest.trailing_zeros());
+            rest &= rest - 1;
+            let t = Self::targets_of_code(self.code_at(e), by, e);
+            // `destinations` leaves out squares of tiles in its `own` argument: pass none.
+            map |= Self::destinations(e, &t, 0, all) | t.strikes;
+            let commandable = t.commands & occ_by;
+            if commandable != 0 {
+                // A commanded tile goes to any other Command square.
+                map |= if commandable & (commandable - 1) != 0 { t.commands } else { t.commands & !commandable };
+            }
+        }
+        map
+    }
+
     /// Tiles of `by` whose icons could ever reach `target`, whatever stands between.
     fn threats_to(&self, target: Square, by: usize, occ_by: u64) -> u64 {
         let tb = target.bit();
@@ -400,7 +420,12 @@ impl<S: TileSet> Duke<S> {
         let t = Self::targets_of_code(self.code_at(sq), me, sq);
         let dest = Self::destinations(sq, &t, own, all);
         if dest != 0 {
-            let ok = if free(sq) {
+            let ok = if sq == duke {
+                // The Duke itself: one map of the enemy's reach with the Duke lifted off
+                // the board (a tile it captures cannot defend its own square).
+                let map = self.attack_map(1 - me, theirs, all & !duke.bit());
+                (dest & !map) | (dest & enemy_duke)
+            } else if free(sq) {
                 dest
             } else {
                 self.filter(dest, |to| to.bit() == enemy_duke || self.safe_after_move(ctx, sq, to))

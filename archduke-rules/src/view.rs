@@ -304,7 +304,8 @@ impl fmt::Display for View {
                     .map(|c| match grid.get(c * 2 + row) {
                         Some(Cell::Known { face, .. }) => format!("[{face:>3}]"),
                         Some(Cell::Hidden { .. }) => "[ ? ]".to_owned(),
-                        _ => "     ".to_owned(),
+                        Some(Cell::Empty) => "[ --]".to_owned(),
+                        None => "     ".to_owned(),
                     })
                     .collect();
                 writeln!(f, "  {}  {cells}", row + 1)?;

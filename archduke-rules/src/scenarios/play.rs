@@ -1,88 +1,6 @@
-//! Scenario tests: each concrete rule, rulebook example and FAQ answer on a hand-built table.
-#![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::expect_used, clippy::panic)]
+//! Scenarios of play: turns, matching, action cards, the call, views.
 
-use duke_core::{Game, Observer, Seat, SeatSet};
-
-use crate::cards::{Power, Role};
-use crate::config::{ActionTrigger, CallerPenalty, Config, Mark, RuleSet, Scoring};
-use crate::notation::{Action, Spot};
-use crate::state::{Archduke, Grid, MAX_SLOTS, NONE, Phase, Stack};
-use crate::view::{Cell, Stage};
-
-/// The kind of the standard deck with this value (0 and 13 are the two ECLIPSE kinds).
-fn kind(game: &Archduke, value: i8) -> u8 {
-    (0..game.rules.deck.kinds).find(|&k| game.rules.deck.value(k) == value).unwrap()
-}
-
-/// A table: `grids[seat]` lists the values at positions a1 a2 b1 b2 ... (`None` = empty),
-/// `top` the cards on top of the draw pile (last = top), `discard` the discard pile (last =
-/// top). Every other card goes to the bottom of the draw pile. A window is open after
-/// `current`'s discard (`NONE` = the dealer's first card) with the next player to draw.
-fn table(config: Config, grids: &[&[Option<i8>]], top: &[i8], discard: &[i8], current: u8) -> Archduke {
-    let mut g = Archduke::new(&config, 1).unwrap();
-    let mut pool: Vec<u8> = Vec::new();
-    for k in 0..g.rules.deck.kinds {
-        for _ in 0..g.rules.copies(k) {
-            pool.push(k);
-        }
-    }
-    let mut take = |g: &Archduke, v: i8| {
-        let k = kind(g, v);
-        let i = pool.iter().position(|&c| c == k).expect("enough copies");
-        pool.remove(i)
-    };
-    g.grids = [Grid::EMPTY; crate::config::MAX_PLAYERS];
-    for (seat, cells) in grids.iter().enumerate() {
-        g.grids[seat].columns = (cells.len().div_ceil(2)).max(2) as u8;
-        for (slot, cell) in cells.iter().enumerate() {
-            if let Some(v) = cell {
-                let card = take(&g, *v);
-                g.grids[seat].cards[slot] = card;
-                g.grids[seat].occupied |= 1 << slot;
-            }
-        }
-    }
-    let tops: Vec<u8> = top.iter().map(|&v| take(&g, v)).collect();
-    let discards: Vec<u8> = discard.iter().map(|&v| take(&g, v)).collect();
-    g.draw = Stack::EMPTY;
-    g.discard = Stack::EMPTY;
-    pool.iter().chain(tops.iter()).for_each(|&c| g.draw.push(c));
-    discards.iter().for_each(|&c| g.discard.push(c));
-    g.phase = Phase::Window;
-    g.looked = g.active;
-    g.current = current;
-    g.next = if current == NONE { g.first } else { g.next_active(current) };
-    g
-}
-
-fn cfg(players: u8) -> Config {
-    Config { players, dealer: Some(players - 1), ..Config::default() }
-}
-
-fn n(v: i8) -> Option<i8> {
-    Some(v)
-}
-
-fn play(g: &mut Archduke, seat: u8, action: &str) {
-    let action: Action = action.parse().unwrap();
-    let mut legal = Vec::new();
-    g.legal_actions(Seat(seat), &mut legal);
-    assert!(legal.contains(&action), "P{seat} {action} not in {legal:?}");
-    g.apply(Seat(seat), action).unwrap();
-    g.check().unwrap();
-}
-
-fn refused(g: &Archduke, seat: u8, action: &str) -> bool {
-    g.clone().apply(Seat(seat), action.parse().unwrap()).is_err()
-}
-
-fn value_at(g: &Archduke, seat: u8, slot: u8) -> Option<i8> {
-    g.grids[seat as usize].card(slot).map(|c| g.rules.deck.value(c))
-}
-
-fn top(g: &Archduke) -> Option<i8> {
-    g.discard.top().map(|c| g.rules.deck.value(c))
-}
+use super::*;
 
 #[test]
 fn faq_match_your_own_discard() {
@@ -224,179 +142,6 @@ fn matching_to_zero_after_archduke_ends_the_round_and_penalises_the_caller() {
     assert!(g.last.penalised, "0 beats the caller's 5: he takes a penalty card");
     assert!(g.last.hand[0] > 5);
     assert_eq!(g.last.place[1], 1);
-}
-
-#[test]
-fn caller_tie_counts_as_beaten_unless_configured_otherwise() {
-    for (penalty, expect) in [(CallerPenalty::UnlessStrictlyLowest, true), (CallerPenalty::OnlyIfBeaten, false)] {
-        let config = Config { caller_penalty: penalty, ..cfg(2) };
-        let mut g = table(config, &[&[n(2), n(3), None, None], &[n(4), n(1), None, None]], &[9], &[10], 1);
-        g.caller = 0;
-        g.end_round();
-        assert_eq!(g.last.penalised, expect, "{penalty:?}");
-    }
-}
-
-fn places(grids: &[&[Option<i8>]], top: &[i8]) -> Vec<u8> {
-    let mut g = table(cfg(grids.len() as u8), grids, top, &[10], NONE);
-    g.end_round();
-    g.last.place[..grids.len()].to_vec()
-}
-
-#[test]
-fn tie_breaks_sum_then_fewer_cards_then_lowest_card_then_draw_off() {
-    // Lowest hand.
-    assert_eq!(places(&[&[n(5), n(5)], &[n(2), n(2)]], &[]), vec![2, 1]);
-    // Equal hands: fewer cards.
-    assert_eq!(places(&[&[n(2), n(2), n(2), None], &[n(3), n(3), None, None]], &[]), vec![2, 1]);
-    // Equal hands and counts: the lowest single card.
-    assert_eq!(places(&[&[n(3), n(5)], &[n(4), n(4)]], &[]), vec![1, 2]);
-    // Still tied: each draws a card from the deck, lowest wins (P0 draws first, from the top).
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[9, 2]), vec![1, 2]);
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[2, 9]), vec![2, 1]);
-    // Tied again on the draw: draw again.
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[3, 8, 6, 6]), vec![2, 1]);
-}
-
-#[test]
-fn box_tokens_four_rounds_lowest_total_wins_and_ties_share() {
-    let mut g = table(cfg(2), &[&[n(2), n(2)], &[n(9), n(9)]], &[], &[10], NONE);
-    g.end_round();
-    assert_eq!(g.scores[..2], [1, 2]);
-    assert_eq!(g.first, 1, "last place goes first");
-    assert_eq!(g.dealer, 0, "the player to his right deals");
-    g.round = 4;
-    g.scores[..2].copy_from_slice(&[5, 4]);
-    let mut g = rebuild(&g, &[&[n(9), n(9)], &[n(2), n(2)]]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    let outcome = g.outcome().unwrap();
-    assert_eq!(outcome.scores, vec![7, 5]);
-    assert_eq!(outcome.ranks, vec![2, 1]);
-    // A tie shares the victory.
-    let mut g = rebuild(&g, &[&[n(2), n(2)], &[n(9), n(9)]]);
-    g.phase = Phase::Window;
-    g.round = 4;
-    g.scores[..2].copy_from_slice(&[5, 4]);
-    g.end_round();
-    assert_eq!(g.outcome().unwrap().ranks, vec![1, 1]);
-}
-
-/// The same game with new grids (fresh window, same scores and round).
-fn rebuild(g: &Archduke, grids: &[&[Option<i8>]]) -> Archduke {
-    let mut fresh = table(g.config(), grids, &[], &[10], NONE);
-    fresh.round = g.round;
-    fresh.scores = g.scores;
-    fresh.out_round = g.out_round;
-    fresh.active = g.active;
-    fresh.final_round = g.final_round;
-    fresh.check().unwrap();
-    fresh
-}
-
-#[test]
-fn advanced_mode_plays_eight_rounds() {
-    let config = Config { scoring: Scoring::Tokens { rounds: 8 }, ..cfg(2) };
-    let mut g = table(config, &[&[n(2)], &[n(9)]], &[], &[10], NONE);
-    for round in 1..=8 {
-        assert_eq!(g.round, round);
-        assert_ne!(g.phase, Phase::Over);
-        g = rebuild(&g, &[&[n(2)], &[n(9)]]);
-        g.end_round();
-    }
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().scores, vec![8, 16]);
-}
-
-#[test]
-fn battle_royal_eliminates_the_highest_hand_until_one_remains() {
-    let config = Config { scoring: Scoring::BattleRoyal, ..cfg(3) };
-    let mut g = table(config, &[&[n(2)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.end_round();
-    assert!(!g.active.contains(Seat(1)));
-    assert_eq!(g.first, 2, "the player left of the eliminated one goes first");
-    let view = g.view(Observer::Spectator);
-    assert_eq!(view.grids[1].iter().filter(|c| **c != Cell::Empty).count(), 0);
-    let mut g = rebuild(&g, &[&[n(9)], &[], &[n(5)]]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().ranks, vec![2, 3, 1]);
-}
-
-fn points(mark: Mark, players: u8) -> Config {
-    Config { scoring: Scoring::Points { mark }, ..RuleSet::Online.config(players) }.with_dealer(players - 1)
-}
-
-impl Config {
-    fn with_dealer(self, dealer: u8) -> Config {
-        Config { dealer: Some(dealer), ..self }
-    }
-}
-
-#[test]
-fn mark_eliminate_at_threshold_until_one_remains() {
-    let mut g = table(points(Mark::EliminateAt { threshold: 20 }, 3), &[&[n(2)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.scores[..3].copy_from_slice(&[0, 12, 10]);
-    g.end_round();
-    assert_eq!(g.scores[..3], [2, 21, 15]);
-    assert_eq!(g.active, [Seat(0), Seat(2)].into_iter().collect::<SeatSet>());
-    let mut g = rebuild(&g, &[&[n(2)], &[], &[n(5)]]);
-    g.end_round();
-    assert_eq!(g.scores[..3], [4, 21, 20]);
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().ranks, vec![1, 3, 2]);
-}
-
-#[test]
-fn mark_eliminate_at_threshold_all_crossing_together_lowest_wins() {
-    let mut g = table(points(Mark::EliminateAt { threshold: 20 }, 3), &[&[n(9)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.scores[..3].copy_from_slice(&[15, 13, 30]);
-    g.out_round[2] = 1;
-    g.active = [Seat(0), Seat(1)].into_iter().collect();
-    let mut g = rebuild(&g, &[&[n(9)], &[n(9)], &[]]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().ranks, vec![2, 1, 3]);
-}
-
-#[test]
-fn mark_eliminate_to_three_then_one_more_round() {
-    let config = points(Mark::EliminateToThree { threshold: 20 }, 4);
-    let mut g = table(config, &[&[n(2)], &[n(9)], &[n(5)], &[n(3)]], &[], &[10], NONE);
-    g.scores[..4].copy_from_slice(&[0, 12, 10, 0]);
-    g.end_round();
-    assert_eq!(g.active.len(), 3);
-    assert!(g.final_round && g.phase != Phase::Over, "one more round is played");
-    let mut g = rebuild(&g, &[&[n(9)], &[], &[n(2)], &[n(3)]]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.scores[..4], [11, 21, 17, 6]);
-    assert_eq!(g.outcome().unwrap().ranks, vec![2, 4, 3, 1]);
-}
-
-#[test]
-fn mark_first_to_threshold_ends_the_game() {
-    let mut g = table(points(Mark::FirstTo { threshold: 100 }, 2), &[&[n(2)], &[n(9)]], &[], &[10], NONE);
-    g.scores[..2].copy_from_slice(&[50, 91]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().scores, vec![52, 100]);
-    assert_eq!(g.outcome().unwrap().ranks, vec![1, 2]);
-    let mut g = table(points(Mark::FirstTo { threshold: 100 }, 2), &[&[n(2)], &[n(8)]], &[], &[10], NONE);
-    g.scores[..2].copy_from_slice(&[50, 91]);
-    g.end_round();
-    assert_ne!(g.phase, Phase::Over, "99 has not reached 100");
-}
-
-#[test]
-fn mark_fixed_number_of_rounds() {
-    let mut g = table(points(Mark::Rounds { rounds: 2 }, 2), &[&[n(2)], &[n(9)]], &[], &[10], NONE);
-    g.end_round();
-    assert_ne!(g.phase, Phase::Over);
-    let mut g = rebuild(&g, &[&[n(12)], &[n(-3)]]);
-    g.end_round();
-    assert_eq!(g.phase, Phase::Over);
-    assert_eq!(g.outcome().unwrap().scores, vec![14, 6]);
 }
 
 #[test]
@@ -546,4 +291,41 @@ fn always_playing_the_first_legal_action_ends_with_a_turn_limit() {
     }
     assert_eq!(game.round, 4);
     assert!(game.outcome().is_some());
+}
+
+#[test]
+fn terminal_rendering_shows_what_the_observer_knows() {
+    let grids: &[&[Option<i8>]] =
+        &[&[n(2), n(12), n(4), None, n(7)], &[n(5), n(6), n(7), n(8)], &[n(9), n(9), n(10), n(11)]];
+    let mut g = table(cfg(3), grids, &[3], &[10, 13], 2);
+    g.grids[0].seen[0] = 1;
+    play(&mut g, 0, "draw");
+    let text = g.view(Observer::Seat(Seat(0))).to_string();
+    assert!(text.contains("P0 drew 3: keep <pos> or discard"), "{text}");
+    assert!(text.contains("Discard pile top: 13E"), "{text}");
+    assert!(text.contains("[  2][ ? ][ ? ]"), "{text}");
+    assert!(text.contains("[ ? ][ --][ --]"), "emptied positions stay visible: {text}");
+    play(&mut g, 0, "keep a1");
+    play(&mut g, 0, "archduke");
+    let text = g.view(Observer::Spectator).to_string();
+    assert!(text.contains("P0 called \"Archduke!\""), "{text}");
+    assert!(!text.contains("[  3]"), "the spectator does not see P0's kept card: {text}");
+    assert!(g.view(Observer::Seat(Seat(0))).to_string().contains("[  3]"));
+}
+
+#[test]
+fn caller_at_zero_beaten_by_a_negative_hand_still_takes_a_penalty() {
+    // Online text: "a player who's called Archduke also matches down to zero cards but is
+    // beaten by another player who has less than zero points ... must still draw a penalty".
+    let config = Config { dealer: Some(2), ..RuleSet::Online.config(3) };
+    let grids: &[&[Option<i8>]] = &[&[n(7), None, None, None], &[n(-3), None, None, None], &[n(4), n(4), n(9), n(9)]];
+    let mut g = table(config, grids, &[7], &[8], 2);
+    play(&mut g, 0, "draw");
+    play(&mut g, 0, "discard");
+    play(&mut g, 0, "archduke");
+    play(&mut g, 0, "match a1"); // down to zero: the round ends at once
+    assert_eq!(g.round, 2);
+    assert!(g.last.penalised);
+    assert_eq!(g.last.place[1], 1);
+    assert!(g.scores[0] > 0, "the penalty card's value is added to the caller's score");
 }

@@ -420,9 +420,9 @@ impl<S: TileSet> Duke<S> {
         let t = Self::targets_of_code(self.code_at(sq), me, sq);
         let dest = Self::destinations(sq, &t, own, all);
         if dest != 0 {
-            let ok = if sq == duke {
-                // The Duke itself: one map of the enemy's reach with the Duke lifted off
-                // the board (a tile it captures cannot defend its own square).
+            let ok = if sq == duke && dest.count_ones() > 2 {
+                // The Duke with many squares to go: one map of the enemy's reach with the
+                // Duke lifted off the board (a tile it captures cannot defend its own square).
                 let map = self.attack_map(1 - me, theirs, all & !duke.bit());
                 (dest & !map) | (dest & enemy_duke)
             } else if free(sq) {

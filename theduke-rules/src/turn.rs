@@ -184,6 +184,22 @@ impl<S: TileSet> Duke<S> {
         self.end_turn(me, duke_taken, detect_stuck);
     }
 
+    /// Whether the player to act has a legal action. Drawing is the cheapest to confirm:
+    /// outside Guard any empty square beside the Duke will take the tile.
+    fn has_legal_action(&self) -> bool {
+        let me = usize::from(self.to_move & 1);
+        if self.guard & crate::movegen::GUARD_IN == 0
+            && self.bag.get(me).is_some_and(|&b| b != 0)
+            && let Some(duke) = self.duke_square(Seat(me as u8))
+            && crate::board::orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) != 0
+        {
+            return true;
+        }
+        let mut any = Any(false);
+        self.visit(&mut any);
+        any.0
+    }
+
     /// Draws a tile uniformly from `me`'s bag with the game generator.
     fn draw_from_bag(&mut self, me: usize) -> TileKind {
         let bag = self.bag.get(me).copied().unwrap_or(0);
@@ -222,9 +238,7 @@ impl<S: TileSet> Duke<S> {
         if !detect_stuck {
             return;
         }
-        let mut any = Any(false);
-        self.visit(&mut any);
-        if !any.0 {
+        if !self.has_legal_action() {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::NoLegalAction });
             self.guard = 0;
         }

@@ -5,7 +5,7 @@ use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 use crate::config::{Config, ConfigError};
 use crate::notation::Action;
 use crate::state::{Archduke, Phase};
-use crate::view::{Cell, View, expected_hand};
+use crate::view::{View, expected_hand};
 
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -119,21 +119,6 @@ impl Game for Archduke {
     /// unknown card of its grid at the mean value of the cards the seat has not seen (the
     /// standard deck minus every face the view shows). Higher is better.
     fn evaluate(view: &View, seat: Seat) -> f64 {
-        // The mean of the unseen cards is approximated by the mean of the standard deck minus
-        // the cards visible in the view.
-        let deck = crate::cards::standard_deck();
-        let total: f64 = deck.iter().map(|e| f64::from(e.value) * f64::from(e.copies)).sum();
-        let copies: f64 = deck.iter().map(|e| f64::from(e.copies)).sum();
-        let mut seen_sum = 0.0;
-        let mut seen_n = 0.0;
-        for face in view.discard.iter().copied().chain(view.grids.iter().flatten().filter_map(|c| match c {
-            Cell::Known { face, .. } => Some(*face),
-            _ => None,
-        })) {
-            seen_sum += f64::from(face.value);
-            seen_n += 1.0;
-        }
-        let mean = if copies > seen_n { (total - seen_sum) / (copies - seen_n) } else { total / copies };
-        -expected_hand(view, seat, mean.clamp(-3.0, 13.0))
+        -expected_hand(view, seat)
     }
 }

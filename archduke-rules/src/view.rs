@@ -12,7 +12,7 @@ use core::fmt;
 use duke_core::{Observer, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Face, Power};
+use crate::cards::{DeckEntry, Face, Power};
 use crate::config::{RuleSet, Scoring};
 use crate::state::{Archduke, NONE, Phase};
 
@@ -86,6 +86,10 @@ pub struct View {
     pub round: u16,
     /// The scoring mode.
     pub scoring: Scoring,
+    /// The deck table (per deck) and the number of decks: public, from the config.
+    pub deck: Vec<DeckEntry>,
+    /// Decks combined.
+    pub decks: u8,
     /// The stage of the round.
     pub stage: Stage,
     /// The dealer of this round.
@@ -164,6 +168,8 @@ impl Archduke {
             observer,
             round: self.round,
             scoring: self.rules.scoring,
+            deck: self.rules.deck.table(),
+            decks: self.rules.decks,
             stage,
             dealer: Seat(self.dealer),
             caller: (self.caller != NONE).then_some(Seat(self.caller)),
@@ -230,10 +236,23 @@ impl Archduke {
     }
 }
 
-/// The heuristic behind [`Game::evaluate`](duke_core::Game::evaluate): minus the seat's
-/// expected hand value, counting known cards at face value and each unknown card of its
-/// grid at the mean value of the cards the seat has not seen (lower hands win).
-pub(crate) fn expected_hand(view: &View, seat: Seat, mean_unknown: f64) -> f64 {
+/// The heuristic behind [`Game::evaluate`](duke_core::Game::evaluate): the seat's expected
+/// hand value, counting known cards at face value and each unknown card of its grid at the
+/// mean value of the cards whose faces the view does not show.
+pub(crate) fn expected_hand(view: &View, seat: Seat) -> f64 {
+    let decks = f64::from(view.decks);
+    let total: f64 = view.deck.iter().map(|e| f64::from(e.value) * f64::from(e.copies) * decks).sum();
+    let copies: f64 = view.deck.iter().map(|e| f64::from(e.copies) * decks).sum();
+    let (mut seen_sum, mut seen_n) = (0.0, 0.0);
+    let known = view.grids.iter().flatten().filter_map(|c| match c {
+        Cell::Known { face, .. } => Some(*face),
+        _ => None,
+    });
+    for face in view.discard.iter().copied().chain(known) {
+        seen_sum += f64::from(face.value);
+        seen_n += 1.0;
+    }
+    let mean_unknown = if copies > seen_n { (total - seen_sum) / (copies - seen_n) } else { 0.0 };
     let Some(grid) = view.grids.get(seat.index()) else { return 0.0 };
     grid.iter()
         .map(|cell| match cell {

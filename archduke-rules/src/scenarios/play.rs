@@ -329,3 +329,19 @@ fn caller_at_zero_beaten_by_a_negative_hand_still_takes_a_penalty() {
     assert_eq!(g.last.place[1], 1);
     assert!(g.scores[0] > 0, "the penalty card's value is added to the caller's score");
 }
+
+#[test]
+fn evaluate_counts_known_cards_and_the_mean_of_unseen_ones() {
+    let mut g = table(cfg(2), &[&[n(-3), n(2), None, None], &[n(6), n(7), n(8), n(9)]], &[5], &[10], 1);
+    g.grids[0].seen[0] = 1;
+    g.grids[0].seen[1] = 1;
+    let known = Archduke::evaluate(&g.view(Observer::Seat(Seat(0))), Seat(0));
+    assert_eq!(known, 1.0, "minus (-3 + 2)");
+    g.grids[0].seen[1] = 0;
+    let guess = Archduke::evaluate(&g.view(Observer::Seat(Seat(0))), Seat(0));
+    assert!(guess < known, "an unknown card counts at the mean unseen value (about 6.5)");
+    // Another player's drawn card is not shown: its stage says only that he is deciding.
+    play(&mut g, 0, "draw");
+    assert!(matches!(g.view(Observer::Seat(Seat(1))).stage, Stage::Deciding { card: None, .. }));
+    assert!(matches!(g.view(Observer::Seat(Seat(0))).stage, Stage::Deciding { card: Some(_), .. }));
+}

@@ -54,12 +54,10 @@ fn playouts(c: &mut Criterion) {
     let mut buf = Vec::with_capacity(256);
     for (name, config) in configs() {
         let actions: u64 = (0..SEEDS).map(|s| playout(&config, s, &mut buf)).sum();
+        // games/s = actions/s divided by this.
+        println!("{name}: {:.1} actions per game", actions as f64 / SEEDS as f64);
         group.throughput(Throughput::Elements(actions));
         group.bench_with_input(BenchmarkId::new("actions", &name), &config, |b, config| {
-            b.iter(|| (0..SEEDS).map(|s| playout(config, s, &mut buf)).sum::<u64>())
-        });
-        group.throughput(Throughput::Elements(SEEDS));
-        group.bench_with_input(BenchmarkId::new("games", &name), &config, |b, config| {
             b.iter(|| (0..SEEDS).map(|s| playout(config, s, &mut buf)).sum::<u64>())
         });
     }

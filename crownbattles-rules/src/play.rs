@@ -3,7 +3,7 @@
 use duke_core::Seat;
 
 use crate::actions::Action;
-use crate::cards::{Card, CardSet, Face, Power};
+use crate::cards::{Card, CardSet, Power};
 use crate::state::{CrownBattles, NONE, Phase, at, bit, update};
 use crate::trick::{Form, Trick};
 
@@ -27,11 +27,12 @@ impl CrownBattles {
 
     pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
         let playable = self.playable(seat);
+        out.reserve(playable.len() as usize + 1);
         for face in playable.faces() {
             out.push(Action::Play(face));
-            if face == Face::Power(Power::DoubleFaced) {
-                out.push(Action::PlayDoubleFacedAsGolem);
-            }
+        }
+        if playable.has(Power::DoubleFaced.card()) {
+            out.push(Action::PlayDoubleFacedAsGolem);
         }
     }
 

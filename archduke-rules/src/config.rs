@@ -306,3 +306,39 @@ impl Rules {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Role;
+
+    #[test]
+    fn bad_configs_are_typed_errors() {
+        let base = Config::default();
+        assert_eq!(base.validate(), Ok(()));
+        assert_eq!(
+            Config { players: 7, ..base.clone() }.validate(),
+            Err(ConfigError::Players { players: 7, decks: 1 })
+        );
+        assert_eq!(
+            Config { players: 1, ..base.clone() }.validate(),
+            Err(ConfigError::Players { players: 1, decks: 1 })
+        );
+        assert_eq!(Config { decks: 3, ..base.clone() }.validate(), Err(ConfigError::Decks(3)));
+        assert!(matches!(Config { deck: vec![], ..base.clone() }.validate(), Err(ConfigError::DeckTable(_))));
+        let tiny = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
+        assert!(matches!(Config { deck: tiny, ..base.clone() }.validate(), Err(ConfigError::DeckTable(_))));
+        assert_eq!(Config { dealer: Some(4), ..base.clone() }.validate(), Err(ConfigError::Dealer(4)));
+        assert_eq!(Config { turn_limit: Some(0), ..base.clone() }.validate(), Err(ConfigError::Limit));
+        let scoring = Scoring::Points { mark: Mark::EliminateToThree { threshold: 50 } };
+        assert!(matches!(Config { players: 3, scoring, ..base.clone() }.validate(), Err(ConfigError::Scoring(_))));
+        let scoring = Scoring::Points { mark: Mark::FirstTo { threshold: 0 } };
+        assert!(matches!(Config { scoring, ..base.clone() }.validate(), Err(ConfigError::Scoring(_))));
+        assert!(matches!(
+            Config { scoring: Scoring::Tokens { rounds: 0 }, ..base }.validate(),
+            Err(ConfigError::Scoring(_))
+        ));
+        assert_eq!(RuleSet::Online.config(12).validate(), Ok(()));
+        assert!(RuleSet::Box.config(7).validate().is_err());
+    }
+}

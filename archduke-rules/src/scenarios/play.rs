@@ -345,3 +345,32 @@ fn evaluate_counts_known_cards_and_the_mean_of_unseen_ones() {
     assert!(matches!(g.view(Observer::Seat(Seat(1))).stage, Stage::Deciding { card: None, .. }));
     assert!(matches!(g.view(Observer::Seat(Seat(0))).stage, Stage::Deciding { card: Some(_), .. }));
 }
+
+#[test]
+fn rulebook_example_player_c_matches_a_seven_before_player_b_draws() {
+    // "Player A discards a 7 at the end of their turn. Player C knows that they also have a 7
+    // in their grid, and even though it's not their turn, they quickly place it on top of the
+    // discard pile before Player B is able to start their turn."
+    let grids: &[&[Option<i8>]] = &[&[n(7), n(2), n(3), n(4)], &[n(5), n(6), n(8), n(9)], &[n(2), n(7), n(3), n(4)]];
+    let mut g = table(cfg(3), grids, &[10, 5], &[12], 2);
+    play(&mut g, 0, "draw");
+    play(&mut g, 0, "keep a1"); // A discards his 7
+    assert!(g.to_act().contains(Seat(2)), "C may match out of turn");
+    play(&mut g, 2, "match a2");
+    assert_eq!((top(&g), g.grids[2].count()), (Some(7), 3));
+    play(&mut g, 1, "draw"); // B starts his turn: the window is closed
+    assert!(!g.to_act().contains(Seat(2)));
+    assert!(refused(&g, 2, "match a1"), "too late: no match is possible any more");
+}
+
+#[test]
+fn refused_actions_leave_the_state_unchanged() {
+    let g = table(cfg(2), &[&[n(7), n(2), n(3), n(4)], &[n(5), n(6), n(8), n(9)]], &[10], &[12], 1);
+    for (seat, action) in [(1, "draw"), (0, "keep a1"), (0, "match c1"), (0, "peek P1:a1"), (1, "end"), (0, "archduke")]
+    {
+        let mut after = g;
+        let err = after.apply(Seat(seat), action.parse().unwrap()).unwrap_err();
+        assert!(err.to_string().contains("may not play"), "{err}");
+        assert_eq!(after, g);
+    }
+}

@@ -63,6 +63,44 @@ impl Catalogued for Archduke {
     }
 }
 
+#[cfg(feature = "dukesup")]
+pub use dukesup_rules::DukesUp;
+
+/// Turns per round after which the examples score a round of Dukes Up! as it stands (an
+/// engine limit, not a rule: without it two players can pass turns forever).
+pub const DUKES_UP_TURN_LIMIT: u16 = 200;
+
+#[cfg(feature = "dukesup")]
+impl Catalogued for DukesUp {
+    const TITLE: &'static str = "Dukes Up!";
+
+    /// The rulebook game with a turn limit of [`DUKES_UP_TURN_LIMIT`] per round.
+    fn config_for(players: Option<u8>) -> Result<dukesup_rules::Config, String> {
+        match players {
+            None | Some(2) => {
+                Ok(dukesup_rules::Config { turn_limit: Some(DUKES_UP_TURN_LIMIT), ..dukesup_rules::Config::default() })
+            }
+            Some(p) => Err(format!("Dukes Up! is a two-player game, not {p}")),
+        }
+    }
+}
+
+#[cfg(feature = "crownbattles")]
+pub use crownbattles_rules::CrownBattles;
+
+#[cfg(feature = "crownbattles")]
+impl Catalogued for CrownBattles {
+    const TITLE: &'static str = "Crown Battles";
+
+    /// The base game of the rulebook for `players` (default 4).
+    fn config_for(players: Option<u8>) -> Result<crownbattles_rules::Config, String> {
+        match players {
+            None => Ok(crownbattles_rules::Config::default()),
+            Some(p) => crownbattles_rules::Config::base(p).map_err(|e| e.to_string()),
+        }
+    }
+}
+
 impl Catalogued for HighCard {
     const TITLE: &'static str = "High Card (the duke-core demonstration game)";
 
@@ -84,6 +122,12 @@ pub enum GameId {
     /// Archduke.
     #[cfg(feature = "archduke")]
     Archduke,
+    /// Dukes Up!
+    #[cfg(feature = "dukesup")]
+    DukesUp,
+    /// Crown Battles.
+    #[cfg(feature = "crownbattles")]
+    CrownBattles,
     /// The duke-core demonstration game (not part of `all`).
     HighCard,
 }
@@ -95,6 +139,10 @@ impl GameId {
         GameId::TheDuke,
         #[cfg(feature = "archduke")]
         GameId::Archduke,
+        #[cfg(feature = "dukesup")]
+        GameId::DukesUp,
+        #[cfg(feature = "crownbattles")]
+        GameId::CrownBattles,
     ];
 
     /// Every selectable game with its command-line name (`Game::NAME`).
@@ -103,6 +151,10 @@ impl GameId {
         (GameId::TheDuke, "theduke"),
         #[cfg(feature = "archduke")]
         (GameId::Archduke, "archduke"),
+        #[cfg(feature = "dukesup")]
+        (GameId::DukesUp, "dukesup"),
+        #[cfg(feature = "crownbattles")]
+        (GameId::CrownBattles, "crownbattles"),
         (GameId::HighCard, "highcard"),
     ];
 
@@ -178,10 +230,42 @@ macro_rules! with_game {
                 type $G = $crate::catalog::Archduke;
                 $body
             }
+            #[cfg(feature = "dukesup")]
+            $crate::catalog::GameId::DukesUp => {
+                type $G = $crate::catalog::DukesUp;
+                $body
+            }
+            #[cfg(feature = "crownbattles")]
+            $crate::catalog::GameId::CrownBattles => {
+                type $G = $crate::catalog::CrownBattles;
+                $body
+            }
             $crate::catalog::GameId::HighCard => {
                 type $G = $crate::catalog::HighCard;
                 $body
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use duke_core::Game;
+
+    use super::*;
+
+    #[test]
+    fn names_are_the_games_own_and_every_default_config_is_accepted() {
+        for &(id, name) in GameId::NAMES {
+            assert_eq!(id.name(), name);
+            assert_eq!(name.parse::<GameId>(), Ok(id));
+            with_game!(id, G => {
+                let config = G::config_for(None).unwrap();
+                assert!(G::new(&config, 1).is_ok(), "{name}");
+                assert!(G::config_for(Some(99)).is_err() || G::new(&G::config_for(Some(99)).unwrap(), 1).is_err());
+            });
+        }
+        assert!(GameId::ALL.iter().all(|id| *id != GameId::HighCard));
+        assert!("all".parse::<GameId>().is_err());
+    }
 }

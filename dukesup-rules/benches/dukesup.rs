@@ -27,6 +27,12 @@ fn solver(c: &mut Criterion) {
     group.bench_function("can_split full 52, Ace low or high", |b| {
         b.iter(|| can_split(black_box(full), AceRule::LowOrHigh))
     });
+    group.bench_function("can_split full 52, Ace around the corner", |b| {
+        b.iter(|| can_split(black_box(full), AceRule::Around))
+    });
+    group.bench_function("can_split stuck, Ace around the corner", |b| {
+        b.iter(|| can_split(black_box(stuck), AceRule::Around))
+    });
     group.bench_function("split (with arrangement) full 52", |b| b.iter(|| split(black_box(full), AceRule::Low)));
     let optional = cards("KC KH KS QC QH 2D");
     group.bench_function("can_complete 45 + 6 optional", |b| {

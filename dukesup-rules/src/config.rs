@@ -22,7 +22,8 @@ pub struct Config {
     /// Who goes first in the first round ("Choose a player to go first"); later rounds
     /// alternate.
     pub first_player: Seat,
-    /// Where an Ace may stand in a run (the rulebook is silent; see `RULES.md`).
+    /// Where an Ace may stand in a run (the rulebook is silent; see `RULES.md`): low by
+    /// default; high, either end, or around the corner as options.
     pub ace: AceRule,
     /// How many rounds, 1..=99.
     pub rounds: u8,

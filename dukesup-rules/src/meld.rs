@@ -37,6 +37,8 @@ pub enum AceRule {
     High,
     /// Either end, chosen per card: A-2-3 and Q-K-A are runs, K-A-2 is not.
     LowOrHigh,
+    /// Runs turn the corner: values are a circle, so K-A-2 is a run too (at most 13 cards).
+    Around,
 }
 
 /// The two suit groups runs are built from (rulebook, "Runs and Sets").
@@ -79,15 +81,29 @@ pub struct Meld {
 }
 
 impl Meld {
-    /// The cards in reading order: a run low to high (an Ace last when it is high), a set by suit.
+    /// The cards in reading order: a run from its lowest card up (an Ace last when it is
+    /// high, K-A-2 when it turns the corner), a set by suit.
     pub fn ordered(&self) -> Vec<Card> {
         let mut cards: Vec<Card> = self.cards.iter().collect();
-        let high = self.ace_high;
-        cards.sort_by_key(|c| {
-            let v = c.rank().value();
-            let pos = if high && v == 1 { 14 } else { v };
-            (pos, c.suit().index())
-        });
+        cards.sort_by_key(|c| (c.rank().value(), c.suit().index()));
+        if self.kind == MeldKind::Set || cards.len() < 2 {
+            return cards;
+        }
+        if cards.len() == 13 {
+            if self.ace_high {
+                cards.rotate_left(1);
+            }
+            return cards;
+        }
+        // Start after the widest gap between neighbouring values, going round the circle.
+        let n = cards.len();
+        let gap = |i: usize| {
+            let a = cards.get(i).map_or(0, |c| c.rank().value());
+            let b = cards.get((i + 1) % n).map_or(0, |c| c.rank().value());
+            (b + 13 - a) % 13
+        };
+        let widest = (0..n).max_by_key(|&i| (gap(i), usize::MAX - i)).unwrap_or(n - 1);
+        cards.rotate_left((widest + 1) % n);
         cards
     }
 }
@@ -302,7 +318,7 @@ fn columns(must: u64, may: u64, ace: AceRule, aces_high: [usize; 2], out: &mut [
         }
     };
     match ace {
-        AceRule::Low => (1..=13).for_each(|v| push(column(must, may, v))),
+        AceRule::Low | AceRule::Around => (1..=13).for_each(|v| push(column(must, may, v))),
         AceRule::High => (2..=14).for_each(|v| push(column(must, may, if v == 14 { 1 } else { v }))),
         AceRule::LowOrHigh => {
             let all = column(must, may, 1);
@@ -327,15 +343,55 @@ fn columns(must: u64, may: u64, ace: AceRule, aces_high: [usize; 2], out: &mut [
     n
 }
 
-fn walk(cols: &[Column]) -> bool {
-    let mut rows = START;
+/// Walks the values from `start`. Linear rules start and end with every run closed; with
+/// [`AceRule::Around`], `start` is the guessed state after the King (runs that go on into
+/// the Ace, or stop there), and the walk must end in exactly that state, closing the circle.
+fn walk(cols: &[Column], start: Option<(usize, usize)>) -> bool {
+    let mut rows = start_rows(start);
     for col in cols {
         rows = step(&rows, col);
         if rows.iter().all(|&r| r == 0) {
             return false;
         }
     }
-    accepts(&rows)
+    ends(&rows, start)
+}
+
+fn start_rows(start: Option<(usize, usize)>) -> Rows {
+    match start {
+        None => START,
+        Some((t, f)) => {
+            let mut rows = [0u16; STATES];
+            if let Some(r) = rows.get_mut(t) {
+                *r = 1 << f;
+            }
+            rows
+        }
+    }
+}
+
+fn ends(rows: &Rows, start: Option<(usize, usize)>) -> bool {
+    match start {
+        None => accepts(rows),
+        Some((t, f)) => rows.get(t).is_some_and(|r| r >> f & 1 == 1),
+    }
+}
+
+/// The run states open after the King, which the walk round the circle starts from:
+/// `None` alone for linear rules; for [`AceRule::Around`] every pair of group states with no
+/// more open runs than there are Kings of the group (each open run holds one).
+fn boundaries(must: u64, may: u64, ace: AceRule) -> impl Iterator<Item = Option<(usize, usize)>> {
+    let king_col = column(must, may, 13);
+    let room = move |g: usize| king_col.hi.get(g).copied().unwrap_or(0);
+    let fits = move |s: usize, g: usize| STATE_COUNTS.get(s).is_some_and(|(a, b, c)| a + b + c <= room(g));
+    let around = ace == AceRule::Around;
+    let linear = (!around).then_some(None);
+    let guesses = (0..STATES * STATES)
+        .filter(move |_| around)
+        .map(|i| (i / STATES, i % STATES))
+        .filter(move |&(t, f)| fits(t, 0) && fits(f, 1))
+        .map(Some);
+    linear.into_iter().chain(guesses)
 }
 
 /// The ways to split each group's Aces between the low and the high end.
@@ -368,7 +424,8 @@ pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
     let mut cols = [Column::default(); 14];
     ace_splits(must, may, ace).any(|split| {
         let n = columns(must, may, ace, split, &mut cols);
-        walk(cols.get(..n).unwrap_or(&[]))
+        let cols = cols.get(..n).unwrap_or(&[]);
+        boundaries(must, may, ace).any(|start| walk(cols, start))
     })
 }
 
@@ -382,16 +439,19 @@ pub fn split(cards: CardSet, ace: AceRule) -> Option<Split> {
     for aces_high in ace_splits(must, 0, ace) {
         let n = columns(must, 0, ace, aces_high, &mut cols);
         let cols = cols.get(..n).unwrap_or(&[]);
-        let mut layers = [START; 15];
-        let mut rows = START;
-        for (i, col) in cols.iter().enumerate() {
-            rows = step(&rows, col);
-            if let Some(layer) = layers.get_mut(i + 1) {
-                *layer = rows;
+        for start in boundaries(must, 0, ace) {
+            let mut layers = [START; 15];
+            let mut rows = start_rows(start);
+            layers[0] = rows;
+            for (i, col) in cols.iter().enumerate() {
+                rows = step(&rows, col);
+                if let Some(layer) = layers.get_mut(i + 1) {
+                    *layer = rows;
+                }
             }
-        }
-        if accepts(&rows) {
-            return Some(rebuild(cards, ace, aces_high, cols, &layers));
+            if ends(&rows, start) {
+                return Some(rebuild(cards, ace, aces_high, cols, &layers, start));
+            }
         }
     }
     None
@@ -405,12 +465,19 @@ struct Move {
     set: usize,
 }
 
-fn rebuild(cards: CardSet, ace: AceRule, aces_high: [usize; 2], cols: &[Column], layers: &[Rows; 15]) -> Split {
+fn rebuild(
+    cards: CardSet,
+    ace: AceRule,
+    aces_high: [usize; 2],
+    cols: &[Column],
+    layers: &[Rows; 15],
+    start: Option<(usize, usize)>,
+) -> Split {
     let n = cols.len();
     let mut moves = [[Move::default(); 2]; 14];
-    // Walk back from an accepting end state.
-    let mut cur = (0usize, 0usize);
-    if let Some(last) = layers.get(n) {
+    // Walk back from an accepting end state: the crossing state itself when going round.
+    let mut cur = start.unwrap_or((0, 0));
+    if let (None, Some(last)) = (start, layers.get(n)) {
         'end: for t in [0usize, 3, 9] {
             for f in [0usize, 3, 9] {
                 if last.get(t).is_some_and(|r| r & (1 << f) != 0) {
@@ -456,20 +523,13 @@ fn rebuild(cards: CardSet, ace: AceRule, aces_high: [usize; 2], cols: &[Column],
             }
         }
     }
-    assemble(cards, ace, aces_high, n, &moves)
-}
-
-#[derive(Clone, Copy, Debug, Default)]
-struct OpenRun {
-    cards: CardSet,
-    len: usize,
-    high: bool,
+    assemble(cards, ace, aces_high, n, &moves, start)
 }
 
 /// The physical cards of `group` at walk position `i`.
 fn cards_at(cards: CardSet, ace: AceRule, aces_high: [usize; 2], n: usize, i: usize, group: usize) -> Vec<Card> {
     let (value, ace_end) = match ace {
-        AceRule::Low => (i as u8 + 1, None),
+        AceRule::Low | AceRule::Around => (i as u8 + 1, None),
         AceRule::High => (if i + 1 == n { 1 } else { i as u8 + 2 }, None),
         AceRule::LowOrHigh => {
             if i == 0 {
@@ -493,11 +553,43 @@ fn cards_at(cards: CardSet, ace: AceRule, aces_high: [usize; 2], n: usize, i: us
     }
 }
 
-fn assemble(cards: CardSet, ace: AceRule, aces_high: [usize; 2], n: usize, moves: &[[Move; 2]; 14]) -> Split {
+/// A run being built: its cards in walking order and whether it holds a high Ace.
+#[derive(Clone, Debug, Default)]
+struct RunRec {
+    cards: Vec<Card>,
+    high: bool,
+}
+
+fn assemble(
+    cards: CardSet,
+    ace: AceRule,
+    aces_high: [usize; 2],
+    n: usize,
+    moves: &[[Move; 2]; 14],
+    start: Option<(usize, usize)>,
+) -> Split {
     let mut melds = Vec::new();
-    let mut open: [Vec<OpenRun>; 2] = [Vec::new(), Vec::new()];
+    let mut runs: Vec<RunRec> = Vec::new();
+    // Open runs per group: (run index, length class).
+    let mut open: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+    let mut crossing: [Vec<(usize, usize)>; 2] = [Vec::new(), Vec::new()];
+    if let Some((t, f)) = start {
+        for (g, s) in [t, f].into_iter().enumerate() {
+            let (n1, n2, n3) = STATE_COUNTS.get(s).copied().unwrap_or_default();
+            for class in
+                core::iter::repeat_n(1, n1).chain(core::iter::repeat_n(2, n2)).chain(core::iter::repeat_n(3, n3))
+            {
+                let id = runs.len();
+                runs.push(RunRec::default());
+                if let (Some(o), Some(c)) = (open.get_mut(g), crossing.get_mut(g)) {
+                    o.push((id, class));
+                    c.push((id, class));
+                }
+            }
+        }
+    }
     let high_end = |i: usize| match ace {
-        AceRule::Low => false,
+        AceRule::Low | AceRule::Around => false,
         AceRule::High | AceRule::LowOrHigh => i + 1 == n,
     };
     for (i, step) in moves.iter().enumerate().take(n) {
@@ -509,48 +601,79 @@ fn assemble(cards: CardSet, ace: AceRule, aces_high: [usize; 2], n: usize, moves
             let (_, n2_before, _) = STATE_COUNTS.get(mv.from).copied().unwrap_or_default();
             let (_, _, n3_after) = STATE_COUNTS.get(mv.to).copied().unwrap_or_default();
             let long_going_on = n3_after.saturating_sub(n2_before);
-            let Some(runs) = open.get_mut(group) else { continue };
+            let Some(group_open) = open.get_mut(group) else { continue };
             // Short runs must go on; of the long ones, `long_going_on` do, the rest stop.
-            runs.sort_by_key(|r| r.len.min(3));
-            let short = runs.iter().filter(|r| r.len < 3).count();
-            let keep = short + long_going_on;
-            for stopped in runs.drain(keep.min(runs.len())..) {
-                melds.push(Meld { kind: MeldKind::Run, cards: stopped.cards, ace_high: stopped.high });
-            }
+            group_open.sort_by_key(|&(_, class)| class);
+            let short = group_open.iter().filter(|&&(_, class)| class < 3).count();
+            group_open.truncate(short + long_going_on);
             let mut cards_iter = to_runs.iter();
-            for run in runs.iter_mut() {
-                if let Some(&c) = cards_iter.next() {
-                    run.cards.insert(c);
-                    run.len += 1;
+            for (id, class) in group_open.iter_mut() {
+                if let (Some(&c), Some(run)) = (cards_iter.next(), runs.get_mut(*id)) {
+                    run.cards.push(c);
                     run.high |= high_end(i);
+                    *class = (*class + 1).min(3);
                 }
             }
             for &c in cards_iter {
-                runs.push(OpenRun { cards: [c].into_iter().collect(), len: 1, high: high_end(i) });
+                group_open.push((runs.len(), 1));
+                runs.push(RunRec { cards: vec![c], high: high_end(i) });
             }
         }
         if !set.is_empty() {
             melds.push(Meld { kind: MeldKind::Set, cards: set, ace_high: false });
         }
     }
-    for runs in open {
-        for run in runs {
-            melds.push(Meld { kind: MeldKind::Run, cards: run.cards, ace_high: run.high });
+    // Going round: the runs still open after the King go on into the crossing runs of the
+    // same length class.
+    let mut next: Vec<Option<usize>> = vec![None; runs.len()];
+    for (mut ends, mut starts) in open.into_iter().zip(crossing) {
+        ends.sort_by_key(|&(_, class)| class);
+        starts.sort_by_key(|&(_, class)| class);
+        for ((from, _), (to, _)) in ends.into_iter().zip(starts) {
+            if let Some(slot) = next.get_mut(from) {
+                *slot = Some(to);
+            }
         }
     }
-    // A run from the low to the high Ace would repeat the Ace: cut it in two runs of 7.
-    let mut out = Vec::with_capacity(melds.len());
-    for meld in melds {
-        if meld.kind == MeldKind::Run && meld.cards.len() > 13 {
-            let ordered = meld.ordered();
-            let (a, b) = ordered.split_at(ordered.len() / 2);
-            out.push(Meld { kind: MeldKind::Run, cards: a.iter().copied().collect(), ace_high: false });
-            out.push(Meld { kind: MeldKind::Run, cards: b.iter().copied().collect(), ace_high: true });
-        } else {
-            out.push(meld);
+    let mut targets = vec![false; runs.len()];
+    next.iter().flatten().for_each(|&t| {
+        if let Some(x) = targets.get_mut(t) {
+            *x = true;
+        }
+    });
+    let mut used = vec![false; runs.len()];
+    // Chains from their heads first, then what is left: closed circles.
+    let heads: Vec<usize> = (0..runs.len()).filter(|&i| !targets.get(i).copied().unwrap_or(false)).collect();
+    for first in heads.into_iter().chain(0..runs.len()) {
+        let mut chain: Vec<Card> = Vec::new();
+        let mut high = false;
+        let mut at = Some(first);
+        while let Some(i) = at {
+            if used.get(i).copied().unwrap_or(true) {
+                break;
+            }
+            if let Some(u) = used.get_mut(i) {
+                *u = true;
+            }
+            if let Some(run) = runs.get(i) {
+                chain.extend(&run.cards);
+                high |= run.high;
+            }
+            at = next.get(i).copied().flatten();
+        }
+        if chain.is_empty() {
+            continue;
+        }
+        // A run longer than 13 would repeat a value: cut it into runs of at most 13.
+        let pieces = chain.len().div_ceil(13);
+        let size = chain.len().div_ceil(pieces);
+        let count = chain.chunks(size).count();
+        for (k, piece) in chain.chunks(size).enumerate() {
+            let piece_high = high && k + 1 == count && piece.iter().any(|c| c.rank() == Rank::ACE);
+            melds.push(Meld { kind: MeldKind::Run, cards: piece.iter().copied().collect(), ace_high: piece_high });
         }
     }
-    out
+    melds
 }
 
 /// Whether `meld` is a valid run or set under `ace` (used to check splits).
@@ -566,8 +689,23 @@ pub fn is_valid_meld(meld: &Meld, ace: AceRule) -> bool {
             if !cards.iter().all(|c| Some(SuitGroup::of(c.suit())) == group) {
                 return false;
             }
+            if ace == AceRule::Around {
+                // Distinct values forming one arc of the circle: at most one gap.
+                let mut values: Vec<u8> = cards.iter().map(|c| c.rank().value()).collect();
+                values.sort_unstable();
+                values.dedup();
+                let n = values.len();
+                let gaps = (0..n)
+                    .filter(|&i| {
+                        let a = values.get(i).copied().unwrap_or(0);
+                        let b = values.get((i + 1) % n).copied().unwrap_or(0);
+                        (b + 13 - a) % 13 != 1
+                    })
+                    .count();
+                return n == cards.len() && (gaps == 1 || n == 13);
+            }
             let high = match ace {
-                AceRule::Low => false,
+                AceRule::Low | AceRule::Around => false,
                 AceRule::High => true,
                 AceRule::LowOrHigh => meld.ace_high,
             };

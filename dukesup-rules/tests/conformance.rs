@@ -6,9 +6,9 @@ use dukesup_rules::{AceRule, Config, DukesUp, MultiRound};
 use proptest::prelude::*;
 
 fn configs() -> impl Strategy<Value = Config> {
-    (0u8..2, 0u8..3, 1u8..=2, any::<bool>(), 4u16..80).prop_map(|(first, ace, rounds, wins, limit)| Config {
+    (0u8..2, 0u8..4, 1u8..=2, any::<bool>(), 4u16..80).prop_map(|(first, ace, rounds, wins, limit)| Config {
         first_player: Seat(first),
-        ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh][usize::from(ace)],
+        ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)],
         rounds,
         multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
         turn_limit: Some(limit),
@@ -17,5 +17,5 @@ fn configs() -> impl Strategy<Value = Config> {
 
 #[test]
 fn conformance() -> Result<(), duke_core::testing::Failure> {
-    run::<DukesUp>(configs(), &Settings { cases: 64, max_steps: 200, ..Settings::default() })
+    run::<DukesUp>(configs(), &Settings { cases: 128, max_steps: 200, ..Settings::default() })
 }

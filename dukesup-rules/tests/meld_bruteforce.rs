@@ -21,26 +21,33 @@ fn melds_with(card: Card, cards: CardSet, ace: AceRule) -> Vec<CardSet> {
     // Runs: an interval of positions containing the card's position, one card of the group each.
     let group = SuitGroup::of(card.suit());
     let suits: Vec<Suit> = Suit::ALL.into_iter().filter(|&s| SuitGroup::of(s) == group).collect();
-    let positions: Vec<u8> = match ace {
-        AceRule::Low => (1..=13).collect(),
-        AceRule::High => (2..=14).collect(),
-        AceRule::LowOrHigh => (1..=14).collect(),
-    };
-    let value_of = |p: u8| if p == 14 { 1 } else { p };
-    for (i, &start) in positions.iter().enumerate() {
-        for end_i in i + 2..positions.len() {
-            let span: Vec<u8> = positions[i..=end_i].to_vec();
-            if span.len() > 13 {
-                continue;
+    // Every run shape as its list of values in order.
+    let linear = |lo: u8, hi: u8| {
+        let mut spans = Vec::new();
+        for a in lo..=hi {
+            for b in a + 2..=hi {
+                spans.push((a..=b).map(|p| if p == 14 { 1 } else { p }).collect::<Vec<u8>>());
             }
-            let _ = start;
-            if !span.iter().any(|&p| value_of(p) == card.rank().value()) {
+        }
+        spans
+    };
+    let spans: Vec<Vec<u8>> = match ace {
+        AceRule::Low => linear(1, 13),
+        AceRule::High => linear(2, 14),
+        AceRule::LowOrHigh => linear(1, 14).into_iter().filter(|s| s.len() <= 13).collect(),
+        AceRule::Around => (1..=13u8)
+            .flat_map(|start| (3..=13u8).map(move |len| (0..len).map(|k| (start + k - 1) % 13 + 1).collect()))
+            .collect(),
+    };
+    for span in spans {
+        {
+            if !span.iter().any(|&v| v == card.rank().value()) {
                 continue;
             }
             // Choose one card per position; the card itself must be used at its value.
             let mut partial: Vec<CardSet> = vec![CardSet::EMPTY];
-            for &p in &span {
-                let rank = Rank::new(value_of(p)).unwrap();
+            for &v in &span {
+                let rank = Rank::new(v).unwrap();
                 let options: Vec<Card> = if rank == card.rank() {
                     vec![card]
                 } else {
@@ -73,7 +80,7 @@ fn brute(cards: CardSet, ace: AceRule, memo: &mut HashMap<u64, bool>) -> bool {
 }
 
 fn ace_rule() -> impl Strategy<Value = AceRule> {
-    prop_oneof![Just(AceRule::Low), Just(AceRule::High), Just(AceRule::LowOrHigh)]
+    prop_oneof![Just(AceRule::Low), Just(AceRule::High), Just(AceRule::LowOrHigh), Just(AceRule::Around)]
 }
 
 /// Card sets biased towards meldable ones: a few random runs and sets plus random noise.
@@ -100,6 +107,10 @@ fn card_set() -> impl Strategy<Value = CardSet> {
             }
             s
         })
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
 }
 
 fn check_split(cards: CardSet, ace: AceRule) -> Result<(), TestCaseError> {
@@ -144,7 +155,7 @@ proptest! {
 
 #[test]
 fn full_deck_and_small_cases() {
-    for ace in [AceRule::Low, AceRule::High, AceRule::LowOrHigh] {
+    for ace in [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around] {
         assert!(can_split(CardSet::FULL, ace));
         assert!(can_split(CardSet::EMPTY, ace));
         let melds = split(CardSet::FULL, ace).unwrap();
@@ -158,6 +169,11 @@ fn full_deck_and_small_cases() {
     assert!(!can_split(cards("QS KD AS"), AceRule::Low));
     assert!(!can_split(cards("QS KD AS 2D 3S"), AceRule::LowOrHigh), "Q-K-A-2-3 would wrap");
     assert!(!can_split(cards("KS AD 2S"), AceRule::LowOrHigh), "no wrap-around");
+    assert!(can_split(cards("KS AD 2S"), AceRule::Around));
+    assert!(can_split(cards("QS KD AS 2D 3S"), AceRule::Around));
+    let around = split(cards("QS KD AS 2D 3S"), AceRule::Around).unwrap();
+    assert_eq!(around.len(), 1);
+    assert_eq!(around[0].ordered(), vec![card("QS"), card("KD"), card("AS"), card("2D"), card("3S")]);
     assert!(!can_split(cards("3S 4C 5S"), AceRule::Low), "a run stays in one suit group");
     let runs = split(cards("3S 4D 5S 6S 6C 6H"), AceRule::Low).unwrap();
     assert_eq!(runs.len(), 2);

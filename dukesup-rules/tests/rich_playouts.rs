@@ -34,10 +34,10 @@ fn biased_playouts_keep_the_contract() {
     let mut kinds = std::collections::BTreeMap::new();
     let mut buf = Vec::new();
     let mut again = Vec::new();
-    for seed in 0..60u64 {
+    for seed in 0..120u64 {
         let config = Config {
             first_player: Seat((seed % 2) as u8),
-            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh][(seed % 3) as usize],
+            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][(seed % 4) as usize],
             rounds: 1 + (seed % 2) as u8,
             multi_round: if seed % 4 < 2 { MultiRound::AddScores } else { MultiRound::CountWins },
             turn_limit: Some(120),

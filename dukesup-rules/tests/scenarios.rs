@@ -446,3 +446,15 @@ fn multi_round_games_alternate_the_first_player() {
     assert_eq!(outcome.scores, vec![0, 0]);
     assert!(outcome.is_draw());
 }
+
+#[test]
+fn turning_the_corner_is_an_option() {
+    let spec = || Spec { hand: "KC AC 2C", dukes: "5C 5S", castle: "9S", ..Spec::default() };
+    let low = build(0, Phase::Play, "", [spec(), seat1()]);
+    assert!(refused(&low, "play KC"), "K-A-2 is no run with Aces low");
+    let mut pos = *low.position();
+    pos.config.ace = dukesup_rules::AceRule::Around;
+    let mut around = DukesUp::try_from(pos).unwrap();
+    play(&mut around, &["play KC", "play AC", "play 2C", "bury"]);
+    assert_eq!(around.position().table, cards("KC AC 2C"));
+}

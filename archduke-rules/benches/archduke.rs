@@ -5,15 +5,21 @@
 
 use std::hint::black_box;
 
-use archduke_rules::{Action, Archduke, Config, RuleSet};
+use archduke_rules::{Action, Archduke, Config, Mark, RuleSet, Scoring};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::random_playout;
 use duke_core::{Game, GameRng, Seat};
 
 const LIMIT: u64 = 10_000_000;
 
+/// Box rules (4 rounds of tokens) up to 6 players; above, the online rules with two decks
+/// and the same 4 rounds (`Mark::Rounds`), so every row plays 4 rounds.
 fn config(players: u8) -> Config {
-    if players > 6 { RuleSet::Online.config(players) } else { RuleSet::Box.config(players) }
+    if players > 6 {
+        Config { scoring: Scoring::Points { mark: Mark::Rounds { rounds: 4 } }, ..RuleSet::Online.config(players) }
+    } else {
+        RuleSet::Box.config(players)
+    }
 }
 
 /// Mean actions per random game, to turn games/s into actions/s.
@@ -32,8 +38,8 @@ fn playouts(c: &mut Criterion) {
     println!("size_of::<Archduke>() = {} bytes", std::mem::size_of::<Archduke>());
     for players in [2u8, 4, 6, 12] {
         let config = config(players);
-        let mean = mean_actions(&config, 200);
-        println!("{players} players: {mean:.0} actions per random game (mean of 200)");
+        let mean = mean_actions(&config, 1000);
+        println!("{players} players: {mean:.0} actions per random game (mean of 1000)");
         let mut group = c.benchmark_group(format!("random_game_{players}p"));
         group.throughput(Throughput::Elements(mean.round() as u64));
         let mut seed = 0u64;

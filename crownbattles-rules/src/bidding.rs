@@ -59,9 +59,17 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-        for n in 0..=self.config.max_bid {
+        let screw = self.config.screw_the_dealer && seat == self.dealer;
+        let doubles = self.cards_this_round() > 1;
+        let max = self.config.max_bid;
+        out.reserve(2 * usize::from(max) + 2);
+        for n in 0..=max {
             for bid in [Bid::Single(n), Bid::Double(n)] {
-                if self.bid_allowed(seat, bid) {
+                let ok = match bid {
+                    Bid::Single(_) => true,
+                    Bid::Double(_) => doubles && n < max,
+                };
+                if ok && !(screw && self.screws(bid)) {
                     out.push(Action::Bid(bid));
                 }
             }

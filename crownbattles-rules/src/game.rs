@@ -254,11 +254,12 @@ impl Game for CrownBattles {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
-        if self.phase == Phase::Over {
-            return Err(ActionError::GameOver);
-        }
-        if !self.to_act().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
+        match self.phase {
+            Phase::Over => return Err(ActionError::GameOver),
+            Phase::Play(s) if s != seat => return Err(ActionError::NotYourTurn(seat)),
+            Phase::Play(_) => {}
+            _ if !self.to_act().contains(seat) => return Err(ActionError::NotYourTurn(seat)),
+            _ => {}
         }
         if !self.allows(seat, action) {
             return Err(ActionError::Illegal { seat, action });
@@ -270,8 +271,10 @@ impl Game for CrownBattles {
             && card.power().is_none()
         {
             let mut knowers = 0;
-            for (i, k) in self.known.iter().enumerate() {
-                knowers |= u8::from(k.has(card)) << i;
+            if self.config.deck.powers != 0 {
+                for (i, k) in self.known.iter().enumerate() {
+                    knowers |= u8::from(k.has(card)) << i;
+                }
             }
             let taken = Taken::Play {
                 seat,
@@ -282,7 +285,7 @@ impl Game for CrownBattles {
                 free: self.trick.free,
                 phase: self.phase,
             };
-            self.perform(seat, action);
+            self.play(seat, card, false);
             return Ok(Undo(taken));
         }
         let before = *self;

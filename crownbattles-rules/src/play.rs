@@ -40,8 +40,11 @@ impl CrownBattles {
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
         self.hand_mut(seat).remove(card);
         self.played.insert(card);
-        for k in &mut self.known {
-            k.remove(card);
+        if self.config.deck.powers != 0 {
+            // Only Special Power cards reveal cards; without them nobody knows anything.
+            for k in &mut self.known {
+                k.remove(card);
+            }
         }
         // A numbered card off the led suit shows the player has none of it.
         if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)

@@ -378,14 +378,23 @@ fn ends(rows: &Rows, start: Option<(usize, usize)>) -> bool {
 }
 
 /// The run states open after the King, which the walk round the circle starts from:
-/// `None` alone for linear rules; for [`AceRule::Around`] every pair of group states with no
-/// more open runs than there are Kings of the group (each open run holds one).
+/// `None` alone for linear rules; for [`AceRule::Around`] every pair of group states the cards
+/// allow: each open run holds a King; runs of length 1 and 2 must go on into an Ace (and a run
+/// of length 1 on into a Two); runs of length 2 or more hold a Queen, of 3 or more a Jack.
 fn boundaries(must: u64, may: u64, ace: AceRule) -> impl Iterator<Item = Option<(usize, usize)>> {
-    let king_col = column(must, may, 13);
-    let room = move |g: usize| king_col.hi.get(g).copied().unwrap_or(0);
-    let fits = move |s: usize, g: usize| STATE_COUNTS.get(s).is_some_and(|(a, b, c)| a + b + c <= room(g));
+    let at = move |value: u8, g: usize| column(must, may, value).hi.get(g).copied().unwrap_or(0);
+    let fits = move |s: usize, g: usize| {
+        STATE_COUNTS.get(s).is_some_and(|&(n1, n2, n3)| {
+            n1 + n2 + n3 <= at(13, g)
+                && n1 + n2 <= at(1, g)
+                && n1 <= at(2, g)
+                && n2 + n3 <= at(12, g)
+                && n3 <= at(11, g)
+        })
+    };
     let around = ace == AceRule::Around;
-    let linear = (!around).then_some(None);
+    // A linear split is also a split round the circle: try the plain walk first.
+    let linear = Some(None);
     let guesses = (0..STATES * STATES)
         .filter(move |_| around)
         .map(|i| (i / STATES, i % STATES))

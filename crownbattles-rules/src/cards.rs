@@ -136,6 +136,8 @@ impl Power {
         Power::DragonKing,
     ];
 
+    const ALL_CONST: [Power; 16] = Power::ALL;
+
     /// The order in which presets pick "N Special Cards" (our choice: the rulebook leaves
     /// the selection to the players; the non-action cards first, as they are simplest).
     pub const PRESET_ORDER: [Power; 16] = [
@@ -287,6 +289,12 @@ impl Card {
     /// The printed face.
     #[inline]
     pub fn face(self) -> Face {
+        FACES.get(usize::from(self.0)).copied().unwrap_or(Face::Peasant)
+    }
+
+    // Evaluated only at compile time (for `FACES`): an out-of-range index fails the build.
+    #[allow(clippy::indexing_slicing)]
+    const fn face_slow(self) -> Face {
         let id = self.0;
         if id < FIRST_GOLEM {
             Face::Number(SuitId(id / 13), id % 13 + 1)
@@ -297,10 +305,8 @@ impl Card {
         } else if id < FIRST_POWER {
             Face::Peasant
         } else {
-            match Power::from_index((id - FIRST_POWER) as usize) {
-                Some(p) => Face::Power(p),
-                None => Face::Peasant,
-            }
+            let i = (id - FIRST_POWER) as usize;
+            if i < 16 { Face::Power(Power::ALL_CONST[i % 16]) } else { Face::Peasant }
         }
     }
 
@@ -314,6 +320,18 @@ impl Card {
         if self.0 >= FIRST_POWER { Power::from_index((self.0 - FIRST_POWER) as usize) } else { None }
     }
 }
+
+/// The face of every card id, computed at compile time.
+#[allow(clippy::indexing_slicing)]
+const FACES: [Face; BOX_SIZE] = {
+    let mut out = [Face::Peasant; BOX_SIZE];
+    let mut id = 0;
+    while id < BOX_SIZE {
+        out[id] = Card(id as u8).face_slow();
+        id += 1;
+    }
+    out
+};
 
 /// A set of cards of the box, as a 128-bit mask (hands, deck, played cards). Serialised
 /// as two 64-bit words, low first (JSON numbers stop at 64 bits).

@@ -105,6 +105,10 @@ impl CrownBattles {
 
     /// Resolves the end-of-trick effects in play order, stopping at each decision.
     pub(crate) fn continue_end_effects(&mut self) {
+        if self.config.deck.powers == 0 {
+            self.close_trick();
+            return;
+        }
         let n = self.n();
         while usize::from(self.trick.resolving) < usize::from(self.trick.len) {
             let pos = usize::from(self.trick.resolving);

@@ -22,10 +22,12 @@ impl Archduke {
     /// follows the card.
     pub(crate) fn swap(&mut self, a: Spot, b: Spot) {
         let at = |game: &Archduke, s: Spot| {
+            let i = s.slot.0 as usize;
             game.grid(s.seat.0).map(|g| {
                 (
-                    g.cards.get(s.slot.0 as usize).copied().unwrap_or(0),
-                    g.seen.get(s.slot.0 as usize).copied().unwrap_or(0),
+                    g.cards.get(i).copied().unwrap_or(0),
+                    g.seen.get(i).copied().unwrap_or(0),
+                    g.origin.get(i).copied().unwrap_or(0),
                 )
             })
         };
@@ -36,13 +38,14 @@ impl Archduke {
         self.pop_pending();
     }
 
-    fn put(&mut self, spot: Spot, (card, seen): (u8, u16)) {
+    fn put(&mut self, spot: Spot, (card, seen, origin): (u8, u16, u8)) {
+        let i = spot.slot.0 as usize;
         if let Some(grid) = self.grids.get_mut(spot.seat.index())
-            && let (Some(c), Some(s)) =
-                (grid.cards.get_mut(spot.slot.0 as usize), grid.seen.get_mut(spot.slot.0 as usize))
+            && let (Some(c), Some(s), Some(o)) = (grid.cards.get_mut(i), grid.seen.get_mut(i), grid.origin.get_mut(i))
         {
             *c = card;
             *s = seen;
+            *o = origin;
         }
     }
 

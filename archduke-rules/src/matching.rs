@@ -55,7 +55,7 @@ impl Archduke {
     /// A penalty card from the draw pile, unseen by anyone, into `seat`'s grid.
     pub(crate) fn give_penalty(&mut self, seat: u8) -> bool {
         let Some(card) = self.draw_card() else { return false };
-        let placed = self.grids.get_mut(seat as usize).is_some_and(|grid| grid.add_penalty(card, 0));
+        let placed = self.grids.get_mut(seat as usize).is_some_and(|grid| grid.add_penalty(card, 0, self.epoch));
         if !placed {
             // No room (cannot happen for a listed action): the card goes back.
             self.draw.push(card);

@@ -10,11 +10,13 @@ use crate::config::{Config, MAX_CARDS, MAX_PENDING, MAX_PLAYERS};
 use crate::state::{Archduke, Grid, LastRound, MAX_COLUMNS, MAX_SLOTS, NONE, Pending, Phase, Stack};
 
 /// One grid: `cards[i]` is the kind of card at position `i` (`None` = empty), `seen[i]` the
-/// seats (bit mask) that have seen it.
+/// seats (bit mask) that have seen it, `origin[i]` the draw-pile generation it came from.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub(crate) struct RawGrid {
     cards: Vec<Option<u8>>,
     seen: Vec<u16>,
+    /// The draw-pile generation each card came from.
+    origin: Vec<u8>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -50,6 +52,7 @@ pub(crate) struct RawState {
     looked: SeatSet,
     active: SeatSet,
     final_round: bool,
+    epoch: u8,
     draw: Vec<u8>,
     discard: Vec<u8>,
     grids: Vec<RawGrid>,
@@ -85,6 +88,7 @@ impl From<Archduke> for RawState {
             looked: g.looked,
             active: g.active,
             final_round: g.final_round,
+            epoch: g.epoch,
             draw: g.draw.as_slice().to_vec(),
             discard: g.discard.as_slice().to_vec(),
             grids: g
@@ -94,6 +98,7 @@ impl From<Archduke> for RawState {
                 .map(|grid| RawGrid {
                     cards: grid.cards.iter().take(grid.width()).map(|&c| opt(c)).collect(),
                     seen: grid.seen.iter().take(grid.width()).copied().collect(),
+                    origin: grid.origin.iter().take(grid.width()).copied().collect(),
                 })
                 .collect(),
             pending: g.pending.iter().take(g.pending_len as usize).copied().collect(),
@@ -143,14 +148,19 @@ impl TryFrom<RawState> for Archduke {
         let mut grids = [Grid::EMPTY; MAX_PLAYERS];
         for (grid, rg) in grids.iter_mut().zip(raw.grids.iter()) {
             let width = rg.cards.len();
-            if width != rg.seen.len() || width % 2 != 0 || !(4..=MAX_SLOTS).contains(&width) {
+            if width != rg.seen.len() || width != rg.origin.len() || width % 2 != 0 || !(4..=MAX_SLOTS).contains(&width)
+            {
                 return Err(bad("a grid has 2 to 16 columns of 2 positions"));
             }
             grid.columns = (width / 2) as u8;
-            for (i, (&card, &seen)) in rg.cards.iter().zip(rg.seen.iter()).enumerate() {
-                if let (Some(c), Some(s)) = (grid.cards.get_mut(i), grid.seen.get_mut(i)) {
+            for (i, ((&card, &seen), &origin)) in rg.cards.iter().zip(rg.seen.iter()).zip(rg.origin.iter()).enumerate()
+            {
+                if let (Some(c), Some(s), Some(o)) =
+                    (grid.cards.get_mut(i), grid.seen.get_mut(i), grid.origin.get_mut(i))
+                {
                     *c = card.unwrap_or(NONE);
                     *s = seen;
+                    *o = origin;
                 }
             }
             grid.occupied = rg
@@ -184,6 +194,7 @@ impl TryFrom<RawState> for Archduke {
             looked: raw.looked,
             active: raw.active,
             final_round: raw.final_round,
+            epoch: raw.epoch,
             draw: stack(&raw.draw)?,
             discard: stack(&raw.discard)?,
             grids,
@@ -242,12 +253,17 @@ impl Archduke {
                 return Err(bad("grid width out of range"));
             }
             let mut filled = 0u32;
-            for (slot, (&card, &seen)) in grid.cards.iter().zip(grid.seen.iter()).enumerate() {
+            for (slot, ((&card, &seen), &origin)) in
+                grid.cards.iter().zip(grid.seen.iter()).zip(grid.origin.iter()).enumerate()
+            {
                 if card == NONE {
-                    if seen != 0 {
-                        return Err(bad("an empty position has been seen"));
+                    if seen != 0 || origin != 0 {
+                        return Err(bad("an empty position has been seen or drawn"));
                     }
                     continue;
+                }
+                if origin > self.epoch {
+                    return Err(bad("a card from a draw pile that does not exist yet"));
                 }
                 if slot >= grid.width() || i >= n {
                     return Err(bad("a card outside the grid"));
@@ -304,7 +320,7 @@ impl Archduke {
         }
         match self.phase {
             Phase::Peek => {
-                if self.caller != NONE || self.turns != 0 || !self.discard.is_empty() {
+                if self.caller != NONE || self.turns != 0 || !self.discard.is_empty() || self.epoch != 0 {
                     return Err(bad("the round has not started"));
                 }
                 if self.looked.intersection(self.active) == self.active {

@@ -32,6 +32,7 @@ impl Archduke {
             looked: SeatSet::EMPTY,
             active: SeatSet::first_n(rules.players as usize),
             final_round: false,
+            epoch: 0,
             draw: Stack::EMPTY,
             discard: Stack::EMPTY,
             grids: [Grid::EMPTY; MAX_PLAYERS],
@@ -50,6 +51,7 @@ impl Archduke {
     pub(crate) fn deal(&mut self) {
         self.draw = Stack::EMPTY;
         self.discard = Stack::EMPTY;
+        self.epoch = 0;
         for kind in 0..self.rules.deck.kinds {
             for _ in 0..self.rules.copies(kind) {
                 self.draw.push(kind);
@@ -69,7 +71,7 @@ impl Archduke {
                 if let Some(card) = self.draw.pop()
                     && let Some(grid) = self.grids.get_mut(seat.index())
                 {
-                    grid.add_penalty(card, 0);
+                    grid.add_penalty(card, 0, 0);
                 }
             }
         }

@@ -14,18 +14,22 @@ pub const MAX_COLUMNS: u8 = (MAX_SLOTS / 2) as u8;
 pub(crate) const NONE: u8 = u8::MAX;
 
 /// One player's grid: positions `2*column + row`, an emptied position stays empty. Every
-/// card carries the set of seats that have seen its face since it last moved unseen.
+/// card carries the set of seats that have seen its face since it last moved unseen, and the
+/// draw-pile generation it came from (see [`Archduke::epoch`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Grid {
     pub cards: [u8; MAX_SLOTS],
     pub seen: [u16; MAX_SLOTS],
+    /// The draw-pile generation (reshuffles this round) each card was drawn from.
+    pub origin: [u8; MAX_SLOTS],
     pub columns: u8,
     /// Bit `i` set = position `i` holds a card.
     pub occupied: u32,
 }
 
 impl Grid {
-    pub const EMPTY: Grid = Grid { cards: [NONE; MAX_SLOTS], seen: [0; MAX_SLOTS], columns: 2, occupied: 0 };
+    pub const EMPTY: Grid =
+        Grid { cards: [NONE; MAX_SLOTS], seen: [0; MAX_SLOTS], origin: [0; MAX_SLOTS], columns: 2, occupied: 0 };
 
     /// Positions in use (filled or emptied) by the current columns.
     #[inline]
@@ -61,7 +65,7 @@ impl Grid {
 
     /// Puts a penalty card at the first empty position, or tops a new column to the right
     /// (rulebook, "Penalty cards": "continue to add cards to the right").
-    pub fn add_penalty(&mut self, card: u8, seen: u16) -> bool {
+    pub fn add_penalty(&mut self, card: u8, seen: u16, origin: u8) -> bool {
         let width = self.width();
         let slot = match self.cards.iter().take(width).position(|&c| c == NONE) {
             Some(slot) => slot,
@@ -71,9 +75,12 @@ impl Grid {
             }
             None => return false,
         };
-        if let (Some(c), Some(s)) = (self.cards.get_mut(slot), self.seen.get_mut(slot)) {
+        if let (Some(c), Some(s), Some(o)) =
+            (self.cards.get_mut(slot), self.seen.get_mut(slot), self.origin.get_mut(slot))
+        {
             *c = card;
             *s = seen;
+            *o = origin;
             self.occupied |= 1 << slot;
             true
         } else {
@@ -84,9 +91,12 @@ impl Grid {
     /// Takes the card out of `slot`, leaving the position empty.
     pub fn remove(&mut self, slot: u8) -> Option<u8> {
         let card = self.card(slot)?;
-        if let (Some(c), Some(s)) = (self.cards.get_mut(slot as usize), self.seen.get_mut(slot as usize)) {
+        if let (Some(c), Some(s), Some(o)) =
+            (self.cards.get_mut(slot as usize), self.seen.get_mut(slot as usize), self.origin.get_mut(slot as usize))
+        {
             *c = NONE;
             *s = 0;
+            *o = 0;
             self.occupied &= !(1u32 << slot);
         }
         Some(card)
@@ -235,6 +245,10 @@ pub struct Archduke {
     pub(crate) active: SeatSet,
     /// For mark 2: the round being played is the last.
     pub(crate) final_round: bool,
+    /// How many times the discard pile has been reshuffled into the draw pile this round
+    /// (saturating). Everyone knows which cards each reshuffle put in the draw pile, so an
+    /// unseen card is only interchangeable with unseen cards of the same generation.
+    pub(crate) epoch: u8,
     pub(crate) draw: Stack,
     pub(crate) discard: Stack,
     pub(crate) grids: [Grid; MAX_PLAYERS],
@@ -286,6 +300,7 @@ impl Archduke {
     pub(crate) fn draw_card(&mut self) -> Option<u8> {
         if self.draw.is_empty() {
             // The whole discard pile, top included, becomes the new draw pile.
+            self.epoch = self.epoch.saturating_add(1);
             self.draw = self.discard;
             self.discard = Stack::EMPTY;
             let len = self.draw.len as usize;

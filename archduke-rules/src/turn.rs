@@ -33,12 +33,12 @@ impl Archduke {
         self.current = seat;
         let everyone = self.everyone();
         let Some(card) = self.discard.pop() else { return };
-        self.replace(seat, slot, card, everyone);
+        self.replace(seat, slot, card, everyone, 0);
     }
 
     /// Keeps the drawn card at `slot`; the replaced card is discarded.
     pub(crate) fn keep(&mut self, seat: u8, slot: Slot, card: u8) {
-        self.replace(seat, slot, card, SeatSet::single(Seat(seat)).0);
+        self.replace(seat, slot, card, SeatSet::single(Seat(seat)).0, self.epoch);
     }
 
     /// Discards the drawn card at once; it triggers its action only under the online rules.
@@ -47,14 +47,17 @@ impl Archduke {
         self.discard_and_open(seat, card, triggers);
     }
 
-    fn replace(&mut self, seat: u8, slot: Slot, card: u8, seen: u16) {
+    fn replace(&mut self, seat: u8, slot: Slot, card: u8, seen: u16, origin: u8) {
         let Some(grid) = self.grids.get_mut(seat as usize) else { return };
-        let (Some(old), Some(mask)) = (grid.cards.get_mut(slot.0 as usize), grid.seen.get_mut(slot.0 as usize)) else {
+        let i = slot.0 as usize;
+        let (Some(old), Some(mask), Some(from)) = (grid.cards.get_mut(i), grid.seen.get_mut(i), grid.origin.get_mut(i))
+        else {
             return;
         };
         let replaced = *old;
         *old = card;
         *mask = seen;
+        *from = origin;
         self.discard_and_open(seat, replaced, true);
     }
 

@@ -185,7 +185,10 @@ impl Archduke {
     }
 
     /// Re-deals every card `seat` has not seen (draw pile, unseen grid cards, another
-    /// player's drawn card) among the same places, from a generator seeded with `seed`.
+    /// player's drawn card) among the same places, from a generator seeded with `seed`. Cards
+    /// are only exchanged within one draw-pile generation: after a reshuffle everyone knows
+    /// which cards went into the new draw pile, so an unseen card drawn from it can only be
+    /// one of those.
     pub(crate) fn redeal_unseen(&self, seat: Seat, seed: u64) -> Archduke {
         let mut game = *self;
         game.rng = duke_core::GameRng::new(seed);
@@ -193,6 +196,34 @@ impl Archduke {
             return game;
         }
         let mine = SeatSet::single(seat).0;
+        let held_unseen = matches!(game.phase, Phase::Holding { .. }) && game.current != seat.0;
+        // Generations with an unseen card in a grid; the draw pile and a held card belong to
+        // the current one.
+        let mut generations = [0u64; 4];
+        let mut mark = |g: u8| {
+            if let Some(word) = generations.get_mut(g as usize / 64) {
+                *word |= 1 << (g % 64);
+            }
+        };
+        mark(game.epoch);
+        for grid in &game.grids {
+            for ((&card, &seen), &origin) in grid.cards.iter().zip(grid.seen.iter()).zip(grid.origin.iter()) {
+                if card != NONE && seen & mine == 0 {
+                    mark(origin);
+                }
+            }
+        }
+        for generation in 0..=u8::MAX {
+            let set = generations.get(generation as usize / 64).is_some_and(|w| w & (1 << (generation % 64)) != 0);
+            if set {
+                game.redeal_generation(generation, mine, held_unseen);
+            }
+        }
+        game
+    }
+
+    fn redeal_generation(&mut self, generation: u8, mine: u16, held_unseen: bool) {
+        let current = generation == self.epoch;
         let mut pool = [NONE; crate::config::MAX_CARDS];
         let mut len = 0usize;
         let mut collect = |card: u8| {
@@ -201,38 +232,42 @@ impl Archduke {
                 len += 1;
             }
         };
-        game.draw.as_slice().iter().for_each(|&c| collect(c));
-        for grid in &game.grids {
-            for (&card, &seen) in grid.cards.iter().zip(grid.seen.iter()).take(grid.width()) {
-                if card != NONE && seen & mine == 0 {
+        if current {
+            self.draw.as_slice().iter().for_each(|&c| collect(c));
+            if let Phase::Holding { card } = self.phase
+                && held_unseen
+            {
+                collect(card);
+            }
+        }
+        let unseen = |card: u8, seen: u16, origin: u8| card != NONE && seen & mine == 0 && origin == generation;
+        for grid in &self.grids {
+            for ((&card, &seen), &origin) in grid.cards.iter().zip(grid.seen.iter()).zip(grid.origin.iter()) {
+                if unseen(card, seen, origin) {
                     collect(card);
                 }
             }
         }
-        let held_unseen = matches!(game.phase, Phase::Holding { .. }) && game.current != seat.0;
-        if let Phase::Holding { card } = game.phase
-            && held_unseen
-        {
-            collect(card);
-        }
         let cards = pool.get_mut(..len).unwrap_or(&mut []);
-        game.rng.shuffle(cards);
+        self.rng.shuffle(cards);
         let mut next = cards.iter().copied();
-        for c in game.draw.cards.iter_mut().take(game.draw.len as usize) {
-            *c = next.next().unwrap_or(*c);
+        if current {
+            for c in self.draw.cards.iter_mut().take(self.draw.len as usize) {
+                *c = next.next().unwrap_or(*c);
+            }
+            if let Phase::Holding { card } = self.phase
+                && held_unseen
+            {
+                self.phase = Phase::Holding { card: next.next().unwrap_or(card) };
+            }
         }
-        for grid in &mut game.grids {
-            let width = grid.width();
-            for (card, &seen) in grid.cards.iter_mut().zip(grid.seen.iter()).take(width) {
-                if *card != NONE && seen & mine == 0 {
+        for grid in &mut self.grids {
+            for ((card, &seen), &origin) in grid.cards.iter_mut().zip(grid.seen.iter()).zip(grid.origin.iter()) {
+                if unseen(*card, seen, origin) {
                     *card = next.next().unwrap_or(*card);
                 }
             }
         }
-        if held_unseen && let Some(card) = next.next() {
-            game.phase = Phase::Holding { card };
-        }
-        game
     }
 }
 

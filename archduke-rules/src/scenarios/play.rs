@@ -167,7 +167,7 @@ fn exhausted_draw_pile_is_reshuffled_and_empty_piles_end_the_round() {
     for seat in 0..2 {
         while g.grids[seat].columns < (MAX_SLOTS / 2) as u8 || g.grids[seat].count() < MAX_SLOTS as u8 {
             match rest.next() {
-                Some(c) => assert!(g.grids[seat].add_penalty(c, 0)),
+                Some(c) => assert!(g.grids[seat].add_penalty(c, 0, 0)),
                 None => break,
             }
         }
@@ -372,5 +372,36 @@ fn refused_actions_leave_the_state_unchanged() {
         let err = after.apply(Seat(seat), action.parse().unwrap()).unwrap_err();
         assert!(err.to_string().contains("may not play"), "{err}");
         assert_eq!(after, g);
+    }
+}
+
+#[test]
+fn determinization_keeps_each_draw_pile_generation_apart() {
+    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(6)], &[n(7), n(8), n(9), n(10)]];
+    let mut g = table(cfg(2), grids, &[5], &[12], 1);
+    g.grids[0].seen[..4].fill(1); // P0 knows his own four cards
+    // Everything but the top card of the draw pile goes face up under the discard pile.
+    let rest: Vec<u8> = g.draw.as_slice()[..g.draw.len as usize - 1].to_vec();
+    let top_card = g.draw.top().unwrap();
+    let old_discard: Vec<u8> = g.discard.as_slice().to_vec();
+    g.draw = Stack::EMPTY;
+    g.draw.push(top_card);
+    g.discard = Stack::EMPTY;
+    rest.iter().chain(old_discard.iter()).for_each(|&c| g.discard.push(c));
+    g.check().unwrap();
+    play(&mut g, 0, "draw");
+    play(&mut g, 0, "discard"); // the draw pile is now empty
+    play(&mut g, 1, "match a1"); // 7 is not 5: penalty, drawn after a reshuffle
+    assert_eq!(g.epoch, 1);
+    assert_eq!(g.grids[1].origin[..5], [0, 0, 0, 0, 1]);
+    for seed in 0..30 {
+        let d = g.determinize(Seat(0), seed);
+        d.check().unwrap();
+        // P1's dealt cards P0 has not seen (8, 9, 10) can only be re-dealt among themselves:
+        // every other unseen card came out of the reshuffled discard pile.
+        let mut dealt: Vec<i8> = (1..4).map(|slot| value_at(&d, 1, slot).unwrap()).collect();
+        dealt.sort_unstable();
+        assert_eq!(dealt, vec![8, 9, 10], "seed {seed}");
+        assert_eq!(value_at(&d, 1, 0), Some(7), "the failed match was seen by everyone");
     }
 }

@@ -273,6 +273,9 @@ impl<S: TileSet> Duke<S> {
             Phase::Place { drawn } if drawn.index() >= kinds => {
                 return Err(InvalidState::new("unknown drawn tile"));
             }
+            Phase::Play | Phase::Place { .. } if self.limit != 0 && self.turns >= self.limit => {
+                return Err(InvalidState::new("the turn limit is reached but the game goes on"));
+            }
             _ => {}
         }
         for owner in 0..2u8 {

@@ -1,14 +1,14 @@
 //! Doing an action (rulebook "How to Play", "Flip the Tile", "Capturing Tiles", "Winning
-//! the Game"), set-up included.
+//! the Game"); the set-up placements are done here too.
 
-use duke_core::{GameRng, Seat};
+use duke_core::Seat;
 
 use crate::actions::Action;
 use crate::board::Square;
-use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::config::Config;
 use crate::movegen::Any;
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code, nibble, nibble_total};
-use crate::tiles::{SetMarker, TileKind, TileSet};
+use crate::tiles::{TileKind, TileSet};
 
 /// Why an action was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -25,36 +25,6 @@ pub enum ActionError {
 }
 
 impl<S: TileSet> Duke<S> {
-    /// A new game at the start of set-up (rulebook "Set-up"): every tile but the Duke and
-    /// two Footmen goes into its owner's bag; who sets up first follows the config.
-    pub fn with_config(config: &Config, seed: u64) -> Result<Duke<S>, ConfigError> {
-        config.check()?;
-        let mut rng = GameRng::new(seed);
-        let first = match config.first_player {
-            FirstPlayer::Seat0 => 0,
-            FirstPlayer::Seat1 => 1,
-            FirstPlayer::Random => rng.below(2) as u8,
-        };
-        // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up.
-        let bag = S::TABLES.counts() - 1 - (2 << 4);
-        Ok(Duke {
-            board: [0; crate::board::SQUARES],
-            occ: [0; 2],
-            bag: [bag; 2],
-            lost: [0; 2],
-            rng,
-            turns: 0,
-            limit: config.turn_limit.unwrap_or(0),
-            duke: [NO_SQUARE; 2],
-            phase: Phase::SetupDuke,
-            to_move: first,
-            first,
-            first_choice: config.first_player,
-            guard: 0,
-            set: SetMarker::<S>::default(),
-        })
-    }
-
     /// The config this game was built from.
     pub fn config(&self) -> Config {
         Config { first_player: self.first_choice, turn_limit: if self.limit == 0 { None } else { Some(self.limit) } }

@@ -1,0 +1,41 @@
+//! Set-up (rulebook "Set-up"): the bags are filled, who sets up first is decided, and
+//! each player then places his Duke and two Footmen as actions (see `movegen::visit` for
+//! the legal squares and `turn::play_unchecked` for their effect).
+
+use duke_core::GameRng;
+
+use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::state::{Duke, NO_SQUARE, Phase};
+use crate::tiles::{SetMarker, TileSet};
+
+impl<S: TileSet> Duke<S> {
+    /// A new game at the start of set-up (rulebook "Set-up"): every tile but the Duke and
+    /// two Footmen goes into its owner's bag; who sets up first follows the config.
+    pub fn with_config(config: &Config, seed: u64) -> Result<Duke<S>, ConfigError> {
+        config.check()?;
+        let mut rng = GameRng::new(seed);
+        let first = match config.first_player {
+            FirstPlayer::Seat0 => 0,
+            FirstPlayer::Seat1 => 1,
+            FirstPlayer::Random => rng.below(2) as u8,
+        };
+        // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up.
+        let bag = S::TABLES.counts() - 1 - (2 << 4);
+        Ok(Duke {
+            board: [0; crate::board::SQUARES],
+            occ: [0; 2],
+            bag: [bag; 2],
+            lost: [0; 2],
+            rng,
+            turns: 0,
+            limit: config.turn_limit.unwrap_or(0),
+            duke: [NO_SQUARE; 2],
+            phase: Phase::SetupDuke,
+            to_move: first,
+            first,
+            first_choice: config.first_player,
+            guard: 0,
+            set: SetMarker::<S>::default(),
+        })
+    }
+}

@@ -1,0 +1,34 @@
+//! A fixed amount of work for `perf stat`: random playouts of the base game for 3, 5 and 8
+//! players; prints the number of actions so cycles per action can be computed on a busy
+//! machine, where wall-clock throughput is unreliable.
+//!
+//! `cargo bench -p crownbattles-rules --bench fixed_work -- <players> <games>`
+#![allow(missing_docs)]
+
+use crownbattles_rules::{Action, Config, CrownBattles};
+use duke_core::Game;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let players: u8 = args.iter().rev().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let games: u64 = args.last().and_then(|a| a.parse().ok()).unwrap_or(20_000);
+    let config = Config::base(players).unwrap();
+    let mut buf: Vec<Action> = Vec::with_capacity(64);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut actions = 0u64;
+    for seed in 0..games {
+        let mut game = CrownBattles::new(&config, seed).unwrap();
+        loop {
+            let to_act = game.to_act();
+            let Some(seat) = to_act.first() else { break };
+            game.legal_actions(seat, &mut buf);
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let action = buf[((state >> 32) as usize * buf.len()) >> 32];
+            let _ = game.apply(seat, action);
+            actions += 1;
+        }
+    }
+    println!("players {players}: {games} games, {actions} actions");
+}

@@ -17,6 +17,7 @@ rng = random.Random(1)
 actions = games = 0
 chance_actions = 0
 start = time.perf_counter()
+cpu_start = time.process_time()
 while time.perf_counter() - start < seconds:
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -29,5 +30,7 @@ while time.perf_counter() - start < seconds:
         actions += 1
     games += 1
 elapsed = time.perf_counter() - start
+cpu = time.process_time() - cpu_start
 print(f"oh_hell players={players}: {games} games, {actions} actions ({chance_actions} chance) in {elapsed:.2f}s")
-print(f"  {actions / elapsed:,.0f} actions/s (all), {(actions - chance_actions) / elapsed:,.0f} player actions/s, {games / elapsed:,.1f} games/s")
+print(f"  wall: {actions / elapsed:,.0f} actions/s (all), {(actions - chance_actions) / elapsed:,.0f} player actions/s, {games / elapsed:,.1f} games/s")
+print(f"  CPU time {cpu:.2f}s: {actions / cpu:,.0f} actions/s (all), {(actions - chance_actions) / cpu:,.0f} player actions/s, {games / cpu:,.1f} games/s")

@@ -161,22 +161,24 @@ struct Ctx {
     exposers: u64,
 }
 
-/// See [`Ctx::exposers`].
+/// See [`Ctx::exposers`]. Along a ray with increasing square indices the first tile is
+/// the lowest set bit and the squares beyond it are the higher ones; along a decreasing
+/// ray, the reverse.
 #[inline]
 fn exposers(duke: Square, all: u64, theirs: u64) -> u64 {
+    let rays = crate::board::LINES.rays.get(duke.index()).copied().unwrap_or([0; 8]);
     let mut out = 0;
-    for d in 0..8 {
-        let blockers = ray(duke, d) & all;
-        if blockers == 0 {
-            continue;
-        }
-        let first = if crate::board::increasing(d) {
-            Square::from_index_unchecked(blockers.trailing_zeros())
+    for (d, ray) in rays.into_iter().enumerate() {
+        let blockers = ray & all;
+        let (first, beyond) = if crate::board::increasing(d) {
+            let first = blockers & blockers.wrapping_neg();
+            (first, ray & !(first | first.wrapping_sub(1)))
         } else {
-            Square::from_index_unchecked(63 - blockers.leading_zeros())
+            let first = if blockers == 0 { 0 } else { 1u64 << (63 - blockers.leading_zeros()) };
+            (first, ray & first.wrapping_sub(1) & if first == 0 { 0 } else { !0 })
         };
-        if ray(first, d) & theirs != 0 {
-            out |= first.bit();
+        if beyond & theirs != 0 {
+            out |= first;
         }
     }
     out

@@ -11,5 +11,5 @@ fn configs() -> impl Strategy<Value = Config> {
 
 #[test]
 fn conformance() -> Result<(), duke_core::testing::Failure> {
-    run::<TheDuke>(configs(), &Settings { cases: 160, max_steps: 200, ..Settings::default() })
+    run::<TheDuke>(configs(), &Settings { cases: 300, max_steps: 200, ..Settings::default() })
 }

@@ -70,3 +70,44 @@ fn bulk_counts_match_reference_perft_on_random_positions() {
     assert!(checked > 50);
     let _ = Seat(0);
 }
+
+/// Random legal-looking positions (any tiles, any sides, Dukes anywhere), far from what
+/// playouts from the standard set-up reach: the two generators must still agree.
+#[test]
+fn fast_generator_matches_reference_on_random_positions() {
+    use theduke_rules::{Piece, Position, STANDARD_TILES, Side, Square, Standard, TileKind};
+    let mut rng = GameRng::new(2024);
+    let mut buf = Vec::new();
+    let mut compared = 0;
+    for _ in 0..3000 {
+        let mut squares: Vec<u8> = (0..36).collect();
+        rng.shuffle(&mut squares);
+        let mut pieces = Vec::new();
+        for owner in 0..2u8 {
+            pieces.push((Square::new(squares.pop().unwrap()).unwrap(), Piece::new(TileKind::DUKE, Seat(owner))));
+            let extra = rng.below(12);
+            for _ in 0..extra {
+                let kind = 1 + rng.below(14) as u8;
+                let placed = pieces.iter().filter(|(_, p)| p.owner.0 == owner && p.kind.0 == kind).count();
+                if placed >= usize::from(STANDARD_TILES[usize::from(kind)].count) {
+                    continue;
+                }
+                let side = if rng.below(2) == 0 { Side::Start } else { Side::Back };
+                let sq = Square::new(squares.pop().unwrap()).unwrap();
+                pieces.push((sq, Piece { kind: TileKind(kind), side, owner: Seat(owner) }));
+            }
+        }
+        let to_move = Seat(rng.below(2) as u8);
+        let mut position = Position::with_full_bags::<Standard>(pieces, to_move);
+        if rng.below(3) == 0 {
+            position = position.with_empty_bags();
+        }
+        let state = TheDuke::from_position(&position, &Config::default(), 1).unwrap();
+        assert_eq!(fast(&state, &mut buf), common::legal(&state), "\n{}", state.view(duke_core::Observer::Spectator));
+        assert_eq!(state.in_guard(to_move), common::duke_capturable(&common::grid(&state), Seat(1 - to_move.0)));
+        if compared % 10 == 0 {
+            assert_eq!(state.perft(2), common::perft(&state, 2));
+        }
+        compared += 1;
+    }
+}

@@ -99,6 +99,7 @@ fn run_of_four_and_two_sixes_become_a_run_and_a_set() {
     play(&mut game, &["play 6C"]);
     // The table is not yet valid: no discard, but the second six completes it.
     assert!(refused(&game, "discard 9C"));
+    assert!(refused(&game, "discard table 3S"), "the table must be valid before a table discard too");
     assert!(legal(&game).contains(&act("play 6S")));
     play(&mut game, &["play 6S"]);
     let melds = split(game.position().table, Config::default().ace).unwrap();

@@ -181,6 +181,13 @@ fn after_set(col: &Column, group: usize, taken: usize) -> Option<usize> {
 #[inline]
 pub(super) fn step(rows: &Rows, col: &Column) -> Rows {
     let mut next = [0u16; STATES];
+    if col.hi == [0, 0] {
+        // No cards here: every open run must stop, which only "3 or more" runs may do.
+        if accepts(rows) {
+            next = START;
+        }
+        return next;
+    }
     if let (Some(t), Some(f)) = (after_set(col, 0, 0), after_set(col, 1, 0)) {
         spread(rows, &mut next, t, f);
     }
@@ -240,6 +247,14 @@ pub(super) fn columns(must: u64, may: u64, ace: AceRule, aces_high: [usize; 2], 
 /// the Ace, or stop there), and the walk must end in exactly that state, closing the circle.
 pub(super) fn walk(cols: &[Column], start: Option<(usize, usize)>) -> bool {
     let mut rows = start_rows(start);
+    let mut cols = cols;
+    if start.is_none() {
+        // Before the first card nothing is open, and after the last one the runs just stop:
+        // walk only the values in between.
+        let first = cols.iter().position(|c| c.hi != [0, 0]).unwrap_or(cols.len());
+        let last = cols.iter().rposition(|c| c.hi != [0, 0]).map_or(first, |i| i + 1);
+        cols = cols.get(first..last.max(first)).unwrap_or(&[]);
+    }
     for col in cols {
         rows = step(&rows, col);
         if rows.iter().all(|&r| r == 0) {

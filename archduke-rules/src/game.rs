@@ -5,6 +5,7 @@ use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 use crate::config::{Config, ConfigError};
 use crate::notation::Action;
 use crate::state::{Archduke, Phase};
+use crate::undo::Undo;
 use crate::view::{View, expected_hand};
 
 /// Why an action was refused.
@@ -19,11 +20,6 @@ pub enum ActionError {
         action: Action,
     },
 }
-
-/// What [`Game::undo`] needs: the state before the action (the state is `Copy` and holds
-/// no heap data, so this is a plain copy).
-#[derive(Clone, Debug)]
-pub struct Undo(Archduke);
 
 impl Archduke {
     /// Upper bound on the actions of one round (see [`Game::max_actions`]).
@@ -75,13 +71,13 @@ impl Game for Archduke {
         if !self.is_legal(seat, action) {
             return Err(ActionError::Illegal { seat, action });
         }
-        let before = *self;
+        let undo = self.undo_record(seat.0, action);
         self.play(seat, action);
-        Ok(Undo(before))
+        Ok(undo)
     }
 
     fn undo(&mut self, undo: Undo) {
-        *self = undo.0;
+        self.restore(undo);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -81,11 +81,13 @@ mod scoring;
 mod setup;
 mod state;
 mod turn;
+mod undo;
 mod view;
 
 pub use cards::{DeckEntry, Face, MAX_KINDS, Power, Role, standard_deck};
 pub use config::{ActionTrigger, CallerPenalty, Config, ConfigError, MAX_CARDS, MAX_PLAYERS, Mark, RuleSet, Scoring};
-pub use game::{ActionError, Undo};
+pub use game::ActionError;
 pub use notation::{Action, Slot, Spot};
 pub use state::{Archduke, MAX_COLUMNS, MAX_SLOTS};
+pub use undo::Undo;
 pub use view::{Cell, RoundResult, Stage, View};

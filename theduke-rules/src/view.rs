@@ -24,6 +24,8 @@ pub struct View {
     pub captured: Vec<Vec<u8>>,
     /// The two-letter abbreviation of each tile type.
     pub abbrevs: Vec<String>,
+    /// The full name of each tile type.
+    pub names: Vec<String>,
     /// The phase.
     pub phase: Phase,
     /// The seat to act.
@@ -50,6 +52,7 @@ impl<S: TileSet> Duke<S> {
             bags: per_seat(&|s, k| self.bag_count(s, k)),
             captured: per_seat(&|s, k| self.captured_count(s, k)),
             abbrevs: S::TILES.iter().map(|t| t.abbrev.to_owned()).collect(),
+            names: S::TILES.iter().map(|t| t.name.to_owned()).collect(),
             phase: self.phase,
             to_move: Seat(self.to_move),
             turns: self.turns,
@@ -110,7 +113,7 @@ impl fmt::Display for View {
             for file in 0..6 {
                 let cell = self.board.get(rank * 6 + file).copied().flatten();
                 match cell {
-                    None => write!(f, "   . ")?,
+                    None => write!(f, "  .  ")?,
                     Some(p) => {
                         let ab = self.abbrev(p.kind.index());
                         let name = if p.owner.0 == 0 { ab.to_ascii_uppercase() } else { ab.to_ascii_lowercase() };
@@ -119,10 +122,12 @@ impl fmt::Display for View {
                     }
                 }
             }
-            writeln!(f, "  {}", rank + 1)?;
+            writeln!(f, " {}", rank + 1)?;
         }
         writeln!(f, "     a    b    c    d    e    f")?;
         writeln!(f, "UPPER = P0 (home rank 1), lower = P1 (home rank 6); + starting side, - other side")?;
+        let key: Vec<String> = self.abbrevs.iter().zip(&self.names).map(|(a, n)| format!("{a}={n}")).collect();
+        writeln!(f, "{}", key.join(" "))?;
         for o in 0..2 {
             let list = |counts: Option<&Vec<u8>>| -> String {
                 let parts: Vec<String> = counts
@@ -145,11 +150,12 @@ impl fmt::Display for View {
                 None => write!(f, "Game over after {} turns: draw ({:?})", self.turns, end.reason),
             },
             Phase::Place { drawn } => {
-                write!(f, "{} drew {}: place it (place <square>)", self.to_move, self.abbrev(drawn.index()))
+                let name = self.names.get(drawn.index()).map_or("?", String::as_str);
+                write!(f, "{} drew a {name}: place it beside the Duke (place <square>)", self.to_move)
             }
             Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
             Phase::SetupFootman { .. } => write!(f, "Set-up: {} places a Footman (footman <square>)", self.to_move),
-            Phase::Play => write!(f, "Turn {}: {} to act", self.turns + 1, self.to_move),
+            Phase::Play => write!(f, "Turn {}: {} to act", self.turns.saturating_add(1), self.to_move),
         }
     }
 }

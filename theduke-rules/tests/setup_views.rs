@@ -199,3 +199,16 @@ fn a_custom_tile_set_plays_with_its_own_profiles() {
     assert_eq!(game.piece_at("b3".parse().unwrap()).map(|p| p.side), Some(Side::Back));
     assert!(game.view(Observer::Spectator).to_string().contains("LE-"));
 }
+
+#[test]
+fn the_board_display_is_aligned_and_names_everything() {
+    let game = played(12, 40);
+    let text = game.view(Observer::Spectator).to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "     a    b    c    d    e    f");
+    for (i, line) in lines[1..7].iter().enumerate() {
+        assert_eq!(line.len(), lines[0].len() + 4, "{line:?}");
+        assert!(line.starts_with(&format!(" {} ", 6 - i)));
+    }
+    assert!(text.contains("P0 bag:") && text.contains("P1 bag:"));
+}

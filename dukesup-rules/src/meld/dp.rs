@@ -320,3 +320,48 @@ pub(super) fn ace_splits(must: u64, may: u64, ace: AceRule) -> impl Iterator<Ite
     };
     (0..=t).flat_map(move |a| (0..=f).map(move |b| [a, b]))
 }
+
+/// The 13-bit mask (bit `v - 1` for value `v`) of one suit's cards in `mask`.
+fn suit_bits(mask: u64, suit: Suit) -> u32 {
+    ((mask >> (suit.index() as u64 * 13)) & 0x1FFF) as u32
+}
+
+/// The values at which a card of a group can lie in some run, when `avail` (bit `v - 1`) are
+/// the values the group has cards at: those inside a window of three available values.
+fn run_cover(avail: u32, ace: AceRule) -> u32 {
+    let windows = |p: u32| {
+        let w = p & p >> 1 & p >> 2;
+        w | w << 1 | w << 2
+    };
+    match ace {
+        AceRule::Low => windows(avail) & 0x1FFF,
+        AceRule::High => {
+            // Positions 2..=13 then the Ace.
+            let cover = windows((avail >> 1) | (avail & 1) << 12) & 0x1FFF;
+            (cover << 1 & 0x1FFE) | (cover >> 12 & 1)
+        }
+        AceRule::LowOrHigh => {
+            let cover = windows(avail | (avail & 1) << 13) & 0x3FFF;
+            (cover & 0x1FFF) | (cover >> 13 & 1)
+        }
+        AceRule::Around => {
+            let right = |x: u32, k: u32| ((x >> k) | (x << (13 - k))) & 0x1FFF;
+            let left = |x: u32, k: u32| ((x << k) | (x >> (13 - k))) & 0x1FFF;
+            let w = avail & right(avail, 1) & right(avail, 2);
+            w | left(w, 1) | left(w, 2)
+        }
+    }
+}
+
+/// A quick, sound rejection: some card of `must` has no possible run or set at all among
+/// `must ∪ may` (fewer than three cards of its value, and no three consecutive values of its
+/// group around it). Most impossible plays are refused here without walking.
+pub(super) fn hopeless(must: u64, may: u64, ace: AceRule) -> bool {
+    let all = must | may;
+    let [c, d, h, s] = Suit::ALL.map(|suit| suit_bits(all, suit));
+    let [mc, md, mh, ms] = Suit::ALL.map(|suit| suit_bits(must, suit));
+    let three = (c & d & h) | (c & d & s) | (c & h & s) | (d & h & s);
+    [(s | d, ms | md), (c | h, mc | mh)]
+        .into_iter()
+        .any(|(avail, needed)| needed & !(run_cover(avail, ace) | three) != 0)
+}

@@ -30,7 +30,7 @@ mod dp;
 use duke_core::{Card, CardSet, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
-use dp::{Column, START, ace_splits, boundaries, columns, ends, start_rows, step, walk};
+use dp::{Column, START, ace_splits, boundaries, columns, ends, hopeless, start_rows, step, walk};
 
 /// Where an Ace may stand in a run. The rulebook does not say; see `RULES.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -132,6 +132,9 @@ pub fn can_split(cards: CardSet, ace: AceRule) -> bool {
 pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
     let must = cards.bits();
     let may = optional.difference(cards).bits();
+    if hopeless(must, may, ace) {
+        return false;
+    }
     let mut cols = [Column::default(); 14];
     ace_splits(must, may, ace).any(|split| {
         let n = columns(must, may, ace, split, &mut cols);
@@ -146,6 +149,9 @@ pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
 /// only with [`AceRule::LowOrHigh`], from a low to a high Ace) is cut in two.
 pub fn split(cards: CardSet, ace: AceRule) -> Option<Split> {
     let must = cards.bits();
+    if hopeless(must, 0, ace) {
+        return None;
+    }
     let mut cols = [Column::default(); 14];
     for aces_high in ace_splits(must, 0, ace) {
         let n = columns(must, 0, ace, aces_high, &mut cols);

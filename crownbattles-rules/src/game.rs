@@ -6,6 +6,7 @@ use crate::actions::{Action, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
+use crate::trick::Trick;
 use crate::view::View;
 
 /// Why an action was refused.
@@ -37,7 +38,8 @@ pub struct Undo(Taken);
 #[derive(Clone, Debug)]
 enum Taken {
     Whole(CrownBattles),
-    Play { seat: Seat, card: Card, knowers: u8, void: u8, led: Option<SuitId>, free: bool, phase: Phase },
+    Play { seat: Seat, card: Card, knowers: u8, void: u8, trick: Trick, tricks: [u8; MAX_PLAYERS], phase: Phase },
+    Bid { seat: Seat, phase: Phase },
 }
 
 impl CrownBattles {
@@ -221,6 +223,7 @@ impl Game for CrownBattles {
         self.n()
     }
 
+    #[inline]
     fn to_act(&self) -> SeatSet {
         match self.phase {
             Phase::ChooseTrump => SeatSet::single(self.dealer),
@@ -233,6 +236,7 @@ impl Game for CrownBattles {
         }
     }
 
+    #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         if !self.to_act().contains(seat) {
@@ -253,6 +257,7 @@ impl Game for CrownBattles {
         }
     }
 
+    #[inline]
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
         match self.phase {
             Phase::Over => return Err(ActionError::GameOver),
@@ -264,11 +269,15 @@ impl Game for CrownBattles {
         if !self.allows(seat, action) {
             return Err(ActionError::Illegal { seat, action });
         }
-        // A plain card that does not complete the trick changes only a few fields.
+        // A plain card that does not end the round changes only a few fields, even when it
+        // completes a trick (the trick, the tricks won and the phase are saved).
         if let (Phase::Play(_), Action::Play(face)) = (self.phase, action)
-            && usize::from(self.trick.len) + 1 < self.n()
             && let Some(card) = self.hand(seat).find(face)
             && card.power().is_none()
+            && (usize::from(self.trick.len) + 1 < self.n() || {
+                let h = self.hand(seat).0;
+                h & h.wrapping_sub(1) != 0
+            })
         {
             let mut knowers = 0;
             if self.config.deck.powers != 0 {
@@ -281,11 +290,16 @@ impl Game for CrownBattles {
                 card,
                 knowers,
                 void: at(&self.voids, seat),
-                led: self.trick.led,
-                free: self.trick.free,
+                trick: self.trick,
+                tricks: self.tricks,
                 phase: self.phase,
             };
             self.play(seat, card, false);
+            return Ok(Undo(taken));
+        }
+        if let (Phase::Bidding(_), Action::Bid(_)) = (self.phase, action) {
+            let taken = Taken::Bid { seat, phase: self.phase };
+            self.perform(seat, action);
             return Ok(Undo(taken));
         }
         let before = *self;
@@ -293,11 +307,12 @@ impl Game for CrownBattles {
         Ok(Undo(Taken::Whole(before)))
     }
 
+    #[inline]
     fn undo(&mut self, undo: Undo) {
         match undo.0 {
             Taken::Whole(before) => *self = before,
-            Taken::Play { seat, card, knowers, void, led, free, phase } => {
-                self.hand_mut(seat).insert(card);
+            Taken::Play { seat, card, knowers, void, trick, tricks, phase } => {
+                self.give(seat, card);
                 self.played.remove(card);
                 for (i, k) in self.known.iter_mut().enumerate() {
                     if knowers >> i & 1 == 1 {
@@ -305,16 +320,12 @@ impl Game for CrownBattles {
                     }
                 }
                 crate::state::put(&mut self.voids, seat, void);
-                let t = &mut self.trick;
-                t.len = t.len.saturating_sub(1);
-                let i = usize::from(t.len);
-                if let (Some(c), Some(f), Some(e)) = (t.cards.get_mut(i), t.forms.get_mut(i), t.effects.get_mut(i)) {
-                    *c = NONE;
-                    *f = crate::trick::Form::Peasant { half: false };
-                    *e = NONE;
-                }
-                t.led = led;
-                t.free = free;
+                self.trick = trick;
+                self.tricks = tricks;
+                self.phase = phase;
+            }
+            Taken::Bid { seat, phase } => {
+                crate::state::put(&mut self.bids, seat, None);
                 self.phase = phase;
             }
         }

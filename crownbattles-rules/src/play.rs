@@ -27,7 +27,6 @@ impl CrownBattles {
 
     pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
         let playable = self.playable(seat);
-        out.reserve(playable.len() as usize + 1);
         for face in playable.faces() {
             out.push(Action::Play(face));
         }
@@ -38,7 +37,7 @@ impl CrownBattles {
 
     /// Plays `card` for `seat` (legality already checked).
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
-        self.hand_mut(seat).remove(card);
+        self.take(seat, card);
         self.played.insert(card);
         if self.config.deck.powers != 0 {
             // Only Special Power cards reveal cards; without them nobody knows anything.
@@ -85,9 +84,8 @@ impl CrownBattles {
     /// Whether the ongoing trick is the round's last ("no effect on the last trick").
     pub(crate) fn last_trick(&self) -> bool {
         // Hands are equal at the start of a trick, so the leader's hand tells.
-        let leader_played = self.trick.len > 0;
-        let left = self.hand(self.trick.leader).len();
-        if leader_played { left == 0 } else { left <= 1 }
+        let left = self.hand(self.trick.leader).0;
+        if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 }
     }
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.

@@ -225,8 +225,8 @@ impl CrownBattles {
     /// Cursed: whole hands change places in plain sight.
     fn swap_hands(&mut self, a: Seat, b: Seat) {
         let (ha, hb) = (self.hand(a), self.hand(b));
-        *self.hand_mut(a) = hb;
-        *self.hand_mut(b) = ha;
+        put(&mut self.hands, a, hb);
+        put(&mut self.hands, b, ha);
         let (va, vb) = (at(&self.voids, a), at(&self.voids, b));
         put(&mut self.voids, a, vb);
         put(&mut self.voids, b, va);
@@ -251,10 +251,10 @@ impl CrownBattles {
         }
         update(&mut self.known, giver, |v| v.or(CardSet::one(given)));
         update(&mut self.known, taker, |v| v.or(CardSet::one(taken)));
-        self.hand_mut(giver).remove(given);
-        self.hand_mut(taker).remove(taken);
-        self.hand_mut(giver).insert(taken);
-        self.hand_mut(taker).insert(given);
+        self.take(giver, given);
+        self.take(taker, taken);
+        self.give(giver, taken);
+        self.give(taker, given);
         put(&mut self.voids, giver, 0);
         put(&mut self.voids, taker, 0);
     }
@@ -269,8 +269,8 @@ impl CrownBattles {
             }
         }
         update(&mut self.known, seat, |v| v.or(CardSet::one(card)));
-        self.hand_mut(seat).remove(card);
-        self.hand_mut(seat).insert(drawn);
+        self.take(seat, card);
+        self.give(seat, drawn);
         self.deck.remove(drawn);
         self.deck.insert(card);
         put(&mut self.voids, seat, 0);
@@ -308,12 +308,12 @@ impl CrownBattles {
         }
         for s in self.seats() {
             if let Some(c) = Card::new(at(&self.passes, s)) {
-                self.hand_mut(s).remove(c);
+                self.take(s, c);
             }
         }
         for s in self.seats() {
             if let Some(c) = Card::new(at(&self.passes, s)) {
-                self.hand_mut(target(s)).insert(c);
+                self.give(target(s), c);
                 update(&mut self.known, s, |v| v.or(CardSet::one(c)));
             }
         }

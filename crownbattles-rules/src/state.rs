@@ -187,8 +187,20 @@ impl CrownBattles {
         at(&self.hands, s)
     }
 
-    pub(crate) fn hand_mut(&mut self, s: Seat) -> &mut CardSet {
-        static_slot(&mut self.hands, s)
+    /// Removes a card from a hand.
+    #[inline]
+    pub(crate) fn take(&mut self, s: Seat, c: Card) {
+        if let Some(h) = self.hands.get_mut(s.index()) {
+            h.remove(c);
+        }
+    }
+
+    /// Adds a card to a hand.
+    #[inline]
+    pub(crate) fn give(&mut self, s: Seat, c: Card) {
+        if let Some(h) = self.hands.get_mut(s.index()) {
+            h.insert(c);
+        }
     }
 
     /// Cards dealt to each player this round.
@@ -349,20 +361,5 @@ impl CrownBattles {
         self.round = self.round.saturating_add(1);
         self.dealer = self.dealer.left(self.n());
         self.start_round();
-    }
-}
-
-fn static_slot(a: &mut [CardSet; MAX_PLAYERS], s: Seat) -> &mut CardSet {
-    let i = s.index() % MAX_PLAYERS;
-    let [a0, a1, a2, a3, a4, a5, a6, a7] = a;
-    match i {
-        0 => a0,
-        1 => a1,
-        2 => a2,
-        3 => a3,
-        4 => a4,
-        5 => a5,
-        6 => a6,
-        _ => a7,
     }
 }

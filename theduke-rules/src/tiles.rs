@@ -125,6 +125,34 @@ pub const MAX_KINDS: usize = 16;
 /// least 2), as set-up needs them; counts at most 15; Move icons lie on a straight
 /// orthogonal or diagonal line; Slide offsets are unit steps and Jump Slide offsets twice
 /// a unit step; every offset within 5 squares.
+///
+/// ```
+/// use duke_core::{Game, Seat};
+/// use theduke_rules::{Config, Duke, Icon, IconKind, STANDARD_TILES, TileDef, TileSet};
+///
+/// /// The standard tiles, but the Footman's starting side jumps two squares forward.
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// struct Leapers;
+///
+/// const LEAPERS: [TileDef; 15] = {
+///     let mut tiles = STANDARD_TILES;
+///     tiles[1] = TileDef {
+///         name: "Leaper",
+///         abbrev: "Le",
+///         count: 3,
+///         start: &[Icon::new(IconKind::Jump, 0, 2)],
+///         back: STANDARD_TILES[1].back,
+///     };
+///     tiles
+/// };
+///
+/// impl TileSet for Leapers {
+///     const TILES: &'static [TileDef] = &LEAPERS;
+/// }
+///
+/// let game = Duke::<Leapers>::new(&Config::default(), 7).unwrap();
+/// assert_eq!(game.tiles()[1].name, "Leaper");
+/// ```
 pub trait TileSet: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + Send + Sync + 'static {
     /// The tile types, indexed by [`TileKind`].
     const TILES: &'static [TileDef];

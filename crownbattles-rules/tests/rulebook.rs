@@ -363,4 +363,33 @@ fn views_hide_other_hands_and_the_deck() {
     let text = view.to_string();
     assert!(!text.contains("R1") && !text.contains("R5"), "{text}");
     assert!(game.view(Observer::Spectator).hand.is_empty());
+    assert!(text.contains("Your hand (P1): R3 R4"), "{text}");
+    assert!(text.contains("trump X (no trump)"), "{text}");
+    assert!(text.contains("P0: score     0  bid     -"), "{text}");
+}
+
+#[test]
+fn evaluate_reads_the_view_only() {
+    let c = config(3, &[1, 1], &[]);
+    let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
+    // Scores 20, 20, -10: P0 is level with the best opponent, P2 is 30 behind.
+    let v0 = game.view(Observer::Seat(Seat(0)));
+    let v2 = game.view(Observer::Seat(Seat(2)));
+    assert_eq!(CrownBattles::evaluate(&v0, Seat(0)), 0.0);
+    assert_eq!(CrownBattles::evaluate(&v2, Seat(2)), -30.0);
+}
+
+#[test]
+fn view_rendering_shows_the_table() {
+    let c = config(4, &[3], &[Power::Wizard]);
+    let mut game = deal(&c, Trump::Suit(YELLOW), &["R1 R2 wizard", "B5 B2 Y3", "golem B9 R13", "peasant Y7 G1"]);
+    steps(&mut game, &["P0 bid 1", "P1 bid 0-1", "P2 bid 2", "P3 bid 0"]);
+    steps(&mut game, &["P0 play R1", "P1 play B2", "P2 play golem"]);
+    let text = game.view(Observer::Seat(Seat(3))).to_string();
+    assert!(text.contains("Table: P0=R1 P1=B2 P2=golem"), "{text}");
+    assert!(text.contains("[void R]"), "{text}");
+    assert!(text.contains("<- to act"), "{text}");
+    assert!(text.contains("trump Y (yellow, Elves)"), "{text}");
 }

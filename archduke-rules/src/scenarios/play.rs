@@ -405,3 +405,35 @@ fn determinization_keeps_each_draw_pile_generation_apart() {
         assert_eq!(value_at(&d, 1, 0), Some(7), "the failed match was seen by everyone");
     }
 }
+
+#[test]
+fn game_over_view_turns_every_grid_face_up() {
+    let config = Config { turn_limit: Some(3), ..cfg(2) };
+    let mut game = Archduke::new(&config, 3).unwrap();
+    let mut actions = Vec::new();
+    while !game.is_over() {
+        let seat = game.to_act().iter().last().unwrap();
+        game.legal_actions(seat, &mut actions);
+        game.apply(seat, *actions.last().unwrap()).unwrap();
+    }
+    let view = game.view(Observer::Spectator);
+    assert!(view.grids.iter().flatten().all(|c| !matches!(c, Cell::Hidden { .. })));
+    let text = view.to_string();
+    assert!(text.contains("Game over") && text.contains("Last round:"), "{text}");
+}
+
+#[test]
+fn sample_rendering_for_the_readme() {
+    let mut game = Archduke::new(&cfg(3), 21).unwrap();
+    let mut rng = duke_core::GameRng::new(4);
+    let mut actions = Vec::new();
+    for _ in 0..40 {
+        let to_act = game.to_act();
+        let seat = to_act.nth(rng.below(to_act.len() as u32) as usize).unwrap();
+        game.legal_actions(seat, &mut actions);
+        game.apply(seat, actions[rng.below(actions.len() as u32) as usize]).unwrap();
+    }
+    let text = game.view(Observer::Seat(Seat(0))).to_string();
+    println!("{text}");
+    assert!(text.contains("P0 (you)"));
+}

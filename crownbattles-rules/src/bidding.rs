@@ -32,7 +32,7 @@ impl CrownBattles {
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
             // "Double bidding is not allowed in the round where each player is dealt only one card."
-            Bid::Double(n) => n < self.config.max_bid && dealt > 1,
+            Bid::Double(n) => n < self.config.max_bid && self.config.round_type.allows_double_bid(dealt),
         };
         ok && !(self.config.screw_the_dealer && seat == self.dealer && self.screws(bid))
     }
@@ -60,7 +60,7 @@ impl CrownBattles {
             out.extend(hand.faces().map(Action::Smuggle));
         }
         let screw = self.config.screw_the_dealer && seat == self.dealer;
-        let doubles = self.cards_this_round() > 1;
+        let doubles = self.config.round_type.allows_double_bid(self.cards_this_round());
         let max = self.config.max_bid;
         out.reserve(2 * usize::from(max) + 2);
         for n in 0..=max {

@@ -66,6 +66,7 @@ mod determinize;
 mod game;
 mod play;
 mod powers;
+mod rounds;
 mod scoring;
 mod setup;
 mod state;

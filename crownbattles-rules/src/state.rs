@@ -346,7 +346,7 @@ impl CrownBattles {
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
         for s in self.seats() {
-            let points = crate::scoring::round_points(at(&self.bids, s), at(&self.tricks, s));
+            let points = self.config.round_type.score(at(&self.bids, s), at(&self.tricks, s));
             update(&mut self.scores, s, |v| v.saturating_add(points));
         }
         self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));

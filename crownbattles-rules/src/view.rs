@@ -116,7 +116,10 @@ impl CrownBattles {
             hand: own.iter().map(|c| c.face()).collect(),
             hand_sizes: self.seats().map(|s| self.hand(s).len() as u8).collect(),
             deck_size: self.deck.len() as u8,
-            bids: self.seats().map(|s| at(&self.bids, s)).collect(),
+            bids: self
+                .seats()
+                .map(|s| at(&self.bids, s).filter(|_| self.config.round_type.bids_are_public() || me == Some(s)))
+                .collect(),
             tricks: self.seats().map(|s| at(&self.tricks, s)).collect(),
             scores: self.seats().map(|s| at(&self.scores, s)).collect(),
             crown: self.crown,

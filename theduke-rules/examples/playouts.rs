@@ -55,11 +55,11 @@ fn main() {
     }
     let (wall, cpu) = (std::time::Instant::now(), cpu_seconds());
     let mut leaves = 0;
-    for _ in 0..10 {
+    for _ in 0..50 {
         leaves += open.perft(depth);
     }
     report(
-        &format!("perft({depth}) from the opening x10, leaves"),
+        &format!("perft({depth}) from the opening x50, leaves"),
         leaves,
         wall.elapsed().as_secs_f64(),
         cpu_seconds() - cpu,

@@ -2,7 +2,7 @@
 //! ([`Game::validate`](duke_core::Game::validate)): every card of the deck (104 or 208) in
 //! exactly one place, indices in range, and a coherent stage of play.
 
-use duke_core::{GameRng, InvalidState, Seat, SeatSet};
+use duke_core::{GameRng, InvalidState, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{MAX_KINDS, Power};
@@ -355,7 +355,6 @@ impl Archduke {
         if !matches!(self.phase, Phase::Holding { .. } | Phase::Window) && self.current != NONE {
             return Err(bad("a current player outside play"));
         }
-        let _ = Seat(0);
         Ok(())
     }
 }

@@ -18,7 +18,7 @@ fn configs() -> impl Strategy<Value = Config> {
     (
         base,
         any::<u16>(),
-        proptest::collection::vec(1u8..=4, 1..=3),
+        proptest::collection::vec(1u8..=8, 1..=3),
         any::<[bool; 4]>(),
         (timing(), timing(), timing(), timing()),
         prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],

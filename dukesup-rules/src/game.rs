@@ -55,9 +55,7 @@ impl DukesUp {
                 setup::check_choose(pos, seat, castle, dukes).map_err(illegal)
             }
             (Phase::Draw, Action::Draw { source, count }) => {
-                let mut listed = Vec::with_capacity(6);
-                turn::draw_candidates(pos, &mut listed);
-                if listed.contains(&Action::Draw { source, count }) {
+                if turn::draw_allowed(pos, source, count) {
                     Ok(())
                 } else {
                     Err(illegal("up to 2 cards from one pile, never above 4 in hand"))

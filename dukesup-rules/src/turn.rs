@@ -439,18 +439,26 @@ pub(crate) fn draw_one(me: &mut Player, rng: &mut GameRng) -> Option<Card> {
     me.draw.pop()
 }
 
-/// The draw actions (rulebook, "Drawing"): up to 2 cards, never above 4 in hand, all from one pile.
-pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
+/// Whether drawing `count` cards from `source` is allowed (rulebook, "Drawing"): up to 2
+/// cards, never above 4 in hand, all from one pile; `draw 0` is written for the draw pile.
+pub(crate) fn draw_allowed(pos: &Position, source: Source, count: u8) -> bool {
     let me = pos.player(pos.current);
+    let count = usize::from(count);
     let room = 4usize.saturating_sub(me.hand.len()).min(2);
-    let from_draw = me.draw.len() + me.discards.pile.len();
-    for count in 0..=room {
-        if count <= from_draw {
-            out.push(Action::Draw { source: Source::DrawPile, count: count as u8 });
-        }
+    match source {
+        Source::DrawPile => count <= room && count <= me.draw.len() + me.discards.pile.len(),
+        Source::Discards => count >= 1 && count <= room && count <= me.discards.pile.len(),
     }
-    for count in 1..=room.min(me.discards.pile.len()) {
-        out.push(Action::Draw { source: Source::Discards, count: count as u8 });
+}
+
+/// The draw actions.
+pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
+    for source in [Source::DrawPile, Source::Discards] {
+        for count in 0..=2 {
+            if draw_allowed(pos, source, count) {
+                out.push(Action::Draw { source, count });
+            }
+        }
     }
 }
 

@@ -158,7 +158,7 @@ pub struct SimulateArgs {
 
 impl SimulateArgs {
     /// Games of each kind in the default run.
-    pub const DEFAULT_COUNT: u64 = 20;
+    pub const DEFAULT_COUNT: u64 = 12;
     /// Seed of the default run.
     pub const DEFAULT_SEED: u64 = 1;
     /// The default bots: a modest ISMCTS, the greedy bot and the random bot.
@@ -173,12 +173,15 @@ impl SimulateArgs {
     /// The usage text.
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
-                [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION]],...] [--save-record FILE]
+                [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON]]],...]
+                [--save-record FILE]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
 game. The same seed gives the same summary (timings excepted).
-Without arguments: --game all --games 20 --seed 1 --bots ismcts:100,greedy,random.";
+ismcts:ITERATIONS:EXPLORATION:HORIZON cuts rollouts after HORIZON random actions and ranks
+the seats by the game's evaluation (default: play rollouts to the end).
+Without arguments: --game all --games 12 --seed 1 --bots ismcts:50:0.7:10,greedy,random.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {

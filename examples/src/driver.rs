@@ -1,9 +1,12 @@
 //! The referee: holds the true state, asks seats to act, records every step.
 //!
 //! When several seats may act at once (simultaneous choices, out-of-turn plays), the
-//! referee picks the one that acts next uniformly at random with its own generator, seeded
-//! from the game seed: the arrival order of the actions is part of the game's chance, and a
-//! run is reproducible from its seed. The pick is recorded implicitly: every
+//! referee asks them in a uniformly random order drawn with its own generator, seeded from
+//! the game seed, so the arrival order of the actions is part of the game's chance and a
+//! run is reproducible from its seed. Every seat but the last asked may
+//! [wait](crate::bots::Decision::Wait) (let the others go first: a player who does not
+//! want to match out of turn); the first that acts takes the step, and the asking starts
+//! again from the new state. The order is recorded implicitly: every
 //! [`Step`](duke_core::Step) of the [`Record`] names its seat, so replay needs no
 //! generator.
 
@@ -11,7 +14,7 @@ use core::fmt;
 
 use duke_core::{Game, GameRng, Observer, Outcome, Record, Seat};
 
-use crate::bots::{Bot, Perspective};
+use crate::bots::{Bot, Decision, Perspective};
 use crate::seed::mix;
 
 /// Something went wrong that a correct game and bots never cause: the driver reports it
@@ -26,6 +29,13 @@ pub enum DriverError {
         seats: usize,
         /// Bots given.
         bots: usize,
+    },
+    /// The last seat asked waited although it had to act.
+    WaitedLast {
+        /// Index of the step, from 0.
+        step: usize,
+        /// The seat asked to act.
+        seat: Seat,
     },
     /// A seat in `to_act` has no legal action, or its bot chose none.
     NoAction {
@@ -65,6 +75,9 @@ impl fmt::Display for DriverError {
                     "step {step}: {seat} plays {action}, a listed legal action, and the game refuses it: {reason}"
                 )
             }
+            DriverError::WaitedLast { step, seat } => {
+                write!(f, "step {step}: {seat} waited but was the last seat asked and had to act")
+            }
             DriverError::TooLong(bound) => write!(f, "the game did not end within its bound of {bound} actions"),
             DriverError::NoOutcome => f.write_str("the game is over (nobody may act) but has no outcome"),
         }
@@ -94,20 +107,19 @@ impl<G: Game> Table<G> {
         })
     }
 
-    /// The seat that acts next, or `None` when the game is over. With several seats in
-    /// `to_act`, one is chosen uniformly at random (reproducibly from the seed).
-    pub fn next_seat(&mut self) -> Option<Seat> {
-        let to_act = self.state.to_act();
-        match to_act.len() {
-            0 => None,
-            1 => to_act.first(),
-            n => to_act.nth(self.picker.below(n as u32) as usize),
+    /// The seats that may act now in the order the referee asks them: uniformly random
+    /// (reproducibly from the seed) when there are several; empty when the game is over.
+    pub fn asking_order(&mut self) -> Vec<Seat> {
+        let mut seats: Vec<Seat> = self.state.to_act().iter().collect();
+        if seats.len() > 1 {
+            self.picker.shuffle(&mut seats);
         }
+        seats
     }
 
-    /// What `seat` may use to decide.
-    pub fn perspective(&self, seat: Seat) -> Perspective<'_, G> {
-        Perspective::new(&self.state, seat)
+    /// What `seat` may use to decide; `may_wait` when other seats are still to be asked.
+    pub fn perspective(&self, seat: Seat, may_wait: bool) -> Perspective<'_, G> {
+        if may_wait { Perspective::with_wait(&self.state, seat) } else { Perspective::new(&self.state, seat) }
     }
 
     /// The legal actions of `seat` now.
@@ -165,17 +177,35 @@ impl<G: Game> Table<G> {
         &self.record
     }
 
-    /// Asks `bot` to act for `seat` and plays its choice.
-    pub fn play_bot(&mut self, seat: Seat, bot: &mut dyn Bot<G>) -> Result<G::Action, DriverError> {
+    /// Asks `bot` to act for `seat` and plays its choice; `None` if it waited (allowed
+    /// only with `may_wait`).
+    pub fn ask_bot(
+        &mut self,
+        seat: Seat,
+        bot: &mut dyn Bot<G>,
+        may_wait: bool,
+    ) -> Result<Option<G::Action>, DriverError> {
         let step = self.record.steps.len();
-        let action = bot.choose(&self.perspective(seat)).ok_or(DriverError::NoAction { step, seat })?;
+        match bot.choose(&self.perspective(seat, may_wait)) {
+            Some(Decision::Act(action)) => {
+                self.play_listed(seat, action)?;
+                Ok(Some(action))
+            }
+            Some(Decision::Wait) if may_wait => Ok(None),
+            Some(Decision::Wait) => Err(DriverError::WaitedLast { step, seat }),
+            None => Err(DriverError::NoAction { step, seat }),
+        }
+    }
+
+    /// Plays an action the game listed as legal; a refusal is the game's contract violation.
+    pub fn play_listed(&mut self, seat: Seat, action: G::Action) -> Result<(), DriverError> {
+        let step = self.record.steps.len();
         self.play(seat, action).map_err(|e| DriverError::Refused {
             step,
             seat,
             action: action.to_string(),
             reason: e.to_string(),
-        })?;
-        Ok(action)
+        })
     }
 }
 
@@ -199,12 +229,18 @@ pub fn play_game<G: Game>(
         return Err(DriverError::BotCount { seats: table.seat_count(), bots: bots.len() });
     }
     let bound = G::max_actions(config);
-    while let Some(seat) = table.next_seat() {
+    while !table.is_over() {
         if table.record.steps.len() as u64 >= bound {
             return Err(DriverError::TooLong(bound));
         }
-        let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step: table.record.steps.len(), seat })?;
-        table.play_bot(seat, bot.as_mut())?;
+        let order = table.asking_order();
+        for (i, &seat) in order.iter().enumerate() {
+            let step = table.record.steps.len();
+            let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
+            if table.ask_bot(seat, bot.as_mut(), i + 1 < order.len())?.is_some() {
+                break;
+            }
+        }
     }
     let outcome = table.outcome().ok_or(DriverError::NoOutcome)?;
     Ok(Finished { record: table.record, outcome })

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Write};
 
 use duke_core::{Game, Observer, Record, Seat};
 
-use crate::bots::Bot;
+use crate::bots::{Bot, Decision};
 use crate::catalog::Catalogued;
 use crate::cli::PlayArgs;
 use crate::driver::{DriverError, Table};
@@ -57,6 +57,7 @@ commands:
   NUMBER      play the action with this number in the list
   NOTATION    play the action written in the game's notation (as listed)
   view        show your view and the actions again
+  wait        when others may act now too: let them go first (you are asked again)
   help        this text
   quit        leave the game (the record so far is still saved if asked)";
 
@@ -94,40 +95,41 @@ pub fn play<G: Catalogued>(
     writeln!(out, "Type `help` for the commands.")?;
     let bound = G::max_actions(&config);
     let me = Observer::Seat(human);
-    while let Some(seat) = table.next_seat() {
-        let step = table.record().steps.len();
-        if step as u64 >= bound {
+    while !table.is_over() {
+        if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));
         }
-        if seat == human {
-            match ask_human(&mut table, human, input, out)? {
-                Ok(action) => {
-                    table.play(human, action).map_err(|e| {
-                        PlayError::Driver(DriverError::Refused {
-                            step,
-                            seat,
-                            action: action.to_string(),
-                            reason: e.to_string(),
-                        })
-                    })?;
+        let order = table.asking_order();
+        for (i, &seat) in order.iter().enumerate() {
+            let may_wait = i + 1 < order.len();
+            let step = table.record().steps.len();
+            if seat == human {
+                match ask_human(&mut table, human, may_wait, input, out)? {
+                    Ok(Some(action)) => {
+                        table.play_listed(human, action).map_err(PlayError::Driver)?;
+                        break;
+                    }
+                    Ok(None) => continue,
+                    Err(ending) => return Ok((ending, table.record().clone())),
                 }
-                Err(ending) => return Ok((ending, table.record().clone())),
             }
-            continue;
-        }
-        let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
-            return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
-        };
-        let action =
-            bot.choose(&table.perspective(seat)).ok_or(PlayError::Driver(DriverError::NoAction { step, seat }))?;
-        let visible = table.is_visible_to(me, seat, action);
-        table.play(seat, action).map_err(|e| {
-            PlayError::Driver(DriverError::Refused { step, seat, action: action.to_string(), reason: e.to_string() })
-        })?;
-        if visible {
-            writeln!(out, "{seat} plays {action}")?;
-        } else {
-            writeln!(out, "{seat} acts (you cannot see what)")?;
+            let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
+                return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
+            };
+            let action = match bot.choose(&table.perspective(seat, may_wait)) {
+                Some(Decision::Act(action)) => action,
+                Some(Decision::Wait) if may_wait => continue,
+                Some(Decision::Wait) => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
+                None => return Err(PlayError::Driver(DriverError::NoAction { step, seat })),
+            };
+            let visible = table.is_visible_to(me, seat, action);
+            table.play_listed(seat, action).map_err(PlayError::Driver)?;
+            if visible {
+                writeln!(out, "{seat} plays {action}")?;
+            } else {
+                writeln!(out, "{seat} acts (you cannot see what)")?;
+            }
+            break;
         }
     }
     writeln!(out, "\nGame over.\n{}", table.view(me))?;
@@ -146,16 +148,21 @@ pub fn play<G: Catalogued>(
     Ok((Ending::Finished, table.record().clone()))
 }
 
-/// Shows the human its view and legal actions and reads a choice, or how the human left.
+/// Shows the human its view and legal actions and reads a choice (`None` to wait), or how
+/// the human left.
 fn ask_human<G: Game>(
     table: &mut Table<G>,
     human: Seat,
+    may_wait: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> Result<Result<G::Action, Ending>, PlayError> {
+) -> Result<Result<Option<G::Action>, Ending>, PlayError> {
     let view = table.view(Observer::Seat(human));
     let actions = table.legal_actions(human).to_vec();
     show::<G>(&view, &actions, out)?;
+    if may_wait {
+        writeln!(out, "Other players may act now too: type `wait` to let them go first.")?;
+    }
     let mut line = String::new();
     loop {
         write!(out, "{human}> ")?;
@@ -174,8 +181,10 @@ fn ask_human<G: Game>(
                 return Ok(Err(Ending::Quit));
             }
             "view" => show::<G>(&view, &actions, out)?,
+            "wait" if may_wait => return Ok(Ok(None)),
+            "wait" => writeln!(out, "You are the last to be asked: you must act now.")?,
             _ => match choose(answer, &actions) {
-                Ok(action) => return Ok(Ok(action)),
+                Ok(action) => return Ok(Ok(Some(action))),
                 Err(why) => writeln!(out, "{why} (type `help` for the commands)")?,
             },
         }

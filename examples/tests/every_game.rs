@@ -78,7 +78,8 @@ fn play_args(game: GameId) -> PlayArgs {
 
 fn scripted_play_finishes<G: Catalogued>(id: GameId) {
     let mut script = String::from("help\nview\nno-such-action\n0\n\n");
-    script.push_str(&"1\n".repeat(G::max_actions(&G::config_for(None).unwrap()).min(100_000) as usize));
+    // `wait` is taken when others may act too, and refused (then `1` acts) otherwise.
+    script.push_str(&"wait\n1\n".repeat(G::max_actions(&G::config_for(None).unwrap()).min(100_000) as usize));
     let mut out = Vec::new();
     let (ending, record) = play::<G>(&play_args(id), 5, &mut script.as_bytes(), &mut out).unwrap();
     let text = String::from_utf8(out).unwrap();

@@ -3,7 +3,7 @@
 
 use duke_core::{Game, GameRng, Observer};
 
-use super::{Bot, Perspective, bot_rng, pick};
+use super::{Bot, Decision, Perspective, bot_rng, pick};
 
 /// Weight of a finished game's reward against the heuristic: a won game beats any
 /// heuristic value and a lost one loses to any.
@@ -11,7 +11,8 @@ const TERMINAL_WEIGHT: f64 = 1e9;
 
 /// Tries every legal action on one determinization (so chance and hidden cards are
 /// sampled, never read) and keeps the one whose resulting view scores best for the seat;
-/// ties are broken at random.
+/// ties are broken at random. When it may wait (others may act first) it waits unless some
+/// action strictly improves on the value of its view now.
 #[derive(Clone, Debug)]
 pub struct GreedyBot<A> {
     rng: GameRng,
@@ -31,10 +32,10 @@ impl<G: Game> Bot<G> for GreedyBot<G::Action> {
         "greedy".to_owned()
     }
 
-    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<G::Action> {
+    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>> {
         me.legal_actions(&mut self.actions);
-        if self.actions.len() <= 1 {
-            return self.actions.first().copied();
+        if self.actions.len() <= 1 && !me.may_wait() {
+            return self.actions.first().copied().map(Decision::Act);
         }
         let seat = me.seat();
         let mut world = me.determinize(self.rng.next_u64());
@@ -58,7 +59,11 @@ impl<G: Game> Bot<G> for GreedyBot<G::Action> {
                 self.best.push(action);
             }
         }
+        let improves = best_score > G::evaluate(&me.view(), seat);
+        if me.may_wait() && !improves {
+            return Some(Decision::Wait);
+        }
         let choices = if self.best.is_empty() { &self.actions } else { &self.best };
-        self.rng.with_stream(|s| pick(choices, s))
+        self.rng.with_stream(|s| pick(choices, s)).map(Decision::Act)
     }
 }

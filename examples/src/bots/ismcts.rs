@@ -10,14 +10,16 @@
 //! search). Child selection is UCB1 with *availability* counts in place of the parent's
 //! visit count, as the paper prescribes for actions that are not always legal.
 //!
-//! When several seats may act (simultaneous or out-of-turn steps), the seat that acts next
-//! is chosen uniformly at random, as the driver does; at the root it is always the
-//! searching seat, which the driver has just asked to act. Rollouts are uniformly random
-//! to the end of the game.
+//! When several seats may act (simultaneous or out-of-turn steps), the driver asks them in
+//! a random order and each may wait (let the others go first) except the last. At the root
+//! the searching seat may therefore have one more edge, *wait*, after which another seat of
+//! `to_act` acts; deeper in the tree the seat that acts next is chosen uniformly at random,
+//! as in a random arrival order. Rollouts are uniformly random to the end of the game (or
+//! to an optional horizon, where the seats are ranked by [`Game::evaluate`]).
 
 use duke_core::{Better, Game, GameRng, Observer, Outcome, Seat, Stream};
 
-use super::{Bot, Perspective, bot_rng, pick, pick_seat, random_step};
+use super::{Bot, Decision, Perspective, bot_rng, pick, pick_seat, random_step};
 
 /// Search parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,11 +42,22 @@ impl Default for IsmctsSettings {
     }
 }
 
-/// One edge of the tree: the action `seat` took to reach it.
+/// What an edge of the tree stands for.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Edge<A> {
+    /// The root: nothing taken yet.
+    Root,
+    /// The seat took this action.
+    Act(A),
+    /// The searching seat, asked first at a step where others may act too, let them go first.
+    Wait,
+}
+
+/// One edge of the tree: what `seat` did to reach it.
 #[derive(Clone, Debug)]
 struct Node<A> {
     seat: Seat,
-    action: Option<A>,
+    edge: Edge<A>,
     children: Vec<u32>,
     visits: u32,
     availability: u32,
@@ -52,8 +65,8 @@ struct Node<A> {
 }
 
 impl<A> Node<A> {
-    fn new(seat: Seat, action: Option<A>) -> Node<A> {
-        Node { seat, action, children: Vec::new(), visits: 0, availability: 0, reward: 0.0 }
+    fn new(seat: Seat, edge: Edge<A>) -> Node<A> {
+        Node { seat, edge, children: Vec::new(), visits: 0, availability: 0, reward: 0.0 }
     }
 }
 
@@ -63,9 +76,12 @@ pub struct IsmctsBot<A> {
     settings: IsmctsSettings,
     rng: GameRng,
     nodes: Vec<Node<A>>,
+    /// The real legal actions of the searching seat.
     root_actions: Vec<A>,
     actions: Vec<A>,
-    untried: Vec<A>,
+    /// The edges available at the node being expanded.
+    available: Vec<Edge<A>>,
+    untried: Vec<Edge<A>>,
     path: Vec<u32>,
 }
 
@@ -78,6 +94,7 @@ impl<A> IsmctsBot<A> {
             nodes: Vec::new(),
             root_actions: Vec::new(),
             actions: Vec::new(),
+            available: Vec::new(),
             untried: Vec::new(),
             path: Vec::new(),
         }
@@ -89,20 +106,20 @@ impl<G: Game> Bot<G> for IsmctsBot<G::Action> {
         super::BotSpec::Ismcts(self.settings).to_string()
     }
 
-    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<G::Action> {
+    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>> {
         me.legal_actions(&mut self.root_actions);
-        if self.root_actions.len() <= 1 {
-            return self.root_actions.first().copied();
+        if self.root_actions.len() <= 1 && !me.may_wait() {
+            return self.root_actions.first().copied().map(Decision::Act);
         }
         let mut rng = self.rng;
         let choice = rng.with_stream(|stream| {
             self.nodes.clear();
-            self.nodes.push(Node::new(me.seat(), None));
+            self.nodes.push(Node::new(me.seat(), Edge::Root));
             for _ in 0..self.settings.iterations {
                 let world = me.determinize(stream.next_u64());
-                self.iterate(world, me.seat(), stream);
+                self.iterate(world, me.seat(), me.may_wait(), stream);
             }
-            self.best_root_action(stream)
+            self.best_root_edge(stream)
         });
         self.rng = rng;
         choice
@@ -111,21 +128,50 @@ impl<G: Game> Bot<G> for IsmctsBot<G::Action> {
 
 impl<A: Copy + PartialEq> IsmctsBot<A> {
     /// One iteration on the determinization `world`.
-    fn iterate<G: Game<Action = A>>(&mut self, mut world: G, me: Seat, stream: &mut Stream) {
+    fn iterate<G: Game<Action = A>>(&mut self, mut world: G, me: Seat, may_wait: bool, stream: &mut Stream) {
         self.path.clear();
         let mut node = 0u32;
         let mut expanded = false;
+        let mut waiting = None;
         while !expanded && !world.is_over() {
-            let seat = if node == 0 { Some(me) } else { pick_seat(world.to_act(), stream) };
+            let seat = if node == 0 {
+                Some(me)
+            } else {
+                let to_act = world.to_act();
+                // After a wait, someone else acts first.
+                let others = waiting.take().map_or(to_act, |me| to_act.without(me));
+                pick_seat(if others.is_empty() { to_act } else { others }, stream)
+            };
             let Some(seat) = seat else { break };
             world.legal_actions(seat, &mut self.actions);
-            let Some((child, action)) = self.select_or_expand(node, seat, stream, &mut expanded) else { break };
-            if world.apply(seat, action).is_err() {
-                // The game refused an action it listed: stop descending rather than panic.
-                break;
+            self.available.clear();
+            self.available.extend(self.actions.iter().map(|&a| Edge::Act(a)));
+            if node == 0 && may_wait {
+                self.available.push(Edge::Wait);
+            }
+            let Some((child, edge)) = self.select_or_expand(node, seat, stream, &mut expanded) else { break };
+            match edge {
+                Edge::Act(action) => {
+                    if world.apply(seat, action).is_err() {
+                        // The game refused an action it listed: stop descending rather than panic.
+                        break;
+                    }
+                }
+                Edge::Wait => waiting = Some(seat),
+                Edge::Root => break,
             }
             self.path.push(child);
             node = child;
+        }
+        if let Some(me) = waiting {
+            // The iteration stopped right after a wait: someone else acts first.
+            let others = world.to_act().without(me);
+            if let Some(seat) = pick_seat(others, stream) {
+                world.legal_actions(seat, &mut self.actions);
+                if let Some(action) = pick(&self.actions, stream) {
+                    let _refused = world.apply(seat, action).is_err();
+                }
+            }
         }
         let outcome = rollout(&mut world, &mut self.actions, stream, self.settings.horizon);
         for &index in &self.path {
@@ -139,8 +185,8 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
         }
     }
 
-    /// Among `node`'s children for `seat`, counts availability of those legal now
-    /// (`self.actions`); expands an untried legal action if there is one, else picks the
+    /// Among `node`'s children for `seat`, counts availability of those available now
+    /// (`self.available`); expands an untried one if there is one, else picks the
     /// available child of highest UCB1.
     fn select_or_expand(
         &mut self,
@@ -148,56 +194,59 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
         seat: Seat,
         stream: &mut Stream,
         expanded: &mut bool,
-    ) -> Option<(u32, A)> {
+    ) -> Option<(u32, Edge<A>)> {
         self.untried.clear();
-        self.untried.extend_from_slice(&self.actions);
-        let mut best: Option<(f64, u32, A)> = None;
+        self.untried.extend_from_slice(&self.available);
+        let mut best: Option<(f64, u32, Edge<A>)> = None;
         let children = self.nodes.get(node as usize)?.children.len();
         for i in 0..children {
             let Some(&child) = self.nodes.get(node as usize).and_then(|n| n.children.get(i)) else { continue };
-            let Some(edge) = self.nodes.get_mut(child as usize) else { continue };
-            let Some(action) = edge.action.filter(|a| edge.seat == seat && self.actions.contains(a)) else {
+            let Some(node) = self.nodes.get_mut(child as usize) else { continue };
+            if node.seat != seat || !self.available.contains(&node.edge) {
                 continue;
-            };
-            self.untried.retain(|a| *a != action);
-            edge.availability += 1;
-            let visits = f64::from(edge.visits.max(1));
+            }
+            let edge = node.edge;
+            self.untried.retain(|e| *e != edge);
+            node.availability += 1;
+            let visits = f64::from(node.visits.max(1));
             let ucb =
-                edge.reward / visits + self.settings.exploration * (f64::from(edge.availability).ln() / visits).sqrt();
+                node.reward / visits + self.settings.exploration * (f64::from(node.availability).ln() / visits).sqrt();
             if best.is_none_or(|(score, _, _)| ucb > score) {
-                best = Some((ucb, child, action));
+                best = Some((ucb, child, edge));
             }
         }
-        if let Some(action) = pick(&self.untried, stream) {
+        if let Some(edge) = pick(&self.untried, stream) {
             let child = u32::try_from(self.nodes.len()).ok()?;
-            let mut edge = Node::new(seat, Some(action));
-            edge.availability = 1;
-            self.nodes.push(edge);
+            let mut fresh = Node::new(seat, edge);
+            fresh.availability = 1;
+            self.nodes.push(fresh);
             self.nodes.get_mut(node as usize)?.children.push(child);
             *expanded = true;
-            return Some((child, action));
+            return Some((child, edge));
         }
-        best.map(|(_, child, action)| (child, action))
+        best.map(|(_, child, edge)| (child, edge))
     }
 
-    /// The most visited root action (ties at random).
-    fn best_root_action(&self, stream: &mut Stream) -> Option<A> {
+    /// The most visited root edge (ties at random).
+    fn best_root_edge(&self, stream: &mut Stream) -> Option<Decision<A>> {
         let root = self.nodes.first()?;
         let mut most = 0;
         let mut best = Vec::new();
-        for edge in root.children.iter().filter_map(|&c| self.nodes.get(c as usize)) {
-            let Some(action) = edge.action.filter(|a| self.root_actions.contains(a)) else {
-                continue;
+        for node in root.children.iter().filter_map(|&c| self.nodes.get(c as usize)) {
+            let decision = match node.edge {
+                Edge::Act(a) if self.root_actions.contains(&a) => Decision::Act(a),
+                Edge::Wait => Decision::Wait,
+                _ => continue,
             };
-            if edge.visits > most {
-                most = edge.visits;
+            if node.visits > most {
+                most = node.visits;
                 best.clear();
             }
-            if edge.visits == most {
-                best.push(action);
+            if node.visits == most {
+                best.push(decision);
             }
         }
-        pick(&best, stream).or_else(|| pick(&self.root_actions, stream))
+        pick(&best, stream).or_else(|| pick(&self.root_actions, stream).map(Decision::Act))
     }
 }
 

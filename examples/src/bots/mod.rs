@@ -26,13 +26,25 @@ pub use random::{RandomBot, random_step};
 pub struct Perspective<'a, G: Game> {
     state: &'a G,
     seat: Seat,
+    may_wait: bool,
 }
 
 impl<'a, G: Game> Perspective<'a, G> {
-    /// The perspective of `seat` on `state`. Only a referee (who owns the true state)
-    /// builds one; a bot receives it.
+    /// The perspective of `seat` on `state`, which must act now. Only a referee (who owns
+    /// the true state) builds one; a bot receives it.
     pub fn new(state: &'a G, seat: Seat) -> Perspective<'a, G> {
-        Perspective { state, seat }
+        Perspective { state, seat, may_wait: false }
+    }
+
+    /// The same, at a step where other seats may act too and have not been asked yet: the
+    /// bot may [`Decision::Wait`] to let them go first.
+    pub fn with_wait(state: &'a G, seat: Seat) -> Perspective<'a, G> {
+        Perspective { state, seat, may_wait: true }
+    }
+
+    /// Whether the seat may wait instead of acting.
+    pub fn may_wait(&self) -> bool {
+        self.may_wait
     }
 
     /// The seat the bot plays.
@@ -72,14 +84,24 @@ impl<'a, G: Game> Perspective<'a, G> {
     }
 }
 
+/// What a seat does when asked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision<A> {
+    /// Take this (legal) action.
+    Act(A),
+    /// Let the other seats that may act go first (only when [`Perspective::may_wait`]).
+    Wait,
+}
+
 /// A player that chooses an action for one seat.
 pub trait Bot<G: Game> {
     /// A short label for tables ("random", "ismcts:200").
     fn name(&self) -> String;
 
-    /// Chooses one of the seat's legal actions, or `None` if it has none (a contract
-    /// violation by the game, reported by the driver).
-    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<G::Action>;
+    /// Chooses one of the seat's legal actions, or to wait if the perspective allows it;
+    /// `None` if the seat has no legal action (a contract violation by the game, reported
+    /// by the driver).
+    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>>;
 }
 
 /// Which bot to build: parsed from the command line (`random`, `greedy`, `ismcts`,

@@ -2,9 +2,10 @@
 
 use duke_core::{Game, GameRng, Seat, Stream};
 
-use super::{Bot, Perspective, bot_rng, pick, pick_seat};
+use super::{Bot, Decision, Perspective, bot_rng, pick, pick_seat};
 
-/// Chooses uniformly among the seat's legal actions.
+/// Chooses uniformly among the seat's legal actions. It never waits: when several seats
+/// may act, the driver's random order of asking makes the acting seat random too.
 #[derive(Clone, Debug)]
 pub struct RandomBot<A> {
     rng: GameRng,
@@ -23,10 +24,10 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
         "random".to_owned()
     }
 
-    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<G::Action> {
+    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>> {
         me.legal_actions(&mut self.actions);
         let actions = &self.actions;
-        self.rng.with_stream(|s| pick(actions, s))
+        self.rng.with_stream(|s| pick(actions, s)).map(Decision::Act)
     }
 }
 

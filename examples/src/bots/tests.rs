@@ -28,11 +28,20 @@ fn every_bot_chooses_only_legal_actions() {
             for seed in 0..20 {
                 let mut table = Table::<HighCard>::new(&config, seed).unwrap();
                 let mut bot = spec.build::<HighCard>(seed);
-                while let Some(seat) = table.next_seat() {
-                    let legal = table.legal_actions(seat).to_vec();
-                    let action = bot.choose(&table.perspective(seat)).unwrap();
-                    assert!(legal.contains(&action), "{spec} chose {action} outside {legal:?}");
-                    table.play(seat, action).unwrap();
+                while !table.is_over() {
+                    let order = table.asking_order();
+                    for (i, &seat) in order.iter().enumerate() {
+                        let legal = table.legal_actions(seat).to_vec();
+                        let may_wait = i + 1 < order.len();
+                        match bot.choose(&table.perspective(seat, may_wait)).unwrap() {
+                            Decision::Act(action) => {
+                                assert!(legal.contains(&action), "{spec} chose {action} outside {legal:?}");
+                                table.play(seat, action).unwrap();
+                                break;
+                            }
+                            Decision::Wait => assert!(may_wait, "{spec} waited when it had to act"),
+                        }
+                    }
                 }
                 assert!(table.outcome().is_some());
             }
@@ -46,6 +55,7 @@ fn a_seat_with_nothing_to_do_gets_no_action() {
     state.apply(Seat(0), state_action(&state, Seat(0))).unwrap();
     for spec in [BotSpec::Random, BotSpec::Greedy, ismcts(10)] {
         assert_eq!(spec.build::<HighCard>(1).choose(&Perspective::new(&state, Seat(0))), None);
+        assert_ne!(spec.build::<HighCard>(1).choose(&Perspective::new(&state, Seat(1))), None);
     }
 }
 
@@ -124,7 +134,7 @@ fn the_driver_varies_who_acts_first_when_several_may() {
     let firsts: SeatSet = (0..40)
         .map(|seed| {
             let mut table = Table::<HighCard>::new(&config, seed).unwrap();
-            table.next_seat().unwrap()
+            table.asking_order()[0]
         })
         .collect();
     assert_eq!(firsts, SeatSet::first_n(3));
@@ -155,5 +165,21 @@ fn bot_specs_parse_and_print() {
         "alphazero",
     ] {
         assert_eq!(bad.parse::<BotSpec>(), Err(BotSpecError(bad.to_owned())), "{bad:?}");
+    }
+}
+
+#[test]
+fn greedy_and_ismcts_sometimes_wait_and_never_when_last() {
+    // In High Card a later chooser sees the earlier discards: waiting has value.
+    let config = HighCardConfig { players: 3, rounds: 5 };
+    for spec in [BotSpec::Greedy, ismcts(60)] {
+        let mut waits = 0;
+        for seed in 0..20 {
+            let state = HighCard::new(&config, seed).unwrap();
+            let mut bot = spec.build::<HighCard>(seed);
+            waits += usize::from(bot.choose(&Perspective::with_wait(&state, Seat(0))) == Some(Decision::Wait));
+            assert!(matches!(bot.choose(&Perspective::new(&state, Seat(0))), Some(Decision::Act(_))));
+        }
+        assert!(waits > 0, "{spec} never waits");
     }
 }

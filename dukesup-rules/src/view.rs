@@ -146,7 +146,8 @@ pub(crate) fn view(pos: &Position, observer: Observer) -> View {
 ///
 /// During the opponent's play step the observer also knows that the opponent's hand can still
 /// complete the table (he only makes legal plays), so deals that break this are drawn again;
-/// after 256 failures the opponent's hand is kept as it is (only his piles are re-dealt).
+/// after 256 failures the opponent's hand and face-down CASTLE (which THE MOVE may need) are
+/// kept as they are, and only his piles are re-dealt.
 pub(crate) fn determinize(pos: &Position, seat: Seat, seed: u64) -> Position {
     let mut rng = GameRng::new(seed);
     let constrained = pos.phase == Phase::Play && pos.current != seat;
@@ -171,7 +172,8 @@ fn redeal(pos: &Position, seat: Seat, rng: &mut GameRng, keep_opponent_hand: boo
         let known = if own { p.discards.owner_known } else { p.discards.public };
         let hidden_discard = |i: usize| known >> i & 1 == 0;
         pool.extend(p.discards.pile.as_slice().iter().enumerate().filter(|(i, _)| hidden_discard(*i)).map(|(_, c)| *c));
-        let castle_hidden = !own && p.castle_state == CastleState::FaceDown && p.castle.is_some();
+        let castle_hidden =
+            !own && !keep_opponent_hand && p.castle_state == CastleState::FaceDown && p.castle.is_some();
         pool.extend(p.castle.filter(|_| castle_hidden));
         let dukes_hidden = !own && pos.phase == Phase::Choosing;
         if dukes_hidden {

@@ -459,3 +459,18 @@ fn turning_the_corner_is_an_option() {
     play(&mut around, &["play KC", "play AC", "play 2C", "bury"]);
     assert_eq!(around.position().table, cards("KC AC 2C"));
 }
+
+#[test]
+fn determinization_respects_what_the_opponent_can_still_complete() {
+    // P0 has played P1's face-up CASTLE 8H, completable only with cards P1 cannot see
+    // (his face-down CASTLE 8S and 8C, or clubs around the 8 in a FLOWER run).
+    let p0 = Spec { hand: "8C", dukes: "2C 2S", castle: "8S", ..Spec::default() };
+    let p1 = Spec { dukes: "", castle: "8H", castle_state: CastleState::FaceUp, ..seat1() };
+    let mut game = build(0, Phase::Play, "", [p0, p1]);
+    play(&mut game, &["play 8H"]);
+    for seed in 0..300 {
+        let other = game.determinize(Seat(1), seed);
+        other.validate().unwrap();
+        assert_eq!(other.view(Observer::Seat(Seat(1))), game.view(Observer::Seat(Seat(1))));
+    }
+}

@@ -2,17 +2,23 @@
 //! players; prints the number of actions so cycles per action can be computed on a busy
 //! machine, where wall-clock throughput is unreliable.
 //!
-//! `cargo bench -p crownbattles-rules --bench fixed_work -- <players> <games>`
+//! `cargo bench -p crownbattles-rules --bench fixed_work -- <players> <games> [all]`
+//! (`all`: the deck also holds all 16 Special Power cards).
 #![allow(missing_docs)]
 
-use crownbattles_rules::{Action, Config, CrownBattles};
+use crownbattles_rules::{Action, Config, CrownBattles, DeckSpec, Power};
 use duke_core::Game;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let players: u8 = args.iter().rev().nth(1).and_then(|a| a.parse().ok()).unwrap_or(5);
-    let games: u64 = args.last().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let config = Config::base(players).unwrap();
+    let numbers: Vec<u64> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
+    let players = numbers.first().map_or(5, |&p| p as u8);
+    let games = numbers.get(1).copied().unwrap_or(20_000);
+    let mut config = Config::base(players).unwrap();
+    let all = args.iter().any(|a| a == "all");
+    if all {
+        config.deck = DeckSpec::standard().with_powers(&Power::ALL);
+    }
     let mut buf: Vec<Action> = Vec::with_capacity(64);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut actions = 0u64;
@@ -30,5 +36,5 @@ fn main() {
             actions += 1;
         }
     }
-    println!("players {players}: {games} games, {actions} actions");
+    println!("players {players}{}: {games} games, {actions} actions", if all { " (all 16 powers)" } else { "" });
 }

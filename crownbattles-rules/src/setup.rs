@@ -185,7 +185,7 @@ impl Schedule {
     /// The rounds of the table in "How to Play": 2, 4, 6, … and the rest of the deck in
     /// the last round.
     pub fn by_twos(rounds: u8, last: u8) -> Schedule {
-        Schedule::from_iter((1..rounds).map(|r| 2 * r).chain([last]))
+        Schedule::from_iter((1..rounds).map(|r| r.saturating_mul(2)).chain([last]))
     }
 
     /// 1, 2, 3, … `rounds` (the longer presets of "Gameplay suggestions").

@@ -266,36 +266,37 @@ impl Game for CrownBattles {
             _ if !self.to_act().contains(seat) => return Err(ActionError::NotYourTurn(seat)),
             _ => {}
         }
-        if !self.allows(seat, action) {
-            return Err(ActionError::Illegal { seat, action });
-        }
         // A plain card that does not end the round changes only a few fields, even when it
         // completes a trick (the trick, the tricks won and the phase are saved).
-        if let (Phase::Play(_), Action::Play(face)) = (self.phase, action)
-            && let Some(card) = self.hand(seat).find(face)
-            && card.power().is_none()
-            && (usize::from(self.trick.len) + 1 < self.n() || {
-                let h = self.hand(seat).0;
-                h & h.wrapping_sub(1) != 0
-            })
-        {
-            let mut knowers = 0;
-            if self.config.deck.powers != 0 {
-                for (i, k) in self.known.iter().enumerate() {
-                    knowers |= u8::from(k.has(card)) << i;
-                }
-            }
-            let taken = Taken::Play {
-                seat,
-                card,
-                knowers,
-                void: at(&self.voids, seat),
-                trick: self.trick,
-                tricks: self.tricks,
-                phase: self.phase,
+        if let (Phase::Play(_), Action::Play(face)) = (self.phase, action) {
+            let Some(card) = self.playable(seat).find(face) else {
+                return Err(ActionError::Illegal { seat, action });
             };
-            self.play(seat, card, false);
-            return Ok(Undo(taken));
+            let hand = self.hand(seat).0;
+            if card.power().is_none()
+                && (usize::from(self.trick.len) + 1 < self.n() || hand & hand.wrapping_sub(1) != 0)
+            {
+                let mut knowers = 0;
+                if self.config.deck.powers != 0 {
+                    for (i, k) in self.known.iter().enumerate() {
+                        knowers |= u8::from(k.has(card)) << i;
+                    }
+                }
+                let taken = Taken::Play {
+                    seat,
+                    card,
+                    knowers,
+                    void: at(&self.voids, seat),
+                    trick: self.trick,
+                    tricks: self.tricks,
+                    phase: self.phase,
+                };
+                self.play(seat, card, false);
+                return Ok(Undo(taken));
+            }
+        }
+        if !self.allows(seat, action) {
+            return Err(ActionError::Illegal { seat, action });
         }
         if let (Phase::Bidding(_), Action::Bid(_)) = (self.phase, action) {
             let taken = Taken::Bid { seat, phase: self.phase };

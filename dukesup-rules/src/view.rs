@@ -254,6 +254,13 @@ impl fmt::Display for View {
         let (round, rounds, turn) = (self.round, self.config.rounds, self.turns.saturating_add(1));
         if self.phase == Phase::Over {
             writeln!(f, "Dukes Up!  round {round}/{rounds}  {step}")?;
+        } else if self.phase == Phase::Choosing {
+            let waiting: Vec<String> = [Seat(0), Seat(1)]
+                .iter()
+                .filter(|s| self.players.get(s.index()).is_some_and(|p| !p.chosen))
+                .map(|s| s.to_string())
+                .collect();
+            writeln!(f, "Dukes Up!  round {round}/{rounds}  {step}: waiting for {}", waiting.join(" and "))?;
         } else {
             writeln!(f, "Dukes Up!  round {round}/{rounds}  turn {turn}  {} to act ({step})", self.current)?;
         }
@@ -294,6 +301,9 @@ impl fmt::Display for View {
             writeln!(f, "] (top last)")?;
         }
         writeln!(f, "TABLE ({} cards):", self.table.len())?;
+        if self.table.is_empty() {
+            writeln!(f, "  (empty)")?;
+        }
         match split(self.table, self.config.ace) {
             Some(melds) => {
                 for meld in melds {

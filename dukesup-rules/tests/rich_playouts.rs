@@ -1,11 +1,56 @@
 //! Contract checks on playouts biased towards playing cards, so that tables fill up and
 //! DUKES, CASTLES and THE MOVE come into play (uniform random play rarely melds).
 
-use duke_core::{Game, GameRng, Observer, Seat};
-use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound};
+use duke_core::{Card, Game, GameRng, Observer, Seat};
+use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound, Source};
+
+/// Every action that could make sense now: each is accepted by `apply` exactly when listed.
+fn universe(game: &DukesUp) -> Vec<Action> {
+    let mut all = vec![Action::Move, Action::Return, Action::End, Action::Bury];
+    for source in [Source::DrawPile, Source::Discards] {
+        all.extend((0..=3).map(|count| Action::Draw { source, count }));
+    }
+    for c in Card::all() {
+        all.extend([
+            Action::Play(c),
+            Action::PickUp(c),
+            Action::Refill(c),
+            Action::Discard(c),
+            Action::DiscardTable(c),
+        ]);
+    }
+    let pos = game.position();
+    let me = pos.player(pos.current);
+    for d in me.duke_set().iter().chain(me.hand.iter()) {
+        all.extend(Card::all().map(|with| Action::Swap { duke: d, with }));
+    }
+    for a in me.hand {
+        all.extend(Card::all().map(|b| Action::DiscardTwo(a, b)));
+    }
+    for seat in [Seat(0), Seat(1)] {
+        let hand = pos.player(seat).hand;
+        for castle in hand {
+            for a in hand {
+                all.extend(hand.iter().map(|b| Action::Choose { castle, dukes: [a, b] }));
+            }
+        }
+    }
+    all
+}
 
 fn check_state(game: &DukesUp, buf: &mut Vec<Action>, again: &mut Vec<Action>, step: u64) {
     game.validate().unwrap();
+    for seat in [Seat(0), Seat(1)] {
+        game.legal_actions(seat, buf);
+        for a in universe(game) {
+            let mut after = *game;
+            let accepted = after.apply(seat, a).is_ok();
+            assert_eq!(accepted, buf.contains(&a), "{seat} {a}: apply and legal_actions disagree");
+            if !accepted {
+                assert_eq!(&after, game);
+            }
+        }
+    }
     for seat in [Seat(0), Seat(1)] {
         game.legal_actions(seat, buf);
         assert_eq!(game.to_act().contains(seat), !buf.is_empty(), "to_act and legal actions agree");

@@ -34,8 +34,44 @@ fn mean_actions(config: &Config, games: u64) -> f64 {
     total as f64 / games as f64
 }
 
+/// This process's user+system CPU time in clock ticks (Linux `/proc/self/stat`), so that the
+/// per-action cost can be read off even when other jobs share the cores.
+fn cpu_ticks() -> Option<u64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
+
+/// Plays random games for about `ticks` CPU ticks and prints CPU nanoseconds per action.
+fn cpu_cost(players: u8, ticks: u64) {
+    let config = config(players);
+    let mut buf = Vec::with_capacity(4096);
+    let Some(start) = cpu_ticks() else { return };
+    let (mut games, mut actions) = (0u64, 0u64);
+    while cpu_ticks().is_some_and(|now| now < start + ticks) {
+        for _ in 0..50 {
+            games += 1;
+            let mut game = Archduke::new(&config, games).unwrap();
+            let mut rng = GameRng::new(games);
+            actions += random_playout(&mut game, &mut rng, &mut buf, LIMIT);
+        }
+    }
+    let spent = cpu_ticks().unwrap_or(start) - start;
+    let ns = spent as f64 * 1e7 / actions as f64; // 100 ticks per second
+    println!(
+        "cpu time, {players} players: {games} games, {actions} actions, {:.0} ns/action, {:.2} M actions/s, {:.0} games/s",
+        ns,
+        1e3 / ns,
+        games as f64 * 100.0 / spent as f64
+    );
+}
+
 fn playouts(c: &mut Criterion) {
     println!("size_of::<Archduke>() = {} bytes", std::mem::size_of::<Archduke>());
+    for players in [2u8, 4, 6, 12] {
+        cpu_cost(players, 300);
+    }
     for players in [2u8, 4, 6, 12] {
         let config = config(players);
         let mean = mean_actions(&config, 1000);

@@ -437,3 +437,24 @@ fn sample_rendering_for_the_readme() {
     println!("{text}");
     assert!(text.contains("P0 (you)"));
 }
+
+#[test]
+fn a_full_grid_cannot_try_matches_nor_receive_gifts() {
+    let full: Vec<Option<i8>> = (0..MAX_SLOTS).map(|i| n(2 + (i % 9) as i8)).collect();
+    let grids: &[&[Option<i8>]] = &[&[n(1), n(3), n(4), n(5)], &full, &[n(6), n(7), n(8), n(9)]];
+    let mut g = table(cfg(3), grids, &[9], &[10], 2);
+    g.check().unwrap();
+    assert!(!g.grids[1].has_room());
+    assert!(!g.to_act().contains(Seat(1)), "P1 can neither match nor draw now");
+    play(&mut g, 0, "draw");
+    play(&mut g, 0, "keep a1"); // discards GIVE
+    let mut legal = Vec::new();
+    g.legal_actions(Seat(0), &mut legal);
+    assert!(legal.contains(&Action::Give(Seat(2))));
+    assert!(!legal.contains(&Action::Give(Seat(1))), "no room for a penalty card");
+    play(&mut g, 0, "pass");
+    assert!(g.to_act().contains(Seat(1)), "P1 is next and may draw");
+    play(&mut g, 1, "draw");
+    play(&mut g, 1, "keep p2");
+    assert_eq!(g.grids[1].count() as usize, MAX_SLOTS);
+}

@@ -322,6 +322,9 @@ impl Card {
 }
 
 /// The face of every card id, computed at compile time.
+pub(crate) const FACE_TABLE: [Face; BOX_SIZE] = FACES;
+
+/// The face of every card id, computed at compile time.
 #[allow(clippy::indexing_slicing)]
 const FACES: [Face; BOX_SIZE] = {
     let mut out = [Face::Peasant; BOX_SIZE];
@@ -440,6 +443,17 @@ impl CardSet {
             bits &= bits - 1;
             Some(c)
         })
+    }
+
+    /// One card of each face (the lowest id of duplicated faces).
+    #[inline]
+    pub fn distinct(self) -> CardSet {
+        let mut firsts = self.0 & !(0b11u128 << FIRST_GOLEM | 0b11u128 << FIRST_DRAGON | 0b1111u128 << FIRST_PEASANT);
+        for group in [0b11u128 << FIRST_GOLEM, 0b11u128 << FIRST_DRAGON, 0b1111u128 << FIRST_PEASANT] {
+            let g = self.0 & group;
+            firsts |= g & g.wrapping_neg();
+        }
+        CardSet(firsts)
     }
 
     /// Distinct faces in id order (duplicates appear once).

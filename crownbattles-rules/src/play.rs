@@ -7,6 +7,20 @@ use crate::cards::{Card, CardSet, Power};
 use crate::state::{CrownBattles, NONE, Phase, at, bit, update};
 use crate::trick::{Form, Trick};
 
+/// `Action::Play` of every card id, so generating a play is one table load. (Evaluated at
+/// compile time: an out-of-range index fails the build.)
+#[allow(clippy::indexing_slicing)]
+const PLAY: [Action; crate::cards::BOX_SIZE] = {
+    let faces = crate::cards::FACE_TABLE;
+    let mut out = [Action::Keep; crate::cards::BOX_SIZE];
+    let mut i = 0;
+    while i < crate::cards::BOX_SIZE {
+        out[i] = Action::Play(faces[i]);
+        i += 1;
+    }
+    out
+};
+
 /// All numbered cards.
 const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
 
@@ -27,8 +41,13 @@ impl CrownBattles {
 
     pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
         let playable = self.playable(seat);
-        for face in playable.faces() {
-            out.push(Action::Play(face));
+        let mut bits = playable.distinct().0;
+        while bits != 0 {
+            let id = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            if let Some(&action) = PLAY.get(id) {
+                out.push(action);
+            }
         }
         if playable.has(Power::DoubleFaced.card()) {
             out.push(Action::PlayDoubleFacedAsGolem);

@@ -134,6 +134,23 @@ impl TryFrom<RawState> for CrownBattles {
     }
 }
 
+/// A uniform integer in `0..n` from the game generator's stream, by Lemire's nearly
+/// divisionless method (the division happens only on the rare rejection path).
+#[inline]
+pub(crate) fn below(s: &mut duke_core::Stream, n: u32) -> u32 {
+    if n == 0 {
+        return 0;
+    }
+    let mut m = u64::from(s.next_u32()) * u64::from(n);
+    if (m as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (m as u32) < threshold {
+            m = u64::from(s.next_u32()) * u64::from(n);
+        }
+    }
+    (m >> 32) as u32
+}
+
 /// Reads a per-seat array (out of range reads the default).
 #[inline]
 pub(crate) fn at<T: Copy + Default>(a: &[T; MAX_PLAYERS], s: Seat) -> T {
@@ -316,13 +333,18 @@ impl CrownBattles {
         let weights = self.config.spinner.map(u32::from);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
         let spin = self.rng.with_stream(|s| {
-            // A partial Fisher-Yates: the first n * dealt slots are the deal.
+            // A partial Fisher-Yates: the first n * dealt slots are the deal, `dealt` per hand.
+            let (mut hand, mut in_hand) = (0usize, 0usize);
             for i in 0..(n * dealt).min(size) {
-                let j = i + s.below((size - i) as u32) as usize;
+                let j = i + below(s, (size - i) as u32) as usize;
                 pool.swap(i, j);
                 let card = pool.get(i).copied().and_then(Card::new);
-                if let (Some(card), Some(hand)) = (card, hands.get_mut(i / dealt.max(1))) {
-                    hand.insert(card);
+                if let (Some(card), Some(h)) = (card, hands.get_mut(hand)) {
+                    h.insert(card);
+                }
+                in_hand += 1;
+                if in_hand == dealt {
+                    (hand, in_hand) = (hand + 1, 0);
                 }
             }
             s.weighted(&weights)

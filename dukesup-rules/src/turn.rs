@@ -82,6 +82,14 @@ impl Situation {
         can_complete(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
     }
 
+    /// A completion of the plain path (see [`crate::meld::completion`]), where it applies.
+    fn plain_completion(&self, ace: AceRule) -> Option<CardSet> {
+        if self.opp_castle_taken || self.own_castle_played.is_some() {
+            return None;
+        }
+        crate::meld::completion(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
+    }
+
     /// The state after putting the CASTLE back.
     fn returned(&self) -> Situation {
         let mut s = *self;
@@ -248,23 +256,32 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
     let sit = Situation::of(pos);
+    // One completion that leaves both CASTLES in place: a play inside it, or giving up a card
+    // outside it, keeps the turn completable without another walk.
+    let known = sit.plain_completion(ace);
     let mut playable = me.hand.union(opp.duke_set());
     if let Some(c) = opp.castle_face_up() {
         playable.insert(c);
     }
     for c in playable {
-        if check_play(pos, Action::Play(c)).is_ok() {
+        let inside = known.is_some_and(|w| w.contains(c)) && opp.castle_face_up() != Some(c);
+        if inside || check_play(pos, Action::Play(c)).is_ok() {
             out.push(Action::Play(c));
         }
     }
-    if may_touch_dukes(pos) {
+    let refill_open = me.castle_state == CastleState::FaceUp
+        && me.dukes.iter().all(Option::is_none)
+        && !pos.turn.refilled
+        && !pos.turn.touched.iter().all(|&t| t);
+    let swappable = me.dukes.iter().zip(pos.turn.touched).any(|(slot, touched)| slot.is_some() && !touched);
+    if may_touch_dukes(pos) && (swappable || refill_open) {
         // Whether the turn can still end once hand card `h` is given up to a DUKE slot.
         let mut without = [false; 52];
         for h in me.hand {
             let mut s = sit;
             s.hand.remove(h);
             if let Some(w) = without.get_mut(usize::from(h.index())) {
-                *w = s.completable(ace);
+                *w = known.is_some_and(|k| !k.contains(h)) || s.completable(ace);
             }
         }
         let fine = |h: Card| without.get(usize::from(h.index())).copied().unwrap_or(false);
@@ -276,10 +293,6 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
             out.push(Action::PickUp(d));
             out.extend(me.hand.iter().filter(|&h| fine(h)).map(|with| Action::Swap { duke: d, with }));
         }
-        let refill_open = me.castle_state == CastleState::FaceUp
-            && me.dukes.iter().all(Option::is_none)
-            && !pos.turn.refilled
-            && !pos.turn.touched.iter().all(|&t| t);
         if refill_open {
             out.extend(me.hand.iter().filter(|&h| fine(h)).map(Action::Refill));
         }

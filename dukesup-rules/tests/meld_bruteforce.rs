@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use duke_core::{Card, CardSet, Rank, Suit};
-use dukesup_rules::meld::{AceRule, MeldKind, SuitGroup, can_complete, can_split, is_valid_meld, split};
+use dukesup_rules::meld::{AceRule, MeldKind, SuitGroup, can_complete, can_split, completion, is_valid_meld, split};
 use proptest::prelude::*;
 
 /// Every valid meld (as a card set) that contains `card` and lies within `cards`.
@@ -150,6 +150,16 @@ proptest! {
             brute(s, ace, &mut memo)
         });
         prop_assert_eq!(can_complete(must, optional, ace), expected);
+        if matches!(ace, AceRule::Low | AceRule::High) {
+            let witness = completion(must, optional, ace);
+            prop_assert_eq!(witness.is_some(), expected);
+            if let Some(w) = witness {
+                prop_assert!(w.is_subset(optional));
+                prop_assert!(can_split(must.union(w), ace), "witness {} for {} + {}", w, must, optional);
+            }
+        } else {
+            prop_assert_eq!(completion(must, optional, ace), None);
+        }
     }
 }
 

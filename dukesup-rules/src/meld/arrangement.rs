@@ -2,6 +2,7 @@
 
 use duke_core::{Card, CardSet, Rank, Suit};
 
+use super::dp::{CLOSABLE_STATES, range_states};
 use super::dp::{Column, Rows, SET_CHOICES, STATE_COUNTS, TRANS};
 use super::{AceRule, Meld, MeldKind, Split};
 
@@ -222,4 +223,57 @@ fn assemble(
         }
     }
     melds
+}
+
+/// Walks back a completion walk (columns with ranges) from an accepting end and returns, per
+/// column and group, how many optional cards the path uses.
+pub(super) fn extra_counts(cols: &[Column], layers: &[Rows; 15]) -> Option<[[usize; 2]; 14]> {
+    let n = cols.len();
+    let last = layers.get(n)?;
+    let mut cur = CLOSABLE_STATES
+        .iter()
+        .flat_map(|&t| CLOSABLE_STATES.iter().map(move |&f| (t, f)))
+        .find(|&(t, f)| last.get(t).is_some_and(|r| r >> f & 1 == 1))?;
+    let mut extra = [[0usize; 2]; 14];
+    for i in (0..n).rev() {
+        let (col, prev) = (cols.get(i)?, layers.get(i)?);
+        let mut options = [(0usize, 0usize); 4];
+        let mut k = 1;
+        for &(st, sf) in &SET_CHOICES {
+            if st <= col.hi[0] && sf <= col.hi[1] {
+                if let Some(o) = options.get_mut(k) {
+                    *o = (st, sf);
+                }
+                k += 1;
+            }
+        }
+        let mut found = None;
+        'search: for &(st, sf) in options.iter().take(k) {
+            for rt in range_states(col.lo[0], col.hi[0], st) {
+                for rf in range_states(col.lo[1], col.hi[1], sf) {
+                    for (pt, row) in prev.iter().enumerate() {
+                        let t_ok = TRANS.get(rt).and_then(|t| t.get(pt)).is_some_and(|m| m >> cur.0 & 1 == 1);
+                        if !t_ok {
+                            continue;
+                        }
+                        let mut flowers = *row;
+                        while flowers != 0 {
+                            let pf = flowers.trailing_zeros() as usize;
+                            flowers &= flowers - 1;
+                            if TRANS.get(rf).and_then(|t| t.get(pf)).is_some_and(|m| m >> cur.1 & 1 == 1) {
+                                found = Some(((pt, pf), [st + rt - col.lo[0], sf + rf - col.lo[1]]));
+                                break 'search;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let (prev_state, counts) = found?;
+        if let Some(e) = extra.get_mut(i) {
+            *e = counts;
+        }
+        cur = prev_state;
+    }
+    Some(extra)
 }

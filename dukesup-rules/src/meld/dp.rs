@@ -12,6 +12,14 @@ pub(super) const STATE_COUNTS: [(usize, usize, usize); STATES] =
     [(0, 0, 0), (1, 0, 0), (0, 1, 0), (0, 0, 1), (2, 0, 0), (1, 1, 0), (1, 0, 1), (0, 2, 0), (0, 1, 1), (0, 0, 2)];
 /// States in which every open run may stop: the end of the values is reachable from them.
 const CLOSABLE: u16 = 1 | 1 << 3 | 1 << 9;
+/// The same states as indices.
+pub(super) const CLOSABLE_STATES: [usize; 3] = [0, 3, 9];
+
+/// The run-card counts possible in a group whose column allows `lo..=hi` cards when a set
+/// takes `taken` of them (and the total used stays at least `lo`).
+pub(super) fn range_states(lo: usize, hi: usize, taken: usize) -> core::ops::RangeInclusive<usize> {
+    lo.saturating_sub(taken)..=hi.saturating_sub(taken).min(2)
+}
 
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index is a build error
 const fn state_index(n1: usize, n2: usize, n3: usize) -> usize {

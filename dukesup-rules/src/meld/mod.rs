@@ -143,6 +143,52 @@ pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
     })
 }
 
+/// One completion: a set of `optional` cards that makes `cards` splittable, for the linear
+/// Ace rules ([`AceRule::Low`], [`AceRule::High`]); `None` when there is none, or for the
+/// other rules. The engine uses it to accept many plays without walking again: any play inside
+/// a known completion, and giving up any card outside it, keeps the turn completable.
+pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<CardSet> {
+    if !matches!(ace, AceRule::Low | AceRule::High) {
+        return None;
+    }
+    let must = cards.bits();
+    let may_set = optional.difference(cards);
+    let may = may_set.bits();
+    if hopeless(must, may, ace) {
+        return None;
+    }
+    let mut cols = [Column::default(); 14];
+    let n = columns(must, may, ace, [0, 0], &mut cols);
+    let cols = cols.get(..n).unwrap_or(&[]);
+    let mut layers = [START; 15];
+    let mut rows = START;
+    for (i, col) in cols.iter().enumerate() {
+        rows = step(&rows, col);
+        if let Some(layer) = layers.get_mut(i + 1) {
+            *layer = rows;
+        }
+    }
+    if !ends(&rows, None) {
+        return None;
+    }
+    let extra = arrangement::extra_counts(cols, &layers)?;
+    let mut chosen = CardSet::EMPTY;
+    for (i, counts) in extra.iter().enumerate().take(n) {
+        let value = match ace {
+            AceRule::High if i + 1 == n => 1,
+            AceRule::High => i as u8 + 2,
+            _ => i as u8 + 1,
+        };
+        let Some(rank) = Rank::new(value) else { continue };
+        for (g, &count) in counts.iter().enumerate() {
+            let suits = if g == 0 { [Suit::Spades, Suit::Diamonds] } else { [Suit::Clubs, Suit::Hearts] };
+            let picks = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| may_set.contains(c)).take(count);
+            picks.for_each(|c| chosen.insert(c));
+        }
+    }
+    Some(chosen)
+}
+
 /// One split of `cards` into valid runs and sets, or `None` if there is none.
 ///
 /// Runs are as long as the walk made them, except that a run longer than 13 cards (possible

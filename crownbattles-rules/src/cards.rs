@@ -311,11 +311,13 @@ impl Card {
     }
 
     /// The suit, for numbered cards.
+    #[inline]
     pub const fn suit(self) -> Option<SuitId> {
         if self.0 < FIRST_GOLEM { Some(SuitId(self.0 / 13)) } else { None }
     }
 
     /// The Special Power, for power cards.
+    #[inline]
     pub fn power(self) -> Option<Power> {
         if self.0 >= FIRST_POWER { Power::from_index((self.0 - FIRST_POWER) as usize) } else { None }
     }
@@ -371,6 +373,7 @@ impl CardSet {
     }
 
     /// Whether `c` is in the set.
+    #[inline]
     pub const fn has(self, c: Card) -> bool {
         self.0 >> c.0 & 1 == 1
     }
@@ -386,11 +389,13 @@ impl CardSet {
     }
 
     /// Adds a card.
+    #[inline]
     pub fn insert(&mut self, c: Card) {
         self.0 |= 1u128 << c.0;
     }
 
     /// Removes a card.
+    #[inline]
     pub fn remove(&mut self, c: Card) {
         self.0 &= !(1u128 << c.0);
     }
@@ -414,6 +419,7 @@ impl CardSet {
     }
 
     /// The lowest card.
+    #[inline]
     pub const fn first(self) -> Option<Card> {
         if self.0 == 0 { None } else { Some(Card(self.0.trailing_zeros() as u8)) }
     }
@@ -428,6 +434,7 @@ impl CardSet {
     }
 
     /// The lowest card with this face.
+    #[inline]
     pub fn find(self, face: Face) -> Option<Card> {
         self.and(face.cards()).first()
     }

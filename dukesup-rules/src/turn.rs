@@ -314,11 +314,16 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
             out.push(Action::Bury);
         }
         let mine = pos.table.intersection(CardSet::colour(colour_of(pos.current)));
-        for c in mine {
-            let mut rest = pos.table;
-            rest.remove(c);
-            if can_split(rest, ace) {
-                out.push(Action::DiscardTable(c));
+        match crate::meld::removable(pos.table, ace) {
+            Some(free) => out.extend(mine.intersection(free).iter().map(Action::DiscardTable)),
+            None => {
+                for c in mine {
+                    let mut rest = pos.table;
+                    rest.remove(c);
+                    if can_split(rest, ace) {
+                        out.push(Action::DiscardTable(c));
+                    }
+                }
             }
         }
     }

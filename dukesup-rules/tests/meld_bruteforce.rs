@@ -3,7 +3,9 @@
 use std::collections::HashMap;
 
 use duke_core::{Card, CardSet, Rank, Suit};
-use dukesup_rules::meld::{AceRule, MeldKind, SuitGroup, can_complete, can_split, completion, is_valid_meld, split};
+use dukesup_rules::meld::{
+    AceRule, MeldKind, SuitGroup, can_complete, can_split, completion, is_valid_meld, removable, split,
+};
 use proptest::prelude::*;
 
 /// Every valid meld (as a card set) that contains `card` and lies within `cards`.
@@ -137,6 +139,19 @@ proptest! {
     #[test]
     fn solver_matches_brute_force(cards in card_set(), ace in ace_rule()) {
         check_split(cards, ace)?;
+    }
+
+    #[test]
+    fn removable_matches_one_walk_per_card(cards in card_set(), ace in ace_rule()) {
+        let expected: CardSet = cards.iter().filter(|&c| {
+            let mut rest = cards;
+            rest.remove(c);
+            can_split(rest, ace)
+        }).collect();
+        match removable(cards, ace) {
+            Some(found) => prop_assert_eq!(found, expected, "cards {} under {:?}", cards, ace),
+            None => prop_assert!(matches!(ace, AceRule::LowOrHigh | AceRule::Around)),
+        }
     }
 
     #[test]

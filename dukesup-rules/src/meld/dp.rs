@@ -114,6 +114,29 @@ const fn build_map_range() -> [[u16; 1 << STATES]; 6] {
 }
 const MAP_RANGE: [[u16; 1 << STATES]; 6] = build_map_range();
 
+/// `REV_RANGE[range][mask]`: the states `s` from which `TRANS_RANGE[range][s]` meets `mask`.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time
+const fn build_rev_range() -> [[u16; 1 << STATES]; 6] {
+    let mut t = [[0u16; 1 << STATES]; 6];
+    let mut i = 0;
+    while i < 6 {
+        let mut mask = 0;
+        while mask < (1 << STATES) {
+            let mut s = 0;
+            while s < STATES {
+                if TRANS_RANGE[i][s] & mask as u16 != 0 {
+                    t[i][mask] |= 1 << s;
+                }
+                s += 1;
+            }
+            mask += 1;
+        }
+        i += 1;
+    }
+    t
+}
+const REV_RANGE: [[u16; 1 << STATES]; 6] = build_rev_range();
+
 /// The set choices at one value: (THORN cards, FLOWER cards) the set takes.
 pub(super) const SET_CHOICES: [(usize, usize); 3] = [(2, 1), (1, 2), (2, 2)];
 
@@ -208,6 +231,36 @@ pub(super) fn step(rows: &Rows, col: &Column) -> Rows {
     }
     next
 }
+
+/// The backward step: the states before `col` from which some choice at `col` reaches `after`.
+pub(super) fn back_step(after: &Rows, col: &Column) -> Rows {
+    let mut prev = [0u16; STATES];
+    let mut back = |t: usize, f: usize| {
+        let (Some(trans), Some(rev)) = (TRANS_RANGE.get(t), REV_RANGE.get(f)) else { return };
+        for (slot, targets) in prev.iter_mut().zip(trans.iter()) {
+            let mut targets = *targets;
+            while targets != 0 {
+                let row = after.get(targets.trailing_zeros() as usize).copied().unwrap_or(0);
+                *slot |= rev.get(usize::from(row)).copied().unwrap_or(0);
+                targets &= targets - 1;
+            }
+        }
+    };
+    if let (Some(t), Some(f)) = (after_set(col, 0, 0), after_set(col, 1, 0)) {
+        back(t, f);
+    }
+    if col.hi[0] + col.hi[1] >= 3 {
+        for &(st, sf) in &SET_CHOICES {
+            if let (Some(t), Some(f)) = (after_set(col, 0, st), after_set(col, 1, sf)) {
+                back(t, f);
+            }
+        }
+    }
+    prev
+}
+
+/// The joint states from which the walk may end (every open run may stop).
+pub(super) const END_ROWS: Rows = [CLOSABLE, 0, 0, CLOSABLE, 0, 0, 0, 0, 0, CLOSABLE];
 
 #[inline]
 pub(super) fn accepts(rows: &Rows) -> bool {

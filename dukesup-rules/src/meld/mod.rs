@@ -30,7 +30,7 @@ mod dp;
 use duke_core::{Card, CardSet, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
-use dp::{Column, START, ace_splits, boundaries, columns, ends, hopeless, start_rows, step, walk};
+use dp::{Column, END_ROWS, START, ace_splits, back_step, boundaries, columns, ends, hopeless, start_rows, step, walk};
 
 /// Where an Ace may stand in a run. The rulebook does not say; see `RULES.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -187,6 +187,63 @@ pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Car
         }
     }
     Some(chosen)
+}
+
+/// The cards `c` of `cards` such that `cards` without `c` still splits into runs and sets,
+/// for the linear Ace rules ([`AceRule::Low`], [`AceRule::High`]); `None` for the others.
+///
+/// One forward and one backward walk, then one step per value and group, instead of a walk
+/// per card: the engine uses it to list the discards from the table.
+pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
+    if !matches!(ace, AceRule::Low | AceRule::High) {
+        return None;
+    }
+    let must = cards.bits();
+    let mut cols = [Column::default(); 14];
+    let n = columns(must, 0, ace, [0, 0], &mut cols);
+    let cols = cols.get(..n).unwrap_or(&[]);
+    let mut forward = [START; 15];
+    let mut rows = START;
+    for (i, col) in cols.iter().enumerate() {
+        rows = step(&rows, col);
+        if let Some(next) = forward.get_mut(i + 1) {
+            *next = rows;
+        }
+    }
+    let mut backward = [END_ROWS; 15];
+    let mut rows = END_ROWS;
+    for (i, col) in cols.iter().enumerate().rev() {
+        rows = back_step(&rows, col);
+        if let Some(prev) = backward.get_mut(i) {
+            *prev = rows;
+        }
+    }
+    let mut out = CardSet::EMPTY;
+    for (i, col) in cols.iter().enumerate() {
+        let value = match ace {
+            AceRule::High if i + 1 == n => 1,
+            AceRule::High => i as u8 + 2,
+            _ => i as u8 + 1,
+        };
+        let Some(rank) = Rank::new(value) else { continue };
+        let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
+        for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
+            let present = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| cards.contains(c));
+            let mut less = *col;
+            if let (Some(lo), Some(hi)) = (less.lo.get_mut(g), less.hi.get_mut(g)) {
+                if *hi == 0 {
+                    continue;
+                }
+                *lo -= 1;
+                *hi -= 1;
+            }
+            let next = step(before, &less);
+            if next.iter().zip(after.iter()).any(|(a, b)| a & b != 0) {
+                present.for_each(|c| out.insert(c));
+            }
+        }
+    }
+    Some(out)
 }
 
 /// One split of `cards` into valid runs and sets, or `None` if there is none.

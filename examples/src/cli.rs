@@ -161,13 +161,11 @@ impl SimulateArgs {
     pub const DEFAULT_COUNT: u64 = 12;
     /// Seed of the default run.
     pub const DEFAULT_SEED: u64 = 1;
-    /// The default bots: a modest ISMCTS, the greedy bot and the random bot.
+    /// The default bots: a quick ISMCTS (50 iterations, rollouts cut at 10 actions so that
+    /// the default run takes seconds), the greedy bot and the random bot.
     pub fn default_bots() -> Vec<BotSpec> {
-        vec![
-            BotSpec::Ismcts(IsmctsSettings { iterations: 100, ..IsmctsSettings::default() }),
-            BotSpec::Greedy,
-            BotSpec::Random,
-        ]
+        let quick = IsmctsSettings { iterations: 50, horizon: Some(10), ..IsmctsSettings::default() };
+        vec![BotSpec::Ismcts(quick), BotSpec::Greedy, BotSpec::Random]
     }
 
     /// The usage text.

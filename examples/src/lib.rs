@@ -38,3 +38,8 @@ pub mod progress;
 pub mod replay;
 pub mod seed;
 pub mod simulate;
+
+/// The README's code sample, compiled and run as a doc test.
+#[cfg(all(doctest, feature = "theduke"))]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -16,11 +16,13 @@ use crate::tiles::{TileKind, TileSet};
 impl<S: TileSet> Duke<S> {
     /// The number of leaf nodes `depth` plies below this position (1 at depth 0).
     pub fn perft(&self, depth: u32) -> u64 {
-        let mut buffers: Vec<Vec<Action>> = (0..depth).map(|_| Vec::with_capacity(128)).collect();
-        self.perft_with(depth, &mut buffers)
+        // One action buffer per ply, made as the walk first reaches that ply: a huge
+        // `depth` on a short tree must not allocate for plies that never occur.
+        let mut buffers: Vec<Vec<Action>> = Vec::new();
+        self.perft_with(depth, 0, &mut buffers)
     }
 
-    fn perft_with(&self, depth: u32, buffers: &mut [Vec<Action>]) -> u64 {
+    fn perft_with(&self, depth: u32, ply: usize, buffers: &mut Vec<Vec<Action>>) -> u64 {
         if depth == 0 {
             return 1;
         }
@@ -32,9 +34,12 @@ impl<S: TileSet> Duke<S> {
             self.visit(&mut count);
             return count.0;
         }
-        let Some((buf, rest)) = buffers.split_first_mut() else { return 0 };
+        if buffers.len() <= ply {
+            buffers.resize_with(ply + 1, || Vec::with_capacity(128));
+        }
+        let mut buf = buffers.get_mut(ply).map(core::mem::take).unwrap_or_default();
         buf.clear();
-        self.visit(&mut Lister(buf));
+        self.visit(&mut Lister(&mut buf));
         let mut total = 0;
         for &action in buf.iter() {
             if action == Action::Draw {
@@ -47,14 +52,17 @@ impl<S: TileSet> Duke<S> {
                     for sq in crate::board::Square::iter(places) {
                         let mut child = drawn;
                         child.play_inner(Action::Place(sq), false);
-                        total += child.perft_with(depth - 1, rest);
+                        total += child.perft_with(depth - 1, ply + 1, buffers);
                     }
                 }
             } else {
                 let mut child = *self;
                 child.play_inner(action, false);
-                total += child.perft_with(depth - 1, rest);
+                total += child.perft_with(depth - 1, ply + 1, buffers);
             }
+        }
+        if let Some(slot) = buffers.get_mut(ply) {
+            *slot = buf;
         }
         total
     }

@@ -1,0 +1,328 @@
+//! Robustness of every public entry point on any input: arbitrary actions for any seat
+//! (not only listed ones), arbitrary notation text, tampered states, views and records,
+//! arbitrary positions, and extreme arguments. Nothing may panic; a refused action leaves
+//! the state unchanged; an action is accepted exactly when it is listed.
+
+use duke_core::{Game, GameRng, Observer, Record, Seat};
+use proptest::prelude::*;
+use theduke_rules::{
+    Action, Config, FirstPlayer, Phase, Piece, Position, Side, Square, Standard, TheDuke, TileKind, View,
+};
+
+fn square() -> impl Strategy<Value = Square> {
+    (0u8..36).prop_map(|i| Square::new(i).unwrap_or_else(|| unreachable!()))
+}
+
+/// Any action at all, of every variant, on any squares.
+fn any_action() -> impl Strategy<Value = Action> {
+    prop_oneof![
+        square().prop_map(Action::SetDuke),
+        square().prop_map(Action::SetFootman),
+        (square(), square()).prop_map(|(from, to)| Action::Move { from, to }),
+        (square(), square()).prop_map(|(from, target)| Action::Strike { from, target }),
+        (square(), square(), square()).prop_map(|(by, from, to)| Action::Command { by, from, to }),
+        Just(Action::Draw),
+        square().prop_map(Action::Place),
+    ]
+}
+
+/// A game after `steps` random legal actions from a random set-up.
+fn played(seed: u64, steps: usize) -> TheDuke {
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
+    let mut game = TheDuke::new(&config, seed).unwrap();
+    let mut rng = GameRng::new(seed ^ 0x5eed);
+    let mut buf = Vec::new();
+    for _ in 0..steps {
+        if game.is_over() {
+            break;
+        }
+        let seat = game.side_to_move();
+        game.legal_actions(seat, &mut buf);
+        let a = buf[rng.below(buf.len() as u32) as usize];
+        game.apply(seat, a).unwrap();
+    }
+    game
+}
+
+/// Applies `action` for `seat` and checks the contract: accepted exactly when listed,
+/// unchanged when refused, undo restores exactly.
+fn check_action(game: &TheDuke, seat: Seat, action: Action) -> bool {
+    let mut listed = Vec::new();
+    game.legal_actions(seat, &mut listed);
+    let mut after = *game;
+    match after.apply(seat, action) {
+        Ok(undo) => {
+            assert!(listed.contains(&action), "{action} accepted for {seat:?} but not listed");
+            assert!(after.validate().is_ok(), "{action} broke an invariant");
+            after.undo(undo);
+            assert_eq!(after, *game, "undo of {action}");
+            true
+        }
+        Err(_) => {
+            assert!(!listed.contains(&action), "{action} listed for {seat:?} but refused");
+            assert_eq!(after, *game, "a refused {action} changed the state");
+            false
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn arbitrary_actions_for_any_seat_are_accepted_exactly_when_listed(
+        seed in any::<u64>(),
+        steps in 0usize..160,
+        tries in proptest::collection::vec((0u8..4, any_action()), 1..64),
+    ) {
+        let game = played(seed, steps);
+        for (seat, action) in tries {
+            let _ = check_action(&game, Seat(seat), action);
+        }
+    }
+
+    #[test]
+    fn any_text_parses_or_is_a_typed_error_and_parsed_actions_round_trip(text in any::<String>()) {
+        if let Ok(action) = text.parse::<Action>() {
+            prop_assert_eq!(action.to_string().parse::<Action>().ok(), Some(action));
+        }
+        let _ = text.parse::<Square>();
+    }
+
+    #[test]
+    fn near_miss_notation_never_panics(text in "[ a-hA-H0-9:*\\-x\u{e9}\u{2212}\u{ff41}]{0,12}") {
+        if let Ok(action) = text.parse::<Action>() {
+            prop_assert_eq!(action.to_string().parse::<Action>().ok(), Some(action));
+        }
+    }
+
+    #[test]
+    fn tampered_states_are_refused_or_harmless(
+        seed in any::<u64>(),
+        steps in 0usize..160,
+        pick in any::<usize>(),
+        value in prop_oneof![any::<i64>().prop_map(serde_json::Value::from), any::<u64>().prop_map(serde_json::Value::from)],
+    ) {
+        let game = played(seed, steps);
+        let mut json = serde_json::to_value(game).unwrap();
+        let mut leaves = Vec::new();
+        number_paths(&json, &mut Vec::new(), &mut leaves);
+        let path = &leaves[pick % leaves.len()];
+        *json.pointer_mut(path).unwrap() = value;
+        if let Ok(tampered) = serde_json::from_value::<TheDuke>(json) {
+            exercise(&tampered, seed);
+        }
+    }
+
+    #[test]
+    fn tampered_views_display_and_evaluate(
+        seed in any::<u64>(),
+        steps in 0usize..160,
+        pick in any::<usize>(),
+        value in any::<i64>(),
+    ) {
+        let game = played(seed, steps);
+        let mut json = serde_json::to_value(game.view(Observer::Spectator)).unwrap();
+        let mut leaves = Vec::new();
+        number_paths(&json, &mut Vec::new(), &mut leaves);
+        let path = &leaves[pick % leaves.len()];
+        *json.pointer_mut(path).unwrap() = serde_json::Value::from(value);
+        if let Ok(view) = serde_json::from_value::<View>(json) {
+            let _ = view.to_string();
+            let _ = TheDuke::evaluate(&view, Seat(0));
+            let _ = TheDuke::evaluate(&view, Seat(7));
+        }
+    }
+
+    #[test]
+    fn tampered_records_replay_or_fail(
+        seed in any::<u64>(),
+        steps in 1usize..120,
+        pick in any::<usize>(),
+        value in any::<i64>(),
+    ) {
+        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
+        let mut record = Record::<TheDuke>::new(config, seed);
+        let mut game = TheDuke::new(&config, seed).unwrap();
+        let mut rng = GameRng::new(seed);
+        let mut buf = Vec::new();
+        for _ in 0..steps {
+            if game.is_over() {
+                break;
+            }
+            let seat = game.side_to_move();
+            game.legal_actions(seat, &mut buf);
+            let a = buf[rng.below(buf.len() as u32) as usize];
+            game.apply(seat, a).unwrap();
+            record.push(seat, a);
+        }
+        let mut json = serde_json::to_value(&record).unwrap();
+        let mut leaves = Vec::new();
+        number_paths(&json, &mut Vec::new(), &mut leaves);
+        let path = &leaves[pick % leaves.len()];
+        *json.pointer_mut(path).unwrap() = serde_json::Value::from(value);
+        if let Ok(tampered) = serde_json::from_value::<Record<TheDuke>>(json)
+            && let Ok(state) = tampered.replay()
+        {
+            exercise(&state, seed);
+        }
+    }
+
+    #[test]
+    fn arbitrary_positions_are_refused_or_playable(
+        pieces in proptest::collection::vec((square(), 0u8..17, 0u8..3, any::<bool>()), 0..40),
+        bags in proptest::array::uniform2(proptest::array::uniform16(0u8..5)),
+        to_move in 0u8..3,
+        turns in any::<u32>(),
+        limit in proptest::option::of(any::<u32>()),
+        seed in any::<u64>(),
+    ) {
+        let pieces = pieces
+            .into_iter()
+            .map(|(sq, kind, owner, back)| {
+                let side = if back { Side::Back } else { Side::Start };
+                (sq, Piece { kind: TileKind(kind), side, owner: Seat(owner) })
+            })
+            .collect();
+        let position = Position { pieces, bags, to_move: Seat(to_move), turns };
+        let config = Config { first_player: FirstPlayer::Seat0, turn_limit: limit };
+        if let Ok(state) = TheDuke::from_position(&position, &config, seed) {
+            exercise(&state, seed);
+        }
+    }
+}
+
+/// JSON pointers of every number in `v`.
+fn number_paths(v: &serde_json::Value, path: &mut Vec<String>, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Number(_) => out.push(path.iter().map(|p| format!("/{p}")).collect()),
+        serde_json::Value::Array(items) => {
+            for (i, item) in items.iter().enumerate() {
+                path.push(i.to_string());
+                number_paths(item, path, out);
+                path.pop();
+            }
+        }
+        serde_json::Value::Object(map) => {
+            for (k, item) in map {
+                path.push(k.replace('~', "~0").replace('/', "~1"));
+                number_paths(item, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Every public method on `state`, then a random playout with arbitrary actions mixed in.
+fn exercise(state: &TheDuke, seed: u64) {
+    assert!(state.validate().is_ok());
+    let _ = state.outcome();
+    let _ = state.running_scores();
+    let _ = state.to_string_views();
+    let _ = state.perft(2);
+    for seat in (0..4).map(Seat) {
+        let _ = state.in_guard(seat);
+        let _ = state.determinize(seat, seed);
+        for k in 0..20 {
+            let _ = state.bag_count(seat, TileKind(k));
+            let _ = state.captured_count(seat, TileKind(k));
+            let _ = state.with_drawn(TileKind(k));
+        }
+    }
+    let mut game = *state;
+    let mut rng = GameRng::new(seed);
+    let mut buf = Vec::new();
+    for _ in 0..40 {
+        let seat = game.side_to_move();
+        let junk = Action::Move {
+            from: Square::new(rng.below(36) as u8).unwrap_or_else(|| unreachable!()),
+            to: Square::new(rng.below(36) as u8).unwrap_or_else(|| unreachable!()),
+        };
+        let _ = check_action(&game, seat, junk);
+        game.legal_actions(seat, &mut buf);
+        let Some(&a) = buf.get(rng.below(buf.len().max(1) as u32) as usize) else { break };
+        game.apply(seat, a).unwrap();
+        assert!(game.validate().is_ok());
+    }
+}
+
+trait Views {
+    fn to_string_views(&self) -> Vec<String>;
+}
+
+impl Views for TheDuke {
+    fn to_string_views(&self) -> Vec<String> {
+        [Observer::Spectator, Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Seat(Seat(9))]
+            .into_iter()
+            .map(|o| self.view(o).to_string())
+            .collect()
+    }
+}
+
+/// Every action of every variant (commands by any square), for both seats and a seat out
+/// of range, on states across many games: accepted exactly when listed.
+#[test]
+fn every_possible_action_is_accepted_exactly_when_listed() {
+    let squares: Vec<Square> = (0..36).filter_map(Square::new).collect();
+    let mut all = vec![Action::Draw];
+    for &a in &squares {
+        all.extend([Action::SetDuke(a), Action::SetFootman(a), Action::Place(a)]);
+        for &b in &squares {
+            all.extend([Action::Move { from: a, to: b }, Action::Strike { from: a, target: b }]);
+        }
+    }
+    let (mut accepted, mut listed) = (0, 0);
+    let mut buf = Vec::new();
+    for seed in 0..6u64 {
+        for steps in [0, 1, 3, 5, 6, 7, 30, 90] {
+            let game = played(seed, steps);
+            game.legal_actions(game.side_to_move(), &mut buf);
+            listed += buf.len();
+            for seat in [Seat(0), Seat(1), Seat(2)] {
+                for &action in &all {
+                    accepted += usize::from(check_action(&game, seat, action));
+                }
+            }
+            // Commands: every (by, from, to) with `by` one of the mover's tiles.
+            let seat = game.side_to_move();
+            for by in Square::iter(game.occupancy(seat)) {
+                for &from in &squares {
+                    for &to in &squares {
+                        accepted += usize::from(check_action(&game, seat, Action::Command { by, from, to }));
+                    }
+                }
+            }
+        }
+    }
+    // Every listed action was found among the candidates and accepted.
+    assert!(listed > 0);
+    assert_eq!(accepted, listed);
+}
+
+#[test]
+fn huge_perft_depth_on_a_finished_game_returns_at_once() {
+    let pieces = vec![
+        (Square::new(4).unwrap(), Piece::new(TileKind::DUKE, Seat(0))),
+        (Square::new(30).unwrap(), Piece::new(TileKind::DUKE, Seat(1))),
+    ];
+    let position = Position::with_full_bags::<Standard>(pieces, Seat(0)).with_empty_bags();
+    let mut game = TheDuke::from_position(&position, &Config { turn_limit: Some(1), ..Config::default() }, 1).unwrap();
+    let mut buf = Vec::new();
+    game.legal_actions(Seat(0), &mut buf);
+    game.apply(Seat(0), buf[0]).unwrap();
+    assert!(matches!(game.phase(), Phase::Over(_)));
+    assert_eq!(game.perft(u32::MAX), 0);
+    assert_eq!(game.perft(0), 1);
+}
+
+#[test]
+fn huge_notation_strings_are_typed_errors() {
+    let long = "a1-".repeat(100_000);
+    assert!(long.parse::<Action>().is_err());
+    let long = format!("{}a1-a2", " ".repeat(1 << 20));
+    assert_eq!(long.parse::<Action>().ok(), "a1-a2".parse::<Action>().ok());
+    for bad in ["\u{0}", "a1\u{0}-a2", "ａ1-a2", "a1−a2", "é1-a2", "duke\tc1", "draw draw", "a1:a2-a3-a4"] {
+        let _ = bad.parse::<Action>();
+    }
+}

@@ -21,6 +21,10 @@
 //! range of counts (mandatory cards up to mandatory plus optional cards), which is how the
 //! engine proves every play it offers can still end in a valid table (see `RULES.md`).
 //!
+//! Two further questions serve the engine's legal-action lists: [`completion`] gives one set
+//! of optional cards that completes a table, and [`removable`] lists the cards a valid table
+//! can lose, from one forward and one backward walk.
+//!
 //! Aces follow [`AceRule`]: low (A-2-3), high (Q-K-A) or either (but never K-A-2). For
 //! "either", each group's aces are split between the low and the high end, at most 9 ways.
 

@@ -291,10 +291,11 @@ impl<S: TileSet> Duke<S> {
     }
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action (the Duke
-    /// is "in Guard", rulebook "Capturing Tiles").
+    /// is "in Guard", rulebook "Capturing Tiles"). `false` for a seat without a Duke on
+    /// the board, including seats other than 0 and 1.
     pub fn in_guard(&self, seat: Seat) -> bool {
+        let Some(duke) = self.duke_square(seat) else { return false };
         let me = seat.index() & 1;
-        let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
         let theirs = self.occupancy(Seat(1 - me as u8));
         self.attacked(duke, 1 - me, theirs, theirs | self.occupancy(Seat(me as u8)))
     }

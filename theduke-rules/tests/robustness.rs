@@ -326,3 +326,26 @@ fn huge_notation_strings_are_typed_errors() {
         let _ = bad.parse::<Action>();
     }
 }
+
+#[test]
+fn seats_out_of_range_have_no_duke_in_guard() {
+    // The rulebook movement example after the Assassin's Jump Slide to c3: light (seat 0)
+    // is in Guard. Seat 2 does not exist, so it has no Duke and is in no Guard.
+    let sq = |t: &str| t.parse::<Square>().unwrap();
+    let pieces = vec![
+        (sq("c1"), Piece::new(TileKind::DUKE, Seat(0))),
+        (sq("d2"), Piece::new(TileKind(6), Seat(0))),
+        (sq("b4"), Piece { kind: TileKind(12), side: Side::Back, owner: Seat(0) }),
+        (sq("a5"), Piece { kind: TileKind(13), side: Side::Back, owner: Seat(1) }),
+        (sq("f6"), Piece::new(TileKind::DUKE, Seat(1))),
+    ];
+    let position = Position::with_full_bags::<Standard>(pieces, Seat(1));
+    let mut game = TheDuke::from_position(&position, &Config::default(), 1).unwrap();
+    game.apply(Seat(1), "a5-c3".parse().unwrap()).unwrap();
+    assert!(game.in_guard(Seat(0)));
+    assert!(!game.in_guard(Seat(1)));
+    for seat in [Seat(2), Seat(3), Seat(254), Seat(255)] {
+        assert!(!game.in_guard(seat), "{seat:?}");
+        assert_eq!(game.duke_square(seat), None);
+    }
+}

@@ -74,7 +74,7 @@ pub use config::{Config, ConfigError, FirstPlayer};
 pub use position::Position;
 pub use serial::RawState;
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};
-pub use tables::{Tables, Targets};
+pub use tables::{Tables, Targets, TileDataError};
 pub use tiles::{Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet};
 pub use turn::ActionError;
 pub use view::View;

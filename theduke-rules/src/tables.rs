@@ -34,34 +34,41 @@ pub struct Tables {
 }
 
 impl Tables {
-    /// Builds the tables from tile data. Called in const context only (the `TABLES`
-    /// constant of a tile set), so bad data is a compile error, never a runtime panic.
-    #[allow(clippy::indexing_slicing, clippy::panic)]
-    pub const fn build(tiles: &[TileDef]) -> Tables {
+    /// Builds the tables from tile data, or says what is wrong with the data (see
+    /// [`TileSet`](crate::TileSet) for the rules). A const fn: a tile set's `TABLES`
+    /// constant calls it at compile time, so bad data there is a compile error; called at
+    /// run time it returns the error and never panics.
+    #[allow(clippy::indexing_slicing)] // every index is bounded by a length checked just before
+    pub const fn try_build(tiles: &[TileDef]) -> Result<Tables, TileDataError> {
         if tiles.len() > MAX_KINDS || tiles.len() < 2 {
-            panic!("a tile set holds 2 to 16 tile types");
+            return Err(TileDataError::KindCount);
         }
         if tiles[0].count != 1 || tiles[1].count < 2 {
-            panic!("index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)");
+            return Err(TileDataError::SetUpTiles);
         }
         let mut entries =
             [[[[Targets { steps: 0, moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
                 SQUARES]; 2]; 2]; MAX_KINDS];
         let mut counts = 0u64;
         let mut k = 0;
-        while k < tiles.len() {
-            if tiles[k].count > 15 {
-                panic!("at most 15 tiles of a type");
+        while k < tiles.len() && k < MAX_KINDS {
+            let def = &tiles[k];
+            if def.count > 15 {
+                return Err(TileDataError::Count);
             }
-            counts |= (tiles[k].count as u64) << (4 * k);
+            counts |= (def.count as u64) << (4 * k);
             let mut side = 0;
             while side < 2 {
-                let icons = if side == 0 { tiles[k].start } else { tiles[k].back };
+                let icons = if side == 0 { def.start } else { def.back };
                 let mut owner = 0;
                 while owner < 2 {
                     let mut s = 0;
                     while s < SQUARES {
-                        entries[k][side][owner][s] = targets_of(icons, owner, s);
+                        let t = match targets_of(icons, owner, s) {
+                            Ok(t) => t,
+                            Err(e) => return Err(e),
+                        };
+                        entries[k][side][owner][s] = t;
                         s += 1;
                     }
                     owner += 1;
@@ -70,7 +77,17 @@ impl Tables {
             }
             k += 1;
         }
-        Tables { entries, kinds: tiles.len() as u8, counts }
+        Ok(Tables { entries, kinds: tiles.len() as u8, counts })
+    }
+
+    /// [`try_build`](Self::try_build) in const context, for a tile set's `TABLES`
+    /// constant: bad data stops the compilation with the error's message.
+    #[allow(clippy::panic)] // only ever evaluated at compile time (`TileSet::TABLES`)
+    pub(crate) const fn build(tiles: &[TileDef]) -> Tables {
+        match Tables::try_build(tiles) {
+            Ok(t) => t,
+            Err(e) => panic!("{}", e.message()),
+        }
     }
 
     /// The targets of tile type `kind`, side `side` (0 start, 1 back), owned by seat
@@ -97,16 +114,16 @@ impl Tables {
     }
 }
 
-#[allow(clippy::indexing_slicing, clippy::panic)]
-const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Targets {
+#[allow(clippy::indexing_slicing)] // `n < icons.len()`
+const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Result<Targets, TileDataError> {
     let mut t = Targets { steps: 0, moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
-    let Some(sq) = Square::new(s as u8) else { return t };
+    let Some(sq) = Square::new(s as u8) else { return Ok(t) };
     let flip: i8 = if owner == 0 { 1 } else { -1 };
     let mut n = 0;
     while n < icons.len() {
         let icon = icons[n];
         if icon.dx < -5 || icon.dx > 5 || icon.dy < -5 || icon.dy > 5 || (icon.dx == 0 && icon.dy == 0) {
-            panic!("icon offsets lie within 5 squares and not on the tile itself");
+            return Err(TileDataError::Offset);
         }
         let df = icon.dx * flip;
         let dr = icon.dy * flip;
@@ -119,7 +136,7 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Tar
                 let adf = if df < 0 { -df } else { df };
                 let adr = if dr < 0 { -dr } else { dr };
                 if !(adf == 0 || adr == 0 || adf == adr) {
-                    panic!("a Move icon must lie on a straight line from the tile");
+                    return Err(TileDataError::MoveOffLine);
                 }
                 if adf <= 1 && adr <= 1 {
                     t.steps |= target;
@@ -135,11 +152,11 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Tar
                     t.slides |= 1 << d;
                     t.reach |= const_ray(sq, d);
                 }
-                None => panic!("a Slide icon sits on an adjacent square"),
+                None => return Err(TileDataError::SlideOffset),
             },
             IconKind::JumpSlide => {
                 if df % 2 != 0 || dr % 2 != 0 {
-                    panic!("a Jump Slide icon sits two squares out");
+                    return Err(TileDataError::JumpSlideOffset);
                 }
                 match direction_index(df / 2, dr / 2) {
                     Some(d) => {
@@ -150,14 +167,55 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Tar
                         };
                         t.reach |= const_ray(sq, d) & !first;
                     }
-                    None => panic!("a Jump Slide icon sits two squares out in a straight line"),
+                    None => return Err(TileDataError::JumpSlideOffset),
                 }
             }
         }
         n += 1;
     }
     t.reach |= t.steps | t.moves | t.jumps | t.strikes | t.commands;
-    t
+    Ok(t)
+}
+
+/// What is wrong with the data of a tile set (see [`TileSet`](crate::TileSet)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TileDataError {
+    /// A set holds 2 to [`MAX_KINDS`] tile types.
+    #[error("a tile set holds 2 to 16 tile types")]
+    KindCount,
+    /// Index 0 must be the Duke (one tile) and index 1 the Footman (two or more).
+    #[error("index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)")]
+    SetUpTiles,
+    /// At most 15 tiles of a type.
+    #[error("at most 15 tiles of a type")]
+    Count,
+    /// Icon offsets lie within 5 squares and not on the tile itself.
+    #[error("icon offsets lie within 5 squares and not on the tile itself")]
+    Offset,
+    /// A Move icon must lie on a straight orthogonal or diagonal line from the tile.
+    #[error("a Move icon must lie on a straight line from the tile")]
+    MoveOffLine,
+    /// A Slide icon sits on an adjacent square.
+    #[error("a Slide icon sits on an adjacent square")]
+    SlideOffset,
+    /// A Jump Slide icon sits two squares out in a straight line.
+    #[error("a Jump Slide icon sits two squares out in a straight line")]
+    JumpSlideOffset,
+}
+
+impl TileDataError {
+    /// The message, in const context (for the compile-time check).
+    const fn message(self) -> &'static str {
+        match self {
+            TileDataError::KindCount => "a tile set holds 2 to 16 tile types",
+            TileDataError::SetUpTiles => "index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)",
+            TileDataError::Count => "at most 15 tiles of a type",
+            TileDataError::Offset => "icon offsets lie within 5 squares and not on the tile itself",
+            TileDataError::MoveOffLine => "a Move icon must lie on a straight line from the tile",
+            TileDataError::SlideOffset => "a Slide icon sits on an adjacent square",
+            TileDataError::JumpSlideOffset => "a Jump Slide icon sits two squares out in a straight line",
+        }
+    }
 }
 
 /// `board::ray` for const context (the runtime version reads the line tables).

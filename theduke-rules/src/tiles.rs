@@ -120,7 +120,8 @@ pub const MAX_KINDS: usize = 16;
 /// custom tiles (rulebook "Customization Tiles", p. 17) are another implementation with
 /// its own `TILES`, e.g. the standard list with one profile changed.
 ///
-/// Rules for the data, checked when the tables are built (at compile time): at most
+/// Rules for the data, checked when the tables are built (at compile time for a
+/// `TileSet`; [`Tables::try_build`] checks data at run time with a typed error): at most
 /// [`MAX_KINDS`] types; index 0 is the Duke (count 1) and index 1 the Footman (count at
 /// least 2), as set-up needs them; counts at most 15; Move icons lie on a straight
 /// orthogonal or diagonal line; Slide offsets are unit steps and Jump Slide offsets twice

@@ -349,3 +349,47 @@ fn seats_out_of_range_have_no_duke_in_guard() {
         assert_eq!(game.duke_square(seat), None);
     }
 }
+
+/// Custom tile data checked at run time: every kind of bad data is a typed error (the old
+/// `Tables::build` panicked when called outside const context).
+#[test]
+fn bad_custom_tile_data_is_a_typed_error_at_run_time() {
+    use theduke_rules::{Icon, IconKind, STANDARD_TILES, Tables, TileDataError, TileDef};
+    assert!(Tables::try_build(&STANDARD_TILES).is_ok());
+    let with_start = |icons: &'static [Icon]| {
+        let mut tiles = STANDARD_TILES;
+        tiles[4] = TileDef { name: "Odd", abbrev: "Od", count: 1, start: icons, back: &[] };
+        tiles
+    };
+    const MOVE: &[Icon] = &[Icon::new(IconKind::Move, 1, 2)];
+    const SLIDE: &[Icon] = &[Icon::new(IconKind::Slide, 2, 0)];
+    const JUMP_SLIDE_NEAR: &[Icon] = &[Icon::new(IconKind::JumpSlide, 1, 0)];
+    const JUMP_SLIDE_BENT: &[Icon] = &[Icon::new(IconKind::JumpSlide, 2, 4)];
+    const ON_ITSELF: &[Icon] = &[Icon::new(IconKind::Jump, 0, 0)];
+    const FAR: &[Icon] = &[Icon::new(IconKind::Strike, 6, 0)];
+    const MIN: &[Icon] = &[Icon::new(IconKind::Command, -128, -128)];
+    let cases: [(&'static [Icon], TileDataError); 7] = [
+        (MOVE, TileDataError::MoveOffLine),
+        (SLIDE, TileDataError::SlideOffset),
+        (JUMP_SLIDE_NEAR, TileDataError::JumpSlideOffset),
+        (JUMP_SLIDE_BENT, TileDataError::JumpSlideOffset),
+        (ON_ITSELF, TileDataError::Offset),
+        (FAR, TileDataError::Offset),
+        (MIN, TileDataError::Offset),
+    ];
+    for (icons, want) in cases {
+        assert_eq!(Tables::try_build(&with_start(icons)).err(), Some(want), "{icons:?}");
+    }
+    let mut too_many = STANDARD_TILES;
+    too_many[2].count = 16;
+    assert_eq!(Tables::try_build(&too_many).err(), Some(TileDataError::Count));
+    let mut no_duke = STANDARD_TILES;
+    no_duke[0].count = 2;
+    assert_eq!(Tables::try_build(&no_duke).err(), Some(TileDataError::SetUpTiles));
+    let mut one_footman = STANDARD_TILES;
+    one_footman[1].count = 1;
+    assert_eq!(Tables::try_build(&one_footman).err(), Some(TileDataError::SetUpTiles));
+    assert_eq!(Tables::try_build(&STANDARD_TILES[..1]).err(), Some(TileDataError::KindCount));
+    let seventeen = [STANDARD_TILES[0]; 17];
+    assert_eq!(Tables::try_build(&seventeen).err(), Some(TileDataError::KindCount));
+}

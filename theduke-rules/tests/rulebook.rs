@@ -94,20 +94,26 @@ fn assassin_jump_slides_past_the_dragoon_and_puts_the_duke_in_guard() {
 
 /// Rulebook p. 6, Tina's trapped Duke, with Tina (light, seat 0) trapped on the far edge:
 /// Duke e6 (non-starting side: slides forward/backward), Footman f6; the dark Wizard e5
-/// (non-starting side), Marshall e3 guarding it, Champion f3, a Pikeman on d5.
+/// (non-starting side), Marshall e3 guarding it, Champion f3, a Pikeman on d5. "She's
+/// only pulled one of her three Pikemen": two are still in her bag (the first one was
+/// drawn earlier and has been captured).
 fn tina() -> TheDuke {
-    position(
-        &[
-            ("e6", p(DUKE, 0, Side::Back)),
-            ("f6", p(FOOTMAN, 0, Side::Start)),
-            ("a1", p(DUKE, 1, Side::Start)),
-            ("e5", p(WIZARD, 1, Side::Back)),
-            ("e3", p(MARSHALL, 1, Side::Start)),
-            ("f3", p(CHAMPION, 1, Side::Start)),
-            ("d5", p(PIKEMAN, 1, Side::Start)),
-        ],
-        0,
-    )
+    let pieces = [
+        ("e6", p(DUKE, 0, Side::Back)),
+        ("f6", p(FOOTMAN, 0, Side::Start)),
+        ("a1", p(DUKE, 1, Side::Start)),
+        ("e5", p(WIZARD, 1, Side::Back)),
+        ("e3", p(MARSHALL, 1, Side::Start)),
+        ("f3", p(CHAMPION, 1, Side::Start)),
+        ("d5", p(PIKEMAN, 1, Side::Start)),
+    ];
+    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
+    let mut pos = Position::with_full_bags::<theduke_rules::Standard>(pieces, Seat(0));
+    pos.bags[0][usize::from(PIKEMAN)] = 2;
+    let game = TheDuke::from_position(&pos, &Config::default(), 1).unwrap();
+    assert_eq!(game.bag_count(Seat(0), TileKind(PIKEMAN)), 2);
+    assert_eq!(game.captured_count(Seat(0), TileKind(PIKEMAN)), 1);
+    game
 }
 
 #[test]

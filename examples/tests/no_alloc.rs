@@ -1,0 +1,114 @@
+//! Hot paths do not allocate: with warm buffers, `legal_actions`, `apply` and `undo` of every
+//! game run whole random games without a single heap allocation.
+//!
+//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
+//! implement). This test binary is the one place in the workspace that allows it: it only
+//! forwards to the system allocator and counts, per thread.
+#![allow(unsafe_code)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use duke_core::{Game, GameRng};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// Plays `games` random games; every action is applied, undone and applied again. Returns
+/// the actions played; fails if anything allocated once the buffers were reserved.
+fn playouts<G: Game>(config: &G::Config, games: u64) -> u64 {
+    let mut buf = Vec::with_capacity(1 << 14);
+    let mut played = 0;
+    for seed in 0..games {
+        let mut game = G::new(config, seed).unwrap();
+        let mut rng = GameRng::new(!seed);
+        let before = allocations();
+        rng.with_stream(|stream| {
+            while let Some(seat) = game.to_act().nth(stream.below(game.to_act().len() as u32) as usize) {
+                game.legal_actions(seat, &mut buf);
+                let action = buf[stream.below(buf.len() as u32) as usize];
+                let undo = game.apply(seat, action).unwrap();
+                game.undo(undo);
+                game.apply(seat, action).unwrap();
+                played += 1;
+            }
+        });
+        let allocated = allocations() - before;
+        assert_eq!(allocated, 0, "{} allocated {allocated} times in game {seed} ({played} actions so far)", G::NAME);
+    }
+    played
+}
+
+#[test]
+fn the_duke_does_not_allocate() {
+    let config = theduke_rules::Config { turn_limit: Some(150), ..Default::default() };
+    assert!(playouts::<theduke_rules::TheDuke>(&config, 30) > 1000);
+}
+
+#[test]
+fn archduke_does_not_allocate() {
+    for players in [2, 4, 6, 12] {
+        let mut config = archduke_rules::RuleSet::Online.config(players);
+        config.turn_limit = Some(200);
+        assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
+        let mut config = archduke_rules::Config::default();
+        config.players = players.min(6);
+        config.turn_limit = Some(200);
+        assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
+    }
+}
+
+#[test]
+fn dukes_up_does_not_allocate() {
+    let config = dukesup_rules::Config { turn_limit: Some(150), rounds: 2, ..Default::default() };
+    assert!(playouts::<dukesup_rules::DukesUp>(&config, 20) > 1000);
+}
+
+#[test]
+fn crown_battles_does_not_allocate() {
+    for players in 2..=8 {
+        let config = crownbattles_rules::Config::base(players).unwrap();
+        assert!(playouts::<crownbattles_rules::CrownBattles>(&config, 8) > 100);
+    }
+}
+
+#[test]
+fn the_counter_sees_allocations() {
+    let before = allocations();
+    let boxed = std::hint::black_box(Box::new([0u8; 64]));
+    assert_eq!(allocations() - before, 1);
+    drop(boxed);
+}

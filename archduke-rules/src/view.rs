@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{DeckEntry, Face, Power};
 use crate::config::{RuleSet, Scoring};
-use crate::state::{Archduke, NONE, Phase};
+use crate::state::{Archduke, MAX_COLUMNS, NONE, Phase};
 
 /// One grid position as an observer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -351,7 +351,7 @@ impl fmt::Display for View {
             let score = self.scores.get(i).copied().unwrap_or(0);
             writeln!(f, "{seat}{me}: {score} {unit}{out}")?;
             let columns = grid.len() / 2;
-            let header: String = (0..columns).map(|c| format!("  {}  ", char::from(b'a' + c as u8))).collect();
+            let header: String = (0..columns).map(|c| format!("  {}  ", column_letter(c))).collect();
             writeln!(f, "     {header}")?;
             for row in 0..2 {
                 let cells: String = (0..columns)
@@ -377,6 +377,11 @@ impl fmt::Display for View {
         }
         Ok(())
     }
+}
+
+/// The letter of grid column `c` (`a` to `p`); `?` beyond, which only a tampered view holds.
+fn column_letter(c: usize) -> char {
+    u8::try_from(c).ok().filter(|&c| usize::from(c) < usize::from(MAX_COLUMNS)).map_or('?', |c| char::from(b'a' + c))
 }
 
 fn seats(set: SeatSet) -> String {

@@ -458,3 +458,38 @@ fn a_full_grid_cannot_try_matches_nor_receive_gifts() {
     play(&mut g, 1, "keep p2");
     assert_eq!(g.grids[1].count() as usize, MAX_SLOTS);
 }
+
+#[test]
+fn give_and_swap_of_unseen_cards_reveal_nothing_and_a_drawn_card_only_to_the_drawer() {
+    // GIVE: "The receiving player does not get to look at their new card"; SWAP: "No player
+    // (including the one swapping) may look at their new card" (online text).
+    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(5)], &[n(1), n(7), n(8), n(9)], &[n(11), n(10), n(6), n(2)]];
+    let mut g = table(cfg(3), grids, &[3, 7, 6], &[10], 0);
+    play(&mut g, 1, "draw");
+    for observer in [Observer::Spectator, Observer::Seat(Seat(0)), Observer::Seat(Seat(2))] {
+        assert!(matches!(g.view(observer).stage, Stage::Deciding { card: None, .. }), "{observer:?}");
+    }
+    assert!(matches!(g.view(Observer::Seat(Seat(1))).stage, Stage::Deciding { card: Some(_), .. }));
+    play(&mut g, 1, "keep a1"); // the GIVE leaves P1's grid and acts
+    play(&mut g, 1, "give P2");
+    assert_eq!(g.grids[2].count(), 5, "the penalty card starts column c");
+    for seat in 0..3 {
+        let v = g.view(Observer::Seat(Seat(seat)));
+        assert!(
+            matches!(v.grids[2][4], Cell::Hidden { seen_by } if seen_by.is_empty()),
+            "P{seat} must not see the given card"
+        );
+    }
+    play(&mut g, 2, "draw");
+    play(&mut g, 2, "keep a1"); // the SWAP leaves P2's grid and acts
+    play(&mut g, 2, "swap P0:a2 P2:c1"); // two cards nobody has seen
+    for seat in 0..3 {
+        let v = g.view(Observer::Seat(Seat(seat)));
+        assert!(matches!(v.grids[0][1], Cell::Hidden { seen_by } if seen_by.is_empty()), "P{seat}");
+        assert!(matches!(v.grids[2][4], Cell::Hidden { seen_by } if seen_by.is_empty()), "P{seat}");
+    }
+    assert_eq!(value_at(&g, 2, 4), Some(3), "P0's a2 (a 3) moved to P2's c1");
+    let spectator = g.view(Observer::Spectator);
+    assert!(spectator.grids.iter().flatten().all(|c| !matches!(c, Cell::Known { .. })));
+    assert_eq!(spectator.discard.last().map(|f| f.value), Some(11), "the discard pile is public");
+}

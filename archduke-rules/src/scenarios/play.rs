@@ -493,3 +493,15 @@ fn give_and_swap_of_unseen_cards_reveal_nothing_and_a_drawn_card_only_to_the_dra
     assert!(spectator.grids.iter().flatten().all(|c| !matches!(c, Cell::Known { .. })));
     assert_eq!(spectator.discard.last().map(|f| f.value), Some(11), "the discard pile is public");
 }
+
+#[test]
+fn dealer_first_action_card_does_not_act_but_a_match_on_it_does() {
+    let mut g = table(cfg(2), &[&[n(12), n(3), n(4), n(5)], &[n(6), n(7), n(8), n(9)]], &[2], &[12], NONE);
+    assert_eq!(g.pending_len, 0, "nobody discarded the dealer's PEEK");
+    assert!(g.to_act().contains(Seat(0)));
+    play(&mut g, 0, "match a1");
+    assert_eq!(g.front().map(|p| (p.seat, p.power)), Some((0, Power::Peek)));
+    play(&mut g, 0, "peek P1:a1");
+    assert!(matches!(g.view(Observer::Seat(Seat(0))).grids[1][0], Cell::Known { .. }));
+    assert!(matches!(g.view(Observer::Seat(Seat(1))).grids[1][0], Cell::Hidden { .. }));
+}

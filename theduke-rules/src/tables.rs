@@ -56,6 +56,20 @@ impl Tables {
             if def.count > 15 {
                 return Err(TileDataError::Count);
             }
+            // The board display tells tiles apart by their abbreviation, upper case for
+            // seat 0 and lower case for seat 1, so it must be two letters unique in any case.
+            let ab = def.abbrev.as_bytes();
+            if ab.len() != 2 || !ab[0].is_ascii_uppercase() || !ab[1].is_ascii_alphabetic() {
+                return Err(TileDataError::Abbrev);
+            }
+            let mut j = 0;
+            while j < k {
+                let other = tiles[j].abbrev.as_bytes();
+                if other.len() == 2 && other[0].eq_ignore_ascii_case(&ab[0]) && other[1].eq_ignore_ascii_case(&ab[1]) {
+                    return Err(TileDataError::Abbrev);
+                }
+                j += 1;
+            }
             counts |= (def.count as u64) << (4 * k);
             let mut side = 0;
             while side < 2 {
@@ -189,6 +203,10 @@ pub enum TileDataError {
     /// At most 15 tiles of a type.
     #[error("at most 15 tiles of a type")]
     Count,
+    /// An abbreviation is two ASCII letters, the first upper-case, unique in the set
+    /// whatever the case.
+    #[error("an abbreviation is two ASCII letters, the first upper-case, unique in the set")]
+    Abbrev,
     /// Icon offsets lie within 5 squares and not on the tile itself.
     #[error("icon offsets lie within 5 squares and not on the tile itself")]
     Offset,
@@ -210,6 +228,7 @@ impl TileDataError {
             TileDataError::KindCount => "a tile set holds 2 to 16 tile types",
             TileDataError::SetUpTiles => "index 0 must be the Duke (1 tile) and index 1 the Footman (2 or more)",
             TileDataError::Count => "at most 15 tiles of a type",
+            TileDataError::Abbrev => "an abbreviation is two ASCII letters, the first upper-case, unique in the set",
             TileDataError::Offset => "icon offsets lie within 5 squares and not on the tile itself",
             TileDataError::MoveOffLine => "a Move icon must lie on a straight line from the tile",
             TileDataError::SlideOffset => "a Slide icon sits on an adjacent square",

@@ -70,7 +70,7 @@ impl Side {
     }
 }
 
-/// A troop tile type: its name, a two-letter abbreviation for boards and notation, how
+/// A troop tile type: its name, a two-letter abbreviation for the board display, how
 /// many each player owns, and the profile of each side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TileDef {
@@ -123,7 +123,8 @@ pub const MAX_KINDS: usize = 16;
 /// Rules for the data, checked when the tables are built (at compile time for a
 /// `TileSet`; [`Tables::try_build`] checks data at run time with a typed error): at most
 /// [`MAX_KINDS`] types; index 0 is the Duke (count 1) and index 1 the Footman (count at
-/// least 2), as set-up needs them; counts at most 15; Move icons lie on a straight
+/// least 2), as set-up needs them; counts at most 15; abbreviations two ASCII letters, the
+/// first upper-case, unique whatever the case; Move icons lie on a straight
 /// orthogonal or diagonal line; Slide offsets are unit steps and Jump Slide offsets twice
 /// a unit step; every offset within 5 squares.
 ///

@@ -390,6 +390,11 @@ fn bad_custom_tile_data_is_a_typed_error_at_run_time() {
     one_footman[1].count = 1;
     assert_eq!(Tables::try_build(&one_footman).err(), Some(TileDataError::SetUpTiles));
     assert_eq!(Tables::try_build(&STANDARD_TILES[..1]).err(), Some(TileDataError::KindCount));
+    for abbrev in ["DU", "du", "Ω", "Dux", "D", "", "d1", "1d", "aB"] {
+        let mut odd = STANDARD_TILES;
+        odd[4].abbrev = abbrev;
+        assert_eq!(Tables::try_build(&odd).err(), Some(TileDataError::Abbrev), "{abbrev:?}");
+    }
     let seventeen = [STANDARD_TILES[0]; 17];
     assert_eq!(Tables::try_build(&seventeen).err(), Some(TileDataError::KindCount));
 }

@@ -210,6 +210,56 @@ proptest! {
     }
 }
 
+/// Replaces the `target`-th number of a JSON tree (depth first) with `new`.
+fn replace_number(value: &mut serde_json::Value, target: &mut usize, new: i64) {
+    match value {
+        serde_json::Value::Number(n) => {
+            if *target == 0 {
+                *n = new.into();
+            }
+            *target = target.wrapping_sub(1);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(|v| replace_number(v, target, new)),
+        serde_json::Value::Object(map) => map.values_mut().for_each(|v| replace_number(v, target, new)),
+        _ => {}
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// A game record with one number tampered (config, seed, a seat or a position of any
+    /// step) either fails to deserialise, or replays to a valid game or a typed error.
+    #[test]
+    fn tampered_records_replay_or_are_refused(seed in any::<u64>(), target in any::<usize>(),
+                                              new in prop_oneof![any::<i64>(), -2i64..300]) {
+        let config = Config { turn_limit: Some(10), round_limit: Some(1), ..RuleSet::Online.config(3) };
+        let mut game = Archduke::new(&config, seed).unwrap();
+        let mut record = duke_core::Record::<Archduke>::new(config, seed);
+        let mut rng = GameRng::new(seed);
+        let mut buf = Vec::new();
+        while !game.is_over() {
+            let seats: Vec<Seat> = game.to_act().iter().collect();
+            let seat = seats[rng.below(seats.len() as u32) as usize];
+            game.legal_actions(seat, &mut buf);
+            let action = buf[rng.below(buf.len() as u32) as usize];
+            game.apply(seat, action).unwrap();
+            record.push(seat, action);
+        }
+        let mut value = serde_json::to_value(&record).unwrap();
+        let mut count = usize::MAX;
+        replace_number(&mut value, &mut count, 0);
+        let numbers = usize::MAX - count;
+        let mut target = target % numbers.max(1);
+        replace_number(&mut value, &mut target, new);
+        if let Ok(tampered) = serde_json::from_value::<duke_core::Record<Archduke>>(value)
+            && let Ok(end) = tampered.replay()
+        {
+            read_everything(&end);
+        }
+    }
+}
+
 /// Thirteen players, or more cards than two decks hold, are typed config errors.
 #[test]
 fn thirteen_players_and_oversized_decks_are_refused() {

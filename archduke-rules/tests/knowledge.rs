@@ -1,0 +1,140 @@
+//! An independent model of who has seen which card, built from the rules text alone (the
+//! pre-round peek, drawing and keeping, taking the face-up discard, PEEK, failed matches,
+//! SWAP moving knowledge with the cards, GIVE and penalty cards unseen), checked against every
+//! seat's view and the spectator view at every step of random games.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+
+use archduke_rules::{Action, Archduke, Cell, Config, Face, RuleSet};
+use duke_core::{Game, GameRng, Observer, Seat};
+use proptest::prelude::*;
+
+/// The true grids, from the serialised state: `cards[seat][slot]` = card kind.
+fn truth(game: &Archduke) -> Vec<Vec<Option<u8>>> {
+    let value = serde_json::to_value(game).unwrap();
+    value["grids"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["cards"].as_array().unwrap().iter().map(|c| c.as_u64().map(|k| k as u8)).collect())
+        .collect()
+}
+
+fn at(grids: &[Vec<Option<u8>>], seat: usize, slot: usize) -> Option<u8> {
+    grids.get(seat).and_then(|g| g.get(slot)).copied().flatten()
+}
+
+/// `known[observer][seat][slot]`.
+type Known = Vec<Vec<Vec<bool>>>;
+
+fn fresh(n: usize) -> Known {
+    vec![vec![vec![false; 32]; n]; n]
+}
+
+fn check(game: &Archduke, known: &Known) -> Result<(), TestCaseError> {
+    let grids = truth(game);
+    let deck = game.config().deck;
+    let n = game.seat_count();
+    for o in 0..n {
+        let view = game.view(Observer::Seat(Seat(o as u8)));
+        for (seat, cells) in view.grids.iter().enumerate() {
+            for (slot, cell) in cells.iter().enumerate() {
+                let card = at(&grids, seat, slot);
+                let expect = card.filter(|_| known[o][seat][slot]).map(|k| {
+                    let e = deck[k as usize];
+                    Face { value: e.value, role: e.role }
+                });
+                let shown = match cell {
+                    Cell::Known { face, .. } => Some(*face),
+                    _ => None,
+                };
+                prop_assert_eq!(shown, expect, "P{} sees P{} slot {}", o, seat, slot);
+                prop_assert_eq!(matches!(cell, Cell::Empty), card.is_none());
+            }
+        }
+    }
+    let spectator = game.view(Observer::Spectator);
+    let hidden = spectator.grids.iter().flatten().all(|c| !matches!(c, Cell::Known { .. }));
+    prop_assert!(hidden, "the spectator sees no grid face");
+    Ok(())
+}
+
+/// Positions filled after the action that were empty (or absent) before.
+fn new_slots(before: &[Vec<Option<u8>>], after: &[Vec<Option<u8>>], seat: usize) -> Vec<usize> {
+    (0..32).filter(|&s| at(before, seat, s).is_none() && at(after, seat, s).is_some()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+
+    #[test]
+    fn views_match_an_independent_knowledge_model(players in 2u8..=6, online in any::<bool>(), seed in any::<u64>()) {
+        let rules = if online { RuleSet::Online } else { RuleSet::Box };
+        let config = Config { turn_limit: Some(40), round_limit: Some(2), ..rules.config(players) };
+        let mut game = Archduke::new(&config, seed).unwrap();
+        let n = players as usize;
+        let mut known = fresh(n);
+        let mut rng = GameRng::new(seed);
+        let mut buf = Vec::new();
+        while !game.is_over() {
+            let seats: Vec<Seat> = game.to_act().iter().collect();
+            // Bias away from an early "Archduke!" so that games run long.
+            let seat = seats[rng.below(seats.len() as u32) as usize];
+            game.legal_actions(seat, &mut buf);
+            let mut action = buf[rng.below(buf.len() as u32) as usize];
+            if action == Action::Archduke && rng.below(8) != 0 {
+                action = buf[0];
+            }
+            let before = truth(&game);
+            let round = game.view(Observer::Spectator).round;
+            game.apply(seat, action).unwrap();
+            if game.is_over() {
+                break;
+            }
+            if game.view(Observer::Spectator).round != round {
+                known = fresh(n);
+                check(&game, &known)?;
+                continue;
+            }
+            let after = truth(&game);
+            let s = seat.index();
+            match action {
+                Action::Look(a, b) => {
+                    known[s][s][a.0 as usize] = true;
+                    known[s][s][b.0 as usize] = true;
+                }
+                Action::Keep(slot) => {
+                    (0..n).for_each(|o| known[o][s][slot.0 as usize] = false);
+                    known[s][s][slot.0 as usize] = true;
+                }
+                Action::Take(slot) => (0..n).for_each(|o| known[o][s][slot.0 as usize] = true),
+                Action::Match(slot) => {
+                    let i = slot.0 as usize;
+                    if at(&after, s, i).is_none() {
+                        (0..n).for_each(|o| known[o][s][i] = false);
+                    } else {
+                        (0..n).for_each(|o| known[o][s][i] = true);
+                        for new in new_slots(&before, &after, s) {
+                            (0..n).for_each(|o| known[o][s][new] = false);
+                        }
+                    }
+                }
+                Action::Peek(spot) => known[s][spot.seat.index()][spot.slot.0 as usize] = true,
+                Action::Swap(a, b) => {
+                    for o in 0..n {
+                        let x = known[o][a.seat.index()][a.slot.0 as usize];
+                        let y = known[o][b.seat.index()][b.slot.0 as usize];
+                        known[o][a.seat.index()][a.slot.0 as usize] = y;
+                        known[o][b.seat.index()][b.slot.0 as usize] = x;
+                    }
+                }
+                Action::Give(target) => {
+                    for new in new_slots(&before, &after, target.index()) {
+                        (0..n).for_each(|o| known[o][target.index()][new] = false);
+                    }
+                }
+                Action::Draw | Action::Discard | Action::Pass | Action::Archduke | Action::End => {}
+            }
+            check(&game, &known)?;
+        }
+    }
+}

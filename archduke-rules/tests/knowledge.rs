@@ -2,7 +2,13 @@
 //! pre-round peek, drawing and keeping, taking the face-up discard, PEEK, failed matches,
 //! SWAP moving knowledge with the cards, GIVE and penalty cards unseen), checked against every
 //! seat's view and the spectator view at every step of random games.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing,
+    clippy::needless_range_loop
+)]
 
 use archduke_rules::{Action, Archduke, Cell, Config, Face, RuleSet};
 use duke_core::{Game, GameRng, Observer, Seat};

@@ -99,12 +99,13 @@ impl CrownBattles {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.smuggled |= bit(seat);
                     // The Smuggler is shown to use it; it stays in the hand for play.
+                    self.smuggle(seat, card);
+                    // Shown after the swap, which makes the others unsure of the rest of the hand.
                     let shown = CardSet::one(Power::Smuggler.card());
                     let n = self.n();
                     for k in self.known.iter_mut().take(n) {
                         *k = k.or(shown);
                     }
-                    self.smuggle(seat, card);
                 }
             }
             Action::Bid(bid) => {

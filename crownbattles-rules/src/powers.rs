@@ -263,9 +263,12 @@ impl CrownBattles {
     pub(crate) fn smuggle(&mut self, seat: Seat, card: Card) {
         let deck = self.deck;
         let Some(drawn) = self.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
+        // The swap is face down: the others no longer know which of the hand's cards (seen
+        // with a Bishop, say) went into the deck, nor which deck card came out.
+        let unsure = deck.or(self.hand(seat));
         for x in self.seats() {
             if x != seat {
-                update(&mut self.known, x, |v| v.minus(deck));
+                update(&mut self.known, x, |v| v.minus(unsure));
             }
         }
         update(&mut self.known, seat, |v| v.or(CardSet::one(card)));

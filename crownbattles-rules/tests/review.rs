@@ -1,0 +1,152 @@
+//! Regression tests from the review: hidden information after the Smuggler, the tie-replay
+//! bound, "Screw the dealer" with few bid tokens, and arbitrary actions from arbitrary seats.
+
+mod common;
+
+use common::*;
+use crownbattles_rules::{
+    Action, Bid, Config, CrownBattles, DeckSpec, Direction, Face, Place, Power, Schedule, SuitId, Trump,
+};
+use duke_core::{Game, GameRng, Observer, Seat};
+use proptest::prelude::*;
+
+#[test]
+fn smuggler_does_not_reveal_which_card_went_into_the_deck() {
+    // P0 saw P1's hand with the Bishop; P1 then smuggles one of two cards P0 knows. The
+    // swap is face down: P0 must not learn which card went into the deck.
+    let c = config(3, &[3], &[Power::Bishop, Power::Smuggler]);
+    let mut game = deal(&c, Trump::NoTrump, &["bishop R1 B1", "smuggler R2 R3", "R4 R5 R6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play bishop", "P0 look P1", "P1 play smuggler", "P1 smuggle R2"]);
+    let known = game.view(Observer::Seat(Seat(0))).known;
+    assert!(!known.contains(&(Place::Deck, "R2".parse().unwrap())), "P0 must not see R2 go to the deck: {known:?}");
+    assert!(!known.contains(&(Place::Hand(Seat(1)), "R3".parse().unwrap())), "R3 may have left too: {known:?}");
+    // The smuggler knows where his card went.
+    assert!(game.view(Observer::Seat(Seat(1))).known.contains(&(Place::Deck, "R2".parse().unwrap())));
+}
+
+fn all_powers(players: u8, schedule: &[u8]) -> Config {
+    let mut c = Config::base(players).unwrap();
+    c.deck = DeckSpec::standard().with_powers(&Power::ALL);
+    c.schedule = Schedule::new(schedule).unwrap();
+    c.max_tie_replays = 1;
+    c.validated().unwrap()
+}
+
+/// Any action at all, most of them nonsense: out-of-range seats, values, jests and bids.
+fn arbitrary_action(r: &mut GameRng) -> Action {
+    let seat = |r: &mut GameRng| Seat(if r.below(4) == 0 { r.below(256) as u8 } else { r.below(9) as u8 });
+    let face = |r: &mut GameRng| match r.below(5) {
+        0 => Face::Number(SuitId::ALL[r.below(4) as usize], r.below(256) as u8),
+        1 => Face::Golem,
+        2 => Face::Dragon,
+        3 => Face::Peasant,
+        _ => Face::Power(Power::ALL[r.below(16) as usize]),
+    };
+    let suit = |r: &mut GameRng| {
+        if r.below(5) == 0 { Trump::NoTrump } else { Trump::Suit(SuitId::ALL[r.below(4) as usize]) }
+    };
+    let dir = |r: &mut GameRng| if r.below(2) == 0 { Direction::Left } else { Direction::Right };
+    match r.below(17) {
+        0 => Action::Trump(suit(r)),
+        1 => Action::Shield,
+        2 => Action::Smuggle(face(r)),
+        3 => {
+            Action::Bid(if r.below(2) == 0 { Bid::Single(r.below(256) as u8) } else { Bid::Double(r.below(256) as u8) })
+        }
+        4 => Action::Play(face(r)),
+        5 => Action::PlayDoubleFacedAsGolem,
+        6 => Action::Look(seat(r)),
+        7 => Action::Lead(seat(r)),
+        8 => Action::Swap(seat(r), seat(r)),
+        9 => Action::Jest(r.below(256) as u8 as i8),
+        10 => Action::Pass(dir(r)),
+        11 => Action::Give(face(r)),
+        12 => Action::Trade(face(r), seat(r)),
+        13 => Action::TradeOthers(seat(r), seat(r)),
+        14 => Action::Steal(seat(r)),
+        15 => Action::Hex(seat(r)),
+        _ => Action::Keep,
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Arbitrary actions for arbitrary seats (not only actions seen elsewhere): each is
+    /// refused with the state unchanged, or it was legal; nothing panics; the state stays valid.
+    #[test]
+    fn arbitrary_actions_never_panic_and_errors_change_nothing(seed in any::<u64>(), players in 2u8..=8) {
+        let config = all_powers(players, &[1, 3, 5, 2]);
+        let mut game = CrownBattles::new(&config, seed).unwrap();
+        let mut r = GameRng::new(seed ^ 0x5EED);
+        let mut buf = Vec::new();
+        for _ in 0..400 {
+            if game.outcome().is_some() {
+                break;
+            }
+            for _ in 0..8 {
+                let seat = Seat(r.below(10) as u8);
+                let action = arbitrary_action(&mut r);
+                buf.clear();
+                game.legal_actions(seat, &mut buf);
+                let listed = buf.contains(&action);
+                let before = game;
+                match game.apply(seat, action) {
+                    Ok(undo) => {
+                        prop_assert!(listed, "{action} applied for {seat} but not listed");
+                        prop_assert!(game.validate().is_ok());
+                        let _ = game.view(Observer::Seat(seat));
+                        game.undo(undo);
+                        prop_assert_eq!(game, before);
+                    }
+                    Err(_) => {
+                        prop_assert!(!listed, "{action} listed for {seat} but refused");
+                        prop_assert_eq!(game, before);
+                    }
+                }
+            }
+            let seat = game.to_act().first().unwrap();
+            game.legal_actions(seat, &mut buf);
+            prop_assert!(!buf.is_empty());
+            let a = buf[r.below(buf.len() as u32) as usize];
+            game.apply(seat, a).unwrap();
+        }
+    }
+
+    /// Notation parsing never panics on any text, and what parses prints back to itself
+    /// modulo case and spacing.
+    #[test]
+    fn notation_never_panics(text in "\\PC{0,24}", word in "(play|bid|give|trade|jest|trump|look|smuggle) [A-Za-z0-9+\\-:ß€]{0,24}( P[0-9]{1,40})?") {
+        for t in [text.as_str(), word.as_str()] {
+            if let Ok(a) = t.parse::<Action>() {
+                prop_assert_eq!(a.to_string().parse::<Action>(), Ok(a));
+            }
+        }
+    }
+}
+
+#[test]
+fn huge_and_odd_notation_is_refused() {
+    for t in [
+        "bid 99999999999999999999",
+        "bid 255-256",
+        "bid 10-11",
+        "play R99999999999",
+        "play R0",
+        "play ß1",
+        "look P999999",
+        "swap P1",
+        "jest +2",
+        "trade R3 P99999",
+        "",
+        "   ",
+    ] {
+        let parsed = t.parse::<Action>();
+        if let Ok(a) = parsed {
+            // What parses must at least be refused by a game when out of range.
+            let game = CrownBattles::new(&Config::default(), 1).unwrap();
+            assert!(game.clone().apply(Seat(0), a).is_err(), "{t}");
+        }
+    }
+}

@@ -53,6 +53,15 @@ pub enum ConfigError {
     /// The first dealer is not a seat.
     #[error("first dealer {0} is not a seat")]
     Dealer(u8),
+    /// The rounds plus the tie replays must be countable in a byte (at most 255), so
+    /// that every game provably ends.
+    #[error("{rounds} rounds and {replays} tie replays exceed 255 rounds")]
+    TieReplays {
+        /// Scheduled rounds.
+        rounds: usize,
+        /// `max_tie_replays`.
+        replays: u8,
+    },
 }
 
 /// The deck: which cards of the box are shuffled in (a data table, COMPONENTS §2).
@@ -301,7 +310,8 @@ pub struct Config {
     pub witch_step: u8,
     /// Bubble shields.
     pub shields: Shields,
-    /// How many times a tied last round may be replayed before the game ends shared.
+    /// How many times a tied last round may be replayed before the game ends shared
+    /// (rounds + replays at most 255).
     pub max_tie_replays: u8,
     /// The first dealer; `None` draws one with the game generator (Set up 4).
     pub first_dealer: Option<u8>,
@@ -396,6 +406,9 @@ impl Config {
         }
         if self.witch_step != 5 && self.witch_step != 10 {
             return Err(ConfigError::WitchStep(self.witch_step));
+        }
+        if self.schedule.rounds() + usize::from(self.max_tie_replays) > usize::from(u8::MAX) {
+            return Err(ConfigError::TieReplays { rounds: self.schedule.rounds(), replays: self.max_tie_replays });
         }
         if let Some(d) = self.first_dealer.filter(|&d| d >= self.players) {
             return Err(ConfigError::Dealer(d));

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Bid, Config, CrownBattles, DeckSpec, Direction, Face, Place, Power, Schedule, SuitId, Trump,
+    Action, Bid, Config, ConfigError, CrownBattles, DeckSpec, Direction, Face, Place, Power, Schedule, SuitId, Trump,
 };
 use duke_core::{Game, GameRng, Observer, Seat};
 use proptest::prelude::*;
@@ -23,6 +23,18 @@ fn smuggler_does_not_reveal_which_card_went_into_the_deck() {
     assert!(!known.contains(&(Place::Hand(Seat(1)), "R3".parse().unwrap())), "R3 may have left too: {known:?}");
     // The smuggler knows where his card went.
     assert!(game.view(Observer::Seat(Seat(1))).known.contains(&(Place::Deck, "R2".parse().unwrap())));
+}
+
+#[test]
+fn tie_replays_must_fit_the_round_counter() {
+    // 24 rounds + 255 replays cannot be counted in the state: such a game could never end.
+    let mut c = Config::base(2).unwrap();
+    c.deck = DeckSpec::two_player();
+    c.schedule = Schedule::new(&[1; 24]).unwrap();
+    c.max_tie_replays = 255;
+    assert!(matches!(c.validated(), Err(ConfigError::TieReplays { rounds: 24, replays: 255 })));
+    c.max_tie_replays = 255 - 24;
+    assert!(c.validated().is_ok());
 }
 
 fn all_powers(players: u8, schedule: &[u8]) -> Config {

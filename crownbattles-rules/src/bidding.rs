@@ -39,8 +39,11 @@ impl CrownBattles {
 
     /// "Screw the dealer": the dealer may not bring the total to the cards dealt. With double
     /// bids the total is a range; the dealer's bid is refused if the range could hit it.
+    ///
+    /// With few bid tokens (a custom `max_bid`) and double bids before him, every bid of the
+    /// dealer can be refused; the rule then does not bind, so the dealer always has a bid.
     fn screws(&self, bid: Bid) -> bool {
-        let (mut low, mut high) = (u16::from(bid.low()), u16::from(bid.high()));
+        let (mut low, mut high) = (0u16, 0u16);
         for s in self.seats().filter(|&s| s != self.dealer) {
             if let Some(b) = at(&self.bids, s) {
                 low += u16::from(b.low());
@@ -48,7 +51,9 @@ impl CrownBattles {
             }
         }
         let dealt = u16::from(self.cards_this_round());
-        (low..=high).contains(&dealt)
+        // A single bid b escapes unless dealt - high <= b <= dealt - low.
+        let no_escape = high >= dealt && low + u16::from(self.config.max_bid) <= dealt;
+        !no_escape && (low + u16::from(bid.low())..=high + u16::from(bid.high())).contains(&dealt)
     }
 
     pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {

@@ -37,6 +37,26 @@ fn tie_replays_must_fit_the_round_counter() {
     assert!(c.validated().is_ok());
 }
 
+#[test]
+fn screw_the_dealer_always_leaves_the_dealer_a_bid() {
+    // Tokens 0-1, two cards dealt; P0 and P1 bid 0-1: every dealer bid could make the total 2.
+    let mut c = config(3, &[2], &[]);
+    c.max_bid = 1;
+    c.screw_the_dealer = true;
+    let mut game = deal(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]);
+    steps(&mut game, &["P0 bid 0-1", "P1 bid 0-1"]);
+    assert_eq!(game.to_act().first(), Some(Seat(2)));
+    assert!(!legal(&game, 2).is_empty(), "the dealer must be able to bid");
+    // Where an escape exists the rule still binds: with tokens 0-10 the dealer may not bid 1
+    // after 0 and 1 with two cards dealt.
+    let mut c = config(3, &[2], &[]);
+    c.screw_the_dealer = true;
+    let mut game = deal(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]);
+    steps(&mut game, &["P0 bid 0", "P1 bid 1"]);
+    assert!(refused(&game, "P2 bid 1"));
+    assert!(!refused(&game, "P2 bid 0"));
+}
+
 fn all_powers(players: u8, schedule: &[u8]) -> Config {
     let mut c = Config::base(players).unwrap();
     c.deck = DeckSpec::standard().with_powers(&Power::ALL);

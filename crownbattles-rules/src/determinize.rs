@@ -4,8 +4,9 @@
 
 use duke_core::{GameRng, Seat};
 
+use crate::actions::Direction;
 use crate::cards::{Card, CardSet};
-use crate::state::{CrownBattles, MAX_PLAYERS, NONE, at, put};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
 
 /// Card kinds for the void constraint: the four suits, then everything unsuited.
 const KINDS: usize = 5;
@@ -134,13 +135,25 @@ impl CrownBattles {
         for x in self.seats().filter(|&x| x != seat) {
             put(&mut out.known, x, at(&self.known, x).minus(pool));
         }
-        // Magician: passes chosen by others and not seen by this seat are re-chosen.
-        for s in self.seats().filter(|&s| s != seat) {
+        // Magician: the passes others chose are face down. Only the Magician's player sees
+        // the card coming to him (once everyone else has chosen); every other pending pass
+        // is re-chosen from the passer's imagined hand, even when this seat knows that hand
+        // (a Bishop shows a hand, not which card of it will be passed).
+        let seen_from = match self.phase {
+            Phase::Passing { magician, direction } if magician == seat && self.passers_waiting(magician) == 0 => {
+                Some(match direction {
+                    Direction::Left => magician.right(n),
+                    Direction::Right => magician.left(n),
+                })
+            }
+            _ => None,
+        };
+        for s in self.seats().filter(|&s| s != seat && Some(s) != seen_from) {
             let chosen = at(&self.passes, s);
-            if chosen == NONE || Card::new(chosen).is_some_and(|c| knows.has(c)) {
+            if chosen == NONE {
                 continue;
             }
-            let hand = out.hand(s).minus(knows);
+            let hand = out.hand(s);
             let pick = rng.below(hand.len());
             put(&mut out.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
         }

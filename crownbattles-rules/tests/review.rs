@@ -182,3 +182,24 @@ fn huge_and_odd_notation_is_refused() {
         }
     }
 }
+
+#[test]
+fn determinization_does_not_keep_another_players_unseen_magician_pass() {
+    // P0 knows P2's hand (Bishop) but not which card P2 chose to pass: only the Magician's
+    // player (P1) sees a passed card before it arrives. Determinizing for P0 must re-choose it.
+    let c = config(3, &[3], &[Power::Bishop, Power::Magician]);
+    let mut game = deal(&c, Trump::NoTrump, &["bishop R1 R2", "magician G2 G3", "B4 B5 B6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play bishop", "P0 look P2", "P1 play magician", "P1 pass left", "P2 give B4"]);
+    let mut received = std::collections::BTreeSet::new();
+    for seed in 0..64 {
+        let mut d = game.determinize(Seat(0), seed);
+        assert_eq!(d.view(Observer::Seat(Seat(0))), game.view(Observer::Seat(Seat(0))));
+        steps(&mut d, &["P0 give R1"]);
+        let magician_gives = format!("P1 {}", legal(&d, 1)[0]);
+        steps(&mut d, &[magician_gives.as_str()]);
+        let hand = d.view(Observer::Seat(Seat(0))).hand;
+        received.extend(hand.into_iter().filter(|f| matches!(f, Face::Number(s, _) if *s == SuitId::ALL[2])));
+    }
+    assert_eq!(received.len(), 3, "P2's pass is unknown to P0: {received:?}");
+}

@@ -151,7 +151,7 @@ impl Game for DukesUp {
     }
 
     fn determinize(&self, seat: Seat, seed: u64) -> DukesUp {
-        DukesUp(crate::view::determinize(&self.0, seat, seed))
+        DukesUp(crate::determinize::determinize(&self.0, seat, seed))
     }
 
     fn validate(&self) -> Result<(), InvalidState> {

@@ -64,6 +64,7 @@
 
 mod actions;
 mod config;
+mod determinize;
 mod game;
 pub mod meld;
 mod scoring;

@@ -62,6 +62,19 @@ impl Situation {
         }
     }
 
+    /// The same situation with another hand (determinization tries hands the observer cannot
+    /// rule out).
+    pub(crate) fn with_hand(mut self, hand: CardSet) -> Situation {
+        self.hand = hand;
+        self
+    }
+
+    /// The same situation without the own CASTLE for THE MOVE.
+    pub(crate) fn without_own_castle(mut self) -> Situation {
+        self.own_castle = None;
+        self
+    }
+
     /// The opponent's CASTLE (and every DUKE guarding it) can end on the table.
     fn take_possible(&self, ace: AceRule) -> bool {
         let Some(oc) = self.opp_castle else { return false };

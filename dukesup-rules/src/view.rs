@@ -7,12 +7,12 @@
 
 use core::fmt;
 
-use duke_core::{Card, CardSet, GameRng, Observer, Seat};
+use duke_core::{Card, CardSet, Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::config::Config;
 use crate::meld::{MeldKind, split};
-use crate::state::{CastleState, Phase, Player, Position, TurnFlags};
+use crate::state::{CastleState, Phase, Position, TurnFlags};
 
 /// A DUKE slot as an observer sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,90 +139,6 @@ pub(crate) fn view(pos: &Position, observer: Observer) -> View {
         points: pos.points,
         wins: pos.wins,
         last_round: pos.last_round,
-    }
-}
-
-/// Re-deals, per player, every card `seat` has not seen among the places it has not seen.
-///
-/// During the opponent's play step the observer also knows that the opponent's hand can still
-/// complete the table (he only makes legal plays), so deals that break this are drawn again;
-/// after 256 failures the opponent's hand and face-down CASTLE (which THE MOVE may need) are
-/// kept as they are, and only his piles are re-dealt.
-pub(crate) fn determinize(pos: &Position, seat: Seat, seed: u64) -> Position {
-    let mut rng = GameRng::new(seed);
-    let constrained = pos.phase == Phase::Play && pos.current != seat;
-    let attempts = if constrained { 256 } else { 1 };
-    for _ in 0..attempts {
-        let out = redeal(pos, seat, &mut rng, false);
-        if !constrained || crate::turn::Situation::of(&out).completable(out.config.ace) {
-            return out;
-        }
-    }
-    redeal(pos, seat, &mut rng, true)
-}
-
-fn redeal(pos: &Position, seat: Seat, rng: &mut GameRng, keep_opponent_hand: bool) -> Position {
-    let mut out = *pos;
-    for (i, p) in out.players.iter_mut().enumerate() {
-        let own = i == seat.index();
-        let mut pool: Vec<Card> = Vec::with_capacity(26);
-        let hidden_hand = if own || keep_opponent_hand { CardSet::EMPTY } else { p.hand.difference(p.hand_public) };
-        pool.extend(hidden_hand.iter());
-        pool.extend(p.draw.as_slice().iter().copied());
-        let known = if own { p.discards.owner_known } else { p.discards.public };
-        let hidden_discard = |i: usize| known >> i & 1 == 0;
-        pool.extend(p.discards.pile.as_slice().iter().enumerate().filter(|(i, _)| hidden_discard(*i)).map(|(_, c)| *c));
-        let castle_hidden =
-            !own && !keep_opponent_hand && p.castle_state == CastleState::FaceDown && p.castle.is_some();
-        pool.extend(p.castle.filter(|_| castle_hidden));
-        let dukes_hidden = !own && pos.phase == Phase::Choosing;
-        if dukes_hidden {
-            pool.extend(p.dukes.iter().flatten());
-        }
-        rng.shuffle(&mut pool);
-        let mut deal = pool.into_iter();
-        refill(p, hidden_hand, &mut deal, known, castle_hidden, dukes_hidden);
-    }
-    out.rng = GameRng::new(rng.next_u64());
-    out
-}
-
-fn refill(
-    p: &mut Player,
-    hidden_hand: CardSet,
-    deal: &mut impl Iterator<Item = Card>,
-    known: u32,
-    castle_hidden: bool,
-    dukes_hidden: bool,
-) {
-    let mut hand = p.hand.difference(hidden_hand);
-    for _ in 0..hidden_hand.len() {
-        if let Some(c) = deal.next() {
-            hand.insert(c);
-        }
-    }
-    p.hand = hand;
-    for slot in p.draw.as_mut_slice() {
-        if let Some(c) = deal.next() {
-            *slot = c;
-        }
-    }
-    for (i, slot) in p.discards.pile.as_mut_slice().iter_mut().enumerate() {
-        if known >> i & 1 == 0
-            && let Some(c) = deal.next()
-        {
-            *slot = c;
-        }
-    }
-    if castle_hidden && let Some(c) = deal.next() {
-        p.castle = Some(c);
-    }
-    if dukes_hidden {
-        for d in p.dukes.iter_mut().filter(|d| d.is_some()) {
-            if let Some(c) = deal.next() {
-                *d = Some(c);
-            }
-        }
     }
 }
 

@@ -3,12 +3,14 @@
 //! When several seats may act at once (simultaneous choices, out-of-turn plays), the
 //! referee asks them in a uniformly random order drawn with its own generator, seeded from
 //! the game seed, so the arrival order of the actions is part of the game's chance and a
-//! run is reproducible from its seed. Every seat but the last asked may
-//! [wait](crate::bots::Decision::Wait) (let the others go first: a player who does not
-//! want to match out of turn); the first that acts takes the step, and the asking starts
-//! again from the new state. The order is recorded implicitly: every
-//! [`Step`](duke_core::Step) of the [`Record`] names its seat, so replay needs no
-//! generator.
+//! run is reproducible from its seed. Each seat asked may [wait](crate::bots::Decision::Wait)
+//! (let the others go first: a player who does not want to match out of turn); the first
+//! that acts takes the step, and the asking starts again from the new state. If every seat
+//! waits, the referee makes one act: the seat whose action ends the simultaneous step (the
+//! one whose action takes the most other seats out of `to_act`: in Archduke, the next
+//! player, whose draw closes the matching window), ties going to the first asked. The
+//! order is recorded implicitly: every [`Step`](duke_core::Step) of the [`Record`] names
+//! its seat, so replay needs no generator.
 
 use core::fmt;
 
@@ -30,7 +32,7 @@ pub enum DriverError {
         /// Bots given.
         bots: usize,
     },
-    /// The last seat asked waited although it had to act.
+    /// The seat made to act waited anyway.
     WaitedLast {
         /// Index of the step, from 0.
         step: usize,
@@ -76,7 +78,7 @@ impl fmt::Display for DriverError {
                 )
             }
             DriverError::WaitedLast { step, seat } => {
-                write!(f, "step {step}: {seat} waited but was the last seat asked and had to act")
+                write!(f, "step {step}: {seat} waited but everyone had waited and it had to act")
             }
             DriverError::TooLong(bound) => write!(f, "the game did not end within its bound of {bound} actions"),
             DriverError::NoOutcome => f.write_str("the game is over (nobody may act) but has no outcome"),
@@ -117,7 +119,33 @@ impl<G: Game> Table<G> {
         seats
     }
 
-    /// What `seat` may use to decide; `may_wait` when other seats are still to be asked.
+    /// When every seat of `order` has waited, the seat that must act: the one whose action
+    /// takes the most other seats out of `to_act` (ends the simultaneous step), ties going
+    /// to the first in `order`. `to_act` is public, so this reveals nothing hidden.
+    pub fn seat_to_force(&self, order: &[Seat]) -> Option<Seat> {
+        let to_act = self.state.to_act();
+        let mut actions = Vec::new();
+        let mut best: Option<(usize, Seat)> = None;
+        for &seat in order {
+            self.state.legal_actions(seat, &mut actions);
+            let others = to_act.without(seat);
+            let closing = actions
+                .iter()
+                .filter_map(|&action| {
+                    let mut after = self.state.clone();
+                    after.apply(seat, action).ok()?;
+                    Some(others.len() - others.intersection(after.to_act()).len())
+                })
+                .max()
+                .unwrap_or(0);
+            if best.is_none_or(|(most, _)| closing > most) {
+                best = Some((closing, seat));
+            }
+        }
+        best.map(|(_, seat)| seat)
+    }
+
+    /// What `seat` may use to decide; `may_wait` when it may let others act first.
     pub fn perspective(&self, seat: Seat, may_wait: bool) -> Perspective<'_, G> {
         if may_wait { Perspective::with_wait(&self.state, seat) } else { Perspective::new(&self.state, seat) }
     }
@@ -234,12 +262,19 @@ pub fn play_game<G: Game>(
             return Err(DriverError::TooLong(bound));
         }
         let order = table.asking_order();
-        for (i, &seat) in order.iter().enumerate() {
-            let step = table.record.steps.len();
+        let step = table.record.steps.len();
+        let mut acted = false;
+        for &seat in &order {
             let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
-            if table.ask_bot(seat, bot.as_mut(), i + 1 < order.len())?.is_some() {
+            if table.ask_bot(seat, bot.as_mut(), order.len() > 1)?.is_some() {
+                acted = true;
                 break;
             }
+        }
+        if !acted {
+            let seat = table.seat_to_force(&order).ok_or(DriverError::NoOutcome)?;
+            let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
+            table.ask_bot(seat, bot.as_mut(), false)?;
         }
     }
     let outcome = table.outcome().ok_or(DriverError::NoOutcome)?;

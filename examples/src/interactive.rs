@@ -99,37 +99,34 @@ pub fn play<G: Catalogued>(
         if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));
         }
-        let order = table.asking_order();
-        for (i, &seat) in order.iter().enumerate() {
-            let may_wait = i + 1 < order.len();
-            let step = table.record().steps.len();
-            if seat == human {
-                match ask_human(&mut table, human, may_wait, input, out)? {
-                    Ok(Some(action)) => {
-                        table.play_listed(human, action).map_err(PlayError::Driver)?;
-                        break;
-                    }
-                    Ok(None) => continue,
-                    Err(ending) => return Ok((ending, table.record().clone())),
+        let mut order = table.asking_order();
+        // The human is asked first, like a quick player at the table.
+        if let Some(at) = order.iter().position(|&s| s == human) {
+            order[..=at].rotate_right(1);
+        }
+        let several = order.len() > 1;
+        let mut acted = false;
+        for &seat in &order {
+            match ask_seat(&mut table, seat, human, &mut bots, several, input, out)? {
+                Asked::Acted => {
+                    acted = true;
+                    break;
                 }
+                Asked::Waited => {}
+                Asked::Left(ending) => return Ok((ending, table.record().clone())),
             }
-            let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
-                return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
-            };
-            let action = match bot.choose(&table.perspective(seat, may_wait)) {
-                Some(Decision::Act(action)) => action,
-                Some(Decision::Wait) if may_wait => continue,
-                Some(Decision::Wait) => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
-                None => return Err(PlayError::Driver(DriverError::NoAction { step, seat })),
-            };
-            let visible = table.is_visible_to(me, seat, action);
-            table.play_listed(seat, action).map_err(PlayError::Driver)?;
-            if visible {
-                writeln!(out, "{seat} plays {action}")?;
-            } else {
-                writeln!(out, "{seat} acts (you cannot see what)")?;
+        }
+        if !acted {
+            let step = table.record().steps.len();
+            let seat = table.seat_to_force(&order).ok_or(PlayError::Driver(DriverError::NoOutcome))?;
+            if seat == human {
+                writeln!(out, "Everyone waited: you must act now.")?;
             }
-            break;
+            match ask_seat(&mut table, seat, human, &mut bots, false, input, out)? {
+                Asked::Acted => {}
+                Asked::Waited => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
+                Asked::Left(ending) => return Ok((ending, table.record().clone())),
+            }
         }
     }
     writeln!(out, "\nGame over.\n{}", table.view(me))?;
@@ -146,6 +143,53 @@ pub fn play<G: Catalogued>(
     };
     writeln!(out, "{verdict}")?;
     Ok((Ending::Finished, table.record().clone()))
+}
+
+/// What a seat did when asked.
+enum Asked {
+    Acted,
+    Waited,
+    Left(Ending),
+}
+
+/// Asks the human or the seat's bot; plays and reports the action.
+fn ask_seat<G: Game>(
+    table: &mut Table<G>,
+    seat: Seat,
+    human: Seat,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    may_wait: bool,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Asked, PlayError> {
+    let step = table.record().steps.len();
+    if seat == human {
+        return match ask_human(table, human, may_wait, input, out)? {
+            Ok(Some(action)) => {
+                table.play_listed(human, action).map_err(PlayError::Driver)?;
+                Ok(Asked::Acted)
+            }
+            Ok(None) => Ok(Asked::Waited),
+            Err(ending) => Ok(Asked::Left(ending)),
+        };
+    }
+    let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
+        return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
+    };
+    let action = match bot.choose(&table.perspective(seat, may_wait)) {
+        Some(Decision::Act(action)) => action,
+        Some(Decision::Wait) if may_wait => return Ok(Asked::Waited),
+        Some(Decision::Wait) => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
+        None => return Err(PlayError::Driver(DriverError::NoAction { step, seat })),
+    };
+    let visible = table.is_visible_to(Observer::Seat(human), seat, action);
+    table.play_listed(seat, action).map_err(PlayError::Driver)?;
+    if visible {
+        writeln!(out, "{seat} plays {action}")?;
+    } else {
+        writeln!(out, "{seat} acts (you cannot see what)")?;
+    }
+    Ok(Asked::Acted)
 }
 
 /// Shows the human its view and legal actions and reads a choice (`None` to wait), or how
@@ -182,7 +226,7 @@ fn ask_human<G: Game>(
             }
             "view" => show::<G>(&view, &actions, out)?,
             "wait" if may_wait => return Ok(Ok(None)),
-            "wait" => writeln!(out, "You are the last to be asked: you must act now.")?,
+            "wait" => writeln!(out, "Nobody else may act now: you must act.")?,
             _ => match choose(answer, &actions) {
                 Ok(action) => return Ok(Ok(Some(action))),
                 Err(why) => writeln!(out, "{why} (type `help` for the commands)")?,

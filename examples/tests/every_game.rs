@@ -119,3 +119,34 @@ fn simulation_is_reproducible_on_every_game() {
         with_game!(id, G => assert_eq!(simulated_record::<G>(8), simulated_record::<G>(8)));
     }
 }
+
+/// In Archduke's matching window everyone may act; when all wait, the next player (whose
+/// draw closes the window) is the one made to act, not a player forced to try a match.
+#[cfg(feature = "archduke")]
+#[test]
+fn when_everyone_waits_the_seat_that_ends_the_window_acts() {
+    use duke_examples::driver::Table;
+    let config = duke_examples::catalog::Archduke::config_for(None).unwrap();
+    let mut windows = 0;
+    for seed in 0..5 {
+        let mut table = Table::<duke_examples::catalog::Archduke>::new(&config, seed).unwrap();
+        let mut bot = BotSpec::Random.build::<duke_examples::catalog::Archduke>(seed);
+        for _ in 0..300 {
+            let order = table.asking_order();
+            if order.is_empty() {
+                break;
+            }
+            let drawers: Vec<Seat> = order
+                .iter()
+                .copied()
+                .filter(|&s| table.legal_actions(s).iter().any(|a| a.to_string() == "draw"))
+                .collect();
+            if order.len() > 1 && !drawers.is_empty() {
+                windows += 1;
+                assert!(drawers.contains(&table.seat_to_force(&order).unwrap()));
+            }
+            table.ask_bot(order[0], bot.as_mut(), false).unwrap();
+        }
+    }
+    assert!(windows > 10, "only {windows} matching windows seen");
+}

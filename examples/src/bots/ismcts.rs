@@ -11,7 +11,7 @@
 //! visit count, as the paper prescribes for actions that are not always legal.
 //!
 //! When several seats may act (simultaneous or out-of-turn steps), the driver asks them in
-//! a random order and each may wait (let the others go first) except the last. At the root
+//! a random order and each may wait (let the others go first). At the root
 //! the searching seat may therefore have one more edge, *wait*, after which another seat of
 //! `to_act` acts; deeper in the tree the seat that acts next is chosen uniformly at random,
 //! as in a random arrival order. Rollouts are uniformly random to the end of the game (or

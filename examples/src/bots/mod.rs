@@ -36,8 +36,8 @@ impl<'a, G: Game> Perspective<'a, G> {
         Perspective { state, seat, may_wait: false }
     }
 
-    /// The same, at a step where other seats may act too and have not been asked yet: the
-    /// bot may [`Decision::Wait`] to let them go first.
+    /// The same, at a step where other seats may act too: the bot may
+    /// [`Decision::Wait`] to let them go first.
     pub fn with_wait(state: &'a G, seat: Seat) -> Perspective<'a, G> {
         Perspective { state, seat, may_wait: true }
     }

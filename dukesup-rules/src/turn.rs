@@ -95,12 +95,20 @@ impl Situation {
         can_complete(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
     }
 
-    /// A completion of the plain path (see [`crate::meld::completion`]), where it applies.
-    fn plain_completion(&self, ace: AceRule) -> Option<CardSet> {
+    /// Which cards the plain path can still take or do without (see
+    /// [`crate::meld::extendable`]), where it applies: `None` on the other paths and for the
+    /// Ace rules the shortcut does not cover.
+    fn plain_extendable(&self, ace: AceRule) -> Option<crate::meld::Extendable> {
         if self.opp_castle_taken || self.own_castle_played.is_some() {
             return None;
         }
-        crate::meld::completion(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
+        crate::meld::extendable(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
+    }
+
+    /// Whether only the plain path can end the turn, now and after any play but the
+    /// opponent's CASTLE: then [`Situation::plain_extendable`] decides plays exactly.
+    fn only_plain(&self) -> bool {
+        self.opp_castle.is_none() && self.own_castle_played.is_none()
     }
 
     /// The state after putting the CASTLE back.
@@ -269,16 +277,20 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
     let sit = Situation::of(pos);
-    // One completion that leaves both CASTLES in place: a play inside it, or giving up a card
-    // outside it, keeps the turn completable without another walk.
-    let known = sit.plain_completion(ace);
+    // One forward and one backward walk of the plain path decide most plays and exchanges;
+    // when the path through the opponent's CASTLE is closed they decide all of them.
+    let plain = sit.plain_extendable(ace);
+    let exact = plain.is_some() && sit.only_plain();
     let mut playable = me.hand.union(opp.duke_set());
     if let Some(c) = opp.castle_face_up() {
         playable.insert(c);
     }
     for c in playable {
-        let inside = known.is_some_and(|w| w.contains(c)) && opp.castle_face_up() != Some(c);
-        if inside || check_play(pos, Action::Play(c)).is_ok() {
+        let castle = opp.castle_face_up() == Some(c);
+        let sure = !castle && plain.is_some_and(|e| e.addable.contains(c));
+        // Without a path through the opponent's CASTLE, not addable means not playable.
+        let decided = exact && !castle;
+        if sure || (!decided && check_play(pos, Action::Play(c)).is_ok()) {
             out.push(Action::Play(c));
         }
     }
@@ -294,7 +306,7 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
             let mut s = sit;
             s.hand.remove(h);
             if let Some(w) = without.get_mut(usize::from(h.index())) {
-                *w = known.is_some_and(|k| !k.contains(h)) || s.completable(ace);
+                *w = plain.is_some_and(|e| e.spare.contains(h)) || (!exact && s.completable(ace));
             }
         }
         let fine = |h: Card| without.get(usize::from(h.index())).copied().unwrap_or(false);

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use duke_core::{Card, CardSet, Rank, Suit};
 use dukesup_rules::meld::{
-    AceRule, MeldKind, SuitGroup, can_complete, can_split, completion, is_valid_meld, removable, split,
+    AceRule, MeldKind, SuitGroup, can_complete, can_split, completion, extendable, is_valid_meld, removable, split,
 };
 use proptest::prelude::*;
 
@@ -150,6 +150,33 @@ proptest! {
         }).collect();
         match removable(cards, ace) {
             Some(found) => prop_assert_eq!(found, expected, "cards {} under {:?}", cards, ace),
+            None => prop_assert!(matches!(ace, AceRule::LowOrHigh | AceRule::Around)),
+        }
+    }
+
+    #[test]
+    fn extendable_matches_one_completion_test_per_card(
+        must in card_set(),
+        extra in proptest::collection::vec(0u8..52, 0..10),
+        ace in ace_rule(),
+    ) {
+        let optional: CardSet = extra.iter().filter_map(|&i| Card::from_index(i)).collect::<CardSet>().difference(must);
+        let addable: CardSet = optional.iter().filter(|&c| {
+            let (mut more, mut rest) = (must, optional);
+            more.insert(c);
+            rest.remove(c);
+            can_complete(more, rest, ace)
+        }).collect();
+        let spare: CardSet = optional.iter().filter(|&c| {
+            let mut rest = optional;
+            rest.remove(c);
+            can_complete(must, rest, ace)
+        }).collect();
+        match extendable(must, optional, ace) {
+            Some(found) => {
+                prop_assert_eq!(found.addable, addable, "{} + {} under {:?}", must, optional, ace);
+                prop_assert_eq!(found.spare, spare, "{} + {} under {:?}", must, optional, ace);
+            }
             None => prop_assert!(matches!(ace, AceRule::LowOrHigh | AceRule::Around)),
         }
     }

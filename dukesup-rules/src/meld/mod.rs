@@ -21,9 +21,11 @@
 //! range of counts (mandatory cards up to mandatory plus optional cards), which is how the
 //! engine proves every play it offers can still end in a valid table (see `RULES.md`).
 //!
-//! Two further questions serve the engine's legal-action lists: [`completion`] gives one set
-//! of optional cards that completes a table, and [`removable`] lists the cards a valid table
-//! can lose, from one forward and one backward walk.
+//! Three further questions serve the engine's legal-action lists, each from one forward and
+//! one backward walk: [`extendable`] says which optional cards can be added to a table, or
+//! given up, keeping it completable (plays and exchanges of DUKES); [`removable`] lists the
+//! cards a valid table can lose (discards from the table); [`completion`] gives one set of
+//! optional cards that completes a table.
 //!
 //! Aces follow [`AceRule`]: low (A-2-3), high (Q-K-A) or either (but never K-A-2). For
 //! "either", each group's aces are split between the low and the high end, at most 9 ways.
@@ -149,8 +151,8 @@ pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
 
 /// One completion: a set of `optional` cards that makes `cards` splittable, for the linear
 /// Ace rules ([`AceRule::Low`], [`AceRule::High`]); `None` when there is none, or for the
-/// other rules. The engine uses it to accept many plays without walking again: any play inside
-/// a known completion, and giving up any card outside it, keeps the turn completable.
+/// other rules. Any card added from a known completion, and giving up any card outside it,
+/// keeps the table completable.
 pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<CardSet> {
     if !matches!(ace, AceRule::Low | AceRule::High) {
         return None;
@@ -248,6 +250,83 @@ pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
         }
     }
     Some(out)
+}
+
+/// For a table `cards` that may still take cards from `optional`: which optional cards can
+/// be added now (`addable`: `cards` plus it can still be completed from the rest), and which
+/// can be given up (`spare`: `cards` can still be completed without it). For the linear Ace
+/// rules ([`AceRule::Low`], [`AceRule::High`]); `None` for the others.
+///
+/// The two cards of one value in one suit group are interchangeable, so adding a card raises
+/// the least count of its column by one and giving it up lowers the most by one: one forward
+/// and one backward walk decide every card, instead of a walk per card. The engine lists plays
+/// and exchanges of DUKES with it.
+pub fn extendable(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Extendable> {
+    if !matches!(ace, AceRule::Low | AceRule::High) {
+        return None;
+    }
+    let must = cards.bits();
+    let may_set = optional.difference(cards);
+    let may = may_set.bits();
+    let mut cols = [Column::default(); 14];
+    let n = columns(must, may, ace, [0, 0], &mut cols);
+    let cols = cols.get(..n).unwrap_or(&[]);
+    let mut forward = [START; 15];
+    let mut rows = START;
+    for (i, col) in cols.iter().enumerate() {
+        rows = step(&rows, col);
+        if let Some(next) = forward.get_mut(i + 1) {
+            *next = rows;
+        }
+    }
+    let mut backward = [END_ROWS; 15];
+    let mut rows = END_ROWS;
+    for (i, col) in cols.iter().enumerate().rev() {
+        rows = back_step(&rows, col);
+        if let Some(prev) = backward.get_mut(i) {
+            *prev = rows;
+        }
+    }
+    let mut out = Extendable::default();
+    let meets = |a: &dp::Rows, b: &dp::Rows| a.iter().zip(b.iter()).any(|(x, y)| x & y != 0);
+    for (i, col) in cols.iter().enumerate() {
+        let value = match ace {
+            AceRule::High if i + 1 == n => 1,
+            AceRule::High => i as u8 + 2,
+            _ => i as u8 + 1,
+        };
+        let Some(rank) = Rank::new(value) else { continue };
+        let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
+        for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
+            let here: CardSet = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| may_set.contains(c)).collect();
+            if here.is_empty() {
+                continue;
+            }
+            let (Some(&lo), Some(&hi)) = (col.lo.get(g), col.hi.get(g)) else { continue };
+            let mut more = *col;
+            let mut less = *col;
+            if let (Some(l), Some(h)) = (more.lo.get_mut(g), less.hi.get_mut(g)) {
+                *l = lo + 1;
+                *h = hi - 1;
+            }
+            if meets(&step(before, &more), after) {
+                out.addable = out.addable.union(here);
+            }
+            if meets(&step(before, &less), after) {
+                out.spare = out.spare.union(here);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The answer of [`extendable`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Extendable {
+    /// Optional cards that can be added to the table now, keeping it completable.
+    pub addable: CardSet,
+    /// Optional cards the completion can do without.
+    pub spare: CardSet,
 }
 
 /// One split of `cards` into valid runs and sets, or `None` if there is none.

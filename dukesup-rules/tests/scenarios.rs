@@ -474,3 +474,30 @@ fn determinization_respects_what_the_opponent_can_still_complete() {
         assert_eq!(other.view(Observer::Seat(Seat(1))), game.view(Observer::Seat(Seat(1))));
     }
 }
+
+/// "The following actions are not allowed on the first player's first turn" covers only
+/// "Replacing Your DUKES": taking the opponent's DUKES is allowed then (RULES.md, reading 3).
+#[test]
+fn the_first_player_may_take_dukes_on_his_first_turn() {
+    let mut game = build(0, Phase::Play, "", [seat0("5C 6C 9C"), Spec { dukes: "7H 8H", ..seat1() }]);
+    let mut pos = *game.position();
+    pos.turns = 0;
+    game = DukesUp::try_from(pos).unwrap();
+    assert!(refused(&game, "pickup 2C"));
+    play(&mut game, &["play 5C", "play 6C", "play 7H", "play 8H", "discard 9C"]);
+    assert_eq!(game.position().players[1].dukes, [None, None]);
+}
+
+/// "If you leave both DUKES empty, you do not need to flip up your CASTLE until the start of
+/// your next turn."
+#[test]
+fn picking_up_both_dukes_flips_the_castle_at_the_next_own_turn() {
+    let mut game = build(0, Phase::Play, "", [seat0("9C"), seat1()]);
+    play(&mut game, &["pickup 2C", "pickup 2S"]);
+    assert_eq!(game.position().players[0].castle_state, CastleState::FaceDown);
+    play(&mut game, &["discard 9C"]);
+    assert_eq!(game.position().players[0].castle_state, CastleState::FaceDown, "not at the opponent's turn");
+    play(&mut game, &["draw 2", "bury"]);
+    assert_eq!(game.position().players[0].castle_state, CastleState::FaceUp);
+    assert_eq!(game.view(Observer::Seat(Seat(1))).players[0].castle, CastleView::FaceUp(card("KS")));
+}

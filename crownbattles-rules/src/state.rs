@@ -357,7 +357,11 @@ impl CrownBattles {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
                 Phase::Bidding(self.dealer.left(n))
             }
-            Some(5) => Phase::ChooseTrump,
+            Some(5) => {
+                // No trump until the dealer chooses (not last round's).
+                self.trump = Trump::NoTrump;
+                Phase::ChooseTrump
+            }
             _ => {
                 self.trump = Trump::NoTrump;
                 Phase::Bidding(self.dealer.left(n))

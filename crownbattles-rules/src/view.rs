@@ -167,9 +167,10 @@ fn suit_letters(mask: u8) -> String {
 
 impl fmt::Display for View {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let trump = match self.trump {
-            Trump::Suit(s) => format!("{} ({}, {})", s.letter(), s.colour(), s.race()),
-            Trump::NoTrump => "X (no trump)".to_owned(),
+        let trump = match (self.phase, self.trump) {
+            (Phase::ChooseTrump, _) => "not yet: the dealer chooses".to_owned(),
+            (_, Trump::Suit(s)) => format!("{} ({}, {})", s.letter(), s.colour(), s.race()),
+            (_, Trump::NoTrump) => "X (no trump)".to_owned(),
         };
         writeln!(
             f,

@@ -203,3 +203,24 @@ fn determinization_does_not_keep_another_players_unseen_magician_pass() {
     }
     assert_eq!(received.len(), 3, "P2's pass is unknown to P0: {received:?}");
 }
+
+#[test]
+fn while_the_dealer_chooses_no_stale_trump_is_shown() {
+    // The spinner always says "dealer chooses"; round 1 is played with red trump. In round 2,
+    // before the dealer chooses, the view must not still show red.
+    let mut c = config(3, &[1, 1], &[]);
+    c.spinner = [0, 0, 0, 0, 0, 1];
+    let mut game = CrownBattles::new(&c, 3).unwrap();
+    let dealer = game.to_act().first().unwrap();
+    game.apply(dealer, "trump R".parse().unwrap()).unwrap();
+    let mut buf = Vec::new();
+    while game.view(Observer::Spectator).round == 1 {
+        let seat = game.to_act().first().unwrap();
+        game.legal_actions(seat, &mut buf);
+        game.apply(seat, buf[0]).unwrap();
+    }
+    let view = game.view(Observer::Spectator);
+    assert!(matches!(view.phase, crownbattles_rules::Phase::ChooseTrump));
+    assert_eq!(view.trump, Trump::NoTrump, "round 1's red trump is gone");
+    assert!(view.to_string().contains("dealer chooses"), "{view}");
+}

@@ -12,11 +12,12 @@ use crate::state::{CrownBattles, Phase, at, bit, put, update};
 pub const SHIELD_PRICE: i32 = 20;
 
 impl CrownBattles {
-    /// Shields are for sale when something in the deck can steal.
+    /// Shields are for sale when something in the deck can steal: a Thief or a Witch (a
+    /// Summoner copies only cards in the deck, so it adds no thief of its own).
     fn shield_for_sale(&self, seat: Seat) -> bool {
         let deck = &self.config.deck;
         self.config.shields != Shields::Off
-            && (deck.has(Power::Thief) || deck.has(Power::Witch) || deck.has(Power::Summoner))
+            && (deck.has(Power::Thief) || deck.has(Power::Witch))
             && self.shields & bit(seat) == 0
             && at(&self.scores, seat) >= SHIELD_PRICE
     }

@@ -224,3 +224,20 @@ fn while_the_dealer_chooses_no_stale_trump_is_shown() {
     assert_eq!(view.trump, Trump::NoTrump, "round 1's red trump is gone");
     assert!(view.to_string().contains("dealer chooses"), "{view}");
 }
+
+#[test]
+fn no_shield_for_sale_when_nothing_can_steal() {
+    // A Summoner alone copies only cards in the deck: without a Thief or a Witch a shield
+    // protects against nothing, so it is not offered (with one, it is).
+    for (powers, offered) in [(&[Power::Summoner][..], false), (&[Power::Summoner, Power::Witch][..], true)] {
+        let mut c = config(3, &[1, 1], powers);
+        c.spinner = [1, 1, 1, 1, 1, 0];
+        let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
+        all_bid(&mut game, "0");
+        steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
+        assert_eq!(game.running_scores(), vec![20, 20, -10]);
+        let seat = game.to_act().first().unwrap();
+        let legal = legal(&game, seat.0);
+        assert_eq!(legal.contains(&"shield".to_string()), offered, "{powers:?}: {legal:?}");
+    }
+}

@@ -241,3 +241,27 @@ fn no_shield_for_sale_when_nothing_can_steal() {
         assert_eq!(legal.contains(&"shield".to_string()), offered, "{powers:?}: {legal:?}");
     }
 }
+
+#[test]
+fn summoner_never_exceeds_the_next_highest_card() {
+    // "A copy of the last played card but a bit stronger, never exceeding the next-highest
+    // card's strength", across the Golem / Golem King / Dragon / Dragon King ladder.
+    let c = config(3, &[1], &[Power::Summoner, Power::GolemKing, Power::DragonKing]);
+    for (hands, winner) in [
+        (["golem-king", "summoner", "golem"], 1),   // above the Golem King it copies
+        (["golem-king", "summoner", "dragon"], 2),  // ... still below a Dragon
+        (["dragon", "summoner", "dragon"], 1),      // above a Dragon
+        (["dragon", "summoner", "dragon-king"], 2), // ... still below the Dragon King
+        (["dragon-king", "summoner", "dragon"], 0), // nothing exceeds the first Dragon King
+        (["R13", "summoner", "golem"], 2),          // a 13.5 is still a number
+    ] {
+        let mut game = deal(&c, Trump::NoTrump, &hands);
+        all_bid(&mut game, "0");
+        for (s, card) in hands.iter().enumerate() {
+            steps(&mut game, &[&format!("P{s} play {card}")]);
+        }
+        let mut expected = vec![20; 3];
+        expected[winner] = -10;
+        assert_eq!(game.running_scores(), expected, "{hands:?}");
+    }
+}

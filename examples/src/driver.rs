@@ -6,9 +6,10 @@
 //! run is reproducible from its seed. Each seat asked may [wait](crate::bots::Decision::Wait)
 //! (let the others go first: a player who does not want to match out of turn); the first
 //! that acts takes the step, and the asking starts again from the new state. If every seat
-//! waits, the referee makes one act: the seat whose action ends the simultaneous step (the
-//! one whose action takes the most other seats out of `to_act`: in Archduke, the next
-//! player, whose draw closes the matching window), ties going to the first asked. The
+//! waits, the referee makes one act: the seat whose action moves the game on (the one with
+//! an action that changes the legal actions of the most other seats: in Archduke the next
+//! player, whose draw closes the matching window, or the owner of a pending action card),
+//! ties going to the first asked. The
 //! order is recorded implicitly: every [`Step`](duke_core::Step) of the [`Record`] names
 //! its seat, so replay needs no generator.
 
@@ -119,27 +120,37 @@ impl<G: Game> Table<G> {
         seats
     }
 
-    /// When every seat of `order` has waited, the seat that must act: the one whose action
-    /// takes the most other seats out of `to_act` (ends the simultaneous step), ties going
-    /// to the first in `order`. `to_act` is public, so this reveals nothing hidden.
+    /// When every seat of `order` has waited, the seat that must act: the one with an action
+    /// that changes the legal actions of the most other seats (it ends the simultaneous
+    /// step, or lets the next player start), ties going to the first in `order`. This is
+    /// the referee's procedure: no bot sees what it computes.
     pub fn seat_to_force(&self, order: &[Seat]) -> Option<Seat> {
-        let to_act = self.state.to_act();
-        let mut actions = Vec::new();
+        let seats = self.state.seat_count();
+        let lists = |state: &G| -> Vec<Vec<G::Action>> {
+            (0..seats)
+                .map(|t| {
+                    let mut actions = Vec::new();
+                    state.legal_actions(Seat(t as u8), &mut actions);
+                    actions
+                })
+                .collect()
+        };
+        let before = lists(&self.state);
         let mut best: Option<(usize, Seat)> = None;
         for &seat in order {
-            self.state.legal_actions(seat, &mut actions);
-            let others = to_act.without(seat);
-            let closing = actions
+            let mine = before.get(seat.index()).map_or(&[][..], Vec::as_slice);
+            let moving = mine
                 .iter()
                 .filter_map(|&action| {
                     let mut after = self.state.clone();
                     after.apply(seat, action).ok()?;
-                    Some(others.len() - others.intersection(after.to_act()).len())
+                    let now = lists(&after);
+                    Some((0..seats).filter(|&t| t != seat.index() && before.get(t) != now.get(t)).count())
                 })
                 .max()
                 .unwrap_or(0);
-            if best.is_none_or(|(most, _)| closing > most) {
-                best = Some((closing, seat));
+            if best.is_none_or(|(most, _)| moving > most) {
+                best = Some((moving, seat));
             }
         }
         best.map(|(_, seat)| seat)

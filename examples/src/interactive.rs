@@ -99,8 +99,10 @@ pub fn play<G: Catalogued>(
         if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));
         }
-        let mut order = table.asking_order();
-        // The human is asked first, like a quick player at the table.
+        let drawn = table.asking_order();
+        // The human is asked first, like a quick player at the table; who must act when
+        // everyone waits follows the drawn order, so the human is not favoured there.
+        let mut order = drawn.clone();
         if let Some(at) = order.iter().position(|&s| s == human) {
             order[..=at].rotate_right(1);
         }
@@ -118,7 +120,7 @@ pub fn play<G: Catalogued>(
         }
         if !acted {
             let step = table.record().steps.len();
-            let seat = table.seat_to_force(&order).ok_or(PlayError::Driver(DriverError::NoOutcome))?;
+            let seat = table.seat_to_force(&drawn).ok_or(PlayError::Driver(DriverError::NoOutcome))?;
             if seat == human {
                 writeln!(out, "Everyone waited: you must act now.")?;
             }

@@ -210,11 +210,8 @@ impl FromStr for Action {
             ["pass", "left"] => Ok(Action::Pass(Direction::Left)),
             ["pass", "right"] => Ok(Action::Pass(Direction::Right)),
             ["give", c] => Ok(Action::Give(card(c)?)),
-            ["trade", a, b]
-                if a.starts_with('P') && a.len() > 1 && a.chars().nth(1).is_some_and(|c| c.is_ascii_digit()) =>
-            {
-                Ok(Action::TradeOthers(seat(a)?, seat(b)?))
-            }
+            // A seat first (`P1`, `p1`): two other players trade; a card first: the player's own.
+            ["trade", a, b] if self::seat(a).is_some() => Ok(Action::TradeOthers(seat(a)?, seat(b)?)),
             ["trade", c, s] => Ok(Action::Trade(card(c)?, seat(s)?)),
             ["steal", s] => Ok(Action::Steal(seat(s)?)),
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
@@ -256,6 +253,9 @@ mod tests {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert!("bid 2-4".parse::<Action>().is_err());
+        // Seats parse in either case everywhere, the Merchant's two-seat trade included.
+        assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
+        assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));
         assert!("play R14".parse::<Action>().is_err());
         assert!("trump Q".parse::<Action>().is_err());
     }

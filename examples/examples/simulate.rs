@@ -40,7 +40,7 @@ fn simulate_one<G: Catalogued>(id: GameId, args: &SimulateArgs) -> Result<(), St
     let result = run::<G>(args.players, args.count, args.seed, &args.bots, |done| progress.set(done));
     progress.finish();
     let (summary, record) = result.map_err(|e| e.to_string())?;
-    println!("\n{summary}");
+    print!("\n{summary}");
     if let (Some(path), Some(record)) = (&args.save_record, record) {
         let path = record_path(path, id, args.games.len() > 1);
         let json = serde_json::to_string_pretty(&record).map_err(|e| format!("cannot serialise the record: {e}"))?;

@@ -150,3 +150,19 @@ fn when_everyone_waits_the_seat_that_ends_the_window_acts() {
     }
     assert!(windows > 10, "only {windows} matching windows seen");
 }
+
+/// A secret choice of a bot (the face-down CASTLE of Dukes Up!) is not shown to the human
+/// in `play`; a public one (a card drawn from the pile) is.
+#[cfg(feature = "dukesup")]
+#[test]
+fn play_does_not_show_a_bots_secret_choice() {
+    let args = PlayArgs { seat: 0, ..play_args(GameId::DukesUp) };
+    let script = "wait\n1\n".repeat(3000);
+    let mut out = Vec::new();
+    let (_, record) = play::<duke_examples::catalog::DukesUp>(&args, 9, &mut script.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    let castle = record.steps.iter().find(|s| s.seat == Seat(1) && s.action.to_string().starts_with("castle")).unwrap();
+    assert!(!text.contains(&format!("P1 plays {}", castle.action)), "{text}");
+    assert!(text.contains("P1 acts (you cannot see what)"));
+    assert!(text.contains("P1 plays draw"));
+}

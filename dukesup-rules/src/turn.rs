@@ -105,6 +105,23 @@ impl Situation {
         crate::meld::extendable(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
     }
 
+    /// A completion of the plain path (see [`crate::meld::completion`]), where it applies.
+    fn plain_completion(&self, ace: AceRule) -> Option<CardSet> {
+        if self.opp_castle_taken || self.own_castle_played.is_some() {
+            return None;
+        }
+        crate::meld::completion(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
+    }
+
+    /// The quick test (no walk) says the plain path cannot be completed once `c` is played.
+    fn plain_hopeless_with(&self, c: Card, ace: AceRule) -> bool {
+        let mut table = self.table;
+        table.insert(c);
+        let mut may = self.hand.union(self.pickable).union(self.opp_dukes);
+        may.remove(c);
+        crate::meld::quick_reject(table, may, ace)
+    }
+
     /// Whether only the plain path can end the turn, now and after any play but the
     /// opponent's CASTLE: then [`Situation::plain_extendable`] decides plays exactly.
     fn only_plain(&self) -> bool {
@@ -277,20 +294,29 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
     let sit = Situation::of(pos);
-    // One forward and one backward walk of the plain path decide most plays and exchanges;
-    // when the path through the opponent's CASTLE is closed they decide all of them.
-    let plain = sit.plain_extendable(ace);
-    let exact = plain.is_some() && sit.only_plain();
+    // Most candidates are settled cheaply: a play inside one known completion of the plain
+    // path, or giving up a card outside it, keeps the turn completable; a play the quick test
+    // rejects cannot complete the plain path. The rest are settled by one forward and one
+    // backward walk (`meld::extendable`), computed at most once, which decides the plain path
+    // exactly; when the path through the opponent's CASTLE is closed that is all there is.
+    let known = sit.plain_completion(ace);
+    let exact = matches!(ace, AceRule::Low | AceRule::High) && sit.only_plain();
+    let mut walked = None;
+    let mut extendable = || *walked.get_or_insert_with(|| sit.plain_extendable(ace));
     let mut playable = me.hand.union(opp.duke_set());
     if let Some(c) = opp.castle_face_up() {
         playable.insert(c);
     }
     for c in playable {
         let castle = opp.castle_face_up() == Some(c);
-        let sure = !castle && plain.is_some_and(|e| e.addable.contains(c));
-        // Without a path through the opponent's CASTLE, not addable means not playable.
-        let decided = exact && !castle;
-        if sure || (!decided && check_play(pos, Action::Play(c)).is_ok()) {
+        let ok = if !castle && known.is_some_and(|w| w.contains(c)) {
+            true
+        } else if exact && !castle {
+            !sit.plain_hopeless_with(c, ace) && extendable().is_some_and(|e| e.addable.contains(c))
+        } else {
+            check_play(pos, Action::Play(c)).is_ok()
+        };
+        if ok {
             out.push(Action::Play(c));
         }
     }
@@ -306,7 +332,8 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
             let mut s = sit;
             s.hand.remove(h);
             if let Some(w) = without.get_mut(usize::from(h.index())) {
-                *w = plain.is_some_and(|e| e.spare.contains(h)) || (!exact && s.completable(ace));
+                *w = known.is_some_and(|k| !k.contains(h))
+                    || if exact { extendable().is_some_and(|e| e.spare.contains(h)) } else { s.completable(ace) };
             }
         }
         let fine = |h: Card| without.get(usize::from(h.index())).copied().unwrap_or(false);
@@ -327,7 +354,9 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
             out.push(a);
         }
     }
-    let discard_open = !round_ends(pos) && sit.own_castle_played.is_none() && can_split(pos.table, ace);
+    // An empty completion means the table is valid already: no walk needed.
+    let valid = || known.is_some_and(|w| w.is_empty()) || can_split(pos.table, ace);
+    let discard_open = !round_ends(pos) && sit.own_castle_played.is_none() && valid();
     if discard_open {
         out.extend(me.hand.iter().map(Action::Discard));
         if !pos.turn.acted {

@@ -329,6 +329,12 @@ pub struct Extendable {
     pub spare: CardSet,
 }
 
+/// A quick, sound rejection without walking: some card of `cards` has no possible run or set
+/// among `cards ∪ optional` (so `can_complete` is false).
+pub(crate) fn quick_reject(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
+    dp::hopeless(cards.bits(), optional.difference(cards).bits(), ace)
+}
+
 /// One split of `cards` into valid runs and sets, or `None` if there is none.
 ///
 /// Runs are as long as the walk made them, except that a run longer than 13 cards (possible

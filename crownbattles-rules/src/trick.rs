@@ -187,15 +187,117 @@ impl Trick {
     /// The position of the winning card ("To win a trick"; "When all players play a
     /// Peasant, the first player to do so wins"; several Golems or Dragons: the first).
     pub fn winner_position(&self, trump: Trump, kings_too: bool) -> usize {
+        // Exactly `Form::strength` of every card, with the suit comparisons turned into one
+        // table per trick (the trump overrides the led suit) and no branch on the outcome:
+        // this runs once per trick of every playout.
+        let mut tier = [0u16; 4];
+        if let Some(led) = self.led
+            && let Some(t) = tier.get_mut(led.index() & 3)
+        {
+            *t = 2 << 8;
+        }
+        if let Trump::Suit(s) = trump
+            && let Some(t) = tier.get_mut(s.index() & 3)
+        {
+            *t = 3 << 8;
+        }
+        let (wizard, kings) = (self.wizard, self.wizard && kings_too);
+        let tier_of = |t: u16, half: bool| t << 8 | u16::from(half);
+        let mut best = 0;
+        let mut best_strength = 0u16;
+        for (i, form) in self.forms.iter().take(usize::from(self.len)).enumerate() {
+            let s = match *form {
+                Form::Number { suit, value2 } => {
+                    let t = tier.get(suit.index() & 3).copied().unwrap_or(0);
+                    // "Playing a different suit than the led suit, loses."
+                    (t | u16::from(value2)) & 0u16.wrapping_sub(u16::from(t != 0))
+                }
+                Form::Peasant { half } => u16::from(half) << 1,
+                Form::Golem { half } => {
+                    if wizard {
+                        u16::from(half) << 1
+                    } else {
+                        tier_of(4, half)
+                    }
+                }
+                Form::GolemKing { half } => {
+                    if kings {
+                        u16::from(half) << 1
+                    } else {
+                        tier_of(6, half)
+                    }
+                }
+                Form::Dragon { half } => {
+                    if wizard {
+                        u16::from(half) << 1
+                    } else {
+                        tier_of(8, half)
+                    }
+                }
+                Form::DragonKing => {
+                    if kings {
+                        0
+                    } else {
+                        tier_of(10, false)
+                    }
+                }
+            };
+            // The first card of the highest strength wins (strengths are never negative,
+            // so starting from 0 at position 0 is the same as starting from the first card).
+            if s > best_strength {
+                best = i;
+                best_strength = s;
+            }
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rule as written: the first card of the highest `Form::strength`.
+    fn reference(t: &Trick, trump: Trump, kings_too: bool) -> usize {
         let mut best = 0;
         let mut best_strength = None;
-        for (i, form) in self.forms.iter().take(usize::from(self.len)).enumerate() {
-            let s = form.strength(trump, self.led, self.wizard, kings_too);
+        for (i, form) in t.forms.iter().take(usize::from(t.len)).enumerate() {
+            let s = form.strength(trump, t.led, t.wizard, kings_too);
             if best_strength.is_none_or(|b| s > b) {
                 best = i;
                 best_strength = Some(s);
             }
         }
         best
+    }
+
+    #[test]
+    fn winner_position_is_the_first_strongest_card() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        for _ in 0..200_000 {
+            let mut t = Trick::new(Seat(0));
+            t.len = next(9) as u8;
+            for f in t.forms.iter_mut() {
+                let half = next(2) == 1;
+                *f = match next(6) {
+                    0 | 1 => Form::Number { suit: SuitId::ALL[next(4) as usize], value2: next(28) as u8 },
+                    2 => Form::Peasant { half },
+                    3 => [Form::Golem { half }, Form::GolemKing { half }][next(2) as usize],
+                    4 => Form::Dragon { half },
+                    _ => Form::DragonKing,
+                };
+            }
+            t.led = [None, Some(SuitId::ALL[next(4) as usize])][next(2) as usize];
+            t.wizard = next(3) == 0;
+            let trump = [Trump::NoTrump, Trump::Suit(SuitId::ALL[next(4) as usize])][next(2) as usize];
+            let kings = next(2) == 1;
+            assert_eq!(t.winner_position(trump, kings), reference(&t, trump, kings), "{t:?} {trump:?} {kings}");
+        }
     }
 }

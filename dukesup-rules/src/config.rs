@@ -15,6 +15,19 @@ pub enum MultiRound {
     CountWins,
 }
 
+/// When the discard pile is shuffled into a new draw pile (rulebook, "Drawing": "If your draw
+/// pile is empty, shuffle your discard pile into a new draw pile"; the moment is not said).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Reshuffle {
+    /// When a card must come from the empty draw pile (a draw, or burying), as in most rummy
+    /// games; until then the discard pile stays, and its top may be drawn.
+    #[default]
+    WhenNeeded,
+    /// As soon as the draw pile is empty (after a draw or a burial that empties it), so a
+    /// player never draws from his discard pile while his draw pile is empty.
+    AtOnce,
+}
+
 /// The options of a game. [`Config::default`] is exactly the rulebook: one round, seat 0
 /// (clubs and spades) first, Aces low, no turn limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -33,6 +46,10 @@ pub struct Config {
     /// as it stands. Without it two players can pass turns forever, so bots and simulations
     /// should set it. `None` is the rulebook.
     pub turn_limit: Option<u16>,
+    /// When the discard pile becomes the new draw pile (the rulebook does not say when; see
+    /// `RULES.md`). Missing in older serialized configs: the default.
+    #[serde(default)]
+    pub reshuffle: Reshuffle,
 }
 
 impl Default for Config {
@@ -43,6 +60,7 @@ impl Default for Config {
             rounds: 1,
             multi_round: MultiRound::AddScores,
             turn_limit: None,
+            reshuffle: Reshuffle::WhenNeeded,
         }
     }
 }

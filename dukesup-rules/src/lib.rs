@@ -8,7 +8,7 @@
 //! (spades, diamonds) and FLOWERS (clubs, hearts). The most cards on the table wins.
 //!
 //! - [`DukesUp`] implements [`duke_core::Game`]; [`Config`] holds the options (Ace rule,
-//!   rounds, multi-round scoring, an optional turn limit).
+//!   rounds, multi-round scoring, when to reshuffle, an optional turn limit).
 //! - [`meld`] is the exact meld solver: whether any set of cards splits into valid runs and
 //!   sets, one such split, and whether a table can still be completed.
 //! - [`Position`] is the raw, unvalidated position with public fields, for building any
@@ -74,7 +74,7 @@ mod turn;
 mod view;
 
 pub use actions::{Action, ActionError, Source};
-pub use config::{Config, ConfigError, MultiRound};
+pub use config::{Config, ConfigError, MultiRound, Reshuffle};
 pub use game::{DukesUp, Undo};
 pub use meld::AceRule;
 pub use scoring::round_score;

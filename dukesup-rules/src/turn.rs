@@ -12,6 +12,7 @@
 use duke_core::{Card, CardSet, GameRng, Seat};
 
 use crate::actions::{Action, Source};
+use crate::config::Reshuffle;
 use crate::meld::{AceRule, can_complete, can_split};
 use crate::state::{CastleState, Phase, Player, Position, TurnFlags, colour_of, other};
 
@@ -449,9 +450,13 @@ pub(crate) fn apply_play(pos: &mut Position, action: Action) {
         }
         Action::Bury => {
             let mut rng = pos.rng;
+            let at_once = pos.config.reshuffle == Reshuffle::AtOnce;
             let me = pos.player_mut(seat);
             if let Some(c) = draw_one(me, &mut rng) {
                 me.discards.push_bottom_unseen(c);
+            }
+            if at_once && me.draw.is_empty() && !me.discards.pile.is_empty() {
+                reshuffle(me, &mut rng);
             }
             pos.rng = rng;
             end_turn(pos);
@@ -502,13 +507,18 @@ fn discard_from_hand(me: &mut Player, cards: &[Card]) {
 /// when it is empty ("If your draw pile is empty, shuffle your discard pile").
 pub(crate) fn draw_one(me: &mut Player, rng: &mut GameRng) -> Option<Card> {
     if me.draw.is_empty() {
-        for &c in me.discards.pile.as_slice() {
-            me.draw.push(c);
-        }
-        me.discards.clear();
-        rng.shuffle(me.draw.as_mut_slice());
+        reshuffle(me, rng);
     }
     me.draw.pop()
+}
+
+/// Shuffles the discard pile into a new draw pile (under the empty draw pile).
+fn reshuffle(me: &mut Player, rng: &mut GameRng) {
+    for &c in me.discards.pile.as_slice() {
+        me.draw.push(c);
+    }
+    me.discards.clear();
+    rng.shuffle(me.draw.as_mut_slice());
 }
 
 /// Whether drawing `count` cards from `source` is allowed (rulebook, "Drawing"): up to 2
@@ -537,6 +547,7 @@ pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
 /// Applies a listed draw, then opens the play step.
 pub(crate) fn apply_draw(pos: &mut Position, source: Source, count: u8) {
     let seat = pos.current;
+    let at_once = pos.config.reshuffle == Reshuffle::AtOnce;
     let mut rng = pos.rng;
     let me = pos.player_mut(seat);
     for _ in 0..count {
@@ -555,6 +566,9 @@ pub(crate) fn apply_draw(pos: &mut Position, source: Source, count: u8) {
                 }
             }
         }
+    }
+    if at_once && me.draw.is_empty() && !me.discards.pile.is_empty() {
+        reshuffle(me, &mut rng);
     }
     pos.turn.last_turn = me.draw.is_empty() && me.discards.pile.is_empty();
     pos.rng = rng;

@@ -2,7 +2,7 @@
 
 use duke_core::Seat;
 use duke_core::testing::{Settings, run};
-use dukesup_rules::{AceRule, Config, DukesUp, MultiRound};
+use dukesup_rules::{AceRule, Config, DukesUp, MultiRound, Reshuffle};
 use proptest::prelude::*;
 
 fn configs() -> impl Strategy<Value = Config> {
@@ -12,6 +12,7 @@ fn configs() -> impl Strategy<Value = Config> {
         rounds,
         multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
         turn_limit: Some(limit),
+        reshuffle: if first == 1 && ace % 2 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
     })
 }
 

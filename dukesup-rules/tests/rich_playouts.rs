@@ -2,7 +2,7 @@
 //! DUKES, CASTLES and THE MOVE come into play (uniform random play rarely melds).
 
 use duke_core::{Card, Game, GameRng, Observer, Seat};
-use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound, Source};
+use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound, Reshuffle, Source};
 
 /// Every action that could make sense now: each is accepted by `apply` exactly when listed.
 fn universe(game: &DukesUp) -> Vec<Action> {
@@ -86,6 +86,7 @@ fn biased_playouts_keep_the_contract() {
             rounds: 1 + (seed % 2) as u8,
             multi_round: if seed % 4 < 2 { MultiRound::AddScores } else { MultiRound::CountWins },
             turn_limit: Some(120),
+            reshuffle: if seed % 3 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
         };
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);

@@ -2,7 +2,7 @@
 //! JSON of states and views, odd configs.
 
 use duke_core::{Card, Game, GameRng, Observer, Seat};
-use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound, Source, View};
+use dukesup_rules::{AceRule, Action, Config, DukesUp, MultiRound, Reshuffle, Source, View};
 use proptest::prelude::*;
 
 fn any_card() -> impl Strategy<Value = Card> {
@@ -37,6 +37,7 @@ fn any_config() -> impl Strategy<Value = Config> {
             rounds,
             multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
             turn_limit,
+            reshuffle: if wins { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
         },
     )
 }

@@ -501,3 +501,32 @@ fn picking_up_both_dukes_flips_the_castle_at_the_next_own_turn() {
     assert_eq!(game.position().players[0].castle_state, CastleState::FaceUp);
     assert_eq!(game.view(Observer::Seat(Seat(1))).players[0].castle, CastleView::FaceUp(card("KS")));
 }
+
+/// "If your draw pile is empty, shuffle your discard pile into a new draw pile": by default
+/// when a card must come from it; with `Reshuffle::AtOnce` as soon as it is empty, so the
+/// discard pile cannot be drawn from while the draw pile is empty.
+#[test]
+fn reshuffling_when_needed_or_at_once() {
+    use dukesup_rules::Reshuffle;
+    let table = "AC 2C 3C 4C 5C 6C 7C 8C 9C TC AS 2S 3S 4S 5S 6S 7S 8S 9S";
+    let p0 =
+        || Spec { hand: "KC", dukes: "KS QS", castle: "JS", discards: "JC QC", draw: Some("TS"), ..Spec::default() };
+    // When needed: the last card of the draw pile is drawn, the discard pile stays.
+    let mut game = build(0, Phase::Draw, table, [p0(), seat1()]);
+    play(&mut game, &["draw 1", "discard KC", "draw 2", "bury"]);
+    let p = &game.position().players[0];
+    assert!(p.draw.is_empty());
+    assert_eq!(p.discards.pile.len(), 3);
+    // At his next turn he may take the top of his discard pile although the draw pile is empty.
+    assert!(legal(&game).contains(&act("draw 1 discards")));
+    // At once: emptying the draw pile shuffles the discard pile into it right away.
+    let mut pos = *build(0, Phase::Draw, table, [p0(), seat1()]).position();
+    pos.config.reshuffle = Reshuffle::AtOnce;
+    let mut game = DukesUp::try_from(pos).unwrap();
+    play(&mut game, &["draw 1"]);
+    let p = &game.position().players[0];
+    assert_eq!(p.draw.len(), 2);
+    assert!(p.discards.pile.is_empty());
+    assert_eq!(game.view(Observer::Seat(Seat(0))).players[0].draw_size, 2);
+    assert!(!game.position().turn.last_turn);
+}

@@ -63,6 +63,10 @@ impl Game for Archduke {
         self.seats_to_act()
     }
 
+    fn awaited(&self) -> SeatSet {
+        self.seats_awaited()
+    }
+
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.generate(seat, out);
     }

@@ -52,6 +52,23 @@ impl Archduke {
         set
     }
 
+    /// The seats the game waits for ([`Game::awaited`](duke_core::Game::awaited)): in a
+    /// matching window, the owner of the pending action card, or else the next player (whose
+    /// draw, or tap at the end of the round, closes the window). Matching and calling
+    /// "Archduke!" are optional, so the seats that may only do that are not awaited.
+    pub(crate) fn seats_awaited(&self) -> SeatSet {
+        let everyone = self.seats_to_act();
+        if self.phase != Phase::Window {
+            return everyone;
+        }
+        let awaited = match self.front() {
+            Some(p) => SeatSet::single(Seat(p.seat)),
+            None => SeatSet::single(Seat(self.next)),
+        }
+        .intersection(everyone);
+        if awaited.is_empty() { everyone } else { awaited }
+    }
+
     fn can_call(&self, seat: u8) -> bool {
         self.phase == Phase::Window
             && self.pending_len == 0

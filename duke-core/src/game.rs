@@ -61,7 +61,8 @@ impl InvalidState {
 /// - [`new`](Game::new) validates the config; a bad config is a typed error.
 /// - [`to_act`](Game::to_act) is the set of seats that may act now; empty exactly when the
 ///   game is over. Several seats may act in simultaneous or out-of-turn steps; their
-///   actions are applied in the order they arrive.
+///   actions are applied in the order they arrive. [`awaited`](Game::awaited) says which of
+///   them the game is waiting for (the others' actions are optional).
 /// - [`legal_actions`](Game::legal_actions) clears the buffer and writes the seat's legal
 ///   actions in a deterministic order without duplicates; nothing for a seat that may not
 ///   act. With a warm buffer it does not allocate.
@@ -114,6 +115,17 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
 
     /// The seats that may act now; empty when the game is over.
     fn to_act(&self) -> SeatSet;
+
+    /// The seats of [`to_act`](Game::to_act) that the game is waiting for: until one of
+    /// them acts, nothing moves on. The other seats of `to_act` *may* act now (out of turn:
+    /// a match, a call) but need not, so a driver may let them decline; when they all do,
+    /// one of these seats must act. In a simultaneous step every seat is awaited.
+    ///
+    /// A subset of `to_act`, empty exactly when `to_act` is. The default, `to_act`, suits
+    /// every game without optional out-of-turn actions.
+    fn awaited(&self) -> SeatSet {
+        self.to_act()
+    }
 
     /// Writes the legal actions of `seat` into `out` (cleared first).
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);

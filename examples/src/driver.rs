@@ -6,10 +6,9 @@
 //! run is reproducible from its seed. Each seat asked may [wait](crate::bots::Decision::Wait)
 //! (let the others go first: a player who does not want to match out of turn); the first
 //! that acts takes the step, and the asking starts again from the new state. If every seat
-//! waits, the referee makes one act: the seat whose action moves the game on (the one with
-//! an action that changes the legal actions of the most other seats: in Archduke the next
-//! player, whose draw closes the matching window, or the owner of a pending action card),
-//! ties going to the first asked. The
+//! waits, the referee makes one act: the first asked of the seats the game is waiting for
+//! ([`Game::awaited`]: in Archduke the next player, whose draw closes the matching window,
+//! or the owner of a pending action card). The
 //! order is recorded implicitly: every [`Step`](duke_core::Step) of the [`Record`] names
 //! its seat, so replay needs no generator.
 
@@ -120,40 +119,12 @@ impl<G: Game> Table<G> {
         seats
     }
 
-    /// When every seat of `order` has waited, the seat that must act: the one with an action
-    /// that changes the legal actions of the most other seats (it ends the simultaneous
-    /// step, or lets the next player start), ties going to the first in `order`. This is
-    /// the referee's procedure: no bot sees what it computes.
+    /// When every seat of `order` has waited, the seat that must act: the first of `order`
+    /// that the game is waiting for ([`Game::awaited`]): the seat whose action ends the
+    /// simultaneous step or lets the next player start. This is the referee's procedure.
     pub fn seat_to_force(&self, order: &[Seat]) -> Option<Seat> {
-        let seats = self.state.seat_count();
-        let lists = |state: &G| -> Vec<Vec<G::Action>> {
-            (0..seats)
-                .map(|t| {
-                    let mut actions = Vec::new();
-                    state.legal_actions(Seat(t as u8), &mut actions);
-                    actions
-                })
-                .collect()
-        };
-        let before = lists(&self.state);
-        let mut best: Option<(usize, Seat)> = None;
-        for &seat in order {
-            let mine = before.get(seat.index()).map_or(&[][..], Vec::as_slice);
-            let moving = mine
-                .iter()
-                .filter_map(|&action| {
-                    let mut after = self.state.clone();
-                    after.apply(seat, action).ok()?;
-                    let now = lists(&after);
-                    Some((0..seats).filter(|&t| t != seat.index() && before.get(t) != now.get(t)).count())
-                })
-                .max()
-                .unwrap_or(0);
-            if best.is_none_or(|(most, _)| moving > most) {
-                best = Some((moving, seat));
-            }
-        }
-        best.map(|(_, seat)| seat)
+        let awaited = self.state.awaited();
+        order.iter().copied().find(|&seat| awaited.contains(seat)).or_else(|| order.first().copied())
     }
 
     /// What `seat` may use to decide; `may_wait` when it may let others act first.

@@ -42,6 +42,12 @@ impl<'s, G: Game> Checker<'s, G> {
         if to_act.iter().any(|s| s.index() >= seats) {
             return Err(format!("to_act {to_act:?} names a seat beyond seat_count {seats}"));
         }
+        let awaited = state.awaited();
+        if awaited.intersection(to_act) != awaited || awaited.is_empty() != to_act.is_empty() {
+            return Err(format!(
+                "awaited() {awaited:?} must be a subset of to_act {to_act:?}, empty exactly when it is"
+            ));
+        }
         if to_act.is_empty() != state.outcome().is_some() {
             return Err("outcome() must be Some exactly when nobody may act".into());
         }
@@ -134,8 +140,8 @@ impl<'s, G: Game> Checker<'s, G> {
                 if other.view(Observer::Spectator) != public {
                     return Err(format!("determinize({seat}) changes the public view"));
                 }
-                if other.to_act() != to_act {
-                    return Err(format!("determinize({seat}) changes who may act"));
+                if other.to_act() != to_act || other.awaited() != state.awaited() {
+                    return Err(format!("determinize({seat}) changes who may act or who is awaited"));
                 }
                 state.legal_actions(seat, &mut self.buf);
                 other.legal_actions(seat, &mut self.again);

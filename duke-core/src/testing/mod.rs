@@ -5,14 +5,14 @@
 //!
 //! - `to_act` and the legal-action lists agree: seats that may not act have no actions,
 //!   seats that may act have at least one, lists hold no duplicates and come out the same
-//!   twice;
+//!   twice; `awaited` is a subset of `to_act`, empty exactly when it is;
 //! - every listed action applies, and apply then undo restores the state exactly
 //!   (generator included);
 //! - a sample of actions that are not listed (taken from actions seen elsewhere in the
 //!   game) is refused, with the state unchanged;
 //! - every action's notation round-trips through `Display` and `FromStr`;
 //! - serde round-trips the state and every seat's and the spectator's view;
-//! - determinization for each seat keeps that seat's view, the public view, `to_act` and
+//! - determinization for each seat keeps that seat's view, the public view, `to_act`, `awaited` and
 //!   the seat's legal actions identical, and yields a valid state;
 //! - the game's own invariant hook, [`Game::validate`], holds;
 //! - the game ends within [`Game::max_actions`].

@@ -5,7 +5,7 @@ use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Trump;
-use crate::cards::{Card, Face, Power, SuitId};
+use crate::cards::{BOX_SIZE, Card, Face, Power, SuitId};
 use crate::state::{MAX_PLAYERS, NONE};
 
 /// How a played card fights in its trick. `half` marks a Summoner: "a bit stronger" than
@@ -47,13 +47,20 @@ pub enum Form {
 impl Form {
     /// The form of a card played as printed (`golem`: the Double-faced card's choice).
     pub fn of(card: Card, golem: bool) -> Form {
-        match card.face() {
+        if golem && card == Power::DoubleFaced.card() {
+            return Form::Golem { half: false };
+        }
+        FORMS.get(usize::from(card.id())).copied().unwrap_or(Form::Peasant { half: false })
+    }
+
+    /// The form of a card played as printed, computed once per card id (for [`FORMS`]).
+    const fn printed(face: Face) -> Form {
+        match face {
             Face::Number(suit, v) => Form::Number { suit, value2: v.saturating_mul(2) },
             Face::Golem => Form::Golem { half: false },
             Face::Dragon => Form::Dragon { half: false },
             Face::Power(Power::GolemKing) => Form::GolemKing { half: false },
             Face::Power(Power::DragonKing) => Form::DragonKing,
-            Face::Power(Power::DoubleFaced) if golem => Form::Golem { half: false },
             Face::Peasant | Face::Power(_) => Form::Peasant { half: false },
         }
     }
@@ -103,6 +110,20 @@ impl Form {
         }
     }
 }
+
+/// The printed form of every card id (`Form::of` without the Double-faced choice), computed
+/// at compile time: playing a card is one table load. (An out-of-range index fails the build.)
+#[allow(clippy::indexing_slicing)]
+const FORMS: [Form; BOX_SIZE] = {
+    let faces = crate::cards::FACE_TABLE;
+    let mut out = [Form::Peasant { half: false }; BOX_SIZE];
+    let mut i = 0;
+    while i < BOX_SIZE {
+        out[i] = Form::printed(faces[i]);
+        i += 1;
+    }
+    out
+};
 
 /// The ongoing trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -43,3 +43,8 @@ pub mod simulate;
 #[cfg(all(doctest, feature = "theduke"))]
 #[doc = include_str!("../README.md")]
 pub struct ReadmeDoctests;
+
+/// The repository README's code sample, compiled and run as a doc test.
+#[cfg(all(doctest, feature = "theduke"))]
+#[doc = include_str!("../../README.md")]
+pub struct RepositoryReadmeDoctests;

@@ -3,7 +3,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use duke_core::testing::random_playout;
+use duke_core::testing::{mean_game_length, random_playout};
 use duke_core::{Card, CardSet, Game, GameRng, Seat};
 use dukesup_rules::meld::{AceRule, can_complete, can_split, split};
 use dukesup_rules::{Action, Config, DukesUp, Phase};
@@ -78,16 +78,8 @@ fn game(c: &mut Criterion) {
     println!("size_of::<DukesUp>() = {} bytes", std::mem::size_of::<DukesUp>());
     let config = Config { turn_limit: Some(200), ..Config::default() };
     let start = DukesUp::new(&config, 9).unwrap_or_else(|_| unreachable!());
-    let mut rng = GameRng::new(5);
+    let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     let mut buf = Vec::new();
-    let games = 200;
-    let total: u64 = (0..games)
-        .map(|_| {
-            let mut g = start;
-            random_playout(&mut g, &mut rng, &mut buf, u64::MAX)
-        })
-        .sum();
-    let per_game = (total / games).max(1);
     println!("mean random game length: {per_game} actions");
 
     let mut group = c.benchmark_group("dukesup");

@@ -3,7 +3,7 @@
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use duke_core::testing::random_playout;
+use duke_core::testing::{mean_game_length, random_playout};
 use duke_core::{Game, GameRng, Seat};
 use std::hint::black_box;
 use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
@@ -34,17 +34,7 @@ fn benches(c: &mut Criterion) {
     println!("size_of::<TheDuke>() = {} bytes", std::mem::size_of::<TheDuke>());
     let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500) };
     let start = TheDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
-    // Measure the mean game length once, to report throughput in actions.
-    let mut rng = GameRng::new(5);
-    let mut buf = Vec::new();
-    let games = 200;
-    let total: u64 = (0..games)
-        .map(|_| {
-            let mut g = start;
-            random_playout(&mut g, &mut rng, &mut buf, u64::MAX)
-        })
-        .sum();
-    let per_game = (total / games).max(1);
+    let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     println!("mean random game length: {per_game} actions");
 
     let mut group = c.benchmark_group("theduke");

@@ -41,7 +41,7 @@ mod playout;
 mod tamper;
 pub mod toy;
 
-pub use playout::random_playout;
+pub use playout::{mean_game_length, random_playout};
 
 use core::fmt;
 

@@ -137,9 +137,12 @@ impl CrownBattles {
 }
 
 impl View {
-    /// A heuristic for a greedy bot, from the view only: the seat's score lead over the
-    /// best opponent, plus 20 if its tricks so far already equal its bid (the bonus is in
-    /// reach), minus 10 per trick it is over its bid; in points.
+    /// A heuristic for a greedy bot, from the view only, in points: the seat's score lead
+    /// over the best opponent, plus the outlook of its bid this round. The outlook compares
+    /// the bid with the tricks the seat can expect: those it has taken plus one for each
+    /// likely winner still in its hand (Dragons, Golems and the Kings; trumps of 9 and up;
+    /// other numbers of 12 and up). A bid within reach of that estimate is worth its
+    /// bonus (20, or 10 for a double bid); each trick it is off costs 10.
     pub fn heuristic(&self, seat: Seat) -> f64 {
         let i = seat.index();
         let mine = f64::from(self.scores.get(i).copied().unwrap_or(0));
@@ -152,12 +155,27 @@ impl View {
             .fold(f64::MIN, f64::max);
         let best_other = if best_other == f64::MIN { 0.0 } else { best_other };
         let tricks = self.tricks.get(i).copied().unwrap_or(0);
+        let expected = usize::from(tricks) + self.hand.iter().filter(|&&face| self.likely_winner(face)).count();
+        let expected = f64::from(u8::try_from(expected).unwrap_or(u8::MAX));
         let round = match self.bids.get(i).copied().flatten() {
-            Some(b) if tricks >= b.low() && tricks <= b.high() => 20.0,
-            Some(b) if tricks > b.high() => -10.0 * f64::from(tricks - b.high()),
-            _ => 0.0,
+            Some(b) => {
+                let (low, high) = (f64::from(b.low()), f64::from(b.high()));
+                let off = if expected < low { low - expected } else { (expected - high).max(0.0) };
+                let bonus = if b.low() == b.high() { 20.0 } else { 10.0 };
+                if off == 0.0 { bonus } else { -10.0 * off }
+            }
+            None => 0.0,
         };
         mine - best_other + round
+    }
+
+    /// Whether `face` in the seat's hand is likely to take a trick (see [`View::heuristic`]).
+    fn likely_winner(&self, face: Face) -> bool {
+        match face {
+            Face::Golem | Face::Dragon | Face::Power(Power::GolemKing | Power::DragonKing) => true,
+            Face::Number(suit, value) => value >= 12 || (self.trump == Trump::Suit(suit) && value >= 9),
+            Face::Peasant | Face::Power(_) => false,
+        }
     }
 }
 

@@ -36,7 +36,9 @@ mod dp;
 use duke_core::{Card, CardSet, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
-use dp::{Column, END_ROWS, START, ace_splits, back_step, boundaries, columns, ends, hopeless, start_rows, step, walk};
+use dp::{
+    Column, END_ROWS, Rows, START, ace_splits, back_step, boundaries, columns, ends, hopeless, start_rows, step, walk,
+};
 
 /// Where an Ace may stand in a run. The rulebook does not say; see `RULES.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -208,22 +210,7 @@ pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
     let mut cols = [Column::default(); 14];
     let n = columns(must, 0, ace, [0, 0], &mut cols);
     let cols = cols.get(..n).unwrap_or(&[]);
-    let mut forward = [START; 15];
-    let mut rows = START;
-    for (i, col) in cols.iter().enumerate() {
-        rows = step(&rows, col);
-        if let Some(next) = forward.get_mut(i + 1) {
-            *next = rows;
-        }
-    }
-    let mut backward = [END_ROWS; 15];
-    let mut rows = END_ROWS;
-    for (i, col) in cols.iter().enumerate().rev() {
-        rows = back_step(&rows, col);
-        if let Some(prev) = backward.get_mut(i) {
-            *prev = rows;
-        }
-    }
+    let (forward, backward) = walks(cols);
     let mut out = CardSet::EMPTY;
     for (i, col) in cols.iter().enumerate() {
         let value = match ace {
@@ -252,6 +239,29 @@ pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
     Some(out)
 }
 
+/// The DP rows before each column (`forward[i]`, from the lowest value up) and the rows from
+/// which each column on can still close every run (`backward[i]`): with both, one step per
+/// column decides a change to that column alone.
+fn walks(cols: &[Column]) -> ([Rows; 15], [Rows; 15]) {
+    let mut forward = [START; 15];
+    let mut rows = START;
+    for (i, col) in cols.iter().enumerate() {
+        rows = step(&rows, col);
+        if let Some(next) = forward.get_mut(i + 1) {
+            *next = rows;
+        }
+    }
+    let mut backward = [END_ROWS; 15];
+    let mut rows = END_ROWS;
+    for (i, col) in cols.iter().enumerate().rev() {
+        rows = back_step(&rows, col);
+        if let Some(prev) = backward.get_mut(i) {
+            *prev = rows;
+        }
+    }
+    (forward, backward)
+}
+
 /// For a table `cards` that may still take cards from `optional`: which optional cards can
 /// be added now (`addable`: `cards` plus it can still be completed from the rest), and which
 /// can be given up (`spare`: `cards` can still be completed without it). For the linear Ace
@@ -271,22 +281,7 @@ pub fn extendable(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Ext
     let mut cols = [Column::default(); 14];
     let n = columns(must, may, ace, [0, 0], &mut cols);
     let cols = cols.get(..n).unwrap_or(&[]);
-    let mut forward = [START; 15];
-    let mut rows = START;
-    for (i, col) in cols.iter().enumerate() {
-        rows = step(&rows, col);
-        if let Some(next) = forward.get_mut(i + 1) {
-            *next = rows;
-        }
-    }
-    let mut backward = [END_ROWS; 15];
-    let mut rows = END_ROWS;
-    for (i, col) in cols.iter().enumerate().rev() {
-        rows = back_step(&rows, col);
-        if let Some(prev) = backward.get_mut(i) {
-            *prev = rows;
-        }
-    }
+    let (forward, backward) = walks(cols);
     let mut out = Extendable::default();
     let meets = |a: &dp::Rows, b: &dp::Rows| a.iter().zip(b.iter()).any(|(x, y)| x & y != 0);
     for (i, col) in cols.iter().enumerate() {

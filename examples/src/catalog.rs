@@ -46,12 +46,17 @@ impl Catalogued for TheDuke {
 #[cfg(feature = "archduke")]
 pub use archduke_rules::Archduke;
 
+/// Turns per round after which the examples end a round of Archduke (an engine limit, not a
+/// rule: bots that never call "Archduke!" could otherwise play a round for very long).
+pub const ARCHDUKE_TURN_LIMIT: u16 = 200;
+
 #[cfg(feature = "archduke")]
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
 
+    /// The box rulebook game with a turn limit of [`ARCHDUKE_TURN_LIMIT`] per round.
     fn config_for(players: Option<u8>) -> Result<archduke_rules::Config, String> {
-        let mut config = archduke_rules::Config::default();
+        let mut config = archduke_rules::Config { turn_limit: Some(ARCHDUKE_TURN_LIMIT), ..Default::default() };
         if let Some(players) = players {
             config.players = players;
             // The box deck seats 2 to 6; beyond that the online rules shuffle in a second deck.

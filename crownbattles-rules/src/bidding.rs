@@ -8,6 +8,35 @@ use crate::cards::{CardSet, Power};
 use crate::setup::Shields;
 use crate::state::{CrownBattles, Phase, at, bit, put, update};
 
+const TOKENS: usize = crate::setup::BID_TOKENS as usize;
+
+/// Every bid up to the highest token, single and double interleaved: 0, 0-1, 1, …, 10.
+/// (Evaluated at compile time: an out-of-range index fails the build.)
+#[allow(clippy::indexing_slicing)]
+const BIDS: [Action; 2 * TOKENS + 1] = {
+    let mut out = [Action::Keep; 2 * TOKENS + 1];
+    let mut n = 0;
+    while n < TOKENS {
+        out[2 * n] = Action::Bid(Bid::Single(n as u8));
+        out[2 * n + 1] = Action::Bid(Bid::Double(n as u8));
+        n += 1;
+    }
+    out[2 * TOKENS] = Action::Bid(Bid::Single(TOKENS as u8));
+    out
+};
+
+/// Every single bid up to the highest token.
+#[allow(clippy::indexing_slicing)]
+const SINGLE_BIDS: [Action; TOKENS + 1] = {
+    let mut out = [Action::Keep; TOKENS + 1];
+    let mut n = 0;
+    while n <= TOKENS {
+        out[n] = Action::Bid(Bid::Single(n as u8));
+        n += 1;
+    }
+    out
+};
+
 /// A bubble shield costs 20 points ("Notes").
 pub const SHIELD_PRICE: i32 = 20;
 
@@ -67,18 +96,14 @@ impl CrownBattles {
         }
         let screw = self.config.screw_the_dealer && seat == self.dealer;
         let doubles = self.config.round_type.allows_double_bid(self.cards_this_round());
-        let max = self.config.max_bid;
-        out.reserve(2 * usize::from(max) + 2);
-        for n in 0..=max {
-            for bid in [Bid::Single(n), Bid::Double(n)] {
-                let ok = match bid {
-                    Bid::Single(_) => true,
-                    Bid::Double(_) => doubles && n < max,
-                };
-                if ok && !(screw && self.screws(bid)) {
-                    out.push(Action::Bid(bid));
-                }
-            }
+        let max = usize::from(self.config.max_bid);
+        // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
+        let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };
+        let bids = bids.unwrap_or(&[]);
+        if screw {
+            out.extend(bids.iter().filter(|a| !matches!(a, Action::Bid(b) if self.screws(*b))));
+        } else {
+            out.extend_from_slice(bids);
         }
     }
 
@@ -114,13 +139,17 @@ impl CrownBattles {
                     }
                 }
             }
-            Action::Bid(bid) => {
-                put(&mut self.bids, seat, Some(bid));
-                let n = self.n();
-                let next = seat.left(n);
-                self.phase = if next == self.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
-            }
+            Action::Bid(bid) => self.place_bid(seat, bid),
             _ => {}
         }
+    }
+
+    /// Places a legal bid; after the dealer's, the player left of the dealer leads.
+    #[inline]
+    pub(crate) fn place_bid(&mut self, seat: Seat, bid: Bid) {
+        put(&mut self.bids, seat, Some(bid));
+        let n = self.n();
+        let next = seat.left(n);
+        self.phase = if next == self.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
     }
 }

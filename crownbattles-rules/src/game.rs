@@ -28,8 +28,8 @@ pub enum ActionError {
     },
 }
 
-/// What [`Game::undo`] needs: for a plain card played mid-trick, the few fields it
-/// changed; otherwise the whole state before the action.
+/// What [`Game::undo`] needs: for a bid or a card that does not end the round, the few
+/// fields it changed; otherwise the whole state before the action.
 #[derive(Clone, Debug)]
 pub struct Undo(Taken);
 
@@ -38,7 +38,7 @@ pub struct Undo(Taken);
 #[derive(Clone, Debug)]
 enum Taken {
     Whole(CrownBattles),
-    Play { seat: Seat, card: Card, knowers: u8, void: u8, trick: Trick, tricks: [u8; MAX_PLAYERS], phase: Phase },
+    Play { seat: Seat, card: Card, void: u8, wizards: u8, trick: Trick, tricks: [u8; MAX_PLAYERS], phase: Phase },
     Bid { seat: Seat, phase: Phase },
 }
 
@@ -225,6 +225,10 @@ impl Game for CrownBattles {
 
     #[inline]
     fn to_act(&self) -> SeatSet {
+        // Most actions are plays: test that first, before the general dispatch.
+        if let Phase::Play(s) = self.phase {
+            return SeatSet::single(s);
+        }
         match self.phase {
             Phase::ChooseTrump => SeatSet::single(self.dealer),
             Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
@@ -239,6 +243,12 @@ impl Game for CrownBattles {
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
+        if let Phase::Play(s) = self.phase {
+            if s == seat {
+                self.push_plays(seat, out);
+            }
+            return;
+        }
         if !self.to_act().contains(seat) {
             return;
         }
@@ -259,49 +269,46 @@ impl Game for CrownBattles {
 
     #[inline]
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
-        match self.phase {
-            Phase::Over => return Err(ActionError::GameOver),
-            Phase::Play(s) if s != seat => return Err(ActionError::NotYourTurn(seat)),
-            Phase::Play(_) => {}
-            _ if !self.to_act().contains(seat) => return Err(ActionError::NotYourTurn(seat)),
-            _ => {}
-        }
-        // A plain card that does not end the round changes only a few fields, even when it
-        // completes a trick (the trick, the tricks won and the phase are saved).
-        if let (Phase::Play(_), Action::Play(face)) = (self.phase, action) {
-            let Some(card) = self.playable(seat).find(face) else {
-                return Err(ActionError::Illegal { seat, action });
-            };
-            let hand = self.hand(seat).0;
-            if card.power().is_none()
-                && (usize::from(self.trick.len) + 1 < self.n() || hand & hand.wrapping_sub(1) != 0)
-            {
-                let mut knowers = 0;
-                if self.config.deck.powers != 0 {
-                    for (i, k) in self.known.iter().enumerate() {
-                        knowers |= u8::from(k.has(card)) << i;
-                    }
-                }
-                let taken = Taken::Play {
-                    seat,
-                    card,
-                    knowers,
-                    void: at(&self.voids, seat),
-                    trick: self.trick,
-                    tricks: self.tricks,
-                    phase: self.phase,
+        match (self.phase, action) {
+            // A card that does not end the round changes only a few fields, even when it
+            // completes a trick: they are saved instead of the whole state. (The Spy, and a
+            // Summoner that may copy it, also change what a seat knows: whole state.)
+            (Phase::Play(s), Action::Play(face)) if s == seat => {
+                let Some(card) = self.playable(seat).find(face) else {
+                    return Err(ActionError::Illegal { seat, action });
                 };
-                self.play(seat, card, false);
+                let hand = self.hand(seat).0;
+                let ends_round = usize::from(self.trick.len) + 1 >= self.n() && hand & hand.wrapping_sub(1) == 0;
+                if !ends_round && card != Power::Spy.card() && card != Power::Summoner.card() {
+                    let taken = Taken::Play {
+                        seat,
+                        card,
+                        void: at(&self.voids, seat),
+                        wizards: self.wizards,
+                        trick: self.trick,
+                        tricks: self.tricks,
+                        phase: self.phase,
+                    };
+                    self.play(seat, card, false);
+                    return Ok(Undo(taken));
+                }
+            }
+            (Phase::Bidding(s), Action::Bid(bid)) if s == seat => {
+                if !self.bid_allowed(seat, bid) {
+                    return Err(ActionError::Illegal { seat, action });
+                }
+                let taken = Taken::Bid { seat, phase: self.phase };
+                self.place_bid(seat, bid);
                 return Ok(Undo(taken));
             }
+            (Phase::Over, _) => return Err(ActionError::GameOver),
+            _ => {}
+        }
+        if !self.to_act().contains(seat) {
+            return Err(ActionError::NotYourTurn(seat));
         }
         if !self.allows(seat, action) {
             return Err(ActionError::Illegal { seat, action });
-        }
-        if let (Phase::Bidding(_), Action::Bid(_)) = (self.phase, action) {
-            let taken = Taken::Bid { seat, phase: self.phase };
-            self.perform(seat, action);
-            return Ok(Undo(taken));
         }
         let before = *self;
         self.perform(seat, action);
@@ -312,14 +319,10 @@ impl Game for CrownBattles {
     fn undo(&mut self, undo: Undo) {
         match undo.0 {
             Taken::Whole(before) => *self = before,
-            Taken::Play { seat, card, knowers, void, trick, tricks, phase } => {
+            Taken::Play { seat, card, void, wizards, trick, tricks, phase } => {
+                self.wizards = wizards;
                 self.give(seat, card);
                 self.played.remove(card);
-                for (i, k) in self.known.iter_mut().enumerate() {
-                    if knowers >> i & 1 == 1 {
-                        k.insert(card);
-                    }
-                }
                 crate::state::put(&mut self.voids, seat, void);
                 self.trick = trick;
                 self.tricks = tricks;

@@ -4,7 +4,7 @@ use duke_core::Seat;
 
 use crate::actions::Action;
 use crate::cards::{Card, CardSet, Power};
-use crate::state::{CrownBattles, NONE, Phase, at, bit, update};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, update};
 use crate::trick::{Form, Trick};
 
 /// `Action::Play` of every card id, so generating a play is one table load. (Evaluated at
@@ -20,6 +20,62 @@ const PLAY: [Action; crate::cards::BOX_SIZE] = {
     }
     out
 };
+
+/// `PLAY` split into the two 64-bit words of a `CardSet` (ids 0..64 and 64..128; unused
+/// slots are never read: they are outside the box).
+#[allow(clippy::indexing_slicing)]
+const PLAY_LOW: [Action; 64] = {
+    let mut out = [Action::Keep; 64];
+    let mut i = 0;
+    while i < 64 {
+        out[i] = PLAY[i];
+        i += 1;
+    }
+    out
+};
+#[allow(clippy::indexing_slicing)]
+const PLAY_HIGH: [Action; 64] = {
+    let mut out = [Action::Keep; 64];
+    let mut i = 0;
+    while i + 64 < crate::cards::BOX_SIZE {
+        out[i] = PLAY[i + 64];
+        i += 1;
+    }
+    out
+};
+
+const GOLEMS: u64 = 0b11 << 52;
+const DRAGONS: u64 = 0b11 << 54;
+const PEASANTS: u64 = 0b1111 << 56;
+const DUPLICATES: u64 = GOLEMS | DRAGONS | PEASANTS;
+
+/// Pushes the play of every card id in `bits` (one 64-bit word of a set) from `table`.
+///
+/// Eight at a time and without a branch per card: a hand of up to eight playable cards
+/// (most hands) takes one pass, so the loop's exit is predictable; the surplus entries
+/// of the last pass are cut off.
+#[inline]
+fn push_ids(mut bits: u64, table: &[Action; 64], out: &mut Vec<Action>) {
+    // Counted in the loop: `count_ones` is a long sequence without the POPCNT instruction,
+    // which the default x86-64 target lacks.
+    let mut end = out.len();
+    while bits != 0 {
+        // Written in place (a chunk built on the stack and copied would be read back
+        // by a wide load from narrow stores, which the CPU cannot forward).
+        let start = out.len();
+        out.resize(start + 8, Action::Keep);
+        for slot in out.iter_mut().skip(start) {
+            end += usize::from(bits != 0);
+            // `trailing_zeros` of 0 is 64: masked to a valid (cut off) entry.
+            let id = bits.trailing_zeros() as usize & 63;
+            bits &= bits.wrapping_sub(1);
+            if let Some(&action) = table.get(id) {
+                *slot = action;
+            }
+        }
+    }
+    out.truncate(end);
+}
 
 /// All numbered cards.
 const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
@@ -39,31 +95,31 @@ impl CrownBattles {
         }
     }
 
+    #[inline]
     pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
-        let playable = self.playable(seat);
-        let mut bits = playable.distinct().0;
-        while bits != 0 {
-            let id = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            if let Some(&action) = PLAY.get(id) {
-                out.push(action);
-            }
+        let playable = self.playable(seat).0;
+        let (low, high) = (playable as u64, (playable >> 64) as u64);
+        // Numbered cards, Golems, Dragons and Peasants are ids 0..60 (the low word); keep
+        // one card of each duplicated face.
+        let mut bits = low & !DUPLICATES;
+        for group in [GOLEMS, DRAGONS, PEASANTS] {
+            let g = low & group;
+            bits |= g & g.wrapping_neg();
         }
-        if playable.has(Power::DoubleFaced.card()) {
-            out.push(Action::PlayDoubleFacedAsGolem);
+        push_ids(bits, &PLAY_LOW, out);
+        if high != 0 {
+            push_ids(high, &PLAY_HIGH, out);
+            if playable >> Power::DoubleFaced.card().id() & 1 == 1 {
+                out.push(Action::PlayDoubleFacedAsGolem);
+            }
         }
     }
 
     /// Plays `card` for `seat` (legality already checked).
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
+        // `known` keeps the card: every reader subtracts the (public) played cards.
         self.take(seat, card);
         self.played.insert(card);
-        if self.config.deck.powers != 0 {
-            // Only Special Power cards reveal cards; without them nobody knows anything.
-            for k in &mut self.known {
-                k.remove(card);
-            }
-        }
         // A numbered card off the led suit shows the player has none of it.
         if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)
             && led != suit
@@ -122,7 +178,8 @@ impl CrownBattles {
 
     /// Resolves the end-of-trick effects in play order, stopping at each decision.
     pub(crate) fn continue_end_effects(&mut self) {
-        if self.config.deck.powers == 0 {
+        // No card of the trick carries an effect (always so without power cards).
+        if self.trick.effects == [NONE; MAX_PLAYERS] {
             self.close_trick();
             return;
         }

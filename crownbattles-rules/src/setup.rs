@@ -326,7 +326,10 @@ impl Default for Config {
     }
 }
 
-/// Bid tokens by player count (Set up 3).
+/// The highest bid token in the box (bid tokens 0–10).
+pub const BID_TOKENS: u8 = 10;
+
+/// Bid tokens by player count (Set up 3): the highest bid.
 pub const fn max_bid_for(players: u8) -> u8 {
     match players {
         8 => 8,
@@ -398,7 +401,7 @@ impl Config {
                 return Err(ConfigError::DeckTooSmall { round: i + 1, cards, players: self.players, deck });
             }
         }
-        if self.max_bid > 10 {
+        if self.max_bid > BID_TOKENS {
             return Err(ConfigError::MaxBid(self.max_bid));
         }
         if self.spinner.iter().all(|&w| w == 0) {

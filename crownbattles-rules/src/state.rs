@@ -60,7 +60,8 @@ pub struct CrownBattles {
     pub(crate) deck: CardSet,
     /// Cards played this round, including the ongoing trick (public).
     pub(crate) played: CardSet,
-    /// For each seat, the unplayed cards outside its hand whose place it knows.
+    /// For each seat, cards outside its hand whose place it knows. Played cards are public
+    /// and stay in these sets (playing a card does not touch them): readers subtract `played`.
     pub(crate) known: [CardSet; MAX_PLAYERS],
     /// Suits each seat is publicly known to lack (bit per suit).
     pub(crate) voids: [u8; MAX_PLAYERS],
@@ -236,14 +237,11 @@ impl CrownBattles {
 
     /// Builds the game: first dealer, then the first round.
     pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
-        let mut rng = GameRng::new(seed);
-        let n = u32::from(config.players);
-        let first = config.first_dealer.unwrap_or_else(|| rng.below(n) as u8);
         let mut state = CrownBattles {
             config,
-            rng,
+            rng: GameRng::new(seed),
             round: 0,
-            dealer: Seat(first),
+            dealer: Seat(config.first_dealer.unwrap_or(0)),
             trump: Trump::NoTrump,
             phase: Phase::Over,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
@@ -261,7 +259,8 @@ impl CrownBattles {
             trick: Trick::new(Seat(0)),
             passes: [NONE; MAX_PLAYERS],
         };
-        state.start_round();
+        // A drawn first dealer is the generator's first number, drawn with the first deal.
+        state.start_round(config.first_dealer.is_none());
         state
     }
 
@@ -305,8 +304,8 @@ impl CrownBattles {
         Ok(state)
     }
 
-    /// How to Play 1–2: shuffle, deal, spin.
-    pub(crate) fn start_round(&mut self) {
+    /// How to Play 1–2: shuffle, deal, spin; first, if `draw_dealer`, draw the dealer.
+    pub(crate) fn start_round(&mut self, draw_dealer: bool) {
         let n = self.n();
         let dealt = usize::from(self.cards_this_round());
         let all = self.config.deck.cards();
@@ -332,7 +331,8 @@ impl CrownBattles {
         }
         let weights = self.config.spinner.map(u32::from);
         let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
-        let spin = self.rng.with_stream(|s| {
+        let (spin, dealer) = self.rng.with_stream(|s| {
+            let dealer = draw_dealer.then(|| Seat(s.below(n as u32) as u8));
             // A partial Fisher-Yates: the first n * dealt slots are the deal, `dealt` per hand.
             let (mut hand, mut in_hand) = (0usize, 0usize);
             for i in 0..(n * dealt).min(size) {
@@ -347,8 +347,11 @@ impl CrownBattles {
                     (hand, in_hand) = (hand + 1, 0);
                 }
             }
-            s.weighted(&weights)
+            (s.weighted(&weights), dealer)
         });
+        if let Some(dealer) = dealer {
+            self.dealer = dealer;
+        }
         self.hands = hands;
         self.deck = hands.iter().fold(all, |d, h| d.minus(*h));
         self.trick = Trick::new(self.dealer.left(n));
@@ -386,6 +389,6 @@ impl CrownBattles {
         }
         self.round = self.round.saturating_add(1);
         self.dealer = self.dealer.left(self.n());
-        self.start_round();
+        self.start_round(false);
     }
 }

@@ -78,6 +78,63 @@ impl CrownBattles {
         }
     }
 
+    /// [`Game::apply`] for everything but a card that does not end the round.
+    #[inline(never)]
+    fn apply_other(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
+        if self.phase == Phase::Over {
+            return Err(ActionError::GameOver);
+        }
+        if !self.to_act().contains(seat) {
+            return Err(ActionError::NotYourTurn(seat));
+        }
+        if !self.allows(seat, action) {
+            return Err(ActionError::Illegal { seat, action });
+        }
+        if let (Phase::Bidding(_), Action::Bid(bid)) = (self.phase, action) {
+            let taken = Taken::Bid { seat, phase: self.phase };
+            self.place_bid(seat, bid);
+            return Ok(Undo(taken));
+        }
+        let before = *self;
+        self.perform(seat, action);
+        Ok(Undo(Taken::Whole(before)))
+    }
+
+    /// [`Game::to_act`] outside the play of a card.
+    #[inline(never)]
+    fn seats_to_act(&self) -> SeatSet {
+        match self.phase {
+            Phase::ChooseTrump => SeatSet::single(self.dealer),
+            Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
+            Phase::Passing { magician, .. } => {
+                let waiting = self.passers_waiting(magician);
+                if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
+            }
+            Phase::Over => SeatSet::EMPTY,
+        }
+    }
+
+    /// [`Game::legal_actions`] outside the play of a card.
+    #[inline(never)]
+    fn push_other_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if !self.to_act().contains(seat) {
+            return;
+        }
+        match self.phase {
+            Phase::ChooseTrump => {
+                out.extend(SuitId::ALL.map(|s| Action::Trump(Trump::Suit(s))));
+                if self.config.dealer_may_choose_no_trump {
+                    out.push(Action::Trump(Trump::NoTrump));
+                }
+            }
+            Phase::Bidding(_) => self.push_bidding_actions(seat, out),
+            Phase::Play(_) => self.push_plays(seat, out),
+            Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
+            Phase::Passing { .. } => self.push_passes(seat, out),
+            Phase::Over => {}
+        }
+    }
+
     /// Checks every invariant: config, seats, card conservation, hand sizes, phase.
     pub(crate) fn check(&self) -> Result<(), InvalidState> {
         let bad = |why: &str| Err(InvalidState::new(why));
@@ -225,19 +282,8 @@ impl Game for CrownBattles {
 
     #[inline]
     fn to_act(&self) -> SeatSet {
-        // Most actions are plays: test that first, before the general dispatch.
-        if let Phase::Play(s) = self.phase {
-            return SeatSet::single(s);
-        }
-        match self.phase {
-            Phase::ChooseTrump => SeatSet::single(self.dealer),
-            Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
-            Phase::Passing { magician, .. } => {
-                let waiting = self.passers_waiting(magician);
-                if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
-            }
-            Phase::Over => SeatSet::EMPTY,
-        }
+        // Most actions are plays: one test, and the general dispatch out of line.
+        if let Phase::Play(s) = self.phase { SeatSet::single(s) } else { self.seats_to_act() }
     }
 
     #[inline]
@@ -247,72 +293,37 @@ impl Game for CrownBattles {
             if s == seat {
                 self.push_plays(seat, out);
             }
-            return;
-        }
-        if !self.to_act().contains(seat) {
-            return;
-        }
-        match self.phase {
-            Phase::ChooseTrump => {
-                out.extend(SuitId::ALL.map(|s| Action::Trump(Trump::Suit(s))));
-                if self.config.dealer_may_choose_no_trump {
-                    out.push(Action::Trump(Trump::NoTrump));
-                }
-            }
-            Phase::Bidding(_) => self.push_bidding_actions(seat, out),
-            Phase::Play(_) => self.push_plays(seat, out),
-            Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
-            Phase::Passing { .. } => self.push_passes(seat, out),
-            Phase::Over => {}
+        } else {
+            self.push_other_actions(seat, out);
         }
     }
 
     #[inline]
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
-        match (self.phase, action) {
-            // A card that does not end the round changes only a few fields, even when it
-            // completes a trick: they are saved instead of the whole state. (The Spy, and a
-            // Summoner that may copy it, also change what a seat knows: whole state.)
-            (Phase::Play(s), Action::Play(face)) if s == seat => {
-                let Some(card) = self.playable(seat).find(face) else {
-                    return Err(ActionError::Illegal { seat, action });
+        // A card that does not end the round changes only a few fields, even when it
+        // completes a trick: they are saved instead of the whole state. (The Spy, and a
+        // Summoner that may copy it, also change what a seat knows: whole state.)
+        if let (Phase::Play(s), Action::Play(face)) = (self.phase, action)
+            && s == seat
+            && let Some(card) = self.playable(seat).find(face)
+        {
+            let hand = self.hand(seat).0;
+            let ends_round = usize::from(self.trick.len) + 1 >= self.n() && hand & hand.wrapping_sub(1) == 0;
+            if !ends_round && card != Power::Spy.card() && card != Power::Summoner.card() {
+                let taken = Taken::Play {
+                    seat,
+                    card,
+                    void: at(&self.voids, seat),
+                    wizards: self.wizards,
+                    trick: self.trick,
+                    tricks: self.tricks,
+                    phase: self.phase,
                 };
-                let hand = self.hand(seat).0;
-                let ends_round = usize::from(self.trick.len) + 1 >= self.n() && hand & hand.wrapping_sub(1) == 0;
-                if !ends_round && card != Power::Spy.card() && card != Power::Summoner.card() {
-                    let taken = Taken::Play {
-                        seat,
-                        card,
-                        void: at(&self.voids, seat),
-                        wizards: self.wizards,
-                        trick: self.trick,
-                        tricks: self.tricks,
-                        phase: self.phase,
-                    };
-                    self.play(seat, card, false);
-                    return Ok(Undo(taken));
-                }
-            }
-            (Phase::Bidding(s), Action::Bid(bid)) if s == seat => {
-                if !self.bid_allowed(seat, bid) {
-                    return Err(ActionError::Illegal { seat, action });
-                }
-                let taken = Taken::Bid { seat, phase: self.phase };
-                self.place_bid(seat, bid);
+                self.play(seat, card, false);
                 return Ok(Undo(taken));
             }
-            (Phase::Over, _) => return Err(ActionError::GameOver),
-            _ => {}
         }
-        if !self.to_act().contains(seat) {
-            return Err(ActionError::NotYourTurn(seat));
-        }
-        if !self.allows(seat, action) {
-            return Err(ActionError::Illegal { seat, action });
-        }
-        let before = *self;
-        self.perform(seat, action);
-        Ok(Undo(Taken::Whole(before)))
+        self.apply_other(seat, action)
     }
 
     #[inline]

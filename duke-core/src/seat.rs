@@ -44,7 +44,13 @@ impl Seat {
         if seats == 0 {
             return self;
         }
-        Seat(((self.0 as usize % seats + steps % seats) % seats) as u8)
+        let seat = self.0 as usize;
+        // The usual case, a seat and a step within the table, needs no division.
+        if seat < seats && steps < seats {
+            let x = seat + steps;
+            return Seat((if x >= seats { x - seats } else { x }) as u8);
+        }
+        Seat(((seat % seats + steps % seats) % seats) as u8)
     }
 }
 

@@ -319,7 +319,7 @@ impl Game for CrownBattles {
                     tricks: self.tricks,
                     phase: self.phase,
                 };
-                self.play(seat, card, false);
+                self.play_printed(seat, card);
                 return Ok(Undo(taken));
             }
         }

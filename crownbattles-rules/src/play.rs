@@ -117,6 +117,38 @@ impl CrownBattles {
 
     /// Plays `card` for `seat` (legality already checked).
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
+        match card.power() {
+            Some(Power::Summoner) => {
+                self.remove_from_hand(seat, card);
+                let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
+                // "It can even copy the action of another Special power card, and be worth 0.5!"
+                let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
+                let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
+                self.trick.push(card, form, copied);
+                self.after_push(seat, copied);
+            }
+            _ if golem => {
+                self.remove_from_hand(seat, card);
+                self.trick.push(card, Form::of(card, true), None);
+                self.after_push(seat, None);
+            }
+            _ => self.play_printed(seat, card),
+        }
+    }
+
+    /// Plays a card as printed (not a Summoner, not the Double-faced card as a Golem): the
+    /// play of almost every card, kept small enough to inline.
+    #[inline]
+    pub(crate) fn play_printed(&mut self, seat: Seat, card: Card) {
+        self.remove_from_hand(seat, card);
+        let effect = card.power().filter(|p| p.has_action());
+        self.trick.push_printed(card, effect);
+        self.after_push(seat, effect);
+    }
+
+    /// The card leaves the hand for the table.
+    #[inline]
+    fn remove_from_hand(&mut self, seat: Seat, card: Card) {
         // `known` keeps the card: every reader subtracts the (public) played cards.
         self.take(seat, card);
         self.played.insert(card);
@@ -126,18 +158,11 @@ impl CrownBattles {
         {
             update(&mut self.voids, seat, |v| v | 1 << led.index());
         }
-        let (form, effect) = match card.power() {
-            Some(Power::Summoner) => {
-                let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
-                // "It can even copy the action of another Special power card, and be worth 0.5!"
-                let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
-                let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
-                (form, copied)
-            }
-            Some(p) if p.has_action() => (Form::of(card, golem), Some(p)),
-            _ => (Form::of(card, golem), None),
-        };
-        self.trick.push(card, form, effect);
+    }
+
+    /// The card's immediate action, then the next player or the end of the trick.
+    #[inline]
+    fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
         if let Some(p) = effect
             && self.on_play(seat, p)
         {
@@ -147,6 +172,7 @@ impl CrownBattles {
     }
 
     /// Next player, or the end of the trick.
+    #[inline]
     pub(crate) fn after_play(&mut self) {
         if usize::from(self.trick.len) < self.n() {
             let next = crate::state::after(self.trick.leader, usize::from(self.trick.len), self.n());
@@ -164,10 +190,11 @@ impl CrownBattles {
     }
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
+    #[inline(never)]
     fn finish_trick(&mut self) {
         let n = self.n();
         if !self.trick.bombed {
-            let pos = self.trick.winner_position(self.trump, self.config.wizard_affects_kings);
+            let pos = self.trick.winner(self.trump, self.config.wizard_affects_kings);
             let winner = crate::state::after(self.trick.leader, pos, n);
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
@@ -184,8 +211,18 @@ impl CrownBattles {
             return;
         }
         let n = self.n();
-        while usize::from(self.trick.resolving) < usize::from(self.trick.len) {
-            let pos = usize::from(self.trick.resolving);
+        let len = usize::from(self.trick.len);
+        // A byte of `effects` below 0x80 carries an effect: visit only those positions.
+        let carried = !u64::from_le_bytes(self.trick.effects) & 0x8080_8080_8080_8080;
+        let from = u32::from(self.trick.resolving) * 8;
+        let mut pending = if from < 64 { carried >> from << from } else { 0 };
+        while pending != 0 {
+            let pos = (pending.trailing_zeros() / 8) as usize;
+            if pos >= len {
+                break;
+            }
+            pending &= pending - 1;
+            self.trick.resolving = pos as u8;
             let seat = crate::state::after(self.trick.leader, pos, n);
             if let Some(p) = self.trick.effect(pos)
                 && !self.is_immediate(p)
@@ -193,8 +230,8 @@ impl CrownBattles {
             {
                 return;
             }
-            self.trick.resolving += 1;
         }
+        self.trick.resolving = self.trick.len;
         self.close_trick();
     }
 

@@ -79,6 +79,19 @@ impl Form {
         }
     }
 
+    /// A compact strength code: for a numbered card `NUMBER | suit << 8 | value2`; for the
+    /// others their strength in a trick without a Wizard (as in [`Form::strength`]).
+    pub const fn code(self) -> u16 {
+        match self {
+            Form::Number { suit, value2 } => NUMBER | (suit.index() as u16) << 8 | value2 as u16,
+            Form::Peasant { half } => (half as u16) << 1,
+            Form::Golem { half } => 4 << 8 | half as u16,
+            Form::GolemKing { half } => 6 << 8 | half as u16,
+            Form::Dragon { half } => 8 << 8 | half as u16,
+            Form::DragonKing => 10 << 8,
+        }
+    }
+
     /// Whether leading this card frees everyone from following suit (a Golem or Dragon lead).
     pub const fn frees_the_trick(self) -> bool {
         matches!(self, Form::Golem { .. } | Form::GolemKing { .. } | Form::Dragon { .. } | Form::DragonKing)
@@ -125,6 +138,23 @@ const FORMS: [Form; BOX_SIZE] = {
     out
 };
 
+/// [`Form::code`]'s flag for a numbered card.
+const NUMBER: u16 = 0x8000;
+/// The lowest code of a card that frees the trick when led (a Golem).
+const FREES: u16 = 4 << 8;
+
+/// The code of every card id's printed form.
+#[allow(clippy::indexing_slicing)]
+const CODES: [u16; BOX_SIZE] = {
+    let mut out = [0; BOX_SIZE];
+    let mut i = 0;
+    while i < BOX_SIZE {
+        out[i] = FORMS[i].code();
+        i += 1;
+    }
+    out
+};
+
 /// The ongoing trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trick {
@@ -150,6 +180,10 @@ pub struct Trick {
     pub next_leader: Seat,
     /// End of trick: the position whose effect is being resolved (NONE while cards are played).
     pub resolving: u8,
+    /// Each form's [`Form::code`], kept beside `forms` so the game finds the winner without
+    /// a branch per card. Derived data: not serialised, rebuilt from `forms` on load.
+    #[serde(skip)]
+    codes: [u16; MAX_PLAYERS],
 }
 
 impl Trick {
@@ -167,7 +201,79 @@ impl Trick {
             wizard: false,
             next_leader: leader,
             resolving: NONE,
+            codes: [0; MAX_PLAYERS],
         }
+    }
+
+    /// Rebuilds the derived codes from the forms (after deserialising).
+    pub(crate) fn derive_codes(&mut self) {
+        for (code, form) in self.codes.iter_mut().zip(self.forms) {
+            *code = form.code();
+        }
+    }
+
+    /// Records a card played as printed (not a Summoner, not the Double-faced card played as
+    /// a Golem): the same as [`Trick::push`] with `Form::of(card, false)`, by table lookups.
+    #[inline]
+    pub(crate) fn push_printed(&mut self, card: Card, effect: Option<Power>) {
+        let id = usize::from(card.id());
+        let code = CODES.get(id).copied().unwrap_or(0);
+        let form = FORMS.get(id).copied().unwrap_or(Form::Peasant { half: false });
+        let i = usize::from(self.len);
+        if let (Some(c), Some(f), Some(k), Some(e)) =
+            (self.cards.get_mut(i), self.forms.get_mut(i), self.codes.get_mut(i), self.effects.get_mut(i))
+        {
+            *c = card.id();
+            *f = form;
+            *k = code;
+            *e = effect.map_or(NONE, |p| p as u8);
+            self.len += 1;
+        }
+        let number = code & NUMBER != 0;
+        if i == 0 {
+            self.free = !number && code >= FREES;
+        }
+        if self.led.is_none() && number {
+            self.led = SuitId::new((code >> 8) as u8 & 3);
+        }
+    }
+
+    /// [`Trick::winner_position`] from the codes: the same result, with no branch per card
+    /// unless a Wizard is in the trick.
+    #[inline]
+    pub(crate) fn winner(&self, trump: Trump, kings_too: bool) -> usize {
+        if self.wizard {
+            return self.winner_position(trump, kings_too);
+        }
+        let tier = self.tiers(trump);
+        let mut best = 0;
+        let mut best_strength = 0u16;
+        for (i, &code) in self.codes.iter().take(usize::from(self.len)).enumerate() {
+            let t = tier.get(usize::from(code >> 8) & 3).copied().unwrap_or(0);
+            let number = (t | (code & 0xFF)) & 0u16.wrapping_sub(u16::from(t != 0));
+            let s = if code & NUMBER != 0 { number } else { code };
+            if s > best_strength {
+                best = i;
+                best_strength = s;
+            }
+        }
+        best
+    }
+
+    /// The tier of each suit's numbered cards in this trick: 3 trump, 2 led, 0 neither.
+    fn tiers(&self, trump: Trump) -> [u16; 4] {
+        let mut tier = [0u16; 4];
+        if let Some(led) = self.led
+            && let Some(t) = tier.get_mut(led.index() & 3)
+        {
+            *t = 2 << 8;
+        }
+        if let Trump::Suit(s) = trump
+            && let Some(t) = tier.get_mut(s.index() & 3)
+        {
+            *t = 3 << 8;
+        }
+        tier
     }
 
     /// The form of the card at `pos`.
@@ -191,9 +297,12 @@ impl Trick {
     /// Records a played card.
     pub fn push(&mut self, card: Card, form: Form, effect: Option<Power>) {
         let i = usize::from(self.len);
-        if let (Some(c), Some(f), Some(e)) = (self.cards.get_mut(i), self.forms.get_mut(i), self.effects.get_mut(i)) {
+        if let (Some(c), Some(f), Some(k), Some(e)) =
+            (self.cards.get_mut(i), self.forms.get_mut(i), self.codes.get_mut(i), self.effects.get_mut(i))
+        {
             *c = card.id();
             *f = form;
+            *k = form.code();
             *e = effect.map_or(NONE, |p| p as u8);
             self.len += 1;
         }
@@ -211,17 +320,7 @@ impl Trick {
         // Exactly `Form::strength` of every card, with the suit comparisons turned into one
         // table per trick (the trump overrides the led suit) and no branch on the outcome:
         // this runs once per trick of every playout.
-        let mut tier = [0u16; 4];
-        if let Some(led) = self.led
-            && let Some(t) = tier.get_mut(led.index() & 3)
-        {
-            *t = 2 << 8;
-        }
-        if let Trump::Suit(s) = trump
-            && let Some(t) = tier.get_mut(s.index() & 3)
-        {
-            *t = 3 << 8;
-        }
+        let tier = self.tiers(trump);
         let (wizard, kings) = (self.wizard, self.wizard && kings_too);
         let tier_of = |t: u16, half: bool| t << 8 | u16::from(half);
         let mut best = 0;
@@ -294,6 +393,7 @@ mod tests {
 
     #[test]
     fn winner_position_is_the_first_strongest_card() {
+        // Both the forms loop (`winner_position`) and the codes loop (`winner`).
         let mut x = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |n: u64| {
             x ^= x << 13;
@@ -315,10 +415,28 @@ mod tests {
                 };
             }
             t.led = [None, Some(SuitId::ALL[next(4) as usize])][next(2) as usize];
+            t.derive_codes();
             t.wizard = next(3) == 0;
             let trump = [Trump::NoTrump, Trump::Suit(SuitId::ALL[next(4) as usize])][next(2) as usize];
             let kings = next(2) == 1;
             assert_eq!(t.winner_position(trump, kings), reference(&t, trump, kings), "{t:?} {trump:?} {kings}");
+            assert_eq!(t.winner(trump, kings), reference(&t, trump, kings), "{t:?} {trump:?} {kings}");
+        }
+    }
+
+    #[test]
+    fn push_printed_is_push_with_the_printed_form() {
+        for a in 0..BOX_SIZE as u8 {
+            for b in 0..BOX_SIZE as u8 {
+                let (a, b) = (Card::new(a).unwrap(), Card::new(b).unwrap());
+                let mut by_form = Trick::new(Seat(1));
+                let mut by_table = Trick::new(Seat(1));
+                for c in [a, b] {
+                    by_form.push(c, Form::of(c, false), c.power());
+                    by_table.push_printed(c, c.power());
+                }
+                assert_eq!(by_form, by_table, "{a:?} {b:?}");
+            }
         }
     }
 }

@@ -154,6 +154,39 @@ pub(crate) fn below(s: &mut duke_core::Stream, n: u32) -> u32 {
     (m >> 32) as u32
 }
 
+/// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
+#[allow(clippy::indexing_slicing)]
+const IDS: [u8; 128] = {
+    let mut out = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        out[i] = i as u8;
+        i += 1;
+    }
+    out
+};
+
+/// The deck's card ids in increasing order (the order the shuffle starts from), and how many.
+/// Decks hold the first ids of the box (numbered cards, Golems, Dragons, Peasants) and
+/// maybe some power cards: the first run is copied, the rest found bit by bit.
+fn deck_order(deck: CardSet) -> ([u8; 128], usize) {
+    let bits = deck.0;
+    let run = bits.trailing_ones();
+    let mut pool = IDS;
+    let mut size = run as usize;
+    let rest = bits.checked_shr(run).unwrap_or(0).checked_shl(run).unwrap_or(0);
+    for (mut word, base) in [(rest as u64, 0u8), ((rest >> 64) as u64, 64)] {
+        while word != 0 {
+            if let Some(slot) = pool.get_mut(size & 127) {
+                *slot = base + word.trailing_zeros() as u8;
+            }
+            size += 1;
+            word &= word - 1;
+        }
+    }
+    (pool, size)
+}
+
 /// Reads a per-seat array (out of range reads the default).
 #[inline]
 pub(crate) fn at<T: Copy + Default>(a: &[T; MAX_PLAYERS], s: Seat) -> T {
@@ -323,34 +356,24 @@ impl CrownBattles {
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
-        let mut pool = [0u8; 128];
-        let mut size = 0usize;
-        for c in all.iter() {
-            if let Some(slot) = pool.get_mut(size) {
-                *slot = c.id();
-                size += 1;
-            }
-        }
+        let (mut pool, size) = deck_order(all);
         let weights = self.config.spinner.map(u32::from);
-        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        let deal = (n * dealt).min(size);
         let (spin, dealer) = self.rng.with_stream(|s| {
             let dealer = draw_dealer.then(|| Seat(s.below(n as u32) as u8));
             // A partial Fisher-Yates: the first n * dealt slots are the deal, `dealt` per hand.
-            let (mut hand, mut in_hand) = (0usize, 0usize);
-            for i in 0..(n * dealt).min(size) {
+            for i in 0..deal {
                 let j = i + below(s, (size - i) as u32) as usize;
-                pool.swap(i, j);
-                let card = pool.get(i).copied().and_then(Card::new);
-                if let (Some(card), Some(h)) = (card, hands.get_mut(hand)) {
-                    h.insert(card);
-                }
-                in_hand += 1;
-                if in_hand == dealt {
-                    (hand, in_hand) = (hand + 1, 0);
-                }
+                pool.swap(i, j & 127);
             }
             (s.weighted(&weights), dealer)
         });
+        let mut hands = [CardSet::EMPTY; MAX_PLAYERS];
+        if dealt > 0 {
+            for (hand, cards) in hands.iter_mut().zip(pool.get(..deal).unwrap_or(&[]).chunks(dealt)) {
+                *hand = CardSet(cards.iter().fold(0, |set, &id| set | 1u128 << (id & 127)));
+            }
+        }
         if let Some(dealer) = dealer {
             self.dealer = dealer;
         }

@@ -2,7 +2,7 @@
 
 use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
-use crate::actions::{Action, Trump};
+use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
@@ -28,8 +28,9 @@ pub enum ActionError {
     },
 }
 
-/// What [`Game::undo`] needs: for a bid or a card that does not end the round, the few
-/// fields it changed; otherwise the whole state before the action.
+/// What [`Game::undo`] needs: for a bid, a card that does not end the round, the trump
+/// choice and the effect decisions that move only tricks, points, a bid, the trump or the
+/// next leader, the few fields they change; otherwise the whole state before the action.
 #[derive(Clone, Debug)]
 pub struct Undo(Taken);
 
@@ -40,6 +41,14 @@ enum Taken {
     Whole(CrownBattles),
     Play { seat: Seat, card: Card, void: u8, wizards: u8, trick: Trick, tricks: [u8; MAX_PLAYERS], phase: Phase },
     Bid { seat: Seat, phase: Phase },
+    Light {
+        trump: Trump,
+        trick: Trick,
+        tricks: [u8; MAX_PLAYERS],
+        scores: [i32; MAX_PLAYERS],
+        bids: [Option<Bid>; MAX_PLAYERS],
+        phase: Phase,
+    },
 }
 
 impl CrownBattles {
@@ -93,6 +102,29 @@ impl CrownBattles {
         if let (Phase::Bidding(_), Action::Bid(bid)) = (self.phase, action) {
             let taken = Taken::Bid { seat, phase: self.phase };
             self.place_bid(seat, bid);
+            return Ok(Undo(taken));
+        }
+        // The trump choice and the effect decisions that move only tricks, points, a bid, the
+        // trump or the next leader, unless the round may end (the trick leader has no card
+        // left): the few fields they can change are saved instead of the whole state.
+        let light = match (self.phase, action) {
+            (Phase::ChooseTrump, _) => true,
+            (Phase::Effect { .. }, a) => {
+                matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
+                    || a == Action::Keep
+            }
+            _ => false,
+        };
+        if light && !self.hand(self.trick.leader).is_empty() {
+            let taken = Taken::Light {
+                trump: self.trump,
+                trick: self.trick,
+                tricks: self.tricks,
+                scores: self.scores,
+                bids: self.bids,
+                phase: self.phase,
+            };
+            self.perform(seat, action);
             return Ok(Undo(taken));
         }
         let before = *self;
@@ -341,6 +373,14 @@ impl Game for CrownBattles {
             }
             Taken::Bid { seat, phase } => {
                 crate::state::put(&mut self.bids, seat, None);
+                self.phase = phase;
+            }
+            Taken::Light { trump, trick, tricks, scores, bids, phase } => {
+                self.trump = trump;
+                self.trick = trick;
+                self.tricks = tricks;
+                self.scores = scores;
+                self.bids = bids;
                 self.phase = phase;
             }
         }

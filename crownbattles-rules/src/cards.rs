@@ -228,14 +228,16 @@ impl Face {
     /// All cards of the box with this face.
     #[inline]
     pub fn cards(self) -> CardSet {
-        match self {
-            Face::Number(s, v) if (1..=13).contains(&v) => CardSet(1u128 << (s.0 * 13 + v - 1)),
-            Face::Number(..) => CardSet::EMPTY,
-            Face::Golem => CardSet(0b11 << FIRST_GOLEM),
-            Face::Dragon => CardSet(0b11 << FIRST_DRAGON),
-            Face::Peasant => CardSet(0b1111 << FIRST_PEASANT),
-            Face::Power(p) => CardSet(1u128 << (FIRST_POWER + p as u8)),
-        }
+        // The first id and the copies, then one shift (rather than a shift per kind of face).
+        let (first, copies) = match self {
+            Face::Number(s, v) if (1..=13).contains(&v) => (s.0 * 13 + v - 1, 0b1),
+            Face::Number(..) => (0, 0),
+            Face::Golem => (FIRST_GOLEM, 0b11),
+            Face::Dragon => (FIRST_DRAGON, 0b11),
+            Face::Peasant => (FIRST_PEASANT, 0b1111),
+            Face::Power(p) => (FIRST_POWER + p as u8, 0b1),
+        };
+        CardSet((copies as u128) << (first & 127))
     }
 }
 

@@ -57,6 +57,7 @@ impl CrownBattles {
     }
 
     /// Whether `bid` is allowed for `seat` now.
+    #[inline]
     pub(crate) fn bid_allowed(&self, seat: Seat, bid: Bid) -> bool {
         let dealt = self.cards_this_round();
         let ok = match bid {
@@ -86,6 +87,7 @@ impl CrownBattles {
         !no_escape && (low + u16::from(bid.low())..=high + u16::from(bid.high())).contains(&dealt)
     }
 
+    #[inline]
     pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.shield_for_sale(seat) {
             out.push(Action::Shield);

@@ -99,11 +99,6 @@ impl CrownBattles {
         if !self.allows(seat, action) {
             return Err(ActionError::Illegal { seat, action });
         }
-        if let (Phase::Bidding(_), Action::Bid(bid)) = (self.phase, action) {
-            let taken = Taken::Bid { seat, phase: self.phase };
-            self.place_bid(seat, bid);
-            return Ok(Undo(taken));
-        }
         // The trump choice and the effect decisions that move only tricks, points, a bid, the
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
@@ -314,19 +309,18 @@ impl Game for CrownBattles {
 
     #[inline]
     fn to_act(&self) -> SeatSet {
-        // Most actions are plays: one test, and the general dispatch out of line.
-        if let Phase::Play(s) = self.phase { SeatSet::single(s) } else { self.seats_to_act() }
+        // Most actions are plays and bids: one test, and the general dispatch out of line.
+        if let Phase::Play(s) | Phase::Bidding(s) = self.phase { SeatSet::single(s) } else { self.seats_to_act() }
     }
 
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        if let Phase::Play(s) = self.phase {
-            if s == seat {
-                self.push_plays(seat, out);
-            }
-        } else {
-            self.push_other_actions(seat, out);
+        match self.phase {
+            Phase::Play(s) if s == seat => self.push_plays(seat, out),
+            Phase::Bidding(s) if s == seat => self.push_bidding_actions(seat, out),
+            Phase::Play(_) | Phase::Bidding(_) => {}
+            _ => self.push_other_actions(seat, out),
         }
     }
 
@@ -354,6 +348,14 @@ impl Game for CrownBattles {
                 self.play_printed(seat, card);
                 return Ok(Undo(taken));
             }
+        }
+        if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
+            && s == seat
+            && self.bid_allowed(seat, bid)
+        {
+            let taken = Taken::Bid { seat, phase: self.phase };
+            self.place_bid(seat, bid);
+            return Ok(Undo(taken));
         }
         self.apply_other(seat, action)
     }

@@ -4,7 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::cards::{Card, CardSet, Face, Power, SuitId};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -140,8 +140,12 @@ impl DeckSpec {
             let mask = u128::from(self.values.get(s.index()).copied().unwrap_or(0) & 0x1FFF);
             set = set.or(CardSet(mask << (s.index() * 13)));
         }
+        // The first `n` copies of a face (its lowest ids), at most as many as the box holds.
         let take = |face: Face, n: u8| {
-            face.cards().iter().take(usize::from(n)).fold(CardSet::EMPTY, |acc, c| acc.or(CardSet::one(c)))
+            let copies = face.cards();
+            let first = copies.first().map_or(0, Card::id);
+            let wanted = 1u128.checked_shl(u32::from(n)).map_or(u128::MAX, |b| b - 1);
+            CardSet(copies.0 & wanted.checked_shl(u32::from(first)).unwrap_or(0))
         };
         set = set
             .or(take(Face::Golem, self.golems))
@@ -540,6 +544,25 @@ impl Preset {
             SevenPlayers9Rounds => (7, full(2, 2, 4, 7), Schedule::one_more_each(9)),
             EightPlayers4Rounds => (8, full(2, 2, 4, 8), Schedule::by_twos(4, 8)),
             EightPlayers8Rounds => (8, full(2, 2, 4, 8), Schedule::one_more_each(8)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn deck_cards_take_the_lowest_copies_of_each_face() {
+        for n in 0..=u8::MAX {
+            let spec = DeckSpec { values: [0; 4], golems: n, dragons: n, peasants: n, powers: 0 };
+            let mut want = CardSet::EMPTY;
+            for face in [Face::Golem, Face::Dragon, Face::Peasant] {
+                for c in face.cards().iter().take(usize::from(n)) {
+                    want.insert(c);
+                }
+            }
+            assert_eq!(spec.cards(), want, "{n}");
         }
     }
 }

@@ -51,11 +51,12 @@ const DUPLICATES: u64 = GOLEMS | DRAGONS | PEASANTS;
 
 /// Pushes the play of every card id in `bits` (one 64-bit word of a set) from `table`.
 ///
-/// Eight at a time and without a branch per card: a hand of up to eight playable cards
-/// (most hands) takes one pass, so the loop's exit is predictable; the surplus entries
-/// of the last pass are cut off.
+/// `CHUNK` at a time and without a branch per card: a word with up to `CHUNK` cards takes
+/// one pass, so the loop's exit is predictable; the surplus entries of the last pass are
+/// cut off. (Eight for the low word, which holds most of a hand; two for the high word,
+/// which holds only power cards.)
 #[inline]
-fn push_ids(mut bits: u64, table: &[Action; 64], out: &mut Vec<Action>) {
+fn push_ids<const CHUNK: usize>(mut bits: u64, table: &[Action; 64], out: &mut Vec<Action>) {
     // Counted in the loop: `count_ones` is a long sequence without the POPCNT instruction,
     // which the default x86-64 target lacks.
     let mut end = out.len();
@@ -63,7 +64,7 @@ fn push_ids(mut bits: u64, table: &[Action; 64], out: &mut Vec<Action>) {
         // Written in place (a chunk built on the stack and copied would be read back
         // by a wide load from narrow stores, which the CPU cannot forward).
         let start = out.len();
-        out.resize(start + 8, Action::Keep);
+        out.resize(start + CHUNK, Action::Keep);
         for slot in out.iter_mut().skip(start) {
             end += usize::from(bits != 0);
             // `trailing_zeros` of 0 is 64: masked to a valid (cut off) entry.
@@ -106,9 +107,9 @@ impl CrownBattles {
             let g = low & group;
             bits |= g & g.wrapping_neg();
         }
-        push_ids(bits, &PLAY_LOW, out);
+        push_ids::<8>(bits, &PLAY_LOW, out);
         if high != 0 {
-            push_ids(high, &PLAY_HIGH, out);
+            push_ids::<2>(high, &PLAY_HIGH, out);
             if playable >> Power::DoubleFaced.card().id() & 1 == 1 {
                 out.push(Action::PlayDoubleFacedAsGolem);
             }

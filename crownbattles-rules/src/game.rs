@@ -39,8 +39,19 @@ pub struct Undo(Taken);
 #[derive(Clone, Debug)]
 enum Taken {
     Whole(CrownBattles),
-    Play { seat: Seat, card: Card, void: u8, wizards: u8, trick: Trick, tricks: [u8; MAX_PLAYERS], phase: Phase },
-    Bid { seat: Seat, phase: Phase },
+    Play {
+        seat: Seat,
+        card: Card,
+        void: u8,
+        wizards: u8,
+        trick: Trick,
+        tricks: [u8; MAX_PLAYERS],
+        phase: Phase,
+    },
+    Bid {
+        seat: Seat,
+        phase: Phase,
+    },
     Light {
         trump: Trump,
         trick: Trick,

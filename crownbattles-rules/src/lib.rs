@@ -79,7 +79,8 @@ pub use cards::{BOX_SIZE, Card, CardSet, Face, Power, SuitId};
 pub use game::{ActionError, Undo};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
-    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Preset, RoundType, Schedule, Shields, Timing, Timings, max_bid_for,
+    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Preset, RoundType, Schedule, Shields, Timing, Timings,
+    max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};

@@ -238,20 +238,22 @@ impl Trick {
         }
     }
 
-    /// [`Trick::winner_position`] from the codes: the same result, with no branch per card
-    /// unless a Wizard is in the trick.
+    /// [`Trick::winner_position`] from the codes: the same result, with no branch per card.
     #[inline]
     pub(crate) fn winner(&self, trump: Trump, kings_too: bool) -> usize {
-        if self.wizard {
-            return self.winner_position(trump, kings_too);
-        }
         let tier = self.tiers(trump);
+        // Under a Wizard, Golems and Dragons (and the Kings too, by option) fight as
+        // Peasants: bit `tier` of this mask marks the tiers it turns into Peasants.
+        let wizard = u16::from(self.wizard);
+        let neutral = wizard * (1 << 4 | 1 << 8) | wizard * u16::from(kings_too) * (1 << 6 | 1 << 10);
         let mut best = 0;
         let mut best_strength = 0u16;
         for (i, &code) in self.codes.iter().take(usize::from(self.len)).enumerate() {
             let t = tier.get(usize::from(code >> 8) & 3).copied().unwrap_or(0);
             let number = (t | (code & 0xFF)) & 0u16.wrapping_sub(u16::from(t != 0));
-            let s = if code & NUMBER != 0 { number } else { code };
+            let peasant = neutral >> ((code >> 8) & 15) & 1 == 1;
+            let other = if peasant { (code & 1) << 1 } else { code };
+            let s = if code & NUMBER != 0 { number } else { other };
             if s > best_strength {
                 best = i;
                 best_strength = s;

@@ -137,23 +137,6 @@ impl TryFrom<RawState> for CrownBattles {
     }
 }
 
-/// A uniform integer in `0..n` from the game generator's stream, by Lemire's nearly
-/// divisionless method (the division happens only on the rare rejection path).
-#[inline]
-pub(crate) fn below(s: &mut duke_core::Stream, n: u32) -> u32 {
-    if n == 0 {
-        return 0;
-    }
-    let mut m = u64::from(s.next_u32()) * u64::from(n);
-    if (m as u32) < n {
-        let threshold = n.wrapping_neg() % n;
-        while (m as u32) < threshold {
-            m = u64::from(s.next_u32()) * u64::from(n);
-        }
-    }
-    (m >> 32) as u32
-}
-
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
 #[allow(clippy::indexing_slicing)]
 const IDS: [u8; 128] = {
@@ -363,7 +346,7 @@ impl CrownBattles {
             let dealer = draw_dealer.then(|| Seat(s.below(n as u32) as u8));
             // A partial Fisher-Yates: the first n * dealt slots are the deal, `dealt` per hand.
             for i in 0..deal {
-                let j = i + below(s, (size - i) as u32) as usize;
+                let j = i + s.below((size - i) as u32) as usize;
                 pool.swap(i, j & 127);
             }
             (s.weighted(&weights), dealer)

@@ -101,18 +101,23 @@ impl Stream {
     }
 
     /// A uniform integer in `0..n` (0 when `n == 0`), by Lemire's multiply-and-reject.
+    ///
+    /// Nearly divisionless: the threshold `2^32 mod n` (a division) is computed only when
+    /// the low half of the product is below `n`, which is rare; a draw is accepted exactly
+    /// when its low half is at least the threshold, as in the plain method.
     #[inline]
     pub fn below(&mut self, n: u32) -> u32 {
         if n == 0 {
             return 0;
         }
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let product = u64::from(self.next_u32()) * u64::from(n);
-            if (product as u32) >= threshold {
-                return (product >> 32) as u32;
+        let mut product = u64::from(self.next_u32()) * u64::from(n);
+        if (product as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (product as u32) < threshold {
+                product = u64::from(self.next_u32()) * u64::from(n);
             }
         }
+        (product >> 32) as u32
     }
 
     /// Shuffles `items` uniformly (Fisher-Yates).

@@ -207,16 +207,19 @@ impl Schedule {
     }
 
     /// The rounds.
+    #[inline]
     pub fn as_slice(&self) -> &[u8] {
         self.cards.get(..usize::from(self.len)).unwrap_or(&[])
     }
 
     /// Number of rounds.
+    #[inline]
     pub fn rounds(&self) -> usize {
         self.as_slice().len()
     }
 
     /// Cards dealt in round `r` (0-based; tie replays use the last round).
+    #[inline]
     pub fn cards(&self, r: usize) -> u8 {
         let s = self.as_slice();
         s.get(r).or(s.last()).copied().unwrap_or(1)

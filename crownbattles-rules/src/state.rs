@@ -240,6 +240,7 @@ impl CrownBattles {
     }
 
     /// Cards dealt to each player this round.
+    #[inline]
     pub fn cards_this_round(&self) -> u8 {
         self.config.schedule.cards(usize::from(self.round))
     }

@@ -37,6 +37,27 @@ fn playout(config: &Config, seed: u64, buf: &mut Vec<Action>) -> u64 {
     actions
 }
 
+/// The chance events of `playout(config, seed)`, counted the way OpenSpiel counts chance
+/// actions: each dealt card, each spin of the trump spinner, the draw of the first dealer.
+fn chance_events(config: &Config, seed: u64, buf: &mut Vec<Action>) -> u64 {
+    let mut game = CrownBattles::new(config, seed).unwrap();
+    let mut pick = Picker(seed | 1);
+    let mut chance = u64::from(config.first_dealer.is_none());
+    let mut round = None;
+    loop {
+        let view = game.view(duke_core::Observer::Spectator);
+        if round != Some(view.round) && view.phase != crownbattles_rules::Phase::Over {
+            round = Some(view.round);
+            chance += u64::from(game.cards_this_round()) * u64::from(config.players) + 1;
+        }
+        let Some(seat) = game.to_act().first() else { break };
+        game.legal_actions(seat, buf);
+        let action = buf[pick.below(buf.len())];
+        let _ = game.apply(seat, action);
+    }
+    chance
+}
+
 /// Random playouts that go on from one measured batch to the next: each game is new (a
 /// new seed), so the branch predictor cannot learn a fixed set of games.
 struct Playouts {
@@ -91,8 +112,13 @@ fn playouts(c: &mut Criterion) {
     let mut buf = Vec::with_capacity(256);
     for (name, config) in configs() {
         let actions: u64 = (0..SEEDS).map(|s| playout(&config, s, &mut buf)).sum();
+        let chance: u64 = (0..SEEDS).map(|s| chance_events(&config, s, &mut buf)).sum();
         // games/s = actions/s divided by this.
-        println!("{name}: {:.1} actions per game", actions as f64 / SEEDS as f64);
+        println!(
+            "{name}: {:.1} actions per game; {:.1} chance events per game (dealt cards, spins, first dealer)",
+            actions as f64 / SEEDS as f64,
+            chance as f64 / SEEDS as f64
+        );
         group.throughput(Throughput::Elements(BATCH));
         let mut runner = Playouts::new(config);
         group.bench_function(BenchmarkId::new("actions", &name), |b| b.iter(|| runner.run(BATCH)));

@@ -98,7 +98,8 @@ impl CrownBattles {
         }
     }
 
-    /// [`Game::apply`] for everything but a card that does not end the round.
+    /// [`Game::apply`] for everything but its fast paths (a card that does not end the
+    /// round, a legal bid).
     #[inline(never)]
     fn apply_other(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
         if self.phase == Phase::Over {
@@ -138,7 +139,7 @@ impl CrownBattles {
         Ok(Undo(Taken::Whole(before)))
     }
 
-    /// [`Game::to_act`] outside the play of a card.
+    /// [`Game::to_act`] outside the play of a card and the bidding.
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
@@ -152,7 +153,7 @@ impl CrownBattles {
         }
     }
 
-    /// [`Game::legal_actions`] outside the play of a card.
+    /// [`Game::legal_actions`] outside the play of a card and the bidding.
     #[inline(never)]
     fn push_other_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if !self.to_act().contains(seat) {

@@ -155,7 +155,8 @@ const CODES: [u16; BOX_SIZE] = {
     out
 };
 
-/// The ongoing trick.
+/// The ongoing trick. Build one with [`Trick::new`] and [`Trick::push`]; who wins it is
+/// [`Trick::winner_position`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trick {
     /// Who played first.

@@ -26,9 +26,8 @@ fn playout(config: &Config, seed: u64, buf: &mut Vec<Action>) -> u64 {
     let mut game = CrownBattles::new(config, seed).unwrap();
     let mut pick = Picker(seed | 1);
     let mut actions = 0;
-    loop {
-        // The first seat the game waits for (several only in the Magician's passes).
-        let Some(seat) = game.to_act().first() else { break };
+    // The first seat the game waits for (several only in the Magician's passes).
+    while let Some(seat) = game.to_act().first() {
         game.legal_actions(seat, buf);
         let action = buf[pick.below(buf.len())];
         let _ = game.apply(seat, action);

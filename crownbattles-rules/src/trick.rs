@@ -245,8 +245,13 @@ impl Trick {
         let tier = self.tiers(trump);
         // Under a Wizard, Golems and Dragons (and the Kings too, by option) fight as
         // Peasants: bit `tier` of this mask marks the tiers it turns into Peasants.
-        let wizard = u16::from(self.wizard);
-        let neutral = wizard * (1 << 4 | 1 << 8) | wizard * u16::from(kings_too) * (1 << 6 | 1 << 10);
+        const GOLEM_DRAGON: u16 = 1 << 4 | 1 << 8;
+        const KINGS: u16 = 1 << 6 | 1 << 10;
+        let neutral = match (self.wizard, kings_too) {
+            (false, _) => 0,
+            (true, false) => GOLEM_DRAGON,
+            (true, true) => GOLEM_DRAGON | KINGS,
+        };
         let mut best = 0;
         let mut best_strength = 0u16;
         for (i, &code) in self.codes.iter().take(usize::from(self.len)).enumerate() {

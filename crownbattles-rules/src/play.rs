@@ -7,42 +7,25 @@ use crate::cards::{Card, CardSet, Power};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, update};
 use crate::trick::{Form, Trick};
 
-/// `Action::Play` of every card id, so generating a play is one table load. (Evaluated at
+/// `Action::Play` of the card ids `offset..offset + 64` (one 64-bit word of a `CardSet`), so
+/// generating a play is one table load; slots beyond the box are never read. (Evaluated at
 /// compile time: an out-of-range index fails the build.)
 #[allow(clippy::indexing_slicing)]
-const PLAY: [Action; crate::cards::BOX_SIZE] = {
+const fn play_table(offset: usize) -> [Action; 64] {
     let faces = crate::cards::FACE_TABLE;
-    let mut out = [Action::Keep; crate::cards::BOX_SIZE];
+    let mut out = [Action::Keep; 64];
     let mut i = 0;
-    while i < crate::cards::BOX_SIZE {
-        out[i] = Action::Play(faces[i]);
+    while i < 64 && offset + i < crate::cards::BOX_SIZE {
+        out[i] = Action::Play(faces[offset + i]);
         i += 1;
     }
     out
-};
+}
 
-/// `PLAY` split into the two 64-bit words of a `CardSet` (ids 0..64 and 64..128; unused
-/// slots are never read: they are outside the box).
-#[allow(clippy::indexing_slicing)]
-const PLAY_LOW: [Action; 64] = {
-    let mut out = [Action::Keep; 64];
-    let mut i = 0;
-    while i < 64 {
-        out[i] = PLAY[i];
-        i += 1;
-    }
-    out
-};
-#[allow(clippy::indexing_slicing)]
-const PLAY_HIGH: [Action; 64] = {
-    let mut out = [Action::Keep; 64];
-    let mut i = 0;
-    while i + 64 < crate::cards::BOX_SIZE {
-        out[i] = PLAY[i + 64];
-        i += 1;
-    }
-    out
-};
+/// Plays of the card ids 0..64: numbered cards, Golems, Dragons, Peasants, four powers.
+const PLAY_LOW: [Action; 64] = play_table(0);
+/// Plays of the card ids 64..76: the other power cards.
+const PLAY_HIGH: [Action; 64] = play_table(64);
 
 const GOLEMS: u64 = 0b11 << 52;
 const DRAGONS: u64 = 0b11 << 54;

@@ -6,7 +6,7 @@ use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
-use crate::trick::Trick;
+use crate::trick::{Form, Trick};
 use crate::view::View;
 
 /// Why an action was refused.
@@ -139,7 +139,7 @@ impl CrownBattles {
         Ok(Undo(Taken::Whole(before)))
     }
 
-    /// [`Game::to_act`] outside the play of a card and the bidding.
+    /// The general dispatch of [`Game::to_act`] (which answers plays and bids itself).
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
@@ -153,7 +153,7 @@ impl CrownBattles {
         }
     }
 
-    /// [`Game::legal_actions`] outside the play of a card and the bidding.
+    /// The general dispatch of [`Game::legal_actions`] (which answers plays and bids itself).
     #[inline(never)]
     fn push_other_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if !self.to_act().contains(seat) {
@@ -227,11 +227,20 @@ impl CrownBattles {
         for pos in 0..MAX_PLAYERS {
             let card = t.cards.get(pos).copied().unwrap_or(NONE);
             let effect = t.effects.get(pos).copied().unwrap_or(NONE);
+            let form = t.forms.get(pos).copied();
             let ok = if pos < len {
-                crate::cards::Card::new(card).is_some_and(|c| self.played.has(c))
+                // A card fights as printed; the Double-faced card may be a Golem, and the
+                // Summoner takes the form of what it copies.
+                let form_fits = |c: Card| {
+                    c == Power::Summoner.card()
+                        || form == Some(Form::of(c, false))
+                        || c == Power::DoubleFaced.card() && form == Some(Form::of(c, true))
+                };
+                Card::new(card).is_some_and(|c| self.played.has(c) && form_fits(c))
+                    && form.map(Form::code) == t.codes.get(pos).copied()
                     && (effect == NONE || usize::from(effect) < 16)
             } else {
-                card == NONE && effect == NONE
+                card == NONE && effect == NONE && t.codes.get(pos) == Some(&0)
             };
             if !ok {
                 return bad("trick cards");

@@ -108,8 +108,6 @@ struct RawState {
 impl TryFrom<RawState> for CrownBattles {
     type Error = String;
     fn try_from(r: RawState) -> Result<Self, String> {
-        let mut trick = r.trick;
-        trick.derive_codes();
         let state = CrownBattles {
             config: r.config,
             rng: r.rng,
@@ -129,7 +127,7 @@ impl TryFrom<RawState> for CrownBattles {
             wizards: r.wizards,
             shields: r.shields,
             smuggled: r.smuggled,
-            trick,
+            trick: r.trick,
             passes: r.passes,
         };
         state.check().map_err(|e| e.0)?;

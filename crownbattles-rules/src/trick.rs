@@ -157,7 +157,7 @@ const CODES: [u16; BOX_SIZE] = {
 
 /// The ongoing trick. Build one with [`Trick::new`] and [`Trick::push`]; who wins it is
 /// [`Trick::winner_position`].
-#[derive(Clone, Copy, Debug, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Trick {
     /// Who played first.
     pub leader: Seat,
@@ -182,32 +182,8 @@ pub struct Trick {
     /// End of trick: the position whose effect is being resolved (NONE while cards are played).
     pub resolving: u8,
     /// Each form's [`Form::code`], kept beside `forms` so the game finds the winner without
-    /// a branch per card. Derived data: not serialised, rebuilt from `forms` on load.
-    #[serde(skip)]
-    codes: [u16; MAX_PLAYERS],
-}
-
-/// Equality of what a trick is: the derived codes are left out (a trick read back from
-/// serde equals the one written, before its codes are rebuilt).
-impl PartialEq for Trick {
-    fn eq(&self, other: &Trick) -> bool {
-        let Trick { leader, len, cards, forms, effects, led, free, bombed, wizard, next_leader, resolving, codes: _ } =
-            *self;
-        (leader, len, cards, forms, effects, led, free, bombed, wizard, next_leader, resolving)
-            == (
-                other.leader,
-                other.len,
-                other.cards,
-                other.forms,
-                other.effects,
-                other.led,
-                other.free,
-                other.bombed,
-                other.wizard,
-                other.next_leader,
-                other.resolving,
-            )
-    }
+    /// a branch per card (a state whose codes do not match its forms is refused on load).
+    pub(crate) codes: [u16; MAX_PLAYERS],
 }
 
 impl Trick {
@@ -226,13 +202,6 @@ impl Trick {
             next_leader: leader,
             resolving: NONE,
             codes: [0; MAX_PLAYERS],
-        }
-    }
-
-    /// Rebuilds the derived codes from the forms (after deserialising).
-    pub(crate) fn derive_codes(&mut self) {
-        for (code, form) in self.codes.iter_mut().zip(self.forms) {
-            *code = form.code();
         }
     }
 
@@ -446,7 +415,7 @@ mod tests {
                 };
             }
             t.led = [None, Some(SuitId::ALL[next(4) as usize])][next(2) as usize];
-            t.derive_codes();
+            t.codes = t.forms.map(Form::code);
             t.wizard = next(3) == 0;
             let trump = [Trump::NoTrump, Trump::Suit(SuitId::ALL[next(4) as usize])][next(2) as usize];
             let kings = next(2) == 1;
@@ -473,16 +442,14 @@ mod tests {
     }
 
     #[test]
-    fn a_trick_read_back_from_serde_is_equal_and_its_codes_rebuild() {
+    fn a_trick_read_back_from_serde_is_equal() {
         let mut t = Trick::new(Seat(2));
         for id in [3u8, 52, 70, 40] {
             let c = Card::new(id).unwrap();
             t.push(c, Form::of(c, false), c.power());
         }
-        let mut back: Trick = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
+        let back: Trick = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
         assert_eq!(back, t);
-        back.derive_codes();
-        assert_eq!(back.codes, t.codes);
         assert_eq!(back.winner(Trump::NoTrump, false), t.winner_position(Trump::NoTrump, false));
     }
 }

@@ -265,3 +265,21 @@ fn summoner_never_exceeds_the_next_highest_card() {
         assert_eq!(game.running_scores(), expected, "{hands:?}");
     }
 }
+
+/// A card's form in the trick and its strength code must fit the card: a loaded state whose
+/// trick says otherwise is refused (the winner is read from the codes).
+#[test]
+fn a_trick_whose_forms_or_codes_do_not_fit_its_cards_is_refused() {
+    let c = config(3, &[3], &[]);
+    let mut game = deal(&c, Trump::NoTrump, &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R1"]);
+    let json = serde_json::to_value(game).unwrap();
+    assert!(serde_json::from_value::<CrownBattles>(json.clone()).is_ok());
+    let mut forged_code = json.clone();
+    forged_code["trick"]["codes"][0] = serde_json::json!(0x8000 | 13 * 2);
+    assert!(serde_json::from_value::<CrownBattles>(forged_code).is_err(), "a code that is not R1's");
+    let mut forged_form = json;
+    forged_form["trick"]["forms"][0] = serde_json::to_value(crownbattles_rules::Form::Golem { half: false }).unwrap();
+    assert!(serde_json::from_value::<CrownBattles>(forged_form).is_err(), "R1 cannot fight as a Golem");
+}

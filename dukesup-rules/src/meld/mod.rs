@@ -182,12 +182,7 @@ pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Car
     let extra = arrangement::extra_counts(cols, &layers)?;
     let mut chosen = CardSet::EMPTY;
     for (i, counts) in extra.iter().enumerate().take(n) {
-        let value = match ace {
-            AceRule::High if i + 1 == n => 1,
-            AceRule::High => i as u8 + 2,
-            _ => i as u8 + 1,
-        };
-        let Some(rank) = Rank::new(value) else { continue };
+        let Some(rank) = column_rank(ace, i, n) else { continue };
         for (g, &count) in counts.iter().enumerate() {
             let suits = if g == 0 { [Suit::Spades, Suit::Diamonds] } else { [Suit::Clubs, Suit::Hearts] };
             let picks = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| may_set.contains(c)).take(count);
@@ -213,12 +208,7 @@ pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
     let (forward, backward) = walks(cols);
     let mut out = CardSet::EMPTY;
     for (i, col) in cols.iter().enumerate() {
-        let value = match ace {
-            AceRule::High if i + 1 == n => 1,
-            AceRule::High => i as u8 + 2,
-            _ => i as u8 + 1,
-        };
-        let Some(rank) = Rank::new(value) else { continue };
+        let Some(rank) = column_rank(ace, i, n) else { continue };
         let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
         for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
             let present = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| cards.contains(c));
@@ -237,6 +227,17 @@ pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
         }
     }
     Some(out)
+}
+
+/// The rank of column `i` of `n`: columns run from the lowest rank up; with the Ace
+/// high, the last column is the Ace.
+fn column_rank(ace: AceRule, i: usize, n: usize) -> Option<Rank> {
+    let value = match ace {
+        AceRule::High if i + 1 == n => 1,
+        AceRule::High => i as u8 + 2,
+        _ => i as u8 + 1,
+    };
+    Rank::new(value)
 }
 
 /// The DP rows before each column (`forward[i]`, from the lowest value up) and the rows from
@@ -285,12 +286,7 @@ pub fn extendable(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Ext
     let mut out = Extendable::default();
     let meets = |a: &dp::Rows, b: &dp::Rows| a.iter().zip(b.iter()).any(|(x, y)| x & y != 0);
     for (i, col) in cols.iter().enumerate() {
-        let value = match ace {
-            AceRule::High if i + 1 == n => 1,
-            AceRule::High => i as u8 + 2,
-            _ => i as u8 + 1,
-        };
-        let Some(rank) = Rank::new(value) else { continue };
+        let Some(rank) = column_rank(ace, i, n) else { continue };
         let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
         for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
             let here: CardSet = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| may_set.contains(c)).collect();

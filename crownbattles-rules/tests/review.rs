@@ -277,7 +277,7 @@ fn a_trick_whose_forms_or_codes_do_not_fit_its_cards_is_refused() {
     let json = serde_json::to_value(game).unwrap();
     assert!(serde_json::from_value::<CrownBattles>(json.clone()).is_ok());
     let mut forged_code = json.clone();
-    forged_code["trick"]["codes"][0] = serde_json::json!(0x8000 | 13 * 2);
+    forged_code["trick"]["codes"][0] = serde_json::json!(0x801A); // R13: numbered, suit 0, twice 13
     assert!(serde_json::from_value::<CrownBattles>(forged_code).is_err(), "a code that is not R1's");
     let mut forged_form = json;
     forged_form["trick"]["forms"][0] = serde_json::to_value(crownbattles_rules::Form::Golem { half: false }).unwrap();

@@ -96,6 +96,11 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
     type Undo: Clone + fmt::Debug + Send + Sync + 'static;
     /// What one observer sees. `Display` renders it for a terminal.
     type View: Clone + PartialEq + fmt::Debug + fmt::Display + Serialize + DeserializeOwned + Send + Sync + 'static;
+    /// One thing an observer witnessed happen: the action as that observer saw it, or a
+    /// consequence the rules make visible to it (a card dealt to it, a trick won, a round
+    /// scored). `Display` renders it for a terminal ("P2 wins the trick"); serde carries it
+    /// to a remote client. See [`events`](Game::events).
+    type Event: Clone + PartialEq + fmt::Debug + fmt::Display + Serialize + DeserializeOwned + Send + Sync + 'static;
     /// Why a config was refused.
     type ConfigError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
     /// Why an action was refused.
@@ -132,6 +137,48 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
 
     /// Applies `action` for `seat`, or refuses it and leaves the state untouched.
     fn apply(&mut self, seat: Seat, action: Self::Action) -> Result<Self::Undo, Self::ActionError>;
+
+    /// The action `seat` is about to apply to this state, as `observer` sees it: the first
+    /// event of every step ([`events`](Game::events)). Its `Display` is the *redacted
+    /// notation*: the full notation for the acting seat ("P1 discard 6D TD"), and for
+    /// anyone else only what the rules let them see ("P1 discards 2 cards face down").
+    ///
+    /// Depends only on this state (the one before the action), `seat`, `action` and
+    /// `observer`; `action` should be legal for `seat` here (for anything else the result
+    /// is unspecified but never a panic).
+    fn seen_action(&self, seat: Seat, action: Self::Action, observer: Observer) -> Self::Event;
+
+    /// Writes into `out` (cleared first) the ordered events `observer` witnessed when
+    /// `seat` applied `action` to `before`, giving `after`: first
+    /// [`seen_action`](Game::seen_action), then every consequence the rules make visible to
+    /// that observer: chance results it may see, cards or tiles revealed or handed over face
+    /// down, automatic results (a trick won, a round scored, a reshuffle, the game over).
+    ///
+    /// An associated function of the two states, not part of [`apply`](Game::apply): the
+    /// hot path is untouched, and only a caller who wants events (a referee, a client, a
+    /// test) pays for them. The contract, checked by the conformance suite:
+    ///
+    /// - *nothing leaks*: two states `observer` cannot tell apart (a state and its
+    ///   [`determinize`](Game::determinize) twin) give it identical events for the same
+    ///   action;
+    /// - *nothing is missing*: an observer's view after the step is a function of its
+    ///   view before and its events, so a client that keeps the event log has seen
+    ///   everything the seat has.
+    fn events(
+        before: &Self,
+        seat: Seat,
+        action: Self::Action,
+        after: &Self,
+        observer: Observer,
+        out: &mut Vec<Self::Event>,
+    );
+
+    /// The redacted notation of `action` by `seat` for `observer`: the text of
+    /// [`seen_action`](Game::seen_action). Full notation for the acting seat, only what
+    /// the rules show for everyone else.
+    fn notation_for(&self, seat: Seat, action: Self::Action, observer: Observer) -> String {
+        self.seen_action(seat, action, observer).to_string()
+    }
 
     /// Takes back the action whose record this is. Records must be undone in reverse order
     /// of application on the state that produced them; any other use leaves an unspecified

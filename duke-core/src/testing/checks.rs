@@ -6,6 +6,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::Settings;
+use super::events::EventChecker;
 use crate::game::{Game, Observer};
 use crate::record::Record;
 use crate::seat::Seat;
@@ -19,6 +20,7 @@ pub(super) struct Checker<'s, G: Game> {
     pooled: HashSet<G::Action>,
     buf: Vec<G::Action>,
     again: Vec<G::Action>,
+    events: EventChecker<G>,
 }
 
 pub(super) fn round_trip<T: Serialize + DeserializeOwned>(value: &T) -> Result<T, String> {
@@ -28,7 +30,11 @@ pub(super) fn round_trip<T: Serialize + DeserializeOwned>(value: &T) -> Result<T
 
 impl<'s, G: Game> Checker<'s, G> {
     pub(super) fn new(settings: &'s Settings) -> Self {
-        Checker { settings, pool: Vec::new(), pooled: HashSet::new(), buf: Vec::new(), again: Vec::new() }
+        Checker { settings, pool: Vec::new(), pooled: HashSet::new(),
+            buf: Vec::new(),
+            again: Vec::new(),
+            events: EventChecker::new(),
+        }
     }
 
     /// All per-state checks; `full` selects the expensive ones too.
@@ -79,6 +85,7 @@ impl<'s, G: Game> Checker<'s, G> {
                 let undo =
                     after.apply(seat, action).map_err(|e| format!("listed action {action} of {seat} refused: {e}"))?;
                 after.validate().map_err(|e| format!("after {seat} plays {action}: validate() fails: {e}"))?;
+                self.events.check_step(state, seat, action, &after)?;
                 after.undo(undo);
                 if &after != state {
                     return Err(format!("apply then undo of {seat} {action} does not restore the state"));
@@ -148,8 +155,10 @@ impl<'s, G: Game> Checker<'s, G> {
                 if self.buf != self.again {
                     return Err(format!("determinize({seat}) changes {seat}'s legal actions"));
                 }
+                self.events.check_twins(state, &other, seat, self.settings.event_samples)?;
             }
         }
+        self.events.check_distinct_actions(state, self.settings.event_samples)?;
         Ok(())
     }
 }

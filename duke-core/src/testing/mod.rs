@@ -14,6 +14,11 @@
 //! - serde round-trips the state and every seat's and the spectator's view;
 //! - determinization for each seat keeps that seat's view, the public view, `to_act`, `awaited` and
 //!   the seat's legal actions identical, and yields a valid state;
+//! - events ([`Game::events`]): the first is [`Game::seen_action`], every event
+//!   round-trips through serde, the acting seat's redacted notation holds its full
+//!   notation; in twin worlds (the state and a determinization for a seat) an observer's
+//!   events are equal exactly when its views afterwards are (nothing leaks, nothing is
+//!   missing), and two actions giving an observer equal events give it equal views;
 //! - the game's own invariant hook, [`Game::validate`], holds;
 //! - the game ends within [`Game::max_actions`].
 //!
@@ -37,6 +42,7 @@
 #![allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
 mod checks;
+mod events;
 mod playout;
 mod tamper;
 pub mod toy;
@@ -64,6 +70,9 @@ pub struct Settings {
     pub illegal_samples: usize,
     /// Tampered serialized states per game.
     pub tamperings: usize,
+    /// Actions per acting seat and state whose events are compared across twin worlds
+    /// and against each other (the leak and completeness checks).
+    pub event_samples: usize,
     /// A hard cap on a game's length, beyond `max_actions`, so a broken game cannot hang
     /// the suite.
     pub max_game_actions: u64,
@@ -78,6 +87,7 @@ impl Default for Settings {
             max_steps: 200,
             illegal_samples: 4,
             tamperings: 16,
+            event_samples: 3,
             max_game_actions: 200_000,
             seed: 0x5EED,
         }

@@ -10,6 +10,8 @@
 //! so the conformance suite can be shown working (and catching broken variants) without a
 //! real game. The bots of the examples are tested on it too.
 
+mod events;
+
 use core::fmt;
 use core::str::FromStr;
 
@@ -19,6 +21,8 @@ use crate::game::{Game, InvalidState, NotationError, Observer};
 use crate::outcome::{Better, Outcome};
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet};
+
+pub use events::HighCardEvent;
 
 /// Cards are 1..=9; 0 marks an empty slot.
 const DECK_SIZE: usize = 9;
@@ -109,7 +113,7 @@ pub struct HighCardView {
 
 impl fmt::Display for HighCardView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "round {} | discards {:?} | last shown {:?}", self.round + 1, self.discards, self.last_shown)?;
+        writeln!(f, "round {} | discards {:?} | last shown {:?}", u16::from(self.round) + 1, self.discards, self.last_shown)?;
         for (i, card) in self.hands.iter().enumerate() {
             let shown = card.map_or_else(|| "?".to_owned(), |c| c.to_string());
             let wins = self.wins.get(i).copied().unwrap_or(0);
@@ -251,6 +255,7 @@ impl Game for HighCard {
     type Action = HighCardAction;
     type Undo = HighCard;
     type View = HighCardView;
+    type Event = HighCardEvent;
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
 
@@ -323,6 +328,21 @@ impl Game for HighCard {
             self.finish_round();
         }
         Ok(before)
+    }
+
+    fn seen_action(&self, seat: Seat, action: HighCardAction, _observer: Observer) -> HighCardEvent {
+        events::seen_action(seat, action)
+    }
+
+    fn events(
+        before: &HighCard,
+        seat: Seat,
+        action: HighCardAction,
+        after: &HighCard,
+        observer: Observer,
+        out: &mut Vec<HighCardEvent>,
+    ) {
+        events::events(before, seat, action, after, observer, out);
     }
 
     fn undo(&mut self, undo: HighCard) {

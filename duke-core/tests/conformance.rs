@@ -2,7 +2,7 @@
 //! it, each of which the suite must catch.
 
 use duke_core::testing::toy::{
-    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardView,
+    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardView,
 };
 use duke_core::testing::{Failure, Settings, run};
 use duke_core::{Game, InvalidState, Observer, Outcome, Record, Seat, SeatSet};
@@ -27,6 +27,9 @@ const UNDO_FORGETS_GENERATOR: u8 = 1;
 const VIEW_LEAKS_HIDDEN_CARD: u8 = 2;
 const MUTATES_BEFORE_REJECTING: u8 = 3;
 const LISTS_ACTIONS_FOR_IDLE_SEATS: u8 = 5;
+const EVENTS_LEAK_DEALT_CARDS: u8 = 6;
+const EVENTS_HIDE_OWN_DRAW: u8 = 7;
+const SEEN_ACTION_NOT_FIRST: u8 = 8;
 
 /// High Card with one deliberate bug; the second field counts refused actions (bug 3).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,6 +40,7 @@ impl<const BUG: u8> Game for Broken<BUG> {
     type Action = HighCardAction;
     type Undo = HighCard;
     type View = HighCardView;
+    type Event = HighCardEvent;
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
     const NAME: &'static str = "broken-highcard";
@@ -65,6 +69,29 @@ impl<const BUG: u8> Game for Broken<BUG> {
             self.1 += 1;
         }
         result
+    }
+    fn seen_action(&self, seat: Seat, action: HighCardAction, observer: Observer) -> HighCardEvent {
+        self.0.seen_action(seat, action, observer)
+    }
+    fn events(
+        before: &Self,
+        seat: Seat,
+        action: HighCardAction,
+        after: &Self,
+        observer: Observer,
+        out: &mut Vec<HighCardEvent>,
+    ) {
+        HighCard::events(&before.0, seat, action, &after.0, observer, out);
+        for event in out.iter_mut() {
+            match event {
+                HighCardEvent::Dealt { seat, card } if BUG == EVENTS_LEAK_DEALT_CARDS => *card = after.0.card_of(*seat),
+                HighCardEvent::Drew { card, .. } if BUG == EVENTS_HIDE_OWN_DRAW => *card = None,
+                _ => {}
+            }
+        }
+        if BUG == SEEN_ACTION_NOT_FIRST {
+            out.rotate_left(1);
+        }
     }
     fn undo(&mut self, undo: HighCard) {
         let generator = *self.0.generator_mut();
@@ -132,6 +159,21 @@ fn catches_actions_listed_for_seats_that_may_not_act() {
     caught::<Broken<LISTS_ACTIONS_FOR_IDLE_SEATS>>("is not in to_act but has legal actions");
 }
 
+#[test]
+fn catches_events_that_leak_hidden_cards() {
+    caught::<Broken<EVENTS_LEAK_DEALT_CARDS>>("leak:");
+}
+
+#[test]
+fn catches_events_that_miss_what_the_view_shows() {
+    caught::<Broken<EVENTS_HIDE_OWN_DRAW>>("incomplete events");
+}
+
+#[test]
+fn catches_events_that_do_not_start_with_the_seen_action() {
+    caught::<Broken<SEEN_ACTION_NOT_FIRST>>("must be seen_action");
+}
+
 /// Like High Card, but its actions print in a notation that does not read back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 struct Mumble(HighCardAction);
@@ -157,6 +199,7 @@ impl Game for Mumbling {
     type Action = Mumble;
     type Undo = HighCard;
     type View = HighCardView;
+    type Event = HighCardEvent;
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
     const NAME: &'static str = "mumbling-highcard";
@@ -180,6 +223,19 @@ impl Game for Mumbling {
     }
     fn apply(&mut self, seat: Seat, action: Mumble) -> Result<HighCard, HighCardError> {
         self.0.apply(seat, action.0)
+    }
+    fn seen_action(&self, seat: Seat, action: Mumble, observer: Observer) -> HighCardEvent {
+        self.0.seen_action(seat, action.0, observer)
+    }
+    fn events(
+        before: &Self,
+        seat: Seat,
+        action: Mumble,
+        after: &Self,
+        observer: Observer,
+        out: &mut Vec<HighCardEvent>,
+    ) {
+        HighCard::events(&before.0, seat, action.0, &after.0, observer, out);
     }
     fn undo(&mut self, undo: HighCard) {
         self.0.undo(undo);

@@ -30,7 +30,10 @@ pub(super) fn round_trip<T: Serialize + DeserializeOwned>(value: &T) -> Result<T
 
 impl<'s, G: Game> Checker<'s, G> {
     pub(super) fn new(settings: &'s Settings) -> Self {
-        Checker { settings, pool: Vec::new(), pooled: HashSet::new(),
+        Checker {
+            settings,
+            pool: Vec::new(),
+            pooled: HashSet::new(),
             buf: Vec::new(),
             again: Vec::new(),
             events: EventChecker::new(),
@@ -130,6 +133,7 @@ impl<'s, G: Game> Checker<'s, G> {
             return Err("the spectator view changes through serde".into());
         }
         let to_act = state.to_act();
+        let mut twins = Vec::new();
         for seat in (0..state.seat_count()).map(|s| Seat(s as u8)) {
             let view = state.view(Observer::Seat(seat));
             if round_trip(&view)? != view {
@@ -155,8 +159,12 @@ impl<'s, G: Game> Checker<'s, G> {
                 if self.buf != self.again {
                     return Err(format!("determinize({seat}) changes {seat}'s legal actions"));
                 }
-                self.events.check_twins(state, &other, seat, self.settings.event_samples)?;
+                twins.push((seat, other));
             }
+        }
+        // After the view checks, so that a leaking view is reported as such.
+        for (seat, twin) in &twins {
+            self.events.check_twins(state, twin, *seat, self.settings.event_samples)?;
         }
         self.events.check_distinct_actions(state, self.settings.event_samples)?;
         Ok(())

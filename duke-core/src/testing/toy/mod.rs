@@ -107,13 +107,22 @@ pub struct HighCardView {
     pub discards: Vec<u8>,
     /// Cards shown at the end of the previous round.
     pub last_shown: Vec<u8>,
+    /// The cards thrown away in the previous round (they were face up), lowest first.
+    pub last_discards: Vec<u8>,
     /// Rounds won per player.
     pub wins: Vec<u8>,
 }
 
 impl fmt::Display for HighCardView {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "round {} | discards {:?} | last shown {:?}", u16::from(self.round) + 1, self.discards, self.last_shown)?;
+        writeln!(
+            f,
+            "round {} | discards {:?} | last shown {:?}, thrown away {:?}",
+            u16::from(self.round) + 1,
+            self.discards,
+            self.last_shown,
+            self.last_discards
+        )?;
         for (i, card) in self.hands.iter().enumerate() {
             let shown = card.map_or_else(|| "?".to_owned(), |c| c.to_string());
             let wins = self.wins.get(i).copied().unwrap_or(0);
@@ -137,6 +146,8 @@ pub struct HighCard {
     discards: [u8; DECK_SIZE],
     discard_len: u8,
     last_shown: [u8; MAX_PLAYERS],
+    /// Bit `c` set: card `c` was thrown away in the previous round.
+    last_discards: u16,
     wins: [u8; MAX_PLAYERS],
     rng: GameRng,
 }
@@ -153,6 +164,8 @@ struct HighCardUnchecked {
     discards: [u8; DECK_SIZE],
     discard_len: u8,
     last_shown: [u8; MAX_PLAYERS],
+    /// Bit `c` set: card `c` was thrown away in the previous round.
+    last_discards: u16,
     wins: [u8; MAX_PLAYERS],
     rng: GameRng,
 }
@@ -170,6 +183,7 @@ impl TryFrom<HighCardUnchecked> for HighCard {
             discards: raw.discards,
             discard_len: raw.discard_len,
             last_shown: raw.last_shown,
+            last_discards: raw.last_discards,
             wins: raw.wins,
             rng: raw.rng,
         };
@@ -239,6 +253,7 @@ impl HighCard {
             *shown = *hand;
             *hand = 0;
         }
+        self.last_discards = self.discards().iter().fold(0, |bits, &card| bits | 1 << card);
         self.round = self.round.saturating_add(1);
         if self.round < self.config.rounds {
             self.deal();
@@ -278,6 +293,7 @@ impl Game for HighCard {
             discards: [0; DECK_SIZE],
             discard_len: 0,
             last_shown: [0; MAX_PLAYERS],
+            last_discards: 0,
             wins: [0; MAX_PLAYERS],
             rng: GameRng::new(seed),
         };
@@ -371,6 +387,7 @@ impl Game for HighCard {
             chosen: self.chosen,
             discards: self.discards().to_vec(),
             last_shown: self.last_shown.iter().take(self.players()).copied().collect(),
+            last_discards: (1..=DECK_SIZE as u8).filter(|c| self.last_discards & 1 << c != 0).collect(),
             wins: self.wins.iter().take(self.players()).copied().collect(),
         }
     }
@@ -447,6 +464,7 @@ impl Game for HighCard {
         }
         if self.hands.iter().skip(players).any(|&c| c != 0)
             || self.last_shown.iter().any(|&c| usize::from(c) > DECK_SIZE)
+            || self.last_discards & !(((1 << DECK_SIZE) - 1) << 1) != 0
         {
             return Err(InvalidState::new("cards outside the table"));
         }

@@ -6,11 +6,16 @@
 //! - [`Game`]: the trait every rules crate implements: a validated config and a seed, who
 //!   may act now ([`SeatSet`]), legal actions into a reusable buffer, `apply` with typed
 //!   errors and exact `undo`, the [`Outcome`], per-seat views, determinization for
-//!   information-set search, and an action notation that round-trips.
+//!   information-set search, an action notation that round-trips, and what each observer
+//!   saw happen: [`Game::events`] and the redacted notation of [`Game::seen_action`].
 //! - [`GameRng`]: the seeded ChaCha8 generator stored in every state, the one source of
 //!   chance; 16 bytes, `Copy`, restored exactly by undo.
 //! - [`Record`]: config, seed and steps; replays to the identical state or names the first
 //!   bad step.
+//! - [`referee`]: the loop that asks seats to act (honouring [`Game::to_act`] and
+//!   [`Game::awaited`]), keeps every observer's event log, and the [`Bot`](referee::Bot)
+//!   trait through which programs, people and remote clients play, seeing only their
+//!   seat's view, events and legal actions.
 //! - [`cards`] and [`pile`]: the standard 52-card deck, compact card sets, draw and discard
 //!   piles with reshuffle.
 //! - `testing` (feature `testing`): the conformance suite every rules crate runs on random
@@ -41,6 +46,7 @@ mod game;
 mod outcome;
 pub mod pile;
 mod record;
+pub mod referee;
 mod rng;
 mod seat;
 #[cfg(feature = "testing")]
@@ -51,5 +57,5 @@ pub use game::{Game, InvalidState, NotationError, Observer};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
 pub use record::{Record, ReplayError, Step};
-pub use rng::{GameRng, Stream};
+pub use rng::{GameRng, Stream, split_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};

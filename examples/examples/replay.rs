@@ -1,10 +1,11 @@
-//! Replays a game record, printing every action and the public view.
+//! Replays a game record from one observer's perspective: what it saw at every step.
 //!
-//! `cargo run --release --example replay -- FILE [--step]`
+//! `cargo run --release --example replay -- FILE [--seat K] [--step]`
 
 use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 
+use duke_core::{Observer, Seat};
 use duke_examples::cli::{CliError, ReplayArgs};
 use duke_examples::replay::replay;
 
@@ -36,7 +37,8 @@ fn main() -> ExitCode {
             let _ = std::io::stdin().lock().read_line(&mut line);
         }
     };
-    match replay(&json, &mut std::io::stdout().lock(), pause) {
+    let observer = args.seat.map_or(Observer::Spectator, |k| Observer::Seat(Seat(k)));
+    match replay(&json, observer, &mut std::io::stdout().lock(), pause) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("replay: {}: {e}", args.file.display());

@@ -264,25 +264,31 @@ pub struct ReplayArgs {
     pub file: PathBuf,
     /// Wait for Enter between steps.
     pub step: bool,
+    /// Whose perspective: `--seat K` shows seat K's view and the events it saw (its own
+    /// hidden cards included, nobody else's); the spectator's by default.
+    pub seat: Option<u8>,
 }
 
 impl ReplayArgs {
     /// The usage text.
     pub const USAGE: &'static str = "\
-usage: replay FILE [--step]
+usage: replay FILE [--seat K] [--step]
 
 Replays a game record (JSON, as written by `simulate --save-record` or `play --save-record`),
-printing every action and the public view after it. --step waits for Enter between steps.";
+printing what one observer saw at every step (the events, then its view). By default that is
+a spectator, who sees only what every player sees; --seat K replays from seat K's perspective.
+--step waits for Enter between steps.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<ReplayArgs, CliError> {
-        let parsed = Parsed::new(args, &[], &["step"])?;
+        let parsed = Parsed::new(args, &["seat"], &["step"])?;
         let mut positional = parsed.positional.iter();
         let file = positional.next().ok_or_else(|| invalid("the record FILE is missing"))?;
         if let Some(extra) = positional.next() {
             return Err(invalid(format!("unexpected argument {extra:?}: give one FILE")));
         }
-        Ok(ReplayArgs { file: PathBuf::from(file), step: parsed.has("step") })
+        let seat = parsed.number("seat", "a seat number")?;
+        Ok(ReplayArgs { file: PathBuf::from(file), step: parsed.has("step"), seat })
     }
 }
 

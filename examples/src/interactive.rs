@@ -95,6 +95,8 @@ pub fn play<G: Catalogued>(
     writeln!(out, "Type `help` for the commands.")?;
     let bound = G::max_actions(&config);
     let me = Observer::Seat(human);
+    // How much of the human's event log has been printed.
+    let mut shown = 0;
     while !table.is_over() {
         if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));
@@ -112,6 +114,7 @@ pub fn play<G: Catalogued>(
             match ask_seat(&mut table, seat, human, &mut bots, several, input, out)? {
                 Asked::Acted => {
                     acted = true;
+                    shown = print_events(&table, me, shown, out)?;
                     break;
                 }
                 Asked::Waited => {}
@@ -125,7 +128,7 @@ pub fn play<G: Catalogued>(
                 writeln!(out, "Everyone waited: you must act now.")?;
             }
             match ask_seat(&mut table, seat, human, &mut bots, false, input, out)? {
-                Asked::Acted => {}
+                Asked::Acted => shown = print_events(&table, me, shown, out)?,
                 Asked::Waited => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
                 Asked::Left(ending) => return Ok((ending, table.record().clone())),
             }
@@ -147,6 +150,16 @@ pub fn play<G: Catalogued>(
     Ok((Ending::Finished, table.record().clone()))
 }
 
+/// Prints the events of `observer`'s log from index `from` on, one a line (each in the
+/// redacted form the observer may see); returns the new length of the printed log.
+fn print_events<G: Game>(table: &Table<G>, observer: Observer, from: usize, out: &mut impl Write) -> io::Result<usize> {
+    let events = table.events(observer);
+    for event in events.get(from..).unwrap_or_default() {
+        writeln!(out, "  {event}")?;
+    }
+    Ok(events.len())
+}
+
 /// What a seat did when asked.
 enum Asked {
     Acted,
@@ -154,7 +167,7 @@ enum Asked {
     Left(Ending),
 }
 
-/// Asks the human or the seat's bot; plays and reports the action.
+/// Asks the human or the seat's bot and plays the action.
 fn ask_seat<G: Game>(
     table: &mut Table<G>,
     seat: Seat,
@@ -184,13 +197,7 @@ fn ask_seat<G: Game>(
         Some(Decision::Wait) => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
         None => return Err(PlayError::Driver(DriverError::NoAction { step, seat })),
     };
-    let visible = table.is_visible_to(Observer::Seat(human), seat, action);
     table.play_listed(seat, action).map_err(PlayError::Driver)?;
-    if visible {
-        writeln!(out, "{seat} plays {action}")?;
-    } else {
-        writeln!(out, "{seat} acts (you cannot see what)")?;
-    }
     Ok(Asked::Acted)
 }
 

@@ -66,43 +66,57 @@ pub fn read_record<G: Game>(json: &Value) -> Result<Record<G>, ReplayFailure> {
     Ok(record)
 }
 
-/// Replays the record in `json`, printing every action and the public view after it;
-/// `pause` runs between steps.
-pub fn replay(json: &str, out: &mut impl Write, pause: impl FnMut()) -> Result<(), ReplayFailure> {
+/// Replays the record in `json` from `observer`'s perspective (its events, then its view,
+/// after every step); `pause` runs between steps.
+pub fn replay(json: &str, observer: Observer, out: &mut impl Write, pause: impl FnMut()) -> Result<(), ReplayFailure> {
     let value: Value =
         serde_json::from_str(json).map_err(|e| ReplayFailure::Format(format!("not a JSON record: {e}")))?;
     let id = game_of(&value)?;
-    with_game!(id, G => replay_record(&read_record::<G>(&value)?, out, pause))
+    with_game!(id, G => replay_record(&read_record::<G>(&value)?, observer, out, pause))
 }
 
-/// Replays a record, printing every action and the public (spectator) view after it.
+/// Replays a record, printing after every step what `observer` saw: the events of the
+/// step (in the redacted form it may see) and its view. Nothing hidden from `observer` is
+/// printed: a spectator sees only what every player sees.
 pub fn replay_record<G: Game>(
     record: &Record<G>,
+    observer: Observer,
     out: &mut impl Write,
     mut pause: impl FnMut(),
 ) -> Result<(), ReplayFailure> {
     let start = record.start().map_err(|e| ReplayFailure::Format(e.to_string()))?;
+    if let Observer::Seat(seat) = observer
+        && seat.index() >= start.seat_count()
+    {
+        return Err(ReplayFailure::Format(format!(
+            "--seat {}: the game has seats 0 to {}",
+            seat.0,
+            start.seat_count().saturating_sub(1)
+        )));
+    }
+    let who = match observer {
+        Observer::Seat(seat) => format!("as seen by {seat}"),
+        Observer::Spectator => "as seen by a spectator".to_owned(),
+    };
     writeln!(
         out,
-        "{} seed {}, {} steps\n{}",
+        "{} seed {}, {} steps, {who}\n{}",
         record.game,
         record.seed,
         record.steps.len(),
-        start.view(Observer::Spectator)
+        start.view(observer)
     )?;
     let mut written = Ok(());
+    let mut before = start;
+    let mut events = Vec::new();
     let end = record
         .replay_with(|index, step, state| {
             if written.is_ok() {
                 pause();
-                written = writeln!(
-                    out,
-                    "step {index}: {} plays {}\n{}",
-                    step.seat,
-                    step.action,
-                    state.view(Observer::Spectator)
-                );
+                G::events(&before, step.seat, step.action, state, observer, &mut events);
+                written = print_step(index, &events, &state.view(observer), out);
             }
+            before = state.clone();
         })
         .map_err(|e| ReplayFailure::Step(e.to_string()))?;
     written?;
@@ -116,4 +130,17 @@ pub fn replay_record<G: Game>(
         None => writeln!(out, "The record ends before the game does.")?,
     }
     Ok(())
+}
+
+fn print_step<E: fmt::Display, V: fmt::Display>(
+    index: usize,
+    events: &[E],
+    view: &V,
+    out: &mut impl Write,
+) -> io::Result<()> {
+    writeln!(out, "step {index}:")?;
+    for event in events {
+        writeln!(out, "  {event}")?;
+    }
+    writeln!(out, "{view}")
 }

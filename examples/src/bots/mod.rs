@@ -1,9 +1,10 @@
 //! Bots: players that choose an action for one seat from what that seat may know.
 //!
-//! A bot never holds the game state. The referee (the [`driver`](crate::driver)) hands it a
-//! [`Perspective`]: the seat's view, its legal actions and *determinizations* (full states
-//! the seat cannot tell apart from the real one). Nothing else of the true state is
-//! reachable through it, so a bot cannot read hidden information by accident.
+//! A bot never holds the game state. The referee ([`duke_core::referee`]) hands it a
+//! [`Perspective`]: the seat's view, its event log, its legal actions and
+//! *determinizations* (full states the seat cannot tell apart from the real one). Nothing
+//! else of the true state is reachable through it, so a bot cannot read hidden
+//! information by accident.
 
 mod greedy;
 mod ismcts;
@@ -12,97 +13,15 @@ mod random;
 use core::fmt;
 use core::str::FromStr;
 
-use duke_core::{Game, GameRng, Observer, Seat, SeatSet, Stream};
+use duke_core::{Game, GameRng, Seat, SeatSet, Stream};
 
 pub use greedy::GreedyBot;
 pub use ismcts::{IsmctsBot, IsmctsSettings};
 pub use random::{RandomBot, random_step};
 
-/// What one seat may use to decide: its view, its legal actions and determinizations.
-///
-/// Built by the referee from the true state; it exposes only what `seat` may know under
-/// the rules (whose turn it is is public, and a determinization is consistent with the
-/// seat's information by the contract of [`Game::determinize`]).
-pub struct Perspective<'a, G: Game> {
-    state: &'a G,
-    seat: Seat,
-    may_wait: bool,
-}
-
-impl<'a, G: Game> Perspective<'a, G> {
-    /// The perspective of `seat` on `state`, which must act now. Only a referee (who owns
-    /// the true state) builds one; a bot receives it.
-    pub fn new(state: &'a G, seat: Seat) -> Perspective<'a, G> {
-        Perspective { state, seat, may_wait: false }
-    }
-
-    /// The same, at a step where other seats may act too: the bot may
-    /// [`Decision::Wait`] to let them go first.
-    pub fn with_wait(state: &'a G, seat: Seat) -> Perspective<'a, G> {
-        Perspective { state, seat, may_wait: true }
-    }
-
-    /// Whether the seat may wait instead of acting.
-    pub fn may_wait(&self) -> bool {
-        self.may_wait
-    }
-
-    /// The seat the bot plays.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// How many seats the game has.
-    pub fn seat_count(&self) -> usize {
-        self.state.seat_count()
-    }
-
-    /// The config of the game (public).
-    pub fn config(&self) -> G::Config {
-        self.state.config()
-    }
-
-    /// The seats that may act now (public: a determinization keeps it identical).
-    pub fn to_act(&self) -> SeatSet {
-        self.state.to_act()
-    }
-
-    /// What the seat sees.
-    pub fn view(&self) -> G::View {
-        self.state.view(Observer::Seat(self.seat))
-    }
-
-    /// The seat's legal actions, written into `out`.
-    pub fn legal_actions(&self, out: &mut Vec<G::Action>) {
-        self.state.legal_actions(self.seat, out);
-    }
-
-    /// A full state the seat cannot tell apart from the real one: everything it has not
-    /// seen re-dealt from `seed`.
-    pub fn determinize(&self, seed: u64) -> G {
-        self.state.determinize(self.seat, seed)
-    }
-}
-
-/// What a seat does when asked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decision<A> {
-    /// Take this (legal) action.
-    Act(A),
-    /// Let the other seats that may act go first (only when [`Perspective::may_wait`]).
-    Wait,
-}
-
-/// A player that chooses an action for one seat.
-pub trait Bot<G: Game> {
-    /// A short label for tables ("random", "ismcts:200").
-    fn name(&self) -> String;
-
-    /// Chooses one of the seat's legal actions, or to wait if the perspective allows it;
-    /// `None` if the seat has no legal action (a contract violation by the game, reported
-    /// by the driver).
-    fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>>;
-}
+/// The bot interface is duke-core's ([`duke_core::referee`]): a bot sees its seat's view,
+/// its event log and its legal actions, never the true state.
+pub use duke_core::referee::{Bot, Decision, Perspective};
 
 /// Which bot to build: parsed from the command line (`random`, `greedy`, `ismcts`,
 /// `ismcts:500`).

@@ -75,11 +75,19 @@ fn play_needs_a_game_and_reads_its_options() {
 
 #[test]
 fn replay_takes_one_file() {
-    assert_eq!(ReplayArgs::parse(args("game.json")), Ok(ReplayArgs { file: PathBuf::from("game.json"), step: false }));
+    assert_eq!(
+        ReplayArgs::parse(args("game.json")),
+        Ok(ReplayArgs { file: PathBuf::from("game.json"), step: false, seat: None })
+    );
     assert_eq!(
         ReplayArgs::parse(args("--step game.json")),
-        Ok(ReplayArgs { file: PathBuf::from("game.json"), step: true })
+        Ok(ReplayArgs { file: PathBuf::from("game.json"), step: true, seat: None })
     );
+    assert_eq!(
+        ReplayArgs::parse(args("game.json --seat 2")),
+        Ok(ReplayArgs { file: PathBuf::from("game.json"), step: false, seat: Some(2) })
+    );
+    assert!(invalid_message(ReplayArgs::parse(args("game.json --seat x"))).contains("--seat"));
     assert!(invalid_message(ReplayArgs::parse(args(""))).contains("FILE is missing"));
     assert!(invalid_message(ReplayArgs::parse(args("a b"))).contains("unexpected argument"));
     assert!(invalid_message(ReplayArgs::parse(args("a --step=1"))).contains("takes no value"));

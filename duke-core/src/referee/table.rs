@@ -1,0 +1,280 @@
+//! The table: the true state, the record and every observer's event log.
+
+use crate::game::{Game, Observer};
+use crate::outcome::Outcome;
+use crate::record::Record;
+use crate::rng::{GameRng, split_seed};
+use crate::seat::Seat;
+
+use super::bot::{Bot, Decision, Perspective};
+use super::log_index;
+use super::update::Update;
+
+/// Something went wrong that a correct game and bots never cause: the referee reports it
+/// instead of panicking, with the step where it happened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DriverError {
+    /// The game refused the config.
+    #[error("bad config: {0}")]
+    Config(String),
+    /// One bot per seat is needed.
+    #[error("the game has {seats} seats but {bots} bots were given")]
+    BotCount {
+        /// Seats of the game.
+        seats: usize,
+        /// Bots given.
+        bots: usize,
+    },
+    /// The seat made to act waited anyway.
+    #[error("step {step}: {seat} waited but everyone had waited and it had to act")]
+    WaitedLast {
+        /// Index of the step, from 0.
+        step: usize,
+        /// The seat asked to act.
+        seat: Seat,
+    },
+    /// A seat in `to_act` has no legal action, or its bot chose none.
+    #[error("step {step}: {seat} may act but no action was chosen (empty legal-action list?)")]
+    NoAction {
+        /// Index of the step, from 0.
+        step: usize,
+        /// The seat asked to act.
+        seat: Seat,
+    },
+    /// The game refused an action it had listed as legal.
+    #[error("step {step}: {seat} plays {action}, a listed legal action, and the game refuses it: {reason}")]
+    Refused {
+        /// Index of the step, from 0.
+        step: usize,
+        /// The seat that acted.
+        seat: Seat,
+        /// The action, in notation.
+        action: String,
+        /// The game's error.
+        reason: String,
+    },
+    /// The game went past its own `max_actions` bound.
+    #[error("the game did not end within its bound of {0} actions")]
+    TooLong(u64),
+    /// Nobody may act but there is no outcome.
+    #[error("the game is over (nobody may act) but has no outcome")]
+    NoOutcome,
+}
+
+/// A game in progress under a referee: the true state, its record, and the log of what
+/// every observer (each seat, then the spectator) saw happen.
+#[derive(Clone, Debug)]
+pub struct Table<G: Game> {
+    state: G,
+    record: Record<G>,
+    picker: GameRng,
+    buf: Vec<G::Action>,
+    logs: Vec<Vec<G::Event>>,
+    scratch: Vec<G::Event>,
+}
+
+impl<G: Game> Table<G> {
+    /// Sets up the game from `config` and `seed`.
+    pub fn new(config: &G::Config, seed: u64) -> Result<Table<G>, G::ConfigError> {
+        let state = G::new(config, seed)?;
+        let observers = state.seat_count() + 1;
+        Ok(Table {
+            state,
+            record: Record::new(config.clone(), seed),
+            picker: GameRng::new(split_seed(seed, 0x5EA7)),
+            buf: Vec::new(),
+            logs: vec![Vec::new(); observers],
+            scratch: Vec::new(),
+        })
+    }
+
+    /// The seats that may act now in the order the referee asks them: uniformly random
+    /// (reproducibly from the seed) when there are several; empty when the game is over.
+    pub fn asking_order(&mut self) -> Vec<Seat> {
+        let mut seats: Vec<Seat> = self.state.to_act().iter().collect();
+        if seats.len() > 1 {
+            self.picker.shuffle(&mut seats);
+        }
+        seats
+    }
+
+    /// When every seat of `order` has waited, the seat that must act: the first of `order`
+    /// that the game is waiting for ([`Game::awaited`]): the seat whose action ends the
+    /// simultaneous step or lets the next player start.
+    pub fn seat_to_force(&self, order: &[Seat]) -> Option<Seat> {
+        let awaited = self.state.awaited();
+        order.iter().copied().find(|&seat| awaited.contains(seat)).or_else(|| order.first().copied())
+    }
+
+    /// What `seat` may use to decide, its event log included; `may_wait` when it may let
+    /// others act first.
+    pub fn perspective(&self, seat: Seat, may_wait: bool) -> Perspective<'_, G> {
+        let base =
+            if may_wait { Perspective::with_wait(&self.state, seat) } else { Perspective::new(&self.state, seat) };
+        base.with_events(self.events(Observer::Seat(seat)))
+    }
+
+    /// The legal actions of `seat` now.
+    pub fn legal_actions(&mut self, seat: Seat) -> &[G::Action] {
+        self.state.legal_actions(seat, &mut self.buf);
+        &self.buf
+    }
+
+    /// Applies and records `action` for `seat`, and appends what every observer saw to its
+    /// log; or refuses it (the game is unchanged).
+    pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), G::ActionError> {
+        let before = self.state.clone();
+        self.state.apply(seat, action)?;
+        self.record.push(seat, action);
+        let seats = self.state.seat_count();
+        let observers = (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator]);
+        for observer in observers {
+            G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
+            if let Some(log) = self.logs.get_mut(log_index::<G>(observer, seats)) {
+                log.append(&mut self.scratch);
+            }
+        }
+        Ok(())
+    }
+
+    /// Everything `observer` saw happen so far, oldest first.
+    pub fn events(&self, observer: Observer) -> &[G::Event] {
+        self.logs.get(log_index::<G>(observer, self.state.seat_count())).map_or(&[], Vec::as_slice)
+    }
+
+    /// What `observer` is sent now: its events from index `since` of its log on, its view,
+    /// and its legal actions if it may act (`may_wait` as the referee asks it).
+    pub fn update(&self, observer: Observer, since: usize, may_wait: bool) -> Update<G> {
+        match observer {
+            Observer::Seat(seat) => self.perspective(seat, may_wait).update(since),
+            Observer::Spectator => Update {
+                observer,
+                first_event: since,
+                events: self.events(observer).get(since..).unwrap_or_default().to_vec(),
+                view: self.state.view(observer),
+                to_act: self.state.to_act(),
+                legal: Vec::new(),
+                may_wait: false,
+                outcome: self.state.outcome(),
+            },
+        }
+    }
+
+    /// What `observer` sees now.
+    pub fn view(&self, observer: Observer) -> G::View {
+        self.state.view(observer)
+    }
+
+    /// How many seats the game has.
+    pub fn seat_count(&self) -> usize {
+        self.state.seat_count()
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.state.is_over()
+    }
+
+    /// The record so far.
+    pub fn record(&self) -> &Record<G> {
+        &self.record
+    }
+
+    /// Asks `bot` to act for `seat` and plays its choice; `None` if it waited (allowed
+    /// only with `may_wait`).
+    pub fn ask_bot(
+        &mut self,
+        seat: Seat,
+        bot: &mut dyn Bot<G>,
+        may_wait: bool,
+    ) -> Result<Option<G::Action>, DriverError> {
+        let step = self.record.steps.len();
+        match bot.choose(&self.perspective(seat, may_wait)) {
+            Some(Decision::Act(action)) => {
+                self.play_listed(seat, action)?;
+                Ok(Some(action))
+            }
+            Some(Decision::Wait) if may_wait => Ok(None),
+            Some(Decision::Wait) => Err(DriverError::WaitedLast { step, seat }),
+            None => Err(DriverError::NoAction { step, seat }),
+        }
+    }
+
+    /// Plays an action the game listed as legal; a refusal is the game's contract
+    /// violation, reported as [`DriverError::Refused`].
+    pub fn play_listed(&mut self, seat: Seat, action: G::Action) -> Result<(), DriverError> {
+        let step = self.record.steps.len();
+        self.play(seat, action).map_err(|e| DriverError::Refused {
+            step,
+            seat,
+            action: action.to_string(),
+            reason: e.to_string(),
+        })
+    }
+
+    /// Runs one step of the referee's procedure with `bots[k]` playing seat `k`: asks the
+    /// seats that may act in the drawn order until one acts, and makes an awaited seat act
+    /// if all wait. Returns the seat that acted and its action.
+    pub fn step(&mut self, bots: &mut [Box<dyn Bot<G>>]) -> Result<(Seat, G::Action), DriverError> {
+        let order = self.asking_order();
+        let step = self.record.steps.len();
+        for &seat in &order {
+            let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
+            if let Some(action) = self.ask_bot(seat, bot.as_mut(), order.len() > 1)? {
+                return Ok((seat, action));
+            }
+        }
+        let seat = self.seat_to_force(&order).ok_or(DriverError::NoOutcome)?;
+        let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
+        let action = self.ask_bot(seat, bot.as_mut(), false)?.ok_or(DriverError::WaitedLast { step, seat })?;
+        Ok((seat, action))
+    }
+
+    /// Ends the table: the record, the outcome and the event logs of a finished game.
+    pub fn finish(self) -> Result<Finished<G>, DriverError> {
+        let outcome = self.state.outcome().ok_or(DriverError::NoOutcome)?;
+        Ok(Finished { record: self.record, outcome, logs: self.logs })
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug)]
+pub struct Finished<G: Game> {
+    /// Everything needed to replay it.
+    pub record: Record<G>,
+    /// Its result.
+    pub outcome: Outcome,
+    logs: Vec<Vec<G::Event>>,
+}
+
+impl<G: Game> Finished<G> {
+    /// Everything `observer` saw happen, oldest first.
+    pub fn events(&self, observer: Observer) -> &[G::Event] {
+        self.logs.get(log_index::<G>(observer, self.outcome.scores.len())).map_or(&[], Vec::as_slice)
+    }
+}
+
+/// Plays a whole game, `bots[k]` playing seat `k`, by the referee's procedure.
+pub fn play_game<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    bots: &mut [Box<dyn Bot<G>>],
+) -> Result<Finished<G>, DriverError> {
+    let mut table = Table::<G>::new(config, seed).map_err(|e| DriverError::Config(e.to_string()))?;
+    if bots.len() != table.seat_count() {
+        return Err(DriverError::BotCount { seats: table.seat_count(), bots: bots.len() });
+    }
+    let bound = G::max_actions(config);
+    while !table.is_over() {
+        if table.record.steps.len() as u64 >= bound {
+            return Err(DriverError::TooLong(bound));
+        }
+        table.step(bots)?;
+    }
+    table.finish()
+}

@@ -4,6 +4,7 @@ use duke_core::{Game, GameRng, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::Action;
 use crate::config::{Config, ConfigError};
+use crate::events::Event;
 use crate::movegen::Lister;
 use crate::state::{Duke, Phase};
 use crate::tiles::TileSet;
@@ -17,6 +18,8 @@ impl<S: TileSet> Game for Duke<S> {
     /// state is the cheapest exact undo record.
     type Undo = Duke<S>;
     type View = View;
+    /// The same for every observer: everything in The Duke is public once it happens.
+    type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;
 
@@ -53,6 +56,16 @@ impl<S: TileSet> Game for Duke<S> {
         let before = *self;
         self.play(seat, action)?;
         Ok(before)
+    }
+
+    /// Every action is public (see [`Event`]): `observer` does not matter.
+    fn seen_action(&self, seat: Seat, action: Action, _observer: Observer) -> Event {
+        self.seen(seat, action)
+    }
+
+    /// The same for every observer: the action, the tile drawn, a capture, "Guard", the end.
+    fn events(before: &Self, seat: Seat, action: Action, after: &Self, _observer: Observer, out: &mut Vec<Event>) {
+        Duke::step_events(before, seat, action, after, out);
     }
 
     fn undo(&mut self, undo: Duke<S>) {

@@ -55,6 +55,7 @@
 mod actions;
 mod board;
 mod config;
+mod events;
 mod game;
 mod movegen;
 pub mod notation;
@@ -71,6 +72,7 @@ mod view;
 pub use actions::Action;
 pub use board::Square;
 pub use config::{Config, ConfigError, FirstPlayer};
+pub use events::{Event, NamedTile};
 pub use position::Position;
 pub use serial::RawState;
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};

@@ -1,0 +1,339 @@
+//! What each observer witnesses: the [`Event`]s of one step, for a referee log, a remote
+//! client or a terminal.
+//!
+//! Nearly everything in The Duke is public (see [`View`](crate::View)): the board, both
+//! sides of every tile, both bags' contents, captured tiles. The only chance result is the
+//! tile a draw brings out of the bag, and it is shown to everyone at once (it must then be
+//! placed on the board, rulebook "Place a New Troop Tile"). So every observer, seat or
+//! spectator, witnesses the same events, and the redacted notation of every action is its
+//! full notation.
+//!
+//! The events of one step, in order: the action itself (with the tile that acted and the
+//! side it flipped to), the tile drawn, a captured tile, "Guard" if the mover may capture
+//! the opposing Duke next turn, and the end of the game.
+
+use core::fmt;
+
+use duke_core::{Game, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Action;
+use crate::board::Square;
+use crate::state::{Duke, EndReason, Phase};
+use crate::tiles::{Side, TileKind, TileSet};
+
+/// A tile type as an event names it: its index in the tile set and its printed name (so a
+/// client can show the event without the tile set).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct NamedTile {
+    /// The tile type.
+    pub kind: TileKind,
+    /// Its name, as printed ("Footman").
+    pub name: String,
+}
+
+impl NamedTile {
+    /// The tile type `kind` of the tile set `S`.
+    fn of<S: TileSet>(kind: TileKind) -> NamedTile {
+        let name = S::TILES.get(kind.index()).map_or("tile", |def| def.name);
+        NamedTile { kind, name: name.to_owned() }
+    }
+}
+
+/// One thing an observer of a game of The Duke saw happen. Every observer sees the same
+/// events (nothing in the game is hidden but the next draw).
+///
+/// Non-exhaustive: Expanded play (enhanced abilities, terrain, the Dragon's own turns) will
+/// add variants.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
+pub enum Event {
+    /// Set-up: a player placed his Duke or one of his two Footmen (rulebook "Set-up").
+    SetUp {
+        /// Who placed it.
+        seat: Seat,
+        /// The Duke or a Footman.
+        tile: NamedTile,
+        /// Where, starting side up.
+        square: Square,
+    },
+    /// A tile moved with a Move, Jump, Slide or Jump Slide icon and flipped (rulebook
+    /// "Move a Troop Tile", "Flip the Tile"). A capture on `to` follows as
+    /// [`Event::Captured`].
+    Moved {
+        /// Who moved it.
+        seat: Seat,
+        /// The tile that moved.
+        tile: NamedTile,
+        /// Where it stood.
+        from: Square,
+        /// Where it went.
+        to: Square,
+        /// The side it shows now, after flipping.
+        flipped_to: Side,
+    },
+    /// A tile used a Strike icon: it stays and flips, the enemy on `target` is captured
+    /// (rulebook "Strike"; [`Event::Captured`] follows).
+    Struck {
+        /// Who struck.
+        seat: Seat,
+        /// The striking tile.
+        tile: NamedTile,
+        /// Where it stands.
+        from: Square,
+        /// The square struck.
+        target: Square,
+        /// The side the striking tile shows now, after flipping.
+        flipped_to: Side,
+    },
+    /// A tile used a Command icon: it stays and flips; the friendly tile it commanded moves
+    /// and does not flip (rulebook "Command", "Flip the Tile").
+    Commanded {
+        /// Who commanded.
+        seat: Seat,
+        /// The commanding tile.
+        commander: NamedTile,
+        /// Where the commanding tile stands.
+        by: Square,
+        /// The side the commanding tile shows now, after flipping.
+        flipped_to: Side,
+        /// The commanded tile.
+        tile: NamedTile,
+        /// The side the commanded tile showed before and still shows.
+        side: Side,
+        /// Where the commanded tile stood.
+        from: Square,
+        /// Where it went (an enemy there is captured: [`Event::Captured`] follows).
+        to: Square,
+    },
+    /// A player chose to draw from his bag (rulebook "Place a New Troop Tile"); the tile
+    /// that came out follows as [`Event::DrawnTile`].
+    Drew {
+        /// Who draws.
+        seat: Seat,
+    },
+    /// The tile a draw brought out of the bag: a chance result, shown to everyone.
+    DrawnTile {
+        /// Who drew it.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+    },
+    /// The drawn tile was placed beside the Duke, starting side up (rulebook "Place a New
+    /// Troop Tile", "Starting Side").
+    Placed {
+        /// Who placed it.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// Where.
+        square: Square,
+    },
+    /// A tile was captured and left the board (rulebook "Capturing Tiles").
+    Captured {
+        /// The capturing seat.
+        by: Seat,
+        /// Whose tile it was.
+        owner: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// The square it stood on.
+        square: Square,
+    },
+    /// "Guard": after `seat`'s turn the opposing Duke can be captured on `seat`'s next turn,
+    /// and the player must say so (rulebook "Capturing Tiles").
+    Guard {
+        /// Who announces it.
+        seat: Seat,
+        /// Whose Duke is in Guard.
+        duke_of: Seat,
+        /// The square of that Duke.
+        square: Square,
+    },
+    /// The game is over.
+    GameOver {
+        /// The winner, or `None` for a draw.
+        winner: Option<Seat>,
+        /// Why it ended.
+        reason: EndReason,
+        /// Turns played (set-up excluded).
+        turns: u32,
+    },
+    /// An action this state does not allow, as given (what `seen_action` returns for an
+    /// action that is not legal; no legal step produces it).
+    Unlisted {
+        /// The seat named.
+        seat: Seat,
+        /// The action named.
+        action: Action,
+    },
+}
+
+/// The rulebook's name of a side ("Starting Side").
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Start => "starting side",
+        Side::Back => "non-starting side",
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::SetUp { seat, tile, square } => {
+                let action =
+                    if tile.kind == TileKind::DUKE { Action::SetDuke(*square) } else { Action::SetFootman(*square) };
+                write!(f, "{seat} {action}: sets up the {} on {square}", tile.name)
+            }
+            Event::Moved { seat, tile, from, to, flipped_to } => write!(
+                f,
+                "{seat} {}: {} moves from {from} to {to} and flips to its {}",
+                Action::Move { from: *from, to: *to },
+                tile.name,
+                side_name(*flipped_to)
+            ),
+            Event::Struck { seat, tile, from, target, flipped_to } => write!(
+                f,
+                "{seat} {}: {} on {from} strikes {target} and flips to its {}",
+                Action::Strike { from: *from, target: *target },
+                tile.name,
+                side_name(*flipped_to)
+            ),
+            Event::Commanded { seat, commander, by, flipped_to, tile, side, from, to } => write!(
+                f,
+                "{seat} {}: {} on {by} commands the {} from {from} to {to} (which keeps its {}) and flips to its {}",
+                Action::Command { by: *by, from: *from, to: *to },
+                commander.name,
+                tile.name,
+                side_name(*side),
+                side_name(*flipped_to)
+            ),
+            Event::Drew { seat } => write!(f, "{seat} {}: draws a tile from the bag", Action::Draw),
+            Event::DrawnTile { seat, tile } => write!(f, "{seat} drew a {} from the bag", tile.name),
+            Event::Placed { seat, tile, square } => {
+                write!(f, "{seat} {}: places the {} on {square}, starting side up", Action::Place(*square), tile.name)
+            }
+            Event::Captured { by, owner, tile, square } => {
+                write!(f, "{by} captures {owner}'s {} on {square}", tile.name)
+            }
+            Event::Guard { seat, duke_of, square } => {
+                write!(f, "{seat}: \"Guard!\" ({duke_of}'s Duke on {square} can be captured next turn)")
+            }
+            Event::GameOver { winner, reason, turns } => {
+                let plural = if *turns == 1 { "" } else { "s" };
+                write!(f, "game over after {turns} turn{plural}: ")?;
+                match (winner, reason) {
+                    (Some(w), EndReason::DukeCaptured) => write!(f, "{w} wins by capturing the opposing Duke"),
+                    (Some(w), EndReason::NoLegalAction) => {
+                        write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
+                    }
+                    (Some(w), EndReason::TurnLimit) => write!(f, "{w} wins at the turn limit"),
+                    (None, EndReason::TurnLimit) => write!(f, "draw at the turn limit"),
+                    (None, _) => write!(f, "draw"),
+                }
+            }
+            Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+        }
+    }
+}
+
+impl<S: TileSet> Duke<S> {
+    /// Whether `seat` may do `action` now (the checks of [`play`](Duke::play)).
+    fn allows(&self, seat: Seat, action: Action) -> bool {
+        !matches!(self.phase, Phase::Over(_)) && seat.0 == self.to_move && self.is_legal(action)
+    }
+
+    /// The action `seat` is about to do, as every observer sees it: public, so the full
+    /// notation with the tiles involved (the flip after rulebook "Flip the Tile").
+    pub(crate) fn seen(&self, seat: Seat, action: Action) -> Event {
+        let tile_on = |sq: Square| self.piece_at(sq);
+        let unlisted = Event::Unlisted { seat, action };
+        if !self.allows(seat, action) {
+            return unlisted;
+        }
+        match action {
+            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::DUKE), square },
+            Action::SetFootman(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::FOOTMAN), square },
+            Action::Move { from, to } => match tile_on(from) {
+                Some(p) => {
+                    Event::Moved { seat, tile: NamedTile::of::<S>(p.kind), from, to, flipped_to: p.side.flipped() }
+                }
+                None => unlisted,
+            },
+            Action::Strike { from, target } => match tile_on(from) {
+                Some(p) => {
+                    Event::Struck { seat, tile: NamedTile::of::<S>(p.kind), from, target, flipped_to: p.side.flipped() }
+                }
+                None => unlisted,
+            },
+            Action::Command { by, from, to } => match (tile_on(by), tile_on(from)) {
+                (Some(c), Some(p)) => Event::Commanded {
+                    seat,
+                    commander: NamedTile::of::<S>(c.kind),
+                    by,
+                    flipped_to: c.side.flipped(),
+                    tile: NamedTile::of::<S>(p.kind),
+                    side: p.side,
+                    from,
+                    to,
+                },
+                _ => unlisted,
+            },
+            Action::Draw => Event::Drew { seat },
+            Action::Place(square) => match self.phase {
+                Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of::<S>(drawn), square },
+                _ => unlisted,
+            },
+        }
+    }
+
+    /// The events of `seat` doing `action` on `before`, giving `after` (see
+    /// [`Game::events`]); the same for every observer.
+    pub(crate) fn step_events(before: &Self, seat: Seat, action: Action, after: &Self, out: &mut Vec<Event>) {
+        out.clear();
+        let seen = before.seen(seat, action);
+        let legal = !matches!(seen, Event::Unlisted { .. });
+        out.push(seen);
+        if !legal {
+            return;
+        }
+        // The rulebook has the drawn tile pulled from the bag and placed at once: everyone
+        // sees it (the view shows it while it waits to be placed).
+        if let (Action::Draw, Phase::Place { drawn }) = (action, after.phase) {
+            out.push(Event::DrawnTile { seat, tile: NamedTile::of::<S>(drawn) });
+        }
+        let target = match action {
+            Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
+            Action::Strike { target, .. } => Some(target),
+            _ => None,
+        };
+        if let Some(square) = target
+            && let Some(victim) = before.piece_at(square)
+            && victim.owner != seat
+        {
+            out.push(Event::Captured { by: seat, owner: victim.owner, tile: NamedTile::of::<S>(victim.kind), square });
+        }
+        // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
+        // mover capture the opposing Duke on his next turn.
+        let opponent = Seat(1 - (seat.0 & 1));
+        let turn_ended =
+            matches!(action, Action::Move { .. } | Action::Strike { .. } | Action::Command { .. } | Action::Place(_));
+        if turn_ended
+            && after.in_guard(opponent)
+            && let Some(square) = after.duke_square(opponent)
+        {
+            out.push(Event::Guard { seat, duke_of: opponent, square });
+        }
+        if let (false, Some(ending)) = (before.is_over(), after.ending()) {
+            out.push(Event::GameOver { winner: ending.winner, reason: ending.reason, turns: after.turns });
+        }
+    }
+
+    /// How the game ended, once it is over.
+    fn ending(&self) -> Option<crate::state::Ending> {
+        match self.phase {
+            Phase::Over(ending) => Some(ending),
+            _ => None,
+        }
+    }
+}

@@ -43,6 +43,7 @@
 
 pub mod cards;
 mod game;
+pub mod notation;
 mod outcome;
 pub mod pile;
 mod record;
@@ -57,5 +58,9 @@ pub use game::{Game, InvalidState, NotationError, Observer};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
 pub use record::{Record, ReplayError, Step};
+
 pub use rng::{GameRng, Stream, split_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};
+/// serde, for [`serde_as_notation!`]; not part of the API.
+#[doc(hidden)]
+pub use serde as __serde;

@@ -12,6 +12,10 @@
 //!   followed by [`Action::Place`] on an empty square beside the Duke.
 //! - No action may leave your Duke capturable next turn ([`Duke::in_guard`]); a player
 //!   without any legal action loses; an optional turn limit ends the game drawn.
+//! - Every step yields [`Event`]s (`Game::events`): set-up placements, moves with the side
+//!   the tile flipped to, strikes, commands, captures, the tile a draw brought out and its
+//!   placement, "Guard", the end of the game. Everything is public, so every observer sees
+//!   the same events and the redacted notation (`Game::notation_for`) is the full notation.
 //! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
 //!   [`TileSet`] plays with other tiles.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,

@@ -55,10 +55,10 @@ pub use bot::{Bot, Decision, Perspective};
 pub use table::{DriverError, Finished, Table, play_game};
 pub use update::Update;
 
-use crate::game::{Game, Observer};
+use crate::game::Observer;
 
 /// Where `observer`'s log sits among a table's logs: seats first, the spectator last.
-fn log_index<G: Game>(observer: Observer, seats: usize) -> usize {
+fn log_index(observer: Observer, seats: usize) -> usize {
     match observer {
         Observer::Seat(seat) => seat.index(),
         Observer::Spectator => seats,

@@ -130,7 +130,7 @@ impl<G: Game> Table<G> {
         let observers = (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator]);
         for observer in observers {
             G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
-            if let Some(log) = self.logs.get_mut(log_index::<G>(observer, seats)) {
+            if let Some(log) = self.logs.get_mut(log_index(observer, seats)) {
                 log.append(&mut self.scratch);
             }
         }
@@ -139,7 +139,7 @@ impl<G: Game> Table<G> {
 
     /// Everything `observer` saw happen so far, oldest first.
     pub fn events(&self, observer: Observer) -> &[G::Event] {
-        self.logs.get(log_index::<G>(observer, self.state.seat_count())).map_or(&[], Vec::as_slice)
+        self.logs.get(log_index(observer, self.state.seat_count())).map_or(&[], Vec::as_slice)
     }
 
     /// What `observer` is sent now: its events from index `since` of its log on, its view,
@@ -255,7 +255,7 @@ pub struct Finished<G: Game> {
 impl<G: Game> Finished<G> {
     /// Everything `observer` saw happen, oldest first.
     pub fn events(&self, observer: Observer) -> &[G::Event] {
-        self.logs.get(log_index::<G>(observer, self.outcome.scores.len())).map_or(&[], Vec::as_slice)
+        self.logs.get(log_index(observer, self.outcome.scores.len())).map_or(&[], Vec::as_slice)
     }
 }
 

@@ -43,7 +43,9 @@
 
 mod checks;
 mod events;
+pub mod invariants;
 mod playout;
+pub mod strategies;
 mod tamper;
 pub mod toy;
 
@@ -94,6 +96,19 @@ impl Default for Settings {
     }
 }
 
+/// The environment variable that multiplies every suite's number of random games, for a
+/// long (nightly or local fuzzing) run: `DUKE_TEST_SCALE=100 cargo test --release`.
+pub const SCALE_VAR: &str = "DUKE_TEST_SCALE";
+
+impl Settings {
+    /// `cases` times the [`SCALE_VAR`] multiplier (1 when it is unset or not a positive
+    /// number).
+    pub fn scaled_cases(&self) -> u32 {
+        let scale = std::env::var(SCALE_VAR).ok().and_then(|v| v.trim().parse::<u32>().ok()).filter(|&n| n > 0);
+        self.cases.saturating_mul(scale.unwrap_or(1))
+    }
+}
+
 /// A conformance failure: what broke, and the minimal record that shows it.
 pub struct Failure {
     /// The report: the broken check, then the record as JSON and in notation.
@@ -117,7 +132,7 @@ impl std::error::Error for Failure {}
 /// Plays `settings.cases` random games with configs drawn from `configs` and checks the
 /// contract at every state. Returns the shrunk failure, if any.
 pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settings) -> Result<(), Failure> {
-    let config = Config { cases: settings.cases, failure_persistence: None, ..Config::default() };
+    let config = Config { cases: settings.scaled_cases(), failure_persistence: None, ..Config::default() };
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
     let mut runner = TestRunner::new_with_rng(config, rng);
     let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
@@ -131,7 +146,7 @@ pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settin
     }
 }
 
-fn seed_bytes(seed: u64) -> [u8; 32] {
+pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
     let mut bytes = [0u8; 32];
     for (i, chunk) in bytes.chunks_mut(8).enumerate() {
         chunk.copy_from_slice(&seed.rotate_left(i as u32 * 16).to_le_bytes());

@@ -1,0 +1,155 @@
+//! Running a user's invariant over every step of random games, with shrinking.
+
+use proptest::prelude::*;
+use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+
+use super::strategies::steer;
+use super::{Failure, Settings, seed_bytes};
+use crate::game::{Game, Observer};
+use crate::record::Record;
+use crate::rng::GameRng;
+use crate::seat::Seat;
+
+/// One applied step, as an invariant sees it: the states before and after, who acted and
+/// how, and the events of the step for any observer.
+pub struct StepCheck<'a, G: Game> {
+    /// The state before the action.
+    pub before: &'a G,
+    /// The seat that acted.
+    pub seat: Seat,
+    /// Its action (legal in `before`).
+    pub action: G::Action,
+    /// The state after the action.
+    pub after: &'a G,
+    /// The index of the step in the game, from 0.
+    pub index: usize,
+}
+
+impl<G: Game> StepCheck<'_, G> {
+    /// What `observer` saw happen in this step ([`Game::events`]).
+    pub fn events(&self, observer: Observer) -> Vec<G::Event> {
+        let mut out = Vec::new();
+        G::events(self.before, self.seat, self.action, self.after, observer, &mut out);
+        out
+    }
+
+    /// The legal actions of `seat` in the state before the step.
+    pub fn legal_before(&self, seat: Seat) -> Vec<G::Action> {
+        let mut out = Vec::new();
+        self.before.legal_actions(seat, &mut out);
+        out
+    }
+}
+
+/// How likely an action is to be chosen in random games: a weight per legal action (the
+/// choice is weighted; all zero weights mean uniform). Bias play towards rules that
+/// uniform play rarely reaches (a call, a special card).
+pub type Bias<G> = fn(&G, Seat, &<G as Game>::Action) -> u32;
+
+/// Plays `settings.cases` random games with configs from `configs` and calls `invariant` on
+/// every step; the first `Err` fails the run, shrunk to a minimal record (printed as JSON
+/// and in notation). Actions are chosen uniformly, or weighted by `bias`.
+///
+/// ```
+/// use duke_core::testing::invariants::check_steps;
+/// use duke_core::testing::toy::{HighCard, HighCardAction, HighCardConfig};
+/// use duke_core::testing::Settings;
+/// use duke_core::Game;
+/// use proptest::prelude::*;
+///
+/// // A house rule written as an invariant: a keep never changes the keeper's card.
+/// let configs = (2u8..=4).prop_map(|players| HighCardConfig { players, rounds: 3 });
+/// check_steps::<HighCard>(configs, &Settings { cases: 16, ..Settings::default() }, None, |step| {
+///     let same_round = step.before.running_scores() == step.after.running_scores();
+///     if step.action == HighCardAction::Keep && same_round && step.before.card_of(step.seat) != step.after.card_of(step.seat) {
+///         return Err(format!("{} kept but the card changed", step.seat));
+///     }
+///     Ok(())
+/// })
+/// .unwrap();
+/// ```
+pub fn check_steps<G: Game>(
+    configs: impl Strategy<Value = G::Config>,
+    settings: &Settings,
+    bias: Option<Bias<G>>,
+    invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+) -> Result<(), Failure> {
+    let config = Config { cases: settings.scaled_cases(), failure_persistence: None, ..Config::default() };
+    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
+    let mut runner = TestRunner::new_with_rng(config, rng);
+    let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
+    let outcome = runner
+        .run(&strategy, |(config, seed, choices)| one_game::<G>(&config, seed, &choices, settings, bias, &invariant));
+    match outcome {
+        Ok(()) => Ok(()),
+        Err(TestError::Fail(reason, _)) => Err(Failure { message: format!("{} invariant failure: {reason}", G::NAME) }),
+        Err(TestError::Abort(reason)) => {
+            Err(Failure { message: format!("{} invariant run aborted: {reason}", G::NAME) })
+        }
+    }
+}
+
+fn one_game<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    choices: &[u32],
+    settings: &Settings,
+    bias: Option<Bias<G>>,
+    invariant: &impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+) -> Result<(), TestCaseError> {
+    let mut record: Record<G> = Record::new(config.clone(), seed);
+    let fail = |record: &Record<G>, what: String| -> TestCaseError {
+        let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
+        TestCaseError::fail(format!("{what}\nminimal record (JSON): {json}\nsteps:\n{record}"))
+    };
+    let Ok(mut state) = G::new(config, seed) else {
+        return Err(fail(&record, "the config strategy produced a config that new() refuses".into()));
+    };
+    let mut free = GameRng::new(seed ^ 0x001A_7AC7);
+    let mut legal = Vec::new();
+    let limit = G::max_actions(config).min(settings.max_game_actions);
+    for index in 0.. {
+        if state.is_over() || index as u64 >= limit {
+            break;
+        }
+        let choice = choices.get(index).copied().unwrap_or_else(|| free.next_u64() as u32);
+        let picked = match bias {
+            None => steer(&state, choice, &mut legal),
+            Some(weight) => weighted(&state, choice, weight, &mut legal),
+        };
+        let Some((seat, action)) = picked else {
+            return Err(fail(&record, format!("at step {index}: a seat may act but has no legal action")));
+        };
+        let before = state.clone();
+        record.push(seat, action);
+        if let Err(e) = state.apply(seat, action) {
+            return Err(fail(&record, format!("at step {index}: listed action {action} of {seat} refused: {e}")));
+        }
+        let step = StepCheck { before: &before, seat, action, after: &state, index };
+        invariant(&step).map_err(|what| fail(&record, format!("at step {index} ({seat} {action}): {what}")))?;
+    }
+    Ok(())
+}
+
+/// The seat (uniform) and action (weighted by `weight`) that `choice` picks.
+fn weighted<G: Game>(state: &G, choice: u32, weight: Bias<G>, legal: &mut Vec<G::Action>) -> Option<(Seat, G::Action)> {
+    let to_act = state.to_act();
+    let seats = to_act.len() as u32;
+    let seat = to_act.nth((choice % seats.max(1)) as usize)?;
+    state.legal_actions(seat, legal);
+    let weights: Vec<u64> = legal.iter().map(|a| u64::from(weight(state, seat, a))).collect();
+    let total: u64 = weights.iter().sum();
+    if total == 0 {
+        return legal.get(((choice / seats.max(1)) as usize) % legal.len().max(1)).map(|&a| (seat, a));
+    }
+    // Spread the choice over the total weight with a mixing multiply, so nearby choices
+    // (shrinking) still cover every action.
+    let mut target = u64::from(choice / seats.max(1)).wrapping_mul(0x9E37_79B9_7F4A_7C15) % total;
+    for (action, w) in legal.iter().zip(weights) {
+        if target < w {
+            return Some((seat, *action));
+        }
+        target -= w;
+    }
+    legal.last().map(|&a| (seat, a))
+}

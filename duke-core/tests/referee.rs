@@ -57,7 +57,7 @@ fn event_logs_are_what_each_observer_saw() {
         for (k, log) in expected.iter_mut().enumerate() {
             let observer = if k < 3 { Observer::Seat(Seat(k as u8)) } else { Observer::Spectator };
             HighCard::events(&before, step.seat, step.action, &state, observer, &mut events);
-            log.extend(events.drain(..));
+            log.append(&mut events);
         }
     }
     for (k, log) in expected.iter().enumerate() {

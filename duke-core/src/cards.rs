@@ -130,9 +130,11 @@ impl From<Rank> for u8 {
 }
 
 /// One card of the standard deck, stored as its index 0..52 (`suit * 13 + value - 1`).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+/// Serialised as its notation (`"QH"`, `"10C"`), the form players write.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Card(u8);
+
+crate::serde_as_notation!(Card);
 
 impl Card {
     /// The card of `rank` in `suit`.
@@ -456,6 +458,10 @@ mod tests {
         assert_eq!(hand.to_string(), "KD AS 2S");
         assert!(CardSet::try_from(1u64 << 60).is_err());
         assert_eq!(serde_json::from_str::<Card>("52").ok(), None);
+        assert_eq!(serde_json::from_str::<Card>("\"1X\"").ok(), None);
+        let queen: Card = "QH".parse().unwrap();
+        assert_eq!(serde_json::to_string(&queen).ok().as_deref(), Some("\"QH\""));
+        assert_eq!(serde_json::from_str::<Card>("\"QH\"").ok(), Some(queen));
         assert_eq!(serde_json::to_string(&hand).ok().and_then(|s| serde_json::from_str(&s).ok()), Some(hand));
     }
 }

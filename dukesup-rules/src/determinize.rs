@@ -3,8 +3,10 @@
 //! A seat does not know: its own draw pile's order and its own unseen (buried) discards; the
 //! opponent's hand cards it did not see go there, his draw pile, his discards it did not see
 //! leave the table, his face-down CASTLE, and (while choosing) his DUKES. These cards are
-//! dealt again among those places. The result depends only on the seat's view and the seed,
-//! never on where the hidden cards really are (the pools are sorted before shuffling).
+//! dealt again among those places, and the two cards of each face-down pair of his
+//! discards that the seat knows only as a pair are put in a random order. The result
+//! depends only on the seat's view and the seed, never on where the hidden cards really are
+//! (the pools are sorted before shuffling, a pair is sorted before its coin flip).
 //!
 //! One more thing is known during the opponent's play step: he only makes legal plays, so his
 //! turn can still end with a valid table (`turn::Situation::completable`), which constrains
@@ -40,6 +42,8 @@ struct Places {
     known_discards: u32,
     castle_hidden: bool,
     dukes_hidden: bool,
+    /// Face-down pairs of known discards whose order the observer does not know.
+    unordered_pairs: u32,
 }
 
 impl Places {
@@ -49,6 +53,7 @@ impl Places {
             known_discards: if own { p.discards.owner_known } else { p.discards.public },
             castle_hidden: !own && p.castle_state == CastleState::FaceDown && p.castle.is_some(),
             dukes_hidden: !own && phase == Phase::Choosing,
+            unordered_pairs: if own { 0 } else { p.discards.pairs },
         }
     }
 
@@ -124,6 +129,16 @@ fn redeal(pos: &Position, seat: Seat, rng: &mut GameRng, forced: Option<(Seat, F
                 && let Some(c) = free.next()
             {
                 *slot = c;
+            }
+        }
+        // A face-down pair: canonical order first, so the real one is never consulted.
+        let pairs = places.unordered_pairs;
+        for j in (0..p.discards.pile.len()).filter(|&j| pairs >> j & 1 == 1) {
+            if let Some(pair) = p.discards.pile.as_mut_slice().get_mut(j..j + 2) {
+                pair.sort_unstable();
+                if rng.below(2) == 1 {
+                    pair.swap(0, 1);
+                }
             }
         }
         if places.castle_hidden {

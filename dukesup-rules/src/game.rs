@@ -1,10 +1,11 @@
 //! The [`Game`] implementation.
 
-use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionError};
 use crate::config::{Config, ConfigError};
+use crate::events::Event;
 use crate::state::{Phase, Position};
 use crate::view::View;
 use crate::{scoring, setup, turn};
@@ -74,6 +75,7 @@ impl Game for DukesUp {
     type Action = Action;
     type Undo = Undo;
     type View = View;
+    type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;
 
@@ -131,15 +133,23 @@ impl Game for DukesUp {
         Ok(before)
     }
 
+    /// The full notation for the acting seat; for the others, a choice of CASTLE and DUKES
+    /// and a discard from the hand are face down ("Setup", "Discarding"): see [`Event`].
+    fn seen_action(&self, seat: Seat, action: Action, observer: Observer) -> Event {
+        crate::events::seen_action(&self.0, seat, action, observer)
+    }
+
+    /// See [`Event`] for what each observer is told.
+    fn events(before: &DukesUp, seat: Seat, action: Action, after: &DukesUp, observer: Observer, out: &mut Vec<Event>) {
+        crate::events::events(&before.0, seat, action, &after.0, observer, out);
+    }
+
     fn undo(&mut self, undo: Undo) {
         self.0 = undo.0;
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if self.0.phase != Phase::Over {
-            return None;
-        }
-        Some(Outcome::from_scores(self.running_scores(), Better::Higher))
+        scoring::outcome(&self.0)
     }
 
     fn running_scores(&self) -> Vec<i64> {

@@ -65,6 +65,7 @@
 mod actions;
 mod config;
 mod determinize;
+mod events;
 mod game;
 pub mod meld;
 mod scoring;
@@ -75,6 +76,7 @@ mod view;
 
 pub use actions::{Action, ActionError, Source};
 pub use config::{Config, ConfigError, MultiRound, Reshuffle};
+pub use events::{Event, RoundEnd};
 pub use game::{DukesUp, Undo};
 pub use meld::AceRule;
 pub use scoring::round_score;

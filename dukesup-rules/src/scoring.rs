@@ -1,7 +1,7 @@
 //! Scoring (rulebook, "Scoring"): each player counts his own cards on the table plus his
 //! remaining CASTLE and DUKES, one point each; the most cards wins.
 
-use duke_core::{CardSet, Seat};
+use duke_core::{Better, CardSet, Outcome, Seat};
 
 use crate::config::MultiRound;
 use crate::state::{Phase, Position, TurnFlags, colour_of, other};
@@ -51,4 +51,9 @@ pub fn running_scores(pos: &Position) -> [i64; 2] {
         }
         MultiRound::CountWins => pos.wins.map(i64::from),
     }
+}
+
+/// The final result once the game is over: seats ranked by [`running_scores`], higher first.
+pub(crate) fn outcome(pos: &Position) -> Option<Outcome> {
+    (pos.phase == Phase::Over).then(|| Outcome::from_scores(running_scores(pos).to_vec(), Better::Higher))
 }

@@ -128,8 +128,14 @@ pub struct Discards {
     pub pile: Pile,
     /// Bit `i`: the owner knows card `i` (he discarded it knowingly).
     pub owner_known: u32,
-    /// Bit `i`: everyone knows card `i` (it left the table in plain sight).
+    /// Bit `i`: everyone knows card `i` (it left the table in plain sight, or everyone knew
+    /// the hand card discarded).
     pub public: u32,
+    /// Bit `i`: cards `i` and `i + 1` went down together in one face-down two-card discard
+    /// of cards everyone knew: the others know the pair but not which card is on top
+    /// ("Discarding": face down, so the order is hidden too). Both cards are public.
+    #[serde(default)]
+    pub pairs: u32,
 }
 
 impl Discards {
@@ -141,21 +147,40 @@ impl Discards {
         self.public |= u32::from(public) << i;
     }
 
+    /// Marks the top two cards as one face-down pair of public cards (see [`Discards::pairs`]).
+    pub(crate) fn pair_top(&mut self) {
+        if let Some(i) = self.pile.len().checked_sub(2) {
+            self.pairs |= 1 << i;
+        }
+    }
+
     /// Puts an unseen card at the bottom.
     pub(crate) fn push_bottom_unseen(&mut self, card: Card) {
         self.pile.push_bottom(card);
         self.owner_known <<= 1;
         self.public <<= 1;
+        self.pairs <<= 1;
     }
 
-    /// Takes the top card with its public bit.
-    pub(crate) fn pop(&mut self) -> Option<(Card, bool)> {
+    /// Takes the top card with whether everyone knows it now that it is in the hand; `left`
+    /// is how many cards this draw still takes, this one included. Drawing only the upper
+    /// card of a pair tells the others neither which card came nor which stayed, so both
+    /// become unknown to them; drawing both puts both in the hand in plain knowledge.
+    pub(crate) fn pop(&mut self, left: u8) -> Option<(Card, bool)> {
         let card = self.pile.pop()?;
         let i = self.pile.len();
-        let public = self.public >> i & 1 == 1;
+        let mut public = self.public >> i & 1 == 1;
         let keep = (1u32 << i) - 1;
+        if let Some(below) = i.checked_sub(1)
+            && self.pairs >> below & 1 == 1
+            && left < 2
+        {
+            public = false;
+            self.public &= !(1 << below);
+        }
         self.owner_known &= keep;
         self.public &= keep;
+        self.pairs &= keep >> 1;
         Some((card, public))
     }
 
@@ -368,6 +393,10 @@ impl Position {
             let used = (1u64 << p.discards.pile.len()) - 1;
             if u64::from(p.discards.owner_known) & !used != 0 || p.discards.public & !p.discards.owner_known != 0 {
                 return bad("discard knowledge out of range");
+            }
+            let pairs = p.discards.pairs;
+            if pairs & !p.discards.public != 0 || pairs & !(p.discards.public >> 1) != 0 || pairs & pairs >> 1 != 0 {
+                return bad("a face-down pair must be two public discards, each in one pair");
             }
             if p.castle_state == CastleState::OnTable && !p.castle.is_some_and(|c| self.table.contains(c)) {
                 return bad("a CASTLE on the table is not on the table");

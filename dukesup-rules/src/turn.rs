@@ -490,15 +490,25 @@ fn exchange(pos: &mut Position, duke: Card, with: Option<Card>) {
     pos.turn.acted = true;
 }
 
-/// Discards face down. The opponent learns which card only if it cannot be any other: the
-/// hand held exactly the discarded cards and he knew them all. Otherwise he no longer knows
-/// which of the cards he knew are still in the hand.
+/// Whether the others can name the cards `gone` discarded face down from `me`'s hand: the
+/// hand held exactly those cards and they knew them all.
+pub(crate) fn discard_seen(me: &Player, gone: CardSet) -> bool {
+    me.hand == gone && gone.is_subset(me.hand_public)
+}
+
+/// Discards face down. The opponent learns which cards only if they cannot be any others
+/// ([`discard_seen`]), and even then not the order of two ("Discarding": face down), so two
+/// such cards are kept as a pair. Otherwise he no longer knows which of the cards he knew
+/// are still in the hand.
 fn discard_from_hand(me: &mut Player, cards: &[Card]) {
     let gone: CardSet = cards.iter().copied().collect();
-    let seen = me.hand == gone && gone.is_subset(me.hand_public);
+    let seen = discard_seen(me, gone);
     for &c in cards {
         me.hand.remove(c);
         me.discards.push(c, true, seen);
+    }
+    if seen && cards.len() == 2 {
+        me.discards.pair_top();
     }
     me.hand_public = if seen { me.hand_public.difference(gone) } else { CardSet::EMPTY };
 }
@@ -550,7 +560,7 @@ pub(crate) fn apply_draw(pos: &mut Position, source: Source, count: u8) {
     let at_once = pos.config.reshuffle == Reshuffle::AtOnce;
     let mut rng = pos.rng;
     let me = pos.player_mut(seat);
-    for _ in 0..count {
+    for drawn in 0..count {
         match source {
             Source::DrawPile => {
                 if let Some(c) = draw_one(me, &mut rng) {
@@ -558,7 +568,7 @@ pub(crate) fn apply_draw(pos: &mut Position, source: Source, count: u8) {
                 }
             }
             Source::Discards => {
-                if let Some((c, public)) = me.discards.pop() {
+                if let Some((c, public)) = me.discards.pop(count - drawn) {
                     me.hand.insert(c);
                     if public {
                         me.hand_public.insert(c);

@@ -2,8 +2,9 @@
 //!
 //! A seat sees the table, every face-up DUKE and CASTLE, its own hand, CASTLE and DUKES, the
 //! sizes of all piles and hands, the discards it made knowingly (it "cannot look back" through
-//! the pile, but it remembers), discards that left the table in plain sight, and hand cards of
-//! the opponent that it saw go there (picked-up DUKES, cards drawn back that all had seen).
+//! the pile, but it remembers), discards that left the table in plain sight or that could be
+//! no other cards (a face-down pair of them without its order), and hand cards of the
+//! opponent that it saw go there (picked-up DUKES, cards drawn back that all had seen).
 
 use core::fmt;
 
@@ -57,6 +58,10 @@ pub struct PlayerView {
     pub draw_size: u8,
     /// The discard pile, bottom first: the cards this observer knows, `None` for the rest.
     pub discards: Vec<Option<Card>>,
+    /// Bit `i`: discards `i` and `i + 1` are a pair this observer saw go down together face
+    /// down, knowing both cards but not their order; they are shown lower card first. Always
+    /// 0 for the owner, who knows the order.
+    pub unordered: u32,
 }
 
 /// What one observer sees.
@@ -105,7 +110,8 @@ fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
         (Some(c), CastleState::OnTable) => CastleView::OnTable(c),
     };
     let known = if own { p.discards.owner_known } else { p.discards.public };
-    let discards = p
+    let unordered = if own { 0 } else { p.discards.pairs };
+    let mut discards: Vec<Option<Card>> = p
         .discards
         .pile
         .as_slice()
@@ -113,6 +119,12 @@ fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
         .enumerate()
         .map(|(i, &c)| if known >> i & 1 == 1 { Some(c) } else { None })
         .collect();
+    // A face-down pair in one canonical order: the observer does not know the real one.
+    for i in (0..discards.len()).filter(|i| unordered >> i & 1 == 1) {
+        if let Some(pair) = discards.get_mut(i..i + 2) {
+            pair.sort_unstable();
+        }
+    }
     PlayerView {
         hand_size: p.hand.len() as u8,
         hand_known: if own { p.hand } else { p.hand_public },
@@ -121,6 +133,7 @@ fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
         chosen: pos.chosen.get(seat.index()).copied().unwrap_or(false),
         draw_size: p.draw.len() as u8,
         discards,
+        unordered,
     }
 }
 
@@ -153,6 +166,11 @@ impl View {
             u32::from(matches!(p.castle, CastleView::Hidden | CastleView::FaceDown(_) | CastleView::FaceUp(_)));
         table + dukes + castle
     }
+}
+
+/// Bit `i` of `mask` (false beyond 31: a view read from elsewhere may hold a longer pile).
+fn bit(mask: u32, i: usize) -> bool {
+    u32::try_from(i).ok().and_then(|i| mask.checked_shr(i)).is_some_and(|m| m & 1 == 1)
 }
 
 fn name(seat: Seat) -> &'static str {
@@ -209,9 +227,12 @@ impl fmt::Display for View {
             write!(f, "\n  draw pile: {}  discard pile: {} [", p.draw_size, p.discards.len())?;
             for (i, d) in p.discards.iter().enumerate() {
                 let sep = if i == 0 { "" } else { " " };
+                // A face-down pair in braces: these two cards, order unknown.
+                let open = if bit(p.unordered, i) { "{" } else { "" };
+                let close = if i.checked_sub(1).is_some_and(|below| bit(p.unordered, below)) { "}" } else { "" };
                 match d {
-                    Some(c) => write!(f, "{sep}{c}")?,
-                    None => write!(f, "{sep}??")?,
+                    Some(c) => write!(f, "{sep}{open}{c}{close}")?,
+                    None => write!(f, "{sep}{open}??{close}")?,
                 }
             }
             writeln!(f, "] (top last)")?;

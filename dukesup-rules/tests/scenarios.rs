@@ -44,7 +44,8 @@ fn build(current: u8, phase: Phase, table: &str, specs: [Spec; 2]) -> DukesUp {
         p.castle_state = spec.castle_state;
         let discards: Vec<Card> = spec.discards.split_whitespace().map(card).collect();
         let n = discards.len();
-        p.discards = Discards { pile: Pile::try_from(discards).unwrap(), owner_known: (1 << n) - 1, public: 0 };
+        p.discards =
+            Discards { pile: Pile::try_from(discards).unwrap(), owner_known: (1 << n) - 1, public: 0, pairs: 0 };
         let placed =
             pos.table.union(p.hand).union(cards(spec.dukes)).union(cards(spec.castle)).union(cards(spec.discards));
         let draw: Vec<Card> = match spec.draw {

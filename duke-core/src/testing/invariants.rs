@@ -1,5 +1,7 @@
 //! Running a user's invariant over every step of random games, with shrinking.
 
+use core::cell::Cell;
+
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
 
@@ -23,9 +25,17 @@ pub struct StepCheck<'a, G: Game> {
     pub after: &'a G,
     /// The index of the step in the game, from 0.
     pub index: usize,
+    reached: &'a Cell<u64>,
 }
 
 impl<G: Game> StepCheck<'_, G> {
+    /// Marks this step as one where the property's situation arose (the rule applied and
+    /// was checked): [`Coverage::reached`] counts them, so a property that random games
+    /// never exercise is visible and can be held to a threshold.
+    pub fn reached(&self) {
+        self.reached.set(self.reached.get() + 1);
+    }
+
     /// What `observer` saw happen in this step ([`Game::events`]).
     pub fn events(&self, observer: Observer) -> Vec<G::Event> {
         let mut out = Vec::new();
@@ -41,6 +51,17 @@ impl<G: Game> StepCheck<'_, G> {
     }
 }
 
+/// How often a property run met its situation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Coverage {
+    /// Games played (shrinking runs included).
+    pub games: u64,
+    /// Steps checked.
+    pub steps: u64,
+    /// Steps the invariant marked with [`StepCheck::reached`].
+    pub reached: u64,
+}
+
 /// How likely an action is to be chosen in random games: a weight per legal action (the
 /// choice is weighted; all zero weights mean uniform). Bias play towards rules that
 /// uniform play rarely reaches (a call, a special card).
@@ -48,7 +69,8 @@ pub type Bias<G> = fn(&G, Seat, &<G as Game>::Action) -> u32;
 
 /// Plays `settings.cases` random games with configs from `configs` and calls `invariant` on
 /// every step; the first `Err` fails the run, shrunk to a minimal record (printed as JSON
-/// and in notation). Actions are chosen uniformly, or weighted by `bias`.
+/// and in notation). Actions are chosen uniformly, or weighted by `bias`. Returns how many
+/// steps were checked and how many the invariant marked as [reached](StepCheck::reached).
 ///
 /// ```
 /// use duke_core::testing::invariants::check_steps;
@@ -61,11 +83,15 @@ pub type Bias<G> = fn(&G, Seat, &<G as Game>::Action) -> u32;
 /// let configs = (2u8..=4).prop_map(|players| HighCardConfig { players, rounds: 3 });
 /// check_steps::<HighCard>(configs, &Settings { cases: 16, ..Settings::default() }, None, |step| {
 ///     let same_round = step.before.running_scores() == step.after.running_scores();
-///     if step.action == HighCardAction::Keep && same_round && step.before.card_of(step.seat) != step.after.card_of(step.seat) {
-///         return Err(format!("{} kept but the card changed", step.seat));
+///     if step.action == HighCardAction::Keep && same_round {
+///         step.reached(); // the situation this property is about
+///         if step.before.card_of(step.seat) != step.after.card_of(step.seat) {
+///             return Err(format!("{} kept but the card changed", step.seat));
+///         }
 ///     }
 ///     Ok(())
 /// })
+/// .map(|coverage| assert!(coverage.reached > 10, "{coverage:?}"))
 /// .unwrap();
 /// ```
 pub fn check_steps<G: Game>(
@@ -73,20 +99,30 @@ pub fn check_steps<G: Game>(
     settings: &Settings,
     bias: Option<Bias<G>>,
     invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
-) -> Result<(), Failure> {
+) -> Result<Coverage, Failure> {
     let config = Config { cases: settings.scaled_cases(), failure_persistence: None, ..Config::default() };
     let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
     let mut runner = TestRunner::new_with_rng(config, rng);
     let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
-    let outcome = runner
-        .run(&strategy, |(config, seed, choices)| one_game::<G>(&config, seed, &choices, settings, bias, &invariant));
+    let tally = Tally::default();
+    let outcome = runner.run(&strategy, |(config, seed, choices)| {
+        one_game::<G>(&config, seed, &choices, settings, bias, &invariant, &tally)
+    });
     match outcome {
-        Ok(()) => Ok(()),
+        Ok(()) => Ok(Coverage { games: tally.games.get(), steps: tally.steps.get(), reached: tally.reached.get() }),
         Err(TestError::Fail(reason, _)) => Err(Failure { message: format!("{} invariant failure: {reason}", G::NAME) }),
         Err(TestError::Abort(reason)) => {
             Err(Failure { message: format!("{} invariant run aborted: {reason}", G::NAME) })
         }
     }
+}
+
+/// Counters across the games of a run.
+#[derive(Default)]
+struct Tally {
+    games: Cell<u64>,
+    steps: Cell<u64>,
+    reached: Cell<u64>,
 }
 
 fn one_game<G: Game>(
@@ -96,7 +132,9 @@ fn one_game<G: Game>(
     settings: &Settings,
     bias: Option<Bias<G>>,
     invariant: &impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+    tally: &Tally,
 ) -> Result<(), TestCaseError> {
+    tally.games.set(tally.games.get() + 1);
     let mut record: Record<G> = Record::new(config.clone(), seed);
     let fail = |record: &Record<G>, what: String| -> TestCaseError {
         let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
@@ -125,7 +163,8 @@ fn one_game<G: Game>(
         if let Err(e) = state.apply(seat, action) {
             return Err(fail(&record, format!("at step {index}: listed action {action} of {seat} refused: {e}")));
         }
-        let step = StepCheck { before: &before, seat, action, after: &state, index };
+        tally.steps.set(tally.steps.get() + 1);
+        let step = StepCheck { before: &before, seat, action, after: &state, index, reached: &tally.reached };
         invariant(&step).map_err(|what| fail(&record, format!("at step {index} ({seat} {action}): {what}")))?;
     }
     Ok(())

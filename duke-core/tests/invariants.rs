@@ -1,0 +1,85 @@
+//! The invariant runner and the strategies users fuzz their own rules with.
+
+use duke_core::testing::invariants::check_steps;
+use duke_core::testing::strategies::{legal_step, play_choices, reachable};
+use duke_core::testing::toy::{HighCard, HighCardAction, HighCardConfig, HighCardEvent};
+use duke_core::testing::{Settings, random_playout};
+use duke_core::{Game, GameRng, Observer};
+use proptest::prelude::*;
+
+fn configs() -> impl Strategy<Value = HighCardConfig> {
+    (2u8..=4, 1u8..=5).prop_map(|(players, rounds)| HighCardConfig { players, rounds })
+}
+
+#[test]
+fn a_true_invariant_passes_and_reports_its_coverage() {
+    let settings = Settings { cases: 24, ..Settings::default() };
+    let coverage = check_steps::<HighCard>(configs(), &settings, None, |step| {
+        if step.action == HighCardAction::Redraw {
+            step.reached();
+            let events = step.events(Observer::Spectator);
+            if !events.iter().any(|e| matches!(e, HighCardEvent::Discarded { .. })) {
+                return Err("a redraw shows no discarded card".into());
+            }
+        }
+        Ok(())
+    })
+    .unwrap();
+    assert!(coverage.steps > 50 && coverage.reached > 10 && coverage.reached < coverage.steps, "{coverage:?}");
+}
+
+#[test]
+fn a_false_invariant_fails_with_a_minimal_printable_record() {
+    let settings = Settings { cases: 24, ..Settings::default() };
+    // False: someone eventually redraws.
+    let failure = check_steps::<HighCard>(configs(), &settings, None, |step| {
+        if step.action == HighCardAction::Redraw { Err("a redraw".into()) } else { Ok(()) }
+    })
+    .unwrap_err();
+    let message = failure.to_string();
+    assert!(message.contains("minimal record (JSON)") && message.contains("redraw"), "{message}");
+    // Shrunk: the record ends at the first redraw, and with fewest steps before it.
+    let steps = message.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).count();
+    assert!(steps <= 2, "not shrunk:\n{message}");
+}
+
+#[test]
+fn a_bias_steers_the_choice() {
+    let settings = Settings { cases: 16, ..Settings::default() };
+    let never_redraw = |_: &HighCard, _, action: &HighCardAction| u32::from(*action == HighCardAction::Keep);
+    let coverage = check_steps::<HighCard>(configs(), &settings, Some(never_redraw), |step| {
+        if step.action == HighCardAction::Redraw { Err("the bias allowed a redraw".into()) } else { Ok(()) }
+    })
+    .unwrap();
+    assert!(coverage.steps > 0);
+}
+
+proptest! {
+    #[test]
+    fn reachable_states_replay_from_their_records(reached in reachable::<HighCard>(configs(), 30)) {
+        prop_assert_eq!(reached.record.replay().ok(), Some(reached.state));
+    }
+
+    #[test]
+    fn legal_steps_are_legal((state, step) in reachable::<HighCard>(configs(), 10)
+        .prop_flat_map(|r| { let s = r.state; legal_step(&s).prop_map(move |step| (s, step)) }))
+    {
+        match step {
+            Some(step) => {
+                let mut after = state;
+                prop_assert!(after.apply(step.seat, step.action).is_ok());
+            }
+            None => prop_assert!(state.is_over()),
+        }
+    }
+}
+
+#[test]
+fn played_choices_stop_at_the_end() {
+    let config = HighCardConfig { players: 2, rounds: 1 };
+    let reached = play_choices::<HighCard>(&config, 3, &[0; 50]).unwrap();
+    assert!(reached.state.is_over());
+    assert_eq!(reached.record.steps.len(), 2);
+    let mut game = HighCard::new(&config, 3).unwrap();
+    assert_eq!(random_playout(&mut game, &mut GameRng::new(1), &mut Vec::new(), 100), 2);
+}

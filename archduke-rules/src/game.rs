@@ -3,6 +3,7 @@
 use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::config::{Config, ConfigError};
+use crate::events::Event;
 use crate::notation::Action;
 use crate::state::{Archduke, Phase};
 use crate::undo::Undo;
@@ -42,6 +43,7 @@ impl Game for Archduke {
     type Action = Action;
     type Undo = Undo;
     type View = View;
+    type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;
 
@@ -78,6 +80,21 @@ impl Game for Archduke {
         let undo = self.undo_record(seat.0, action);
         self.play(seat, action);
         Ok(undo)
+    }
+
+    fn seen_action(&self, seat: Seat, action: Action, observer: Observer) -> Event {
+        self.seen(seat, action, observer)
+    }
+
+    fn events(
+        before: &Archduke,
+        seat: Seat,
+        action: Action,
+        after: &Archduke,
+        observer: Observer,
+        out: &mut Vec<Event>,
+    ) {
+        Archduke::witness(before, seat, action, after, observer, out);
     }
 
     fn undo(&mut self, undo: Undo) {

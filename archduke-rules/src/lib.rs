@@ -70,11 +70,13 @@
 mod actions;
 mod cards;
 mod config;
+mod events;
 mod game;
 mod legal;
 mod matching;
 mod notation;
 mod raw;
+mod reveal;
 #[cfg(test)]
 mod scenarios;
 mod scoring;
@@ -83,9 +85,11 @@ mod state;
 mod turn;
 mod undo;
 mod view;
+mod witness;
 
 pub use cards::{DeckEntry, Face, MAX_KINDS, Power, Role, standard_deck};
 pub use config::{ActionTrigger, CallerPenalty, Config, ConfigError, MAX_CARDS, MAX_PLAYERS, Mark, RuleSet, Scoring};
+pub use events::Event;
 pub use game::ActionError;
 pub use notation::{Action, Slot, Spot};
 pub use state::{Archduke, MAX_COLUMNS, MAX_SLOTS};

@@ -147,27 +147,32 @@ impl fmt::Display for Action {
 
 impl FromStr for Action {
     type Err = NotationError;
+    /// Reads an action; an error holds the whole text given, whichever word is wrong.
     fn from_str(s: &str) -> Result<Action, NotationError> {
-        let mut words = s.split_whitespace();
-        let verb = words.next().unwrap_or("");
-        let args: [Option<&str>; 3] = [words.next(), words.next(), words.next()];
-        let action = match (verb, args) {
-            ("look", [Some(a), Some(b), None]) => Action::Look(a.parse()?, b.parse()?),
-            ("draw", [None, None, None]) => Action::Draw,
-            ("take", [Some(a), None, None]) => Action::Take(a.parse()?),
-            ("keep", [Some(a), None, None]) => Action::Keep(a.parse()?),
-            ("discard", [None, None, None]) => Action::Discard,
-            ("match", [Some(a), None, None]) => Action::Match(a.parse()?),
-            ("peek", [Some(a), None, None]) => Action::Peek(a.parse()?),
-            ("swap", [Some(a), Some(b), None]) => Action::Swap(a.parse()?, b.parse()?),
-            ("give", [Some(a), None, None]) => Action::Give(parse_seat(a)?),
-            ("pass", [None, None, None]) => Action::Pass,
-            ("archduke", [None, None, None]) => Action::Archduke,
-            ("end", [None, None, None]) => Action::End,
-            _ => return Err(NotationError::new(s, "unknown action or wrong number of arguments (see the crate docs)")),
-        };
-        Ok(action)
+        parse_action(s).map_err(|e| NotationError::new(s, e.reason))
     }
+}
+
+fn parse_action(s: &str) -> Result<Action, NotationError> {
+    let mut words = s.split_whitespace();
+    let verb = words.next().unwrap_or("");
+    let args: [Option<&str>; 3] = [words.next(), words.next(), words.next()];
+    let action = match (verb, args) {
+        ("look", [Some(a), Some(b), None]) => Action::Look(a.parse()?, b.parse()?),
+        ("draw", [None, None, None]) => Action::Draw,
+        ("take", [Some(a), None, None]) => Action::Take(a.parse()?),
+        ("keep", [Some(a), None, None]) => Action::Keep(a.parse()?),
+        ("discard", [None, None, None]) => Action::Discard,
+        ("match", [Some(a), None, None]) => Action::Match(a.parse()?),
+        ("peek", [Some(a), None, None]) => Action::Peek(a.parse()?),
+        ("swap", [Some(a), Some(b), None]) => Action::Swap(a.parse()?, b.parse()?),
+        ("give", [Some(a), None, None]) => Action::Give(parse_seat(a)?),
+        ("pass", [None, None, None]) => Action::Pass,
+        ("archduke", [None, None, None]) => Action::Archduke,
+        ("end", [None, None, None]) => Action::End,
+        _ => return Err(NotationError::new(s, "unknown action or wrong number of arguments (see the crate docs)")),
+    };
+    Ok(action)
 }
 
 #[cfg(test)]

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{MAX_KINDS, Power};
 use crate::config::{Config, MAX_CARDS, MAX_PENDING, MAX_PLAYERS};
+use crate::reveal::Reveal;
 use crate::state::{Archduke, Grid, LastRound, MAX_COLUMNS, MAX_SLOTS, NONE, Pending, Phase, Stack};
 
 /// One grid: `cards[i]` is the kind of card at position `i` (`None` = empty), `seen[i]` the
@@ -34,6 +35,9 @@ pub(crate) struct RawLast {
     place: Vec<u8>,
     caller: Option<u8>,
     penalised: bool,
+    /// The grids as revealed for scoring, per seat (empty: nothing recorded).
+    #[serde(default)]
+    grids: Vec<Vec<Option<u8>>>,
 }
 
 /// The state as stored: plain lists instead of fixed arrays.
@@ -110,6 +114,7 @@ impl From<Archduke> for RawState {
                 place: g.last.place.iter().take(n).copied().collect(),
                 caller: opt(g.last.caller),
                 penalised: g.last.penalised,
+                grids: (0..n).map(|seat| g.last.reveal.grid(seat).collect()).collect(),
             },
         }
     }
@@ -135,6 +140,29 @@ fn fill<T: Copy, const N: usize>(list: &[T], default: T, n: usize) -> Result<[T;
     let mut out = [default; N];
     out.iter_mut().zip(list.iter()).for_each(|(o, &v)| *o = v);
     Ok(out)
+}
+
+/// The round-end reveal from its lists: none at all (a state saved before reveals were
+/// kept), or one per seat, each empty or a whole number of 2 to 16 columns of known kinds.
+fn reveal(grids: &[Vec<Option<u8>>], n: usize, kinds: u8) -> Result<Reveal, InvalidState> {
+    let mut reveal = Reveal::NONE;
+    if grids.is_empty() {
+        return Ok(reveal);
+    }
+    if grids.len() != n {
+        return Err(bad("one revealed grid per seat"));
+    }
+    for (seat, cards) in grids.iter().enumerate() {
+        let width = cards.len();
+        if width != 0 && (width % 2 != 0 || !(4..=MAX_SLOTS).contains(&width)) {
+            return Err(bad("a revealed grid has 2 to 16 columns of 2 positions"));
+        }
+        if cards.iter().flatten().any(|&k| k >= kinds) {
+            return Err(bad("a revealed card that is not in the deck table"));
+        }
+        reveal.set(seat, (width / 2) as u8, cards.iter().copied());
+    }
+    Ok(reveal)
 }
 
 impl TryFrom<RawState> for Archduke {
@@ -208,6 +236,7 @@ impl TryFrom<RawState> for Archduke {
                 place: fill(&raw.last.place, 0, n)?,
                 caller: raw.last.caller.unwrap_or(NONE),
                 penalised: raw.last.penalised,
+                reveal: reveal(&raw.last.grids, n, rules.deck.kinds)?,
             },
         };
         state.check()?;

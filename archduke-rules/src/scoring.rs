@@ -4,6 +4,7 @@
 use duke_core::{Outcome, Seat, SeatSet};
 
 use crate::config::{CallerPenalty, MAX_PLAYERS, Mark, Scoring};
+use crate::reveal::Reveal;
 use crate::state::{Archduke, LastRound, NONE, Phase};
 
 impl Archduke {
@@ -17,6 +18,8 @@ impl Archduke {
             // "They must draw a random penalty card ... adding its value to their score."
             last.penalised = self.give_penalty(self.caller);
         }
+        // "All players add up the values of each of their cards": the grids are shown.
+        last.reveal = Reveal::record(&self.grids, self.players());
         let mut order = [NONE; MAX_PLAYERS];
         let n = self.rank_hands(&mut order);
         for (place, &seat) in order.iter().take(n).enumerate() {

@@ -5,6 +5,7 @@ use duke_core::{GameRng, Seat, SeatSet};
 
 use crate::cards::Power;
 use crate::config::{MAX_CARDS, MAX_PENDING, MAX_PLAYERS, Rules};
+use crate::reveal::Reveal;
 
 /// Grid positions per player: 16 columns of 2 (penalty cards add columns to the right).
 pub const MAX_SLOTS: usize = 32;
@@ -204,6 +205,8 @@ pub(crate) struct LastRound {
     /// The caller, if any, and whether he took the penalty card.
     pub caller: u8,
     pub penalised: bool,
+    /// Every grid as it was turned face up for scoring.
+    pub reveal: Reveal,
 }
 
 impl LastRound {
@@ -213,6 +216,7 @@ impl LastRound {
         place: [0; MAX_PLAYERS],
         caller: NONE,
         penalised: false,
+        reveal: Reveal::NONE,
     };
 }
 

@@ -4,8 +4,10 @@
 //! (its pre-round peek, its draws, its PEEKs, failed matches and cards taken from the
 //! discard pile, which everyone sees) and the whole discard pile; for every other position
 //! only that a card is there, and who has seen it (peeking is done in plain sight). The
-//! spectator sees no face except the discard pile. When the game is over every grid is
-//! turned face up.
+//! spectator sees only what every player sees (duke-core's [`Observer::Spectator`]): the
+//! discard pile and the grid faces every seat has seen (a failed match, a card taken from the
+//! discard pile). When the game is over every grid is turned face up; between rounds the
+//! last round's reveal stays in [`RoundResult::grids`].
 
 use core::fmt;
 
@@ -75,6 +77,10 @@ pub struct RoundResult {
     pub caller: Option<Seat>,
     /// Whether the caller took a penalty card.
     pub caller_penalised: bool,
+    /// Every grid as it was turned face up for scoring, positions `a1 a2 b1 ...` (`None` =
+    /// an empty position); empty for seats not in the round (and for states saved before
+    /// reveals were kept).
+    pub grids: Vec<Vec<Option<Face>>>,
 }
 
 /// What one observer sees.
@@ -115,11 +121,14 @@ pub struct View {
 }
 
 impl Archduke {
-    fn sees(&self, observer: Observer, seen: u16) -> bool {
+    /// Whether `observer` sees the face of a grid card seen by the seats `seen`: a seat if it
+    /// is among them, the spectator if every seat at the table is (only what every player
+    /// sees), everyone once the game is over.
+    pub(crate) fn sees(&self, observer: Observer, seen: u16) -> bool {
         self.phase == Phase::Over
             || match observer {
                 Observer::Seat(seat) => SeatSet(seen).contains(seat),
-                Observer::Spectator => false,
+                Observer::Spectator => seen & self.everyone() == self.everyone(),
             }
     }
 
@@ -163,6 +172,13 @@ impl Archduke {
             place: self.last.place.iter().take(n).copied().collect(),
             caller: (self.last.caller != NONE).then_some(Seat(self.last.caller)),
             caller_penalised: self.last.penalised,
+            grids: (0..n)
+                .map(|seat| {
+                    let playing = self.last.place.get(seat).is_some_and(|&p| p > 0);
+                    let faces = self.last.reveal.grid(seat).map(|card| card.map(|c| self.rules.deck.face(c)));
+                    if playing { faces.collect() } else { Vec::new() }
+                })
+                .collect(),
         });
         View {
             observer,

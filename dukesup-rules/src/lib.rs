@@ -13,6 +13,9 @@
 //!   sets, one such split, and whether a table can still be completed.
 //! - [`Position`] is the raw, unvalidated position with public fields, for building any
 //!   situation; [`DukesUp`] is a validated one.
+//! - [`Event`] is what one observer witnessed of a step (`Game::events`): the action as it
+//!   saw it, whose `Display` is the redacted notation (a choice of CASTLE and DUKES and a
+//!   discard from the hand are face down for the others), then the consequences it may see.
 //!
 //! ## A turn
 //!
@@ -54,6 +57,15 @@
 //! assert_eq!(game.to_act().first(), Some(Seat(1)));
 //! game.undo(undo);
 //! println!("{}", game.view(Observer::Seat(Seat(0))));
+//!
+//! // What each seat is told of a discard from the hand.
+//! let discard = Action::Discard(game.position().players[0].hand.first().unwrap());
+//! let before = game;
+//! game.apply(Seat(0), discard).unwrap();
+//! let mut events = Vec::new();
+//! DukesUp::events(&before, Seat(0), discard, &game, Observer::Seat(Seat(1)), &mut events);
+//! assert_eq!(events[0].to_string(), "P0 discards a card face down");
+//! assert_eq!(before.notation_for(Seat(0), discard, Observer::Seat(Seat(0))), format!("P0 {discard}"));
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

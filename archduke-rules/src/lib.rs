@@ -11,6 +11,7 @@
 //! pile's top, out of turn; a wrong try costs a penalty card. Discarded PEEK, SWAP and GIVE
 //! cards act. At the end of his turn a player may call "Archduke!": everyone else has one
 //! more turn, and the caller takes a penalty card unless strictly lowest. Lowest hands win.
+//! Views and per-observer [`Event`]s say exactly what each seat (or a spectator) may know.
 //!
 //! Both published texts are supported: the box rulebook ([`RuleSet::Box`], the default) and
 //! the online "Learn to Play" ([`RuleSet::Online`], up to 12 players with two decks). Every
@@ -30,9 +31,36 @@
 //! ## Hidden information
 //!
 //! Every grid card carries the set of seats that have seen its face since it last moved
-//! unseen. A seat's [`View`] shows exactly those faces (and the whole discard pile);
+//! unseen. A seat's [`View`] shows exactly those faces (and the whole discard pile), the
+//! spectator's the faces every seat has seen;
 //! [`Game::determinize`](duke_core::Game::determinize) re-deals only what the seat has not
 //! seen.
+//!
+//! ## Events
+//!
+//! [`Game::events`](duke_core::Game::events) tells each observer what it witnessed in one
+//! step, as [`Event`]s: first the action as it saw it (the redacted notation: "P1 draw (7)"
+//! for the drawer, "P1 draws a card" for everyone else), then the public consequences (a card
+//! going face up, a match and whether it worked, penalty cards face down, reshuffles, the
+//! final turns, the round-end reveal and scores, the game over). Faces reach only the
+//! observers whose view shows them afterwards.
+//!
+//! ```
+//! use archduke_rules::{Action, Archduke, Config};
+//! use duke_core::{Game, Observer, Seat};
+//!
+//! let config = Config { players: 2, dealer: Some(1), ..Config::default() };
+//! let mut game = Archduke::new(&config, 7).unwrap();
+//! game.apply(Seat(1), "look a2 b2".parse().unwrap()).unwrap();
+//! game.apply(Seat(0), "look a2 b2".parse().unwrap()).unwrap();
+//! let before = game;
+//! game.apply(Seat(0), Action::Draw).unwrap();
+//! let mut events = Vec::new();
+//! Archduke::events(&before, Seat(0), Action::Draw, &game, Observer::Seat(Seat(1)), &mut events);
+//! assert_eq!(events[0].to_string(), "P0 draws a card");
+//! Archduke::events(&before, Seat(0), Action::Draw, &game, Observer::Seat(Seat(0)), &mut events);
+//! assert!(events[0].to_string().starts_with("P0 draw (")); // "P0 draw (7)": the drawer sees it
+//! ```
 //!
 //! ## Action notation
 //!

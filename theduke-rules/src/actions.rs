@@ -2,12 +2,11 @@
 //!
 //! The notation is in [`notation`](crate::notation).
 
-use serde::{Deserialize, Serialize};
-
 use crate::board::Square;
 
-/// One action of the player to act.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One action of the player to act. On the wire (serde) an action is its notation, e.g.
+/// `"c2-c4"` or `"place d2"` (see [`notation`](crate::notation)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Set-up: place the Duke on a centre square of the home edge.
     SetDuke(Square),
@@ -41,3 +40,5 @@ pub enum Action {
     /// Place the tile just drawn.
     Place(Square),
 }
+
+duke_core::serde_as_notation!(Action);

@@ -7,7 +7,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use duke_core::NotationError;
-use serde::{Deserialize, Serialize};
 
 /// Squares on the board.
 pub const SQUARES: usize = 36;
@@ -16,10 +15,12 @@ pub const WIDTH: i8 = 6;
 /// Every square of the board.
 pub const FULL: u64 = (1u64 << SQUARES) - 1;
 
-/// A square of the board, `0..36` = `a1, b1, .., f1, a2, .., f6`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+/// A square of the board, `0..36` = `a1, b1, .., f1, a2, .., f6`. On the wire (serde) a
+/// square is its name, `"c2"`.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Square(u8);
+
+duke_core::serde_as_notation!(Square);
 
 impl Square {
     /// The square at `index` (`0..36`), if on the board.

@@ -1,132 +1,314 @@
-//! Unvalidated positions: a description of a mid-game board that becomes a validated
-//! state with [`Duke::from_position`] (for puzzles, tests and analysis).
+//! Positions to play from: a [`Setup`] describes one (for puzzles, tests, tutorials, or a
+//! server resuming a table), [`Duke::from_setup`] validates it into a game, and
+//! [`Duke::to_setup`] gives it back. A saved game is its setup: the state's serde goes
+//! through [`Setup`], so what is stored is this documented form, checked on load.
 
-use duke_core::{GameRng, InvalidState, Seat};
+use std::collections::BTreeMap;
+
+use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
-use crate::config::Config;
-use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, nibble};
-use crate::tiles::{SetMarker, TileKind, TileSet};
+use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece, nibble};
+use crate::tiles::{MAX_KINDS, SetMarker, TileKind, TileSet};
 
-/// A position to play from: the tiles on the board, each seat's bag, and who is to act.
-/// Every tile of a seat that is neither on the board nor in its bag counts as captured.
+/// An unvalidated description of a position of The Duke. [`Duke::from_setup`] checks it
+/// and builds the game; [`Duke::to_setup`] gives any game's setup back, and
+/// `from_setup(to_setup(g)) == g`.
+///
+/// What a caller leaves out (struct update from [`Setup::new`] or [`Setup::default`], or
+/// fields missing from JSON) takes the default named on each field.
+///
+/// `from_setup` checks, with a typed [`SetupError`] for each: the config; seats are P0 or
+/// P1; every tile type is in the tile set; no seat has more tiles of a type on the board,
+/// in its bag, drawn or set aside for set-up than the set holds (the rest are captured);
+/// during set-up the board holds exactly the tiles placed so far, where the rulebook puts
+/// them (Duke on a centre square of the home edge, Footmen sharing a side with it,
+/// starting side up), nothing is captured and no turn is counted; both Dukes are on the
+/// board while the game runs; the turn count fits the turn limit; a finished game's
+/// ending fits the board; and the seat to act has a legal action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Position {
-    /// The tiles on the board.
-    pub pieces: Vec<(Square, Piece)>,
-    /// Tiles in each seat's bag, per tile type (index = [`TileKind`]).
-    pub bags: [[u8; 16]; 2],
-    /// The seat to act.
+#[serde(default)]
+pub struct Setup {
+    /// The options of the game (default: [`Config::default`], the rulebook game).
+    pub config: Config,
+    /// The game generator's seed (default 0): the chance of the rest of the game, i.e.
+    /// which tile each later draw brings out of the bag.
+    pub seed: u64,
+    /// The generator exactly where a game left it in `seed`'s stream (`to_setup` fills it,
+    /// so a saved game goes on with the same draws). Default `None`: the start of `seed`'s
+    /// stream. Its seed must be `seed`.
+    pub generator: Option<GameRng>,
+    /// The tiles on the board, each with its owner and the side showing (default: none).
+    pub board: BTreeMap<Square, Piece>,
+    /// Per seat (P0, P1), the tiles in its bag by tile type (index = [`TileKind`]; missing
+    /// entries are 0). Default `None`: every tile of a seat that is not on the board, not
+    /// drawn and not set aside for set-up is in its bag, so nothing is captured. Tiles of a
+    /// seat that are nowhere else are its captured tiles.
+    pub bags: Option<[Vec<u8>; 2]>,
+    /// Where the game is (default [`Phase::SetupDuke`]): a set-up step, a turn
+    /// ([`Phase::Play`]), a drawn tile waiting to be placed ([`Phase::Place`], the tile is
+    /// the seat to act's and counts as neither on the board nor in the bag), or over.
+    pub phase: Phase,
+    /// The seat to act (default: the first player).
     pub to_move: Seat,
-    /// Turns already played (counts toward a turn limit).
+    /// The seat that set up first and so moved first (default P0, or P1 if the config
+    /// says [`FirstPlayer::Seat1`]). During set-up it decides who has already placed his
+    /// tiles; afterwards it is only reported ([`Duke::first_player`]).
+    pub first_player: Seat,
+    /// Turns played since set-up ended (default 0; counts toward the turn limit).
     pub turns: u32,
 }
 
-impl Position {
-    /// A position with these tiles where every other tile of each seat is still in its
-    /// bag (nothing captured), given the tile set's counts.
-    pub fn with_full_bags<S: TileSet>(pieces: Vec<(Square, Piece)>, to_move: Seat) -> Position {
-        let mut bags = [[0u8; 16]; 2];
-        for (k, def) in S::TILES.iter().enumerate() {
-            for (o, bag) in bags.iter_mut().enumerate() {
-                let on_board = pieces.iter().filter(|(_, p)| p.owner.index() == o && p.kind.index() == k).count();
-                if let Some(c) = bag.get_mut(k) {
-                    *c = def.count.saturating_sub(u8::try_from(on_board).unwrap_or(u8::MAX));
-                }
-            }
+impl Setup {
+    /// The start of the game: an empty board at the beginning of set-up (rulebook
+    /// "Set-up"), every tile but the Duke and two Footmen in its owner's bag, the first
+    /// player to place his Duke. The first player is the config's, or P0 if the config
+    /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
+    pub fn new(config: Config) -> Setup {
+        let first = Seat(u8::from(config.first_player == FirstPlayer::Seat1));
+        Setup {
+            config,
+            seed: 0,
+            generator: None,
+            board: BTreeMap::new(),
+            bags: None,
+            phase: Phase::SetupDuke,
+            to_move: first,
+            first_player: first,
+            turns: 0,
         }
-        Position { pieces, bags, to_move, turns: 0 }
     }
+}
 
-    /// The same position with empty bags (every tile not on the board is captured).
-    #[must_use]
-    pub fn with_empty_bags(mut self) -> Position {
-        self.bags = [[0; 16]; 2];
-        self
+impl Default for Setup {
+    /// [`Setup::new`] with the default config.
+    fn default() -> Setup {
+        Setup::new(Config::default())
+    }
+}
+
+/// Why a [`Setup`] (or a saved state, which is read as one) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The config is refused.
+    #[error("bad config: {0}")]
+    Config(#[from] ConfigError),
+    /// A seat that The Duke does not have (only P0 and P1 play).
+    #[error("{0} is not a seat of The Duke (P0 or P1)")]
+    NoSuchSeat(Seat),
+    /// The generator given belongs to another seed than the setup's.
+    #[error("the generator's seed {found} is not the setup's seed {seed}")]
+    GeneratorSeed {
+        /// The setup's seed.
+        seed: u64,
+        /// The generator's seed.
+        found: u64,
+    },
+    /// A tile type the tile set does not have, on the board or as the drawn tile.
+    #[error("tile type {} is not in the tile set", .kind.0)]
+    UnknownTile {
+        /// The unknown type.
+        kind: TileKind,
+    },
+    /// A seat has more tiles of a type (on the board, in its bag, drawn or set aside for
+    /// set-up) than the tile set gives it.
+    #[error("{seat} has more tiles of type {} than the tile set holds", .kind.0)]
+    TooManyTiles {
+        /// The seat.
+        seat: Seat,
+        /// The tile type.
+        kind: TileKind,
+    },
+    /// [`Phase::SetupFootman`] with other than 1 or 2 Footmen to place.
+    #[error("{remaining} Footmen left to place (set-up has 1 or 2)")]
+    FootmenRemaining {
+        /// The count given.
+        remaining: u8,
+    },
+    /// During set-up, a seat's tiles on the board are not the set-up tiles it has placed so
+    /// far (nothing for the seat placing its Duke or waiting for its turn; the Duke on a
+    /// centre square of its home edge, then the Footmen sharing a side with it, all
+    /// starting side up).
+    #[error("{seat}'s tiles on the board do not match the set-up so far")]
+    SetUpBoard {
+        /// The seat.
+        seat: Seat,
+    },
+    /// During set-up a seat's bag lacks tiles: nothing can have been captured yet.
+    #[error("{seat} has tiles missing from the bag during set-up")]
+    CapturedDuringSetUp {
+        /// The seat.
+        seat: Seat,
+    },
+    /// Turns are counted during set-up.
+    #[error("{turns} turns counted during set-up")]
+    TurnsDuringSetUp {
+        /// The count given.
+        turns: u32,
+    },
+    /// More turns than the turn limit, or a game still running at the limit (it ends
+    /// drawn when the limit is reached).
+    #[error("{turns} turns do not fit the turn limit of {limit} here")]
+    TurnLimit {
+        /// Turns played.
+        turns: u32,
+        /// The limit.
+        limit: u32,
+    },
+    /// A running game without a seat's Duke on the board.
+    #[error("{seat}'s Duke is not on the board")]
+    MissingDuke {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A finished game whose ending does not fit the position: a Duke capture with the
+    /// wrong Duke missing, a turn-limit draw before the limit, a loss for want of a legal
+    /// action by a seat that has one, or a winner that is not a seat.
+    #[error("the ending {0:?} does not fit the position")]
+    InconsistentEnding(Ending),
+    /// The seat to act has no legal action, so the game cannot go on from here (in play,
+    /// the game ends as that seat's loss the moment it arises: give
+    /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
+    #[error("{seat} is to act but has no legal action")]
+    NoLegalAction {
+        /// The seat to act.
+        seat: Seat,
+    },
+}
+
+/// Tiles of a type that a seat holds off the board during set-up (rulebook "Set-up": the
+/// Duke and two Footmen are set aside, then placed one by one), after `placed` of its
+/// three set-up placements.
+pub(crate) fn set_aside(kind: usize, placed: u8) -> u32 {
+    match kind {
+        0 => u32::from(placed == 0),
+        1 => 2u32.saturating_sub(u32::from(placed.saturating_sub(1))),
+        _ => 0,
     }
 }
 
 impl<S: TileSet> Duke<S> {
-    /// A validated state from a position, in the turn phase. If the seat to act has no
-    /// legal action, the game is already over (that seat loses). A position where the
-    /// seat not to act is in Guard is accepted (no legal play reaches it, but it lets a
-    /// puzzle show the Duke being captured).
-    pub fn from_position(position: &Position, config: &Config, seed: u64) -> Result<Duke<S>, InvalidState> {
-        config.check().map_err(|e| InvalidState::new(e.to_string()))?;
-        if position.to_move.0 > 1 {
-            return Err(InvalidState::new("seat out of range"));
+    /// Validates a setup into a game: a typed error, never a panic, never a state that
+    /// [`validate`](duke_core::Game::validate) would refuse or where the seat to act has no
+    /// legal action (see [`Setup`] for every check).
+    pub fn from_setup(setup: &Setup) -> Result<Duke<S>, SetupError> {
+        setup.config.check()?;
+        for seat in [setup.to_move, setup.first_player] {
+            if seat.0 > 1 {
+                return Err(SetupError::NoSuchSeat(seat));
+            }
         }
-        let mut board = [0u8; SQUARES];
-        let mut occ = [0u64; 2];
-        let mut duke = [NO_SQUARE; 2];
-        let mut on_board = [[0u32; 16]; 2];
-        for &(sq, p) in &position.pieces {
-            let o = p.owner.index();
-            if o > 1 || p.kind.index() >= S::TILES.len() {
-                return Err(InvalidState::new("bad tile"));
+        let rng = match setup.generator {
+            Some(g) if g.seed() != setup.seed => {
+                return Err(SetupError::GeneratorSeed { seed: setup.seed, found: g.seed() });
             }
-            let cell = board.get_mut(sq.index()).ok_or_else(|| InvalidState::new("bad square"))?;
-            if *cell != 0 {
-                return Err(InvalidState::new(format!("two tiles on {sq}")));
+            Some(g) => g,
+            None => GameRng::new(setup.seed),
+        };
+        let mut state = Duke {
+            board: [0; SQUARES],
+            occ: [0; 2],
+            bag: [0; 2],
+            lost: [0; 2],
+            rng,
+            turns: setup.turns,
+            limit: setup.config.turn_limit.unwrap_or(0),
+            duke: [NO_SQUARE; 2],
+            phase: setup.phase,
+            to_move: setup.to_move.0,
+            first: setup.first_player.0,
+            first_choice: setup.config.first_player,
+            guard: 0,
+            set: SetMarker::<S>::default(),
+        };
+        state.check_phase()?;
+        let kinds = S::TABLES.kinds();
+        for (&sq, &piece) in &setup.board {
+            if piece.owner.0 > 1 {
+                return Err(SetupError::NoSuchSeat(piece.owner));
             }
-            *cell = p.code();
-            if let Some(m) = occ.get_mut(o) {
+            if piece.kind.index() >= kinds {
+                return Err(SetupError::UnknownTile { kind: piece.kind });
+            }
+            state.set_code(sq, piece.code());
+            if let Some(m) = state.occ.get_mut(piece.owner.index()) {
                 *m |= sq.bit();
             }
-            if p.kind == TileKind::DUKE
-                && let Some(d) = duke.get_mut(o)
+            if piece.kind == TileKind::DUKE
+                && let Some(d) = state.duke.get_mut(piece.owner.index())
             {
                 *d = sq.index() as u8;
             }
-            if let Some(c) = on_board.get_mut(o).and_then(|r| r.get_mut(p.kind.index())) {
-                *c += 1;
-            }
         }
-        let mut bag = [0u64; 2];
-        let mut lost = [0u64; 2];
-        for o in 0..2 {
-            for k in 0..16 {
+        // The set-up tiles first: a misplaced one is a set-up error, not a count error.
+        if state.set_up_progress(0).is_some() {
+            state.check_set_up()?;
+        }
+        for owner in 0..2u8 {
+            let seat = Seat(owner);
+            let given = setup.bags.as_ref().and_then(|b| b.get(usize::from(owner)));
+            if let Some(bag) = given
+                && let Some(k) = bag.iter().enumerate().skip(kinds).find(|&(_, &n)| n != 0).map(|(k, _)| k)
+            {
+                return Err(SetupError::TooManyTiles { seat, kind: TileKind(u8::try_from(k).unwrap_or(u8::MAX)) });
+            }
+            for k in 0..kinds.min(MAX_KINDS) {
+                let kind = TileKind(k as u8);
                 let total = u32::from(nibble(S::TABLES.counts(), k));
-                let in_bag = u32::from(position.bags.get(o).and_then(|b| b.get(k)).copied().unwrap_or(0));
-                let here = on_board.get(o).and_then(|r| r.get(k)).copied().unwrap_or(0);
-                let Some(gone) = total.checked_sub(in_bag + here) else {
-                    return Err(InvalidState::new(format!("too many tiles of type {k} for seat {o}")));
+                let elsewhere = state.on_board(owner, k) + state.off_board(owner, k);
+                let in_bag = match given {
+                    Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
+                    None => total.saturating_sub(elsewhere),
                 };
-                if let (Some(b), Some(l)) = (bag.get_mut(o), lost.get_mut(o)) {
+                let Some(gone) = total.checked_sub(elsewhere + in_bag) else {
+                    return Err(SetupError::TooManyTiles { seat, kind });
+                };
+                if let (Some(b), Some(l)) =
+                    (state.bag.get_mut(usize::from(owner)), state.lost.get_mut(usize::from(owner)))
+                {
                     *b |= u64::from(in_bag) << (4 * k);
                     *l |= u64::from(gone) << (4 * k);
                 }
             }
         }
-        let mut state = Duke {
-            board,
-            occ,
-            bag,
-            lost,
-            rng: GameRng::new(seed),
-            turns: position.turns,
-            limit: config.turn_limit.unwrap_or(0),
-            duke,
-            phase: Phase::Play,
-            to_move: position.to_move.0,
-            first: position.to_move.0,
-            first_choice: config.first_player,
-            guard: 0,
-            set: SetMarker::<S>::default(),
-        };
-        if state.limit != 0 && state.turns >= state.limit {
-            return Err(InvalidState::new("the turn limit is already reached"));
-        }
         state.guard = state.compute_guard();
-        state.check()?;
-        let mut any = crate::movegen::Any(false);
-        state.visit(&mut any);
-        if !any.0 {
-            state.phase =
-                Phase::Over(Ending { winner: Some(Seat(1 - position.to_move.0)), reason: EndReason::NoLegalAction });
-            state.guard = 0;
-        }
+        state.check_rules()?;
         Ok(state)
+    }
+
+    /// The setup that [`from_setup`](Self::from_setup) turns back into this exact state
+    /// (generator position and bags included).
+    pub fn to_setup(&self) -> Setup {
+        let bag = |o: u8| (0..S::TILES.len()).map(|k| self.bag_count(Seat(o), TileKind(k as u8))).collect();
+        Setup {
+            config: self.config(),
+            seed: self.rng.seed(),
+            generator: Some(self.rng),
+            board: (0..SQUARES as u8)
+                .filter_map(Square::new)
+                .filter_map(|sq| self.piece_at(sq).map(|p| (sq, p)))
+                .collect(),
+            bags: Some([bag(0), bag(1)]),
+            phase: self.phase,
+            to_move: Seat(self.to_move),
+            first_player: Seat(self.first),
+            turns: self.turns,
+        }
+    }
+}
+
+impl<S: TileSet> TryFrom<Setup> for Duke<S> {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<Duke<S>, SetupError> {
+        Duke::from_setup(&setup)
+    }
+}
+
+impl<S: TileSet> From<Duke<S>> for Setup {
+    fn from(state: Duke<S>) -> Setup {
+        state.to_setup()
     }
 }

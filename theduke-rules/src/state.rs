@@ -1,11 +1,11 @@
 //! The game state: a small heap-free `Copy` value (board, bags, captured tiles, phase,
 //! generator), and its invariants.
 
-use duke_core::{GameRng, InvalidState, Seat};
+use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
-use crate::config::{Config, FirstPlayer};
+use crate::config::FirstPlayer;
 use crate::tiles::{SetMarker, Side, Standard, TileKind, TileSet};
 
 /// One tile on the board: its type, the side showing, and its owner (rulebook
@@ -106,11 +106,14 @@ pub enum EndReason {
 
 /// A game of The Duke with the tile set `S` ([`Standard`] for the base game).
 ///
+/// Serialised (serde) as its [`Setup`](crate::Setup): the documented position, checked by
+/// [`Duke::from_setup`] when read back.
+///
 /// A small `Copy` value (see `size_of` in the README): the board as 36 one-byte cells
 /// plus two 36-bit occupancy masks, bag and captured counts packed 4 bits per tile type,
 /// and the game generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(bound = "S: TileSet", try_from = "crate::serial::RawState", into = "crate::serial::RawState")]
+#[serde(bound = "S: TileSet", try_from = "crate::position::Setup", into = "crate::position::Setup")]
 pub struct Duke<S: TileSet = Standard> {
     pub(crate) board: [u8; SQUARES],
     pub(crate) occ: [u64; 2],
@@ -207,162 +210,5 @@ impl<S: TileSet> Duke<S> {
     /// The tile types of this game's set.
     pub fn tiles(&self) -> &'static [crate::tiles::TileDef] {
         S::TILES
-    }
-
-    /// Checks every invariant: cells and masks agree, one Duke per side while the game
-    /// runs, phase consistent, and tile conservation: each tile is in exactly one place
-    /// (set aside for set-up, bag, drawn, board or captured).
-    pub fn check(&self) -> Result<(), InvalidState> {
-        let kinds = S::TABLES.kinds();
-        if self.to_move > 1 || self.first > 1 {
-            return Err(InvalidState::new("seat out of range"));
-        }
-        if self.limit > 0 && self.turns > self.limit {
-            return Err(InvalidState::new("turn count beyond the limit"));
-        }
-        let mut occ = [0u64; 2];
-        let mut on_board = [[0u8; 16]; 2];
-        let mut dukes = [NO_SQUARE; 2];
-        for (i, &code) in self.board.iter().enumerate() {
-            if code == 0 {
-                continue;
-            }
-            let Some(p) = Piece::from_code(code) else {
-                return Err(InvalidState::new("bad cell"));
-            };
-            if p.kind.index() >= kinds {
-                return Err(InvalidState::new("unknown tile type on the board"));
-            }
-            let o = p.owner.index() & 1;
-            if let Some(m) = occ.get_mut(o) {
-                *m |= 1u64 << i;
-            }
-            if let Some(c) = on_board.get_mut(o).and_then(|r| r.get_mut(p.kind.index())) {
-                *c = c.saturating_add(1);
-            }
-            if p.kind == TileKind::DUKE
-                && let Some(d) = dukes.get_mut(o)
-            {
-                *d = i as u8;
-            }
-        }
-        if occ != self.occ {
-            return Err(InvalidState::new("occupancy masks disagree with the board"));
-        }
-        if dukes != self.duke {
-            return Err(InvalidState::new("Duke squares disagree with the board"));
-        }
-        let counts = S::TABLES.counts();
-        let setup_progress = |owner: u8| -> Option<u8> {
-            match self.phase {
-                Phase::SetupDuke if owner == self.to_move => Some(0),
-                Phase::SetupFootman { remaining } if owner == self.to_move => Some(3u8.saturating_sub(remaining)),
-                Phase::SetupDuke | Phase::SetupFootman { .. } => Some(if owner == self.first { 3 } else { 0 }),
-                _ => None,
-            }
-        };
-        match self.phase {
-            Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
-                return Err(InvalidState::new("bad footman count"));
-            }
-            Phase::SetupDuke | Phase::SetupFootman { .. }
-                if self.to_move != self.first && setup_progress(self.first) != Some(3) =>
-            {
-                return Err(InvalidState::new("bad set-up order"));
-            }
-            Phase::Place { drawn } if drawn.index() >= kinds => {
-                return Err(InvalidState::new("unknown drawn tile"));
-            }
-            Phase::Play | Phase::Place { .. } if self.limit != 0 && self.turns >= self.limit => {
-                return Err(InvalidState::new("the turn limit is reached but the game goes on"));
-            }
-            _ => {}
-        }
-        for owner in 0..2u8 {
-            let o = usize::from(owner);
-            let bag = self.bag.get(o).copied().unwrap_or(0);
-            let lost = self.lost.get(o).copied().unwrap_or(0);
-            let board = on_board.get(o).copied().unwrap_or([0; 16]);
-            for k in 0..16 {
-                let mut total = u32::from(nibble(bag, k)) + u32::from(nibble(lost, k));
-                total += u32::from(board.get(k).copied().unwrap_or(0));
-                if let Phase::Place { drawn } = self.phase
-                    && owner == self.to_move
-                    && drawn.index() == k
-                {
-                    total += 1;
-                }
-                if let Some(placed) = setup_progress(owner) {
-                    if lost != 0 {
-                        return Err(InvalidState::new("captures during set-up"));
-                    }
-                    let aside = match k {
-                        0 => u32::from(placed == 0),
-                        1 => 2u32.saturating_sub(u32::from(placed.saturating_sub(1))),
-                        _ => 0,
-                    };
-                    let want_on_board = match k {
-                        0 => u32::from(placed >= 1),
-                        1 => u32::from(placed.saturating_sub(1)),
-                        _ => 0,
-                    };
-                    if u32::from(board.get(k).copied().unwrap_or(0)) != want_on_board {
-                        return Err(InvalidState::new("set-up tiles disagree with the phase"));
-                    }
-                    total += aside;
-                }
-                if total != u32::from(nibble(counts, k)) {
-                    return Err(InvalidState::new(format!("tile conservation broken for seat {owner}, type {k}")));
-                }
-            }
-        }
-        let in_setup = setup_progress(0).is_some();
-        if in_setup {
-            for code in self.board.iter().filter(|&&c| c != 0) {
-                if code_side(*code) != 0 {
-                    return Err(InvalidState::new("set-up tile on its non-starting side"));
-                }
-            }
-            if self.turns != 0 {
-                return Err(InvalidState::new("turns counted during set-up"));
-            }
-        } else {
-            let missing = [self.duke[0] == NO_SQUARE, self.duke[1] == NO_SQUARE];
-            match self.phase {
-                Phase::Over(Ending { winner: Some(w), reason: EndReason::DukeCaptured }) => {
-                    let loser = 1 - (w.index() & 1);
-                    if w.0 > 1
-                        || !missing.get(loser).copied().unwrap_or(false)
-                        || missing.get(w.index()).copied().unwrap_or(true)
-                    {
-                        return Err(InvalidState::new("Duke capture ending without the captured Duke"));
-                    }
-                }
-                Phase::Over(Ending { winner, reason }) => {
-                    if missing[0] || missing[1] {
-                        return Err(InvalidState::new("a Duke is missing"));
-                    }
-                    match (winner, reason) {
-                        (None, EndReason::TurnLimit) => {
-                            if self.limit == 0 || self.turns < self.limit {
-                                return Err(InvalidState::new("turn-limit draw before the limit"));
-                            }
-                        }
-                        (Some(w), EndReason::NoLegalAction) if w.0 <= 1 => {}
-                        _ => return Err(InvalidState::new("inconsistent ending")),
-                    }
-                }
-                _ => {
-                    if missing[0] || missing[1] {
-                        return Err(InvalidState::new("a Duke is missing"));
-                    }
-                }
-            }
-        }
-        if self.guard != self.compute_guard() {
-            return Err(InvalidState::new("stale Duke-danger cache"));
-        }
-        let _ = Config::default();
-        Ok(())
     }
 }

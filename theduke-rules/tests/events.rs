@@ -7,7 +7,7 @@ mod common;
 use common::{p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, EndReason, Event, FirstPlayer, NamedTile, Phase, Piece, Position, Side, Standard, TheDuke, TileKind,
+    Action, Config, EndReason, Event, FirstPlayer, NamedTile, Phase, Piece, Setup, Side, TheDuke, TileKind,
 };
 
 const DUKE: u8 = 0;
@@ -28,9 +28,7 @@ fn tile(kind: u8) -> NamedTile {
 }
 
 fn position(pieces: &[(&str, Piece)], to_move: u8, config: &Config) -> TheDuke {
-    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
-    let pos = Position::with_full_bags::<Standard>(pieces, Seat(to_move));
-    TheDuke::from_position(&pos, config, 1).unwrap()
+    TheDuke::from_setup(&Setup { config: *config, ..common::in_play(pieces, to_move) }).unwrap()
 }
 
 /// Applies `text` for `seat` and returns the state after and the events, checking first
@@ -248,17 +246,18 @@ fn guard_is_announced_when_the_move_lets_the_mover_take_the_duke_next_turn() {
 /// it closes: light Duke e6 (non-starting side) between her Pikemen, empty bag; the dark
 /// Wizard e5 and Marshall e4 (non-starting side), dark to act.
 fn tina_before_the_trap() -> TheDuke {
-    let pieces = vec![
-        (s("e6"), p(DUKE, 0, Side::Back)),
-        (s("d6"), p(PIKEMAN, 0, Side::Start)),
-        (s("f6"), p(PIKEMAN, 0, Side::Start)),
-        (s("e5"), p(WIZARD, 1, Side::Back)),
-        (s("e4"), p(MARSHALL, 1, Side::Back)),
-        (s("a1"), p(DUKE, 1, Side::Start)),
+    let tiles = [
+        ("e6", p(DUKE, 0, Side::Back)),
+        ("d6", p(PIKEMAN, 0, Side::Start)),
+        ("f6", p(PIKEMAN, 0, Side::Start)),
+        ("e5", p(WIZARD, 1, Side::Back)),
+        ("e4", p(MARSHALL, 1, Side::Back)),
+        ("a1", p(DUKE, 1, Side::Start)),
     ];
-    let mut pos = Position::with_full_bags::<Standard>(pieces, Seat(1));
-    pos.bags[0] = [0; 16];
-    TheDuke::from_position(&pos, &Config::default(), 1).unwrap()
+    // Light's bag is empty; dark's holds every tile not on the board.
+    let full = TheDuke::from_setup(&common::in_play(&tiles, 1)).unwrap().to_setup();
+    let dark = full.bags.unwrap()[1].clone();
+    TheDuke::from_setup(&Setup { bags: Some([vec![], dark]), ..common::in_play(&tiles, 1) }).unwrap()
 }
 
 #[test]

@@ -6,13 +6,9 @@ use std::collections::BTreeSet;
 
 use common::{p, s};
 use duke_core::{Game, Seat};
-use theduke_rules::{Config, IconKind, Piece, Position, STANDARD_TILES, Side, Square, Standard, TheDuke, TileKind};
+use theduke_rules::{IconKind, Phase, Piece, STANDARD_TILES, Setup, Side, Square, TheDuke, TileKind};
 
-fn game(pieces: &[(&str, Piece)], to_move: u8) -> TheDuke {
-    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
-    let pos = Position::with_full_bags::<Standard>(pieces, Seat(to_move));
-    TheDuke::from_position(&pos, &Config::default(), 1).unwrap()
-}
+use common::game;
 
 fn from(state: &TheDuke, square: &str) -> BTreeSet<String> {
     let mut buf = Vec::new();
@@ -224,8 +220,13 @@ fn every_tile_side_generates_exactly_its_profile_for_both_players() {
                         IconKind::Strike | IconKind::Command => {}
                     }
                 }
-                let pos = Position::with_full_bags::<Standard>(pieces, Seat(owner));
-                let g = TheDuke::from_position(&pos, &Config::default(), 1).unwrap();
+                let setup = Setup {
+                    board: pieces.into_iter().collect(),
+                    phase: Phase::Play,
+                    to_move: Seat(owner),
+                    ..Setup::default()
+                };
+                let g = TheDuke::from_setup(&setup).unwrap();
                 assert_eq!(from(&g, home), expected, "{} {side:?} for seat {owner}", def.name);
                 assert!(!expected.is_empty());
             }

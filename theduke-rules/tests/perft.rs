@@ -3,9 +3,9 @@
 
 mod common;
 
-use common::{p, s};
+use common::{game as position, p};
 use duke_core::{Game, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, Piece, Position, Side, Standard, TheDuke};
+use theduke_rules::{Action, Config, FirstPlayer, Side, TheDuke};
 
 fn opening() -> TheDuke {
     let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None };
@@ -16,12 +16,6 @@ fn opening() -> TheDuke {
         game.apply(Seat(seat), text.parse::<Action>().unwrap()).unwrap();
     }
     game
-}
-
-fn position(pieces: &[(&str, Piece)], to_move: u8) -> TheDuke {
-    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
-    let pos = Position::with_full_bags::<Standard>(pieces, Seat(to_move));
-    TheDuke::from_position(&pos, &Config::default(), 1).unwrap()
 }
 
 /// Twelve tiles a side, both sides of many tiles showing.

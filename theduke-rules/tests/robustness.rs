@@ -6,7 +6,7 @@
 use duke_core::{Game, GameRng, Observer, Record, Seat};
 use proptest::prelude::*;
 use theduke_rules::{
-    Action, Config, FirstPlayer, Phase, Piece, Position, Side, Square, Standard, TheDuke, TileKind, View,
+    Action, Config, EndReason, Ending, FirstPlayer, Phase, Piece, Setup, Side, Square, TheDuke, TileKind, View,
 };
 
 fn square() -> impl Strategy<Value = Square> {
@@ -169,27 +169,55 @@ proptest! {
     }
 
     #[test]
-    fn arbitrary_positions_are_refused_or_playable(
+    fn arbitrary_setups_are_refused_or_playable(
         pieces in proptest::collection::vec((square(), 0u8..17, 0u8..3, any::<bool>()), 0..40),
-        bags in proptest::array::uniform2(proptest::array::uniform16(0u8..5)),
+        bags in proptest::option::of(proptest::array::uniform2(proptest::collection::vec(0u8..5, 0..18))),
+        phase in any_phase(),
         to_move in 0u8..3,
-        turns in any::<u32>(),
+        first in 0u8..3,
+        turns in prop_oneof![0u32..3, any::<u32>()],
         limit in proptest::option::of(any::<u32>()),
         seed in any::<u64>(),
     ) {
-        let pieces = pieces
+        let board = pieces
             .into_iter()
             .map(|(sq, kind, owner, back)| {
                 let side = if back { Side::Back } else { Side::Start };
                 (sq, Piece { kind: TileKind(kind), side, owner: Seat(owner) })
             })
             .collect();
-        let position = Position { pieces, bags, to_move: Seat(to_move), turns };
-        let config = Config { first_player: FirstPlayer::Seat0, turn_limit: limit };
-        if let Ok(state) = TheDuke::from_position(&position, &config, seed) {
+        let setup = Setup {
+            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit },
+            seed,
+            generator: None,
+            board,
+            bags,
+            phase,
+            to_move: Seat(to_move),
+            first_player: Seat(first),
+            turns,
+        };
+        if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
+            prop_assert_eq!(TheDuke::from_setup(&state.to_setup()), Ok(state));
         }
     }
+}
+
+/// Any phase, with any drawn tile, Footmen count and ending.
+fn any_phase() -> impl Strategy<Value = Phase> {
+    let ending = (proptest::option::of((0u8..3).prop_map(Seat)), 0u8..3).prop_map(|(winner, r)| {
+        let reason = [EndReason::DukeCaptured, EndReason::NoLegalAction, EndReason::TurnLimit][usize::from(r)];
+        Ending { winner, reason }
+    });
+    prop_oneof![
+        Just(Phase::SetupDuke),
+        (0u8..4).prop_map(|remaining| Phase::SetupFootman { remaining }),
+        Just(Phase::Play),
+        Just(Phase::Play),
+        (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
+        ending.prop_map(Phase::Over),
+    ]
 }
 
 /// JSON pointers of every number in `v`.
@@ -306,8 +334,15 @@ fn huge_perft_depth_on_a_finished_game_returns_at_once() {
         (Square::new(4).unwrap(), Piece::new(TileKind::DUKE, Seat(0))),
         (Square::new(30).unwrap(), Piece::new(TileKind::DUKE, Seat(1))),
     ];
-    let position = Position::with_full_bags::<Standard>(pieces, Seat(0)).with_empty_bags();
-    let mut game = TheDuke::from_position(&position, &Config { turn_limit: Some(1), ..Config::default() }, 1).unwrap();
+    let setup = Setup {
+        config: Config { turn_limit: Some(1), ..Config::default() },
+        board: pieces.into_iter().collect(),
+        bags: Some([vec![], vec![]]),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        ..Setup::default()
+    };
+    let mut game = TheDuke::from_setup(&setup).unwrap();
     let mut buf = Vec::new();
     game.legal_actions(Seat(0), &mut buf);
     game.apply(Seat(0), buf[0]).unwrap();
@@ -339,8 +374,8 @@ fn seats_out_of_range_have_no_duke_in_guard() {
         (sq("a5"), Piece { kind: TileKind(13), side: Side::Back, owner: Seat(1) }),
         (sq("f6"), Piece::new(TileKind::DUKE, Seat(1))),
     ];
-    let position = Position::with_full_bags::<Standard>(pieces, Seat(1));
-    let mut game = TheDuke::from_position(&position, &Config::default(), 1).unwrap();
+    let setup = Setup { board: pieces.into_iter().collect(), phase: Phase::Play, to_move: Seat(1), ..Setup::default() };
+    let mut game = TheDuke::from_setup(&setup).unwrap();
     game.apply(Seat(1), "a5-c3".parse().unwrap()).unwrap();
     assert!(game.in_guard(Seat(0)));
     assert!(!game.in_guard(Seat(1)));

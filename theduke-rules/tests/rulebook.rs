@@ -6,9 +6,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::{p, s};
+use common::{board, game as position, p};
 use duke_core::{Game, Seat};
-use theduke_rules::{Action, Config, EndReason, Phase, Position, Side, TheDuke, TileKind};
+use theduke_rules::{Action, Config, EndReason, Phase, Setup, Side, TheDuke, TileKind};
 
 const DUKE: u8 = 0;
 const FOOTMAN: u8 = 1;
@@ -35,25 +35,23 @@ fn set(items: &[&str]) -> BTreeSet<String> {
     items.iter().map(|x| (*x).to_owned()).collect()
 }
 
-fn position(pieces: &[(&str, theduke_rules::Piece)], to_move: u8) -> TheDuke {
-    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
-    let pos = Position::with_full_bags::<theduke_rules::Standard>(pieces, Seat(to_move));
-    TheDuke::from_position(&pos, &Config::default(), 1).unwrap()
-}
-
 /// Rulebook p. 3, the movement example: light Duke c1, Seer d2 (starting side) and the
 /// "Dragon" = Dragoon b4 (non-starting side); the dark Assassin a5 (non-starting side).
+/// Every other tile is in its owner's bag.
 fn movement_example(to_move: u8) -> TheDuke {
-    position(
-        &[
+    TheDuke::from_setup(&Setup {
+        board: board(&[
             ("c1", p(DUKE, 0, Side::Start)),
             ("d2", p(SEER, 0, Side::Start)),
             ("b4", p(DRAGOON, 0, Side::Back)),
             ("a5", p(ASSASSIN, 1, Side::Back)),
             ("f6", p(DUKE, 1, Side::Start)),
-        ],
-        to_move,
-    )
+        ]),
+        phase: Phase::Play,
+        to_move: Seat(to_move),
+        ..Setup::default()
+    })
+    .unwrap()
 }
 
 #[test]
@@ -98,19 +96,29 @@ fn assassin_jump_slides_past_the_dragoon_and_puts_the_duke_in_guard() {
 /// only pulled one of her three Pikemen": two are still in her bag (the first one was
 /// drawn earlier and has been captured).
 fn tina() -> TheDuke {
-    let pieces = [
-        ("e6", p(DUKE, 0, Side::Back)),
-        ("f6", p(FOOTMAN, 0, Side::Start)),
-        ("a1", p(DUKE, 1, Side::Start)),
-        ("e5", p(WIZARD, 1, Side::Back)),
-        ("e3", p(MARSHALL, 1, Side::Start)),
-        ("f3", p(CHAMPION, 1, Side::Start)),
-        ("d5", p(PIKEMAN, 1, Side::Start)),
-    ];
-    let pieces = pieces.iter().map(|&(sq, piece)| (s(sq), piece)).collect();
-    let mut pos = Position::with_full_bags::<theduke_rules::Standard>(pieces, Seat(0));
-    pos.bags[0][usize::from(PIKEMAN)] = 2;
-    let game = TheDuke::from_position(&pos, &Config::default(), 1).unwrap();
+    let game = TheDuke::from_setup(&Setup {
+        board: board(&[
+            ("e6", p(DUKE, 0, Side::Back)),
+            ("f6", p(FOOTMAN, 0, Side::Start)),
+            ("a1", p(DUKE, 1, Side::Start)),
+            ("e5", p(WIZARD, 1, Side::Back)),
+            ("e3", p(MARSHALL, 1, Side::Start)),
+            ("f3", p(CHAMPION, 1, Side::Start)),
+            ("d5", p(PIKEMAN, 1, Side::Start)),
+        ]),
+        // By tile type (Duke, Footman, Pikeman, Knight, Wizard, Ranger, Seer, General,
+        // Priest, Champion, Marshall, Bowman, Dragoon, Assassin, Longbowman): Tina's bag
+        // lacks her Duke, the Footman on f6 and the captured Pikeman; her opponent's bag
+        // lacks the five tiles on the board.
+        bags: Some([
+            vec![0, 2, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1],
+            vec![0, 3, 2, 1, 0, 1, 1, 1, 1, 0, 0, 1, 1, 1, 1],
+        ]),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        ..Setup::default()
+    })
+    .unwrap();
     assert_eq!(game.bag_count(Seat(0), TileKind(PIKEMAN)), 2);
     assert_eq!(game.captured_count(Seat(0), TileKind(PIKEMAN)), 1);
     game
@@ -238,19 +246,25 @@ fn capturing_the_duke_wins() {
 
 #[test]
 fn a_player_without_legal_action_loses() {
-    // Tina's final trap with an empty bag and the Footman gone: nothing can act.
-    let pieces = vec![
-        (s("e6"), p(DUKE, 0, Side::Back)),
-        (s("d6"), p(PIKEMAN, 0, Side::Start)),
-        (s("f6"), p(PIKEMAN, 0, Side::Start)),
-        (s("e5"), p(WIZARD, 1, Side::Back)),
-        (s("e3"), p(MARSHALL, 1, Side::Start)),
-        (s("a1"), p(DUKE, 1, Side::Start)),
-    ];
-    let pos = Position::with_full_bags::<theduke_rules::Standard>(pieces, Seat(0));
-    let mut pos = pos;
-    pos.bags[0] = [0; 16];
-    let game = TheDuke::from_position(&pos, &Config::default(), 1).unwrap();
+    // Tina's final trap with both bags empty and her Footman gone, one move before it
+    // closes: the dark Marshall (non-starting side) steps from e4 to e3, where it covers
+    // e5, and then no light tile can act.
+    let mut game = TheDuke::from_setup(&Setup {
+        board: board(&[
+            ("e6", p(DUKE, 0, Side::Back)),
+            ("d6", p(PIKEMAN, 0, Side::Start)),
+            ("f6", p(PIKEMAN, 0, Side::Start)),
+            ("e5", p(WIZARD, 1, Side::Back)),
+            ("e4", p(MARSHALL, 1, Side::Back)),
+            ("a1", p(DUKE, 1, Side::Start)),
+        ]),
+        bags: Some([vec![], vec![]]),
+        phase: Phase::Play,
+        to_move: Seat(1),
+        ..Setup::default()
+    })
+    .unwrap();
+    game.apply(Seat(1), "e4-e3".parse().unwrap()).unwrap();
     assert!(game.is_over());
     assert_eq!(game.outcome().unwrap().ranks, vec![2, 1]);
     assert_eq!(
@@ -261,10 +275,14 @@ fn a_player_without_legal_action_loses() {
 
 #[test]
 fn the_turn_limit_ends_in_a_draw() {
-    let config = Config { turn_limit: Some(1), ..Config::default() };
-    let pieces = vec![(s("c1"), p(DUKE, 0, Side::Start)), (s("d6"), p(DUKE, 1, Side::Start))];
-    let pos = Position::with_full_bags::<theduke_rules::Standard>(pieces, Seat(0));
-    let mut game = TheDuke::from_position(&pos, &config, 1).unwrap();
+    let mut game = TheDuke::from_setup(&Setup {
+        config: Config { turn_limit: Some(1), ..Config::default() },
+        board: board(&[("c1", p(DUKE, 0, Side::Start)), ("d6", p(DUKE, 1, Side::Start))]),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        ..Setup::default()
+    })
+    .unwrap();
     game.apply(Seat(0), "c1-b1".parse().unwrap()).unwrap();
     assert!(game.is_over());
     assert!(game.outcome().unwrap().is_draw());

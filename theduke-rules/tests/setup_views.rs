@@ -103,12 +103,13 @@ fn a_state_breaking_conservation_does_not_deserialise() {
     let game = played(4, 30);
     let json = serde_json::to_value(game).unwrap();
     let mut tampered = json.clone();
-    // One more tile in seat 0's bag than the box holds.
-    let bag = tampered["bag"][0].as_u64().unwrap();
-    tampered["bag"][0] = serde_json::json!(bag + (1 << 8) * 4);
+    // Four Pikemen in seat 0's bag: the box holds three.
+    tampered["bags"][0][2] = serde_json::json!(4);
     assert!(serde_json::from_value::<TheDuke>(tampered).is_err());
+    // A second Duke for seat 0.
     let mut moved = json.clone();
-    moved["board"][0] = serde_json::json!(0x80 | 5);
+    let free = (0..36).filter_map(Square::new).find(|&sq| game.piece_at(sq).is_none()).unwrap();
+    moved["board"][free.to_string()] = serde_json::json!({"kind": 0, "side": "Start", "owner": 0});
     assert!(serde_json::from_value::<TheDuke>(moved).is_err());
     assert_eq!(serde_json::from_value::<TheDuke>(json).unwrap(), game);
 }

@@ -3,10 +3,10 @@
 //! Duke-danger rule checked by trying every reply. No masks, no tables.
 #![allow(dead_code, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use duke_core::Seat;
-use theduke_rules::{Action, Duke, IconKind, Phase, Piece, STANDARD_TILES, Side, Square, TheDuke, TileKind};
+use theduke_rules::{Action, Duke, IconKind, Phase, Piece, STANDARD_TILES, Setup, Side, Square, TheDuke, TileKind};
 
 pub type Grid = [[Option<Piece>; 6]; 6];
 
@@ -165,7 +165,6 @@ pub fn duke_capturable(g: &Grid, by: Seat) -> bool {
 pub fn legal(state: &TheDuke) -> BTreeSet<String> {
     let g = grid(state);
     let me = state.side_to_move();
-    let opp = Seat(1 - me.0);
     let mut out = BTreeSet::new();
     match state.phase() {
         Phase::Over(_) => {}
@@ -189,18 +188,26 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         Phase::Play => {
-            let enemy_duke = find_duke(&g, opp).map(|(f, r)| sq(f, r).to_string());
-            for a in pseudo(&g, me) {
-                let takes_duke = enemy_duke.as_ref().is_some_and(|d| a.rsplit(['-', '*']).next() == Some(d.as_str()));
-                if takes_duke || !duke_capturable(&after(&g, &a), opp) {
-                    out.insert(a);
-                }
-            }
             let bag: u32 = (0..15).map(|k| u32::from(state.bag_count(me, TileKind(k)))).sum();
-            if bag > 0 && !placements(&g, me).is_empty() {
-                out.insert("draw".to_owned());
-            }
+            out = legal_in_play(&g, me, bag);
         }
+    }
+    out
+}
+
+/// The legal actions of `me` in the turn phase on `g`, with `bag` tiles in its bag.
+pub fn legal_in_play(g: &Grid, me: Seat, bag: u32) -> BTreeSet<String> {
+    let opp = Seat(1 - me.0);
+    let mut out = BTreeSet::new();
+    let enemy_duke = find_duke(g, opp).map(|(f, r)| sq(f, r).to_string());
+    for a in pseudo(g, me) {
+        let takes_duke = enemy_duke.as_ref().is_some_and(|d| a.rsplit(['-', '*']).next() == Some(d.as_str()));
+        if takes_duke || !duke_capturable(&after(g, &a), opp) {
+            out.insert(a);
+        }
+    }
+    if bag > 0 && !placements(g, me).is_empty() {
+        out.insert("draw".to_owned());
     }
     out
 }
@@ -261,3 +268,19 @@ pub fn s(name: &str) -> Square {
 }
 
 pub type Game = Duke;
+
+/// The tiles of a position, by square name.
+pub fn board(tiles: &[(&str, Piece)]) -> BTreeMap<Square, Piece> {
+    tiles.iter().map(|&(sq, piece)| (s(sq), piece)).collect()
+}
+
+/// A position in the turn phase with the default config and seed 1: these tiles,
+/// `to_move` to act, every other tile in its owner's bag.
+pub fn in_play(tiles: &[(&str, Piece)], to_move: u8) -> Setup {
+    Setup { board: board(tiles), phase: Phase::Play, to_move: Seat(to_move), seed: 1, ..Setup::default() }
+}
+
+/// [`in_play`] as a game.
+pub fn game(tiles: &[(&str, Piece)], to_move: u8) -> TheDuke {
+    TheDuke::from_setup(&in_play(tiles, to_move)).unwrap()
+}

@@ -1,0 +1,199 @@
+//! What makes a state one the game can go on from: the rules a position obeys
+//! ([`Duke::check_rules`], typed, shared with [`Duke::from_setup`]) and the bookkeeping of
+//! the packed representation ([`Duke::check`], behind `Game::validate`).
+
+use duke_core::{InvalidState, Seat};
+
+use crate::board::{Square, orthogonal_neighbours};
+use crate::movegen::Any;
+use crate::position::{SetupError, set_aside};
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, nibble};
+use crate::tiles::{Side, TileKind, TileSet};
+
+impl<S: TileSet> Duke<S> {
+    /// How many of its three set-up placements (the Duke, then two Footmen) `owner` has
+    /// made, or `None` once set-up is over.
+    pub(crate) fn set_up_progress(&self, owner: u8) -> Option<u8> {
+        match self.phase {
+            Phase::SetupDuke if owner == self.to_move => Some(0),
+            Phase::SetupFootman { remaining } if owner == self.to_move => Some(3u8.saturating_sub(remaining)),
+            Phase::SetupDuke | Phase::SetupFootman { .. } => Some(if owner == self.first { 3 } else { 0 }),
+            _ => None,
+        }
+    }
+
+    /// `owner`'s tiles of type `kind` on the board.
+    pub(crate) fn on_board(&self, owner: u8, kind: usize) -> u32 {
+        let count = self.board.iter().filter_map(|&c| Piece::from_code(c)).filter(|p| p.owner.0 == owner);
+        count.filter(|p| p.kind.index() == kind).count() as u32
+    }
+
+    /// `owner`'s tiles of type `kind` that are neither on the board, nor in the bag, nor
+    /// captured: set aside for set-up, or just drawn and waiting to be placed.
+    pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
+        let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
+        let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
+        aside + u32::from(drawn)
+    }
+
+    /// The checks of the phase alone: seats, the Footmen still to place, the drawn tile.
+    pub(crate) fn check_phase(&self) -> Result<(), SetupError> {
+        for seat in [self.to_move, self.first] {
+            if seat > 1 {
+                return Err(SetupError::NoSuchSeat(Seat(seat)));
+            }
+        }
+        match self.phase {
+            Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
+                Err(SetupError::FootmenRemaining { remaining })
+            }
+            Phase::Place { drawn } if drawn.index() >= S::TABLES.kinds() => {
+                Err(SetupError::UnknownTile { kind: drawn })
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The rules a position must obey to be played on (the list is on
+    /// [`Setup`](crate::Setup)), given a board, bags and captured tiles that add up.
+    pub(crate) fn check_rules(&self) -> Result<(), SetupError> {
+        self.check_phase()?;
+        let running = !matches!(self.phase, Phase::Over(_));
+        if self.limit != 0 && (self.turns > self.limit || (running && self.turns == self.limit)) {
+            return Err(SetupError::TurnLimit { turns: self.turns, limit: self.limit });
+        }
+        if self.set_up_progress(0).is_some() {
+            self.check_set_up()?;
+        } else {
+            for seat in [Seat(0), Seat(1)] {
+                if running && self.duke_square(seat).is_none() {
+                    return Err(SetupError::MissingDuke { seat });
+                }
+            }
+            if let Phase::Over(ending) = self.phase {
+                self.check_ending(ending)?;
+            }
+        }
+        // The general rule: a state that loads is one the game can go on from.
+        if running && !self.has_any_action() {
+            return Err(SetupError::NoLegalAction { seat: Seat(self.to_move) });
+        }
+        Ok(())
+    }
+
+    /// Whether the seat to act has a legal action (the guard cache must be current).
+    fn has_any_action(&self) -> bool {
+        let mut any = Any(false);
+        self.visit(&mut any);
+        any.0
+    }
+
+    /// Set-up (rulebook "Set-up"): each seat's board tiles are the placements it has made,
+    /// where the rulebook puts them; nothing is captured, no turn is counted.
+    pub(crate) fn check_set_up(&self) -> Result<(), SetupError> {
+        if self.turns != 0 {
+            return Err(SetupError::TurnsDuringSetUp { turns: self.turns });
+        }
+        for owner in 0..2u8 {
+            let seat = Seat(owner);
+            if self.lost.get(usize::from(owner)).is_some_and(|&l| l != 0) {
+                return Err(SetupError::CapturedDuringSetUp { seat });
+            }
+            let placed = self.set_up_progress(owner).unwrap_or(0);
+            let home = if owner == 0 { 0 } else { 5 };
+            let duke = self.duke_square(seat);
+            let duke_ok = match duke {
+                Some(sq) => placed >= 1 && sq.rank() == home && (sq.file() == 2 || sq.file() == 3),
+                None => placed == 0,
+            };
+            let beside = duke.map_or(0, orthogonal_neighbours);
+            let mut footmen = 0;
+            let mut others_ok = true;
+            for sq in Square::iter(self.occupancy(seat)) {
+                let Some(p) = self.piece_at(sq) else { continue };
+                others_ok &= p.side == Side::Start;
+                match p.kind {
+                    TileKind::DUKE => {}
+                    TileKind::FOOTMAN if sq.bit() & beside != 0 => footmen += 1,
+                    _ => others_ok = false,
+                }
+            }
+            if !duke_ok || !others_ok || footmen != placed.saturating_sub(1) {
+                return Err(SetupError::SetUpBoard { seat });
+            }
+        }
+        Ok(())
+    }
+
+    /// A finished game's ending fits the position (rulebook "Winning the Game"; readings 1
+    /// and 14 of RULES.md).
+    fn check_ending(&self, ending: Ending) -> Result<(), SetupError> {
+        let has_duke = |s: u8| self.duke_square(Seat(s)).is_some();
+        let fits = match (ending.winner, ending.reason) {
+            (Some(w), EndReason::DukeCaptured) => w.0 <= 1 && has_duke(w.0) && !has_duke(1 - w.0),
+            (None, EndReason::TurnLimit) => has_duke(0) && has_duke(1) && self.limit != 0 && self.turns >= self.limit,
+            (Some(w), EndReason::NoLegalAction) => {
+                // The loser is the seat left to act, and it indeed had nothing to do.
+                let mut probe = *self;
+                probe.phase = Phase::Play;
+                probe.guard = probe.compute_guard();
+                w.0 <= 1 && self.to_move == 1 - w.0 && has_duke(0) && has_duke(1) && !probe.has_any_action()
+            }
+            _ => false,
+        };
+        if fits { Ok(()) } else { Err(SetupError::InconsistentEnding(ending)) }
+    }
+
+    /// Checks every invariant: cells, occupancy masks and Duke squares agree; each tile is
+    /// in exactly one place (set aside for set-up, bag, drawn, board or captured); the
+    /// Duke-danger cache is current; and the position obeys the rules of
+    /// [`Setup`](crate::Setup) (so the seat to act has a legal action).
+    pub fn check(&self) -> Result<(), InvalidState> {
+        let kinds = S::TABLES.kinds();
+        let mut occ = [0u64; 2];
+        let mut dukes = [NO_SQUARE; 2];
+        for (i, &code) in self.board.iter().enumerate() {
+            let Some(p) = Piece::from_code(code) else {
+                if code != 0 {
+                    return Err(InvalidState::new("bad cell"));
+                }
+                continue;
+            };
+            if code_kind(code) >= kinds {
+                return Err(InvalidState::new("unknown tile type on the board"));
+            }
+            if let Some(m) = occ.get_mut(p.owner.index()) {
+                *m |= 1u64 << i;
+            }
+            if p.kind == TileKind::DUKE
+                && let Some(d) = dukes.get_mut(p.owner.index())
+            {
+                *d = i as u8;
+            }
+        }
+        if occ != self.occ {
+            return Err(InvalidState::new("occupancy masks disagree with the board"));
+        }
+        if dukes != self.duke {
+            return Err(InvalidState::new("Duke squares disagree with the board"));
+        }
+        self.check_phase().map_err(|e| InvalidState::new(e.to_string()))?;
+        for owner in 0..2u8 {
+            let bag = self.bag.get(usize::from(owner)).copied().unwrap_or(0);
+            let lost = self.lost.get(usize::from(owner)).copied().unwrap_or(0);
+            for k in 0..16 {
+                let total = u32::from(nibble(bag, k))
+                    + u32::from(nibble(lost, k))
+                    + self.on_board(owner, k)
+                    + self.off_board(owner, k);
+                if total != u32::from(nibble(S::TABLES.counts(), k)) {
+                    return Err(InvalidState::new(format!("tile conservation broken for seat {owner}, type {k}")));
+                }
+            }
+        }
+        if self.guard != self.compute_guard() {
+            return Err(InvalidState::new("stale Duke-danger cache"));
+        }
+        self.check_rules().map_err(|e| InvalidState::new(e.to_string()))
+    }
+}

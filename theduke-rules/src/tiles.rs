@@ -1,5 +1,6 @@
 //! Troop tiles as data: each side of a tile is a profile of `(icon kind, offset)` entries
-//! (rulebook "Movement Icons", p. 3-5; the profiles are those of `TILES.md`).
+//! (rulebook "Movement Icons", p. 3-5; the profiles are those of the rulebook's tile
+//! reference pages, drawn from this data in the crate's `TILES.md`).
 //!
 //! Offsets are from the point of view of the tile's owner: `+dy` is forward (toward the
 //! opponent's home edge) and `+dx` is the owner's right. The second player's tiles face
@@ -162,8 +163,8 @@ pub trait TileSet: Copy + Clone + core::fmt::Debug + Default + PartialEq + Eq + 
     const TABLES: &'static Tables = &Tables::build(Self::TILES);
 }
 
-/// The standard tiles of the base box (TILES.md; Duchess and Oracle excluded as they are
-/// Expanded play).
+/// The standard tiles of the base box ([`STANDARD_TILES`]; the enhanced tiles Duchess and
+/// Oracle are Expanded play and not included).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Standard;
 
@@ -180,7 +181,9 @@ const fn i(kind: IconKind, dx: i8, dy: i8) -> Icon {
     Icon::new(kind, dx, dy)
 }
 
-/// The fifteen standard troop tiles, exactly as the JSON block of TILES.md (section 4).
+/// The fifteen standard troop tiles: both sides of each as printed (rulebook "Contents" and
+/// the tile reference pages; the Ranger, absent from those pages, as printed on the tile,
+/// see RULES.md reading 18). The crate's `TILES.md` draws them, generated from this table.
 pub const STANDARD_TILES: [TileDef; 15] = [
     TileDef {
         name: "Duke",

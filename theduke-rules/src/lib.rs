@@ -20,6 +20,12 @@
 //!   [`TileSet`] plays with other tiles.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
+//! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
+//!   [`Duke::from_setup`] checks it into a game (typed [`SetupError`]) and
+//!   [`Duke::to_setup`] gives it back. A saved state is its setup in JSON, and actions and
+//!   squares travel as their notation (`"c2-c4"`, `"c2"`).
+//! - [`tile_reference`] prints both sides of every tile of a set; the crate's `TILES.md`
+//!   is that reference for the standard tiles.
 //!
 //! ## Notation
 //!
@@ -48,6 +54,35 @@
 //! assert!(actions.iter().all(|a| matches!(a, Action::Place(_))));
 //! game.apply(Seat(1), actions[0]).unwrap();
 //! println!("{}", game.view(duke_core::Observer::Spectator));
+//! ```
+//!
+//! ## Set up a position
+//!
+//! ```
+//! use duke_core::{Game, Seat};
+//! use theduke_rules::{Phase, Piece, Setup, Side, TheDuke, TileKind};
+//!
+//! // Light's Duke on c1 and a Footman on c2 showing its non-starting side; dark's Duke on
+//! // d6. Light is to act; every other tile is in its owner's bag.
+//! let footman = Piece { side: Side::Back, ..Piece::new(TileKind::FOOTMAN, Seat(0)) };
+//! let setup = Setup {
+//!     board: [
+//!         ("c1".parse().unwrap(), Piece::new(TileKind::DUKE, Seat(0))),
+//!         ("c2".parse().unwrap(), footman),
+//!         ("d6".parse().unwrap(), Piece::new(TileKind::DUKE, Seat(1))),
+//!     ]
+//!     .into(),
+//!     phase: Phase::Play,
+//!     to_move: Seat(0),
+//!     ..Setup::default()
+//! };
+//! let mut game = TheDuke::from_setup(&setup).unwrap();
+//! game.apply(Seat(0), "c2-c4".parse().unwrap()).unwrap();
+//! assert_eq!(game.piece_at("c4".parse().unwrap()), Some(Piece::new(TileKind::FOOTMAN, Seat(0))));
+//! // A saved game is its setup: JSON with squares and actions in notation.
+//! let saved = serde_json::to_string(&game).unwrap();
+//! assert!(saved.contains(r#""c4":{"kind":1,"side":"Start","owner":0}"#));
+//! assert_eq!(serde_json::from_str::<TheDuke>(&saved).unwrap(), game);
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

@@ -104,6 +104,8 @@ mod position;
 mod setup;
 mod state;
 mod tables;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod tile_reference;
 mod tiles;
 mod turn;

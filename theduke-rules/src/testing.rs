@@ -1,0 +1,126 @@
+//! Proptest strategies for fuzzing The Duke's rules with your own invariants (feature
+//! `testing`).
+//!
+//! - [`configs`]: every option of [`Config`]: who sets up first (drawn, seat 0, seat 1)
+//!   and the turn limit (none, as in the rulebook; a tiny one of 1 to 4 turns; 5 to 300).
+//! - [`reachable`]: states reached by legal play from a new game with such a config, with
+//!   the record that reaches them (shrinks to a short game).
+//! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
+//!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
+//!   weights the legal actions towards one of those situations.
+//!
+//! ```
+//! use duke_core::testing::invariants::check_steps;
+//! use duke_core::testing::Settings;
+//! use theduke_rules::testing::{bias_guard, configs};
+//! use theduke_rules::{Action, TheDuke};
+//!
+//! // A house rule: a strike never moves the striking tile.
+//! let settings = Settings { cases: 8, ..Settings::default() };
+//! let coverage = check_steps::<TheDuke>(configs(), &settings, Some(bias_guard), |step| {
+//!     if let Action::Strike { from, .. } = step.action {
+//!         step.reached();
+//!         if step.after.piece_at(from).map(|p| p.kind) != step.before.piece_at(from).map(|p| p.kind) {
+//!             return Err(format!("the striker left {from}"));
+//!         }
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap();
+//! println!("{} strikes checked in {} steps", coverage.reached, coverage.steps);
+//! ```
+
+use duke_core::Seat;
+use duke_core::testing::strategies::Reached;
+use proptest::prelude::*;
+
+use crate::actions::Action;
+use crate::config::{Config, FirstPlayer};
+use crate::state::{Phase, TheDuke};
+
+/// Every config: who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
+/// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
+/// limit's edge), or 5 to 300 turns.
+pub fn configs() -> impl Strategy<Value = Config> {
+    let first = prop_oneof![Just(FirstPlayer::Random), Just(FirstPlayer::Seat0), Just(FirstPlayer::Seat1)];
+    let limit = prop_oneof![
+        2 => Just(None),
+        1 => (1u32..=4).prop_map(Some),
+        2 => (5u32..=300).prop_map(Some),
+    ];
+    (first, limit).prop_map(|(first_player, turn_limit)| Config { first_player, turn_limit })
+}
+
+/// States reached by up to `max_steps` legal actions from a new game with a config from
+/// [`configs`] and any seed.
+///
+/// ```
+/// use proptest::prelude::*;
+/// use theduke_rules::testing::reachable;
+///
+/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(40))| {
+///     // Every tile is in one place: nothing is lost or made up.
+///     prop_assert!(reached.state.check().is_ok());
+/// });
+/// ```
+pub fn reachable(max_steps: usize) -> impl Strategy<Value = Reached<TheDuke>> {
+    duke_core::testing::strategies::reachable::<TheDuke>(configs(), max_steps)
+}
+
+/// The square an action's tile ends on or strikes (where a capture would happen).
+fn target(action: &Action) -> Option<crate::board::Square> {
+    match *action {
+        Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
+        Action::Strike { target, .. } => Some(target),
+        _ => None,
+    }
+}
+
+/// Whether `action` of `seat` captures an enemy tile.
+fn captures(state: &TheDuke, seat: Seat, action: &Action) -> bool {
+    target(action).and_then(|sq| state.piece_at(sq)).is_some_and(|p| p.owner != seat)
+}
+
+/// Strikes and Commands forty times as likely as moves, draws four times (uniform play
+/// uses them rarely: only tiles drawn from the bag have those icons, and a strike needs an
+/// enemy on its square).
+pub fn bias_strikes_and_commands(_state: &TheDuke, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Strike { .. } | Action::Command { .. } => 40,
+        Action::Draw => 4,
+        _ => 1,
+    }
+}
+
+/// Draws twenty times as likely as other actions: bags run empty and the squares beside
+/// the Duke fill up (the rules for an empty bag and a surrounded Duke).
+pub fn bias_draws(_state: &TheDuke, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Draw => 20,
+        _ => 1,
+    }
+}
+
+/// Captures ten times as likely as other actions.
+pub fn bias_captures(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
+    if captures(state, seat, action) { 10 } else { 1 }
+}
+
+/// Actions that put the opposing Duke in Guard fifty times as likely, captures ten times:
+/// games reach Guard, and a guarded player without escape (who loses), far more often.
+pub fn bias_guard(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
+    if matches!(action, Action::Draw) || !matches!(state.phase(), Phase::Play | Phase::Place { .. }) {
+        return 1;
+    }
+    let mut next = *state;
+    if next.play(seat, *action).is_err() {
+        return 1;
+    }
+    if next.in_guard(Seat(1 - (seat.0 & 1))) {
+        50
+    } else if captures(state, seat, action) {
+        10
+    } else {
+        1
+    }
+}

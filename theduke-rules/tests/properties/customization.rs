@@ -1,0 +1,67 @@
+//! Rulebook "Customization Tiles" (p. 17): a tile set with other profiles plays by them.
+
+use theduke_rules::{Action, Icon, IconKind, STANDARD_TILES, TileDef, TileSet};
+
+use crate::oracle::{CASES, candidates, grid, legal, listed, property};
+
+/// The standard tiles, but the Footman's sides use every icon kind: a Jump, two Strikes
+/// and a backward Slide on its starting side; a Jump Slide, three Commands and a Move on
+/// the other.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Rebels;
+
+const REBEL_TILES: [TileDef; 15] = {
+    let mut tiles = STANDARD_TILES;
+    tiles[1] = TileDef {
+        name: "Rebel",
+        abbrev: "Rb",
+        count: 3,
+        start: &[
+            Icon::new(IconKind::Jump, 0, 2),
+            Icon::new(IconKind::Strike, -1, 1),
+            Icon::new(IconKind::Strike, 1, 1),
+            Icon::new(IconKind::Slide, 0, -1),
+        ],
+        back: &[
+            Icon::new(IconKind::JumpSlide, 0, 2),
+            Icon::new(IconKind::Command, -1, 0),
+            Icon::new(IconKind::Command, 1, 0),
+            Icon::new(IconKind::Command, 0, -1),
+            Icon::new(IconKind::Move, 1, 1),
+        ],
+    };
+    tiles
+};
+
+impl TileSet for Rebels {
+    const TILES: &'static [TileDef] = &REBEL_TILES;
+}
+
+#[test]
+fn a_custom_tile_set_plays_by_its_own_profiles() {
+    property::<Rebels>("a_custom_tile_set_plays_by_its_own_profiles", CASES, None, 800, |step| {
+        let want = legal(step.before);
+        let got = listed(step);
+        if got != want {
+            let extra: Vec<_> = got.difference(&want).collect();
+            let missing: Vec<_> = want.difference(&got).collect();
+            return Err(format!("listed but not allowed: {extra:?}; allowed but not listed: {missing:?}"));
+        }
+        // Reached: a Rebel acted with an icon only its custom profile has.
+        let g = grid(step.before);
+        let acting = match step.action {
+            Action::Move { from, .. } | Action::Strike { from, .. } => Some(from),
+            Action::Command { by, .. } => Some(by),
+            _ => None,
+        };
+        let rebel_acted = acting.is_some_and(|sq| step.before.piece_at(sq).is_some_and(|p| p.kind.0 == 1));
+        let custom = acting.is_some_and(|sq| {
+            candidates(&REBEL_TILES, &g, sq, true).iter().any(|c| c.allowed && c.action == step.action)
+                && !candidates(&STANDARD_TILES, &g, sq, true).iter().any(|c| c.allowed && c.action == step.action)
+        });
+        if rebel_acted && custom {
+            step.reached();
+        }
+        Ok(())
+    });
+}

@@ -26,6 +26,9 @@
 //!   squares travel as their notation (`"c2-c4"`, `"c2"`).
 //! - [`tile_reference`] prints both sides of every tile of a set; the crate's `TILES.md`
 //!   is that reference for the standard tiles.
+//! - With the `testing` feature, `theduke_rules::testing` has proptest strategies to fuzz
+//!   the rules with your own invariants: every config, reachable states, and biases towards
+//!   the rules random play rarely meets (strikes, commands, empty bags, Guard).
 //!
 //! ## Notation
 //!
@@ -83,6 +86,36 @@
 //! let saved = serde_json::to_string(&game).unwrap();
 //! assert!(saved.contains(r#""c4":{"kind":1,"side":"Start","owner":0}"#));
 //! assert_eq!(serde_json::from_str::<TheDuke>(&saved).unwrap(), game);
+//! ```
+//!
+//! ## Fuzz your own rules
+//!
+//! With the `testing` feature (in your dev-dependencies), a house rule is an invariant over
+//! every step of random games of every config, checked by duke-core's `check_steps`; a
+//! failure shrinks to a short game printed in notation.
+//!
+//! ```
+//! # #[cfg(feature = "testing")] {
+//! use duke_core::testing::{Settings, invariants::check_steps};
+//! use theduke_rules::testing::{bias_draws, configs};
+//! use theduke_rules::{Action, TheDuke};
+//!
+//! // House rule: a drawn tile goes on a square sharing a side with its owner's Duke.
+//! let settings = Settings { cases: 8, ..Settings::default() };
+//! let coverage = check_steps::<TheDuke>(configs(), &settings, Some(bias_draws), |step| {
+//!     if let Action::Place(square) = step.action {
+//!         step.reached(); // counted: how often the rule was exercised
+//!         let duke = step.before.duke_square(step.seat).ok_or("no Duke")?;
+//!         let apart = (square.file() - duke.file()).abs() + (square.rank() - duke.rank()).abs();
+//!         if apart != 1 {
+//!             return Err(format!("placed on {square}, the Duke is on {duke}"));
+//!         }
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap();
+//! assert!(coverage.reached > 0, "{coverage:?}");
+//! # }
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]

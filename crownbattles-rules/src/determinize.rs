@@ -157,6 +157,11 @@ impl CrownBattles {
             let pick = rng.below(hand.len());
             put(&mut out.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
         }
+        // Known copies beside re-dealt unseen copies: relabel as the game does (during the
+        // Magician's passes a seen pass pins its card; the passes end with a relabelling).
+        if !matches!(self.phase, Phase::Passing { .. }) {
+            out.canonical_knowledge();
+        }
         out.rng = GameRng::new(rng.next_u64());
         out
     }

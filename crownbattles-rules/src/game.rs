@@ -4,6 +4,7 @@ use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::events::Event;
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
 use crate::trick::{Form, Trick};
@@ -311,6 +312,7 @@ impl Game for CrownBattles {
     type Action = Action;
     type Undo = Undo;
     type View = View;
+    type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;
 
@@ -379,6 +381,17 @@ impl Game for CrownBattles {
             return Ok(Undo(taken));
         }
         self.apply_other(seat, action)
+    }
+
+    /// The full action for its own seat and for public actions; a smuggle, a Magician pass
+    /// and a Merchant's own card face down for everyone else (RULES.md, "Events").
+    fn seen_action(&self, seat: Seat, action: Action, observer: Observer) -> Event {
+        self.seen(seat, action, observer)
+    }
+
+    /// See RULES.md, "Events: what each observer sees".
+    fn events(before: &Self, seat: Seat, action: Action, after: &Self, observer: Observer, out: &mut Vec<Event>) {
+        crate::witness::events(before, seat, action, after, observer, out);
     }
 
     #[inline]

@@ -16,6 +16,12 @@
 //!   loses 10 per trick outside the bid. The crown goes to the sole leader after each
 //!   round; a tie after the last round replays it (up to `max_tie_replays` times).
 //!
+//! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
+//!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
+//!   is face down for the others), its own dealt cards, the cards passed or traded with
+//!   it, the hand its Bishop saw, every trick's cards and winner, the round's scores, the
+//!   crown and the result.
+//!
 //! The state is a compact `Copy` value (card ids in 128-bit sets); `legal_actions`,
 //! `apply` and `undo` do not allocate. `RULES.md` maps every rule to code and tests and
 //! lists every reading chosen where the rulebook is silent.
@@ -51,6 +57,16 @@
 //! }
 //! let seat = game.to_act().first().unwrap();
 //! println!("{}", game.view(Observer::Seat(seat)));
+//!
+//! // What P1 saw of the next step, one line per event.
+//! game.legal_actions(seat, &mut legal);
+//! let before = game;
+//! game.apply(seat, legal[0]).unwrap();
+//! let mut events = Vec::new();
+//! CrownBattles::events(&before, seat, legal[0], &game, Observer::Seat(duke_core::Seat(1)), &mut events);
+//! for event in &events {
+//!     println!("{event}");
+//! }
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -63,7 +79,9 @@ mod actions;
 mod bidding;
 mod cards;
 mod determinize;
+mod events;
 mod game;
+mod knowledge;
 mod play;
 mod powers;
 mod rounds;
@@ -72,10 +90,12 @@ mod setup;
 mod state;
 mod trick;
 mod view;
+mod witness;
 
 pub use actions::{Action, Bid, Direction, Trump};
 pub use bidding::SHIELD_PRICE;
 pub use cards::{BOX_SIZE, Card, CardSet, Face, Power, SuitId};
+pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

@@ -257,6 +257,8 @@ impl CrownBattles {
         self.give(taker, given);
         put(&mut self.voids, giver, 0);
         put(&mut self.voids, taker, 0);
+        // Each now knows one card of the other's hand, which may hold unseen copies of it.
+        self.canonical_knowledge();
     }
 
     /// Smuggler: `card` goes into the deck, a random deck card comes out.
@@ -322,6 +324,8 @@ impl CrownBattles {
         }
         self.voids = [0; 8];
         self.passes = [NONE; 8];
+        // Each passer knows its card in a hand that may hold unseen copies of it.
+        self.canonical_knowledge();
         self.after_play();
     }
 

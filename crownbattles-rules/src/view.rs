@@ -78,6 +78,11 @@ pub struct View {
     pub protected: Vec<bool>,
     /// The card the observer chose to pass for the Magician, if any.
     pub passing: Option<Face>,
+    /// Magician: the card coming to the Magician's player, shown to him once everyone else
+    /// has chosen ("Only this card's player sees the card pass to them before choosing").
+    /// Left out of the serialised view when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub incoming: Option<Face>,
 }
 
 impl CrownBattles {
@@ -97,6 +102,9 @@ impl CrownBattles {
                 known.push((Place::Hand(holder), c.face()));
             }
         }
+        // In card order, except that copies of a face (Golems, Dragons, Peasants) are ordered
+        // by place: which copy's id a seat knows is not something it can see.
+        known.sort_by_key(|&(place, face)| (face, if let Place::Hand(s) = place { s.0 } else { u8::MAX }));
         let trick = (0..usize::from(self.trick.len))
             .filter_map(|i| {
                 let card = self.trick.card(i)?;
@@ -128,11 +136,28 @@ impl CrownBattles {
             known,
             voids: self.seats().map(|s| at(&self.voids, s)).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
+            incoming: me.and_then(|s| self.incoming_pass(s)),
             passing: me.and_then(|s| {
                 let c = at(&self.passes, s);
                 (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
             }),
         }
+    }
+}
+
+impl CrownBattles {
+    /// The card coming to `seat` if it is the Magician's player and everyone else has
+    /// chosen (the card it sees before choosing its own).
+    pub(crate) fn incoming_pass(&self, seat: Seat) -> Option<Face> {
+        let Phase::Passing { magician, direction } = self.phase else { return None };
+        if magician != seat || self.passers_waiting(magician) != 0 {
+            return None;
+        }
+        let from = match direction {
+            crate::actions::Direction::Left => magician.right(self.n()),
+            crate::actions::Direction::Right => magician.left(self.n()),
+        };
+        crate::cards::Card::new(at(&self.passes, from)).map(|c| c.face())
     }
 }
 
@@ -253,6 +278,9 @@ impl fmt::Display for View {
             writeln!(f, "Your hand ({s}): {}", hand.join(" "))?;
             if let Some(p) = self.passing {
                 writeln!(f, "You pass: {p}")?;
+            }
+            if let Some(c) = self.incoming {
+                writeln!(f, "Coming to you: {c}")?;
             }
         }
         match self.phase {

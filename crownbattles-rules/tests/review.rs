@@ -283,3 +283,44 @@ fn a_trick_whose_forms_or_codes_do_not_fit_its_cards_is_refused() {
     forged_form["trick"]["forms"][0] = serde_json::to_value(crownbattles_rules::Form::Golem { half: false }).unwrap();
     assert!(serde_json::from_value::<CrownBattles>(forged_form).is_err(), "R1 cannot fight as a Golem");
 }
+
+#[test]
+fn a_known_golem_is_used_up_when_its_holder_plays_a_golem() {
+    // P2 passes a Golem to P1 (Magician), who already holds the other Golem. When P1 plays
+    // "golem", P2 cannot tell which copy left: it must no longer see a Golem in P1's hand
+    // (seeing it would tell P2 that P1 had two).
+    let c = config(3, &[3], &[Power::Magician]);
+    let mut game = deal(&c, Trump::NoTrump, &["magician R1 R2", "golem B5 B6", "golem Y5 Y6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play magician", "P0 pass right", "P1 give B5", "P2 give golem", "P0 give R1"]);
+    let golem_at_p1 = (Place::Hand(Seat(1)), Face::Golem);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).known, vec![golem_at_p1]);
+    steps(&mut game, &["P1 play golem"]);
+    assert!(game.view(Observer::Seat(Seat(2))).known.is_empty());
+    // The same in a world P2 cannot tell from this one where P1 held one Golem only.
+    let mut game = deal(&c, Trump::NoTrump, &["magician R1 R2", "B4 B5 B6", "golem Y5 Y6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play magician", "P0 pass right", "P1 give B5", "P2 give golem", "P0 give R1"]);
+    steps(&mut game, &["P1 play golem"]);
+    assert!(game.view(Observer::Seat(Seat(2))).known.is_empty());
+}
+
+#[test]
+fn determinization_keeps_known_copies_usable_up() {
+    // P2 knows one Golem in P1's hand. In every world P2 imagines, P1 playing "golem" uses
+    // that knowledge up, however the unseen Golem (P0's) was dealt.
+    let c = config(3, &[3], &[Power::Magician]);
+    let mut game = deal(&c, Trump::NoTrump, &["magician golem R1", "B4 B5 B6", "golem Y5 Y6"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play magician", "P0 pass right", "P1 give B5", "P2 give golem", "P0 give R1"]);
+    let mut both = 0;
+    for seed in 0..64 {
+        let mut world = game.determinize(Seat(2), seed);
+        assert_eq!(world.view(Observer::Seat(Seat(2))), game.view(Observer::Seat(Seat(2))));
+        both +=
+            usize::from(world.view(Observer::Seat(Seat(1))).hand.iter().filter(|&&f| f == Face::Golem).count() == 2);
+        world.apply(Seat(1), "play golem".parse().unwrap()).unwrap();
+        assert!(world.view(Observer::Seat(Seat(2))).known.is_empty(), "seed {seed}");
+    }
+    assert!(both > 0, "some imagined worlds give P1 both Golems");
+}

@@ -144,6 +144,32 @@ fn all_peasants_first_peasant_wins() {
     assert_eq!(game.running_scores(), vec![-10, 20, 20, 20]);
 }
 
+/// Our reading (RULES.md §2, 27): action cards fight as Peasants ("Notes"), and in a trick
+/// of Peasants "the first player to do so wins": an action card leading such a trick wins.
+#[test]
+fn an_action_card_leading_a_trick_of_peasants_wins_it() {
+    let c = config(3, &[1], &[Power::Wizard]);
+    let mut game = deal(&c, Trump::NoTrump, &["wizard", "peasant", "peasant"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play wizard", "P1 play peasant", "P2 play peasant"]);
+    assert_eq!(game.running_scores(), vec![-10, 20, 20]);
+}
+
+/// Our reading (RULES.md §2, 28): after a Peasant lead a Golem sets no suit and frees
+/// nobody; the next numbered card sets the led suit.
+#[test]
+fn a_golem_after_a_peasant_lead_sets_no_suit() {
+    let c = config(4, &[2], &[]);
+    let mut game = deal(&c, Trump::NoTrump, &["peasant R1", "golem R2", "B4 R3", "B9 R13"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play peasant", "P1 play golem"]);
+    assert_eq!(legal(&game, 2).len(), 2, "no suit is led yet");
+    steps(&mut game, &["P2 play B4"]);
+    assert_eq!(legal(&game, 3), vec!["play B9"], "blue is led, the Golem did not free the trick");
+    steps(&mut game, &["P3 play B9"]);
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 1, 0, 0]);
+}
+
 #[test]
 fn several_golems_or_dragons_first_wins() {
     let c = config(4, &[1], &[]);

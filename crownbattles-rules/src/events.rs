@@ -1,0 +1,301 @@
+//! What an observer witnesses: the [`Event`]s of one step, each printable as one line.
+//!
+//! An event carries a card face only for an observer the rules show it to; for everyone
+//! else the face is `None` (or the action is replaced by a face-down variant). Which
+//! observer sees what is decided in `witness.rs`; `RULES.md` ("Events: what each observer
+//! sees") gives the table with the rulebook sections.
+
+use core::fmt;
+
+use duke_core::{Outcome, Seat};
+use serde::{Deserialize, Serialize};
+
+use crate::actions::{Action, Bid, Trump};
+use crate::cards::{Face, Power};
+use crate::trick::Form;
+use crate::view::TableCard;
+
+/// One thing an observer of a Crown Battles game saw happen.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// An action seen in full: every public action, and every action of the observer itself.
+    /// Prints as `P1 play R12`, the seat and the action notation.
+    Acted {
+        /// Who acted.
+        seat: Seat,
+        /// What it did.
+        action: Action,
+    },
+    /// Smuggler, seen by anyone but its player: a card of the hand went into the deck face
+    /// down ("Smuggler": "swap one of your cards with a randomly drawn card from the deck").
+    SmuggledFaceDown {
+        /// Who swapped.
+        seat: Seat,
+        /// Whether it was the swap before bidding, made by showing the Smuggler.
+        before_bid: bool,
+    },
+    /// Magician, seen by anyone but the passer: a card was chosen to pass face down.
+    PassChosen {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Merchant, seen by anyone but its player: a card of the player's choice goes to `with`
+    /// for a random card of theirs (the faces follow in [`Event::Traded`]).
+    TradeOffered {
+        /// The Merchant's player.
+        seat: Seat,
+        /// The other player.
+        with: Seat,
+    },
+    /// Smuggler: the random card that came from the deck into the hand.
+    DrewFromDeck {
+        /// Who drew it.
+        seat: Seat,
+        /// The card, for the drawer only.
+        card: Option<Face>,
+    },
+    /// Spy: the player looked through the deck (the undealt cards).
+    DeckSeen {
+        /// The Spy's player.
+        seat: Seat,
+        /// The deck, for the Spy's player only.
+        cards: Option<Vec<Face>>,
+    },
+    /// Bishop: the player saw an opponent's hand.
+    HandSeen {
+        /// The Bishop's player.
+        seat: Seat,
+        /// Whose hand.
+        target: Seat,
+        /// The hand, for the Bishop's player only.
+        cards: Option<Vec<Face>>,
+    },
+    /// Cursed: two players swapped their whole hands.
+    HandsSwapped {
+        /// One player.
+        first: Seat,
+        /// The other.
+        second: Seat,
+        /// What `first` received (the hand `second` had), for the two players only.
+        first_gets: Option<Vec<Face>>,
+        /// What `second` received (the hand `first` had), for the two players only.
+        second_gets: Option<Vec<Face>>,
+    },
+    /// Magician: everyone else has chosen, and the Magician's player sees the card coming
+    /// to him before choosing his own ("Only this card's player sees the card pass to them
+    /// before choosing which one to pass").
+    PassSeen {
+        /// Who passes it.
+        from: Seat,
+        /// The Magician's player.
+        to: Seat,
+        /// The card, for the two of them only.
+        card: Option<Face>,
+    },
+    /// Magician: one card handed over face down once everyone has chosen.
+    Passed {
+        /// Who gave it.
+        from: Seat,
+        /// Who received it.
+        to: Seat,
+        /// The card, for the giver and the receiver only.
+        card: Option<Face>,
+    },
+    /// Merchant: two players exchanged one card each.
+    Traded {
+        /// Who gave `given` (the Merchant's player, or the first of two others).
+        giver: Seat,
+        /// Who gave `taken` in return (a random card of its hand).
+        taker: Seat,
+        /// The card that went from `giver` to `taker`, for the two of them only.
+        given: Option<Face>,
+        /// The card that went from `taker` to `giver`, for the two of them only.
+        taken: Option<Face>,
+    },
+    /// A trick is complete and decided ("To win a trick"; a Bomb destroys it).
+    TrickTaken {
+        /// The trick's cards in play order.
+        cards: Vec<TableCard>,
+        /// Who wins it; `None` when a Bomb destroyed it.
+        winner: Option<Seat>,
+    },
+    /// The round is over and scored ("Ending a Round", "Scoring").
+    RoundScored {
+        /// The round, 1-based (tie replays continue counting).
+        round: u8,
+        /// Each seat's final bid (after any Jester).
+        bids: Vec<Option<Bid>>,
+        /// Tricks each seat won (after any Thief).
+        tricks: Vec<u8>,
+        /// Points each seat scored for the round.
+        points: Vec<i32>,
+        /// Each seat's score after the round.
+        scores: Vec<i32>,
+    },
+    /// Who holds the crown after the round (How to Play 9: the sole leader, nobody on a tie).
+    Crown {
+        /// The holder, if any.
+        holder: Option<Seat>,
+    },
+    /// The game is over ("Game End").
+    GameOver {
+        /// Final scores and ranks.
+        outcome: Outcome,
+    },
+    /// A new round begins (How to Play 1, 10).
+    RoundStarted {
+        /// The round, 1-based (above `rounds` for a tie replay).
+        round: u8,
+        /// Scheduled rounds.
+        rounds: u8,
+        /// The dealer.
+        dealer: Seat,
+        /// Cards dealt to each player.
+        cards: u8,
+    },
+    /// The deal: `count` cards to each player.
+    Dealt {
+        /// Cards dealt to each player.
+        count: u8,
+        /// The observer's seat, when it is a player.
+        seat: Option<Seat>,
+        /// The observer's own cards (empty for a spectator).
+        cards: Vec<Face>,
+    },
+    /// The spinner (How to Play 2).
+    Spun {
+        /// The trump it set: a suit, or X for no trump; `None`: the dealer chooses.
+        trump: Option<Trump>,
+        /// The dealer.
+        dealer: Seat,
+    },
+}
+
+/// Writes faces separated by spaces.
+fn faces(f: &mut fmt::Formatter<'_>, cards: &[Face]) -> fmt::Result {
+    let mut first = true;
+    for face in cards {
+        if !first {
+            f.write_str(" ")?;
+        }
+        first = false;
+        write!(f, "{face}")?;
+    }
+    if first { f.write_str("(none)") } else { Ok(()) }
+}
+
+/// "1 card", "2 cards".
+fn card_count(n: u8) -> String {
+    if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
+}
+
+fn trump_name(f: &mut fmt::Formatter<'_>, trump: Trump) -> fmt::Result {
+    match trump {
+        Trump::Suit(s) => write!(f, "{} ({}, {}) is trump", s.letter(), s.colour(), s.race()),
+        Trump::NoTrump => f.write_str("X: no trump"),
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Acted { seat, action } => write!(f, "{seat} {action}"),
+            Event::SmuggledFaceDown { seat, before_bid: true } => {
+                write!(f, "{seat} shows the smuggler and swaps a card with the deck face down")
+            }
+            Event::SmuggledFaceDown { seat, before_bid: false } => {
+                write!(f, "{seat} swaps a card with the deck face down")
+            }
+            Event::PassChosen { seat } => write!(f, "{seat} chooses a card to pass face down"),
+            Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
+            Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),
+            Event::DrewFromDeck { seat, card: None } => write!(f, "{seat} draws a card from the deck"),
+            Event::DeckSeen { seat, cards: Some(cards) } => {
+                write!(f, "{seat} looks through the deck: ")?;
+                faces(f, cards)
+            }
+            Event::DeckSeen { seat, cards: None } => write!(f, "{seat} looks through the deck"),
+            Event::HandSeen { seat, target, cards: Some(cards) } => {
+                write!(f, "{seat} sees {target}'s hand: ")?;
+                faces(f, cards)
+            }
+            Event::HandSeen { seat, target, cards: None } => write!(f, "{seat} sees {target}'s hand"),
+            Event::HandsSwapped { first, second, first_gets, second_gets } => {
+                write!(f, "{first} and {second} swap hands")?;
+                if let (Some(a), Some(b)) = (first_gets, second_gets) {
+                    write!(f, ": {first} gets ")?;
+                    faces(f, a)?;
+                    write!(f, "; {second} gets ")?;
+                    faces(f, b)?;
+                }
+                Ok(())
+            }
+            Event::PassSeen { from, to, card: Some(card) } => write!(f, "{to} sees the card {from} passes: {card}"),
+            Event::PassSeen { from, to, card: None } => write!(f, "{to} sees the card {from} passes"),
+            Event::Passed { from, to, card: Some(card) } => write!(f, "{from} passes {card} to {to}"),
+            Event::Passed { from, to, card: None } => write!(f, "{from} passes a card to {to}"),
+            Event::Traded { giver, taker, given, taken } => match (given, taken) {
+                (Some(given), Some(taken)) => write!(f, "{giver} gives {given} to {taker} and gets {taken}"),
+                _ => write!(f, "{giver} and {taker} exchange a card face down"),
+            },
+            Event::TrickTaken { cards, winner } => {
+                match winner {
+                    Some(w) => write!(f, "{w} wins the trick:")?,
+                    None => f.write_str("the bomb destroys the trick, nobody wins it:")?,
+                }
+                for c in cards {
+                    let golem = c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. });
+                    write!(f, " {}={}{}", c.seat, c.face, if golem { ":golem" } else { "" })?;
+                }
+                Ok(())
+            }
+            Event::RoundScored { round, bids, tricks, points, scores } => {
+                write!(f, "round {round} ends:")?;
+                for (i, bid) in bids.iter().enumerate() {
+                    let bid = bid.map_or_else(|| "-".to_owned(), |b| b.to_string());
+                    write!(
+                        f,
+                        "{} P{i} bid {bid} took {} {:+} = {}",
+                        if i == 0 { "" } else { ";" },
+                        tricks.get(i).copied().unwrap_or(0),
+                        points.get(i).copied().unwrap_or(0),
+                        scores.get(i).copied().unwrap_or(0)
+                    )?;
+                }
+                Ok(())
+            }
+            Event::Crown { holder: Some(s) } => write!(f, "{s} holds the crown"),
+            Event::Crown { holder: None } => f.write_str("nobody holds the crown (tie for the lead)"),
+            Event::GameOver { outcome } => {
+                f.write_str("game over:")?;
+                let winners = outcome.winners();
+                for (i, w) in winners.iter().enumerate() {
+                    write!(f, "{}{w}", if i == 0 { " " } else { " and " })?;
+                }
+                let verb = if winners.len() > 1 { "share first place" } else { "wins" };
+                write!(f, " {verb}; scores")?;
+                outcome.scores.iter().try_for_each(|s| write!(f, " {s}"))
+            }
+            Event::RoundStarted { round, rounds, dealer, cards } => {
+                if round > rounds {
+                    write!(f, "round {round} (tie replay of round {rounds})")?;
+                } else {
+                    write!(f, "round {round}/{rounds}")?;
+                }
+                write!(f, ": {dealer} deals {} to each", card_count(*cards))
+            }
+            Event::Dealt { count, seat: Some(seat), cards } => {
+                write!(f, "{seat} is dealt {}: ", card_count(*count))?;
+                faces(f, cards)
+            }
+            Event::Dealt { count, seat: None, .. } => write!(f, "{} dealt to each", card_count(*count)),
+            Event::Spun { trump: Some(trump), .. } => {
+                f.write_str("the spinner shows ")?;
+                trump_name(f, *trump)
+            }
+            Event::Spun { trump: None, dealer } => {
+                write!(f, "the spinner shows the four colours: {dealer} (the dealer) chooses the trump")
+            }
+        }
+    }
+}

@@ -1,0 +1,301 @@
+//! Who witnesses what: the events of one step for one observer, derived from the states
+//! before and after it (the hot path, `apply`, is not involved).
+//!
+//! Facts the state after the step no longer holds are recomputed from the state before
+//! and the action: the trick a card completes (a round-ending card clears the table and
+//! deals the next round in the same step), and the bids, tricks and points the round was
+//! scored with (a Jester, a Thief or a Witch may act in that same step).
+
+use duke_core::{Game, Observer, Seat};
+
+use crate::actions::{Action, Bid, Direction};
+use crate::cards::{Card, CardSet, Face, Power};
+use crate::events::Event;
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, update};
+use crate::trick::{Form, Trick};
+use crate::view::TableCard;
+
+/// The faces of a set of cards, in card order.
+fn faces(cards: CardSet) -> Vec<Face> {
+    cards.iter().map(|c| c.face()).collect()
+}
+
+impl CrownBattles {
+    /// The observer's seat, if it is one of the players.
+    fn seat_of(&self, observer: Observer) -> Option<Seat> {
+        match observer {
+            Observer::Seat(s) if s.index() < self.n() => Some(s),
+            _ => None,
+        }
+    }
+
+    /// [`Game::seen_action`]: the action in full for its seat and for every public action;
+    /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card) face down.
+    pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
+        if self.seat_of(observer) == Some(seat) {
+            return Event::Acted { seat, action };
+        }
+        match action {
+            Action::Smuggle(_) => Event::SmuggledFaceDown { seat, before_bid: matches!(self.phase, Phase::Bidding(_)) },
+            Action::Give(_) => Event::PassChosen { seat },
+            Action::Trade(_, with) => Event::TradeOffered { seat, with },
+            _ => Event::Acted { seat, action },
+        }
+    }
+
+    /// The events of the current round's start for `observer`: the round, the deal (its own
+    /// cards only) and the spinner. Meant for a game just created or a round just started
+    /// (the hand is read now); [`Game::events`] reports later rounds itself.
+    pub fn opening_events(&self, observer: Observer) -> Vec<Event> {
+        let mut out = Vec::new();
+        self.push_round_start(observer, &mut out);
+        out
+    }
+
+    fn push_round_start(&self, observer: Observer, out: &mut Vec<Event>) {
+        let me = self.seat_of(observer);
+        out.push(Event::RoundStarted {
+            round: self.round.saturating_add(1),
+            rounds: self.config.schedule.rounds() as u8,
+            dealer: self.dealer,
+            cards: self.cards_this_round(),
+        });
+        out.push(Event::Dealt {
+            count: self.cards_this_round(),
+            seat: me,
+            cards: me.map_or_else(Vec::new, |s| faces(self.hand(s))),
+        });
+        let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
+        out.push(Event::Spun { trump, dealer: self.dealer });
+    }
+
+    /// The card a play puts on the table, with the form it fights in and the action it
+    /// carries: the same as `play` (a Summoner copies the previous card, or its action
+    /// and is worth 0.5).
+    fn pushed(&self, seat: Seat, action: Action) -> Option<(Card, Form, Option<Power>)> {
+        let (card, golem) = match action {
+            Action::Play(face) => (self.playable(seat).find(face)?, false),
+            Action::PlayDoubleFacedAsGolem => (Power::DoubleFaced.card(), true),
+            _ => return None,
+        };
+        if !matches!(self.phase, Phase::Play(s) if s == seat) {
+            return None;
+        }
+        if card == Power::Summoner.card() {
+            let last = usize::from(self.trick.len).checked_sub(1);
+            let copied = last.and_then(|p| self.trick.effect(p));
+            let form = if copied.is_some() {
+                Form::Peasant { half: true }
+            } else {
+                Form::summoned(last.and_then(|p| self.trick.form(p)))
+            };
+            return Some((card, form, copied));
+        }
+        Some((card, Form::of(card, golem), card.power().filter(|p| p.has_action())))
+    }
+
+    /// The trick as it stands once `action` is on it (before any automatic resolution).
+    fn trick_with(&self, seat: Seat, action: Action) -> Trick {
+        let mut trick = self.trick;
+        if let Some((card, form, effect)) = self.pushed(seat, action) {
+            trick.push(card, form, effect);
+            // What `on_play` does to the trick itself.
+            match effect {
+                Some(Power::Wizard) => trick.wizard = true,
+                Some(Power::Bomb) => {
+                    trick.bombed = true;
+                    trick.next_leader = seat;
+                }
+                _ => {}
+            }
+        }
+        trick
+    }
+
+    /// Where the Magician's passes go.
+    fn pass_target(&self, s: Seat, direction: Direction) -> Seat {
+        match direction {
+            Direction::Left => s.left(self.n()),
+            Direction::Right => s.right(self.n()),
+        }
+    }
+
+    /// Between two versions of a hand that swapped one card: the card that left it, and
+    /// the one that came in.
+    fn moved(before: CardSet, after: CardSet) -> (Option<Face>, Option<Face>) {
+        (before.minus(after).first().map(Card::face), after.minus(before).first().map(Card::face))
+    }
+}
+
+/// [`Game::events`] for Crown Battles.
+pub(crate) fn events(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    observer: Observer,
+    out: &mut Vec<Event>,
+) {
+    out.clear();
+    out.push(before.seen(seat, action, observer));
+    let me = before.seat_of(observer);
+    let sees = |s: Seat| me == Some(s);
+    let same_round = after.round == before.round && after.phase != Phase::Over;
+    consequences(before, seat, action, after, &sees, same_round, out);
+    let winner = finished_trick(before, seat, action, after, out);
+    if same_round {
+        return;
+    }
+    round_end(before, seat, action, after, winner.flatten(), out);
+    if after.phase == Phase::Over {
+        if let Some(outcome) = after.outcome() {
+            out.push(Event::GameOver { outcome });
+        }
+    } else {
+        after.push_round_start(observer, out);
+    }
+}
+
+/// What the action itself reveals, to whom (Smuggler, Spy, Bishop, Cursed, Magician,
+/// Merchant). The random cards of the Smuggler and the Merchant are read from the hands
+/// after the step: neither acts in a round-ending step, as each needs cards in hand that
+/// the last trick no longer leaves (RULES.md, "Events").
+fn consequences(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    sees: &dyn Fn(Seat) -> bool,
+    same_round: bool,
+    out: &mut Vec<Event>,
+) {
+    match (before.phase, action) {
+        (_, Action::Smuggle(_)) => {
+            let (_, drawn) = CrownBattles::moved(before.hand(seat), after.hand(seat));
+            out.push(Event::DrewFromDeck { seat, card: drawn.filter(|_| sees(seat) && same_round) });
+        }
+        (Phase::Play(_), Action::Play(_) | Action::PlayDoubleFacedAsGolem) => {
+            let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy));
+            // "If there is no deck left, then this card has no action."
+            if spy && !before.deck.is_empty() {
+                out.push(Event::DeckSeen { seat, cards: sees(seat).then(|| faces(before.deck)) });
+            }
+        }
+        (_, Action::Look(target)) => {
+            out.push(Event::HandSeen { seat, target, cards: sees(seat).then(|| faces(before.hand(target))) });
+        }
+        (_, Action::Swap(first, second)) => {
+            let party = sees(first) || sees(second);
+            out.push(Event::HandsSwapped {
+                first,
+                second,
+                first_gets: party.then(|| faces(before.hand(second))),
+                second_gets: party.then(|| faces(before.hand(first))),
+            });
+        }
+        (Phase::Passing { magician, direction }, Action::Give(face)) => {
+            if seat == magician {
+                for from in before.seats() {
+                    let card =
+                        if from == magician { Some(face) } else { Card::new(at(&before.passes, from)).map(Card::face) };
+                    let to = before.pass_target(from, direction);
+                    out.push(Event::Passed { from, to, card: card.filter(|_| sees(from) || sees(to)) });
+                }
+            } else if let Some(card) = after.incoming_pass(magician) {
+                let from = match direction {
+                    Direction::Left => magician.right(before.n()),
+                    Direction::Right => magician.left(before.n()),
+                };
+                let card = Some(card).filter(|_| sees(from) || sees(magician));
+                out.push(Event::PassSeen { from, to: magician, card });
+            }
+        }
+        (_, Action::Trade(face, taker)) => {
+            let (_, taken) = CrownBattles::moved(before.hand(seat), after.hand(seat));
+            let party = (sees(seat) || sees(taker)) && same_round;
+            out.push(Event::Traded {
+                giver: seat,
+                taker,
+                given: Some(face).filter(|_| party),
+                taken: taken.filter(|_| party),
+            });
+        }
+        (_, Action::TradeOthers(giver, taker)) => {
+            let (given, taken) = CrownBattles::moved(before.hand(giver), after.hand(giver));
+            let party = (sees(giver) || sees(taker)) && same_round;
+            out.push(Event::Traded { giver, taker, given: given.filter(|_| party), taken: taken.filter(|_| party) });
+        }
+        _ => {}
+    }
+}
+
+/// If the step completed a trick, pushes [`Event::TrickTaken`] and returns `Some(winner)`
+/// (`Some(None)` for a bombed trick). A trick completes when its last card is on the table
+/// and no decision made right after a play (an immediate effect, the Magician's passes)
+/// is pending any more; its end-of-trick decisions come in later steps.
+fn finished_trick(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    out: &mut Vec<Event>,
+) -> Option<Option<Seat>> {
+    let playing = before.trick.resolving == NONE
+        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. });
+    let completed = playing && (after.trick.resolving != NONE || after.trick.len == 0);
+    if !completed {
+        return None;
+    }
+    // Once end-of-trick decisions are pending the table still shows the trick; otherwise it
+    // was cleared in this step and is rebuilt from the state before.
+    let trick = if after.trick.resolving != NONE { after.trick } else { before.trick_with(seat, action) };
+    let trump = match (before.phase, action) {
+        (Phase::Effect { .. }, Action::Trump(t)) => t,
+        _ => before.trump,
+    };
+    let n = before.n();
+    let winner =
+        (!trick.bombed).then(|| trick.leader.offset(trick.winner(trump, before.config.wizard_affects_kings), n));
+    let cards = (0..usize::from(trick.len))
+        .filter_map(|i| {
+            Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
+        })
+        .collect();
+    out.push(Event::TrickTaken { cards, winner });
+    Some(winner)
+}
+
+/// [`Event::RoundScored`] and [`Event::Crown`]: the bids and tricks the round was scored
+/// with, including what this very step changed (a Jester's bid, a Thief's trick, the last
+/// trick's winner).
+fn round_end(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    winner: Option<Seat>,
+    out: &mut Vec<Event>,
+) {
+    let mut bids: [Option<Bid>; MAX_PLAYERS] = before.bids;
+    let mut tricks = before.tricks;
+    match (before.phase, action) {
+        (Phase::Effect { .. }, Action::Jest(d)) => crate::state::put(&mut bids, seat, before.jested(seat, d)),
+        (Phase::Effect { .. }, Action::Steal(t)) => {
+            update(&mut tricks, t, |v| v.saturating_sub(1));
+            update(&mut tricks, seat, |v| v.saturating_add(1));
+        }
+        _ => {}
+    }
+    if let Some(w) = winner {
+        update(&mut tricks, w, |v| v.saturating_add(1));
+    }
+    let seats = || before.seats();
+    out.push(Event::RoundScored {
+        round: before.round.saturating_add(1),
+        bids: seats().map(|s| at(&bids, s)).collect(),
+        tricks: seats().map(|s| at(&tricks, s)).collect(),
+        points: seats().map(|s| before.config.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
+        scores: seats().map(|s| at(&after.scores, s)).collect(),
+    });
+    out.push(Event::Crown { holder: after.crown });
+}

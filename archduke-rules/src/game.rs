@@ -48,6 +48,21 @@ impl Game for Archduke {
     type ActionError = ActionError;
 
     const NAME: &'static str = "archduke";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    /// The box rulebook game for `players` (default 4); more than 6 players shuffle in a
+    /// second deck, as the online rules do for up to 12.
+    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        let players = players.unwrap_or(4);
+        let config = Config { players, decks: if players > 6 { 2 } else { 1 }, ..Config::default() };
+        Archduke::new(&config, 0).map(|_| config)
+    }
+
+    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns per round (an engine limit: players who never call could go on for ever).
+    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
 
     fn new(config: &Config, seed: u64) -> Result<Archduke, ConfigError> {
         Archduke::setup(config, seed)
@@ -117,8 +132,10 @@ impl Game for Archduke {
         self.redeal_unseen(seat, seed)
     }
 
+    /// The checks of [`Archduke::from_setup`] (see [`Setup`](crate::Setup)), whose typed
+    /// error is given as text.
     fn validate(&self) -> Result<(), InvalidState> {
-        self.check()
+        self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
     /// Finite only with a [`Config::turn_limit`] and a bounded number of rounds (the box

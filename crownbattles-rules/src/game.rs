@@ -317,6 +317,17 @@ impl Game for CrownBattles {
     type ActionError = ActionError;
 
     const NAME: &'static str = "crownbattles";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    /// The rulebook's base game for `players` (default 4): [`Config::base`].
+    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::base(players.unwrap_or(4))
+    }
+
+    /// The rulebook game: every game of Crown Battles ends after its scheduled rounds.
+    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        Self::rulebook_config(players)
+    }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Ok(CrownBattles::start(config.validated()?, seed))

@@ -109,6 +109,21 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
     /// The game's short name, as used on command lines (`"theduke"`).
     const NAME: &'static str;
 
+    /// The engine's version (its crate version, `env!("CARGO_PKG_VERSION")`), written
+    /// into every [`Record`](crate::Record) so a saved game says which engine made it.
+    const VERSION: &'static str;
+
+    /// The rulebook's standard game for `players` seats (`None`: the rulebook's usual
+    /// count), every optional rule off. A seat count the game does not support is a
+    /// typed config error. Games the rulebook leaves unbounded (no turn limit) stay so:
+    /// see [`bounded_config`](Game::bounded_config) for programs.
+    fn rulebook_config(players: Option<u8>) -> Result<Self::Config, Self::ConfigError>;
+
+    /// The rulebook game with an engine limit where the rulebook has none (a turn limit,
+    /// documented by each game), so that [`max_actions`](Game::max_actions) is finite and
+    /// random or bot play surely ends: the config for simulations, bots and servers.
+    fn bounded_config(players: Option<u8>) -> Result<Self::Config, Self::ConfigError>;
+
     /// Sets up a new game from a config and a seed for the game generator.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, Self::ConfigError>;
 

@@ -57,7 +57,7 @@ pub use cards::{Card, CardSet, Colour, Rank, Suit};
 pub use game::{Game, InvalidState, NotationError, Observer};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
-pub use record::{Record, ReplayError, Step};
+pub use record::{RECORD_FORMAT, Record, ReplayError, Step};
 
 pub use rng::{GameRng, Stream, split_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};

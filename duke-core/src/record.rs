@@ -16,10 +16,26 @@ pub struct Step<A> {
     pub action: A,
 }
 
+/// The format of [`Record`]s this version writes and reads.
+pub const RECORD_FORMAT: u32 = 1;
+
 /// A complete, replayable account of a game: same config + seed + steps = same game.
+///
+/// As JSON: `{"format": 1, "engine": "0.1.0", "game": "theduke", "config": {...},
+/// "seed": 42, "steps": [{"seat": 0, "action": "duke c1"}, ...]}`, actions in the game's
+/// notation. A record of another format is refused by [`start`](Record::start) and
+/// [`replay`](Record::replay) with [`ReplayError::Format`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct Record<G: Game> {
+    /// The record format ([`RECORD_FORMAT`]); a record without one reads as format 0,
+    /// which no version reads.
+    #[serde(default)]
+    pub format: u32,
+    /// The version of the engine that wrote it ([`Game::VERSION`]); informative: replay
+    /// checks the format, not the engine version.
+    #[serde(default)]
+    pub engine: String,
     /// The game's short name ([`Game::NAME`]), so a file says what it holds.
     pub game: String,
     /// The config the game was built from.
@@ -33,6 +49,14 @@ pub struct Record<G: Game> {
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum ReplayError<G: Game> {
+    /// The record is of a format this version does not read.
+    #[error("the record is of format {found}; this version reads format {supported}")]
+    Format {
+        /// The format this version reads ([`RECORD_FORMAT`]).
+        supported: u32,
+        /// The format in the record.
+        found: u32,
+    },
     /// The record is of another game.
     #[error("the record is of game {found:?}, not {expected:?}")]
     WrongGame {
@@ -61,7 +85,14 @@ pub enum ReplayError<G: Game> {
 impl<G: Game> Record<G> {
     /// An empty record of a game about to be built from `config` and `seed`.
     pub fn new(config: G::Config, seed: u64) -> Record<G> {
-        Record { game: G::NAME.to_owned(), config, seed, steps: Vec::new() }
+        Record {
+            format: RECORD_FORMAT,
+            engine: G::VERSION.to_owned(),
+            game: G::NAME.to_owned(),
+            config,
+            seed,
+            steps: Vec::new(),
+        }
     }
 
     /// Appends a step (it is not checked until replay).
@@ -71,6 +102,9 @@ impl<G: Game> Record<G> {
 
     /// Builds the initial state.
     pub fn start(&self) -> Result<G, ReplayError<G>> {
+        if self.format != RECORD_FORMAT {
+            return Err(ReplayError::Format { supported: RECORD_FORMAT, found: self.format });
+        }
         if self.game != G::NAME {
             return Err(ReplayError::WrongGame { expected: G::NAME, found: self.game.clone() });
         }
@@ -101,7 +135,7 @@ impl<G: Game> Record<G> {
 impl<G: Game> fmt::Display for Record<G> {
     /// One line per step in action notation, after a header with the game and seed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} seed {} config {:?}", self.game, self.seed, self.config)?;
+        writeln!(f, "{} (engine {}) seed {} config {:?}", self.game, self.engine, self.seed, self.config)?;
         for (i, step) in self.steps.iter().enumerate() {
             writeln!(f, "{i:>4}. {} {}", step.seat, step.action)?;
         }

@@ -44,6 +44,13 @@ impl<const BUG: u8> Game for Broken<BUG> {
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
     const NAME: &'static str = "broken-highcard";
+    const VERSION: &'static str = HighCard::VERSION;
+    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        HighCard::rulebook_config(players)
+    }
+    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        HighCard::bounded_config(players)
+    }
 
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
         HighCard::new(config, seed).map(|g| Broken(g, 0))
@@ -203,6 +210,13 @@ impl Game for Mumbling {
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
     const NAME: &'static str = "mumbling-highcard";
+    const VERSION: &'static str = HighCard::VERSION;
+    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        HighCard::rulebook_config(players)
+    }
+    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        HighCard::bounded_config(players)
+    }
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
         HighCard::new(config, seed).map(Mumbling)
     }

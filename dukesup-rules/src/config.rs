@@ -77,7 +77,14 @@ pub enum ConfigError {
     /// A turn limit of zero would end every round before it starts.
     #[error("a turn limit must be at least 1")]
     TurnLimit,
+    /// Dukes Up! is a two-player game.
+    #[error("Dukes Up! is a two-player game, not {0}")]
+    Players(u8),
 }
+
+/// The turn limit per round of [`Game::bounded_config`](duke_core::Game::bounded_config):
+/// after 200 turns a round is scored as it stands (an engine limit, not a rule).
+pub const BOUNDED_TURN_LIMIT: u16 = 200;
 
 impl Config {
     /// Checks the options.

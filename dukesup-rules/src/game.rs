@@ -6,39 +6,34 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Action, ActionError};
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
+use crate::position::Setup;
 use crate::state::{Phase, Position};
 use crate::view::View;
 use crate::{scoring, setup, turn};
 
-/// A validated game of Dukes Up!: a [`Position`] that passed [`Position::validate`].
+/// A validated game of Dukes Up!: build one with [`Game::new`] (a new game from a seed) or
+/// [`DukesUp::from_setup`] (any position).
 ///
-/// Deserialising validates too, so a tampered state is an error, never a later panic.
+/// Serialised (serde) as its [`Setup`]: the documented position, checked on load, so a
+/// tampered state is an error, never a later panic.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Position", into = "Position")]
-pub struct DukesUp(Position);
-
-impl TryFrom<Position> for DukesUp {
-    type Error = InvalidState;
-    fn try_from(pos: Position) -> Result<DukesUp, InvalidState> {
-        pos.validate()?;
-        Ok(DukesUp(pos))
-    }
-}
-
-impl From<DukesUp> for Position {
-    fn from(game: DukesUp) -> Position {
-        game.0
-    }
-}
+#[serde(try_from = "Setup", into = "Setup")]
+pub struct DukesUp(pub(crate) Position);
 
 /// What [`Game::undo`] needs: the whole previous position (a few hundred bytes, no allocation).
 #[derive(Clone, Copy, Debug)]
 pub struct Undo(Position);
 
 impl DukesUp {
-    /// The position.
-    pub fn position(&self) -> &Position {
-        &self.0
+    /// The step the game is in.
+    pub fn phase(&self) -> Phase {
+        self.0.phase
+    }
+
+    /// The cards `seat` counts now ("Scoring"): its cards on the table, its DUKES and its
+    /// CASTLE in place, one each.
+    pub fn round_score(&self, seat: Seat) -> u32 {
+        scoring::round_score(&self.0, seat)
     }
 
     /// Why `seat` may not play `action` now, or `Ok`.
@@ -80,6 +75,22 @@ impl Game for DukesUp {
     type ActionError = ActionError;
 
     const NAME: &'static str = "dukesup";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    /// The rulebook game: two players, one round, no turn limit.
+    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        match players {
+            None | Some(2) => Ok(Config::default()),
+            Some(other) => Err(ConfigError::Players(other)),
+        }
+    }
+
+    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns per round, after which the round is scored as it stands (an engine limit: two
+    /// players can pass turns for ever).
+    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
 
     fn new(config: &Config, seed: u64) -> Result<DukesUp, ConfigError> {
         config.check()?;

@@ -11,11 +11,25 @@
 //!   rounds, multi-round scoring, when to reshuffle, an optional turn limit).
 //! - [`meld`] is the exact meld solver: whether any set of cards splits into valid runs and
 //!   sets, one such split, and whether a table can still be completed.
-//! - [`Position`] is the raw, unvalidated position with public fields, for building any
-//!   situation; [`DukesUp`] is a validated one.
+//! - [`Setup`] describes any position (hands, table, DUKES, CASTLES, piles, what each seat
+//!   has seen, scores), with defaults for what is left out; [`DukesUp::from_setup`]
+//!   validates it with a typed [`SetupError`], and [`DukesUp::to_setup`] gives it back. A
+//!   saved game is its setup.
 //! - [`Event`] is what one observer witnessed of a step (`Game::events`): the action as it
 //!   saw it, whose `Display` is the redacted notation (a choice of CASTLE and DUKES and a
 //!   discard from the hand are face down for the others), then the consequences it may see.
+//!
+//! ## The deck
+//!
+//! One standard deck of 52 cards without jokers ("Setup" 1): four suits of thirteen
+//! values, Ace, 2 to 10, Jack, Queen, King, written `A 2 … 9 T J Q K` followed by the suit
+//! letter `C D H S` (`TD` is the ten of diamonds). The deck is split by colour: seat 0 gets
+//! the 26 black cards (clubs, spades), seat 1 the 26 red ones (hearts, diamonds), so a
+//! card's colour names its owner wherever it lies. For runs the four suits form two groups,
+//! THORNS (spades, diamonds) and FLOWERS (clubs, hearts), each holding one black and one red
+//! suit ("Runs and Sets"). Where the Ace stands in a run is not in the rulebook:
+//! [`AceRule`] (low by default). Nothing else is assumed about the cards: the engine relies
+//! on the rulebook alone.
 //!
 //! ## A turn
 //!
@@ -36,6 +50,9 @@
 //! | `move`, `return` | THE MOVE, and putting the CASTLE back when it fails |
 //! | `discard 7H`, `discard 7H 8H`, `bury`, `discard table 7S` | the four discards |
 //! | `end` | end the round |
+//!
+//! On the wire (serde) an action is its notation string, a card is `"7H"`, and every set of
+//! cards in a view or an event is a list of cards.
 //!
 //! ## Example
 //!
@@ -59,13 +76,44 @@
 //! println!("{}", game.view(Observer::Seat(Seat(0))));
 //!
 //! // What each seat is told of a discard from the hand.
-//! let discard = Action::Discard(game.position().players[0].hand.first().unwrap());
+//! let discard = Action::Discard(game.view(Observer::Seat(Seat(0))).players[0].hand_known.first().unwrap());
 //! let before = game;
 //! game.apply(Seat(0), discard).unwrap();
 //! let mut events = Vec::new();
 //! DukesUp::events(&before, Seat(0), discard, &game, Observer::Seat(Seat(1)), &mut events);
 //! assert_eq!(events[0].to_string(), "P0 discards a card face down");
 //! assert_eq!(before.notation_for(Seat(0), discard, Observer::Seat(Seat(0))), format!("P0 {discard}"));
+//! ```
+//!
+//! ## Set up a position
+//!
+//! Name the cards that matter; every other card goes to its owner's draw pile, shuffled
+//! with the setup's seed. Here seat 0 has drawn and may take seat 1's DUKE 7H into his run.
+//!
+//! ```
+//! use duke_core::{Card, Game, Observer, Seat};
+//! use dukesup_rules::{DukeView, DukesUp, Phase, PlayerSetup, Setup};
+//!
+//! let cards = |s: &str| s.split_whitespace().map(|c| c.parse::<Card>()).collect::<Result<Vec<_>, _>>();
+//! let black = PlayerSetup {
+//!     hand: cards("5C 6C 9C")?,
+//!     dukes: [Some("2C".parse()?), Some("2S".parse()?)],
+//!     castle: Some("KS".parse()?),
+//!     ..PlayerSetup::default()
+//! };
+//! let red = PlayerSetup {
+//!     dukes: [Some("7H".parse()?), Some("QD".parse()?)],
+//!     castle: Some("KH".parse()?),
+//!     ..PlayerSetup::default()
+//! };
+//! let setup = Setup { phase: Phase::Play, turns: 4, players: [black, red], ..Setup::default() };
+//! let mut game = DukesUp::from_setup(&setup)?;
+//! for action in ["play 5C", "play 6C", "play 7H", "discard 9C"] {
+//!     game.apply(Seat(0), action.parse()?)?;
+//! }
+//! assert_eq!(game.view(Observer::Spectator).players[1].dukes[0], DukeView::Empty);
+//! assert_eq!(DukesUp::from_setup(&game.to_setup())?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -80,17 +128,20 @@ mod determinize;
 mod events;
 mod game;
 pub mod meld;
+mod position;
 mod scoring;
 mod setup;
 mod state;
 mod turn;
+mod validate;
 mod view;
+mod wire;
 
 pub use actions::{Action, ActionError, Source};
-pub use config::{Config, ConfigError, MultiRound, Reshuffle};
+pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, MultiRound, Reshuffle};
 pub use events::{Event, RoundEnd};
 pub use game::{DukesUp, Undo};
 pub use meld::AceRule;
-pub use scoring::round_score;
-pub use state::{CastleState, Discards, PILE_CAP, Phase, Pile, Player, Position, TurnFlags, colour_of};
+pub use position::{PlayerSetup, Setup, SetupError};
+pub use state::{CastleState, Phase, TurnFlags, colour_of};
 pub use view::{CastleView, DukeView, PlayerView, View};

@@ -11,83 +11,40 @@ use duke_core::Game;
 
 pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
-/// What the examples need to know about a game beyond the [`Game`] trait.
+/// What the examples need to know about a game beyond the [`Game`] trait: its title.
 pub trait Catalogued: Game {
     /// The game's full title.
     const TITLE: &'static str;
 
-    /// The standard config, with `players` seats if given.
-    fn config_for(players: Option<u8>) -> Result<Self::Config, String>;
+    /// The config the examples play: [`Game::bounded_config`] (the rulebook game with an
+    /// engine limit where the rulebook has none), with `players` seats if given.
+    fn config_for(players: Option<u8>) -> Result<Self::Config, String> {
+        Self::bounded_config(players).map_err(|e| e.to_string())
+    }
 }
 
 #[cfg(feature = "theduke")]
 pub use theduke_rules::TheDuke;
 
-/// Turns after which the examples declare a game of The Duke drawn (an engine limit, not a
-/// rule).
-pub const THE_DUKE_TURN_LIMIT: u32 = 200;
-
 #[cfg(feature = "theduke")]
 impl Catalogued for TheDuke {
     const TITLE: &'static str = "The Duke";
-
-    /// The rulebook game with a turn limit of [`THE_DUKE_TURN_LIMIT`] (a draw): the rulebook
-    /// has none, and random play (the bots' rollouts) can wander forever.
-    fn config_for(players: Option<u8>) -> Result<theduke_rules::Config, String> {
-        match players {
-            None | Some(2) => {
-                Ok(theduke_rules::Config { turn_limit: Some(THE_DUKE_TURN_LIMIT), ..theduke_rules::Config::default() })
-            }
-            Some(p) => Err(format!("The Duke is a two-player game, not {p}")),
-        }
-    }
 }
 
 #[cfg(feature = "archduke")]
 pub use archduke_rules::Archduke;
 
-/// Turns per round after which the examples end a round of Archduke (an engine limit, not a
-/// rule: bots that never call "Archduke!" could otherwise play a round for very long).
-pub const ARCHDUKE_TURN_LIMIT: u16 = 200;
-
 #[cfg(feature = "archduke")]
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
-
-    /// The box rulebook game with a turn limit of [`ARCHDUKE_TURN_LIMIT`] per round.
-    fn config_for(players: Option<u8>) -> Result<archduke_rules::Config, String> {
-        let mut config = archduke_rules::Config { turn_limit: Some(ARCHDUKE_TURN_LIMIT), ..Default::default() };
-        if let Some(players) = players {
-            config.players = players;
-            // The box deck seats 2 to 6; beyond that the online rules shuffle in a second deck.
-            if players > 6 {
-                config.decks = 2;
-            }
-        }
-        Ok(config)
-    }
 }
 
 #[cfg(feature = "dukesup")]
 pub use dukesup_rules::DukesUp;
 
-/// Turns per round after which the examples score a round of Dukes Up! as it stands (an
-/// engine limit, not a rule: without it two players can pass turns forever).
-pub const DUKES_UP_TURN_LIMIT: u16 = 200;
-
 #[cfg(feature = "dukesup")]
 impl Catalogued for DukesUp {
     const TITLE: &'static str = "Dukes Up!";
-
-    /// The rulebook game with a turn limit of [`DUKES_UP_TURN_LIMIT`] per round.
-    fn config_for(players: Option<u8>) -> Result<dukesup_rules::Config, String> {
-        match players {
-            None | Some(2) => {
-                Ok(dukesup_rules::Config { turn_limit: Some(DUKES_UP_TURN_LIMIT), ..dukesup_rules::Config::default() })
-            }
-            Some(p) => Err(format!("Dukes Up! is a two-player game, not {p}")),
-        }
-    }
 }
 
 #[cfg(feature = "crownbattles")]
@@ -96,26 +53,10 @@ pub use crownbattles_rules::CrownBattles;
 #[cfg(feature = "crownbattles")]
 impl Catalogued for CrownBattles {
     const TITLE: &'static str = "Crown Battles";
-
-    /// The base game of the rulebook for `players` (default 4).
-    fn config_for(players: Option<u8>) -> Result<crownbattles_rules::Config, String> {
-        match players {
-            None => Ok(crownbattles_rules::Config::default()),
-            Some(p) => crownbattles_rules::Config::base(p).map_err(|e| e.to_string()),
-        }
-    }
 }
 
 impl Catalogued for HighCard {
     const TITLE: &'static str = "High Card (the duke-core demonstration game)";
-
-    fn config_for(players: Option<u8>) -> Result<HighCardConfig, String> {
-        let mut config = HighCardConfig::default();
-        if let Some(players) = players {
-            config.players = players;
-        }
-        Ok(config)
-    }
 }
 
 /// One of the games, as named on the command line.

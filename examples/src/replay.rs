@@ -58,6 +58,8 @@ pub fn read_record<G: Game>(json: &Value) -> Result<Record<G>, ReplayFailure> {
         .as_array()
         .ok_or_else(|| ReplayFailure::Format("the record's steps are not a list".to_owned()))?;
     let mut record = Record::<G>::new(config, seed);
+    record.format = json.get("format").and_then(Value::as_u64).and_then(|f| u32::try_from(f).ok()).unwrap_or(0);
+    record.engine = json.get("engine").and_then(Value::as_str).unwrap_or_default().to_owned();
     for (index, step) in steps.iter().enumerate() {
         let step: Step<G::Action> = serde_json::from_value(step.clone())
             .map_err(|e| ReplayFailure::Step(format!("step {index} does not read: {e} (in {step})")))?;

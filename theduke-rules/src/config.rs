@@ -31,7 +31,14 @@ pub enum ConfigError {
     /// A turn limit of zero would end the game before it starts.
     #[error("the turn limit must be at least 1")]
     ZeroTurnLimit,
+    /// The Duke is a two-player game.
+    #[error("The Duke is a two-player game, not {0}")]
+    Players(u8),
 }
+
+/// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
+/// still running after 200 turns is drawn (an engine limit, not a rule).
+pub const BOUNDED_TURN_LIMIT: u32 = 200;
 
 impl Config {
     /// Checks the options.

@@ -24,6 +24,21 @@ impl<S: TileSet> Game for Duke<S> {
     type ActionError = ActionError;
 
     const NAME: &'static str = "theduke";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    /// The rulebook game: two players, who sets up first decided at random, no turn limit.
+    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        match players {
+            None | Some(2) => Ok(Config::default()),
+            Some(other) => Err(ConfigError::Players(other)),
+        }
+    }
+
+    /// The rulebook game drawn after [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns (an engine limit: random play can wander forever).
+    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
+        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
         Duke::with_config(config, seed)

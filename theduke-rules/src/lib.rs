@@ -146,7 +146,7 @@ mod view;
 
 pub use actions::Action;
 pub use board::Square;
-pub use config::{Config, ConfigError, FirstPlayer};
+pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, FirstPlayer};
 pub use events::{Event, NamedTile};
 pub use position::{Setup, SetupError};
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};

@@ -275,6 +275,18 @@ impl Game for HighCard {
     type ActionError = HighCardError;
 
     const NAME: &'static str = "highcard";
+    const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+
+    /// High Card has no rulebook; its standard game is 2 players (or `players`), 3 rounds.
+    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        let config = HighCardConfig { players: players.unwrap_or(2), ..HighCardConfig::default() };
+        HighCard::new(&config, 0).map(|_| config)
+    }
+
+    /// Every game of High Card is bounded: the rulebook config.
+    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
+        Self::rulebook_config(players)
+    }
 
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
         if !(2..=MAX_PLAYERS as u8).contains(&config.players) {

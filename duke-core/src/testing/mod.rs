@@ -25,7 +25,9 @@
 //! After each playout it replays the record from the seed (every intermediate state must
 //! match), undoes the whole game step by step back to the start, round-trips the record
 //! through serde, and tampers with serialized states: a tampered state must either be
-//! refused by deserialisation or survive every method without a panic.
+//! refused by deserialisation or be a state the game can go on from (every method runs
+//! without a panic, every seat in `to_act` has a legal action, listed actions are
+//! accepted, and apply then undo restores the state exactly).
 //!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!

@@ -1,4 +1,6 @@
-//! Tampered states: deserialising must refuse them, or they must not make anything panic.
+//! Tampered states: deserialising must refuse them, or they must be states the game can go
+//! on from: no panic in any method, no seat in `to_act` without a legal action, every
+//! listed action accepted, and apply then undo restoring the state exactly.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -53,14 +55,25 @@ fn exercise<G: Game>(state: &G, seed: u64) -> Result<(), String> {
     let _ = state.running_scores();
     let _ = state.view(Observer::Spectator);
     let mut buf = Vec::new();
+    let to_act = state.to_act();
     for seat in (0..seats).map(|s| Seat(s as u8)) {
         let _ = state.view(Observer::Seat(seat));
         let _ = state.determinize(seat, seed);
         state.legal_actions(seat, &mut buf);
+        // A state that loads is one the game can go on from.
+        if to_act.contains(seat) && buf.is_empty() {
+            return Err(format!("{seat} is in to_act but has no legal action"));
+        }
         for &action in buf.iter().take(8) {
             let mut after = state.clone();
-            if let Ok(undo) = after.apply(seat, action) {
-                after.undo(undo);
+            match after.apply(seat, action) {
+                Ok(undo) => {
+                    after.undo(undo);
+                    if &after != state {
+                        return Err(format!("apply then undo of the listed {seat} {action} does not restore it"));
+                    }
+                }
+                Err(e) => return Err(format!("the listed {seat} {action} is refused: {e}")),
             }
         }
     }

@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::{mean_game_length, random_playout};
-use duke_core::{Card, CardSet, Game, GameRng, Seat};
+use duke_core::{Card, CardSet, Game, GameRng, Observer, Seat};
 use dukesup_rules::meld::{AceRule, can_complete, can_split, split};
 use dukesup_rules::{Action, Config, DukesUp, Phase};
 use std::hint::black_box;
@@ -53,8 +53,11 @@ fn play_step(config: &Config) -> DukesUp {
         let Ok(mut game) = DukesUp::new(config, seed) else { continue };
         for _ in 0..400 {
             let Some(seat) = game.to_act().first() else { break };
-            let pos = game.position();
-            if pos.phase == Phase::Play && pos.table.len() >= 18 && pos.player(seat).hand.len() >= 4 {
+            let busy = game.phase() == Phase::Play && {
+                let view = game.view(Observer::Spectator);
+                view.table.len() >= 18 && view.players.get(seat.index()).is_some_and(|p| p.hand_size >= 4)
+            };
+            if busy {
                 game.legal_actions(seat, &mut buf);
                 if buf.len() >= 10 {
                     return game;
@@ -98,8 +101,8 @@ fn game(c: &mut Criterion) {
     mid.legal_actions(seat, &mut buf);
     println!(
         "play-step position: table {} cards, hand {} cards, {} legal actions",
-        mid.position().table.len(),
-        mid.position().player(seat).hand.len(),
+        mid.view(Observer::Spectator).table.len(),
+        mid.view(Observer::Spectator).players.get(seat.index()).map_or(0, |p| p.hand_size),
         buf.len()
     );
     group.bench_function("legal_actions (play step, busy table)", |b| {

@@ -34,8 +34,8 @@ pub enum Source {
     Discards,
 }
 
-/// One action of one seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One action of one seat. Serialised (serde) as its notation string (`"discard 7H 8H"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Setup: choose the CASTLE and the two DUKES (listed lower card first).
     Choose {
@@ -133,6 +133,8 @@ impl FromStr for Action {
         }
     }
 }
+
+duke_core::serde_as_notation!(Action);
 
 /// Why an action was refused. The state is unchanged after any of these.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

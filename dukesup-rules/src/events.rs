@@ -63,6 +63,7 @@ pub enum Event {
         /// The cards, when they can be no others (the hand held just these cards and the
         /// observer knew them all); empty otherwise. Two such cards are known as a pair,
         /// not in their order.
+        #[serde(with = "crate::wire::card_list")]
         known: CardSet,
     },
     /// Both players have chosen: "Dukes Up!", every DUKE is flipped up (Setup 6).
@@ -81,6 +82,7 @@ pub enum Event {
         /// How many cards.
         count: u8,
         /// The faces this observer sees (all of them for the drawer).
+        #[serde(with = "crate::wire::card_list")]
         cards: CardSet,
     },
     /// A discard pile was shuffled into a new draw pile ("Drawing": "If your draw pile is
@@ -169,6 +171,7 @@ pub enum Event {
         /// Who received them.
         seat: Seat,
         /// The cards, for their owner only.
+        #[serde(with = "crate::wire::option_card_list")]
         cards: Option<CardSet>,
     },
     /// The game is over.

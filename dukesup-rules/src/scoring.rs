@@ -7,7 +7,7 @@ use crate::config::MultiRound;
 use crate::state::{Phase, Position, TurnFlags, colour_of, other};
 
 /// The cards `seat` counts now: own colour on the table, DUKES in place, CASTLE in place.
-pub fn round_score(pos: &Position, seat: Seat) -> u32 {
+pub(crate) fn round_score(pos: &Position, seat: Seat) -> u32 {
     let p = pos.player(seat);
     let on_table = pos.table.intersection(CardSet::colour(colour_of(seat))).len();
     let guards = p.dukes.iter().flatten().count() + usize::from(p.castle_in_place().is_some());
@@ -40,7 +40,7 @@ pub(crate) fn end_round(pos: &mut Position) {
 
 /// The game's scores so far: points of finished rounds (plus the current round's count while
 /// it runs, for [`MultiRound::AddScores`]), or rounds won.
-pub fn running_scores(pos: &Position) -> [i64; 2] {
+pub(crate) fn running_scores(pos: &Position) -> [i64; 2] {
     match pos.config.multi_round {
         MultiRound::AddScores => {
             let live = pos.phase != Phase::Over && pos.phase != Phase::Choosing;

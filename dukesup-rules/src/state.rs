@@ -1,7 +1,8 @@
-//! The raw, unvalidated position: every card's place, whose turn it is, and what each seat knows.
+//! The position as the engine stores it: every card's place, whose turn it is, and what each
+//! seat knows, in compact form (card sets, inline piles, knowledge bits).
 //!
-//! [`Position`] has public fields so that tests, tools and puzzles can build any situation;
-//! [`crate::DukesUp`] is a position that passed [`Position::validate`].
+//! It is internal: positions are described and saved as a [`crate::Setup`], and
+//! [`crate::DukesUp`] is a position that passed [`Position::check`].
 
 use duke_core::{Card, CardSet, Colour, GameRng, InvalidState, Rank, Seat, Suit};
 use serde::{Deserialize, Serialize};
@@ -88,41 +89,11 @@ impl Pile {
     pub fn as_mut_slice(&mut self) -> &mut [Card] {
         self.cards.get_mut(..usize::from(self.len)).unwrap_or(&mut [])
     }
-
-    /// Empties the pile.
-    pub fn clear(&mut self) {
-        *self = Pile::default();
-    }
-}
-
-impl TryFrom<Vec<Card>> for Pile {
-    type Error = &'static str;
-    fn try_from(cards: Vec<Card>) -> Result<Pile, &'static str> {
-        if cards.len() > PILE_CAP {
-            return Err("a pile holds at most 26 cards");
-        }
-        let mut pile = Pile::default();
-        cards.into_iter().for_each(|c| pile.push(c));
-        Ok(pile)
-    }
-}
-
-impl Serialize for Pile {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for Pile {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Pile, D::Error> {
-        let cards = Vec::<Card>::deserialize(d)?;
-        Pile::try_from(cards).map_err(serde::de::Error::custom)
-    }
 }
 
 /// A discard pile with what is known of each card: discards are face down and "you cannot
 /// look back through your discard pile", but a seat remembers what it put there itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Discards {
     /// The cards, bottom first.
     pub pile: Pile,
@@ -134,7 +105,6 @@ pub struct Discards {
     /// Bit `i`: cards `i` and `i + 1` went down together in one face-down two-card discard
     /// of cards everyone knew: the others know the pair but not which card is on top
     /// ("Discarding": face down, so the order is hidden too). Both cards are public.
-    #[serde(default)]
     pub pairs: u32,
 }
 
@@ -203,7 +173,7 @@ pub enum CastleState {
 }
 
 /// One player's cards.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Player {
     /// The hand.
     pub hand: CardSet,
@@ -237,15 +207,6 @@ impl Player {
     pub fn castle_face_up(&self) -> Option<Card> {
         if self.castle_state == CastleState::FaceUp { self.castle } else { None }
     }
-
-    /// Every card this player holds or guards (not on the table).
-    pub fn cards(&self) -> CardSet {
-        let mut all = self.hand.union(self.draw.set()).union(self.discards.pile.set()).union(self.duke_set());
-        if let Some(c) = self.castle_in_place() {
-            all.insert(c);
-        }
-        all
-    }
 }
 
 /// The step the game is in.
@@ -278,7 +239,7 @@ pub struct TurnFlags {
 }
 
 /// A complete game position, unvalidated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Position {
     /// The options.
     pub config: Config,
@@ -321,10 +282,6 @@ pub const fn other(seat: Seat) -> Seat {
     Seat(1 - (seat.0 & 1))
 }
 
-fn bad(why: &str) -> Result<(), InvalidState> {
-    Err(InvalidState::new(why))
-}
-
 impl Position {
     /// The player in `seat` (seat 1 for anything out of range).
     pub fn player(&self, seat: Seat) -> &Player {
@@ -337,149 +294,8 @@ impl Position {
         if seat.0 == 0 { a } else { b }
     }
 
-    /// Checks every invariant: cards conserved and in their owner's colour, knowledge
-    /// consistent, phase and turn consistent, and (in the play step) that the turn can still
-    /// end with a valid table.
+    /// Checks every invariant (see [`Position::check`]), as the contract's error.
     pub fn validate(&self) -> Result<(), InvalidState> {
-        self.config.check().map_err(|e| InvalidState::new(e.to_string()))?;
-        if self.current.0 > 1 || self.round_first.0 > 1 {
-            return bad("seats are 0 and 1");
-        }
-        if self.round == 0 || self.round > self.config.rounds {
-            return bad("round out of range");
-        }
-        if self.config.turn_limit.is_some_and(|l| self.turns > l) {
-            return bad("more turns than the turn limit");
-        }
-        self.validate_cards()?;
-        self.validate_phase()
-    }
-
-    fn validate_cards(&self) -> Result<(), InvalidState> {
-        let mut seen = self.table;
-        let mut total = self.table.len();
-        for (i, p) in self.players.iter().enumerate() {
-            let mine = CardSet::colour(colour_of(Seat(i as u8)));
-            let parts = [
-                p.hand,
-                p.draw.set(),
-                p.discards.pile.set(),
-                p.duke_set(),
-                p.castle_in_place().into_iter().collect::<CardSet>(),
-            ];
-            let counts = [
-                p.hand.len(),
-                p.draw.len(),
-                p.discards.pile.len(),
-                p.dukes.iter().flatten().count(),
-                usize::from(p.castle_in_place().is_some()),
-            ];
-            for (part, n) in parts.iter().zip(counts) {
-                if part.len() != n {
-                    return bad("a card appears twice in one place");
-                }
-                if !part.is_subset(mine) {
-                    return bad("a player holds a card of the other colour");
-                }
-                if !part.intersection(seen).is_empty() {
-                    return bad("a card is in two places");
-                }
-                seen = seen.union(*part);
-                total += n;
-            }
-            if !p.hand_public.is_subset(p.hand) {
-                return bad("public hand knowledge names a card not in the hand");
-            }
-            let used = (1u64 << p.discards.pile.len()) - 1;
-            if u64::from(p.discards.owner_known) & !used != 0 || p.discards.public & !p.discards.owner_known != 0 {
-                return bad("discard knowledge out of range");
-            }
-            let pairs = p.discards.pairs;
-            if pairs & !p.discards.public != 0 || pairs & !(p.discards.public >> 1) != 0 || pairs & pairs >> 1 != 0 {
-                return bad("a face-down pair must be two public discards, each in one pair");
-            }
-            if p.castle_state == CastleState::OnTable && !p.castle.is_some_and(|c| self.table.contains(c)) {
-                return bad("a CASTLE on the table is not on the table");
-            }
-        }
-        if seen != CardSet::FULL || total != 52 {
-            return bad("the 52 cards are not all there exactly once");
-        }
-        Ok(())
-    }
-
-    fn validate_phase(&self) -> Result<(), InvalidState> {
-        let on_table = |p: &Player| p.castle_state == CastleState::OnTable;
-        match self.phase {
-            Phase::Choosing => {
-                if !self.table.is_empty() || self.current != self.round_first || self.turns != 0 {
-                    return bad("the choosing step starts a round");
-                }
-                if self.turn != TurnFlags::default() {
-                    return bad("no turn has begun while choosing");
-                }
-                for (p, &chosen) in self.players.iter().zip(&self.chosen) {
-                    let placed = p.castle.is_some() && p.dukes.iter().all(Option::is_some);
-                    let empty = p.castle.is_none() && p.dukes.iter().all(Option::is_none);
-                    let hand = if chosen { 1 } else { 4 };
-                    if !(chosen && placed || !chosen && empty) || p.hand.len() != hand {
-                        return bad("choices do not match the cards placed");
-                    }
-                    if p.castle_state != CastleState::FaceDown || !p.discards.pile.is_empty() {
-                        return bad("while choosing, CASTLES are face down and nothing is discarded");
-                    }
-                    if !p.hand_public.is_empty() {
-                        return bad("nobody has seen the other's cards while choosing");
-                    }
-                }
-                if self.chosen == [true, true] {
-                    return bad("once both have chosen, the first turn begins");
-                }
-            }
-            Phase::Draw | Phase::Play | Phase::Over => {
-                if self.chosen != [true, true] || self.players.iter().any(|p| p.castle.is_none()) {
-                    return bad("play begins once both have chosen");
-                }
-                let first_turn = self.turns == 0;
-                if first_turn && self.current != self.round_first {
-                    return bad("the first player has the first turn");
-                }
-                let me = self.player(self.current);
-                let opp = self.player(other(self.current));
-                match self.phase {
-                    Phase::Draw => {
-                        if self.turn != TurnFlags::default() || on_table(me) || on_table(opp) {
-                            return bad("a turn starts clean");
-                        }
-                        if !crate::meld::can_split(self.table, self.config.ace) {
-                            return bad("the table is not a valid arrangement between turns");
-                        }
-                        if me.dukes.iter().all(Option::is_none) && me.castle_state == CastleState::FaceDown {
-                            return bad("a CASTLE without DUKES flips up at the start of its owner's turn");
-                        }
-                    }
-                    Phase::Play => {
-                        if self.turn.last_turn && !(me.draw.is_empty() && me.discards.pile.is_empty()) {
-                            return bad("a last turn needs both piles empty");
-                        }
-                        if self.turn.castle_returned && me.castle_state != CastleState::FaceUp {
-                            return bad("a returned CASTLE stays face up in place");
-                        }
-                        if on_table(opp) && opp.castle.is_none() {
-                            return bad("castle missing");
-                        }
-                        if !crate::turn::Situation::of(self).completable(self.config.ace) {
-                            return bad("the turn can no longer end with a valid table");
-                        }
-                    }
-                    _ => {
-                        if self.round != self.config.rounds || self.turn != TurnFlags::default() {
-                            return bad("the game ends after the last round");
-                        }
-                    }
-                }
-            }
-        }
-        Ok(())
+        self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 }

@@ -46,7 +46,8 @@ pub enum CastleView {
 pub struct PlayerView {
     /// Cards in hand.
     pub hand_size: u8,
-    /// The hand cards this observer knows (all of them for the owner).
+    /// The hand cards this observer knows (all of them for the owner), as a list of cards.
+    #[serde(with = "crate::wire::card_list")]
     pub hand_known: CardSet,
     /// The DUKE slots.
     pub dukes: [DukeView; 2],
@@ -58,10 +59,11 @@ pub struct PlayerView {
     pub draw_size: u8,
     /// The discard pile, bottom first: the cards this observer knows, `None` for the rest.
     pub discards: Vec<Option<Card>>,
-    /// Bit `i`: discards `i` and `i + 1` are a pair this observer saw go down together face
-    /// down, knowing both cards but not their order; they are shown lower card first. Always
-    /// 0 for the owner, who knows the order.
-    pub unordered: u32,
+    /// The face-down pairs of discards this observer saw go down together, knowing both
+    /// cards but not their order: the position in [`PlayerView::discards`] (from the
+    /// bottom, from 0) of the lower card of each; the two are shown lower card first. Always
+    /// empty for the owner, who knows the order.
+    pub unordered: Vec<u8>,
 }
 
 /// What one observer sees.
@@ -81,7 +83,9 @@ pub struct View {
     pub turns: u16,
     /// What the player to move has done this turn.
     pub turn: TurnFlags,
-    /// The table.
+    /// The cards on the table, as a list of cards (see [`crate::meld::split`] for one
+    /// arrangement into runs and sets).
+    #[serde(with = "crate::wire::card_list")]
     pub table: CardSet,
     /// Seat 0 (black) and seat 1 (red).
     pub players: [PlayerView; 2],
@@ -110,7 +114,7 @@ fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
         (Some(c), CastleState::OnTable) => CastleView::OnTable(c),
     };
     let known = if own { p.discards.owner_known } else { p.discards.public };
-    let unordered = if own { 0 } else { p.discards.pairs };
+    let pairs = if own { 0 } else { p.discards.pairs };
     let mut discards: Vec<Option<Card>> = p
         .discards
         .pile
@@ -120,7 +124,9 @@ fn player_view(pos: &Position, seat: Seat, observer: Observer) -> PlayerView {
         .map(|(i, &c)| if known >> i & 1 == 1 { Some(c) } else { None })
         .collect();
     // A face-down pair in one canonical order: the observer does not know the real one.
-    for i in (0..discards.len()).filter(|i| unordered >> i & 1 == 1) {
+    let unordered: Vec<u8> = (0..discards.len()).filter(|i| pairs >> i & 1 == 1).map(|i| i as u8).collect();
+    for &i in &unordered {
+        let i = usize::from(i);
         if let Some(pair) = discards.get_mut(i..i + 2) {
             pair.sort_unstable();
         }
@@ -168,9 +174,9 @@ impl View {
     }
 }
 
-/// Bit `i` of `mask` (false beyond 31: a view read from elsewhere may hold a longer pile).
-fn bit(mask: u32, i: usize) -> bool {
-    u32::try_from(i).ok().and_then(|i| mask.checked_shr(i)).is_some_and(|m| m & 1 == 1)
+/// Whether a face-down pair starts at discard `i`.
+fn pair_at(unordered: &[u8], i: usize) -> bool {
+    u8::try_from(i).is_ok_and(|i| unordered.contains(&i))
 }
 
 fn name(seat: Seat) -> &'static str {
@@ -228,8 +234,8 @@ impl fmt::Display for View {
             for (i, d) in p.discards.iter().enumerate() {
                 let sep = if i == 0 { "" } else { " " };
                 // A face-down pair in braces: these two cards, order unknown.
-                let open = if bit(p.unordered, i) { "{" } else { "" };
-                let close = if i.checked_sub(1).is_some_and(|below| bit(p.unordered, below)) { "}" } else { "" };
+                let open = if pair_at(&p.unordered, i) { "{" } else { "" };
+                let close = if i.checked_sub(1).is_some_and(|below| pair_at(&p.unordered, below)) { "}" } else { "" };
                 match d {
                     Some(c) => write!(f, "{sep}{open}{c}{close}")?,
                     None => write!(f, "{sep}{open}??{close}")?,

@@ -2,7 +2,7 @@
 //! determinize the same way, and every result is consistent with the seat's knowledge.
 
 use duke_core::{Card, CardSet, Game, Observer, Seat};
-use dukesup_rules::{CastleState, Config, Discards, DukesUp, Phase, Pile, Position, TurnFlags, colour_of};
+use dukesup_rules::{CastleState, DukesUp, Phase, PlayerSetup, Setup, TurnFlags, colour_of};
 
 fn cards(s: &str) -> CardSet {
     s.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect()
@@ -13,38 +13,33 @@ fn card(s: &str) -> Card {
 }
 
 /// Seat 0 (black) to act in his play step with `hand` and face-down CASTLE `castle`, DUKES
-/// 2C 2S, on `table`; seat 1 (red) has no DUKES, and his CASTLE 8H was taken onto the table. The black draw pile
-/// holds the other black cards in a fixed order; seat 1's draw pile every other red card.
+/// 2C 2S, on `table`; seat 1 (red) has no DUKES, and his CASTLE 8H was taken onto the table.
+/// Each draw pile holds the seat's other cards in a fixed order.
 fn position(table: &str, hand: &str, castle: &str) -> DukesUp {
-    let mut pos: Position = *DukesUp::new(&Config::default(), 1).unwrap().position();
-    pos.table = cards(table);
-    let p0 = &mut pos.players[0];
-    p0.hand = cards(hand);
-    p0.hand_public = CardSet::EMPTY;
-    p0.dukes = [Some(card("2C")), Some(card("2S"))];
-    p0.castle = Some(card(castle));
-    p0.castle_state = CastleState::FaceDown;
-    p0.discards = Discards::default();
-    let placed = pos.table.union(cards(hand)).union(cards("2C 2S")).union(cards(castle));
-    let draw: Vec<Card> = CardSet::colour(colour_of(Seat(0))).difference(placed).iter().collect();
-    p0.draw = Pile::try_from(draw).unwrap();
-    let p1 = &mut pos.players[1];
-    p1.hand = CardSet::EMPTY;
-    p1.hand_public = CardSet::EMPTY;
-    p1.dukes = [None, None];
-    p1.castle = Some(card("8H"));
-    p1.castle_state = CastleState::OnTable;
-    p1.discards = Discards::default();
-    let placed1 = pos.table;
-    let draw1: Vec<Card> = CardSet::colour(colour_of(Seat(1))).difference(placed1).iter().collect();
-    p1.draw = Pile::try_from(draw1).unwrap();
-    pos.chosen = [true, true];
-    pos.phase = Phase::Play;
-    pos.current = Seat(0);
-    pos.round_first = Seat(0);
-    pos.turns = 5;
-    pos.turn = TurnFlags { acted: true, ..TurnFlags::default() };
-    DukesUp::try_from(pos).unwrap()
+    let placed = cards(table).union(cards(hand)).union(cards("2C 2S")).union(cards(castle));
+    let rest = |seat: u8| Some(CardSet::colour(colour_of(Seat(seat))).difference(placed).iter().collect());
+    let black = PlayerSetup {
+        hand: cards(hand).iter().collect(),
+        dukes: [Some(card("2C")), Some(card("2S"))],
+        castle: Some(card(castle)),
+        draw: rest(0),
+        ..PlayerSetup::default()
+    };
+    let red = PlayerSetup {
+        castle: Some(card("8H")),
+        castle_state: CastleState::OnTable,
+        draw: rest(1),
+        ..PlayerSetup::default()
+    };
+    DukesUp::from_setup(&Setup {
+        phase: Phase::Play,
+        turns: 5,
+        turn: TurnFlags { acted: true, ..TurnFlags::default() },
+        table: cards(table).iter().collect(),
+        players: [black, red],
+        ..Setup::default()
+    })
+    .unwrap()
 }
 
 /// P0 has played P1's face-up CASTLE 8H: his turn can end only with two more black cards
@@ -63,7 +58,7 @@ fn determinization_depends_only_on_the_view() {
         assert_eq!(da, db, "seed {seed}: the real hidden cards leaked into the deal");
         da.validate().unwrap();
         assert_eq!(da.view(Observer::Seat(Seat(1))), a.view(Observer::Seat(Seat(1))));
-        hands = hands.union(da.position().players[0].hand);
+        hands = hands.union(da.to_setup().players[0].hand.iter().copied().collect());
     }
     // The deals vary: not always the true (or any single) hand.
     assert!(hands.len() > 1, "{hands}");

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Spec, build, card, cards, play, seat0, seat1};
+use common::{Spec, build, card, cards, play, seat0, seat1, setup};
 use duke_core::{Better, CardSet, Game, GameRng, Observer, Outcome, Seat};
 use dukesup_rules::meld::{Meld, MeldKind};
 use dukesup_rules::{
@@ -92,7 +92,8 @@ fn a_discard_that_can_be_no_other_card_is_named() {
 #[test]
 fn the_drawer_alone_sees_the_cards_drawn() {
     let mut game = build(0, Phase::Draw, "", [seat0("9C"), seat1()]);
-    let top: CardSet = game.position().players[0].draw.as_slice().iter().rev().take(2).copied().collect();
+    let draw = game.to_setup().players[0].draw.clone().unwrap();
+    let top: CardSet = draw.iter().rev().take(2).copied().collect();
     let [mine, theirs, public] = step(&mut game, "draw 2");
     let drew = Event::Drew { seat: Seat(0), source: Source::DrawPile, count: 2, cards: top };
     assert_eq!(mine, vec![acted(0, "draw 2"), drew]);
@@ -130,9 +131,9 @@ fn reshuffles_are_announced_when_they_happen() {
     assert!(matches!(mine[2], Event::Drew { count: 2, .. }));
     assert_eq!(theirs, vec![acted(0, "draw 2"), reshuffled.clone()]);
     // At once: right after the draw that empties the draw pile.
-    let mut pos = *build(0, Phase::Draw, table, [p0(), seat1()]).position();
-    pos.config.reshuffle = Reshuffle::AtOnce;
-    let mut game = DukesUp::try_from(pos).unwrap();
+    let mut at_once = setup(0, Phase::Draw, table, [p0(), seat1()]);
+    at_once.config.reshuffle = Reshuffle::AtOnce;
+    let mut game = DukesUp::from_setup(&at_once).unwrap();
     let [mine, theirs, _] = step(&mut game, "draw 1");
     assert_eq!(mine[1], Event::Drew { seat: Seat(0), source: Source::DrawPile, count: 1, cards: cards("TS") });
     assert_eq!(mine[2], reshuffled);
@@ -251,7 +252,7 @@ fn a_new_round_is_dealt_face_down() {
         wins: [0, 0],
     };
     let started = Event::RoundStarted { round: 2, first: Seat(1) };
-    let hand = |seat: u8| game.position().players[usize::from(seat)].hand;
+    let hand = |seat: u8| game.to_setup().players[usize::from(seat)].hand.iter().copied().collect::<CardSet>();
     assert_eq!(mine[1..], [ended.clone(), started.clone(), dealt(0, Some(hand(0))), dealt(1, None)]);
     assert_eq!(theirs[1..], [ended.clone(), started.clone(), dealt(0, None), dealt(1, Some(hand(1)))]);
     assert_eq!(public[1..], [ended, started, dealt(0, None), dealt(1, None)]);
@@ -321,12 +322,12 @@ fn pair_stays_hidden(mut start: DukesUp, before: &[&str], orders: [&str; 2], pai
     let mut game = start;
     play(&mut game, &[orders[0]]);
     let view = game.view(P1);
-    assert_eq!(view.players[0].unordered.count_ones(), 1);
+    assert_eq!(view.players[0].unordered.len(), 1);
     assert_eq!(view.players[0].discards.iter().flatten().copied().collect::<CardSet>(), pair);
     let tops: CardSet = (0..32)
         .map(|seed| game.determinize(Seat(1), seed))
         .inspect(|twin| assert_eq!(twin.view(P1), view))
-        .filter_map(|twin| twin.position().players[0].discards.pile.as_slice().last().copied())
+        .filter_map(|twin| twin.to_setup().players[0].discards.last().copied())
         .collect();
     assert_eq!(tops, pair);
 }
@@ -416,7 +417,7 @@ fn biased_playouts_keep_the_event_contract() {
             for event in events_of(&before, seat, action, &game, Observer::Spectator) {
                 seen.insert(format!("{event:?}").split([' ', '{']).next().unwrap_or("").to_owned());
             }
-            if game.view(Observer::Spectator).players.iter().any(|p| p.unordered != 0) {
+            if game.view(Observer::Spectator).players.iter().any(|p| !p.unordered.is_empty()) {
                 seen.insert("pair".to_owned());
             }
             step += 1;
@@ -430,10 +431,10 @@ fn biased_playouts_keep_the_event_contract() {
 }
 
 fn weight(game: &DukesUp, action: Action) -> u32 {
-    let pos = game.position();
-    let me = pos.player(pos.current);
+    let view = game.view(Observer::Spectator);
+    let me = &view.players[view.current.index()];
     // A hand of known cards kept and discarded whole makes a face-down pair of known cards.
-    let known_hand = !me.hand.is_empty() && me.hand == me.hand_public;
+    let known_hand = me.hand_size > 0 && me.hand_known.len() == usize::from(me.hand_size);
     match action {
         Action::Draw { source: Source::DrawPile, count: 0 } | Action::DiscardTwo(..) if known_hand => 60,
         Action::Play(_) | Action::Move | Action::End => 12,

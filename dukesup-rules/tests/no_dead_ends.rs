@@ -8,7 +8,7 @@ use dukesup_rules::{AceRule, Action, Config, DukesUp, Phase};
 /// Whether some sequence of at most `depth` legal actions of the player to move ends his turn.
 fn can_end_turn(game: &DukesUp, depth: u32, buf: &mut Vec<Action>) -> bool {
     let Some(seat) = game.to_act().first() else { return true };
-    if game.position().phase != Phase::Play {
+    if game.phase() != Phase::Play {
         return true;
     }
     game.legal_actions(seat, buf);
@@ -40,7 +40,7 @@ fn every_reached_play_step_can_end_its_turn() {
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed ^ 77);
         while let Some(seat) = game.to_act().first() {
-            if game.position().phase == Phase::Play {
+            if game.phase() == Phase::Play {
                 if !can_end_turn(&game, 0, &mut buf) {
                     deep += 1;
                 }

@@ -19,19 +19,18 @@ fn universe(game: &DukesUp) -> Vec<Action> {
             Action::DiscardTable(c),
         ]);
     }
-    let pos = game.position();
-    let me = pos.player(pos.current);
-    for d in me.duke_set().iter().chain(me.hand.iter()) {
+    let setup = game.to_setup();
+    let me = &setup.players[setup.current.unwrap().index()];
+    for &d in me.dukes.iter().flatten().chain(me.hand.iter()) {
         all.extend(Card::all().map(|with| Action::Swap { duke: d, with }));
     }
-    for a in me.hand {
+    for &a in &me.hand {
         all.extend(Card::all().map(|b| Action::DiscardTwo(a, b)));
     }
-    for seat in [Seat(0), Seat(1)] {
-        let hand = pos.player(seat).hand;
-        for castle in hand {
-            for a in hand {
-                all.extend(hand.iter().map(|b| Action::Choose { castle, dukes: [a, b] }));
+    for p in &setup.players {
+        for &castle in &p.hand {
+            for &a in &p.hand {
+                all.extend(p.hand.iter().map(|&b| Action::Choose { castle, dukes: [a, b] }));
             }
         }
     }

@@ -87,7 +87,8 @@ pub enum MeldKind {
 pub struct Meld {
     /// Run or set.
     pub kind: MeldKind,
-    /// Its cards.
+    /// Its cards (serialised as a list of cards).
+    #[serde(with = "crate::wire::card_list")]
     pub cards: CardSet,
     /// For a run holding an Ace: whether the Ace stands above the King.
     pub ace_high: bool,

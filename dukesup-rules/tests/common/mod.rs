@@ -1,11 +1,17 @@
-//! Positions built by hand for the scenario and event tests.
+//! Positions built from a [`Setup`] for the scenario and event tests.
 #![allow(dead_code)] // each test file uses its own part of the helpers
 
 use duke_core::{Card, CardSet, Game, Observer, Seat};
-use dukesup_rules::{Action, CastleState, Config, Discards, DukesUp, Phase, Pile, Position, TurnFlags, colour_of};
+use dukesup_rules::{Action, CastleState, DukesUp, Phase, PlayerSetup, Setup};
 
+/// Cards in notation, as a set.
 pub fn cards(s: &str) -> CardSet {
-    s.split_whitespace().map(|c| c.parse::<Card>().unwrap()).collect()
+    list(s).into_iter().collect()
+}
+
+/// Cards in notation, in the order written.
+pub fn list(s: &str) -> Vec<Card> {
+    s.split_whitespace().map(card).collect()
 }
 
 pub fn card(s: &str) -> Card {
@@ -29,41 +35,37 @@ pub struct Spec {
     pub public: bool,
 }
 
-pub fn build(current: u8, phase: Phase, table: &str, specs: [Spec; 2]) -> DukesUp {
-    let mut pos: Position = *DukesUp::new(&Config::default(), 1).unwrap().position();
-    pos.table = cards(table);
-    for (i, spec) in specs.iter().enumerate() {
-        let seat = Seat(i as u8);
-        let p = &mut pos.players[i];
-        p.hand = cards(spec.hand);
-        p.hand_public = CardSet::EMPTY;
-        let dukes: Vec<Card> = cards(spec.dukes).iter().collect();
-        p.dukes = [dukes.first().copied(), dukes.get(1).copied()];
-        p.castle = Some(card(spec.castle));
-        p.castle_state = spec.castle_state;
-        let discards: Vec<Card> = spec.discards.split_whitespace().map(card).collect();
-        let n = discards.len();
-        p.discards = Discards {
-            pile: Pile::try_from(discards).unwrap(),
-            owner_known: (1 << n) - 1,
-            public: if spec.public { (1 << n) - 1 } else { 0 },
-            pairs: 0,
-        };
-        let placed =
-            pos.table.union(p.hand).union(cards(spec.dukes)).union(cards(spec.castle)).union(cards(spec.discards));
-        let draw: Vec<Card> = match spec.draw {
-            Some(d) => d.split_whitespace().map(card).collect(),
-            None => CardSet::colour(colour_of(seat)).difference(placed).iter().collect(),
-        };
-        p.draw = Pile::try_from(draw).unwrap();
+impl Spec {
+    pub fn player(&self) -> PlayerSetup {
+        let dukes = list(self.dukes);
+        PlayerSetup {
+            hand: list(self.hand),
+            dukes: [dukes.first().copied(), dukes.get(1).copied()],
+            castle: Some(card(self.castle)),
+            castle_state: self.castle_state,
+            draw: self.draw.map(list),
+            discards: list(self.discards),
+            discards_public: if self.public { list(self.discards) } else { Vec::new() },
+            ..PlayerSetup::default()
+        }
     }
-    pos.chosen = [true, true];
-    pos.phase = phase;
-    pos.current = Seat(current);
-    pos.round_first = Seat(0);
-    pos.turns = 5;
-    pos.turn = TurnFlags::default();
-    DukesUp::try_from(pos).unwrap()
+}
+
+/// `current`'s turn (the sixth of the round) in `phase`, seed 1.
+pub fn setup(current: u8, phase: Phase, table: &str, specs: [Spec; 2]) -> Setup {
+    Setup {
+        seed: 1,
+        phase,
+        current: Some(Seat(current)),
+        turns: 5,
+        table: list(table),
+        players: specs.map(|s| s.player()),
+        ..Setup::default()
+    }
+}
+
+pub fn build(current: u8, phase: Phase, table: &str, specs: [Spec; 2]) -> DukesUp {
+    DukesUp::from_setup(&setup(current, phase, table, specs)).unwrap()
 }
 
 pub fn legal(game: &DukesUp) -> Vec<Action> {

@@ -31,7 +31,8 @@
 //! ```
 
 use duke_core::Seat;
-use duke_core::testing::strategies::Reached;
+/// A reached state with its record (from duke-core), as [`reachable`] yields it.
+pub use duke_core::testing::strategies::Reached;
 use proptest::prelude::*;
 
 use crate::actions::Action;

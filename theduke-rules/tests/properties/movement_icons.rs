@@ -193,8 +193,11 @@ fn one_target_square_and_one_icon_per_turn() {
             if !moved.is_subset(&own) {
                 return Err(format!("{} changed {moved:?}", step.action));
             }
-            let captures = captured_total(step.after, other(step.seat)) - captured_total(step.before, other(step.seat));
-            if captures > 1 || captured_total(step.after, step.seat) != captured_total(step.before, step.seat) {
+            let captures = i64::from(captured_total(step.after, other(step.seat)))
+                - i64::from(captured_total(step.before, other(step.seat)));
+            if !(0..=1).contains(&captures)
+                || captured_total(step.after, step.seat) != captured_total(step.before, step.seat)
+            {
                 return Err(format!("{} captured {captures} tiles (or an own tile)", step.action));
             }
             let g = grid(step.before);

@@ -332,3 +332,13 @@ fn the_same_seed_and_actions_give_the_same_game() {
     assert_eq!(play(9), play(9));
     assert_ne!(play(9), play(10));
 }
+
+/// A view read back from JSON with the largest round prints instead of overflowing.
+#[test]
+fn a_deserialised_view_with_the_last_round_number_prints() {
+    let game = HighCard::new(&HighCardConfig::default(), 1).unwrap();
+    let mut value = serde_json::to_value(game.view(Observer::Spectator)).unwrap();
+    value["round"] = serde_json::json!(255);
+    let view: HighCardView = serde_json::from_value(value).unwrap();
+    assert!(view.to_string().starts_with("round 256 "));
+}

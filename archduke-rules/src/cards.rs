@@ -1,13 +1,15 @@
 //! The Archduke deck: card faces, roles, and the deck list as a data table.
 //!
-//! The box says 104 cards with values from −3 to 13 but lists no composition. The default
-//! table below is the one in `shared/cards/COMPONENTS.md` §1.2, which is **inferred** from a
-//! single fan implementation (it adds up to 104 and has the shape of two poker decks), not
-//! confirmed by the publisher. It lives in the config ([`Config::deck`](crate::Config::deck))
-//! so that a correction is a one-line change.
+//! The box rulebook ("Components") says 104 cards and names the special cards (ARCHDUKE,
+//! ECLIPSE, GIVE, SWAP, PEEK) but lists no composition; the crate docs ("The deck") say which
+//! facts come from the rulebooks and which are our inference. The default table lives in
+//! the config ([`Config::deck`](crate::Config::deck)) so that a correction is a one-line
+//! change.
 
 use core::fmt;
+use core::str::FromStr;
 
+use duke_core::NotationError;
 use serde::{Deserialize, Serialize};
 
 /// What a card does besides counting its value (rulebook, "Action + special cards").
@@ -87,7 +89,10 @@ pub struct DeckEntry {
     pub role: Role,
 }
 
-/// The default deck table (COMPONENTS.md §1.2, inferred): 104 cards.
+/// The default deck table, 104 cards: 2 ARCHDUKE −3, 4 ECLIPSE 0, 8 GIVE 1, 8 each of 2–10,
+/// 6 SWAP 11, 8 PEEK 12, 4 ECLIPSE 13. The total, the range −3..13 and the roles are the
+/// rulebooks'; the counts and which value each action card carries are our inference (see
+/// the crate docs, "The deck").
 pub fn standard_deck() -> Vec<DeckEntry> {
     let mut deck = vec![
         DeckEntry { value: -3, copies: 2, role: Role::Archduke },
@@ -102,7 +107,10 @@ pub fn standard_deck() -> Vec<DeckEntry> {
 }
 
 /// A card's face as shown to whoever has seen it: its value and role.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// It travels (serde) as its notation, the text of `Display`: `"7"`, `"-3A"`, `"13E"`.
+/// Within one deck table a face names one line, since no two lines share a value and a role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Face {
     /// The points the card is worth.
     pub value: i8,
@@ -117,6 +125,32 @@ impl fmt::Display for Face {
         f.pad(&text)
     }
 }
+
+impl FromStr for Face {
+    type Err = NotationError;
+    /// Reads a face written as `Display` writes it: the value, then the role's letter for
+    /// a special card (`7`, `-3A`, `0E`, `1G`, `11S`, `12P`, `13E`).
+    fn from_str(s: &str) -> Result<Face, NotationError> {
+        let (digits, role) = match s.char_indices().last() {
+            Some((i, 'A')) => (s.get(..i), Role::Archduke),
+            Some((i, 'E')) => (s.get(..i), Role::Eclipse),
+            Some((i, 'G')) => (s.get(..i), Role::Give),
+            Some((i, 'S')) => (s.get(..i), Role::Swap),
+            Some((i, 'P')) => (s.get(..i), Role::Peek),
+            _ => (Some(s), Role::Number),
+        };
+        let plain = digits.is_some_and(|d| {
+            let unsigned = d.strip_prefix('-').unwrap_or(d);
+            !unsigned.is_empty() && unsigned.bytes().all(|b| b.is_ascii_digit())
+        });
+        match digits.filter(|_| plain).and_then(|d| d.parse::<i8>().ok()) {
+            Some(value) => Ok(Face { value, role }),
+            None => Err(NotationError::new(s, "a card is its value and a role letter: 7, -3A, 0E, 1G, 11S, 12P")),
+        }
+    }
+}
+
+duke_core::serde_as_notation!(Face);
 
 /// Most distinct card kinds (lines of the deck table).
 pub const MAX_KINDS: usize = 16;
@@ -196,6 +230,11 @@ impl Deck {
         Face { value: self.value(card), role: self.role(card) }
     }
 
+    /// The kind (table line) with this face, if the table has one.
+    pub fn kind_of(&self, face: Face) -> Option<u8> {
+        (0..self.kinds).find(|&k| self.face(k) == face)
+    }
+
     /// Whether two cards match (rulebook, "Matching"; ECLIPSE 0 and 13 match each other).
     #[inline]
     pub fn matches(&self, a: u8, b: u8) -> bool {
@@ -229,5 +268,21 @@ mod tests {
         assert!(!deck.matches(kind(12), kind(11)));
         assert!(deck.matches(kind(7), kind(7)));
         assert_eq!(deck.table(), table);
+    }
+
+    #[test]
+    fn faces_read_back_from_their_notation_and_travel_as_it() {
+        for entry in standard_deck() {
+            let face = Face { value: entry.value, role: entry.role };
+            assert_eq!(face.to_string().parse::<Face>(), Ok(face));
+            let json = serde_json::to_string(&face).unwrap();
+            assert_eq!(json, format!("\"{face}\""));
+            assert_eq!(serde_json::from_str::<Face>(&json).unwrap(), face);
+        }
+        assert_eq!("-3A".parse::<Face>(), Ok(Face { value: -3, role: Role::Archduke }));
+        for bad in ["", "A", "-", "+7", "7X", "12p", "128", "1 2", "--3A", "7E "] {
+            assert!(bad.parse::<Face>().is_err(), "{bad:?}");
+        }
+        assert!(serde_json::from_str::<Face>(r#"{"value":7,"role":"Number"}"#).is_err(), "the old form is gone");
     }
 }

@@ -98,6 +98,7 @@
 mod actions;
 mod cards;
 mod config;
+mod deal;
 mod events;
 mod game;
 mod invariants;
@@ -109,7 +110,7 @@ mod reveal;
 #[cfg(test)]
 mod scenarios;
 mod scoring;
-mod deal;
+mod seat_list;
 mod setup;
 mod state;
 mod turn;
@@ -118,7 +119,10 @@ mod view;
 mod witness;
 
 pub use cards::{DeckEntry, Face, MAX_KINDS, Power, Role, standard_deck};
-pub use config::{ActionTrigger, BOUNDED_TURN_LIMIT, CallerPenalty, Config, ConfigError, MAX_CARDS, MAX_PLAYERS, Mark, RuleSet, Scoring};
+pub use config::{
+    ActionTrigger, BOUNDED_TURN_LIMIT, CallerPenalty, Config, ConfigError, MAX_CARDS, MAX_PLAYERS, Mark, RuleSet,
+    Scoring,
+};
 pub use events::Event;
 pub use game::ActionError;
 pub use notation::{Action, Slot, Spot};

@@ -23,13 +23,12 @@ use core::fmt;
 use core::str::FromStr;
 
 use duke_core::{NotationError, Seat};
-use serde::{Deserialize, Serialize};
 
 use crate::state::MAX_SLOTS;
 
-/// A grid position: `2 * column + row`, written `a1`, `a2`, `b1`, ...
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(transparent)]
+/// A grid position: `2 * column + row`, written `a1`, `a2`, `b1`, ... It travels (serde) as
+/// that text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Slot(pub u8);
 
 impl Slot {
@@ -65,8 +64,8 @@ impl FromStr for Slot {
     }
 }
 
-/// A card on the table: a seat's grid position, written `P2:b1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A card on the table: a seat's grid position, written `P2:b1` (and so on the wire).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Spot {
     /// Whose grid.
     pub seat: Seat,
@@ -97,8 +96,9 @@ fn parse_seat(s: &str) -> Result<Seat, NotationError> {
         .ok_or_else(|| NotationError::new(s, "a seat is written P0, P1, ..."))
 }
 
-/// One player's action. See the module docs for the notation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One player's action. See the module docs for the notation; it travels (serde) as that
+/// text, e.g. `"swap P0:a1 P2:b2"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Pre-round peek at two own cards (the first before the second).
     Look(Slot, Slot),
@@ -153,6 +153,10 @@ impl FromStr for Action {
     }
 }
 
+duke_core::serde_as_notation!(Slot);
+duke_core::serde_as_notation!(Spot);
+duke_core::serde_as_notation!(Action);
+
 fn parse_action(s: &str) -> Result<Action, NotationError> {
     let mut words = s.split_whitespace();
     let verb = words.next().unwrap_or("");
@@ -204,5 +208,21 @@ mod tests {
         assert!("peek P99:a1".parse::<Action>().is_err());
         assert!("draw now".parse::<Action>().is_err());
         assert!("".parse::<Action>().is_err());
+    }
+
+    #[test]
+    fn actions_positions_and_cards_travel_as_notation() {
+        let action: Action = "swap P0:a1 P2:b2".parse().unwrap();
+        assert_eq!(serde_json::to_string(&action).unwrap(), r#""swap P0:a1 P2:b2""#);
+        assert_eq!(serde_json::from_str::<Action>(r#""swap P0:a1 P2:b2""#).unwrap(), action);
+        assert_eq!(serde_json::to_string(&Slot(3)).unwrap(), r#""b2""#);
+        assert_eq!(serde_json::from_str::<Slot>(r#""b2""#).unwrap(), Slot(3));
+        let spot = Spot { seat: Seat(2), slot: Slot(2) };
+        assert_eq!(serde_json::to_string(&spot).unwrap(), r#""P2:b1""#);
+        assert_eq!(serde_json::from_str::<Spot>(r#""P2:b1""#).unwrap(), spot);
+        let bad = serde_json::from_str::<Action>(r#""match z9""#).unwrap_err();
+        assert!(bad.to_string().contains("column letter"), "{bad}");
+        assert!(serde_json::from_str::<Action>(r#"{"Match":0}"#).is_err(), "the old form is gone");
+        assert!(serde_json::from_str::<Slot>("3").is_err(), "the old index form is gone");
     }
 }

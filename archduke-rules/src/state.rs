@@ -187,7 +187,7 @@ pub(crate) enum Phase {
 }
 
 /// An action card waiting to be resolved, in the order it was discarded or matched.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Pending {
     pub seat: u8,
     pub power: Power,
@@ -222,10 +222,11 @@ impl LastRound {
 
 /// A complete Archduke game state. `Copy`, with no heap data: undo is a copy of it.
 ///
-/// Build one with [`Game::new`](duke_core::Game::new); play it through the
-/// [`Game`](duke_core::Game) trait.
+/// Build one with [`Game::new`](duke_core::Game::new) or from a chosen position with
+/// [`Archduke::from_setup`]; play it through the [`Game`](duke_core::Game) trait. It is
+/// saved (serde) as its [`Setup`](crate::Setup), and checked like one when loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(into = "crate::raw::RawState", try_from = "crate::raw::RawState")]
+#[serde(into = "crate::Setup", try_from = "crate::Setup")]
 pub struct Archduke {
     pub(crate) rules: Rules,
     pub(crate) rng: GameRng,

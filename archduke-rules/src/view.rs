@@ -25,24 +25,28 @@ pub enum Cell {
     Empty,
     /// A face-down card the observer has not seen; `seen_by` have seen it.
     Hidden {
-        /// Seats that have seen this card's face.
+        /// Seats that have seen this card's face (on the wire a list of seats, `[0, 2]`).
+        #[serde(with = "crate::seat_list")]
         seen_by: SeatSet,
     },
     /// A card whose face the observer knows.
     Known {
         /// The face.
         face: Face,
-        /// Seats that have seen this card's face.
+        /// Seats that have seen this card's face (on the wire a list of seats, `[0, 2]`).
+        #[serde(with = "crate::seat_list")]
         seen_by: SeatSet,
     },
 }
 
-/// Where the round stands, as everyone sees it.
+/// Where the round stands, as everyone sees it (and, in a [`Setup`](crate::Setup), where a
+/// position starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Stage {
     /// Pre-round peeking; these seats have not looked yet.
     Peeking {
-        /// Seats still to look.
+        /// Seats still to look (on the wire a list of seats).
+        #[serde(with = "crate::seat_list")]
         waiting: SeatSet,
     },
     /// `player` has drawn from the draw pile and decides; `card` is shown to him only.
@@ -106,7 +110,8 @@ pub struct View {
     pub turns: u16,
     /// Each seat's grid, positions `a1 a2 b1 b2 ...` (two per column).
     pub grids: Vec<Vec<Cell>>,
-    /// Seats still in the game.
+    /// Seats still in the game (on the wire a list of seats).
+    #[serde(with = "crate::seat_list")]
     pub active: SeatSet,
     /// Cards in the draw pile.
     pub draw_pile: u8,

@@ -3,83 +3,38 @@
 //! spectator sees what every seat has seen, and each event renders on one line.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, clippy::indexing_slicing)]
 
-use archduke_rules::{Action, Archduke, Cell, Config, Event, Face, Power, Role, Scoring, Slot, Spot, Stage};
+use archduke_rules::{
+    Action, Archduke, Cell, Config, DeckEntry, Event, Face, Power, Role, Scoring, Setup, Slot, Spot, Stage,
+};
 use duke_core::{Game, Observer, Seat};
-use serde_json::{Value, json};
+use serde_json::json;
 
-/// The kind (deck table line) of the standard deck with this value.
-fn kind(config: &Config, value: i8) -> u8 {
-    config.deck.iter().position(|e| e.value == value).unwrap() as u8
-}
-
+/// A card of the standard deck by its value (the deck has one face per value).
 fn face(value: i8) -> Face {
-    let config = Config::default();
-    Face { value, role: config.deck[kind(&config, value) as usize].role }
+    let entry = Config::default().deck.into_iter().find(|e| e.value == value).unwrap();
+    Face { value, role: entry.role }
 }
 
-fn take(config: &Config, pool: &mut Vec<u8>, value: i8) -> u8 {
-    let k = kind(config, value);
-    let i = pool.iter().position(|&c| c == k).expect("enough copies");
-    pool.remove(i)
-}
-
-/// A table built through the public serialised form (so it is validated like any saved
-/// game): `grids[seat]` lists the values at `a1 a2 b1 b2 ...` (`None` = empty), nobody has seen
-/// any card; `top` goes on top of the draw pile (last = top) and `discard` is the discard
-/// pile (last = top). The other cards go to the bottom of the draw pile, or with
-/// `rest_in_discard` to the bottom of the discard pile. A matching window is open after
-/// `current`'s discard (`None`: the dealer's first card) and the next player draws.
-fn table(
-    config: &Config,
-    grids: &[&[Option<i8>]],
-    top: &[i8],
-    discard: &[i8],
-    current: Option<u8>,
-    rest_in_discard: bool,
-) -> Archduke {
-    let game = Archduke::new(config, 1).unwrap();
-    let mut state = serde_json::to_value(game).unwrap();
-    let mut pool: Vec<u8> = config
-        .deck
-        .iter()
-        .enumerate()
-        .flat_map(|(k, e)| std::iter::repeat_n(k as u8, usize::from(e.copies) * usize::from(config.decks)))
-        .collect();
-    let grids: Vec<Value> = grids
-        .iter()
-        .map(|cells| {
-            let mut cards: Vec<Option<u8>> = cells.iter().map(|c| c.map(|v| take(config, &mut pool, v))).collect();
-            while cards.len() < 4 || !cards.len().is_multiple_of(2) {
-                cards.push(None);
-            }
-            let zeros = vec![0; cards.len()];
-            json!({ "cards": cards, "seen": zeros, "origin": zeros })
-        })
-        .collect();
-    let tops: Vec<u8> = top.iter().map(|&v| take(config, &mut pool, v)).collect();
-    let discards: Vec<u8> = discard.iter().map(|&v| take(config, &mut pool, v)).collect();
-    let (draw, discard) = if rest_in_discard {
-        (tops, pool.into_iter().chain(discards).collect::<Vec<u8>>())
-    } else {
-        (pool.into_iter().chain(tops).collect(), discards)
-    };
-    let players = config.players;
-    state["grids"] = json!(grids);
-    state["draw"] = json!(draw);
-    state["discard"] = json!(discard);
-    state["phase"] = json!("Window");
-    state["looked"] = json!((1u16 << players) - 1);
-    state["current"] = json!(current);
-    state["next"] = json!(current.map_or(0, |c| (c + 1) % players));
-    serde_json::from_value(state).unwrap()
+/// A matching window: `grids[seat]` written as faces at `a1 a2 b1 b2 ...` (`--` = empty),
+/// nobody having seen any card; `top` on top of the draw pile (last = top) and `discard` as the
+/// discard pile (last = top), the other cards shuffled into the draw pile below `top`. The
+/// window is open after `after`'s discard (`None`: the dealer's first card) and the next
+/// player draws.
+fn table(config: &Config, grids: &[&str], top: &str, discard: &str, after: Option<u8>) -> Archduke {
+    let faces = |text: &str| text.split_whitespace().map(|f| f.parse().unwrap()).collect();
+    let next = after.map_or(0, |a| (a + 1) % config.players);
+    Archduke::from_setup(&Setup {
+        grids: grids.iter().map(|g| g.parse().unwrap()).collect(),
+        draw: faces(top),
+        discard: faces(discard),
+        stage: Stage::Window { after: after.map(Seat), next: Seat(next) },
+        ..Setup::new(config.clone())
+    })
+    .unwrap()
 }
 
 fn cfg(players: u8) -> Config {
     Config { players, dealer: Some(players - 1), ..Config::default() }
-}
-
-fn n(v: i8) -> Option<i8> {
-    Some(v)
 }
 
 /// Every observer of a game: the seats, then the spectator.
@@ -121,7 +76,7 @@ fn slot(s: &str) -> Slot {
 
 #[test]
 fn the_drawn_card_is_seen_only_by_the_drawer() {
-    let mut g = table(&cfg(3), &[&[n(5), n(6), n(7), n(8)], &[n(2); 4], &[n(3); 4]], &[9], &[4], None, false);
+    let mut g = table(&cfg(3), &["5 6 7 8", "2 2 2 2", "3 3 3 3"], "9", "4", None);
     let seen = play(&mut g, 0, "draw");
     assert_eq!(of(&seen, 0), [Event::Draw { seat: Seat(0), face: Some(face(9)) }]);
     for other in [1, 2, SPECTATOR] {
@@ -132,7 +87,7 @@ fn the_drawn_card_is_seen_only_by_the_drawer() {
 
 #[test]
 fn keeping_and_discarding_the_same_drawn_face_are_told_apart() {
-    let mut g = table(&cfg(2), &[&[n(5), n(6), n(7), n(8)], &[n(2); 4]], &[9], &[4], None, false);
+    let mut g = table(&cfg(2), &["5 6 7 8", "2 2 2 2"], "9", "4", None);
     play(&mut g, 0, "draw");
     let mut kept = g;
     let keep = play(&mut kept, 0, "keep b1");
@@ -155,9 +110,9 @@ fn keeping_and_discarding_the_same_drawn_face_are_told_apart() {
 
 #[test]
 fn every_match_attempt_is_public_in_turn_or_out_of_turn_with_its_result() {
-    let grids: &[&[Option<i8>]] = &[&[n(7), n(3), n(4), n(5)], &[n(7), n(2), n(9), n(6)], &[n(8), n(2), n(9), n(6)]];
+    let grids = &["7 3 4 5", "7 2 9 6", "8 2 9 6"];
     // P0 has just discarded a 7.
-    let mut g = table(&cfg(3), grids, &[10], &[7], Some(0), false);
+    let mut g = table(&cfg(3), grids, "10", "7", Some(0));
     let hit = play(&mut g, 1, "match a1");
     let miss = play(&mut g, 2, "match a1");
     let own = play(&mut g, 0, "match a1");
@@ -187,8 +142,8 @@ fn every_match_attempt_is_public_in_turn_or_out_of_turn_with_its_result() {
 
 #[test]
 fn the_spectator_sees_the_faces_every_seat_has_seen() {
-    let grids: &[&[Option<i8>]] = &[&[n(7), n(3), n(4), n(5)], &[n(8), n(2), n(9), n(6)]];
-    let mut g = table(&cfg(2), grids, &[10], &[7], Some(0), false);
+    let grids = &["7 3 4 5", "8 2 9 6"];
+    let mut g = table(&cfg(2), grids, "10", "7", Some(0));
     play(&mut g, 1, "match a1"); // fails: the 8 is shown to everyone
     let public = g.view(Observer::Spectator);
     assert!(matches!(public.grids[1][0], Cell::Known { face: f, .. } if f == face(8)));
@@ -203,8 +158,8 @@ fn the_spectator_sees_the_faces_every_seat_has_seen() {
 
 #[test]
 fn peek_shows_who_peeked_at_which_card_and_the_face_only_to_the_peeker() {
-    let grids: &[&[Option<i8>]] = &[&[n(12), n(3), n(4), n(5)], &[n(8), n(2), n(9), n(6)], &[n(2); 4]];
-    let mut g = table(&cfg(3), grids, &[10], &[7], None, false);
+    let grids = &["12P 3 4 5", "8 2 9 6", "2 2 2 2"];
+    let mut g = table(&cfg(3), grids, "10", "7", None);
     play(&mut g, 0, "draw");
     let keep = play(&mut g, 0, "keep a1");
     assert_eq!(of(&keep, 1)[2], Event::ActionCard { seat: Seat(0), power: Power::Peek });
@@ -217,11 +172,11 @@ fn peek_shows_who_peeked_at_which_card_and_the_face_only_to_the_peeker() {
 
 #[test]
 fn a_peek_that_completes_what_every_seat_has_seen_shows_the_spectator_the_face() {
-    let mut g = table(&cfg(2), &[&[n(12), n(3), n(4), n(5)], &[n(8), n(2), n(9), n(6)]], &[10], &[7], None, false);
+    let mut g = table(&cfg(2), &["12P 3 4 5", "8 2 9 6"], "10", "7", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep a1");
     let mut json = serde_json::to_value(g).unwrap();
-    json["grids"][1]["seen"][0] = json!(2); // P1 has seen its own a1
+    json["grids"][1]["seen"]["a1"] = json!([1]); // P1 has seen its own a1
     let mut g: Archduke = serde_json::from_value(json).unwrap();
     let peek = play(&mut g, 0, "peek P1:a1");
     let told = Event::Peek { seat: Seat(0), spot: spot(1, "a1"), face: Some(face(8)) };
@@ -231,8 +186,8 @@ fn a_peek_that_completes_what_every_seat_has_seen_shows_the_spectator_the_face()
 
 #[test]
 fn swap_shows_the_two_cards_and_no_face() {
-    let grids: &[&[Option<i8>]] = &[&[n(11), n(3), n(4), n(5)], &[n(8), n(2), n(9), n(6)]];
-    let mut g = table(&cfg(2), grids, &[10], &[7], None, false);
+    let grids = &["11S 3 4 5", "8 2 9 6"];
+    let mut g = table(&cfg(2), grids, "10", "7", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep a1");
     let swap = play(&mut g, 0, "swap P0:a2 P1:b2");
@@ -243,8 +198,8 @@ fn swap_shows_the_two_cards_and_no_face() {
 
 #[test]
 fn give_and_pass_are_public_and_the_penalty_card_face_down() {
-    let grids: &[&[Option<i8>]] = &[&[n(1), n(1), n(4), n(5)], &[n(8), n(2), n(9), n(6)]];
-    let mut g = table(&cfg(2), grids, &[10, 3], &[7], None, false);
+    let grids = &["1G 1G 4 5", "8 2 9 6"];
+    let mut g = table(&cfg(2), grids, "10 3", "7", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep a1"); // a GIVE leaves the grid
     play(&mut g, 0, "match a2"); // and a second one is matched onto it
@@ -264,7 +219,11 @@ fn give_and_pass_are_public_and_the_penalty_card_face_down() {
 
 #[test]
 fn an_empty_draw_pile_is_reshuffled_in_plain_sight() {
-    let mut g = table(&cfg(2), &[&[n(5), n(6), n(7), n(8)], &[n(2); 4]], &[], &[4], None, true);
+    // A deck of ten cards, all placed: the draw pile is empty.
+    let deck = [(2, 4), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
+        .map(|(value, copies)| DeckEntry { value, copies, role: Role::Number })
+        .to_vec();
+    let mut g = table(&Config { deck, ..cfg(2) }, &["5 6 7 8", "2 2 2 2"], "", "3 4", None);
     let cards = g.view(Observer::Spectator).discard.len() as u8;
     let draw = play(&mut g, 0, "draw");
     for o in [1, SPECTATOR] {
@@ -275,8 +234,8 @@ fn an_empty_draw_pile_is_reshuffled_in_plain_sight() {
 
 #[test]
 fn the_call_final_turns_and_the_round_end_reveal_reach_everyone() {
-    let grids: &[&[Option<i8>]] = &[&[n(5), n(3), n(4), n(6)], &[n(2); 4]];
-    let mut g = table(&cfg(2), grids, &[7, 9, 10], &[8], None, false);
+    let grids = &["5 3 4 6", "2 2 2 2"];
+    let mut g = table(&cfg(2), grids, "7 9 10", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     let call = play(&mut g, 0, "archduke");
@@ -311,7 +270,7 @@ fn the_call_final_turns_and_the_round_end_reveal_reach_everyone() {
 #[test]
 fn the_last_round_ends_with_the_game_over_and_its_result() {
     let config = Config { scoring: Scoring::Tokens { rounds: 1 }, turn_limit: Some(1), ..cfg(2) };
-    let mut g = table(&config, &[&[n(5), n(3), n(4), n(6)], &[n(2); 4]], &[9], &[8], None, false);
+    let mut g = table(&config, &["5 3 4 6", "2 2 2 2"], "9", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     let end = play(&mut g, 1, "end"); // the turn limit is reached
@@ -324,8 +283,8 @@ fn the_last_round_ends_with_the_game_over_and_its_result() {
 
 #[test]
 fn a_caller_matching_to_zero_and_beaten_takes_the_penalty_where_his_card_was() {
-    let grids: &[&[Option<i8>]] = &[&[n(7), None, None, None], &[n(-3), None, None, None]];
-    let mut g = table(&cfg(2), grids, &[4, 7, 9], &[8], None, false);
+    let grids = &["7 -- -- --", "-3A -- -- --"];
+    let mut g = table(&cfg(2), grids, "4 7 9", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     play(&mut g, 0, "archduke");
@@ -345,8 +304,8 @@ fn a_caller_matching_to_zero_and_beaten_takes_the_penalty_where_his_card_was() {
 #[test]
 fn battle_royal_eliminations_are_public() {
     let config = Config { scoring: Scoring::BattleRoyal, turn_limit: Some(1), ..cfg(3) };
-    let grids: &[&[Option<i8>]] = &[&[n(5), n(3), n(4), n(6)], &[n(2); 4], &[n(3); 4]];
-    let mut g = table(&config, grids, &[9], &[8], None, false);
+    let grids = &["5 3 4 6", "2 2 2 2", "3 3 3 3"];
+    let mut g = table(&config, grids, "9", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     let end = play(&mut g, 1, "end");
@@ -373,10 +332,10 @@ fn the_last_pre_round_look_turns_up_the_first_card() {
 
 #[test]
 fn hidden_actions_show_the_actor_its_full_notation_and_the_others_a_redacted_one() {
-    let grids: &[&[Option<i8>]] = &[&[n(12), n(3), n(4), n(5)], &[n(8), n(2), n(9), n(6)]];
+    let grids = &["12P 3 4 5", "8 2 9 6"];
     let fresh = Archduke::new(&cfg(2), 3).unwrap();
     let look = Action::Look(slot("a1"), slot("b2"));
-    let mut g = table(&cfg(2), grids, &[10], &[7], None, false);
+    let mut g = table(&cfg(2), grids, "10", "7", None);
     let draw_state = g;
     play(&mut g, 0, "draw");
     let keep_state = g;
@@ -472,8 +431,8 @@ fn a_notation_error_holds_the_whole_text_given() {
 }
 
 #[test]
-fn a_saved_reveal_is_checked_on_load_and_older_saves_without_one_still_load() {
-    let mut g = table(&cfg(2), &[&[n(5), n(3), n(4), n(6)], &[n(2); 4]], &[9], &[8], None, false);
+fn a_saved_reveal_is_checked_on_load_and_an_empty_one_loads() {
+    let mut g = table(&cfg(2), &["5 3 4 6", "2 2 2 2"], "9", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     play(&mut g, 0, "archduke");
@@ -482,14 +441,15 @@ fn a_saved_reveal_is_checked_on_load_and_older_saves_without_one_still_load() {
     play(&mut g, 0, "end");
     let saved = serde_json::to_value(g).unwrap();
     assert_eq!(serde_json::from_value::<Archduke>(saved.clone()).unwrap(), g);
+    assert_eq!(saved["last_round"]["grids"][1], json!(["2", "2", "2", "2"]));
     let mut tampered = saved.clone();
-    tampered["last"]["grids"][0][0] = json!(99);
+    tampered["last_round"]["grids"][0][0] = json!("14");
     assert!(serde_json::from_value::<Archduke>(tampered).is_err(), "a card not in the deck table");
     let mut odd = saved.clone();
-    odd["last"]["grids"][1] = json!([1, 2, 3]);
+    odd["last_round"]["grids"][1] = json!(["2", "2", "2"]);
     assert!(serde_json::from_value::<Archduke>(odd).is_err(), "half a column");
-    let mut older = saved;
-    older["last"].as_object_mut().unwrap().remove("grids");
-    let loaded: Archduke = serde_json::from_value(older).unwrap();
+    let mut unrecorded = saved;
+    unrecorded["last_round"]["grids"] = json!([]);
+    let loaded: Archduke = serde_json::from_value(unrecorded).unwrap();
     assert_eq!(loaded.view(Observer::Spectator).last_round.unwrap().grids, vec![Vec::<Option<Face>>::new(); 2]);
 }

@@ -1,4 +1,6 @@
-//! Scenario tests: each concrete rule, rulebook example and FAQ answer on a hand-built table.
+//! Scenario tests: each concrete rule, rulebook example and FAQ answer on a table built with
+//! [`Setup`]: the grids and piles written as card faces (`"7 12P -- 3"`), every card left
+//! out shuffled into the draw pile below the cards named.
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::expect_used, clippy::panic)]
 
 mod play;
@@ -6,64 +8,61 @@ mod scoring;
 
 use duke_core::{Game, Observer, Seat, SeatSet};
 
-use crate::cards::{Power, Role};
+use crate::cards::{Face, Power, Role};
 use crate::config::{ActionTrigger, CallerPenalty, Config, Mark, RuleSet, Scoring};
 use crate::notation::{Action, Spot};
-use crate::state::{Archduke, Grid, MAX_SLOTS, NONE, Phase, Stack};
+use crate::setup::{Setup, SetupGrid};
+use crate::state::{Archduke, MAX_SLOTS, Phase};
 use crate::view::{Cell, Stage};
 
-/// The kind of the standard deck with this value (0 and 13 are the two ECLIPSE kinds).
-fn kind(game: &Archduke, value: i8) -> u8 {
-    (0..game.rules.deck.kinds).find(|&k| game.rules.deck.value(k) == value).unwrap()
+/// Cards written as faces, bottom first: `"9 2"`.
+fn faces(text: &str) -> Vec<Face> {
+    text.split_whitespace().map(|f| f.parse().unwrap()).collect()
 }
 
-/// A table: `grids[seat]` lists the values at positions a1 a2 b1 b2 ... (`None` = empty),
-/// `top` the cards on top of the draw pile (last = top), `discard` the discard pile (last =
-/// top). Every other card goes to the bottom of the draw pile. A window is open after
-/// `current`'s discard (`NONE` = the dealer's first card) with the next player to draw.
-fn table(config: Config, grids: &[&[Option<i8>]], top: &[i8], discard: &[i8], current: u8) -> Archduke {
-    let mut g = Archduke::new(&config, 1).unwrap();
-    let mut pool: Vec<u8> = Vec::new();
-    for k in 0..g.rules.deck.kinds {
-        for _ in 0..g.rules.copies(k) {
-            pool.push(k);
-        }
-    }
-    let mut take = |g: &Archduke, v: i8| {
-        let k = kind(g, v);
-        let i = pool.iter().position(|&c| c == k).expect("enough copies");
-        pool.remove(i)
-    };
-    g.grids = [Grid::EMPTY; crate::config::MAX_PLAYERS];
-    for (seat, cells) in grids.iter().enumerate() {
-        g.grids[seat].columns = (cells.len().div_ceil(2)).max(2) as u8;
-        for (slot, cell) in cells.iter().enumerate() {
-            if let Some(v) = cell {
-                let card = take(&g, *v);
-                g.grids[seat].cards[slot] = card;
-                g.grids[seat].occupied |= 1 << slot;
-            }
-        }
-    }
-    let tops: Vec<u8> = top.iter().map(|&v| take(&g, v)).collect();
-    let discards: Vec<u8> = discard.iter().map(|&v| take(&g, v)).collect();
-    g.draw = Stack::EMPTY;
-    g.discard = Stack::EMPTY;
-    pool.iter().chain(tops.iter()).for_each(|&c| g.draw.push(c));
-    discards.iter().for_each(|&c| g.discard.push(c));
-    g.phase = Phase::Window;
-    g.looked = g.active;
-    g.current = current;
-    g.next = if current == NONE { g.first } else { g.next_active(current) };
-    g
+/// One grid per seat, each written as its faces at `a1 a2 b1 b2 ...` (`--` = empty).
+fn grids(seats: &[&str]) -> Vec<SetupGrid> {
+    seats.iter().map(|g| g.parse().unwrap()).collect()
 }
 
+/// A matching window after `after`'s discard (`None`: the dealer's first card), `next` to draw.
+fn window(after: Option<u8>, next: u8) -> Stage {
+    Stage::Window { after: after.map(Seat), next: Seat(next) }
+}
+
+/// The game a setup describes (it must be valid).
+fn from(setup: Setup) -> Archduke {
+    Archduke::from_setup(&setup).unwrap()
+}
+
+/// The box rulebook for `players`, dealt by the last seat so that P0 plays first.
 fn cfg(players: u8) -> Config {
     Config { players, dealer: Some(players - 1), ..Config::default() }
 }
 
-fn n(v: i8) -> Option<i8> {
-    Some(v)
+/// A window on `config`'s table: these grids, `draw` on top of the draw pile (last = top),
+/// `discard` as the discard pile, after `after`'s discard with the next seat to draw.
+fn setup(config: Config, seats: &[&str], draw: &str, discard: &str, after: Option<u8>) -> Setup {
+    let players = config.players;
+    let next = after.map_or(0, |a| (a + 1) % players);
+    Setup {
+        grids: grids(seats),
+        draw: faces(draw),
+        discard: faces(discard),
+        stage: window(after, next),
+        ..Setup::new(config)
+    }
+}
+
+/// The game of [`setup`].
+fn table(config: Config, seats: &[&str], draw: &str, discard: &str, after: Option<u8>) -> Archduke {
+    from(setup(config, seats, draw, discard, after))
+}
+
+/// `by` has seen the card at `owner`'s `slot`.
+fn seen(setup: &mut Setup, owner: usize, slot: &str, by: u8) {
+    let seats = setup.grids[owner].seen.entry(slot.parse().unwrap()).or_default();
+    seats.insert(Seat(by));
 }
 
 fn play(g: &mut Archduke, seat: u8, action: &str) {

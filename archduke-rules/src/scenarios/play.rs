@@ -1,12 +1,13 @@
 //! Scenarios of play: turns, matching, action cards, the call, views.
 
 use super::*;
+use crate::cards::DeckEntry;
 
 #[test]
 fn faq_match_your_own_discard() {
     // "A player has a 6 in their set and draws a new 6. They may immediately discard that
     // drawn 6, then also match their original 6 on top."
-    let mut g = table(cfg(2), &[&[n(6), n(9), n(2), n(3)], &[n(4), n(5), n(7), n(8)]], &[6], &[10], 1);
+    let mut g = table(cfg(2), &["6 9 2 3", "4 5 7 8"], "6", "10", Some(1));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     play(&mut g, 0, "match a1");
@@ -20,7 +21,7 @@ fn faq_match_your_own_discard() {
 #[test]
 fn faq_own_discard_with_two_action_cards_gives_two_actions() {
     // "If these are action cards, you may use multiple actions too!"
-    let mut g = table(cfg(2), &[&[n(12), n(12), n(2), n(3)], &[n(4), n(5), n(7), n(8)]], &[9], &[10], 1);
+    let mut g = table(cfg(2), &["12P 12P 2 3", "4 5 7 8"], "9", "10", Some(1));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep a1"); // the PEEK leaves the grid: it acts
     play(&mut g, 0, "match a2");
@@ -35,9 +36,8 @@ fn faq_own_discard_with_two_action_cards_gives_two_actions() {
 #[test]
 fn faq_matching_action_cards_acts_in_the_order_matched() {
     // "If multiple people match, actions are taken in the order they were matched."
-    let grids: &[&[Option<i8>]] =
-        &[&[n(11), n(2), n(3), n(4)], &[n(5), n(11), n(6), n(7)], &[n(11), n(8), n(9), n(10)]];
-    let mut g = table(cfg(3), grids, &[2], &[10], 2);
+    let grids = &["11S 2 3 4", "5 11S 6 7", "11S 8 9 10"];
+    let mut g = table(cfg(3), grids, "2", "10", Some(2));
     play(&mut g, 0, "take a1"); // P0 takes the 10, discarding SWAP from a1
     play(&mut g, 2, "match a1");
     play(&mut g, 1, "match a2");
@@ -55,7 +55,7 @@ fn faq_matching_action_cards_acts_in_the_order_matched() {
 
 #[test]
 fn eclipse_13_matches_eclipse_0_and_back() {
-    let mut g = table(cfg(2), &[&[n(13), n(0), n(2), n(3)], &[n(4), n(5), n(7), n(8)]], &[9], &[0], NONE);
+    let mut g = table(cfg(2), &["13E 0E 2 3", "4 5 7 8"], "9", "0E", None);
     play(&mut g, 0, "match a1");
     assert_eq!(top(&g), Some(13));
     play(&mut g, 0, "match a2");
@@ -67,7 +67,7 @@ fn eclipse_13_matches_eclipse_0_and_back() {
 
 #[test]
 fn failed_match_reveals_the_card_and_costs_an_unseen_penalty() {
-    let mut g = table(cfg(2), &[&[n(5), None, n(2), n(3)], &[n(4), n(5), n(7), n(8)]], &[9], &[10], NONE);
+    let mut g = table(cfg(2), &["5 -- 2 3", "4 5 7 8"], "9", "10", None);
     play(&mut g, 0, "match a1");
     assert_eq!(value_at(&g, 0, 0), Some(5), "the card goes back");
     assert_eq!(g.grids[0].seen[0], g.everyone(), "seen by everyone");
@@ -84,8 +84,8 @@ fn failed_match_reveals_the_card_and_costs_an_unseen_penalty() {
 
 #[test]
 fn caller_is_immune_to_other_players_actions_but_may_match() {
-    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(1)], &[n(12), n(11), n(7), n(8)], &[n(5), n(6), n(9), n(10)]];
-    let mut g = table(cfg(3), grids, &[9, 2], &[10], NONE);
+    let grids = &["2 3 4 1G", "12P 11S 7 8", "5 6 9 10"];
+    let mut g = table(cfg(3), grids, "9 2", "10", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep b2"); // discards the GIVE from P0's grid; P0 may give
     play(&mut g, 0, "give P2");
@@ -111,8 +111,8 @@ fn caller_is_immune_to_other_players_actions_but_may_match() {
 
 #[test]
 fn swap_and_give_cannot_target_the_caller() {
-    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(5)], &[n(11), n(1), n(7), n(8)]];
-    let mut g = table(cfg(2), grids, &[9], &[10], 1);
+    let grids = &["2 3 4 5", "11S 1G 7 8"];
+    let mut g = table(cfg(2), grids, "9", "10", Some(1));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     play(&mut g, 0, "archduke");
@@ -129,9 +129,9 @@ fn swap_and_give_cannot_target_the_caller() {
 
 #[test]
 fn matching_to_zero_after_archduke_ends_the_round_and_penalises_the_caller() {
-    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), None, None], &[n(7), None, None, None], &[n(4), n(4), n(9), n(9)]];
+    let grids = &["2 3 -- --", "7 -- -- --", "4 4 9 9"];
     // P0 (hand 5) discards a 7 and calls; P1 matches his only card, a 7, onto it.
-    let mut g = table(cfg(3), grids, &[7], &[8], 2);
+    let mut g = table(cfg(3), grids, "7", "8", Some(2));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard"); // discards the 7
     play(&mut g, 0, "archduke");
@@ -148,7 +148,7 @@ fn matching_to_zero_after_archduke_ends_the_round_and_penalises_the_caller() {
 fn box_rules_drawn_action_card_does_not_act_online_rules_it_does() {
     for (rules, acts) in [(ActionTrigger::GridOnly, false), (ActionTrigger::AnyDiscard, true)] {
         let config = Config { action_trigger: rules, ..cfg(2) };
-        let mut g = table(config, &[&[n(2), n(3), n(4), n(5)], &[n(6), n(7), n(8), n(9)]], &[12], &[10], 1);
+        let mut g = table(config, &["2 3 4 5", "6 7 8 9"], "12P", "10", Some(1));
         play(&mut g, 0, "draw");
         play(&mut g, 0, "discard");
         assert_eq!(g.pending_len == 1, acts, "{rules:?}");
@@ -158,32 +158,35 @@ fn box_rules_drawn_action_card_does_not_act_online_rules_it_does() {
 
 #[test]
 fn exhausted_draw_pile_is_reshuffled_and_empty_piles_end_the_round() {
-    let mut g = table(cfg(2), &[&[n(2), n(3), n(4), n(5)], &[n(6), n(7), n(8), n(9)]], &[], &[10], NONE);
-    // Move the whole draw pile into P0's grid columns, leaving one card.
-    let rest: Vec<u8> = g.draw.as_slice()[1..].to_vec();
-    g.draw.len = 1;
-    g.draw.cards[1..].fill(NONE);
-    let mut rest = rest.into_iter();
-    for seat in 0..2 {
-        while g.grids[seat].columns < (MAX_SLOTS / 2) as u8 || g.grids[seat].count() < MAX_SLOTS as u8 {
-            match rest.next() {
-                Some(c) => assert!(g.grids[seat].add_penalty(c, 0, 0)),
-                None => break,
-            }
-        }
-    }
-    for c in rest {
-        g.discard.cards.copy_within(0..g.discard.len as usize, 1);
-        g.discard.cards[0] = c;
-        g.discard.len += 1;
-    }
-    g.check().unwrap();
+    // A deck of ten cards: the draw pile holds one, the discard pile one.
+    let deck = vec![
+        DeckEntry { value: 5, copies: 6, role: Role::Number },
+        DeckEntry { value: 7, copies: 4, role: Role::Number },
+    ];
+    let config = Config { deck, ..cfg(2) };
+    let mut g = table(config.clone(), &["5 5 5 5", "7 7 7 7"], "5", "5", None);
     play(&mut g, 0, "draw"); // the last card of the draw pile
     play(&mut g, 0, "discard");
-    let before = g.discard.len;
-    play(&mut g, 1, "draw"); // the discard pile becomes the draw pile
-    assert_eq!(g.draw.len + 1, before);
-    assert!(g.discard.is_empty());
+    assert_eq!((g.draw.len, g.discard.len), (0, 2));
+    play(&mut g, 1, "draw"); // "shuffle the discard pile to form a new draw pile"
+    assert_eq!((g.draw.len, g.discard.len), (1, 0));
+    // Both piles run out: a failed match takes the only card left as its penalty.
+    let mut g = table(
+        Config {
+            deck: vec![
+                DeckEntry { value: 5, copies: 8, role: Role::Number },
+                DeckEntry { value: 7, copies: 1, role: Role::Number },
+            ],
+            ..config
+        },
+        &["5 5 5 5", "5 5 5 5"],
+        "",
+        "7",
+        Some(1),
+    );
+    play(&mut g, 1, "match a1");
+    assert_eq!(g.round, 2, "the round ended and was scored");
+    assert_eq!(g.last.cards[..2], [4, 5]);
 }
 
 #[test]
@@ -204,8 +207,9 @@ fn views_show_exactly_what_each_seat_has_seen_and_knowledge_follows_swaps() {
     assert_eq!(d.view(Observer::Seat(Seat(0))), v0);
     assert_eq!(value_at(&d, 0, 0), value_at(&g, 0, 0));
     // A SWAP moves P0's knowledge with the card.
-    let mut g = table(cfg(2), &[&[n(2), n(3), n(4), n(5)], &[n(11), n(7), n(8), n(9)]], &[6], &[10], 0);
-    g.grids[0].seen[0] = 1; // P0 knows his 2 at a1
+    let mut s = setup(cfg(2), &["2 3 4 5", "11S 7 8 9"], "6", "10", Some(0));
+    seen(&mut s, 0, "a1", 0); // P0 knows his 2 at a1
+    let mut g = from(s);
     play(&mut g, 1, "draw");
     play(&mut g, 1, "keep a1"); // P1 discards his SWAP
     play(&mut g, 1, "swap P0:a1 P1:b2");
@@ -295,10 +299,10 @@ fn always_playing_the_first_legal_action_ends_with_a_turn_limit() {
 
 #[test]
 fn terminal_rendering_shows_what_the_observer_knows() {
-    let grids: &[&[Option<i8>]] =
-        &[&[n(2), n(12), n(4), None, n(7)], &[n(5), n(6), n(7), n(8)], &[n(9), n(9), n(10), n(11)]];
-    let mut g = table(cfg(3), grids, &[3], &[10, 13], 2);
-    g.grids[0].seen[0] = 1;
+    let grids = &["2 12P 4 -- 7", "5 6 7 8", "9 9 10 11S"];
+    let mut s = setup(cfg(3), grids, "3", "10 13E", Some(2));
+    seen(&mut s, 0, "a1", 0);
+    let mut g = from(s);
     play(&mut g, 0, "draw");
     let text = g.view(Observer::Seat(Seat(0))).to_string();
     assert!(text.contains("P0 drew 3: keep <pos> or discard"), "{text}");
@@ -318,8 +322,8 @@ fn caller_at_zero_beaten_by_a_negative_hand_still_takes_a_penalty() {
     // Online text: "a player who's called Archduke also matches down to zero cards but is
     // beaten by another player who has less than zero points ... must still draw a penalty".
     let config = Config { dealer: Some(2), ..RuleSet::Online.config(3) };
-    let grids: &[&[Option<i8>]] = &[&[n(7), None, None, None], &[n(-3), None, None, None], &[n(4), n(4), n(9), n(9)]];
-    let mut g = table(config, grids, &[7], &[8], 2);
+    let grids = &["7 -- -- --", "-3A -- -- --", "4 4 9 9"];
+    let mut g = table(config, grids, "7", "8", Some(2));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
     play(&mut g, 0, "archduke");
@@ -332,13 +336,14 @@ fn caller_at_zero_beaten_by_a_negative_hand_still_takes_a_penalty() {
 
 #[test]
 fn evaluate_counts_known_cards_and_the_mean_of_unseen_ones() {
-    let mut g = table(cfg(2), &[&[n(-3), n(2), None, None], &[n(6), n(7), n(8), n(9)]], &[5], &[10], 1);
-    g.grids[0].seen[0] = 1;
-    g.grids[0].seen[1] = 1;
+    let mut s = setup(cfg(2), &["-3A 2 -- --", "6 7 8 9"], "5", "10", Some(1));
+    seen(&mut s, 0, "a1", 0);
+    let half = from(s.clone());
+    seen(&mut s, 0, "a2", 0);
+    let mut g = from(s);
     let known = Archduke::evaluate(&g.view(Observer::Seat(Seat(0))), Seat(0));
     assert_eq!(known, 1.0, "minus (-3 + 2)");
-    g.grids[0].seen[1] = 0;
-    let guess = Archduke::evaluate(&g.view(Observer::Seat(Seat(0))), Seat(0));
+    let guess = Archduke::evaluate(&half.view(Observer::Seat(Seat(0))), Seat(0));
     assert!(guess < known, "an unknown card counts at the mean unseen value (about 6.5)");
     // Another player's drawn card is not shown: its stage says only that he is deciding.
     play(&mut g, 0, "draw");
@@ -351,8 +356,8 @@ fn rulebook_example_player_c_matches_a_seven_before_player_b_draws() {
     // "Player A discards a 7 at the end of their turn. Player C knows that they also have a 7
     // in their grid, and even though it's not their turn, they quickly place it on top of the
     // discard pile before Player B is able to start their turn."
-    let grids: &[&[Option<i8>]] = &[&[n(7), n(2), n(3), n(4)], &[n(5), n(6), n(8), n(9)], &[n(2), n(7), n(3), n(4)]];
-    let mut g = table(cfg(3), grids, &[10, 5], &[12], 2);
+    let grids = &["7 2 3 4", "5 6 8 9", "2 7 3 4"];
+    let mut g = table(cfg(3), grids, "10 5", "12P", Some(2));
     play(&mut g, 0, "draw");
     play(&mut g, 0, "keep a1"); // A discards his 7
     assert!(g.to_act().contains(Seat(2)), "C may match out of turn");
@@ -365,7 +370,7 @@ fn rulebook_example_player_c_matches_a_seven_before_player_b_draws() {
 
 #[test]
 fn refused_actions_leave_the_state_unchanged() {
-    let g = table(cfg(2), &[&[n(7), n(2), n(3), n(4)], &[n(5), n(6), n(8), n(9)]], &[10], &[12], 1);
+    let g = table(cfg(2), &["7 2 3 4", "5 6 8 9"], "10", "12P", Some(1));
     for (seat, action) in [(1, "draw"), (0, "keep a1"), (0, "match c1"), (0, "peek P1:a1"), (1, "end"), (0, "archduke")]
     {
         let mut after = g;
@@ -377,18 +382,14 @@ fn refused_actions_leave_the_state_unchanged() {
 
 #[test]
 fn determinization_keeps_each_draw_pile_generation_apart() {
-    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(6)], &[n(7), n(8), n(9), n(10)]];
-    let mut g = table(cfg(2), grids, &[5], &[12], 1);
-    g.grids[0].seen[..4].fill(1); // P0 knows his own four cards
-    // Everything but the top card of the draw pile goes face up under the discard pile.
-    let rest: Vec<u8> = g.draw.as_slice()[..g.draw.len as usize - 1].to_vec();
-    let top_card = g.draw.top().unwrap();
-    let old_discard: Vec<u8> = g.discard.as_slice().to_vec();
-    g.draw = Stack::EMPTY;
-    g.draw.push(top_card);
-    g.discard = Stack::EMPTY;
-    rest.iter().chain(old_discard.iter()).for_each(|&c| g.discard.push(c));
-    g.check().unwrap();
+    // Eleven cards: 2 to 10 once, two PEEKs; only the 5 is left in the draw pile.
+    let mut deck: Vec<DeckEntry> = (2..=10).map(|value| DeckEntry { value, copies: 1, role: Role::Number }).collect();
+    deck.push(DeckEntry { value: 12, copies: 2, role: Role::Peek });
+    let mut s = setup(Config { deck, ..cfg(2) }, &["2 3 4 6", "7 8 9 10"], "5", "12P 12P", Some(1));
+    for slot in ["a1", "a2", "b1", "b2"] {
+        seen(&mut s, 0, slot, 0); // P0 knows his own four cards
+    }
+    let mut g = from(s);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard"); // the draw pile is now empty
     play(&mut g, 1, "match a1"); // 7 is not 5: penalty, drawn after a reshuffle
@@ -440,10 +441,8 @@ fn sample_rendering_for_the_readme() {
 
 #[test]
 fn a_full_grid_cannot_try_matches_nor_receive_gifts() {
-    let full: Vec<Option<i8>> = (0..MAX_SLOTS).map(|i| n(2 + (i % 9) as i8)).collect();
-    let grids: &[&[Option<i8>]] = &[&[n(1), n(3), n(4), n(5)], &full, &[n(6), n(7), n(8), n(9)]];
-    let mut g = table(cfg(3), grids, &[9], &[10], 2);
-    g.check().unwrap();
+    let full: Vec<String> = (0..MAX_SLOTS).map(|i| (2 + i % 9).to_string()).collect();
+    let mut g = table(cfg(3), &["1G 3 4 5", &full.join(" "), "6 7 8 9"], "9", "10", Some(2));
     assert!(!g.grids[1].has_room());
     assert!(!g.to_act().contains(Seat(1)), "P1 can neither match nor draw now");
     play(&mut g, 0, "draw");
@@ -463,8 +462,8 @@ fn a_full_grid_cannot_try_matches_nor_receive_gifts() {
 fn give_and_swap_of_unseen_cards_reveal_nothing_and_a_drawn_card_only_to_the_drawer() {
     // GIVE: "The receiving player does not get to look at their new card"; SWAP: "No player
     // (including the one swapping) may look at their new card" (online text).
-    let grids: &[&[Option<i8>]] = &[&[n(2), n(3), n(4), n(5)], &[n(1), n(7), n(8), n(9)], &[n(11), n(10), n(6), n(2)]];
-    let mut g = table(cfg(3), grids, &[3, 7, 6], &[10], 0);
+    let grids = &["2 3 4 5", "1G 7 8 9", "11S 10 6 2"];
+    let mut g = table(cfg(3), grids, "3 7 6", "10", Some(0));
     play(&mut g, 1, "draw");
     for observer in [Observer::Spectator, Observer::Seat(Seat(0)), Observer::Seat(Seat(2))] {
         assert!(matches!(g.view(observer).stage, Stage::Deciding { card: None, .. }), "{observer:?}");
@@ -496,7 +495,7 @@ fn give_and_swap_of_unseen_cards_reveal_nothing_and_a_drawn_card_only_to_the_dra
 
 #[test]
 fn dealer_first_action_card_does_not_act_but_a_match_on_it_does() {
-    let mut g = table(cfg(2), &[&[n(12), n(3), n(4), n(5)], &[n(6), n(7), n(8), n(9)]], &[2], &[12], NONE);
+    let mut g = table(cfg(2), &["12P 3 4 5", "6 7 8 9"], "2", "12P", None);
     assert_eq!(g.pending_len, 0, "nobody discarded the dealer's PEEK");
     assert!(g.to_act().contains(Seat(0)));
     play(&mut g, 0, "match a1");

@@ -1,84 +1,104 @@
 //! Scenarios of scoring: the caller penalty, tie-breaks, tokens, variations and game-end marks.
+//! Each round ends in play: the caller taps the discard pile after the final turns, or the
+//! next player does when the engine's turn limit (1 here) is reached.
 
 use super::*;
+
+/// `setup` with its last turn over: the dealer has just played the round's only turn (turn
+/// limit 1), so the first player's one action is `end`.
+fn ending(setup: Setup) -> Archduke {
+    let n = setup.config.players;
+    let dealer = setup.dealer.map_or_else(|| setup.config.dealer.unwrap(), |d| d.0);
+    let first = (1..=n).map(|k| (dealer + k) % n).find(|&s| !setup.eliminated.contains_key(&Seat(s))).unwrap();
+    let config = Config { turn_limit: Some(1), ..setup.config.clone() };
+    from(Setup { config, turns: 1, stage: window(Some(dealer), first), ..setup })
+}
+
+/// The next round of `g`, which has just been scored: the same table, scores, eliminations,
+/// dealer and first player, with these grids, at the end of its only turn.
+fn later(g: &Archduke, seats: &[&str]) -> Archduke {
+    let was = g.to_setup();
+    ending(Setup {
+        round: was.round,
+        scores: was.scores,
+        eliminated: was.eliminated,
+        final_round: was.final_round,
+        dealer: was.dealer,
+        ..setup(was.config, seats, "", "10", None)
+    })
+}
+
+/// The player to act taps the discard pile: the round is scored.
+fn end(g: &mut Archduke) {
+    let next = g.next;
+    play(g, next, "end");
+}
 
 #[test]
 fn caller_tie_counts_as_beaten_unless_configured_otherwise() {
     for (penalty, expect) in [(CallerPenalty::UnlessStrictlyLowest, true), (CallerPenalty::OnlyIfBeaten, false)] {
+        // P0 called "Archduke!" with 2 + 3; P1 has had his final turn and holds 4 + 1.
         let config = Config { caller_penalty: penalty, ..cfg(2) };
-        let mut g = table(config, &[&[n(2), n(3), None, None], &[n(4), n(1), None, None]], &[9], &[10], 1);
-        g.caller = 0;
-        g.end_round();
+        let mut g =
+            from(Setup { caller: Some(Seat(0)), ..setup(config, &["2 3 -- --", "4 1G -- --"], "9", "10", Some(1)) });
+        play(&mut g, 0, "end");
         assert_eq!(g.last.penalised, expect, "{penalty:?}");
     }
 }
 
-fn places(grids: &[&[Option<i8>]], top: &[i8]) -> Vec<u8> {
-    let mut g = table(cfg(grids.len() as u8), grids, top, &[10], NONE);
-    g.end_round();
-    g.last.place[..grids.len()].to_vec()
+fn places(seats: &[&str], draw: &str) -> Vec<u8> {
+    let mut g = ending(setup(cfg(seats.len() as u8), seats, draw, "10", None));
+    end(&mut g);
+    g.last.place[..seats.len()].to_vec()
 }
 
 #[test]
 fn tie_breaks_sum_then_fewer_cards_then_lowest_card_then_draw_off() {
     // Lowest hand.
-    assert_eq!(places(&[&[n(5), n(5)], &[n(2), n(2)]], &[]), vec![2, 1]);
+    assert_eq!(places(&["5 5", "2 2"], ""), vec![2, 1]);
     // Equal hands: fewer cards.
-    assert_eq!(places(&[&[n(2), n(2), n(2), None], &[n(3), n(3), None, None]], &[]), vec![2, 1]);
+    assert_eq!(places(&["2 2 2 --", "3 3 -- --"], ""), vec![2, 1]);
     // Equal hands and counts: the lowest single card.
-    assert_eq!(places(&[&[n(3), n(5)], &[n(4), n(4)]], &[]), vec![1, 2]);
+    assert_eq!(places(&["3 5", "4 4"], ""), vec![1, 2]);
     // Still tied: each draws a card from the deck, lowest wins (P0 draws first, from the top).
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[9, 2]), vec![1, 2]);
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[2, 9]), vec![2, 1]);
+    assert_eq!(places(&["4 4", "4 4"], "9 2"), vec![1, 2]);
+    assert_eq!(places(&["4 4", "4 4"], "2 9"), vec![2, 1]);
     // Tied again on the draw: draw again.
-    assert_eq!(places(&[&[n(4), n(4)], &[n(4), n(4)]], &[3, 8, 6, 6]), vec![2, 1]);
+    assert_eq!(places(&["4 4", "4 4"], "3 8 6 6"), vec![2, 1]);
 }
 
 #[test]
 fn box_tokens_four_rounds_lowest_total_wins_and_ties_share() {
-    let mut g = table(cfg(2), &[&[n(2), n(2)], &[n(9), n(9)]], &[], &[10], NONE);
-    g.end_round();
+    let mut g = ending(setup(cfg(2), &["2 2", "9 9"], "", "10", None));
+    end(&mut g);
     assert_eq!(g.scores[..2], [1, 2]);
     assert_eq!(g.first, 1, "last place goes first");
     assert_eq!(g.dealer, 0, "the player to his right deals");
-    g.round = 4;
-    g.scores[..2].copy_from_slice(&[5, 4]);
-    let mut g = rebuild(&g, &[&[n(9), n(9)], &[n(2), n(2)]]);
-    g.end_round();
+    // The fourth round, 5 and 4 tokens so far.
+    let fourth = |seats| ending(Setup { round: 4, scores: vec![5, 4], ..setup(cfg(2), seats, "", "10", None) });
+    let mut g = fourth(&["9 9", "2 2"]);
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     let outcome = g.outcome().unwrap();
     assert_eq!(outcome.scores, vec![7, 5]);
     assert_eq!(outcome.ranks, vec![2, 1]);
     // A tie shares the victory.
-    let mut g = rebuild(&g, &[&[n(2), n(2)], &[n(9), n(9)]]);
-    g.phase = Phase::Window;
-    g.round = 4;
-    g.scores[..2].copy_from_slice(&[5, 4]);
-    g.end_round();
+    let mut g = fourth(&["2 2", "9 9"]);
+    end(&mut g);
     assert_eq!(g.outcome().unwrap().ranks, vec![1, 1]);
-}
-
-/// The same game with new grids (fresh window, same scores and round).
-fn rebuild(g: &Archduke, grids: &[&[Option<i8>]]) -> Archduke {
-    let mut fresh = table(g.config(), grids, &[], &[10], NONE);
-    fresh.round = g.round;
-    fresh.scores = g.scores;
-    fresh.out_round = g.out_round;
-    fresh.active = g.active;
-    fresh.final_round = g.final_round;
-    fresh.check().unwrap();
-    fresh
 }
 
 #[test]
 fn advanced_mode_plays_eight_rounds() {
     let config = Config { scoring: Scoring::Tokens { rounds: 8 }, ..cfg(2) };
-    let mut g = table(config, &[&[n(2)], &[n(9)]], &[], &[10], NONE);
+    let mut g = ending(setup(config, &["2", "9"], "", "10", None));
     for round in 1..=8 {
         assert_eq!(g.round, round);
-        assert_ne!(g.phase, Phase::Over);
-        g = rebuild(&g, &[&[n(2)], &[n(9)]]);
-        g.end_round();
+        end(&mut g);
+        if round < 8 {
+            assert_ne!(g.phase, Phase::Over);
+            g = later(&g, &["2", "9"]);
+        }
     }
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().scores, vec![8, 16]);
@@ -87,37 +107,31 @@ fn advanced_mode_plays_eight_rounds() {
 #[test]
 fn battle_royal_eliminates_the_highest_hand_until_one_remains() {
     let config = Config { scoring: Scoring::BattleRoyal, ..cfg(3) };
-    let mut g = table(config, &[&[n(2)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.end_round();
+    let mut g = ending(setup(config, &["2", "9", "5"], "", "10", None));
+    end(&mut g);
     assert!(!g.active.contains(Seat(1)));
     assert_eq!(g.first, 2, "the player left of the eliminated one goes first");
     let view = g.view(Observer::Spectator);
     assert_eq!(view.grids[1].iter().filter(|c| **c != Cell::Empty).count(), 0);
-    let mut g = rebuild(&g, &[&[n(9)], &[], &[n(5)]]);
-    g.end_round();
+    let mut g = later(&g, &["9", "", "5"]);
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().ranks, vec![2, 3, 1]);
 }
 
 fn points(mark: Mark, players: u8) -> Config {
-    Config { scoring: Scoring::Points { mark }, ..RuleSet::Online.config(players) }.with_dealer(players - 1)
-}
-
-impl Config {
-    fn with_dealer(self, dealer: u8) -> Config {
-        Config { dealer: Some(dealer), ..self }
-    }
+    Config { scoring: Scoring::Points { mark }, dealer: Some(players - 1), ..RuleSet::Online.config(players) }
 }
 
 #[test]
 fn mark_eliminate_at_threshold_until_one_remains() {
-    let mut g = table(points(Mark::EliminateAt { threshold: 20 }, 3), &[&[n(2)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.scores[..3].copy_from_slice(&[0, 12, 10]);
-    g.end_round();
+    let config = points(Mark::EliminateAt { threshold: 20 }, 3);
+    let mut g = ending(Setup { scores: vec![0, 12, 10], ..setup(config, &["2", "9", "5"], "", "10", None) });
+    end(&mut g);
     assert_eq!(g.scores[..3], [2, 21, 15]);
     assert_eq!(g.active, [Seat(0), Seat(2)].into_iter().collect::<SeatSet>());
-    let mut g = rebuild(&g, &[&[n(2)], &[], &[n(5)]]);
-    g.end_round();
+    let mut g = later(&g, &["2", "", "5"]);
+    end(&mut g);
     assert_eq!(g.scores[..3], [4, 21, 20]);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().ranks, vec![1, 3, 2]);
@@ -125,12 +139,16 @@ fn mark_eliminate_at_threshold_until_one_remains() {
 
 #[test]
 fn mark_eliminate_at_threshold_all_crossing_together_lowest_wins() {
-    let mut g = table(points(Mark::EliminateAt { threshold: 20 }, 3), &[&[n(9)], &[n(9)], &[n(5)]], &[], &[10], NONE);
-    g.scores[..3].copy_from_slice(&[15, 13, 30]);
-    g.out_round[2] = 1;
-    g.active = [Seat(0), Seat(1)].into_iter().collect();
-    let mut g = rebuild(&g, &[&[n(9)], &[n(9)], &[]]);
-    g.end_round();
+    // Round 2: P2 went out in round 1; P0 (15) and P1 (13) both cross 20 now.
+    let config = points(Mark::EliminateAt { threshold: 20 }, 3);
+    let mut g = ending(Setup {
+        round: 2,
+        scores: vec![15, 13, 30],
+        eliminated: [(Seat(2), 1)].into(),
+        dealer: Some(Seat(1)),
+        ..setup(config, &["9", "9", ""], "", "10", None)
+    });
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().ranks, vec![2, 1, 3]);
 }
@@ -138,13 +156,12 @@ fn mark_eliminate_at_threshold_all_crossing_together_lowest_wins() {
 #[test]
 fn mark_eliminate_to_three_then_one_more_round() {
     let config = points(Mark::EliminateToThree { threshold: 20 }, 4);
-    let mut g = table(config, &[&[n(2)], &[n(9)], &[n(5)], &[n(3)]], &[], &[10], NONE);
-    g.scores[..4].copy_from_slice(&[0, 12, 10, 0]);
-    g.end_round();
+    let mut g = ending(Setup { scores: vec![0, 12, 10, 0], ..setup(config, &["2", "9", "5", "3"], "", "10", None) });
+    end(&mut g);
     assert_eq!(g.active.len(), 3);
     assert!(g.final_round && g.phase != Phase::Over, "one more round is played");
-    let mut g = rebuild(&g, &[&[n(9)], &[], &[n(2)], &[n(3)]]);
-    g.end_round();
+    let mut g = later(&g, &["9", "", "2", "3"]);
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.scores[..4], [11, 21, 17, 6]);
     assert_eq!(g.outcome().unwrap().ranks, vec![2, 4, 3, 1]);
@@ -152,25 +169,25 @@ fn mark_eliminate_to_three_then_one_more_round() {
 
 #[test]
 fn mark_first_to_threshold_ends_the_game() {
-    let mut g = table(points(Mark::FirstTo { threshold: 100 }, 2), &[&[n(2)], &[n(9)]], &[], &[10], NONE);
-    g.scores[..2].copy_from_slice(&[50, 91]);
-    g.end_round();
+    let config = points(Mark::FirstTo { threshold: 100 }, 2);
+    let round = |seats| ending(Setup { scores: vec![50, 91], ..setup(config.clone(), seats, "", "10", None) });
+    let mut g = round(&["2", "9"]);
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().scores, vec![52, 100]);
     assert_eq!(g.outcome().unwrap().ranks, vec![1, 2]);
-    let mut g = table(points(Mark::FirstTo { threshold: 100 }, 2), &[&[n(2)], &[n(8)]], &[], &[10], NONE);
-    g.scores[..2].copy_from_slice(&[50, 91]);
-    g.end_round();
+    let mut g = round(&["2", "8"]);
+    end(&mut g);
     assert_ne!(g.phase, Phase::Over, "99 has not reached 100");
 }
 
 #[test]
 fn mark_fixed_number_of_rounds() {
-    let mut g = table(points(Mark::Rounds { rounds: 2 }, 2), &[&[n(2)], &[n(9)]], &[], &[10], NONE);
-    g.end_round();
+    let mut g = ending(setup(points(Mark::Rounds { rounds: 2 }, 2), &["2", "9"], "", "10", None));
+    end(&mut g);
     assert_ne!(g.phase, Phase::Over);
-    let mut g = rebuild(&g, &[&[n(12)], &[n(-3)]]);
-    g.end_round();
+    let mut g = later(&g, &["12P", "-3A"]);
+    end(&mut g);
     assert_eq!(g.phase, Phase::Over);
     assert_eq!(g.outcome().unwrap().scores, vec![14, 6]);
 }

@@ -273,3 +273,30 @@ impl Archduke {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+    use duke_core::Game;
+
+    use super::*;
+    use crate::config::Config;
+
+    /// What no setup can express (the fields `from_setup` derives) is still checked on a state
+    /// changed in memory.
+    #[test]
+    fn a_state_whose_own_fields_disagree_is_internal() {
+        let game = Archduke::new(&Config::default(), 3).unwrap();
+        let mut lost = game;
+        lost.draw.pop();
+        assert_eq!(lost.check(), Err(SetupError::Internal("cards are not conserved")));
+        let mut counted = game;
+        counted.grids[0].occupied = 1;
+        assert_eq!(counted.check(), Err(SetupError::Internal("grid count is wrong")));
+        let mut started = game;
+        started.next = 0;
+        assert_eq!(started.check(), Err(SetupError::Internal("players to act before the round")));
+        assert!(game.validate().is_ok());
+    }
+}

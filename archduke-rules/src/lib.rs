@@ -11,15 +11,33 @@
 //! pile's top, out of turn; a wrong try costs a penalty card. Discarded PEEK, SWAP and GIVE
 //! cards act. At the end of his turn a player may call "Archduke!": everyone else has one
 //! more turn, and the caller takes a penalty card unless strictly lowest. Lowest hands win.
-//! Views and per-observer [`Event`]s say exactly what each seat (or a spectator) may know.
+//! Views and per-observer [`Event`]s say exactly what each seat (or a spectator) may know; a
+//! [`Setup`] describes any position to start from (and is what a saved game holds); actions,
+//! positions and cards travel as their notation.
 //!
 //! Both published texts are supported: the box rulebook ([`RuleSet::Box`], the default) and
 //! the online "Learn to Play" ([`RuleSet::Online`], up to 12 players with two decks). Every
 //! difference is a [`Config`] field; RULES.md lists them.
 //!
-//! The deck composition is **inferred** (COMPONENTS.md §1.2; no publisher list exists): 2
-//! ARCHDUKE −3, 4 ECLIPSE 0, 8 GIVE 1, 8 each of 2–10, 6 SWAP 11, 8 PEEK 12, 4 ECLIPSE 13.
-//! It is a data table in the config ([`Config::deck`]).
+//! ## The deck
+//!
+//! What the rulebooks say: a deck is 104 cards ("Components"), one deck seats 2 to 6 and two
+//! decks combined up to 12 (online rules). Besides plain number cards there are three action
+//! cards, PEEK (look at any one card on the table), SWAP (exchange any two cards on the
+//! table) and GIVE (a penalty card from the draw pile to another player); the ARCHDUKE card,
+//! the only one worth negative points; and ECLIPSE cards, some worth 0 and some 13, which all
+//! match one another. Number cards match by value, the others by symbol ("Matching"). Every
+//! card counts its points at the end of a round.
+//!
+//! What we inferred, since no published card list exists: the number of copies of each card
+//! and the values the special cards carry. The default table ([`standard_deck`]) is 2 ARCHDUKE
+//! worth −3, 4 ECLIPSE worth 0, 8 GIVE worth 1, 8 each of the numbers 2 to 10, 6 SWAP worth
+//! 11, 8 PEEK worth 12 and 4 ECLIPSE worth 13. It is the list a fan-made version of the game
+//! uses; it adds up to the 104 cards of the box, spans the range −3 to 13 of the game's
+//! published description, and has the shape of two 52-card decks (eight cards of each rank).
+//! What the engine relies on is only what the table says: each line's value (scoring), its
+//! role (which action a discard triggers, how cards match) and its copies (card
+//! conservation). The table is data ([`Config::deck`]), so a correction is a one-line change.
 //!
 //! ## Simultaneity
 //!
@@ -61,6 +79,40 @@
 //! Archduke::events(&before, Seat(0), Action::Draw, &game, Observer::Seat(Seat(0)), &mut events);
 //! assert!(events[0].to_string().starts_with("P0 draw (")); // "P0 draw (7)": the drawer sees it
 //! ```
+//!
+//! ## Set up a position
+//!
+//! A [`Setup`] names a position: the grids (written as card faces), the top of the draw pile,
+//! the discard pile, the stage of the round, and whatever else differs from the start of a
+//! game; every card it leaves out is shuffled into the draw pile. [`Archduke::from_setup`]
+//! checks it ([`SetupError`] says what is wrong) and [`Archduke::to_setup`] gives any game's
+//! setup back.
+//!
+//! ```
+//! use archduke_rules::{Archduke, Config, Setup, SetupGrid, Stage};
+//! use duke_core::{Game, Observer, Seat};
+//!
+//! // The rulebook's matching example: Player A (P0) has just discarded a 7; Player C (P2),
+//! // who looked at his 7 before the round, matches it before Player B (P1) draws.
+//! let config = Config { players: 3, dealer: Some(2), ..Config::default() };
+//! let c = SetupGrid { looked: Some(["a2".parse()?, "b2".parse()?]), .."2 7 3 4".parse()? };
+//! let mut game = Archduke::from_setup(&Setup {
+//!     grids: vec!["9 2 3 4".parse()?, "5 6 8 9".parse()?, c],
+//!     discard: vec!["12P".parse()?, "7".parse()?],
+//!     stage: Stage::Window { after: Some(Seat(0)), next: Seat(1) },
+//!     ..Setup::new(config)
+//! })?;
+//! game.apply(Seat(2), "match a2".parse()?)?;
+//! assert_eq!(game.view(Observer::Spectator).discard.last().map(|f| f.to_string()), Some("7".into()));
+//! assert_eq!(Archduke::from_setup(&game.to_setup())?, game);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! ## Wire format
+//!
+//! Actions travel (serde) as their notation (`"swap P0:a1 P2:b2"`), positions as `"b1"`, cards
+//! on the table as `"P2:b1"`, card faces as `"7"`, `"-3A"`, `"12P"`, and sets of seats in views
+//! as lists (`[0, 2]`). A saved game is its [`Setup`], checked on load like any setup.
 //!
 //! ## Action notation
 //!

@@ -53,3 +53,17 @@ pub(crate) mod map {
         Ok(map.into_iter().map(|(slot, listed)| (slot, listed.0)).collect())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seat_sets_travel_as_lists_of_seats() {
+        let set: SeatSet = [Seat(0), Seat(2)].into_iter().collect();
+        assert_eq!(serde_json::to_string(&Listed(set)).unwrap(), "[0,2]");
+        assert_eq!(serde_json::from_str::<Listed>("[2,0,2]").unwrap().0, set);
+        assert!(serde_json::from_str::<Listed>("[16]").is_err(), "a seat beyond the 16 of duke-core");
+        assert!(serde_json::from_str::<Listed>("5").is_err(), "the bit mask is not read");
+    }
+}

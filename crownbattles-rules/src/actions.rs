@@ -33,8 +33,8 @@ use serde::{Deserialize, Serialize};
 use crate::cards::Power;
 use crate::cards::{Face, SuitId};
 
-/// The trump of a round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The trump of a round. Written `R`, `G`, `B`, `Y`, or `X` for no trump.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Trump {
     /// This suit is trump.
     Suit(SuitId),
@@ -52,7 +52,8 @@ impl fmt::Display for Trump {
 }
 
 /// A bid: one number, or two consecutive numbers (How to Play 3, "Double Bidding").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// Written `3` or `2-3`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Bid {
     /// Exactly this many tricks.
     Single(u8),
@@ -86,6 +87,27 @@ impl fmt::Display for Bid {
     }
 }
 
+impl FromStr for Bid {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Bid, NotationError> {
+        bid(text).ok_or_else(|| NotationError::new(text, "a bid is N or N-(N+1)"))
+    }
+}
+
+impl FromStr for Trump {
+    type Err = NotationError;
+    fn from_str(text: &str) -> Result<Trump, NotationError> {
+        match text {
+            "X" | "x" => Ok(Trump::NoTrump),
+            _ => text.parse().map(Trump::Suit).map_err(|_| NotationError::new(text, "trump is R, G, B, Y or X")),
+        }
+    }
+}
+
+duke_core::serde_as_notation!(Trump);
+duke_core::serde_as_notation!(Bid);
+duke_core::serde_as_notation!(Action);
+
 /// Direction of the Magician's passes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Direction {
@@ -95,8 +117,8 @@ pub enum Direction {
     Right,
 }
 
-/// One action of one seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// One action of one seat; it travels as its notation (`"bid 2-3"`, `"play R12"`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
 pub enum Action {
     /// Choose the trump (dealer after "dealer chooses", or Alchemist).
@@ -190,11 +212,7 @@ impl FromStr for Action {
         let card = |w: &str| w.parse::<Face>().map_err(err);
         let seat = |w: &str| seat(w).ok_or_else(|| err("expected a seat such as P2"));
         match words.as_slice() {
-            ["trump", "X" | "x"] => Ok(Action::Trump(Trump::NoTrump)),
-            ["trump", s] => match card(&format!("{s}1"))? {
-                Face::Number(suit, _) if s.len() == 1 => Ok(Action::Trump(Trump::Suit(suit))),
-                _ => Err(err("trump is R, G, B, Y or X")),
-            },
+            ["trump", t] => t.parse().map(Action::Trump).map_err(|_| err("trump is R, G, B, Y or X")),
             ["shield"] => Ok(Action::Shield),
             ["keep"] => Ok(Action::Keep),
             ["smuggle", c] => Ok(Action::Smuggle(card(c)?)),

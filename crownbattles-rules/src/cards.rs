@@ -1,14 +1,14 @@
 //! The cards in the box (rulebook "Components"): 52 suited cards valued 1–13, 2 Golems,
-//! 2 Dragons, 4 Peasants and 16 Special Power cards.
+//! 2 Dragons, 4 Peasants and 16 Special Power cards (the crate docs, "The deck", say which
+//! facts the rulebook gives and which we chose).
 //!
 //! Every physical card has a fixed id (`Card`, 0..76), so a deck is a subset of the box and
 //! a hand is a 128-bit set. Duplicated faces (the two Golems, the four Peasants) are
-//! interchangeable: actions name a [`Face`], never an id.
+//! interchangeable: actions name a [`Face`], never an id. Faces, suits and powers travel
+//! as their notation (`"R12"`, `"golem"`, `"R"`, `"witch"`).
 
 use core::fmt;
 use core::str::FromStr;
-
-use serde::{Deserialize, Serialize};
 
 /// Number of physical cards in the box.
 pub const BOX_SIZE: usize = 76;
@@ -17,10 +17,10 @@ const FIRST_DRAGON: u8 = 54;
 const FIRST_PEASANT: u8 = 56;
 const FIRST_POWER: u8 = 60;
 
-/// One of the four suits, as a neutral id 0..4 (COMPONENTS §2.2: the engine keeps labels
-/// in a display table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(try_from = "u8", into = "u8")]
+/// One of the four suits, as a neutral id 0..4 in colour order (red, green, blue, yellow);
+/// its race is a display label (the crate docs, "The deck"). Written as its colour
+/// initial: `R`, `G`, `B`, `Y`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SuitId(u8);
 
 impl SuitId {
@@ -47,7 +47,7 @@ impl SuitId {
         }
     }
 
-    /// Colour name (designer's colours, COMPONENTS §2.2).
+    /// Colour name (the rulebook's colours).
     pub const fn colour(self) -> &'static str {
         match self.0 {
             0 => "red",
@@ -57,9 +57,9 @@ impl SuitId {
         }
     }
 
-    /// Race name. Elves = yellow is from the rulebook's trick example; the pairing of Orcs,
-    /// Humans and Taurans with red, green and blue is not published (COMPONENTS §2.2) and is
-    /// a display choice only.
+    /// Race name. Elves = yellow is from the rulebook's trick example; the rulebook does not
+    /// pair Orcs, Humans and Taurans with red, green and blue, so that pairing is our
+    /// display choice only.
     pub const fn race(self) -> &'static str {
         match self.0 {
             0 => "Orcs",
@@ -80,21 +80,28 @@ impl SuitId {
     }
 }
 
-impl TryFrom<u8> for SuitId {
-    type Error = &'static str;
-    fn try_from(v: u8) -> Result<Self, Self::Error> {
-        SuitId::new(v).ok_or("suit id must be below 4")
+impl fmt::Display for SuitId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
     }
 }
 
-impl From<SuitId> for u8 {
-    fn from(s: SuitId) -> u8 {
-        s.0
+impl FromStr for SuitId {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<SuitId, &'static str> {
+        let mut chars = s.chars();
+        match (chars.next().and_then(SuitId::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err("a suit is R, G, B or Y"),
+        }
     }
 }
 
-/// The 16 Special Power cards (rulebook "Special Power cards").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+duke_core::serde_as_notation!(SuitId);
+
+/// The 16 Special Power cards (rulebook "Special Power cards"). Written by name:
+/// `alchemist`, `double-faced`, `golem-king`, …
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[allow(missing_docs)]
 pub enum Power {
     Alchemist,
@@ -197,8 +204,25 @@ impl Power {
     }
 }
 
-/// What is printed on a card. Cards with the same face are interchangeable.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+impl fmt::Display for Power {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Power {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Power, &'static str> {
+        let lower = s.to_ascii_lowercase();
+        Power::ALL.into_iter().find(|p| p.name() == lower).ok_or("unknown Special Power card")
+    }
+}
+
+duke_core::serde_as_notation!(Power);
+
+/// What is printed on a card. Cards with the same face are interchangeable. Written as in
+/// the action notation: `R12`, `golem`, `dragon`, `peasant`, a power's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Face {
     /// A suited card valued 1–13.
     Number(SuitId, u8),
@@ -273,6 +297,8 @@ impl FromStr for Face {
     }
 }
 
+duke_core::serde_as_notation!(Face);
+
 /// One physical card of the box, id 0..76.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Card(u8);
@@ -340,23 +366,10 @@ const FACES: [Face; BOX_SIZE] = {
     out
 };
 
-/// A set of cards of the box, as a 128-bit mask (hands, deck, played cards). Serialised
-/// as two 64-bit words, low first (JSON numbers stop at 64 bits).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(from = "[u64; 2]", into = "[u64; 2]")]
+/// A set of cards of the box, as a 128-bit mask of card ids (hands, deck, played cards).
+/// Not part of the wire format: saved games list cards by name ([`Setup`](crate::Setup)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardSet(pub u128);
-
-impl From<[u64; 2]> for CardSet {
-    fn from([lo, hi]: [u64; 2]) -> CardSet {
-        CardSet(u128::from(hi) << 64 | u128::from(lo))
-    }
-}
-
-impl From<CardSet> for [u64; 2] {
-    fn from(s: CardSet) -> [u64; 2] {
-        [s.0 as u64, (s.0 >> 64) as u64]
-    }
-}
 
 impl CardSet {
     /// No card.

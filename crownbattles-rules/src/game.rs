@@ -3,11 +3,11 @@
 use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Bid, Trump};
-use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::cards::{Card, Power, SuitId};
 use crate::events::Event;
 use crate::setup::{Config, ConfigError};
-use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
-use crate::trick::{Form, Trick};
+use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at};
+use crate::trick::Trick;
 use crate::view::View;
 
 /// Why an action was refused.
@@ -174,137 +174,6 @@ impl CrownBattles {
             Phase::Over => {}
         }
     }
-
-    /// Checks every invariant: config, seats, card conservation, hand sizes, phase.
-    pub(crate) fn check(&self) -> Result<(), InvalidState> {
-        let bad = |why: &str| Err(InvalidState::new(why));
-        let config = self.config.validated().map_err(|e| InvalidState::new(format!("config: {e}")))?;
-        let n = self.n();
-        let mask = ((1u16 << n) - 1) as u8;
-        if self.dealer.index() >= n || self.trick.leader.index() >= n || self.trick.next_leader.index() >= n {
-            return bad("a seat beyond the players");
-        }
-        if usize::from(self.round) >= config.schedule.rounds() + usize::from(config.max_tie_replays) {
-            return bad("round beyond the schedule and its replays");
-        }
-        // Card conservation: every card of the deck is in exactly one hand, the deck or played.
-        let mut seen = CardSet::EMPTY;
-        let mut total = 0;
-        for (i, h) in self.hands.iter().enumerate() {
-            if i >= n && !h.is_empty() {
-                return bad("cards in the hand of a seat beyond the players");
-            }
-            seen = seen.or(*h);
-            total += h.len();
-        }
-        for set in [self.deck, self.played] {
-            seen = seen.or(set);
-            total += set.len();
-        }
-        if seen != config.deck.cards() || total != seen.len() {
-            return bad("cards are not conserved (lost, duplicated or foreign cards)");
-        }
-        if self.known.iter().any(|k| k.0 & !CardSet::BOX.0 != 0) || self.known.iter().skip(n).any(|k| !k.is_empty()) {
-            return bad("knowledge of cards outside the box");
-        }
-        // Hand sizes: equal at the start of a trick, one fewer for those who played in it.
-        let t = &self.trick;
-        let len = usize::from(t.len);
-        if len > n || t.resolving != NONE && usize::from(t.resolving) > len {
-            return bad("trick length");
-        }
-        let leader_hand = self.hand(t.leader).len() as usize;
-        let base = leader_hand + usize::from(len > 0);
-        for pos in 0..n {
-            let s = t.leader.offset(pos, n);
-            if self.hand(s).len() as usize + usize::from(pos < len) != base {
-                return bad("hand sizes do not match the trick");
-            }
-        }
-        let dealt = usize::from(self.cards_this_round());
-        if base > dealt || self.played.len() as usize != n * (dealt - base) + len {
-            return bad("played cards do not match the hands");
-        }
-        for pos in 0..MAX_PLAYERS {
-            let card = t.cards.get(pos).copied().unwrap_or(NONE);
-            let effect = t.effects.get(pos).copied().unwrap_or(NONE);
-            let form = t.forms.get(pos).copied();
-            let ok = if pos < len {
-                // A card fights as printed; the Double-faced card may be a Golem, and the
-                // Summoner takes the form of what it copies.
-                let form_fits = |c: Card| {
-                    c == Power::Summoner.card()
-                        || form == Some(Form::of(c, false))
-                        || c == Power::DoubleFaced.card() && form == Some(Form::of(c, true))
-                };
-                Card::new(card).is_some_and(|c| self.played.has(c) && form_fits(c))
-                    && form.map(Form::code) == t.codes.get(pos).copied()
-                    && (effect == NONE || usize::from(effect) < 16)
-            } else {
-                card == NONE && effect == NONE && t.codes.get(pos) == Some(&0)
-            };
-            if !ok {
-                return bad("trick cards");
-            }
-        }
-        let won: u32 = self.tricks.iter().map(|&w| u32::from(w)).sum();
-        let completed = (dealt - base) as u32 + u32::from(len == n && t.resolving != NONE);
-        if won > completed || self.tricks.iter().skip(n).any(|&w| w != 0) || self.scores.iter().skip(n).any(|&s| s != 0)
-        {
-            return bad("tricks or scores");
-        }
-        if self.scores.iter().any(|s| s.unsigned_abs() > 1_000_000) {
-            return bad("scores out of range");
-        }
-        for (i, b) in self.bids.iter().enumerate() {
-            if let Some(b) = b
-                && (i >= n || b.high() > config.max_bid || b.low() > b.high())
-            {
-                return bad("bids");
-            }
-        }
-        if (self.wizards | self.shields | self.smuggled) & !mask != 0 || self.voids.iter().any(|&v| v > 0x0F) {
-            return bad("flags");
-        }
-        if self.crown.is_some_and(|c| c.index() >= n) {
-            return bad("crown");
-        }
-        let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
-        let first = self.dealer.left(n);
-        let phase_ok = match self.phase {
-            Phase::ChooseTrump => bids == 0 && len == 0 && base == dealt,
-            Phase::Bidding(s) => {
-                s.index() < n && len == 0 && base == dealt && (s.index() + n - first.index()) % n == bids
-            }
-            Phase::Play(s) => bids == n && len < n && t.resolving == NONE && s == t.leader.offset(len, n),
-            Phase::Effect { seat, power, end, steps } => {
-                bids == n
-                    && seat.index() < n
-                    && steps <= 6
-                    && if end {
-                        len == n && t.resolving != NONE && usize::from(t.resolving) < len
-                    } else {
-                        len > 0 && t.resolving == NONE && seat == t.leader.offset(len - 1, n)
-                    }
-                    && (power != Power::Witch || steps > 0)
-            }
-            Phase::Passing { magician, .. } => {
-                bids == n && len > 0 && t.resolving == NONE && magician == t.leader.offset(len - 1, n)
-            }
-            Phase::Over => true,
-        };
-        if !phase_ok {
-            return bad("the phase does not fit the state");
-        }
-        for s in (0..MAX_PLAYERS as u8).map(Seat) {
-            let p = at(&self.passes, s);
-            let may_pass = matches!(self.phase, Phase::Passing { magician, .. } if magician != s && s.index() < n);
-            if p != NONE && (!may_pass || !crate::cards::Card::new(p).is_some_and(|c| self.hand(s).has(c))) {
-                return bad("Magician passes");
-            }
-        }
-        Ok(())
-    }
 }
 
 impl Game for CrownBattles {
@@ -449,8 +318,10 @@ impl Game for CrownBattles {
         self.determinized(seat, seed)
     }
 
+    /// See [`Setup`](crate::Setup) for every check (a refused state's reason is a
+    /// [`SetupError`](crate::SetupError)).
     fn validate(&self) -> Result<(), InvalidState> {
-        self.check()
+        self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
     /// Per round: the trump choice, a shield, a smuggle and a bid per player, one play per

@@ -83,12 +83,15 @@ mod events;
 mod game;
 mod knowledge;
 mod play;
+mod position;
 mod powers;
+mod presets;
 mod rounds;
 mod scoring;
 mod setup;
 mod state;
 mod trick;
+mod validate;
 mod view;
 mod witness;
 
@@ -97,10 +100,11 @@ pub use bidding::SHIELD_PRICE;
 pub use cards::{BOX_SIZE, Card, CardSet, Face, Power, SuitId};
 pub use events::Event;
 pub use game::{ActionError, Undo};
+pub use position::{CardName, Setup, SetupError};
+pub use presets::Preset;
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
-    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Preset, RoundType, Schedule, Shields, Timing, Timings,
-    max_bid_for,
+    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, RoundType, Schedule, Shields, Timing, Timings, max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};

@@ -13,6 +13,24 @@ impl Power {
     pub const fn has_action(self) -> bool {
         !matches!(self, Power::DoubleFaced | Power::GolemKing | Power::DragonKing | Power::Summoner)
     }
+
+    /// Whether its action asks its player to decide something (the Spy and the Wizard act
+    /// by themselves, the other cards only fight).
+    pub const fn has_decision(self) -> bool {
+        matches!(
+            self,
+            Power::Alchemist
+                | Power::Bishop
+                | Power::Bomb
+                | Power::Cursed
+                | Power::Jester
+                | Power::Magician
+                | Power::Merchant
+                | Power::Smuggler
+                | Power::Thief
+                | Power::Witch
+        )
+    }
 }
 
 impl CrownBattles {
@@ -53,6 +71,13 @@ impl CrownBattles {
             p if self.is_immediate(p) => self.start_effect(seat, p, false),
             _ => false,
         }
+    }
+
+    /// The Witch's steps when she is played: 20 points (30 in the final round) in steps of
+    /// `witch_step` (as `start_effect` counts them).
+    pub(crate) fn witch_steps(&self) -> u8 {
+        let total = if self.is_final_round() { 30 } else { 20 };
+        total / self.config.witch_step.max(1)
     }
 
     fn others_with_cards(&self, seat: Seat) -> impl Iterator<Item = Seat> + '_ {

@@ -2,9 +2,12 @@
 //! suggestions"): the deck as a data table, the cards dealt per round, bid tokens, the
 //! spinner and the variations.
 
+use std::collections::BTreeMap;
+
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
+use crate::presets::Preset;
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -47,9 +50,6 @@ pub enum ConfigError {
     /// The Witch steals in steps of 5 or 10 points.
     #[error("the Witch's step must be 5 or 10, not {0}")]
     WitchStep(u8),
-    /// A prepared deal is impossible (a card not in the deck or dealt twice, a wrong hand size).
-    #[error("impossible deal: {0}")]
-    Deal(&'static str),
     /// The first dealer is not a seat.
     #[error("first dealer {0} is not a seat")]
     Dealer(u8),
@@ -64,8 +64,12 @@ pub enum ConfigError {
     },
 }
 
-/// The deck: which cards of the box are shuffled in (a data table, COMPONENTS §2).
+/// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
+/// deck", list the box). It travels as `{"values": {"R": "1-13", "G": "5-9,11", ...},
+/// "golems": 2, "dragons": 2, "peasants": 4, "powers": ["thief", "wizard"]}`: per suit
+/// the values in it as ranges (a suit left out has none), and the powers by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "DeckWire", into = "DeckWire")]
 pub struct DeckSpec {
     /// For each suit (red, green, blue, yellow), bit `v - 1` set when value `v` is in.
     pub values: [u16; 4],
@@ -169,6 +173,84 @@ impl DeckSpec {
     }
 }
 
+/// [`DeckSpec`] as it travels.
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DeckWire {
+    values: BTreeMap<SuitId, String>,
+    golems: u8,
+    dragons: u8,
+    peasants: u8,
+    powers: Vec<Power>,
+}
+
+/// A set of values 1–13 (bit `v - 1`) as ranges: `1-13`, `5-9,11`; empty for none.
+fn ranges(mask: u16) -> String {
+    let mut out = Vec::new();
+    let mut v = 1;
+    while v <= 13 {
+        if mask >> (v - 1) & 1 == 0 {
+            v += 1;
+            continue;
+        }
+        let start = v;
+        while v < 13 && mask >> v & 1 == 1 {
+            v += 1;
+        }
+        out.push(if start == v { format!("{v}") } else { format!("{start}-{v}") });
+        v += 1;
+    }
+    out.join(",")
+}
+
+/// Reads [`ranges`] back.
+fn parse_ranges(text: &str) -> Result<u16, &'static str> {
+    let value = |t: &str| t.trim().parse::<u16>().ok().filter(|v| (1..=13).contains(v)).ok_or("values are 1 to 13");
+    let mut mask = 0;
+    for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+        let (low, high) = match part.split_once('-') {
+            Some((low, high)) => (value(low)?, value(high)?),
+            None => (value(part)?, value(part)?),
+        };
+        for v in low..=high {
+            mask |= 1 << (v - 1);
+        }
+    }
+    Ok(mask)
+}
+
+impl TryFrom<DeckWire> for DeckSpec {
+    type Error = &'static str;
+    fn try_from(w: DeckWire) -> Result<DeckSpec, &'static str> {
+        let mut values = [0; 4];
+        for (suit, text) in &w.values {
+            if let Some(slot) = values.get_mut(suit.index()) {
+                *slot = parse_ranges(text)?;
+            }
+        }
+        let powers = w.powers.iter().fold(0, |m, p| m | 1 << p.index());
+        Ok(DeckSpec { values, golems: w.golems, dragons: w.dragons, peasants: w.peasants, powers })
+    }
+}
+
+impl From<DeckSpec> for DeckWire {
+    fn from(d: DeckSpec) -> DeckWire {
+        DeckWire {
+            values: SuitId::ALL
+                .into_iter()
+                .filter_map(|s| {
+                    let mask = d.values.get(s.index()).copied().unwrap_or(0) & 0x1FFF;
+                    (mask != 0).then(|| (s, ranges(mask)))
+                })
+                .collect(),
+            golems: d.golems,
+            dragons: d.dragons,
+            peasants: d.peasants,
+            powers: Power::ALL.into_iter().filter(|&p| d.has(p)).collect(),
+        }
+    }
+}
+
 /// Cards dealt to each player, round by round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
@@ -190,7 +272,7 @@ impl Schedule {
         Ok(out)
     }
 
-    fn from_iter(cards: impl IntoIterator<Item = u8>) -> Schedule {
+    pub(crate) fn from_iter(cards: impl IntoIterator<Item = u8>) -> Schedule {
         let list: Vec<u8> = cards.into_iter().take(MAX_ROUNDS).collect();
         Schedule::new(&list).unwrap_or(Schedule { len: 1, cards: [1; MAX_ROUNDS] })
     }
@@ -427,133 +509,19 @@ impl Config {
     }
 }
 
-/// The presets of "Gameplay suggestions". Where the rulebook gives a round count but no
-/// dealing list, the deck divided by the players gives exactly that count, so those
-/// presets deal 1, 2, 3, … cards (our reading, RULES.md). "N Special Cards" takes the
-/// first N of [`Power::PRESET_ORDER`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs)]
-pub enum Preset {
-    /// 2p, 10 rounds 2,4,…,20: 5–13, 1 Golem, 1 Dragon, 2 specials (40 cards).
-    TwoPlayers10Rounds,
-    /// 2p, 10 rounds 1,3,…,17,20, same deck.
-    TwoPlayers10RoundsOdd,
-    /// 2p, 10 rounds: 10–13, 1 Golem, 1 Dragon, 2 specials (20 cards).
-    TwoPlayersHighCards,
-    /// 2p, 14 rounds: 6–13 of 3 suits, 1 Golem, 1 Dragon, 2 specials (28 cards).
-    TwoPlayersThreeSuits,
-    /// 2p, 14 rounds: 8–13 of 4 suits, 1 Golem, 1 Dragon, 2 specials (28 cards).
-    TwoPlayers14Rounds,
-    /// 3p, 10 rounds 2,4,…,20: 60 cards with 4 specials.
-    ThreePlayers10Rounds,
-    /// 3p, 10 rounds 1,3,…,17,20.
-    ThreePlayers10RoundsOdd,
-    /// 3p, 14 rounds: 5–13, 2 Golems, 1 Dragon, 3 specials (42 cards).
-    ThreePlayers14Rounds,
-    /// 3p, 19 rounds: all numbers, 2 Golems, 1 Dragon, 2 specials (57 cards).
-    ThreePlayers19Rounds,
-    /// 3p, 20 rounds: 60 cards with 4 specials.
-    ThreePlayers20Rounds,
-    /// 4p, 8 rounds 2,4,…,14,15: 60 cards with 4 specials.
-    FourPlayers8Rounds,
-    /// 4p, 8 rounds 1,3,…,15.
-    FourPlayers8RoundsOdd,
-    /// 4p, 15 rounds.
-    FourPlayers15Rounds,
-    /// 5p, 6 rounds 2,4,…,12.
-    FivePlayers6Rounds,
-    /// 5p, 10 rounds 2,4,5,6,…,12.
-    FivePlayers10Rounds,
-    /// 5p, 12 rounds.
-    FivePlayers12Rounds,
-    /// 6p, 5 rounds 2,4,…,10 with 4 Peasants.
-    SixPlayers5Rounds,
-    /// 6p, 10 rounds, 4 specials.
-    SixPlayers10Rounds,
-    /// 6p, 11 rounds: 60 cards with 4 Peasants + 6 specials (66 cards).
-    SixPlayers11Rounds,
-    /// 7p, 5 rounds 2,4,6,8,9: 67 cards (60 + 7 specials).
-    SevenPlayers5Rounds,
-    /// 7p, 9 rounds, 67 cards.
-    SevenPlayers9Rounds,
-    /// 8p, 4 rounds 2,4,6,8: 68 cards (60 + 8 specials).
-    EightPlayers4Rounds,
-    /// 8p, 8 rounds, 68 cards.
-    EightPlayers8Rounds,
-}
-
-impl Preset {
-    /// Every preset.
-    pub const ALL: [Preset; 23] = [
-        Preset::TwoPlayers10Rounds,
-        Preset::TwoPlayers10RoundsOdd,
-        Preset::TwoPlayersHighCards,
-        Preset::TwoPlayersThreeSuits,
-        Preset::TwoPlayers14Rounds,
-        Preset::ThreePlayers10Rounds,
-        Preset::ThreePlayers10RoundsOdd,
-        Preset::ThreePlayers14Rounds,
-        Preset::ThreePlayers19Rounds,
-        Preset::ThreePlayers20Rounds,
-        Preset::FourPlayers8Rounds,
-        Preset::FourPlayers8RoundsOdd,
-        Preset::FourPlayers15Rounds,
-        Preset::FivePlayers6Rounds,
-        Preset::FivePlayers10Rounds,
-        Preset::FivePlayers12Rounds,
-        Preset::SixPlayers5Rounds,
-        Preset::SixPlayers10Rounds,
-        Preset::SixPlayers11Rounds,
-        Preset::SevenPlayers5Rounds,
-        Preset::SevenPlayers9Rounds,
-        Preset::EightPlayers4Rounds,
-        Preset::EightPlayers8Rounds,
-    ];
-
-    /// Players, deck and schedule.
-    pub fn parts(self) -> (u8, DeckSpec, Schedule) {
-        use Preset::*;
-        let full = |golems, dragons, peasants, powers| {
-            DeckSpec::range(4, 1, 13, golems, dragons, peasants).with_n_powers(powers)
-        };
-        let odd = |last: u8| Schedule::from_iter((0..9).map(|i| 2 * i + 1).chain([last]));
-        match self {
-            TwoPlayers10Rounds => (2, DeckSpec::range(4, 5, 13, 1, 1, 0).with_n_powers(2), Schedule::by_twos(10, 20)),
-            TwoPlayers10RoundsOdd => (2, DeckSpec::range(4, 5, 13, 1, 1, 0).with_n_powers(2), odd(20)),
-            TwoPlayersHighCards => {
-                (2, DeckSpec::range(4, 10, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(10))
-            }
-            TwoPlayersThreeSuits => {
-                (2, DeckSpec::range(3, 6, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(14))
-            }
-            TwoPlayers14Rounds => (2, DeckSpec::range(4, 8, 13, 1, 1, 0).with_n_powers(2), Schedule::one_more_each(14)),
-            ThreePlayers10Rounds => (3, full(2, 2, 0, 4), Schedule::by_twos(10, 20)),
-            ThreePlayers10RoundsOdd => (3, full(2, 2, 0, 4), odd(20)),
-            ThreePlayers14Rounds => {
-                (3, DeckSpec::range(4, 5, 13, 2, 1, 0).with_n_powers(3), Schedule::one_more_each(14))
-            }
-            ThreePlayers19Rounds => (3, full(2, 1, 0, 2), Schedule::one_more_each(19)),
-            ThreePlayers20Rounds => (3, full(2, 2, 0, 4), Schedule::one_more_each(20)),
-            FourPlayers8Rounds => (4, full(2, 2, 0, 4), Schedule::by_twos(8, 15)),
-            FourPlayers8RoundsOdd => (4, full(2, 2, 0, 4), Schedule::from_iter((0..8).map(|i| 2 * i + 1))),
-            FourPlayers15Rounds => (4, full(2, 2, 0, 4), Schedule::one_more_each(15)),
-            FivePlayers6Rounds => (5, full(2, 2, 0, 4), Schedule::by_twos(6, 12)),
-            FivePlayers10Rounds => (5, full(2, 2, 0, 4), Schedule::from_iter([2, 4, 5, 6, 7, 8, 9, 10, 11, 12])),
-            FivePlayers12Rounds => (5, full(2, 2, 0, 4), Schedule::one_more_each(12)),
-            SixPlayers5Rounds => (6, full(2, 2, 4, 0), Schedule::by_twos(5, 10)),
-            SixPlayers10Rounds => (6, full(2, 2, 0, 4), Schedule::one_more_each(10)),
-            SixPlayers11Rounds => (6, full(2, 2, 4, 6), Schedule::one_more_each(11)),
-            SevenPlayers5Rounds => (7, full(2, 2, 4, 7), Schedule::by_twos(5, 9)),
-            SevenPlayers9Rounds => (7, full(2, 2, 4, 7), Schedule::one_more_each(9)),
-            EightPlayers4Rounds => (8, full(2, 2, 4, 8), Schedule::by_twos(4, 8)),
-            EightPlayers8Rounds => (8, full(2, 2, 4, 8), Schedule::one_more_each(8)),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn deck_values_travel_as_ranges() {
+        for mask in 0..1u16 << 13 {
+            assert_eq!(parse_ranges(&ranges(mask)), Ok(mask), "{mask:b}");
+        }
+        assert_eq!(ranges(0x1FFF), "1-13");
+        assert_eq!(ranges(0b1_0101_1111_0000), "5-9,11,13");
+        assert!(parse_ranges("0-3").is_err() && parse_ranges("4-14").is_err() && parse_ranges("x").is_err());
+    }
 
     #[test]
     fn deck_cards_take_the_lowest_copies_of_each_face() {

@@ -44,9 +44,10 @@ pub enum Phase {
     Over,
 }
 
-/// A complete Crown Battles game state (compact and `Copy`).
+/// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
+/// [`Setup`](crate::Setup) (`to_setup` / `from_setup`), checked on load.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawState")]
+#[serde(try_from = "crate::position::Setup", into = "crate::position::Setup")]
 pub struct CrownBattles {
     pub(crate) config: Config,
     pub(crate) rng: GameRng,
@@ -78,61 +79,6 @@ pub struct CrownBattles {
     pub(crate) trick: Trick,
     /// Magician: the card each seat chose to pass (NONE: not yet).
     pub(crate) passes: [u8; MAX_PLAYERS],
-}
-
-/// The unvalidated serde form of [`CrownBattles`].
-#[derive(Deserialize)]
-struct RawState {
-    config: Config,
-    rng: GameRng,
-    round: u8,
-    dealer: Seat,
-    trump: Trump,
-    phase: Phase,
-    hands: [CardSet; MAX_PLAYERS],
-    deck: CardSet,
-    played: CardSet,
-    known: [CardSet; MAX_PLAYERS],
-    voids: [u8; MAX_PLAYERS],
-    bids: [Option<Bid>; MAX_PLAYERS],
-    tricks: [u8; MAX_PLAYERS],
-    scores: [i32; MAX_PLAYERS],
-    crown: Option<Seat>,
-    wizards: u8,
-    shields: u8,
-    smuggled: u8,
-    trick: Trick,
-    passes: [u8; MAX_PLAYERS],
-}
-
-impl TryFrom<RawState> for CrownBattles {
-    type Error = String;
-    fn try_from(r: RawState) -> Result<Self, String> {
-        let state = CrownBattles {
-            config: r.config,
-            rng: r.rng,
-            round: r.round,
-            dealer: r.dealer,
-            trump: r.trump,
-            phase: r.phase,
-            hands: r.hands,
-            deck: r.deck,
-            played: r.played,
-            known: r.known,
-            voids: r.voids,
-            bids: r.bids,
-            tricks: r.tricks,
-            scores: r.scores,
-            crown: r.crown,
-            wizards: r.wizards,
-            shields: r.shields,
-            smuggled: r.smuggled,
-            trick: r.trick,
-            passes: r.passes,
-        };
-        state.check().map_err(|e| e.0)?;
-        Ok(state)
-    }
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -279,46 +225,6 @@ impl CrownBattles {
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
         state
-    }
-
-    /// A game whose first round starts from a prepared deal instead of a shuffle (for
-    /// puzzles, tests and replays of real games): `hands[s]` are seat `s`'s cards, each
-    /// as many as the schedule's first round deals; the rest of the deck stays undealt.
-    /// The bidding starts left of `dealer` with `trump` already spun.
-    pub fn with_deal(
-        config: &Config,
-        seed: u64,
-        dealer: Seat,
-        trump: Trump,
-        hands: &[&[crate::cards::Face]],
-    ) -> Result<CrownBattles, crate::setup::ConfigError> {
-        use crate::setup::ConfigError;
-        let config = config.validated()?;
-        if hands.len() != usize::from(config.players) {
-            return Err(ConfigError::Deal("one hand per player is needed"));
-        }
-        if dealer.0 >= config.players {
-            return Err(ConfigError::Dealer(dealer.0));
-        }
-        let mut state = CrownBattles::start(Config { first_dealer: Some(dealer.0), ..config }, seed);
-        state.config = config;
-        let dealt = usize::from(state.cards_this_round());
-        let mut left = config.deck.cards();
-        state.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        for (slot, faces) in state.hands.iter_mut().zip(hands) {
-            if faces.len() != dealt {
-                return Err(ConfigError::Deal("a hand does not have the round's number of cards"));
-            }
-            for &face in faces.iter() {
-                let card = left.find(face).ok_or(ConfigError::Deal("a card is not in the deck or is dealt twice"))?;
-                left.remove(card);
-                slot.insert(card);
-            }
-        }
-        state.deck = left;
-        state.trump = trump;
-        state.phase = Phase::Bidding(dealer.left(state.n()));
-        Ok(state)
     }
 
     /// How to Play 1–2: shuffle, deal, spin; first, if `draw_dealer`, draw the dealer.

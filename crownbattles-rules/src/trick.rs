@@ -1,8 +1,10 @@
 //! One trick and who wins it ("To win a trick", "Non-suited cards' powers", "Special
 //! Cases", Golem King, Dragon King, Summoner, Wizard).
 
+use core::fmt;
+use core::str::FromStr;
+
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::actions::Trump;
 use crate::cards::{BOX_SIZE, Card, Face, Power, SuitId};
@@ -10,7 +12,12 @@ use crate::state::{MAX_PLAYERS, NONE};
 
 /// How a played card fights in its trick. `half` marks a Summoner: "a bit stronger" than
 /// the card it copies, "never exceeding the next-highest card's strength".
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Written (and sent in views and events) as the strength it fights with: `R12`, `R12.5`
+/// (a Summoner after R12), `peasant` (worth 0: Peasants, action cards, the Double-faced
+/// card as a Peasant), `golem`, `golem-king`, `dragon`, `dragon-king`; a `+` marks a
+/// Summoner's copy, a bit stronger than the card it copies (`peasant+` is worth 0.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Form {
     /// A suited card; `value2` is twice its value (a Summoner adds 1, i.e. ".5").
     Number {
@@ -124,6 +131,54 @@ impl Form {
     }
 }
 
+impl fmt::Display for Form {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (name, half) = match *self {
+            Form::Number { suit, value2 } => {
+                let half = if value2 % 2 == 1 { ".5" } else { "" };
+                return write!(f, "{}{}{half}", suit.letter(), value2 / 2);
+            }
+            Form::Peasant { half } => ("peasant", half),
+            Form::Golem { half } => ("golem", half),
+            Form::GolemKing { half } => ("golem-king", half),
+            Form::Dragon { half } => ("dragon", half),
+            Form::DragonKing => ("dragon-king", false),
+        };
+        write!(f, "{name}{}", if half { "+" } else { "" })
+    }
+}
+
+impl FromStr for Form {
+    type Err = &'static str;
+    fn from_str(s: &str) -> Result<Form, &'static str> {
+        let (name, half) = match s.strip_suffix('+') {
+            Some(name) => (name, true),
+            None => (s, false),
+        };
+        let form = match name {
+            "peasant" => Form::Peasant { half },
+            "golem" => Form::Golem { half },
+            "golem-king" => Form::GolemKing { half },
+            "dragon" => Form::Dragon { half },
+            "dragon-king" if !half => Form::DragonKing,
+            _ if half => return Err("only non-numbered forms take a +"),
+            _ => {
+                let (number, half) = match name.strip_suffix(".5") {
+                    Some(number) => (number, 1),
+                    None => (name, 0),
+                };
+                match number.parse::<Face>() {
+                    Ok(Face::Number(suit, v)) => Form::Number { suit, value2: v * 2 + half },
+                    _ => return Err("unknown form"),
+                }
+            }
+        };
+        Ok(form)
+    }
+}
+
+duke_core::serde_as_notation!(Form);
+
 /// The printed form of every card id (`Form::of` without the Double-faced choice), computed
 /// at compile time: playing a card is one table load. (An out-of-range index fails the build.)
 #[allow(clippy::indexing_slicing)]
@@ -156,8 +211,10 @@ const CODES: [u16; BOX_SIZE] = {
 };
 
 /// The ongoing trick. Build one with [`Trick::new`] and [`Trick::push`]; who wins it is
-/// [`Trick::winner_position`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// [`Trick::winner_position`]. A saved game stores the trick as its cards in play order
+/// ([`Setup::trick`](crate::Setup)): forms, actions, flags and strength codes are rebuilt
+/// from them on load, so no internal code travels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Trick {
     /// Who played first.
     pub leader: Seat,
@@ -425,6 +482,29 @@ mod tests {
     }
 
     #[test]
+    fn every_form_reads_back_from_its_notation() {
+        let mut forms = vec![Form::DragonKing];
+        for half in [false, true] {
+            forms.extend([
+                Form::Peasant { half },
+                Form::Golem { half },
+                Form::GolemKing { half },
+                Form::Dragon { half },
+            ]);
+        }
+        for suit in SuitId::ALL {
+            forms.extend((2..=27).map(|value2| Form::Number { suit, value2 }));
+        }
+        for form in forms {
+            assert_eq!(form.to_string().parse::<Form>(), Ok(form), "{form}");
+        }
+        assert_eq!(Form::Number { suit: SuitId::ALL[0], value2: 25 }.to_string(), "R12.5");
+        for bad in ["R14", "R12.4", "dragon-king+", "R3+", "wizard", ""] {
+            assert!(bad.parse::<Form>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn push_printed_is_push_with_the_printed_form() {
         for a in 0..BOX_SIZE as u8 {
             for b in 0..BOX_SIZE as u8 {
@@ -439,17 +519,5 @@ mod tests {
                 assert_eq!(by_form.codes, by_table.codes, "{a:?} {b:?}");
             }
         }
-    }
-
-    #[test]
-    fn a_trick_read_back_from_serde_is_equal() {
-        let mut t = Trick::new(Seat(2));
-        for id in [3u8, 52, 70, 40] {
-            let c = Card::new(id).unwrap();
-            t.push(c, Form::of(c, false), c.power());
-        }
-        let back: Trick = serde_json::from_str(&serde_json::to_string(&t).unwrap()).unwrap();
-        assert_eq!(back, t);
-        assert_eq!(back.winner(Trump::NoTrump, false), t.winner_position(Trump::NoTrump, false));
     }
 }

@@ -7,7 +7,7 @@ use duke_core::{Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Trump};
-use crate::cards::{CardSet, Face, Power};
+use crate::cards::{CardSet, Face, Power, SuitId};
 use crate::state::{CrownBattles, NONE, Phase, at};
 use crate::trick::Form;
 
@@ -72,8 +72,8 @@ pub struct View {
     pub played: Vec<Face>,
     /// Unplayed cards outside the observer's hand whose place it knows.
     pub known: Vec<(Place, Face)>,
-    /// Suits each seat is known to lack (bit per suit).
-    pub voids: Vec<u8>,
+    /// Suits each seat is known to lack (it played off the led suit), per seat.
+    pub voids: Vec<Vec<SuitId>>,
     /// Seats protected from theft (kept Wizard or bubble shield).
     pub protected: Vec<bool>,
     /// The card the observer chose to pass for the Magician, if any.
@@ -134,7 +134,7 @@ impl CrownBattles {
             trick,
             played: self.played.iter().map(|c| c.face()).collect(),
             known,
-            voids: self.seats().map(|s| at(&self.voids, s)).collect(),
+            voids: self.seats().map(|s| suits(at(&self.voids, s))).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
             incoming: me.and_then(|s| self.incoming_pass(s)),
             passing: me.and_then(|s| {
@@ -204,8 +204,9 @@ impl View {
     }
 }
 
-fn suit_letters(mask: u8) -> String {
-    crate::cards::SuitId::ALL.iter().filter(|s| mask >> s.index() & 1 == 1).map(|s| s.letter()).collect()
+/// The suits of a per-suit bit mask, in id order.
+pub(crate) fn suits(mask: u8) -> Vec<SuitId> {
+    SuitId::ALL.into_iter().filter(|s| mask >> s.index() & 1 == 1).collect()
 }
 
 impl fmt::Display for View {
@@ -233,9 +234,9 @@ impl fmt::Display for View {
             if self.protected.get(i).copied().unwrap_or(false) {
                 marks.push_str(" [protected]");
             }
-            let voids = self.voids.get(i).copied().unwrap_or(0);
-            if voids != 0 {
-                marks.push_str(&format!(" [void {}]", suit_letters(voids)));
+            if let Some(voids) = self.voids.get(i).filter(|v| !v.is_empty()) {
+                let letters: String = voids.iter().map(|s| s.letter()).collect();
+                marks.push_str(&format!(" [void {letters}]"));
             }
             if self.to_act.contains(&seat) {
                 marks.push_str(" <- to act");

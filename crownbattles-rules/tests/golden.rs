@@ -5,9 +5,193 @@
 //!
 //! Regenerate (only for a deliberate rules change): `CB_GOLDEN_WRITE=1 cargo test -p
 //! crownbattles-rules --test golden`.
+//!
+//! The traces guard behaviour, not the wire format: views are hashed in the JSON encoding
+//! they had when the traces were recorded (`legacy_view_json`), so that a deliberate change
+//! of the wire format (faces, bids, trumps and powers as notation, voids as suit lists;
+//! pinned by tests/wire_format.rs) leaves every trace as it was.
 
-use crownbattles_rules::{Action, Config, CrownBattles, DeckSpec, Power};
+use crownbattles_rules::{Action, Bid, Config, CrownBattles, DeckSpec, Face, Form, Phase, Place, Power, Trump, View};
 use duke_core::{Game, Observer, Seat};
+use serde::Serialize;
+
+/// The recording-time JSON of a face: `{"Number":[suit id,value]}`, `"Golem"`, `{"Power":"Spy"}`.
+#[derive(Serialize)]
+enum OldFace {
+    Number(u8, u8),
+    Golem,
+    Dragon,
+    Peasant,
+    Power(&'static str),
+}
+
+fn old_power(p: Power) -> &'static str {
+    const NAMES: [&str; 16] = [
+        "Alchemist",
+        "Bishop",
+        "Bomb",
+        "Cursed",
+        "Jester",
+        "Magician",
+        "Merchant",
+        "Smuggler",
+        "Spy",
+        "Summoner",
+        "Thief",
+        "Witch",
+        "Wizard",
+        "DoubleFaced",
+        "GolemKing",
+        "DragonKing",
+    ];
+    NAMES[p.index()]
+}
+
+fn old_face(f: Face) -> OldFace {
+    match f {
+        Face::Number(s, v) => OldFace::Number(s.index() as u8, v),
+        Face::Golem => OldFace::Golem,
+        Face::Dragon => OldFace::Dragon,
+        Face::Peasant => OldFace::Peasant,
+        Face::Power(p) => OldFace::Power(old_power(p)),
+    }
+}
+
+#[derive(Serialize)]
+enum OldTrump {
+    Suit(u8),
+    NoTrump,
+}
+
+fn old_trump(t: Trump) -> OldTrump {
+    match t {
+        Trump::Suit(s) => OldTrump::Suit(s.index() as u8),
+        Trump::NoTrump => OldTrump::NoTrump,
+    }
+}
+
+#[derive(Serialize)]
+enum OldBid {
+    Single(u8),
+    Double(u8),
+}
+
+#[derive(Serialize)]
+enum OldPhase {
+    ChooseTrump,
+    Bidding(Seat),
+    Play(Seat),
+    Effect { seat: Seat, power: &'static str, end: bool, steps: u8 },
+    Passing { magician: Seat, direction: crownbattles_rules::Direction },
+    Over,
+}
+
+#[derive(Serialize)]
+enum OldForm {
+    Number { suit: u8, value2: u8 },
+    Peasant { half: bool },
+    Golem { half: bool },
+    GolemKing { half: bool },
+    Dragon { half: bool },
+    DragonKing,
+}
+
+#[derive(Serialize)]
+struct OldTableCard {
+    seat: Seat,
+    face: OldFace,
+    form: OldForm,
+}
+
+/// `View` field by field, in its recording-time encoding.
+#[derive(Serialize)]
+struct OldView {
+    observer: Observer,
+    players: u8,
+    round: u8,
+    rounds: u8,
+    cards_dealt: u8,
+    dealer: Seat,
+    trump: OldTrump,
+    phase: OldPhase,
+    to_act: Vec<Seat>,
+    hand: Vec<OldFace>,
+    hand_sizes: Vec<u8>,
+    deck_size: u8,
+    bids: Vec<Option<OldBid>>,
+    tricks: Vec<u8>,
+    scores: Vec<i32>,
+    crown: Option<Seat>,
+    trick: Vec<OldTableCard>,
+    played: Vec<OldFace>,
+    known: Vec<(Place, OldFace)>,
+    voids: Vec<u8>,
+    protected: Vec<bool>,
+    passing: Option<OldFace>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    incoming: Option<OldFace>,
+}
+
+fn legacy_view_json(v: View) -> String {
+    let faces = |list: Vec<Face>| list.into_iter().map(old_face).collect();
+    let old = OldView {
+        observer: v.observer,
+        players: v.players,
+        round: v.round,
+        rounds: v.rounds,
+        cards_dealt: v.cards_dealt,
+        dealer: v.dealer,
+        trump: old_trump(v.trump),
+        phase: match v.phase {
+            Phase::ChooseTrump => OldPhase::ChooseTrump,
+            Phase::Bidding(s) => OldPhase::Bidding(s),
+            Phase::Play(s) => OldPhase::Play(s),
+            Phase::Effect { seat, power, end, steps } => OldPhase::Effect { seat, power: old_power(power), end, steps },
+            Phase::Passing { magician, direction } => OldPhase::Passing { magician, direction },
+            Phase::Over => OldPhase::Over,
+        },
+        to_act: v.to_act,
+        hand: faces(v.hand),
+        hand_sizes: v.hand_sizes,
+        deck_size: v.deck_size,
+        bids: v
+            .bids
+            .into_iter()
+            .map(|b| {
+                b.map(|b| match b {
+                    Bid::Single(n) => OldBid::Single(n),
+                    Bid::Double(n) => OldBid::Double(n),
+                })
+            })
+            .collect(),
+        tricks: v.tricks,
+        scores: v.scores,
+        crown: v.crown,
+        trick: v
+            .trick
+            .into_iter()
+            .map(|c| OldTableCard {
+                seat: c.seat,
+                face: old_face(c.face),
+                form: match c.form {
+                    Form::Number { suit, value2 } => OldForm::Number { suit: suit.index() as u8, value2 },
+                    Form::Peasant { half } => OldForm::Peasant { half },
+                    Form::Golem { half } => OldForm::Golem { half },
+                    Form::GolemKing { half } => OldForm::GolemKing { half },
+                    Form::Dragon { half } => OldForm::Dragon { half },
+                    Form::DragonKing => OldForm::DragonKing,
+                },
+            })
+            .collect(),
+        played: faces(v.played),
+        known: v.known.into_iter().map(|(p, f)| (p, old_face(f))).collect(),
+        voids: v.voids.iter().map(|suits| suits.iter().fold(0, |m, s| m | 1 << s.index())).collect(),
+        protected: v.protected,
+        passing: v.passing.map(old_face),
+        incoming: v.incoming.map(old_face),
+    };
+    serde_json::to_string(&old).unwrap()
+}
 
 /// FNV-1a, 64 bits: stable across platforms and Rust versions.
 struct Fnv(u64);
@@ -67,14 +251,14 @@ fn trace(config: &Config, seed: u64) -> u64 {
             game = after;
         }
         if steps.is_multiple_of(5) {
-            h.text(&serde_json::to_string(&game.view(Observer::Seat(seat))).unwrap());
+            h.text(&legacy_view_json(game.view(Observer::Seat(seat))));
         }
         for s in game.running_scores() {
             h.bytes(&s.to_le_bytes());
         }
         steps += 1;
     }
-    h.text(&serde_json::to_string(&game.view(Observer::Spectator)).unwrap());
+    h.text(&legacy_view_json(game.view(Observer::Spectator)));
     h.text(&format!("{:?}", game.outcome()));
     h.bytes(&steps.to_le_bytes());
     h.0

@@ -397,7 +397,7 @@ fn determinization_respects_voids_and_knowledge() {
                 for p in 0..game.seat_count() {
                     let hand = other.view(Observer::Seat(Seat(p as u8))).hand;
                     for suit in SuitId::ALL {
-                        if view.voids[p] >> suit.index() & 1 == 1 {
+                        if view.voids[p].contains(&suit) {
                             voids_checked += 1;
                             assert!(hand.iter().all(|f| !matches!(f, Face::Number(s, _) if *s == suit)));
                         }

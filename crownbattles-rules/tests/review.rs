@@ -266,22 +266,30 @@ fn summoner_never_exceeds_the_next_highest_card() {
     }
 }
 
-/// A card's form in the trick and its strength code must fit the card: a loaded state whose
-/// trick says otherwise is refused (the winner is read from the codes).
+/// A saved trick is its cards in play order: the forms, actions and strength codes the
+/// engine keeps are rebuilt on load, so none travels and none can be forged; a tampered
+/// trick is refused like any setup.
 #[test]
-fn a_trick_whose_forms_or_codes_do_not_fit_its_cards_is_refused() {
-    let c = config(3, &[3], &[]);
-    let mut game = deal(&c, Trump::NoTrump, &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3"]);
+fn a_saved_trick_is_its_cards_and_no_code_travels() {
+    let c = config(3, &[3], &[Power::DoubleFaced]);
+    let mut game = deal(&c, Trump::NoTrump, &["R1 R2 R3", "double-faced G2 G3", "B1 B2 B3"]);
     all_bid(&mut game, "0");
-    steps(&mut game, &["P0 play R1"]);
+    steps(&mut game, &["P0 play R1", "P1 play double-faced:golem"]);
     let json = serde_json::to_value(game).unwrap();
-    assert!(serde_json::from_value::<CrownBattles>(json.clone()).is_ok());
-    let mut forged_code = json.clone();
-    forged_code["trick"]["codes"][0] = serde_json::json!(0x801A); // R13: numbered, suit 0, twice 13
-    assert!(serde_json::from_value::<CrownBattles>(forged_code).is_err(), "a code that is not R1's");
-    let mut forged_form = json;
-    forged_form["trick"]["forms"][0] = serde_json::to_value(crownbattles_rules::Form::Golem { half: false }).unwrap();
-    assert!(serde_json::from_value::<CrownBattles>(forged_form).is_err(), "R1 cannot fight as a Golem");
+    assert_eq!(json["trick"], serde_json::json!(["R1", "double-faced"]));
+    assert_eq!(json["double_faced_as_golem"], serde_json::json!(true));
+    let text = json.to_string();
+    assert!(!text.contains("codes") && !text.contains("forms") && !text.contains("value2"), "{text}");
+    assert_eq!(serde_json::from_value::<CrownBattles>(json.clone()).unwrap(), game);
+    let mut in_a_hand = json.clone();
+    in_a_hand["trick"][0] = serde_json::json!("R2");
+    let err = serde_json::from_value::<CrownBattles>(in_a_hand).unwrap_err();
+    assert!(err.to_string().contains("R2 is named more often"), "{err}");
+    let mut no_golem = json;
+    no_golem["trick"][1] = serde_json::json!("G2");
+    no_golem["hands"][1] = serde_json::json!(["double-faced", "G3"]);
+    let err = serde_json::from_value::<CrownBattles>(no_golem).unwrap_err();
+    assert!(err.to_string().contains("Double-faced card is not on the table"), "{err}");
 }
 
 #[test]

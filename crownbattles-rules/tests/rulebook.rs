@@ -103,7 +103,7 @@ fn must_follow_suit_but_specials_may_always_be_played() {
     // P2 has no red: any card; the off-suit number makes P2 known void in red.
     assert_eq!(legal(&game, 2).len(), 3);
     steps(&mut game, &["P2 play Y1"]);
-    assert_eq!(game.view(Observer::Spectator).voids, vec![0, 0, 1]);
+    assert_eq!(game.view(Observer::Spectator).voids, vec![vec![], vec![], vec![RED]]);
     // "Playing a different suit than the led suit loses, even if it's of a higher number."
     assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 1, 0]);
 }

@@ -1,7 +1,7 @@
-//! Helpers for scenario tests: prepared deals and scripted actions.
+//! Helpers for scenario tests: set-up positions and scripted actions.
 #![allow(dead_code)]
 
-use crownbattles_rules::{Action, Config, CrownBattles, DeckSpec, Face, Power, Schedule, Trump};
+use crownbattles_rules::{Action, Bid, CardName, Config, CrownBattles, DeckSpec, Face, Power, Schedule, Setup, Trump};
 use duke_core::{Game, Seat};
 
 /// A config for `players` with the standard deck plus `powers`, dealing `cards` in one round.
@@ -18,12 +18,36 @@ pub fn faces(list: &str) -> Vec<Face> {
     list.split_whitespace().map(|w| w.parse().unwrap()).collect()
 }
 
-/// A game from a prepared deal: one string of cards per seat; dealer is the last seat.
-pub fn deal(config: &Config, trump: Trump, hands: &[&str]) -> CrownBattles {
-    let parsed: Vec<Vec<Face>> = hands.iter().map(|h| faces(h)).collect();
-    let refs: Vec<&[Face]> = parsed.iter().map(|h| h.as_slice()).collect();
-    let dealer = Seat(config.players - 1);
-    CrownBattles::with_deal(config, 1, dealer, trump, &refs).unwrap()
+/// Parses a list of space-separated card names (`R12 golem golem#2`).
+pub fn cards(list: &str) -> Vec<CardName> {
+    list.split_whitespace().map(|w| w.parse().unwrap()).collect()
+}
+
+/// One list of cards per seat, from one string per seat.
+pub fn hands(hands: &[&str]) -> Option<Vec<Vec<CardName>>> {
+    Some(hands.iter().map(|h| cards(h)).collect())
+}
+
+/// Bids in notation (`"2-3"`, `"-"` for none), one per seat.
+pub fn bids(bids: &[&str]) -> Vec<Option<Bid>> {
+    bids.iter().map(|b| if *b == "-" { None } else { Some(b.parse().unwrap()) }).collect()
+}
+
+/// The start of the first round of `config` with these hands and trump: the last seat
+/// deals, so P0 bids and leads first; the rest of the deck is undealt (generator seed 1).
+pub fn table(config: &Config, trump: Trump, cards: &[&str]) -> Setup {
+    Setup { seed: 1, trump: Some(trump), hands: hands(cards), ..Setup::new(*config) }
+}
+
+/// The game of a setup (panics with the reason if it is refused).
+pub fn start(setup: &Setup) -> CrownBattles {
+    CrownBattles::from_setup(setup).unwrap_or_else(|e| panic!("setup refused: {e}\n{setup:#?}"))
+}
+
+/// A game at the start of the first round: one string of cards per seat, the last seat
+/// deals ([`table`]).
+pub fn deal(config: &Config, trump: Trump, cards: &[&str]) -> CrownBattles {
+    start(&table(config, trump, cards))
 }
 
 /// Applies "P1 play R12"-style steps, panicking with context on refusal.

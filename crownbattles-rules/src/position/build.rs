@@ -1,0 +1,364 @@
+//! [`CrownBattles::from_setup`]: a [`Setup`] checked and turned into a game, and the
+//! facts a setup leaves to the rules (the trick's forms and flags, who is known to lack a
+//! suit, who is protected by a Wizard, who knows the shown Smuggler).
+
+use duke_core::{GameRng, Seat};
+
+use super::{CardName, Setup, SetupError};
+use crate::actions::Trump;
+use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::setup::Config;
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
+use crate::trick::{Form, Trick};
+
+/// The trick rebuilt from its cards in play order, with what the plays showed.
+pub(super) struct Rebuilt {
+    /// The trick as the plays left it (before any end-of-trick resolution).
+    pub trick: Trick,
+    /// Seats that played a Wizard (or a Summoner copying one) on it.
+    pub wizards: u8,
+    /// Per seat, the led suit it showed it lacks by playing a number off it.
+    pub voids: [u8; MAX_PLAYERS],
+}
+
+/// Plays `cards` from `leader` as the game plays them (`play::play`, `powers::on_play`):
+/// a Summoner copies the card before it (its form, or its action and 0.5), the
+/// Double-faced card is a Golem if `as_golem`, a Wizard or a Bomb marks the trick.
+pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize) -> Rebuilt {
+    let mut trick = Trick::new(leader);
+    let mut wizards = 0;
+    let mut voids = [0; MAX_PLAYERS];
+    for (pos, &card) in cards.iter().enumerate() {
+        let seat = leader.offset(pos, n);
+        // A numbered card off the led suit shows the player has none of it.
+        if let (Some(led), Some(suit), false) = (trick.led, card.suit(), trick.free)
+            && led != suit
+        {
+            update(&mut voids, seat, |v| v | 1 << led.index());
+        }
+        let last = pos.checked_sub(1);
+        let (form, effect) = if card == Power::Summoner.card() {
+            let copied = last.and_then(|p| trick.effect(p));
+            let form = if copied.is_some() {
+                Form::Peasant { half: true }
+            } else {
+                Form::summoned(last.and_then(|p| trick.form(p)))
+            };
+            (form, copied)
+        } else if as_golem && card == Power::DoubleFaced.card() {
+            (Form::of(card, true), None)
+        } else {
+            (Form::of(card, false), card.power().filter(|p| p.has_action()))
+        };
+        trick.push(card, form, effect);
+        match effect {
+            Some(Power::Wizard) => {
+                trick.wizard = true;
+                wizards |= bit(seat);
+            }
+            Some(Power::Bomb) => {
+                trick.bombed = true;
+                trick.next_leader = seat;
+            }
+            _ => {}
+        }
+    }
+    Rebuilt { trick, wizards, voids }
+}
+
+/// Who leads the next trick unless a Bomb's choice was made: the last Bomb's player, else
+/// the winner of a complete trick, else the leader.
+pub(super) fn default_next_leader(trick: &Trick, trump: Trump, config: &Config) -> Seat {
+    let n = usize::from(config.players);
+    if trick.bombed || usize::from(trick.len) < n {
+        trick.next_leader
+    } else {
+        trick.leader.offset(trick.winner(trump, config.wizard_affects_kings), n)
+    }
+}
+
+/// What every seat knows by default: the Smuggler, once a seat showed it to swap before
+/// bidding (rulebook "Smuggler": "Swap before you bid").
+pub(super) fn default_known(config: &Config, smuggled: u8) -> [CardSet; MAX_PLAYERS] {
+    let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+    if smuggled != 0 && config.deck.has(Power::Smuggler) {
+        for k in known.iter_mut().take(usize::from(config.players)) {
+            k.insert(Power::Smuggler.card());
+        }
+    }
+    known
+}
+
+/// The cards of the per-seat bit mask of suits.
+fn suit_bits(suits: &[SuitId]) -> u8 {
+    suits.iter().fold(0, |m, s| m | 1 << s.index())
+}
+
+/// Places the named cards of `groups` (hands, the trick, earlier tricks) in the deck's
+/// cards: named copies and single cards first, then each plain copy takes the lowest copy
+/// left, group by group.
+fn place(deck: CardSet, groups: &[&[CardName]]) -> Result<Vec<Vec<Card>>, SetupError> {
+    let mut taken = CardSet::EMPTY;
+    let mut slots: Vec<Vec<Option<Card>>> = groups.iter().map(|g| vec![None; g.len()]).collect();
+    for (group, slots) in groups.iter().zip(slots.iter_mut()) {
+        for (&name, slot) in group.iter().zip(slots.iter_mut()) {
+            let pinned = match (name.copy, name.card()) {
+                (_, Some(card)) => card,
+                (Some(_), None) => return Err(SetupError::NotInDeck(name)),
+                (None, None) => continue,
+            };
+            if !deck.has(pinned) {
+                return Err(SetupError::NotInDeck(name));
+            }
+            if taken.has(pinned) {
+                return Err(SetupError::Duplicate(name));
+            }
+            taken.insert(pinned);
+            *slot = Some(pinned);
+        }
+    }
+    for (group, slots) in groups.iter().zip(slots.iter_mut()) {
+        for (&name, slot) in group.iter().zip(slots.iter_mut()) {
+            if slot.is_some() {
+                continue;
+            }
+            let Some(card) = deck.minus(taken).find(name.face) else {
+                return Err(if deck.find(name.face).is_some() {
+                    SetupError::Duplicate(name)
+                } else {
+                    SetupError::NotInDeck(name)
+                });
+            };
+            taken.insert(card);
+            *slot = Some(card);
+        }
+    }
+    Ok(slots.into_iter().map(|g| g.into_iter().flatten().collect()).collect())
+}
+
+/// A seat's knowledge: named copies and single cards, then plain copies (the lowest copy
+/// outside the seat's own hand not listed yet).
+fn knowledge(deck: CardSet, own: CardSet, names: &[CardName]) -> Result<CardSet, SetupError> {
+    let mut set = CardSet::EMPTY;
+    for &name in names.iter().filter(|n| n.copy.is_some() || n.card().is_some()) {
+        let card = name.card().filter(|&c| deck.has(c)).ok_or(SetupError::NotInDeck(name))?;
+        if set.has(card) {
+            return Err(SetupError::Duplicate(name));
+        }
+        set.insert(card);
+    }
+    for &name in names.iter().filter(|n| n.copy.is_none() && n.card().is_none()) {
+        let card = deck.minus(own).minus(set).find(name.face).ok_or(if deck.find(name.face).is_some() {
+            SetupError::Duplicate(name)
+        } else {
+            SetupError::NotInDeck(name)
+        })?;
+        set.insert(card);
+    }
+    Ok(set)
+}
+
+impl CrownBattles {
+    /// Validates a setup into a game: a typed error, never a panic, never a state that
+    /// [`validate`](duke_core::Game::validate) would refuse or where a seat to act has no
+    /// legal action (see [`Setup`] for every check and default).
+    pub fn from_setup(setup: &Setup) -> Result<CrownBattles, SetupError> {
+        let config = setup.config.validated()?;
+        let players = config.players;
+        let n = usize::from(players);
+        let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
+        let rng = match setup.generator {
+            Some(g) if g.seed() != setup.seed => {
+                return Err(SetupError::GeneratorSeed { seed: setup.seed, found: g.seed() });
+            }
+            Some(g) => g,
+            None => GameRng::new(setup.seed),
+        };
+        let rounds = config.schedule.rounds() + usize::from(config.max_tie_replays);
+        if setup.round == 0 || usize::from(setup.round) > rounds {
+            return Err(SetupError::Round { round: setup.round, rounds });
+        }
+        let per_seat = |field: &'static str, found: usize, optional: bool| {
+            if found == n || optional && found == 0 {
+                Ok(())
+            } else {
+                Err(SetupError::SeatCount { field, found, players })
+            }
+        };
+        per_seat("bids", setup.bids.len(), true)?;
+        per_seat("tricks", setup.tricks.len(), true)?;
+        per_seat("scores", setup.scores.len(), true)?;
+        per_seat("passes", setup.passes.len(), true)?;
+        per_seat("hands", setup.hands.as_ref().map_or(n, Vec::len), false)?;
+        per_seat("known", setup.known.as_ref().map_or(n, Vec::len), false)?;
+        per_seat("voids", setup.voids.as_ref().map_or(n, Vec::len), false)?;
+        let seats = |list: &[Seat]| list.iter().try_fold(0u8, |m, &s| seat(s).map(|s| m | bit(s)));
+        let shields = seats(&setup.shields)?;
+        let smuggled = seats(&setup.smuggled)?;
+        let wizards = setup.wizards.as_deref().map(seats).transpose()?;
+        let dealer = match setup.dealer {
+            Some(d) => seat(d)?,
+            None => Seat(config.first_dealer.unwrap_or(players - 1)),
+        };
+        let first = dealer.left(n);
+        let leader = setup.leader.map(seat).transpose()?.unwrap_or(first);
+        for s in setup.next_leader.into_iter().chain(setup.crown) {
+            seat(s)?;
+        }
+        match setup.phase {
+            Some(Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. })
+            | Some(Phase::Passing { magician: s, .. }) => {
+                seat(s)?;
+            }
+            _ => {}
+        }
+        let mut state = CrownBattles {
+            config,
+            rng,
+            round: setup.round - 1,
+            dealer,
+            trump: Trump::NoTrump,
+            phase: Phase::Bidding(first),
+            hands: [CardSet::EMPTY; MAX_PLAYERS],
+            deck: CardSet::EMPTY,
+            played: CardSet::EMPTY,
+            known: [CardSet::EMPTY; MAX_PLAYERS],
+            voids: [0; MAX_PLAYERS],
+            bids: [None; MAX_PLAYERS],
+            tricks: [0; MAX_PLAYERS],
+            scores: [0; MAX_PLAYERS],
+            crown: None,
+            wizards: 0,
+            shields: 0,
+            smuggled: 0,
+            trick: Trick::new(leader),
+            passes: [NONE; MAX_PLAYERS],
+        };
+        let under_way = setup.bids.iter().any(Option::is_some)
+            || !setup.trick.is_empty()
+            || !setup.played.is_empty()
+            || setup.phase.is_some_and(|p| p != Phase::ChooseTrump);
+        if setup.trump.is_none() && under_way {
+            return Err(SetupError::Trump("a round under way needs its trump"));
+        }
+        let trick_cards = match &setup.hands {
+            None => {
+                if !setup.trick.is_empty() || !setup.played.is_empty() {
+                    return Err(SetupError::HandsNeeded);
+                }
+                // The round's deal and spin, as the game makes them.
+                state.start_round(false);
+                Vec::new()
+            }
+            Some(hands) => {
+                let mut groups: Vec<&[CardName]> = hands.iter().map(Vec::as_slice).collect();
+                groups.push(setup.trick.as_slice());
+                groups.push(setup.played.as_slice());
+                let mut placed = place(config.deck.cards(), &groups)?;
+                let played = placed.pop().unwrap_or_default();
+                let trick = placed.pop().unwrap_or_default();
+                state.hands = [CardSet::EMPTY; MAX_PLAYERS];
+                for (hand, cards) in state.hands.iter_mut().zip(&placed) {
+                    *hand = cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
+                }
+                state.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
+                state.deck = state.hands.iter().fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
+                if setup.trump.is_none() && setup.phase.is_none() {
+                    state.phase = state.spin();
+                }
+                trick
+            }
+        };
+        let chooses = setup.trump.is_none() && state.phase == Phase::ChooseTrump;
+        match setup.trump {
+            Some(t) => state.trump = t,
+            None if setup.phase == Some(Phase::ChooseTrump) => state.trump = Trump::NoTrump,
+            None => {}
+        }
+        let golem = setup.double_faced_as_golem;
+        if golem && !trick_cards.contains(&Power::DoubleFaced.card()) {
+            return Err(SetupError::DoubleFacedNotOnTable);
+        }
+        let rebuilt = rebuild_trick(leader, &trick_cards, golem, n);
+        state.trick = rebuilt.trick;
+        state.trick.next_leader = match setup.next_leader {
+            Some(s) => s,
+            None => default_next_leader(&state.trick, state.trump, &config),
+        };
+        for (slot, &value) in state.bids.iter_mut().zip(&setup.bids) {
+            *slot = value;
+        }
+        for (slot, &value) in state.tricks.iter_mut().zip(&setup.tricks) {
+            *slot = value;
+        }
+        for (slot, &value) in state.scores.iter_mut().zip(&setup.scores) {
+            *slot = value;
+        }
+        state.crown = setup.crown;
+        state.shields = shields;
+        state.smuggled = smuggled;
+        state.wizards = wizards.unwrap_or(rebuilt.wizards);
+        state.voids = match &setup.voids {
+            Some(voids) => {
+                let mut bits = [0; MAX_PLAYERS];
+                for (slot, suits) in bits.iter_mut().zip(voids) {
+                    *slot = suit_bits(suits);
+                }
+                bits
+            }
+            None => rebuilt.voids,
+        };
+        state.known = match &setup.known {
+            Some(lists) => {
+                let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+                for (s, (slot, names)) in known.iter_mut().zip(lists).enumerate() {
+                    *slot = knowledge(config.deck.cards(), state.hand(Seat(s as u8)), names)?;
+                }
+                known
+            }
+            None => default_known(&config, smuggled),
+        };
+        let bids = state.bids.iter().filter(|b| b.is_some()).count();
+        let len = usize::from(state.trick.len);
+        state.phase = match setup.phase {
+            Some(phase) => phase,
+            None if chooses => Phase::ChooseTrump,
+            None if bids < n => Phase::Bidding(first.offset(bids, n)),
+            None if len < n => Phase::Play(leader.offset(len, n)),
+            None => return Err(SetupError::Phase(None)),
+        };
+        if let Phase::Effect { seat, end: true, .. } = state.phase {
+            state.trick.resolving = ((seat.index() + n - leader.index()) % n) as u8;
+        }
+        state.passes = [NONE; MAX_PLAYERS];
+        for (s, name) in setup.passes.iter().enumerate() {
+            let Some(name) = *name else { continue };
+            let passer = Seat(s as u8);
+            let card = name.pick(state.hand(passer)).ok_or(SetupError::Pass { seat: passer })?;
+            crate::state::put(&mut state.passes, passer, card.id());
+        }
+        state.check()?;
+        Ok(state)
+    }
+
+    /// The spinner (How to Play 2) with the game generator: the trump, or "dealer chooses".
+    fn spin(&mut self) -> Phase {
+        let weights = self.config.spinner.map(u32::from);
+        let spin = self.rng.with_stream(|s| s.weighted(&weights));
+        let first = self.dealer.left(self.n());
+        match spin {
+            Some(i @ 0..=3) => {
+                self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
+                Phase::Bidding(first)
+            }
+            Some(5) => {
+                self.trump = Trump::NoTrump;
+                Phase::ChooseTrump
+            }
+            _ => {
+                self.trump = Trump::NoTrump;
+                Phase::Bidding(first)
+            }
+        }
+    }
+}

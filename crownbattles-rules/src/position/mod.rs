@@ -1,0 +1,310 @@
+//! Positions to play from: a [`Setup`] describes one (a puzzle, a test, a tutorial, a
+//! server resuming a table), [`CrownBattles::from_setup`](crate::CrownBattles::from_setup)
+//! validates it into a game and [`CrownBattles::to_setup`](crate::CrownBattles::to_setup)
+//! gives it back. A saved game is its setup: the state's serde goes through [`Setup`], so
+//! what is stored is this documented form, checked on load like any setup.
+
+mod build;
+mod names;
+mod save;
+
+use duke_core::{GameRng, Seat};
+use serde::{Deserialize, Serialize};
+
+pub use names::CardName;
+
+use crate::actions::{Bid, Trump};
+use crate::cards::{Power, SuitId};
+use crate::setup::{Config, ConfigError};
+use crate::state::Phase;
+
+/// An unvalidated description of a Crown Battles position, any time in a round.
+/// [`CrownBattles::from_setup`](crate::CrownBattles::from_setup) checks it and builds the
+/// game; [`to_setup`](crate::CrownBattles::to_setup) gives any game's setup back, and
+/// `from_setup(&g.to_setup()) == Ok(g)`.
+///
+/// What a caller leaves out (struct update from [`Setup::new`], or fields missing from
+/// JSON) takes the default named on each field. Cards are [`CardName`]s: `R12`, `spy`,
+/// `golem` (a copy the setup picks: the lowest one not named elsewhere, hands from P0 up
+/// first, then the trick, then `played`) or `golem#2` (that copy). Per-seat lists have one
+/// entry per player, or none for the default.
+///
+/// `from_setup` checks, with a typed [`SetupError`] for each: the config; seats are
+/// players; the generator belongs to the seed; the round is scheduled (or a tie replay);
+/// per-seat lists have one entry per player; every card named is in the config's deck and
+/// placed once; the hands fit the round and the trick (equal at the start of a trick, one
+/// card fewer for those who played to it) and `played` fits the tricks already played;
+/// no more tricks won than played; scores in range; bids allowed by the tokens, placed by
+/// the first players from the dealer's left; during the bidding the first trick is led
+/// by the player left of the dealer; the phase fits the bids and the trick (a decision
+/// for a card on the trick that has one, at its timing; the Witch's steps; the Magician's
+/// passes from the passers' hands); no seat holds a suit it is known to lack; and every
+/// seat to act has a legal action.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Setup {
+    /// The options of the game (default: [`Config::default`], the 4-player base game).
+    pub config: Config,
+    /// The game generator's seed (default 0): the chance of the rest of the game (later
+    /// deals and spins, the Smuggler's and the Merchant's random cards), and of the deal
+    /// and the spin below when they are left out.
+    pub seed: u64,
+    /// The generator exactly where a game left it in `seed`'s stream (`to_setup` fills it,
+    /// so that a saved game goes on with the same draws). Default `None`: the start of
+    /// `seed`'s stream. Its seed must be `seed`.
+    pub generator: Option<GameRng>,
+    /// The round, 1-based (default 1); after the last scheduled round, tie replays count on.
+    pub round: u8,
+    /// The dealer (default: the config's `first_dealer`, else the last seat, so that P0
+    /// bids and leads first).
+    pub dealer: Option<Seat>,
+    /// Each seat's hand, P0 first (default `None`: the round's deal, shuffled and dealt by
+    /// the generator as the game deals a round; then `trick` and `played` must be empty).
+    /// The cards of the deck named nowhere (not in a hand, the trick or `played`) are the
+    /// undealt deck: it is a set, since every draw from it is random.
+    pub hands: Option<Vec<Vec<CardName>>>,
+    /// The trump: a suit, or `X` for no trump (default `None`: spun by the generator as at
+    /// the start of a round, which may leave the dealer to choose; allowed only before any
+    /// bid). While the dealer chooses (phase `ChooseTrump`) it is `X` or left out.
+    pub trump: Option<Trump>,
+    /// Each seat's bid so far (default: nobody has bid). Bids are placed from the dealer's
+    /// left, so the seats that have bid are the first ones from there.
+    pub bids: Vec<Option<Bid>>,
+    /// Who leads the trick on the table (default: the player left of the dealer, who leads
+    /// the round's first trick).
+    pub leader: Option<Seat>,
+    /// The cards on the table, in play order from `leader` (default: none). A Summoner
+    /// takes its form and action from the card before it, as when played.
+    pub trick: Vec<CardName>,
+    /// Whether the Double-faced card on the table was played as a Golem (default false:
+    /// as a Peasant). Only with the Double-faced card on the table.
+    pub double_faced_as_golem: bool,
+    /// Who leads the next trick (default: the player of the last Bomb on the table, else
+    /// the winner once the trick is complete, else `leader`): a Bomb's choice already
+    /// made while later end-of-trick decisions wait.
+    pub next_leader: Option<Seat>,
+    /// The cards of this round's earlier tricks (default: none; as many as the players
+    /// times the tricks the hands say were played).
+    pub played: Vec<CardName>,
+    /// Tricks each seat won this round, a complete trick on the table included (default 0).
+    pub tricks: Vec<u8>,
+    /// Each seat's score (default 0).
+    pub scores: Vec<i32>,
+    /// Who holds the crown (default: nobody).
+    pub crown: Option<Seat>,
+    /// Seats that bought a bubble shield and are still protected by it (default: none).
+    pub shields: Vec<Seat>,
+    /// Seats that used the Smuggler before bidding this round (default: none).
+    pub smuggled: Vec<Seat>,
+    /// Seats protected by a Wizard they played this round (default `None`: those who
+    /// played a Wizard, or a Summoner copying one, on the trick on the table).
+    pub wizards: Option<Vec<Seat>>,
+    /// What the game waits for (default `None`: the next bid while bids are missing, else
+    /// the next card of the trick). Give it for the dealer's trump choice, a Special Power
+    /// card's decision (`Effect`), the Magician's passes or the game's end.
+    pub phase: Option<Phase>,
+    /// Magician: the card each seat has chosen to pass (default: none yet), from its hand.
+    pub passes: Vec<Option<CardName>>,
+    /// For each seat, the cards outside its own hand whose place it knows: seen with the
+    /// Bishop or the Spy, given, passed or traded away, a hand given away by the Cursed
+    /// (default `None`: only the shown Smuggler, known to everyone once a seat of
+    /// `smuggled` used it). Played cards may stay listed: knowing them changes nothing. A
+    /// plain copy (`golem`) is the lowest copy outside the seat's own hand not listed yet.
+    pub known: Option<Vec<Vec<CardName>>>,
+    /// For each seat, the suits it is publicly known to lack (default `None`: those it
+    /// showed on the trick on the table by playing a number off the led suit).
+    pub voids: Option<Vec<Vec<SuitId>>>,
+}
+
+impl Setup {
+    /// The start of the first round: the config's first dealer (else the last seat) deals
+    /// and spins with seed 0's generator, and the player to the dealer's left bids first.
+    /// With a fixed `first_dealer` this is `CrownBattles::new(&config, 0)`; `new` draws
+    /// the first dealer when the config leaves it to chance.
+    pub fn new(config: Config) -> Setup {
+        Setup {
+            config,
+            seed: 0,
+            generator: None,
+            round: 1,
+            dealer: None,
+            hands: None,
+            trump: None,
+            bids: Vec::new(),
+            leader: None,
+            trick: Vec::new(),
+            double_faced_as_golem: false,
+            next_leader: None,
+            played: Vec::new(),
+            tricks: Vec::new(),
+            scores: Vec::new(),
+            crown: None,
+            shields: Vec::new(),
+            smuggled: Vec::new(),
+            wizards: None,
+            phase: None,
+            passes: Vec::new(),
+            known: None,
+            voids: None,
+        }
+    }
+}
+
+impl Default for Setup {
+    /// [`Setup::new`] with the default config.
+    fn default() -> Setup {
+        Setup::new(Config::default())
+    }
+}
+
+/// Why a [`Setup`] (or a saved state, which is read as one) was refused; also what
+/// [`validate`](duke_core::Game::validate) reports.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum SetupError {
+    /// The config is refused.
+    #[error("bad config: {0}")]
+    Config(#[from] ConfigError),
+    /// A seat that is not one of the players.
+    #[error("{0} is not a seat of this game")]
+    NoSuchSeat(Seat),
+    /// The generator given belongs to another seed than the setup's.
+    #[error("the generator's seed {found} is not the setup's seed {seed}")]
+    GeneratorSeed {
+        /// The setup's seed.
+        seed: u64,
+        /// The generator's seed.
+        found: u64,
+    },
+    /// The round is 0, or beyond the scheduled rounds and the tie replays.
+    #[error("round {round} is not one of the {rounds} rounds the config allows (tie replays included)")]
+    Round {
+        /// The round given (1-based).
+        round: u8,
+        /// Scheduled rounds plus tie replays.
+        rounds: usize,
+    },
+    /// A per-seat list does not have one entry per player.
+    #[error("`{field}` has {found} entries for {players} players")]
+    SeatCount {
+        /// The field.
+        field: &'static str,
+        /// Its entries.
+        found: usize,
+        /// The players.
+        players: u8,
+    },
+    /// A card (or copy) that the config's deck does not hold.
+    #[error("the deck has no {0}")]
+    NotInDeck(CardName),
+    /// A card named in two places, or more copies of a face than the deck holds.
+    #[error("{0} is named more often than the deck holds it")]
+    Duplicate(CardName),
+    /// The trick or earlier tricks are given without the hands.
+    #[error("a trick or played cards need the hands: give `hands`")]
+    HandsNeeded,
+    /// The hands do not fit the round and the trick: at the start of a trick every hand
+    /// holds the same number of cards, at most the round's deal; one fewer for the seats
+    /// that played to the trick on the table.
+    #[error("hand sizes {sizes:?} do not fit the round and the trick")]
+    HandSizes {
+        /// Each seat's hand size.
+        sizes: Vec<u8>,
+    },
+    /// The cards of earlier tricks are not the players times the tricks played.
+    #[error("{found} cards of earlier tricks are given; the hands say {expected}")]
+    Played {
+        /// Cards given.
+        found: u32,
+        /// Cards the hands imply.
+        expected: u32,
+    },
+    /// More tricks won than played this round.
+    #[error("{won} tricks won but {played} played")]
+    Tricks {
+        /// Tricks won in total.
+        won: u32,
+        /// Tricks played (a complete trick on the table included).
+        played: u32,
+    },
+    /// A score beyond ±1,000,000.
+    #[error("score {0} is out of range")]
+    Score(i32),
+    /// A bid the tokens do not allow this round (above the highest token, or a double bid
+    /// in a one-card round).
+    #[error("{seat} cannot bid {bid} in this round")]
+    Bid {
+        /// The seat.
+        seat: Seat,
+        /// The bid.
+        bid: Bid,
+    },
+    /// The seats that have bid are not the first ones from the dealer's left, or the seat
+    /// to bid has bid already.
+    #[error("the bids are not those of the first players from the dealer's left")]
+    BidOrder,
+    /// A round under way without its trump (only the start of a round may leave it to
+    /// the spinner), or a trump while the dealer has yet to choose one.
+    #[error("the trump does not fit: {0}")]
+    Trump(&'static str),
+    /// During the bidding, the first trick is not led by the player left of the dealer.
+    #[error("the first trick is led by {expected}, the player left of the dealer, not {leader}")]
+    Leader {
+        /// Who the setup says leads.
+        leader: Seat,
+        /// The player left of the dealer.
+        expected: Seat,
+    },
+    /// The phase does not fit the bids and the trick (or is missing for a complete trick,
+    /// which stays on the table only while an end-of-trick decision waits).
+    #[error("the phase {0:?} does not fit the bids and the trick")]
+    Phase(Option<Phase>),
+    /// A decision phase for a Special Power card that has no decision to make.
+    #[error("the {power} asks for no decision")]
+    NoDecision {
+        /// The power.
+        power: Power,
+    },
+    /// A decision for a power that the card at that place of the trick does not carry, or
+    /// at a timing it does not have.
+    #[error("no {power} on the trick is waiting for this decision")]
+    EffectCard {
+        /// The power.
+        power: Power,
+    },
+    /// The Witch's steps left are not 1 to the steps in her 20 (30) points, or steps for
+    /// another power.
+    #[error("{steps} Witch steps left do not fit")]
+    WitchSteps {
+        /// The steps given.
+        steps: u8,
+    },
+    /// The Double-faced card is said to be a Golem but is not on the table.
+    #[error("the Double-faced card is not on the table")]
+    DoubleFacedNotOnTable,
+    /// A seat holds a card of a suit it is publicly known to lack.
+    #[error("{seat} holds a card of suit {suit} but is known to lack it")]
+    Void {
+        /// The seat.
+        seat: Seat,
+        /// The suit.
+        suit: SuitId,
+    },
+    /// A Magician pass that is not a card of the passer's hand, or a pass outside the
+    /// Magician's passes (the Magician's player chooses last, without a pass stored).
+    #[error("{seat}'s Magician pass does not fit")]
+    Pass {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A seat to act has no legal action, so the game could not go on.
+    #[error("{seat} is to act but has no legal action")]
+    NoLegalAction {
+        /// The seat.
+        seat: Seat,
+    },
+    /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
+    /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
+    #[error("broken invariant: {0}")]
+    Inconsistent(&'static str),
+}

@@ -1,0 +1,90 @@
+//! [`CrownBattles::to_setup`]: any game as the [`Setup`] that gives it back exactly; a
+//! saved game is that setup (the state's serde goes through it).
+
+use duke_core::Seat;
+
+use super::build::{default_known, default_next_leader, rebuild_trick};
+use super::{CardName, Setup, SetupError};
+use crate::cards::{CardSet, Power};
+use crate::state::{CrownBattles, NONE, Phase, at, bit};
+use crate::trick::Form;
+use crate::view::suits;
+
+/// Exact names of a set of cards, in card order.
+fn names(cards: CardSet) -> Vec<CardName> {
+    cards.iter().map(CardName::exact).collect()
+}
+
+impl CrownBattles {
+    /// The setup that [`from_setup`](Self::from_setup) turns back into this exact state:
+    /// the generator's position, every card by its exact copy, and every field a default
+    /// would not give back (the phase, who leads next, who knows what, the voids, the
+    /// Wizards' protection) spelled out.
+    pub fn to_setup(&self) -> Setup {
+        let n = self.n();
+        let seats = || self.seats();
+        let flagged = |bits: u8| seats().filter(|&s| bits & bit(s) != 0).collect::<Vec<Seat>>();
+        let first = self.dealer.left(n);
+        let t = &self.trick;
+        let len = usize::from(t.len);
+        let trick_cards: Vec<_> = (0..len).filter_map(|i| t.card(i)).collect();
+        let as_golem = (0..len)
+            .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
+        let rebuilt = rebuild_trick(t.leader, &trick_cards, as_golem, n);
+        let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
+        let bids = self.bids.iter().filter(|b| b.is_some()).count();
+        let derived_phase = if bids < n {
+            Some(Phase::Bidding(first.offset(bids, n)))
+        } else if len < n {
+            Some(Phase::Play(t.leader.offset(len, n)))
+        } else {
+            None
+        };
+        let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
+        let default_known = default_known(&self.config, self.smuggled);
+        Setup {
+            config: self.config,
+            seed: self.rng.seed(),
+            generator: Some(self.rng),
+            round: self.round.saturating_add(1),
+            dealer: Some(self.dealer),
+            hands: Some(seats().map(|s| names(self.hand(s))).collect()),
+            trump: Some(self.trump),
+            bids: seats().map(|s| at(&self.bids, s)).collect(),
+            leader: (t.leader != first).then_some(t.leader),
+            trick: trick_cards.iter().copied().map(CardName::exact).collect(),
+            double_faced_as_golem: as_golem,
+            next_leader: (t.next_leader != default_next_leader(&rebuilt.trick, self.trump, &self.config))
+                .then_some(t.next_leader),
+            played: names(self.played.minus(on_table)),
+            tricks: seats().map(|s| at(&self.tricks, s)).collect(),
+            scores: seats().map(|s| at(&self.scores, s)).collect(),
+            crown: self.crown,
+            shields: flagged(self.shields),
+            smuggled: flagged(self.smuggled),
+            wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
+            phase: (Some(self.phase) != derived_phase).then_some(self.phase),
+            passes: if self.passes.iter().all(|&p| p == NONE) {
+                Vec::new()
+            } else {
+                seats().map(|s| crate::cards::Card::new(at(&self.passes, s)).map(CardName::exact)).collect()
+            },
+            known: (known.as_slice() != default_known.get(..n).unwrap_or(&[]))
+                .then(|| known.iter().map(|&k| names(k)).collect()),
+            voids: (self.voids != rebuilt.voids).then(|| seats().map(|s| suits(at(&self.voids, s))).collect()),
+        }
+    }
+}
+
+impl TryFrom<Setup> for CrownBattles {
+    type Error = SetupError;
+    fn try_from(setup: Setup) -> Result<CrownBattles, SetupError> {
+        CrownBattles::from_setup(&setup)
+    }
+}
+
+impl From<CrownBattles> for Setup {
+    fn from(state: CrownBattles) -> Setup {
+        state.to_setup()
+    }
+}

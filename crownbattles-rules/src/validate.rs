@@ -1,0 +1,263 @@
+//! The checks a state passes before anyone plays on from it: `Game::validate`, every
+//! loaded (deserialised) state and every [`Setup`](crate::Setup) run them. A state that
+//! passes is one the game can go on from: every seat to act has a legal action, and
+//! `apply` then `undo` restores it exactly.
+
+use duke_core::Seat;
+
+use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::position::SetupError;
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at};
+use crate::trick::Form;
+
+impl CrownBattles {
+    /// Checks every invariant: config, seats, cards, hand sizes, bids, the phase, the
+    /// seats to act.
+    pub(crate) fn check(&self) -> Result<(), SetupError> {
+        let config = self.config.validated()?;
+        let n = self.n();
+        let seat = |s: Seat| if s.index() < n { Ok(()) } else { Err(SetupError::NoSuchSeat(s)) };
+        for s in [self.dealer, self.trick.leader, self.trick.next_leader].into_iter().chain(self.crown) {
+            seat(s)?;
+        }
+        let mask = ((1u16 << n) - 1) as u8;
+        let flags = self.wizards | self.shields | self.smuggled;
+        if flags & !mask != 0 {
+            return Err(SetupError::NoSuchSeat(Seat((flags & !mask).trailing_zeros() as u8)));
+        }
+        let rounds = config.schedule.rounds() + usize::from(config.max_tie_replays);
+        if usize::from(self.round) >= rounds {
+            return Err(SetupError::Round { round: self.round.saturating_add(1), rounds });
+        }
+        self.check_cards()?;
+        let t = &self.trick;
+        let len = usize::from(t.len);
+        // Hand sizes: equal at the start of a trick, one fewer for those who played in it.
+        let leader_hand = self.hand(t.leader).len() as usize;
+        let base = leader_hand + usize::from(len > 0);
+        let dealt = usize::from(self.cards_this_round());
+        let fits = (0..n).all(|pos| self.hand(t.leader.offset(pos, n)).len() as usize + usize::from(pos < len) == base);
+        if !fits || base > dealt {
+            return Err(SetupError::HandSizes { sizes: self.seats().map(|s| self.hand(s).len() as u8).collect() });
+        }
+        let expected = (n * (dealt - base)) as u32;
+        let earlier = self.played.len().saturating_sub(len as u32);
+        if earlier != expected {
+            return Err(SetupError::Played { found: earlier, expected });
+        }
+        self.check_trick_cards()?;
+        let won: u32 = self.tricks.iter().map(|&w| u32::from(w)).sum();
+        let played = (dealt - base) as u32 + u32::from(len == n && t.resolving != NONE);
+        if won > played {
+            return Err(SetupError::Tricks { won, played });
+        }
+        if self.tricks.iter().skip(n).any(|&w| w != 0) || self.scores.iter().skip(n).any(|&s| s != 0) {
+            return Err(SetupError::Inconsistent("tricks or scores of a seat beyond the players"));
+        }
+        if let Some(&s) = self.scores.iter().find(|s| s.unsigned_abs() > 1_000_000) {
+            return Err(SetupError::Score(s));
+        }
+        for (i, b) in self.bids.iter().enumerate() {
+            if let Some(bid) = *b {
+                let s = Seat(i as u8);
+                seat(s)?;
+                let double = matches!(bid, crate::actions::Bid::Double(_));
+                if bid.high() > config.max_bid
+                    || bid.low() > bid.high()
+                    || double && !config.round_type.allows_double_bid(self.cards_this_round())
+                {
+                    return Err(SetupError::Bid { seat: s, bid });
+                }
+            }
+        }
+        if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
+            return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
+        }
+        self.check_voids()?;
+        self.check_phase(base, dealt)?;
+        self.check_passes()?;
+        self.check_to_act()
+    }
+
+    /// Card conservation: every card of the deck is in exactly one hand, the deck or the
+    /// played cards; knowledge is of cards of the box.
+    fn check_cards(&self) -> Result<(), SetupError> {
+        let n = self.n();
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        for (i, h) in self.hands.iter().enumerate() {
+            if i >= n && !h.is_empty() {
+                return Err(SetupError::Inconsistent("cards in the hand of a seat beyond the players"));
+            }
+            seen = seen.or(*h);
+            total += h.len();
+        }
+        for set in [self.deck, self.played] {
+            seen = seen.or(set);
+            total += set.len();
+        }
+        if seen != self.config.deck.cards() || total != seen.len() {
+            return Err(SetupError::Inconsistent("cards are not conserved (lost, duplicated or foreign cards)"));
+        }
+        if self.known.iter().any(|k| k.0 & !CardSet::BOX.0 != 0) || self.known.iter().skip(n).any(|k| !k.is_empty()) {
+            return Err(SetupError::Inconsistent("knowledge of cards outside the box"));
+        }
+        Ok(())
+    }
+
+    /// The trick's cards are played cards, each with a form it can fight in, the strength
+    /// code of that form and an action it can carry.
+    fn check_trick_cards(&self) -> Result<(), SetupError> {
+        let t = &self.trick;
+        let len = usize::from(t.len);
+        if len > self.n() || t.resolving != NONE && usize::from(t.resolving) > len {
+            return Err(SetupError::Inconsistent("trick length"));
+        }
+        for pos in 0..MAX_PLAYERS {
+            let card = t.cards.get(pos).copied().unwrap_or(NONE);
+            let effect = t.effects.get(pos).copied().unwrap_or(NONE);
+            let form = t.forms.get(pos).copied();
+            let ok = if pos < len {
+                // A card fights as printed; the Double-faced card may be a Golem, and the
+                // Summoner takes the form of what it copies.
+                let form_fits = |c: Card| {
+                    c == Power::Summoner.card()
+                        || form == Some(Form::of(c, false))
+                        || c == Power::DoubleFaced.card() && form == Some(Form::of(c, true))
+                };
+                Card::new(card).is_some_and(|c| self.played.has(c) && form_fits(c))
+                    && form.map(Form::code) == t.codes.get(pos).copied()
+                    && (effect == NONE || usize::from(effect) < 16)
+            } else {
+                card == NONE && effect == NONE && t.codes.get(pos) == Some(&0)
+            };
+            if !ok {
+                return Err(SetupError::Inconsistent("trick cards"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The phase fits the bids and the trick.
+    fn check_phase(&self, base: usize, dealt: usize) -> Result<(), SetupError> {
+        let n = self.n();
+        let t = &self.trick;
+        let len = usize::from(t.len);
+        let first = self.dealer.left(n);
+        // Bids are placed from the dealer's left: the seats that have bid are the first
+        // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
+        // clears exactly what the bid set).
+        let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
+        if (0..n).any(|i| self.bids.get(first.offset(i, n).index()).is_some_and(Option::is_some) != (i < bids)) {
+            return Err(SetupError::BidOrder);
+        }
+        let mismatch = Err(SetupError::Phase(Some(self.phase)));
+        match self.phase {
+            Phase::ChooseTrump | Phase::Bidding(_) => {
+                if len != 0 || base != dealt {
+                    return mismatch;
+                }
+                if t.leader != first || t.next_leader != first {
+                    let leader = if t.leader != first { t.leader } else { t.next_leader };
+                    return Err(SetupError::Leader { leader, expected: first });
+                }
+                match self.phase {
+                    Phase::ChooseTrump if bids != 0 => return mismatch,
+                    Phase::ChooseTrump if self.trump != crate::actions::Trump::NoTrump => {
+                        return Err(SetupError::Trump("the dealer has yet to choose the trump"));
+                    }
+                    Phase::Bidding(s) if s != first.offset(bids, n) || bids == n => return Err(SetupError::BidOrder),
+                    _ => {}
+                }
+            }
+            Phase::Play(s) => {
+                if bids != n || len >= n || t.resolving != NONE || s != t.leader.offset(len, n) {
+                    return mismatch;
+                }
+            }
+            Phase::Effect { seat, power, end, steps } => {
+                if bids != n {
+                    return mismatch;
+                }
+                if !power.has_decision() {
+                    return Err(SetupError::NoDecision { power });
+                }
+                // The card waiting for this decision: the last one played (an immediate
+                // action), or the one resolving at the end of the complete trick.
+                let pos = if end {
+                    if len != n || t.resolving == NONE {
+                        return mismatch;
+                    }
+                    usize::from(t.resolving)
+                } else {
+                    if len == 0 || t.resolving != NONE {
+                        return mismatch;
+                    }
+                    len - 1
+                };
+                if t.effect(pos) != Some(power) || seat != t.leader.offset(pos, n) || self.is_immediate(power) == end {
+                    return Err(SetupError::EffectCard { power });
+                }
+                let witch = power == Power::Witch;
+                if witch && !(1..=self.witch_steps()).contains(&steps) || !witch && steps != 0 {
+                    return Err(SetupError::WitchSteps { steps });
+                }
+            }
+            Phase::Passing { magician, .. } => {
+                if bids != n || len == 0 || t.resolving != NONE {
+                    return mismatch;
+                }
+                if t.effect(len - 1) != Some(Power::Magician) || magician != t.leader.offset(len - 1, n) {
+                    return Err(SetupError::EffectCard { power: Power::Magician });
+                }
+            }
+            // The game ends only when its last round does: every card played.
+            Phase::Over => {
+                if len != 0 || base != 0 || usize::from(self.round) + 1 < self.config.schedule.rounds() {
+                    return mismatch;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// No seat holds a suit it is publicly known to lack (determinization deals every
+    /// unseen card around the voids, so it could not deal such a hand back).
+    fn check_voids(&self) -> Result<(), SetupError> {
+        for s in self.seats() {
+            let voids = at(&self.voids, s);
+            if let Some(suit) = SuitId::ALL
+                .into_iter()
+                .find(|&suit| voids >> suit.index() & 1 == 1 && !self.hand(s).and(CardSet::suit(suit)).is_empty())
+            {
+                return Err(SetupError::Void { seat: s, suit });
+            }
+        }
+        Ok(())
+    }
+
+    /// Every seat to act has a legal action.
+    fn check_to_act(&self) -> Result<(), SetupError> {
+        let mut legal = Vec::new();
+        for seat in duke_core::Game::to_act(self).iter() {
+            duke_core::Game::legal_actions(self, seat, &mut legal);
+            if legal.is_empty() {
+                return Err(SetupError::NoLegalAction { seat });
+            }
+        }
+        Ok(())
+    }
+
+    /// Magician passes: only during the passes, by the other players, of a card in hand.
+    fn check_passes(&self) -> Result<(), SetupError> {
+        let n = self.n();
+        for s in (0..MAX_PLAYERS as u8).map(Seat) {
+            let p = at(&self.passes, s);
+            let may_pass = matches!(self.phase, Phase::Passing { magician, .. } if magician != s && s.index() < n);
+            if p != NONE && (!may_pass || !Card::new(p).is_some_and(|c| self.hand(s).has(c))) {
+                return Err(SetupError::Pass { seat: s });
+            }
+        }
+        Ok(())
+    }
+}

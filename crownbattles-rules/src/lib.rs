@@ -22,9 +22,92 @@
 //!   it, the hand its Bishop saw, every trick's cards and winner, the round's scores, the
 //!   crown and the result.
 //!
+//! - Any position can be set up with a [`Setup`] (the round, the dealer, the hands, the
+//!   trump, the bids so far, the trick on the table, tricks won, scores, the crown, who
+//!   knows what) and checked into a game by [`CrownBattles::from_setup`]; a saved game is
+//!   its setup. Actions, cards and bids travel as their notation.
+//!
 //! The state is a compact `Copy` value (card ids in 128-bit sets); `legal_actions`,
 //! `apply` and `undo` do not allocate. `RULES.md` maps every rule to code and tests and
 //! lists every reading chosen where the rulebook is silent.
+//!
+//! ## The deck
+//!
+//! What the rulebook says ("Components", "Set up", the rounds table, "Special Power
+//! cards", "Gameplay suggestions"):
+//!
+//! - The box holds 52 suited cards, four suits valued 1 to 13; 2 Golems and 2 Dragons
+//!   (the "trump cards", without suit); 4 Peasants, worth 0; and 16 Special Power cards:
+//!   the action cards Alchemist, Bishop, Bomb, Cursed, Jester, Magician, Merchant,
+//!   Smuggler, Spy, Summoner, Thief, Witch and Wizard, and the non-action cards
+//!   Double-faced, Golem King and Dragon King. The two Golems, the two Dragons and the four
+//!   Peasants are identical copies.
+//! - The suits are the four races of the story, Orcs, Humans, Elves and Taurans, and the
+//!   four colours red, green, blue and yellow; the trick example says Elves are yellow.
+//! - The game uses 60 cards (all 52 suited cards, 2 Golems, 2 Dragons, 4 Peasants); with 2
+//!   players 40 (values 5 to 13 of every suit, 1 Golem, 1 Dragon, 2 Peasants). Special Power
+//!   cards replace up to 4 Peasants, chosen by the players. "Gameplay suggestions" lists
+//!   other decks per player count (for example 60 cards plus 7 or 8 Special Power cards for
+//!   7 or 8 players), which [`Preset`] names.
+//! - Bid tokens go from 0 to 10; 0 to 9 with 7 players, 0 to 8 with 8. Each round deals 2
+//!   more cards (2, 4, 6, …) and the last round deals the whole deck evenly.
+//! - The spinner shows a suit (that suit is trump), X (no trump) or the four colours (the
+//!   dealer chooses).
+//!
+//! What we decided where the rulebook is silent (each is a [`Config`] option or a reading
+//! in `RULES.md`):
+//!
+//! - The rulebook does not pair Orcs, Humans and Taurans with red, green and blue: the
+//!   engine numbers the suits red, green, blue, yellow ([`SuitId`]) and the races are
+//!   display labels only (Orcs red, Humans green, Taurans blue is our choice).
+//! - Peasants have no suit: the rulebook gives them none (some of the publisher's material
+//!   ties one Peasant to each suit; no rule here depends on it).
+//! - The spinner has six equally likely outcomes: the four suits, X and the four colours
+//!   (the rulebook names the outcomes but not the segments' sizes; one each is our
+//!   inference, what a six-sided die would give); [`Config::spinner`] weighs them otherwise.
+//! - The base game for 7 and 8 players uses the 67- and 68-card decks of "Gameplay
+//!   suggestions", since the rounds table deals more than 60 cards; "N Special Cards" are
+//!   the first N of [`Power::PRESET_ORDER`].
+//! - Each physical card has an id (`R1`–`R13`, `G…`, `B…`, `Y…`, then the Golems, the
+//!   Dragons, the Peasants and the 16 powers), so a deck is a subset of the box; copies
+//!   are named `golem#1`, `golem#2`, `peasant#1`–`peasant#4` where a position must say
+//!   which one ([`CardName`]).
+//!
+//! ## Set up a position
+//!
+//! A [`Setup`] leaves out what has a default (the start of the round, scores 0, each seat
+//! knowing its own hand); [`CrownBattles::to_setup`] gives any game's setup back.
+//!
+//! ```
+//! use crownbattles_rules::{Config, CrownBattles, Schedule, Setup, SuitId, Trump};
+//! use duke_core::{Game, Observer, Seat};
+//!
+//! // Round 2 of a 3-player game with one card each: P0 deals, everyone has bid, and P1
+//! // leads; P2 leads the crown race.
+//! let config = Config { schedule: Schedule::new(&[2, 1]).unwrap(), ..Config::base(3).unwrap() };
+//! let hand = |card: &str| vec![card.parse().unwrap()];
+//! let setup = Setup {
+//!     round: 2,
+//!     dealer: Some(Seat(0)),
+//!     trump: Some(Trump::Suit(SuitId::ALL[3])),
+//!     hands: Some(vec![hand("R13"), hand("Y2"), hand("golem")]),
+//!     bids: vec![Some("0".parse().unwrap()), Some("1".parse().unwrap()), Some("0".parse().unwrap())],
+//!     scores: vec![20, 30, 40],
+//!     crown: Some(Seat(2)),
+//!     ..Setup::new(config)
+//! };
+//! let mut game = CrownBattles::from_setup(&setup).unwrap();
+//! assert_eq!(game.to_act().first(), Some(Seat(1)));
+//! for (seat, card) in [(1, "play Y2"), (2, "play golem"), (0, "play R13")] {
+//!     game.apply(Seat(seat), card.parse().unwrap()).unwrap();
+//! }
+//! // The Golem takes the trick: P2 missed its bid of 0, P0 met it.
+//! assert_eq!(game.running_scores(), vec![40, 20, 30]);
+//! assert_eq!(game.view(Observer::Spectator).crown, Some(Seat(0)));
+//! // A setup that cannot be played on is a typed error.
+//! let wrong = Setup { scores: vec![0, 0], ..setup };
+//! assert!(CrownBattles::from_setup(&wrong).is_err());
+//! ```
 //!
 //! ## Action notation
 //!

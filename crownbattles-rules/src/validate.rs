@@ -261,3 +261,35 @@ impl CrownBattles {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use duke_core::Game;
+
+    use super::*;
+    use crate::setup::Config;
+
+    /// What no setup can build (a setup places every card once and rebuilds the trick from
+    /// its cards) is still checked: an engine bug would show here.
+    #[test]
+    fn broken_invariants_are_reported() {
+        let mut game = CrownBattles::new(&Config::default(), 3).unwrap();
+        let mut legal = Vec::new();
+        while game.trick.len == 0 {
+            let seat = game.to_act().first().unwrap();
+            game.legal_actions(seat, &mut legal);
+            game.apply(seat, legal[0]).unwrap();
+        }
+        assert_eq!(game.check(), Ok(()));
+        let mut lost = game;
+        lost.deck = CardSet::EMPTY;
+        assert!(matches!(lost.check(), Err(SetupError::Inconsistent(_))));
+        let mut forged = game;
+        forged.trick.forms[0] = Form::DragonKing;
+        assert!(matches!(forged.check(), Err(SetupError::Inconsistent(_))));
+        let mut coded = game;
+        coded.trick.codes[0] ^= 1;
+        assert!(matches!(coded.check(), Err(SetupError::Inconsistent(_))));
+        assert!(game.validate().is_ok() && coded.validate().unwrap_err().to_string().contains("broken invariant"));
+    }
+}

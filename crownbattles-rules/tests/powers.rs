@@ -5,7 +5,9 @@ mod common;
 use std::collections::HashSet;
 
 use common::*;
-use crownbattles_rules::{Config, CrownBattles, DeckSpec, Face, Phase, Place, Power, Schedule, SuitId, Timing, Trump};
+use crownbattles_rules::{
+    Config, CrownBattles, DeckSpec, Face, Phase, Place, Power, Schedule, Setup, SuitId, Timing, Trump,
+};
 use duke_core::{Game, Observer, Seat};
 
 const BLUE: SuitId = SuitId::ALL[2];
@@ -21,8 +23,8 @@ fn hand(game: &CrownBattles, seat: u8) -> Vec<Face> {
 #[test]
 fn alchemist_changes_trump_immediately_by_default() {
     let c = config(3, &[2], &[Power::Alchemist]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]) });
     steps(&mut game, &["P0 play R13", "P1 play alchemist"]);
     assert_eq!(legal(&game, 1), vec!["trump R", "trump G", "trump B", "trump Y", "trump X"]);
     steps(&mut game, &["P1 trump B", "P2 play B2"]);
@@ -33,8 +35,8 @@ fn alchemist_changes_trump_immediately_by_default() {
 fn alchemist_at_end_of_trick_option() {
     let mut c = config(3, &[2], &[Power::Alchemist]);
     c.timings.alchemist = Timing::EndOfTrick;
-    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 R1", "alchemist B5", "B2 B3"]) });
     steps(&mut game, &["P0 play R13", "P1 play alchemist", "P2 play B2"]);
     assert_eq!(tricks(&game), vec![1, 0, 0]);
     steps(&mut game, &["P1 trump B"]);
@@ -44,8 +46,8 @@ fn alchemist_at_end_of_trick_option() {
 #[test]
 fn bishop_shows_one_hand_to_its_player_only() {
     let c = config(3, &[2], &[Power::Bishop]);
-    let mut game = deal(&c, Trump::NoTrump, &["bishop R1", "R2 R3", "B4 B5"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["bishop R1", "R2 R3", "B4 B5"]) });
     steps(&mut game, &["P0 play bishop"]);
     assert_eq!(legal(&game, 0), vec!["look P1", "look P2"]);
     steps(&mut game, &["P0 look P2"]);
@@ -60,8 +62,8 @@ fn bishop_shows_one_hand_to_its_player_only() {
 #[test]
 fn bomb_destroys_the_trick_and_its_player_picks_the_leader() {
     let c = config(3, &[2], &[Power::Bomb]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "bomb R2", "R3 R4"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 R1", "bomb R2", "R3 R4"]) });
     steps(&mut game, &["P0 play R13", "P1 play bomb", "P2 play R3"]);
     assert_eq!(tricks(&game), vec![0, 0, 0], "no one wins a bombed trick");
     assert_eq!(legal(&game, 1), vec!["lead P0", "lead P1", "lead P2"]);
@@ -72,8 +74,8 @@ fn bomb_destroys_the_trick_and_its_player_picks_the_leader() {
 #[test]
 fn cursed_swaps_hands_at_end_of_trick_but_not_on_the_last() {
     let c = config(3, &[2], &[Power::Cursed]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "cursed G5", "R3 G4"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 R1", "cursed G5", "R3 G4"]) });
     steps(&mut game, &["P0 play R13", "P1 play cursed", "P2 play R3"]);
     assert_eq!(legal(&game, 1), vec!["swap P0 P1", "swap P0 P2", "swap P1 P2"]);
     steps(&mut game, &["P1 swap P0 P2"]);
@@ -82,8 +84,7 @@ fn cursed_swaps_hands_at_end_of_trick_but_not_on_the_last() {
     // Each knows the hand it gave away.
     assert_eq!(game.view(Observer::Seat(Seat(0))).known, vec![(Place::Hand(Seat(2)), "R1".parse().unwrap())]);
     let c = config(3, &[1], &[Power::Cursed]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13", "cursed", "R3"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13", "cursed", "R3"]) });
     steps(&mut game, &["P0 play R13", "P1 play cursed", "P2 play R3"]);
     assert!(game.is_over(), "no effect on the last trick");
 }
@@ -91,22 +92,25 @@ fn cursed_swaps_hands_at_end_of_trick_but_not_on_the_last() {
 #[test]
 fn jester_moves_the_bid_by_one() {
     let c = config(3, &[2], &[Power::Jester]);
-    let mut game = deal(&c, Trump::NoTrump, &["jester R1", "R2 R3", "B4 B5"]);
-    steps(&mut game, &["P0 bid 0", "P1 bid 1", "P2 bid 1"]);
+    let jester = |bid: &str| Setup {
+        bids: bids(&[bid, "1", "1"]),
+        ..table(&c, Trump::NoTrump, &["jester R1", "R2 R3", "B4 B5"])
+    };
+    let mut game = start(&jester("0"));
     steps(&mut game, &["P0 play jester"]);
     assert_eq!(legal(&game, 0), vec!["jest +0", "jest +1"], "no token below 0");
     steps(&mut game, &["P0 jest +1"]);
     assert_eq!(game.view(Observer::Spectator).bids[0], Some(crownbattles_rules::Bid::Single(1)));
-    let mut game = deal(&c, Trump::NoTrump, &["jester R1", "R2 R3", "B4 B5"]);
-    steps(&mut game, &["P0 bid 1-2", "P1 bid 1", "P2 bid 1", "P0 play jester", "P0 jest -1"]);
+    let mut game = start(&jester("1-2"));
+    steps(&mut game, &["P0 play jester", "P0 jest -1"]);
     assert_eq!(game.view(Observer::Spectator).bids[0], Some(crownbattles_rules::Bid::Double(0)));
 }
 
 #[test]
 fn magician_passes_are_simultaneous_and_its_player_sees_his_card_first() {
     let c = config(3, &[2], &[Power::Magician]);
-    let mut game = deal(&c, Trump::NoTrump, &["magician R1", "G2 G3", "B4 B5"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["magician R1", "G2 G3", "B4 B5"]) });
     steps(&mut game, &["P0 play magician"]);
     assert_eq!(legal(&game, 0), vec!["pass left", "pass right"]);
     steps(&mut game, &["P0 pass left"]);
@@ -129,8 +133,8 @@ fn magician_passes_are_simultaneous_and_its_player_sees_his_card_first() {
 #[test]
 fn merchant_trades_a_chosen_card_for_a_random_one() {
     let c = config(3, &[2], &[Power::Merchant]);
-    let mut game = deal(&c, Trump::NoTrump, &["merchant R1", "G2 G3", "B4 B5"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["merchant R1", "G2 G3", "B4 B5"]) });
     steps(&mut game, &["P0 play merchant"]);
     assert_eq!(legal(&game, 0), vec!["trade R1 P1", "trade R1 P2", "trade P1 P2"]);
     let mut other = game;
@@ -150,7 +154,7 @@ fn merchant_trades_a_chosen_card_for_a_random_one() {
 #[test]
 fn smuggler_swaps_before_bidding_and_during_play() {
     let c = config(3, &[2], &[Power::Smuggler]);
-    let mut game = deal(&c, Trump::NoTrump, &["smuggler R1", "G2 G3", "B4 B5"]);
+    let mut game = start(&table(&c, Trump::NoTrump, &["smuggler R1", "G2 G3", "B4 B5"]));
     let l = legal(&game, 0);
     assert!(l.contains(&"smuggle R1".to_string()) && !l.contains(&"smuggle smuggler".to_string()));
     steps(&mut game, &["P0 smuggle R1"]);
@@ -173,8 +177,7 @@ fn smuggler_swaps_before_bidding_and_during_play() {
 #[test]
 fn spy_sees_the_deck() {
     let c = config(3, &[2], &[Power::Spy]);
-    let mut game = deal(&c, Trump::NoTrump, &["spy R1", "G2 G3", "B4 B5"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["spy R1", "G2 G3", "B4 B5"]) });
     steps(&mut game, &["P0 play spy"]);
     let known = game.view(Observer::Seat(Seat(0))).known;
     assert_eq!(known.len(), 61 - 6);
@@ -193,8 +196,7 @@ fn summoner_is_a_bit_stronger_than_the_card_before_it() {
         (["summoner", "peasant", "B1"], 2),      // ... and below a 1
         (["golem", "summoner", "golem"], 1),     // a stronger Golem
     ] {
-        let mut game = deal(&c, Trump::NoTrump, &hands);
-        all_bid(&mut game, "0");
+        let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &hands) });
         for (s, card) in hands.iter().enumerate() {
             steps(&mut game, &[&format!("P{s} play {card}")]);
         }
@@ -207,8 +209,8 @@ fn summoner_is_a_bit_stronger_than_the_card_before_it() {
 #[test]
 fn summoner_copies_an_action() {
     let c = config(3, &[2], &[Power::Summoner, Power::Alchemist]);
-    let mut game = deal(&c, Trump::NoTrump, &["alchemist R1", "summoner R2", "B4 B5"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["alchemist R1", "summoner R2", "B4 B5"]) });
     steps(&mut game, &["P0 play alchemist", "P0 trump X", "P1 play summoner"]);
     assert!(matches!(
         game.view(Observer::Spectator).phase,
@@ -221,28 +223,31 @@ fn summoner_copies_an_action() {
 #[test]
 fn thief_steals_a_trick_but_not_from_a_wizard() {
     let c = config(3, &[2], &[Power::Thief]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "thief R2", "R3 R4"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 R1", "thief R2", "R3 R4"]) });
     steps(&mut game, &["P0 play R13", "P1 play thief", "P2 play R3"]);
     assert_eq!(legal(&game, 1), vec!["steal P0", "keep"]);
     steps(&mut game, &["P1 steal P0"]);
     assert_eq!(tricks(&game), vec![0, 1, 0]);
 
     let c = config(3, &[2], &[Power::Thief, Power::Wizard]);
-    let mut game = deal(&c, Trump::NoTrump, &["R13 wizard", "R2 thief", "R3 R4"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R13 wizard", "R2 thief", "R3 R4"]) });
     steps(&mut game, &["P0 play R13", "P1 play R2", "P2 play R3", "P0 play wizard", "P1 play thief", "P2 play R4"]);
     assert_eq!(legal(&game, 1), vec!["steal P2", "keep"], "the Wizard protects P0");
 }
 
 #[test]
 fn bubble_shield_costs_20_and_protects() {
+    // Round 2 with a Thief in the deck: P0 deals, P1 bids first with 20 points.
     let c = config(3, &[1, 1], &[Power::Thief]);
-    let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
-    all_bid(&mut game, "0");
-    steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
-    assert_eq!(game.running_scores(), vec![20, 20, -10]);
-    // Round 2: dealer P0, P1 bids first.
+    let setup = Setup {
+        round: 2,
+        dealer: Some(Seat(0)),
+        scores: vec![20, 20, -10],
+        ..table(&c, Trump::NoTrump, &["R1", "R2", "R3"])
+    };
+    let mut game = start(&setup);
     assert!(legal(&game, 1).contains(&"shield".to_string()));
     steps(&mut game, &["P1 shield"]);
     assert_eq!(game.running_scores(), vec![20, 0, -10]);
@@ -256,19 +261,26 @@ fn bubble_shield_costs_20_and_protects() {
 
 #[test]
 fn witch_steals_20_in_steps_and_30_in_the_final_round() {
+    // Round 1 of 2, then the final round, each with the Witch just played by P0.
     let c = config(3, &[2, 2], &[Power::Witch]);
-    let mut game = deal(&c, Trump::NoTrump, &["witch R1", "G2 G3", "B4 B5"]);
-    all_bid(&mut game, "0");
-    steps(&mut game, &["P0 play witch"]);
+    let witch = |round| Setup {
+        round,
+        bids: bids(&["0"; 3]),
+        trick: cards("witch"),
+        ..table(&c, Trump::NoTrump, &["R1", "G2 G3", "B4 B5"])
+    };
+    let mut game = start(&Setup {
+        phase: Some(Phase::Effect { seat: Seat(0), power: Power::Witch, end: false, steps: 4 }),
+        ..witch(1)
+    });
     assert_eq!(legal(&game, 0), vec!["hex P1", "hex P2"]);
     steps(&mut game, &["P0 hex P1", "P0 hex P1", "P0 hex P2", "P0 hex P2"]);
     assert_eq!(game.running_scores(), vec![20, -10, -10]);
     assert!(matches!(game.view(Observer::Spectator).phase, Phase::Play(Seat(1))));
-
-    let c = config(3, &[2], &[Power::Witch]);
-    let mut game = deal(&c, Trump::NoTrump, &["witch R1", "G2 G3", "B4 B5"]);
-    all_bid(&mut game, "0");
+    // The same play in the final round starts the Witch's decision with 6 steps of 5.
+    let mut game = start(&Setup { trick: Vec::new(), ..witch(2) }.with_hand(0, "witch R1"));
     steps(&mut game, &["P0 play witch"]);
+    assert!(matches!(game.view(Observer::Spectator).phase, Phase::Effect { steps: 6, .. }));
     for _ in 0..6 {
         steps(&mut game, &["P0 hex P2"]);
     }
@@ -278,19 +290,18 @@ fn witch_steals_20_in_steps_and_30_in_the_final_round() {
 #[test]
 fn wizard_turns_golems_and_dragons_into_peasants() {
     let c = config(3, &[1], &[Power::Wizard, Power::DragonKing]);
-    let mut game = deal(&c, Trump::NoTrump, &["golem", "wizard", "R2"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["golem", "wizard", "R2"]) });
     steps(&mut game, &["P0 play golem", "P1 play wizard", "P2 play R2"]);
     assert_eq!(game.running_scores(), vec![20, 20, -10]);
     // By default the Kings are not affected; the option says they are.
-    let mut game = deal(&c, Trump::NoTrump, &["dragon-king", "wizard", "R2"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["dragon-king", "wizard", "R2"]) });
     steps(&mut game, &["P0 play dragon-king", "P1 play wizard", "P2 play R2"]);
     assert_eq!(game.running_scores(), vec![-10, 20, 20]);
     let mut kings = c;
     kings.wizard_affects_kings = true;
-    let mut game = deal(&kings, Trump::NoTrump, &["dragon-king", "wizard", "R2"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&kings, Trump::NoTrump, &["dragon-king", "wizard", "R2"]) });
     steps(&mut game, &["P0 play dragon-king", "P1 play wizard", "P2 play R2"]);
     assert_eq!(game.running_scores(), vec![20, 20, -10]);
 }
@@ -298,13 +309,11 @@ fn wizard_turns_golems_and_dragons_into_peasants() {
 #[test]
 fn double_faced_is_a_peasant_or_a_golem() {
     let c = config(3, &[1], &[Power::DoubleFaced]);
-    let mut game = deal(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]) });
     assert_eq!(legal(&game, 0), vec!["play double-faced", "play double-faced:golem"]);
     steps(&mut game, &["P0 play double-faced:golem", "P1 play R5", "P2 play R6"]);
     assert_eq!(game.running_scores(), vec![-10, 20, 20]);
-    let mut game = deal(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["double-faced", "R5", "R6"]) });
     steps(&mut game, &["P0 play double-faced", "P1 play R5", "P2 play R6"]);
     assert_eq!(game.running_scores(), vec![20, 20, -10]);
 }
@@ -318,8 +327,7 @@ fn golem_king_and_dragon_king() {
         (["dragon", "dragon-king", "golem-king"], 1),
         (["dragon-king", "dragon", "golem"], 0),
     ] {
-        let mut game = deal(&c, Trump::Suit(BLUE), &hands);
-        all_bid(&mut game, "0");
+        let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::Suit(BLUE), &hands) });
         for (s, card) in hands.iter().enumerate() {
             steps(&mut game, &[&format!("P{s} play {card}")]);
         }

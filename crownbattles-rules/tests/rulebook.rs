@@ -5,7 +5,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Bid, Config, CrownBattles, DeckSpec, Form, Phase, Power, Preset, SuitId, Trick, Trump, round_points, sole_leader,
+    Bid, Config, CrownBattles, DeckSpec, Form, Phase, Power, Preset, Setup, SuitId, Trick, Trump, round_points,
+    sole_leader,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -19,8 +20,10 @@ const YELLOW: SuitId = SuitId::ALL[3];
 #[test]
 fn yellow_trump_trick_example() {
     let config = config(5, &[1], &[]);
-    let mut game = deal(&config, Trump::Suit(YELLOW), &["B13", "Y12", "golem", "dragon", "dragon"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup {
+        bids: bids(&["0"; 5]),
+        ..table(&config, Trump::Suit(YELLOW), &["B13", "Y12", "golem", "dragon", "dragon"])
+    });
     // P0 leads (left of dealer P4).
     let mut trick = Trick::new(Seat(0));
     let order = ["B13", "Y12", "golem", "dragon", "dragon"];
@@ -70,11 +73,11 @@ fn scoring_table_both_rows() {
 #[test]
 fn double_bids_in_play_and_not_with_one_card() {
     let one = config(3, &[1, 2], &[]);
-    let game = deal(&one, Trump::NoTrump, &["R1", "R2", "R3"]);
+    let game = start(&table(&one, Trump::NoTrump, &["R1", "R2", "R3"]));
     assert!(legal(&game, 0).iter().all(|a| !a.contains('-')), "no double bid in a one-card round");
     assert!(refused(&game, "P0 bid 0-1"));
     let two = config(3, &[2], &[]);
-    let mut game = deal(&two, Trump::NoTrump, &["R13 R12", "R1 R2", "R3 R4"]);
+    let mut game = start(&table(&two, Trump::NoTrump, &["R13 R12", "R1 R2", "R3 R4"]));
     assert!(legal(&game, 0).contains(&"bid 1-2".to_string()));
     assert!(legal(&game, 0).contains(&"bid 9-10".to_string()));
     assert!(!legal(&game, 0).contains(&"bid 10-11".to_string()), "tokens stop at 10");
@@ -94,8 +97,10 @@ fn bid_tokens_by_player_count() {
 #[test]
 fn must_follow_suit_but_specials_may_always_be_played() {
     let c = config(3, &[3], &[Power::Wizard]);
-    let mut game = deal(&c, Trump::NoTrump, &["R5 B2 B3", "R9 B13 peasant", "golem wizard Y1"]);
-    all_bid(&mut game, "1");
+    let mut game = start(&Setup {
+        bids: bids(&["1"; 3]),
+        ..table(&c, Trump::NoTrump, &["R5 B2 B3", "R9 B13 peasant", "golem wizard Y1"])
+    });
     steps(&mut game, &["P0 play R5"]);
     assert_eq!(legal(&game, 1), vec!["play R9", "play peasant"]);
     assert!(refused(&game, "P1 play B13"));
@@ -111,8 +116,8 @@ fn must_follow_suit_but_specials_may_always_be_played() {
 #[test]
 fn peasant_lead_lets_the_next_player_set_the_suit() {
     let c = config(3, &[2], &[]);
-    let mut game = deal(&c, Trump::NoTrump, &["peasant R1", "B4 R2", "B9 R13"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["peasant R1", "B4 R2", "B9 R13"]) });
     steps(&mut game, &["P0 play peasant"]);
     // P1 may play anything; the card P1 plays sets the suit.
     assert_eq!(legal(&game, 1).len(), 2);
@@ -126,8 +131,10 @@ fn peasant_lead_lets_the_next_player_set_the_suit() {
 fn golem_or_dragon_lead_frees_everyone() {
     for lead in ["golem", "dragon"] {
         let c = config(3, &[2], &[]);
-        let mut game = deal(&c, Trump::NoTrump, &[&format!("{lead} R1"), "B4 R2", "B9 R13"]);
-        all_bid(&mut game, "0");
+        let mut game = start(&Setup {
+            bids: bids(&["0"; 3]),
+            ..table(&c, Trump::NoTrump, &[&format!("{lead} R1"), "B4 R2", "B9 R13"])
+        });
         steps(&mut game, &[&format!("P0 play {lead}"), "P1 play B4"]);
         assert_eq!(legal(&game, 2).len(), 2, "any card may follow a {lead} lead");
         steps(&mut game, &["P2 play R13"]);
@@ -138,8 +145,10 @@ fn golem_or_dragon_lead_frees_everyone() {
 #[test]
 fn all_peasants_first_peasant_wins() {
     let c = config(4, &[1], &[]);
-    let mut game = deal(&c, Trump::Suit(RED), &["peasant", "peasant", "peasant", "peasant"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup {
+        bids: bids(&["0"; 4]),
+        ..table(&c, Trump::Suit(RED), &["peasant", "peasant", "peasant", "peasant"])
+    });
     steps(&mut game, &["P0 play peasant", "P1 play peasant", "P2 play peasant", "P3 play peasant"]);
     assert_eq!(game.running_scores(), vec![-10, 20, 20, 20]);
 }
@@ -149,8 +158,8 @@ fn all_peasants_first_peasant_wins() {
 #[test]
 fn an_action_card_leading_a_trick_of_peasants_wins_it() {
     let c = config(3, &[1], &[Power::Wizard]);
-    let mut game = deal(&c, Trump::NoTrump, &["wizard", "peasant", "peasant"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["wizard", "peasant", "peasant"]) });
     steps(&mut game, &["P0 play wizard", "P1 play peasant", "P2 play peasant"]);
     assert_eq!(game.running_scores(), vec![-10, 20, 20]);
 }
@@ -160,8 +169,10 @@ fn an_action_card_leading_a_trick_of_peasants_wins_it() {
 #[test]
 fn a_golem_after_a_peasant_lead_sets_no_suit() {
     let c = config(4, &[2], &[]);
-    let mut game = deal(&c, Trump::NoTrump, &["peasant R1", "golem R2", "B4 R3", "B9 R13"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup {
+        bids: bids(&["0"; 4]),
+        ..table(&c, Trump::NoTrump, &["peasant R1", "golem R2", "B4 R3", "B9 R13"])
+    });
     steps(&mut game, &["P0 play peasant", "P1 play golem"]);
     assert_eq!(legal(&game, 2).len(), 2, "no suit is led yet");
     steps(&mut game, &["P2 play B4"]);
@@ -173,12 +184,12 @@ fn a_golem_after_a_peasant_lead_sets_no_suit() {
 #[test]
 fn several_golems_or_dragons_first_wins() {
     let c = config(4, &[1], &[]);
-    let mut game = deal(&c, Trump::Suit(RED), &["R13", "golem", "golem", "R12"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 4]), ..table(&c, Trump::Suit(RED), &["R13", "golem", "golem", "R12"]) });
     steps(&mut game, &["P0 play R13", "P1 play golem", "P2 play golem", "P3 play R12"]);
     assert_eq!(game.running_scores(), vec![20, -10, 20, 20]);
-    let mut game = deal(&c, Trump::NoTrump, &["golem", "dragon", "R1", "dragon"]);
-    all_bid(&mut game, "0");
+    let mut game =
+        start(&Setup { bids: bids(&["0"; 4]), ..table(&c, Trump::NoTrump, &["golem", "dragon", "R1", "dragon"]) });
     steps(&mut game, &["P0 play golem", "P1 play dragon", "P2 play R1", "P3 play dragon"]);
     assert_eq!(game.running_scores(), vec![20, -10, 20, 20]);
 }
@@ -186,8 +197,7 @@ fn several_golems_or_dragons_first_wins() {
 #[test]
 fn trump_beats_led_suit_and_highest_wins() {
     let c = config(3, &[1], &[]);
-    let mut game = deal(&c, Trump::Suit(BLUE), &["R13", "B2", "B5"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::Suit(BLUE), &["R13", "B2", "B5"]) });
     steps(&mut game, &["P0 play R13", "P1 play B2", "P2 play B5"]);
     assert_eq!(game.running_scores(), vec![20, 20, -10]);
 }
@@ -196,7 +206,7 @@ fn trump_beats_led_suit_and_highest_wins() {
 fn screw_the_dealer() {
     let mut c = config(3, &[2], &[]);
     c.screw_the_dealer = true;
-    let mut game = deal(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]);
+    let mut game = start(&table(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]));
     steps(&mut game, &["P0 bid 1", "P1 bid 0"]);
     // Dealer P2 may not make the total 2.
     assert!(refused(&game, "P2 bid 1"));
@@ -204,7 +214,7 @@ fn screw_the_dealer() {
     assert!(!refused(&game, "P2 bid 2"));
     assert!(!refused(&game, "P2 bid 0"));
     c.screw_the_dealer = false;
-    let mut game = deal(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]);
+    let mut game = start(&table(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]));
     steps(&mut game, &["P0 bid 1", "P1 bid 0", "P2 bid 1"]);
 }
 
@@ -213,17 +223,28 @@ fn crown_goes_to_the_sole_leader_only() {
     assert_eq!(sole_leader(&[10, 30, 20]), Some(Seat(1)));
     assert_eq!(sole_leader(&[30, 30, 20]), None);
     let c = config(3, &[1, 1], &[]);
-    let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R1", "R2", "R3"]) });
     steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
     // P2 won and missed; P0 and P1 tie at 20: nobody holds the crown.
     assert_eq!(game.view(Observer::Spectator).crown, None);
+    // P0 holds the crown going into the last round; P1 overtakes and takes it.
+    let last = Setup {
+        round: 2,
+        scores: vec![30, 10, 0],
+        crown: Some(Seat(0)),
+        bids: bids(&["1", "1", "0"]),
+        ..table(&c, Trump::NoTrump, &["R1", "R13", "R2"])
+    };
+    let mut game = start(&last);
+    steps(&mut game, &["P0 play R1", "P1 play R13", "P2 play R2"]);
+    assert_eq!(game.running_scores(), vec![20, 40, 20]);
+    assert_eq!(game.view(Observer::Spectator).crown, Some(Seat(1)));
 }
 
 #[test]
 fn dealer_rotates_clockwise_and_bidding_starts_left_of_dealer() {
     let c = config(3, &[1, 1, 1], &[]);
-    let game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
+    let game = start(&table(&c, Trump::NoTrump, &["R1", "R2", "R3"]));
     assert_eq!(game.view(Observer::Spectator).dealer, Seat(2));
     assert_eq!(game.to_act().first(), Some(Seat(0)));
     let mut game = game;
@@ -239,8 +260,7 @@ fn dealer_rotates_clockwise_and_bidding_starts_left_of_dealer() {
 fn a_tie_after_the_last_round_replays_it() {
     let mut c = config(2, &[1], &[Power::Bomb]);
     c.max_tie_replays = 3;
-    let mut game = deal(&c, Trump::NoTrump, &["bomb", "R5"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 2]), ..table(&c, Trump::NoTrump, &["bomb", "R5"]) });
     // The Bomb destroys the only trick: both met 0, tie at 20 each.
     steps(&mut game, &["P0 play bomb", "P1 play R5"]);
     assert!(!game.is_over(), "tied: the last round is replayed");
@@ -250,8 +270,7 @@ fn a_tie_after_the_last_round_replays_it() {
     assert_eq!(view.scores, vec![20, 20]);
     // With no replays allowed the game ends shared.
     c.max_tie_replays = 0;
-    let mut game = deal(&c, Trump::NoTrump, &["bomb", "R5"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 2]), ..table(&c, Trump::NoTrump, &["bomb", "R5"]) });
     steps(&mut game, &["P0 play bomb", "P1 play R5"]);
     assert!(game.is_over());
     assert_eq!(game.outcome().unwrap().ranks, vec![1, 1]);
@@ -382,7 +401,7 @@ fn suits_are_neutral_ids_with_labels() {
 #[test]
 fn views_hide_other_hands_and_the_deck() {
     let c = config(3, &[2], &[]);
-    let game = deal(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]);
+    let game = start(&table(&c, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]));
     let view = game.view(Observer::Seat(Seat(1)));
     assert_eq!(view.hand, faces("R3 R4"));
     assert!(view.known.is_empty());
@@ -397,8 +416,7 @@ fn views_hide_other_hands_and_the_deck() {
 #[test]
 fn evaluate_reads_the_view_only() {
     let c = config(3, &[1, 1], &[]);
-    let mut game = deal(&c, Trump::NoTrump, &["R1", "R2", "R3"]);
-    all_bid(&mut game, "0");
+    let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["R1", "R2", "R3"]) });
     steps(&mut game, &["P0 play R1", "P1 play R2", "P2 play R3"]);
     // Scores 20, 20, -10: P0 is level with the best opponent, P2 is 30 behind.
     let v0 = game.view(Observer::Seat(Seat(0)));
@@ -410,7 +428,8 @@ fn evaluate_reads_the_view_only() {
 #[test]
 fn view_rendering_shows_the_table() {
     let c = config(4, &[3], &[Power::Wizard]);
-    let mut game = deal(&c, Trump::Suit(YELLOW), &["R1 R2 wizard", "B5 B2 Y3", "golem B9 R13", "peasant Y7 G1"]);
+    let mut game =
+        start(&table(&c, Trump::Suit(YELLOW), &["R1 R2 wizard", "B5 B2 Y3", "golem B9 R13", "peasant Y7 G1"]));
     steps(&mut game, &["P0 bid 1", "P1 bid 0-1", "P2 bid 2", "P3 bid 0"]);
     steps(&mut game, &["P0 play R1", "P1 play B2", "P2 play golem"]);
     let text = game.view(Observer::Seat(Seat(3))).to_string();

@@ -84,3 +84,18 @@ pub fn all_bid(game: &mut CrownBattles, bid: &str) {
         game.apply(seat, format!("bid {bid}").parse().unwrap()).unwrap();
     }
 }
+
+/// Builders on a scenario's setup.
+pub trait Scenario {
+    /// The same setup with `seat`'s hand replaced.
+    fn with_hand(self, seat: usize, cards: &str) -> Setup;
+}
+
+impl Scenario for Setup {
+    fn with_hand(mut self, seat: usize, list: &str) -> Setup {
+        if let Some(hand) = self.hands.as_mut().and_then(|h| h.get_mut(seat)) {
+            *hand = cards(list);
+        }
+        self
+    }
+}

@@ -6,8 +6,8 @@
 mod common;
 
 use common::*;
-use crownbattles_rules::{CrownBattles, Phase, Power, Setup, SetupError, SuitId, Trump};
-use duke_core::{Game, Seat};
+use crownbattles_rules::{Bid, CardName, CrownBattles, Phase, Power, Setup, SetupError, SuitId, Trump};
+use duke_core::{Game, GameRng, Seat};
 
 /// `from_setup` refuses `setup` with `expected`, and so does loading it as a saved state.
 fn refused_as(setup: &Setup, expected: SetupError) {
@@ -104,4 +104,93 @@ fn a_first_trick_led_by_another_seat_during_the_bidding_is_refused() {
     };
     let game = start(&setup);
     assert_eq!(game.to_act().first(), Some(Seat(2)));
+}
+
+/// A random field of a real game's setup replaced by a random value.
+fn tamper(setup: &mut Setup, r: &mut GameRng) {
+    let n = setup.config.players as usize;
+    let seat = |r: &mut GameRng| Seat(r.below(n as u32 + 1) as u8);
+    let any_card = |r: &mut GameRng| {
+        let box_faces = crownbattles_rules::CardSet::BOX.iter().map(CardName::exact).collect::<Vec<_>>();
+        box_faces[r.below(box_faces.len() as u32) as usize]
+    };
+    let phase = |r: &mut GameRng| match r.below(6) {
+        0 => Phase::ChooseTrump,
+        1 => Phase::Bidding(seat(r)),
+        2 => Phase::Play(seat(r)),
+        3 => Phase::Effect {
+            seat: seat(r),
+            power: Power::ALL[r.below(16) as usize],
+            end: r.below(2) == 0,
+            steps: r.below(8) as u8,
+        },
+        4 => Phase::Passing { magician: seat(r), direction: crownbattles_rules::Direction::Left },
+        _ => Phase::Over,
+    };
+    match r.below(14) {
+        0 => setup.bids = (0..n).map(|_| (r.below(3) > 0).then(|| Bid::Single(r.below(4) as u8))).collect(),
+        1 => setup.phase = Some(phase(r)),
+        2 => setup.leader = Some(seat(r)),
+        3 => setup.next_leader = Some(seat(r)),
+        4 => {
+            // A card moves from a hand to the table.
+            if let Some(hand) = setup.hands.as_mut().and_then(|h| h.get_mut(r.below(n as u32) as usize))
+                && !hand.is_empty()
+            {
+                let card = hand.remove(r.below(hand.len() as u32) as usize);
+                setup.trick.push(card);
+            }
+        }
+        5 => {
+            setup.voids = Some((0..n).map(|_| SuitId::ALL.into_iter().filter(|_| r.below(4) == 0).collect()).collect())
+        }
+        6 => setup.known = Some((0..n).map(|_| (0..r.below(3)).map(|_| any_card(r)).collect()).collect()),
+        7 => setup.passes = (0..n).map(|_| (r.below(2) == 0).then(|| any_card(r))).collect(),
+        8 => setup.tricks = (0..n).map(|_| r.below(3) as u8).collect(),
+        9 => setup.double_faced_as_golem = true,
+        10 => setup.round = r.below(5) as u8,
+        11 => setup.dealer = Some(seat(r)),
+        12 => setup.wizards = Some((0..n as u8).map(Seat).filter(|_| r.below(2) == 0).collect()),
+        _ => setup.smuggled = (0..n as u8).map(Seat).filter(|_| r.below(2) == 0).collect(),
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, ..Default::default() })]
+
+    /// Tampered setups of real games are refused with a reason no setup should meet
+    /// (`Inconsistent` is only for engine bugs), or they are positions the game can go on
+    /// from: every seat to act has a legal action, each of which applies and undoes exactly.
+    #[test]
+    fn a_tampered_setup_is_refused_or_playable(
+        reached in duke_core::testing::strategies::reachable::<CrownBattles>(
+            proptest::prelude::Just(config(4, &[3, 5], &Power::ALL)),
+            60,
+        ),
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let mut r = GameRng::new(seed);
+        let mut setup = reached.state.to_setup();
+        for _ in 0..=r.below(3) {
+            tamper(&mut setup, &mut r);
+        }
+        match CrownBattles::from_setup(&setup) {
+            Err(SetupError::Inconsistent(why)) => proptest::prop_assert!(false, "{why}: {setup:?}"),
+            Err(_) => {}
+            Ok(game) => {
+                proptest::prop_assert!(game.validate().is_ok());
+                let mut legal = Vec::new();
+                for seat in game.to_act().iter() {
+                    game.legal_actions(seat, &mut legal);
+                    proptest::prop_assert!(!legal.is_empty());
+                    for &action in &legal {
+                        let mut after = game;
+                        let undo = after.apply(seat, action).unwrap();
+                        after.undo(undo);
+                        proptest::prop_assert_eq!(after, game, "{} by {}", action, seat);
+                    }
+                }
+            }
+        }
+    }
 }

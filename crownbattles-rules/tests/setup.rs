@@ -236,6 +236,12 @@ fn every_error_is_typed() {
         ..all_bid()
     };
     start(&witch_table(6));
+    let early = Phase::Effect { seat: Seat(2), power: Power::Witch, end: true, steps: 1 };
+    assert_eq!(
+        refused(&Setup { phase: Some(early), ..witch_table(6) }),
+        SetupError::Phase(Some(early)),
+        "an end-of-trick decision on an incomplete trick"
+    );
     assert_eq!(refused(&witch_table(7)), SetupError::WitchSteps { steps: 7 }, "30 points in the final round: 6 steps");
     assert_eq!(refused(&Setup { double_faced_as_golem: true, ..base() }), SetupError::DoubleFacedNotOnTable);
     let passing = Phase::Passing { magician: Seat(0), direction: crownbattles_rules::Direction::Left };

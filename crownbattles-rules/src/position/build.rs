@@ -189,6 +189,9 @@ impl CrownBattles {
         per_seat("tricks", setup.tricks.len(), true)?;
         per_seat("scores", setup.scores.len(), true)?;
         per_seat("passes", setup.passes.len(), true)?;
+        if setup.trick.len() > n {
+            return Err(SetupError::SeatCount { field: "trick", found: setup.trick.len(), players });
+        }
         per_seat("hands", setup.hands.as_ref().map_or(n, Vec::len), false)?;
         per_seat("known", setup.known.as_ref().map_or(n, Vec::len), false)?;
         per_seat("voids", setup.voids.as_ref().map_or(n, Vec::len), false)?;
@@ -327,7 +330,11 @@ impl CrownBattles {
             None if len < n => Phase::Play(leader.offset(len, n)),
             None => return Err(SetupError::Phase(None)),
         };
-        if let Phase::Effect { seat, end: true, .. } = state.phase {
+        // The card whose end-of-trick decision waits (only on a complete trick: otherwise
+        // the phase is refused as not fitting the trick).
+        if let Phase::Effect { seat, end: true, .. } = state.phase
+            && len == n
+        {
             state.trick.resolving = ((seat.index() + n - leader.index()) % n) as u8;
         }
         state.passes = [NONE; MAX_PLAYERS];

@@ -184,7 +184,8 @@ pub enum SetupError {
         /// Scheduled rounds plus tie replays.
         rounds: usize,
     },
-    /// A per-seat list does not have one entry per player.
+    /// A per-seat list does not have one entry per player (or the trick holds more cards
+    /// than there are players).
     #[error("`{field}` has {found} entries for {players} players")]
     SeatCount {
         /// The field.
@@ -257,7 +258,7 @@ pub enum SetupError {
     },
     /// The phase does not fit the bids and the trick (or is missing for a complete trick,
     /// which stays on the table only while an end-of-trick decision waits).
-    #[error("the phase {0:?} does not fit the bids and the trick")]
+    #[error("the phase {} does not fit the bids and the trick", .0.map_or_else(|| "left out".to_owned(), |p| format!("{p:?}")))]
     Phase(Option<Phase>),
     /// A decision phase for a Special Power card that has no decision to make.
     #[error("the {power} asks for no decision")]

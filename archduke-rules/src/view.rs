@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{DeckEntry, Face, Power};
 use crate::config::{RuleSet, Scoring};
+use crate::notation::Slot;
 use crate::state::{Archduke, MAX_COLUMNS, NONE, Phase};
 
 /// One grid position as an observer sees it.
@@ -395,6 +396,19 @@ impl fmt::Display for View {
                 .map(|(i, p)| format!("P{i}: {} (place {p})", last.hand.get(i).copied().unwrap_or(0)))
                 .collect();
             writeln!(f, "Last round: {}", list.join(", "))?;
+            // The reveal every player saw at the round's end (Round scoring: all grids are
+            // turned face up), so a terminal client shows what the events announced.
+            for (i, grid) in last.grids.iter().enumerate().filter(|(_, g)| !g.is_empty()) {
+                let cards: Vec<String> = grid
+                    .iter()
+                    .enumerate()
+                    .map(|(slot, face)| {
+                        let slot = Slot(u8::try_from(slot).unwrap_or(u8::MAX));
+                        face.map_or(format!("{slot} --"), |face| format!("{slot} {face}"))
+                    })
+                    .collect();
+                writeln!(f, "  P{i} revealed {}", cards.join(" "))?;
+            }
         }
         Ok(())
     }

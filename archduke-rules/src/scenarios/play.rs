@@ -421,6 +421,12 @@ fn game_over_view_turns_every_grid_face_up() {
     assert!(view.grids.iter().flatten().all(|c| !matches!(c, Cell::Hidden { .. })));
     let text = view.to_string();
     assert!(text.contains("Game over") && text.contains("Last round:"), "{text}");
+    // The last round's reveal is printed, grid by grid, as the events announced it.
+    let last = view.last_round.as_ref().unwrap();
+    for (seat, grid) in last.grids.iter().enumerate().filter(|(_, g)| !g.is_empty()) {
+        let a1 = grid[0].map_or("--".to_owned(), |face| face.to_string());
+        assert!(text.contains(&format!("  P{seat} revealed a1 {a1} ")), "{text}");
+    }
 }
 
 #[test]

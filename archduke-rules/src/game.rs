@@ -2,7 +2,7 @@
 
 use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
-use crate::config::{Config, ConfigError};
+use crate::config::{Config, ConfigError, Scoring};
 use crate::events::Event;
 use crate::notation::Action;
 use crate::state::{Archduke, Phase};
@@ -149,10 +149,30 @@ impl Game for Archduke {
         }
     }
 
-    /// Minus the seat's expected hand value from its view: known cards at face value, each
-    /// unknown card of its grid at the mean value of the cards the seat has not seen (the
-    /// standard deck minus every face the view shows). Higher is better.
+    /// Minus the seat's expected hand value from its view (known cards at face value, each
+    /// unknown card of its grid at the mean value of the cards the seat has not seen: the
+    /// standard deck minus every face the view shows), minus its standing from the rounds
+    /// already scored in the same units: points as they are (online scoring), each token
+    /// (box scoring) or round survived (Battle Royal, in the seat's favour) as one card of
+    /// the deck's mean value. A seat out of the game is worse than any seat still in.
+    /// Higher is better.
+    ///
+    /// The standing matters to any bot that compares positions across a round's end (a
+    /// search that plays past a call of "Archduke!"): without it, a new deal looks the same
+    /// for everyone whatever the last round scored.
     fn evaluate(view: &View, seat: Seat) -> f64 {
-        -expected_hand(view, seat)
+        // Hand points by which a seat that is out trails every seat still in.
+        const OUT: f64 = 1000.0;
+        let copies: f64 = view.deck.iter().map(|e| f64::from(e.copies)).sum();
+        let total: f64 = view.deck.iter().map(|e| f64::from(e.value) * f64::from(e.copies)).sum();
+        let card = if copies > 0.0 { total / copies } else { 0.0 };
+        let score = f64::from(view.scores.get(seat.index()).copied().unwrap_or(0));
+        let standing = match view.scoring {
+            Scoring::Tokens { .. } => score * card,
+            Scoring::Points { .. } => score,
+            Scoring::BattleRoyal => -score * card,
+        };
+        let out = if view.active.contains(seat) { 0.0 } else { OUT };
+        -(expected_hand(view, seat) + standing + out)
     }
 }

@@ -161,25 +161,25 @@ impl SimulateArgs {
     pub const DEFAULT_COUNT: u64 = 12;
     /// Seed of the default run.
     pub const DEFAULT_SEED: u64 = 1;
-    /// The default bots: a quick ISMCTS (50 iterations, rollouts cut at 10 actions so that
-    /// the default run takes seconds), the greedy bot and the random bot.
+    /// The default bots: a quick ISMCTS (50 iterations, so that the default run takes
+    /// seconds), the greedy bot and the random bot.
     pub fn default_bots() -> Vec<BotSpec> {
-        let quick = IsmctsSettings { iterations: 50, horizon: Some(10), ..IsmctsSettings::default() };
+        let quick = IsmctsSettings { iterations: 50, ..IsmctsSettings::default() };
         vec![BotSpec::Ismcts(quick), BotSpec::Greedy, BotSpec::Random]
     }
 
     /// The usage text.
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
-                [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON]]],...]
+                [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
 game. The same seed gives the same summary (timings excepted).
-ismcts:ITERATIONS:EXPLORATION:HORIZON cuts rollouts after HORIZON random actions and ranks
-the seats by the game's evaluation (default: play rollouts to the end).
-Without arguments: --game all --games 12 --seed 1 --bots ismcts:50:0.7:10,greedy,random.";
+ismcts (200 iterations, exploration 0.7) cuts its rollouts after HORIZON actions (default
+10) and scores the seats by the game's evaluation; HORIZON `end` plays them to the end.
+Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {

@@ -6,20 +6,36 @@
 //! [`Game::determinize`], so hidden cards are re-dealt, never read) and descends the tree
 //! restricted to the actions legal in that determinization. Edges are `(seat, action)`
 //! pairs; each edge stores the reward of the seat that took it, so every seat maximises its
-//! own [`Outcome::reward`](duke_core::Outcome::reward) (a paranoid-free multiplayer
-//! search). Child selection is UCB1 with *availability* counts in place of the parent's
-//! visit count, as the paper prescribes for actions that are not always legal.
+//! own reward (a paranoid-free multiplayer search). Child selection is UCB1 with
+//! *availability* counts in place of the parent's visit count, as the paper prescribes for
+//! actions that are not always legal.
 //!
 //! When several seats may act (simultaneous or out-of-turn steps), the driver asks them in
-//! a random order and each may wait (let the others go first). At the root
-//! the searching seat may therefore have one more edge, *wait*, after which another seat of
-//! `to_act` acts; deeper in the tree the seat that acts next is chosen uniformly at random,
-//! as in a random arrival order. Rollouts are uniformly random to the end of the game (or
-//! to an optional horizon, where the seats are ranked by [`Game::evaluate`]).
+//! a random order and each may wait (let the others go first); when all have waited, a seat
+//! the game waits for ([`Game::awaited`]) must act. The tree models exactly that at every
+//! node, not only at the root: the seat to act is drawn among those not yet asked, and it
+//! has a *wait* edge unless it is the one made to act. An optional action (an out-of-turn
+//! match, a call) is thus never forced on a seat of the tree.
+//!
+//! Rollouts play a random policy that, like the table, mostly lets the seats the game
+//! waits for act: a seat whose action is optional acts only with a small probability per
+//! step ([`IsmctsSettings::optional_rate`]). They stop at the end of the game, scored by
+//! the outcome, or after [`IsmctsSettings::horizon`] actions, where every seat's
+//! [`Game::evaluate`] of its own view is compared with the others': the margin is mapped
+//! to a reward in `(0, 1)` by a logistic curve whose scale is the mean margin seen in this
+//! search, so that a small loss (one penalty card) still counts when a seat is far ahead or
+//! far behind, where a ranking would not change.
+//!
+//! The bot acts rather than waits only when the action's mean reward beats waiting's by
+//! [`IsmctsSettings::wait_margin`] standard errors: when the search cannot tell them apart,
+//! waiting keeps every option open.
 
-use duke_core::{Better, Game, GameRng, Observer, Outcome, Seat, Stream};
+use duke_core::{Game, GameRng, Observer, Seat, SeatSet, Stream};
 
-use super::{Bot, Decision, Perspective, bot_rng, pick, pick_seat, random_step};
+use super::{Bot, Decision, Perspective, bot_rng, pick, pick_seat};
+
+/// Rollout length of the default settings (see [`IsmctsSettings::horizon`]).
+pub const DEFAULT_HORIZON: u32 = 10;
 
 /// Search parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,16 +45,34 @@ pub struct IsmctsSettings {
     /// The UCB1 exploration constant `c` in `mean + c * sqrt(ln(availability) / visits)`;
     /// rewards are in `[0, 1]`.
     pub exploration: f64,
-    /// Random actions per rollout before it stops and ranks the seats by
-    /// [`Game::evaluate`] of their own views; `None` plays every rollout to the end and
-    /// scores it with the real outcome.
+    /// Actions per rollout before it stops and scores the seats by [`Game::evaluate`] of
+    /// their own views; `None` plays every rollout to the end and scores it with the real
+    /// outcome (slow and noisy in long games: see the crate's README).
     pub horizon: Option<u32>,
+    /// In rollouts, the probability per step that one of the seats whose action is
+    /// optional (in [`Game::to_act`] but not in [`Game::awaited`]) acts rather than a seat
+    /// the game waits for. Uniformly random players would take an optional action at
+    /// almost every step (in Archduke most of a random game is failed match attempts),
+    /// which drowns the effect of the searching seat's own choice.
+    pub optional_rate: f64,
+    /// How many standard errors the chosen action's mean reward must beat waiting's by for
+    /// the bot to act when it may wait; below that it waits.
+    pub wait_margin: f64,
 }
 
 impl Default for IsmctsSettings {
-    /// 200 iterations, `c = 0.7` (the paper's choice for rewards in `[0, 1]`).
+    /// 200 iterations, `c = 0.7` (the paper's choice for rewards in `[0, 1]`), rollouts of
+    /// [`DEFAULT_HORIZON`] actions with optional actions at a rate of 0.05 per step, and a
+    /// wait margin of half a standard error. The horizon, rate and margin were tuned
+    /// against the greedy bot on the four games (see the crate's README).
     fn default() -> Self {
-        IsmctsSettings { iterations: 200, exploration: 0.7, horizon: None }
+        IsmctsSettings {
+            iterations: 200,
+            exploration: 0.7,
+            horizon: Some(DEFAULT_HORIZON),
+            optional_rate: 0.05,
+            wait_margin: 0.5,
+        }
     }
 }
 
@@ -49,7 +83,7 @@ enum Edge<A> {
     Root,
     /// The seat took this action.
     Act(A),
-    /// The searching seat, asked first at a step where others may act too, let them go first.
+    /// The seat, asked at a step where others may act too, let them go first.
     Wait,
 }
 
@@ -61,12 +95,15 @@ struct Node<A> {
     children: Vec<u32>,
     visits: u32,
     availability: u32,
+    /// Sum of the rewards backed up through this edge, and of their squares (for the
+    /// standard error of the mean).
     reward: f64,
+    reward_sq: f64,
 }
 
 impl<A> Node<A> {
     fn new(seat: Seat, edge: Edge<A>) -> Node<A> {
-        Node { seat, edge, children: Vec::new(), visits: 0, availability: 0, reward: 0.0 }
+        Node { seat, edge, children: Vec::new(), visits: 0, availability: 0, reward: 0.0, reward_sq: 0.0 }
     }
 }
 
@@ -83,6 +120,14 @@ pub struct IsmctsBot<A> {
     available: Vec<Edge<A>>,
     untried: Vec<Edge<A>>,
     path: Vec<u32>,
+    /// The reward of every seat in the current iteration.
+    rewards: Vec<f64>,
+    /// Every seat's heuristic value at the horizon.
+    values: Vec<f64>,
+    /// Sum and count of the absolute heuristic margins seen in this search: their mean is
+    /// the scale that maps a margin to a reward.
+    margin_sum: f64,
+    margin_count: u64,
 }
 
 impl<A> IsmctsBot<A> {
@@ -97,6 +142,10 @@ impl<A> IsmctsBot<A> {
             available: Vec::new(),
             untried: Vec::new(),
             path: Vec::new(),
+            rewards: Vec::new(),
+            values: Vec::new(),
+            margin_sum: 0.0,
+            margin_count: 0,
         }
     }
 }
@@ -115,6 +164,8 @@ impl<G: Game> Bot<G> for IsmctsBot<G::Action> {
         let choice = rng.with_stream(|stream| {
             self.nodes.clear();
             self.nodes.push(Node::new(me.seat(), Edge::Root));
+            self.margin_sum = 0.0;
+            self.margin_count = 0;
             for _ in 0..self.settings.iterations {
                 let world = me.determinize(stream.next_u64());
                 self.iterate(world, me.seat(), me.may_wait(), stream);
@@ -132,21 +183,24 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
         self.path.clear();
         let mut node = 0u32;
         let mut expanded = false;
-        let mut waiting = None;
+        // The seats that let the others go first since the last action. As at the table, each
+        // seat is asked once; when all have waited, a seat the game waits for must act.
+        let mut declined = SeatSet::EMPTY;
         while !expanded && !world.is_over() {
-            let seat = if node == 0 {
-                Some(me)
+            let to_act = world.to_act();
+            let (seat, can_wait) = if node == 0 {
+                (me, may_wait)
+            } else if let Some(seat) = pick_seat(minus(to_act, declined), stream) {
+                (seat, to_act.len() > 1)
+            } else if let Some(seat) = pick_seat(must_act(&world), stream) {
+                (seat, false)
             } else {
-                let to_act = world.to_act();
-                // After a wait, someone else acts first.
-                let others = waiting.take().map_or(to_act, |me| to_act.without(me));
-                pick_seat(if others.is_empty() { to_act } else { others }, stream)
+                break;
             };
-            let Some(seat) = seat else { break };
             world.legal_actions(seat, &mut self.actions);
             self.available.clear();
             self.available.extend(self.actions.iter().map(|&a| Edge::Act(a)));
-            if node == 0 && may_wait {
+            if can_wait {
                 self.available.push(Edge::Wait);
             }
             let Some((child, edge)) = self.select_or_expand(node, seat, stream, &mut expanded) else { break };
@@ -156,28 +210,21 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
                         // The game refused an action it listed: stop descending rather than panic.
                         break;
                     }
+                    declined = SeatSet::EMPTY;
                 }
-                Edge::Wait => waiting = Some(seat),
+                Edge::Wait => declined.insert(seat),
                 Edge::Root => break,
             }
             self.path.push(child);
             node = child;
         }
-        if let Some(me) = waiting {
-            // The iteration stopped right after a wait: someone else acts first.
-            let others = world.to_act().without(me);
-            if let Some(seat) = pick_seat(others, stream) {
-                world.legal_actions(seat, &mut self.actions);
-                if let Some(action) = pick(&self.actions, stream) {
-                    let _refused = world.apply(seat, action).is_err();
-                }
-            }
-        }
-        let outcome = rollout(&mut world, &mut self.actions, stream, self.settings.horizon);
+        self.rollout(&mut world, declined, stream);
         for &index in &self.path {
             if let Some(node) = self.nodes.get_mut(index as usize) {
                 node.visits += 1;
-                node.reward += reward(&outcome, node.seat, world.seat_count());
+                let r = self.rewards.get(node.seat.index()).copied().unwrap_or(0.0);
+                node.reward += r;
+                node.reward_sq += r * r;
             }
         }
         if let Some(root) = self.nodes.first_mut() {
@@ -227,7 +274,8 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
         best.map(|(_, child, edge)| (child, edge))
     }
 
-    /// The most visited root edge (ties at random).
+    /// The most visited root edge (ties at random); but waiting, if the seat may wait and
+    /// the search cannot tell that edge from waiting (see [`IsmctsSettings::wait_margin`]).
     fn best_root_edge(&self, stream: &mut Stream) -> Option<Decision<A>> {
         let root = self.nodes.first()?;
         let mut most = 0;
@@ -246,47 +294,118 @@ impl<A: Copy + PartialEq> IsmctsBot<A> {
                 best.push(decision);
             }
         }
-        pick(&best, stream).or_else(|| pick(&self.root_actions, stream).map(Decision::Act))
+        let chosen = pick(&best, stream).or_else(|| pick(&self.root_actions, stream).map(Decision::Act));
+        let Some(Decision::Act(action)) = chosen else { return chosen };
+        let edge_stats = |edge: Edge<A>| {
+            let node = root.children.iter().filter_map(|&c| self.nodes.get(c as usize)).find(|n| n.edge == edge)?;
+            let visits = f64::from(node.visits.max(1));
+            let mean = node.reward / visits;
+            Some((mean, (node.reward_sq / visits - mean * mean).max(0.0) / visits))
+        };
+        match (edge_stats(Edge::Act(action)), edge_stats(Edge::Wait)) {
+            (Some((act, act_var)), Some((wait, wait_var)))
+                if act - wait <= self.settings.wait_margin * (act_var + wait_var).sqrt() =>
+            {
+                Some(Decision::Wait)
+            }
+            _ => chosen,
+        }
     }
 }
 
-/// Plays uniformly at random to the end, or for `horizon` actions; the outcome, or the
-/// seats ranked by their own evaluation when stopped early, or `None` if the game broke
-/// its own `max_actions` bound or refused its listed actions.
-fn rollout<G: Game>(
-    world: &mut G,
-    buf: &mut Vec<G::Action>,
-    stream: &mut Stream,
-    horizon: Option<u32>,
-) -> Option<Outcome> {
-    let limit = match horizon {
-        Some(h) => u64::from(h),
-        None => G::max_actions(&world.config()).saturating_add(1),
-    };
-    let mut steps = 0u64;
-    while !world.is_over() && steps < limit {
-        random_step(world, buf, stream)?;
-        steps += 1;
+impl<A: Copy + PartialEq> IsmctsBot<A> {
+    /// Plays the rollout policy from `world` to the end, or for the horizon, and writes
+    /// every seat's reward into `self.rewards`. `declined` are the seats that have just let
+    /// the others go first.
+    fn rollout<G: Game<Action = A>>(&mut self, world: &mut G, mut declined: SeatSet, stream: &mut Stream) {
+        let seats = world.seat_count();
+        self.rewards.clear();
+        self.rewards.resize(seats, 0.5);
+        let limit = match self.settings.horizon {
+            Some(h) => u64::from(h),
+            None => G::max_actions(&world.config()).saturating_add(1),
+        };
+        let mut steps = 0u64;
+        while !world.is_over() && steps < limit {
+            let Some(seat) = rollout_seat(world, declined, self.settings.optional_rate, stream) else { return };
+            world.legal_actions(seat, &mut self.actions);
+            let Some(action) = pick(&self.actions, stream) else { return };
+            if world.apply(seat, action).is_err() {
+                // A game that refuses its own action: the rollout counts as a draw.
+                return;
+            }
+            declined = SeatSet::EMPTY;
+            steps += 1;
+        }
+        if world.is_over() {
+            if let Some(outcome) = world.outcome() {
+                for (s, reward) in self.rewards.iter_mut().enumerate() {
+                    *reward = outcome.reward(Seat(s as u8));
+                }
+            }
+            return;
+        }
+        if self.settings.horizon.is_none() {
+            // The game broke its own `max_actions` bound: a draw.
+            return;
+        }
+        self.score_heuristic(world);
     }
-    if world.is_over() {
-        return world.outcome();
-    }
-    horizon?;
-    // Milli-units keep the heuristic's fractions when ranking.
-    let values = (0..world.seat_count())
-        .map(|s| {
+
+    /// Rewards at the horizon, from every seat's [`Game::evaluate`] of its own view: its
+    /// margin over the mean of the others, through a logistic curve whose scale is the mean
+    /// absolute margin seen so far in this search (the heuristic's units differ by game).
+    fn score_heuristic<G: Game<Action = A>>(&mut self, world: &G) {
+        let seats = world.seat_count();
+        self.values.clear();
+        self.values.extend((0..seats).map(|s| {
             let seat = Seat(s as u8);
-            (G::evaluate(&world.view(Observer::Seat(seat)), seat) * 1000.0) as i64
-        })
-        .collect();
-    Some(Outcome::from_scores(values, Better::Higher))
+            let value = G::evaluate(&world.view(Observer::Seat(seat)), seat);
+            if value.is_finite() { value } else { 0.0 }
+        }));
+        let total: f64 = self.values.iter().sum();
+        let others = seats.saturating_sub(1).max(1) as f64;
+        for (&value, reward) in self.values.iter().zip(self.rewards.iter_mut()) {
+            let margin = value - (total - value) / others;
+            self.margin_sum += margin.abs();
+            self.margin_count += 1;
+            let scale = self.margin_sum / self.margin_count as f64;
+            *reward = if scale > 0.0 { 1.0 / (1.0 + (-margin / scale).exp()) } else { 0.5 };
+        }
+    }
 }
 
-/// The reward of `seat`; a game that did not finish counts as a draw.
-fn reward(outcome: &Option<Outcome>, seat: Seat, seats: usize) -> f64 {
-    match outcome {
-        Some(outcome) => outcome.reward(seat),
-        None if seats > 0 => 0.5,
-        None => 0.0,
+/// The seats in `a` but not in `b`.
+fn minus(a: SeatSet, b: SeatSet) -> SeatSet {
+    SeatSet(a.0 & !b.0)
+}
+
+/// The seats one of which must act when every seat that may act has waited: those the game
+/// waits for ([`Game::awaited`]), as the driver forces them.
+fn must_act<G: Game>(world: &G) -> SeatSet {
+    let awaited = world.awaited().intersection(world.to_act());
+    if awaited.is_empty() { world.to_act() } else { awaited }
+}
+
+/// Whether an event of probability `p` happens.
+fn chance(p: f64, stream: &mut Stream) -> bool {
+    const ONE: u32 = 1 << 24;
+    p > 0.0 && f64::from(stream.below(ONE)) < p * f64::from(ONE)
+}
+
+/// The seat that acts next in a rollout. Seats whose action is optional (in
+/// [`Game::to_act`] but not [`Game::awaited`]: an out-of-turn match, a call) act with
+/// probability `optional_rate` per step; otherwise one the game waits for acts. Uniformly
+/// random players would instead take an optional action at almost every step (in Archduke
+/// most of a random game is failed match attempts), which drowns what the searching seat's
+/// own choice changes.
+fn rollout_seat<G: Game>(world: &G, declined: SeatSet, optional_rate: f64, stream: &mut Stream) -> Option<Seat> {
+    let to_act = world.to_act();
+    let awaited = must_act(world);
+    let optional = minus(minus(to_act, awaited), declined);
+    if !optional.is_empty() && chance(optional_rate, stream) {
+        return pick_seat(optional, stream);
     }
+    let open = minus(awaited, declined);
+    pick_seat(if open.is_empty() { awaited } else { open }, stream)
 }

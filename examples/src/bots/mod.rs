@@ -16,7 +16,7 @@ use core::str::FromStr;
 use duke_core::{Game, GameRng, Seat, SeatSet, Stream};
 
 pub use greedy::GreedyBot;
-pub use ismcts::{IsmctsBot, IsmctsSettings};
+pub use ismcts::{DEFAULT_HORIZON, IsmctsBot, IsmctsSettings};
 pub use random::{RandomBot, random_step};
 
 /// The bot interface is duke-core's ([`duke_core::referee`]): a bot sees its seat's view,
@@ -24,7 +24,7 @@ pub use random::{RandomBot, random_step};
 pub use duke_core::referee::{Bot, Decision, Perspective};
 
 /// Which bot to build: parsed from the command line (`random`, `greedy`, `ismcts`,
-/// `ismcts:500`).
+/// `ismcts:500`, `ismcts:500:0.7:20`, `ismcts:500:0.7:end`).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BotSpec {
     /// Uniform over the legal actions.
@@ -52,13 +52,15 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => f.write_str("random"),
             BotSpec::Greedy => f.write_str("greedy"),
             BotSpec::Ismcts(s) => {
+                // Only what differs from the defaults, in the command-line notation; the
+                // settings that have no notation are not shown.
                 write!(f, "ismcts:{}", s.iterations)?;
-                if let Some(horizon) = s.horizon {
-                    write!(f, ":{}:{horizon}", s.exploration)
-                } else if s.exploration != IsmctsSettings::default().exploration {
-                    write!(f, ":{}", s.exploration)
-                } else {
-                    Ok(())
+                let default = IsmctsSettings::default();
+                match s.horizon {
+                    _ if s.horizon == default.horizon && s.exploration == default.exploration => Ok(()),
+                    _ if s.horizon == default.horizon => write!(f, ":{}", s.exploration),
+                    Some(horizon) => write!(f, ":{}:{horizon}", s.exploration),
+                    None => write!(f, ":{}:end", s.exploration),
                 }
             }
         }
@@ -73,7 +75,7 @@ impl fmt::Display for BotSpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown bot {:?}: expected random, greedy, ismcts or ismcts:ITERATIONS[:EXPLORATION[:HORIZON]]",
+            "unknown bot {:?}: expected random, greedy, ismcts or ismcts:ITERATIONS[:EXPLORATION[:HORIZON|end]]",
             self.0
         )
     }
@@ -99,8 +101,10 @@ impl FromStr for BotSpec {
                     settings.exploration =
                         c.parse().ok().filter(|c: &f64| c.is_finite() && *c >= 0.0).ok_or_else(err)?;
                 }
-                if let Some(h) = parts.next() {
-                    settings.horizon = Some(h.parse().ok().filter(|&h: &u32| h > 0).ok_or_else(err)?);
+                match parts.next() {
+                    Some("end") => settings.horizon = None,
+                    Some(h) => settings.horizon = Some(h.parse().ok().filter(|&h: &u32| h > 0).ok_or_else(err)?),
+                    None => {}
                 }
                 BotSpec::Ismcts(settings)
             }

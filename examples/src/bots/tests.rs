@@ -147,12 +147,19 @@ fn bot_specs_parse_and_print() {
     assert_eq!("ismcts".parse(), Ok(BotSpec::Ismcts(IsmctsSettings::default())));
     assert_eq!("ismcts:50".parse(), Ok(ismcts(50)));
     let wide: BotSpec = "ismcts:50:1.5".parse().unwrap();
-    assert_eq!(wide, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 1.5, horizon: None }));
+    assert_eq!(wide, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 1.5, ..IsmctsSettings::default() }));
     assert_eq!(wide.to_string(), "ismcts:50:1.5");
     assert_eq!(ismcts(50).to_string(), "ismcts:50");
+    assert_eq!("ismcts:50:0.7:10".parse::<BotSpec>().map(|s| s.to_string()), Ok("ismcts:50".to_owned()));
     let short: BotSpec = "ismcts:50:0.7:30".parse().unwrap();
-    assert_eq!(short, BotSpec::Ismcts(IsmctsSettings { iterations: 50, exploration: 0.7, horizon: Some(30) }));
+    assert_eq!(
+        short,
+        BotSpec::Ismcts(IsmctsSettings { iterations: 50, horizon: Some(30), ..IsmctsSettings::default() })
+    );
     assert_eq!(short.to_string(), "ismcts:50:0.7:30");
+    let full: BotSpec = "ismcts:50:0.7:end".parse().unwrap();
+    assert_eq!(full, BotSpec::Ismcts(IsmctsSettings { iterations: 50, horizon: None, ..IsmctsSettings::default() }));
+    assert_eq!(full.to_string(), "ismcts:50:0.7:end");
     for bad in [
         "",
         "ismcts:",
@@ -181,5 +188,102 @@ fn greedy_and_ismcts_sometimes_wait_and_never_when_last() {
             assert!(matches!(bot.choose(&Perspective::new(&state, Seat(0))), Some(Decision::Act(_))));
         }
         assert!(waits > 0, "{spec} never waits");
+    }
+}
+
+/// Archduke's first matching window for `seed`: every seat has looked at its two near cards
+/// (`a2 b2`), the first player has drawn and discarded. Returns the state and a seat that
+/// neither discarded nor draws next, so any match it tries is out of turn and optional.
+#[cfg(feature = "archduke")]
+fn archduke_first_window(seed: u64) -> (crate::catalog::Archduke, Seat) {
+    use crate::catalog::{Archduke, Catalogued};
+    use archduke_rules::{Action, Slot};
+    let config = Archduke::config_for(None).unwrap();
+    let mut game = Archduke::new(&config, seed).unwrap();
+    for seat in 0..game.seat_count() {
+        game.apply(Seat(seat as u8), Action::Look(Slot(1), Slot(3))).unwrap();
+    }
+    let first = game.awaited().first().unwrap();
+    game.apply(first, Action::Draw).unwrap();
+    game.apply(first, Action::Discard).unwrap();
+    let next = game.awaited().first().unwrap();
+    let bystander = (0..game.seat_count()).map(|s| Seat(s as u8)).find(|&s| s != first && s != next).unwrap();
+    (game, bystander)
+}
+
+/// The Archduke blunder of the first ISMCTS: out of turn, with a card it has never seen or
+/// a known card of another value, a match fails (nearly) surely and costs a penalty card,
+/// yet uniformly random rollouts (in which everyone tries matches at almost every step) and
+/// a tree that forced optional actions made it look harmless: one seat made 21 attempts in
+/// one window. The seat must wait, or match only a card it knows matches the discard.
+#[cfg(feature = "archduke")]
+#[test]
+fn ismcts_never_tries_an_archduke_match_it_cannot_know_succeeds() {
+    use archduke_rules::{Action, Cell, Role};
+    let mut blunders = Vec::new();
+    for seed in 0..20 {
+        let (game, seat) = archduke_first_window(seed);
+        let view = game.view(duke_core::Observer::Seat(seat));
+        let top = *view.discard.last().unwrap();
+        let mut bot = BotSpec::Ismcts(IsmctsSettings::default()).build::<crate::catalog::Archduke>(seed);
+        let Some(Decision::Act(Action::Match(slot))) = bot.choose(&Perspective::with_wait(&game, seat)) else {
+            continue;
+        };
+        let known_match = match view.grids[seat.index()][usize::from(slot.0)] {
+            Cell::Known { face, .. } => {
+                face.value == top.value || (face.role == Role::Eclipse && top.role == Role::Eclipse)
+            }
+            _ => false,
+        };
+        if !known_match {
+            blunders.push((seed, slot));
+        }
+    }
+    assert!(blunders.is_empty(), "blind or known-wrong match attempts (seed, slot): {blunders:?}");
+}
+
+/// The same blunder over whole games: in no matching window does a seat played by ISMCTS
+/// try a match that fails more than once (the old bot made 21 failed attempts in one
+/// window), nor often over a game: a failed attempt is a penalty card, and nothing it sees
+/// makes it likely to succeed unless it knows the card.
+#[cfg(feature = "archduke")]
+#[test]
+fn ismcts_does_not_grow_its_archduke_grid_with_failed_matches() {
+    use crate::catalog::{Archduke, Catalogued};
+    use archduke_rules::{Action, Cell};
+    let config = Archduke::config_for(None).unwrap();
+    let cards = |game: &Archduke, seat: Seat| {
+        game.view(duke_core::Observer::Spectator).grids[seat.index()]
+            .iter()
+            .filter(|c| !matches!(c, Cell::Empty))
+            .count()
+    };
+    for seed in 0..2 {
+        let specs = [BotSpec::Ismcts(IsmctsSettings::default()), BotSpec::Greedy];
+        let mut bots: Vec<Box<dyn Bot<Archduke>>> = (0..4).map(|k| specs[k % 2].build(seed * 10 + k as u64)).collect();
+        let record = play_game::<Archduke>(&config, seed, &mut bots).unwrap().record;
+        let mut game = Archduke::new(&config, seed).unwrap();
+        let (mut in_window, mut in_game) = ([0u32; 4], [0u32; 4]);
+        for step in &record.steps {
+            let (before, round) = (cards(&game, step.seat), game.view(duke_core::Observer::Spectator).round);
+            game.apply(step.seat, step.action).unwrap();
+            let same_round = game.view(duke_core::Observer::Spectator).round == round && !game.is_over();
+            match step.action {
+                Action::Draw | Action::Take(_) => in_window = [0; 4],
+                Action::Match(_) if same_round && cards(&game, step.seat) >= before => {
+                    in_window[step.seat.index()] += 1;
+                    in_game[step.seat.index()] += 1;
+                }
+                _ => {}
+            }
+            for ismcts in [0, 2] {
+                assert!(
+                    in_window[ismcts] <= 1,
+                    "game {seed}: P{ismcts} failed {} matches in one window",
+                    in_window[ismcts]
+                );
+            }
+        }
+        assert!(in_game[0] + in_game[2] <= 2, "game {seed}: ISMCTS failed {in_game:?} matches (seats 0 and 2)");
     }
 }

@@ -38,7 +38,7 @@ fn simulate_reads_every_option_in_both_forms() {
     assert_eq!(parsed.players, Some(3));
     assert_eq!(
         parsed.bots,
-        vec![BotSpec::Random, BotSpec::Ismcts(IsmctsSettings { iterations: 40, exploration: 0.7, horizon: None })]
+        vec![BotSpec::Random, BotSpec::Ismcts(IsmctsSettings { iterations: 40, ..IsmctsSettings::default() })]
     );
     assert_eq!(parsed.save_record, Some(PathBuf::from("r.json")));
 }

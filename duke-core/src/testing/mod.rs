@@ -47,6 +47,7 @@ mod checks;
 mod events;
 pub mod invariants;
 mod playout;
+pub mod rules_table;
 pub mod strategies;
 mod tamper;
 pub mod toy;

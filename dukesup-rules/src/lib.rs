@@ -18,6 +18,10 @@
 //! - [`Event`] is what one observer witnessed of a step (`Game::events`): the action as it
 //!   saw it, whose `Display` is the redacted notation (a choice of CASTLE and DUKES and a
 //!   discard from the hand are face down for the others), then the consequences it may see.
+//! - With the `testing` feature, `dukesup_rules::testing` has proptest strategies to fuzz
+//!   the rules with your own invariants: every config and preset, reachable states, and
+//!   biases towards what random play rarely meets (taking DUKES and CASTLES, THE MOVE, DUKE
+//!   changes, two-card discards, reshuffles, empty piles).
 //!
 //! ## The deck
 //!
@@ -115,6 +119,37 @@
 //! assert_eq!(DukesUp::from_setup(&game.to_setup())?, game);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! ## Fuzz your own rules
+//!
+//! With the `testing` feature (in your dev-dependencies), a house rule is an invariant over
+//! every step of random games of every config, checked by duke-core's `check_steps`; a
+//! failure shrinks to a short game printed in notation.
+//!
+//! ```
+//! # #[cfg(feature = "testing")] {
+//! use duke_core::testing::{Settings, invariants::check_steps};
+//! use duke_core::{Game, Observer};
+//! use dukesup_rules::meld::can_split;
+//! use dukesup_rules::testing::{bias_plays, configs};
+//! use dukesup_rules::{Action, DukesUp};
+//!
+//! // Every turn ended by a discard from the hand leaves the table in runs and sets.
+//! let settings = Settings { cases: 8, max_game_actions: 400, ..Settings::default() };
+//! let coverage = check_steps::<DukesUp>(configs(), &settings, Some(bias_plays), |step| {
+//!     if matches!(step.action, Action::Discard(_) | Action::DiscardTwo(..)) {
+//!         step.reached(); // counted: how often the rule was exercised
+//!         let table = step.after.view(Observer::Spectator).table;
+//!         if !can_split(table, step.after.config().ace) {
+//!             return Err(format!("a turn ended with the table {table}"));
+//!         }
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap();
+//! assert!(coverage.reached > 0, "{coverage:?}");
+//! # }
+//! ```
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 #![cfg_attr(
@@ -132,6 +167,8 @@ mod position;
 mod scoring;
 mod setup;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod turn;
 mod validate;
 mod view;

@@ -27,6 +27,11 @@
 //!   knows what) and checked into a game by [`CrownBattles::from_setup`]; a saved game is
 //!   its setup. Actions, cards and bids travel as their notation.
 //!
+//! - Every rule of `RULES.md` is a property checked at every step of random games with
+//!   every config (`tests/properties`); the feature `testing` gives users the same tools
+//!   (`testing::configs`, `testing::reachable`, biases towards the Special Power cards) to
+//!   fuzz the rules with their own invariants.
+//!
 //! The state is a compact `Copy` value (card ids in 128-bit sets); `legal_actions`,
 //! `apply` and `undo` do not allocate. `RULES.md` maps every rule to code and tests and
 //! lists every reading chosen where the rulebook is silent.
@@ -173,6 +178,8 @@ mod rounds;
 mod scoring;
 mod setup;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod trick;
 mod validate;
 mod view;

@@ -1,0 +1,204 @@
+//! Proptest strategies for fuzzing the Crown Battles rules with your own invariants
+//! (feature `testing`).
+//!
+//! - [`configs`]: every player count (2 to 8), the rulebook's base game and every
+//!   "Gameplay suggestions" [`Preset`], decks with all 16 Special Power cards, random
+//!   selections of them, powers replacing Peasants and odd counts of Golems, Dragons and
+//!   Peasants; the full schedule or short ones; and every option of [`Config`] (custom bid
+//!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
+//!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
+//!   tie replays, a fixed or drawn first dealer).
+//! - [`reachable`]: states reached by legal play from a new game with such a config, with
+//!   the record that reaches them (shrinks to a short game).
+//! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform
+//!   play holds a Special Power card until its last tricks and rarely buys a shield; each
+//!   `bias_*` function weights the legal actions towards one family of rules.
+//!
+//! ```
+//! use crownbattles_rules::testing::{bias_power_cards, configs};
+//! use crownbattles_rules::{Action, CrownBattles};
+//! use duke_core::testing::invariants::check_steps;
+//! use duke_core::testing::Settings;
+//! use duke_core::{Game, Observer};
+//!
+//! // A house rule: nobody's score moves in the middle of a round, except by a Witch or a
+//! // bubble shield.
+//! let settings = Settings { cases: 8, max_game_actions: 300, ..Settings::default() };
+//! let coverage = check_steps::<CrownBattles>(configs(), &settings, Some(bias_power_cards), |step| {
+//!     let (before, after) = (step.before.view(Observer::Spectator), step.after.view(Observer::Spectator));
+//!     if before.round == after.round && !step.after.is_over() {
+//!         step.reached();
+//!         let allowed = matches!(step.action, Action::Hex(_) | Action::Shield);
+//!         if before.scores != after.scores && !allowed {
+//!             return Err(format!("{} moved the scores mid-round", step.action));
+//!         }
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap();
+//! println!("{} steps inside a round checked of {}", coverage.reached, coverage.steps);
+//! ```
+
+use duke_core::Seat;
+/// A reached state with its record (from duke-core), as [`reachable`] yields it.
+pub use duke_core::testing::strategies::Reached;
+use proptest::prelude::*;
+
+use crate::actions::Action;
+use crate::cards::{Face, Power};
+use crate::presets::Preset;
+use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
+use crate::state::CrownBattles;
+
+/// The deck of a config: kept as the base game or preset has it (two in ten), with all 16
+/// Special Power cards added (three in ten), with a random selection added (three in
+/// ten), with powers replacing Peasants (one in ten), or with 0 to 2 Golems and Dragons,
+/// 0 to 4 Peasants and a random selection of powers (one in ten).
+fn deck(base: DeckSpec) -> impl Strategy<Value = DeckSpec> {
+    prop_oneof![
+        2 => Just(base),
+        3 => Just(DeckSpec { powers: u16::MAX, ..base }),
+        3 => any::<u16>().prop_map(move |powers| DeckSpec { powers: base.powers | powers, ..base }),
+        1 => proptest::sample::subsequence(Power::ALL.to_vec(), 1..=4)
+            .prop_map(move |powers| base.replacing_peasants(&powers)),
+        1 => (0u8..=2, 0u8..=2, 0u8..=4, any::<u16>()).prop_map(move |(golems, dragons, peasants, powers)| {
+            DeckSpec { golems, dragons, peasants, powers, ..base }
+        }),
+    ]
+}
+
+/// Spinner weights: the six equal segments (half the configs), only "the dealer chooses"
+/// and X, only the four suits, or any weights.
+fn spinner() -> impl Strategy<Value = [u16; 6]> {
+    prop_oneof![
+        3 => Just([1; 6]),
+        1 => Just([0, 0, 0, 0, 1, 3]),
+        1 => Just([1, 1, 1, 1, 0, 0]),
+        1 => any::<[u8; 6]>().prop_map(|w| w.map(|x| u16::from(x % 4))),
+    ]
+}
+
+fn timing() -> impl Strategy<Value = Timing> {
+    prop_oneof![Just(Timing::Immediate), Just(Timing::EndOfTrick)]
+}
+
+/// Every config: the base game for 2 to 8 players or any of the 23 presets, a deck from
+/// [`deck`], the config's schedule (one in five) or one to three short rounds of 1 to 12
+/// cards (dealt within the deck), the rulebook's bid tokens or fewer, and every option
+/// drawn. Configs the game would refuse are never produced.
+pub fn configs() -> impl Strategy<Value = Config> {
+    let base = prop_oneof![
+        (2u8..=8).prop_map(|n| Config::base(n).unwrap_or_default()),
+        proptest::sample::select(Preset::ALL.to_vec()).prop_map(Config::preset),
+    ];
+    base.prop_flat_map(|c| {
+        let schedule = prop_oneof![
+            1 => Just(None),
+            4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
+        ];
+        let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
+        let options = (any::<[bool; 2]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let protection = (
+            prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
+            prop_oneof![Just(5u8), Just(10u8)],
+            prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
+            prop_oneof![Just(None), (0..c.players).prop_map(Some)],
+        );
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, protection)
+    })
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, protection)| {
+        let ([no_trump, wizard_kings], (alchemist, bishop, jester, witch), screw) = options;
+        let (shields, witch_step, max_tie_replays, first_dealer) = protection;
+        let mut c = Config {
+            deck,
+            max_bid,
+            spinner,
+            dealer_may_choose_no_trump: no_trump,
+            screw_the_dealer: screw,
+            wizard_affects_kings: wizard_kings,
+            timings: Timings { alchemist, bishop, jester, witch },
+            witch_step,
+            shields,
+            max_tie_replays,
+            first_dealer,
+            ..base
+        };
+        let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
+        let list: Vec<u8> = match schedule {
+            Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
+            None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
+        };
+        c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
+        c.validated().unwrap_or(base)
+    })
+}
+
+/// States reached by up to `max_steps` legal actions from a new game with a config from
+/// [`configs`] and any seed.
+///
+/// ```
+/// use crownbattles_rules::testing::reachable;
+/// use duke_core::{Game, Observer};
+/// use proptest::prelude::*;
+///
+/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(60))| {
+///     // Every hand holds the same number of cards at the start of a trick.
+///     let view = reached.state.view(Observer::Spectator);
+///     if view.trick.is_empty() {
+///         prop_assert!(view.hand_sizes.windows(2).all(|w| w[0] == w[1]), "{:?}", view.hand_sizes);
+///     }
+/// });
+/// ```
+pub fn reachable(max_steps: usize) -> impl Strategy<Value = Reached<CrownBattles>> {
+    duke_core::testing::strategies::reachable::<CrownBattles>(configs(), max_steps)
+}
+
+/// Whether the action plays a Special Power card.
+fn plays_a_power(action: &Action) -> Option<Power> {
+    match action {
+        Action::Play(Face::Power(p)) => Some(*p),
+        Action::PlayDoubleFacedAsGolem => Some(Power::DoubleFaced),
+        _ => None,
+    }
+}
+
+/// Special Power cards forty times as likely to be played as other cards, Golems, Dragons
+/// and Peasants four times; the Smuggler's swap before bidding eight times and a shield
+/// four times as likely as a bid: every power's decision is taken often (uniform play
+/// keeps a power card in hand until its last tricks, where several have no effect).
+pub fn bias_power_cards(_state: &CrownBattles, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        a if plays_a_power(a).is_some() => 40,
+        Action::Smuggle(_) => 8,
+        Action::Shield => 4,
+        Action::Play(Face::Golem | Face::Dragon | Face::Peasant) => 4,
+        _ => 1,
+    }
+}
+
+/// The cards that decide tricks in special ways (Golems, Dragons, Peasants, the Kings, the
+/// Double-faced card, the Summoner and the Wizard) thirty times as likely as other cards,
+/// other powers five times: tricks led by a Peasant or a Golem, several Golems or Dragons,
+/// all Peasants, the Wizard's and the Summoner's tricks.
+pub fn bias_special_cards(_state: &CrownBattles, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Play(Face::Golem | Face::Dragon | Face::Peasant) | Action::PlayDoubleFacedAsGolem => 30,
+        Action::Play(Face::Power(
+            Power::GolemKing | Power::DragonKing | Power::DoubleFaced | Power::Summoner | Power::Wizard,
+        )) => 30,
+        Action::Play(Face::Power(_)) => 5,
+        _ => 1,
+    }
+}
+
+/// Theft and protection: the Thief, the Witch and the Wizard sixty times as likely to be
+/// played as other cards (other powers five times), and a bubble shield twenty times as
+/// likely as a bid.
+pub fn bias_theft(_state: &CrownBattles, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Play(Face::Power(Power::Thief | Power::Witch | Power::Wizard)) => 60,
+        a if plays_a_power(a).is_some() => 5,
+        Action::Shield => 20,
+        _ => 1,
+    }
+}

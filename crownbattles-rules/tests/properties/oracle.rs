@@ -1,0 +1,643 @@
+//! The runner every property goes through, the position as the tests read it (through
+//! `to_setup` and the views only), and the slow oracles written from the rulebook text:
+//! the deck, the bids, the playable cards, the trick's ranking and the scoring table.
+
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+
+use crownbattles_rules::testing::configs;
+use crownbattles_rules::{Action, Bid, Config, CrownBattles, DeckSpec, Event, Face, Phase, Power, SuitId, Trump, View};
+use duke_core::testing::Settings;
+use duke_core::testing::invariants::{Bias, Coverage, StepCheck, check_steps};
+use duke_core::{Game, Observer, Seat};
+use proptest::prelude::*;
+
+/// Random games per property (times `DUKE_TEST_SCALE`).
+pub const CASES: u32 = 160;
+
+/// A step as the properties see it: the engine's step, both positions read through the
+/// public API, and what the tests remember of the game so far (who is protected).
+pub struct Step<'a, 'b> {
+    pub check: &'a StepCheck<'b, CrownBattles>,
+    pub before: &'a Table,
+    pub after: &'a Table,
+    /// Protection before the step, tracked by the tests from the actions alone.
+    pub memory: &'a Memory,
+}
+
+impl Step<'_, '_> {
+    pub fn seat(&self) -> Seat {
+        self.check.seat
+    }
+    pub fn action(&self) -> Action {
+        self.check.action
+    }
+    pub fn reached(&self) {
+        self.check.reached();
+    }
+    /// The step's legal actions of `seat` (before it), in notation.
+    pub fn legal(&self, seat: Seat) -> BTreeSet<String> {
+        self.check.legal_before(seat).iter().map(ToString::to_string).collect()
+    }
+    pub fn events(&self, observer: Observer) -> Vec<Event> {
+        self.check.events(observer)
+    }
+    /// Whether this step ended a round (a new one was dealt, or the game ended).
+    pub fn ends_round(&self) -> bool {
+        self.after.round != self.before.round || (self.after.over && !self.before.over)
+    }
+    /// The positions at the start of a round in this step: the game's start (step 0) and a
+    /// round dealt by this step.
+    pub fn round_starts(&self) -> Vec<&Table> {
+        let mut out = Vec::new();
+        if self.check.index == 0 {
+            out.push(self.before);
+        }
+        if self.ends_round() && !self.after.over {
+            out.push(self.after);
+        }
+        out
+    }
+    /// The trick the step completed, if any ([`Event::TrickTaken`] says when), with the
+    /// trump it was fought under.
+    pub fn completed_trick(&self) -> Option<Completed> {
+        let taken = self.events(Observer::Spectator).into_iter().find_map(|e| match e {
+            Event::TrickTaken { cards, winner } => Some((cards, winner)),
+            _ => None,
+        })?;
+        let mut faces = self.before.trick.clone();
+        let mut golem = self.before.df_golem;
+        match (self.before.phase, self.action()) {
+            (Phase::Play(_), Action::Play(face)) => faces.push(face),
+            (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => {
+                faces.push(Face::Power(Power::DoubleFaced));
+                golem = true;
+            }
+            _ => {}
+        }
+        let trump = match (self.before.phase, self.action()) {
+            (Phase::Effect { .. }, Action::Trump(t)) => t,
+            _ => self.before.trump,
+        };
+        Some(Completed { leader: self.before.leader, fighters: fighters(&faces, golem), trump, event: taken })
+    }
+}
+
+/// A trick completed in a step.
+pub struct Completed {
+    pub leader: Seat,
+    pub fighters: Vec<Fighter>,
+    pub trump: Trump,
+    /// What [`Event::TrickTaken`] said: the cards and the winner.
+    pub event: (Vec<crownbattles_rules::TableCard>, Option<Seat>),
+}
+
+/// What the tests remember of a game: who is protected from the Thief and the Witch
+/// ("Wizard": "keep this card for theft protection"; "Notes": bubble shields).
+#[derive(Clone, Debug, Default)]
+pub struct Memory {
+    pub wizards: BTreeSet<Seat>,
+    pub shields: BTreeSet<Seat>,
+    /// Who leads once the table is cleared: the last complete trick's winner ("The winner
+    /// of the trick leads the next one"), or the Bomb's player and then his choice ("You
+    /// decide who will lead the next trick").
+    pub next_leader: Option<Seat>,
+}
+
+impl Memory {
+    pub fn protected(&self, seat: Seat) -> bool {
+        self.wizards.contains(&seat) || self.shields.contains(&seat)
+    }
+
+    /// The memory after `action`: a Wizard (or a Summoner copying one) protects its player
+    /// to the end of the round, a shield for the round or the game as the config says.
+    pub fn update(&mut self, before: &Table, seat: Seat, action: Action, after: &Table, completed: Option<&Completed>) {
+        if let Some(c) = completed {
+            let v = judge(&c.fighters, c.trump, before.config.wizard_affects_kings);
+            let bomber = c.fighters.iter().rposition(|f| f.action == Some(Power::Bomb));
+            let at = v.winner.or(bomber);
+            self.next_leader = at.map(|i| clockwise(c.leader, i, before.n));
+        }
+        if let (Phase::Effect { power: Power::Bomb, .. }, Action::Lead(t)) = (before.phase, action) {
+            self.next_leader = Some(t);
+        }
+        if action == Action::Shield {
+            self.shields.insert(seat);
+        }
+        if let (Phase::Play(_), Some(face)) = (before.phase, played_face(action)) {
+            let mut trick = before.trick.clone();
+            trick.push(face);
+            if fighters(&trick, false).last().is_some_and(|f| f.action == Some(Power::Wizard)) {
+                self.wizards.insert(seat);
+            }
+        }
+        if after.round != before.round {
+            self.wizards.clear();
+            if after.config.shields == crownbattles_rules::Shields::Round {
+                self.shields.clear();
+            }
+        }
+    }
+}
+
+/// The face an action plays, if it plays one.
+pub fn played_face(action: Action) -> Option<Face> {
+    match action {
+        Action::Play(face) => Some(face),
+        Action::PlayDoubleFacedAsGolem => Some(Face::Power(Power::DoubleFaced)),
+        _ => None,
+    }
+}
+
+/// Runs `invariant` over every step of random games with every config
+/// (`crownbattles_rules::testing::configs`), optionally biased; panics with the shrunk
+/// record on a failure, prints the property's coverage line and requires the rule's
+/// situation to have arisen at least `at_least` times.
+pub fn property(
+    name: &str,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    property_on(name, configs(), CASES, bias, at_least, invariant)
+}
+
+/// [`property`] with other configs and case count.
+pub fn property_on(
+    name: &str,
+    configs: impl Strategy<Value = Config>,
+    cases: u32,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
+    let settings = Settings { cases, max_steps: 200, max_game_actions: 360, ..Settings::default() };
+    let memory = RefCell::new(Memory::default());
+    let run = check_steps::<CrownBattles>(configs, &settings, bias, |check| {
+        if check.index == 0 {
+            *memory.borrow_mut() = Memory::default();
+        }
+        let (before, after) = (read(check.before), read(check.after));
+        let now = memory.borrow().clone();
+        let step = Step { check, before: &before, after: &after, memory: &now };
+        invariant(&step)?;
+        let completed = step.completed_trick();
+        memory.borrow_mut().update(&before, check.seat, check.action, &after, completed.as_ref());
+        Ok(())
+    });
+    let coverage = run.unwrap_or_else(|failure| panic!("{name}: {failure}"));
+    eprintln!(
+        "| {name:<72} | {:>5} | {:>6} | {:>6} | {at_least:>5} |",
+        coverage.games, coverage.steps, coverage.reached
+    );
+    assert!(coverage.reached >= at_least, "{name} reached its situation too rarely: {coverage:?}, want {at_least}");
+    coverage
+}
+
+/// A position read through the public API: the state's [`Setup`](crownbattles_rules::Setup)
+/// (every card by name) and the spectator's view.
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub config: Config,
+    pub n: usize,
+    /// 1-based, tie replays counting on.
+    pub round: u8,
+    pub dealer: Seat,
+    pub trump: Trump,
+    pub phase: Phase,
+    pub over: bool,
+    pub hands: Vec<Vec<Face>>,
+    /// Who led the trick on the table.
+    pub leader: Seat,
+    /// The trick on the table, in play order.
+    pub trick: Vec<Face>,
+    pub df_golem: bool,
+    /// The earlier tricks of the round.
+    pub played: Vec<Face>,
+    /// The cards of the config's deck named nowhere: the undealt deck.
+    pub undealt: Vec<Face>,
+    /// Cards named in the position that the config's deck does not hold (none, ever).
+    pub strays: Vec<Face>,
+    pub bids: Vec<Option<Bid>>,
+    pub tricks: Vec<u8>,
+    pub scores: Vec<i32>,
+    pub crown: Option<Seat>,
+    pub shields: Vec<Seat>,
+    pub smuggled: Vec<Seat>,
+    pub passes: Vec<Option<Face>>,
+    pub view: View,
+}
+
+impl Table {
+    pub fn hand(&self, seat: Seat) -> &[Face] {
+        self.hands.get(seat.index()).map_or(&[], Vec::as_slice)
+    }
+    pub fn seats(&self) -> impl Iterator<Item = Seat> + use<> {
+        (0..self.n as u8).map(Seat)
+    }
+    /// Cards dealt to each player this round (tie replays deal the last round's).
+    pub fn dealt(&self) -> u8 {
+        cards_dealt(&self.config, self.round)
+    }
+    /// The last scheduled round, or a replay of it.
+    pub fn final_round(&self) -> bool {
+        usize::from(self.round) >= self.config.schedule.rounds()
+    }
+}
+
+/// Reads a state.
+pub fn read(state: &CrownBattles) -> Table {
+    let setup = state.to_setup();
+    let view = state.view(Observer::Spectator);
+    let n = usize::from(setup.config.players);
+    let dealer = setup.dealer.unwrap_or(Seat(0));
+    let hands: Vec<Vec<Face>> =
+        setup.hands.clone().unwrap_or_default().iter().map(|h| h.iter().map(|c| c.face).collect()).collect();
+    let trick: Vec<Face> = setup.trick.iter().map(|c| c.face).collect();
+    let played: Vec<Face> = setup.played.iter().map(|c| c.face).collect();
+    let mut undealt = deck_faces(&setup.config.deck);
+    let mut strays = Vec::new();
+    for face in hands.iter().flatten().chain(&trick).chain(&played) {
+        match undealt.iter().position(|f| f == face) {
+            Some(i) => {
+                undealt.remove(i);
+            }
+            None => strays.push(*face),
+        }
+    }
+    Table {
+        config: setup.config,
+        n,
+        round: setup.round,
+        dealer,
+        trump: setup.trump.unwrap_or(Trump::NoTrump),
+        phase: view.phase,
+        over: state.is_over(),
+        hands,
+        leader: setup.leader.unwrap_or(dealer.left(n)),
+        trick,
+        df_golem: setup.double_faced_as_golem,
+        played,
+        undealt,
+        strays,
+        bids: setup.bids.clone(),
+        tricks: setup.tricks.clone(),
+        scores: setup.scores.clone(),
+        crown: setup.crown,
+        shields: setup.shields.clone(),
+        smuggled: setup.smuggled.clone(),
+        passes: if setup.passes.is_empty() {
+            vec![None; n]
+        } else {
+            setup.passes.iter().map(|p| p.map(|c| c.face)).collect()
+        },
+        view,
+    }
+}
+
+/// The cards a deck description holds ("Components": values 1-13 of four suits, 2 Golems,
+/// 2 Dragons, 4 Peasants, 16 Special Power cards), from its fields: per suit the values
+/// whose bit `v - 1` is set, the copies counted, the powers whose bit is set.
+pub fn deck_faces(spec: &DeckSpec) -> Vec<Face> {
+    let mut out = Vec::new();
+    for suit in SuitId::ALL {
+        for v in 1..=13u8 {
+            if spec.values[suit.index()] >> (v - 1) & 1 == 1 {
+                out.push(Face::Number(suit, v));
+            }
+        }
+    }
+    out.extend(std::iter::repeat_n(Face::Golem, usize::from(spec.golems.min(2))));
+    out.extend(std::iter::repeat_n(Face::Dragon, usize::from(spec.dragons.min(2))));
+    out.extend(std::iter::repeat_n(Face::Peasant, usize::from(spec.peasants.min(4))));
+    out.extend(Power::ALL.into_iter().filter(|p| spec.powers >> p.index() & 1 == 1).map(Face::Power));
+    out
+}
+
+/// Cards dealt to each player in round `round` (1-based; a tie replay deals the last).
+pub fn cards_dealt(config: &Config, round: u8) -> u8 {
+    let list = config.schedule.as_slice();
+    let i = usize::from(round.max(1) - 1).min(list.len() - 1);
+    list[i]
+}
+
+/// `a` minus `b`, as multisets of faces; `None` if `b` holds a face `a` lacks.
+pub fn minus(a: &[Face], b: &[Face]) -> Option<Vec<Face>> {
+    let mut out = a.to_vec();
+    for face in b {
+        let i = out.iter().position(|f| f == face)?;
+        out.remove(i);
+    }
+    Some(out)
+}
+
+/// What left a hand and what came into it between two versions of it.
+pub fn moved(before: &[Face], after: &[Face]) -> (Vec<Face>, Vec<Face>) {
+    let mut lost = before.to_vec();
+    let mut gained = Vec::new();
+    for face in after {
+        match lost.iter().position(|f| f == face) {
+            Some(i) => {
+                lost.remove(i);
+            }
+            None => gained.push(*face),
+        }
+    }
+    (lost, gained)
+}
+
+/// The distinct faces of a hand, in notation order of the actions (`give R3`).
+pub fn distinct(hand: &[Face]) -> BTreeSet<Face> {
+    hand.iter().copied().collect()
+}
+
+/// The power whose action the card played in this step carries (its own, or the one a
+/// Summoner copies), if the step plays a card.
+pub fn carried(step: &Step) -> Option<Power> {
+    let face = played_face(step.action())?;
+    if !matches!(step.before.phase, Phase::Play(_)) {
+        return None;
+    }
+    let mut trick = step.before.trick.clone();
+    trick.push(face);
+    fighters(&trick, false).last()?.action
+}
+
+/// Whether a power acts right after its play (⚡) rather than at the end of the trick (⏳):
+/// from its icon, or for the icon-less cards from the config (reading 9). The Cursed and
+/// the Bomb's choice of leader come at the end of the trick.
+pub fn immediate(config: &Config, p: Power) -> bool {
+    use crownbattles_rules::Timing::Immediate;
+    let t = config.timings;
+    match p {
+        Power::Thief | Power::Cursed | Power::Bomb => false,
+        Power::Alchemist => t.alchemist == Immediate,
+        Power::Bishop => t.bishop == Immediate,
+        Power::Jester => t.jester == Immediate,
+        Power::Witch => t.witch == Immediate,
+        _ => true,
+    }
+}
+
+/// Whether two lists hold the same faces as many times.
+pub fn same_cards(a: &[Face], b: &[Face]) -> bool {
+    let (mut a, mut b) = (a.to_vec(), b.to_vec());
+    a.sort();
+    b.sort();
+    a == b
+}
+
+/// The seat `k` places clockwise from `s` (How to Play: "clockwise" is to the left).
+pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
+    Seat(((s.index() + k) % n) as u8)
+}
+
+// ---------------------------------------------------------------------------------------
+// The trick: how each card fights, and who wins.
+// ---------------------------------------------------------------------------------------
+
+/// How a card fights in its trick.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// A numbered card; `twice` is twice its value (a Summoner's copy adds a half).
+    Number {
+        suit: SuitId,
+        twice: u8,
+    },
+    /// Worth 0 ("Peasant: this card is worth 0"); `half`: a Summoner worth 0.5.
+    Peasant {
+        half: bool,
+    },
+    Golem {
+        half: bool,
+    },
+    GolemKing {
+        half: bool,
+    },
+    Dragon {
+        half: bool,
+    },
+    DragonKing,
+}
+
+/// A card on the trick: its face, how it fights and the action it carries.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fighter {
+    pub face: Face,
+    pub kind: Kind,
+    pub action: Option<Power>,
+}
+
+/// Whether a Special Power card is an action card ("Action cards": everything but the
+/// "Non-Action cards" Double-faced, Golem King and Dragon King; the Summoner acts by
+/// copying, so it carries no action of its own).
+pub fn is_action_card(p: Power) -> bool {
+    !matches!(p, Power::DoubleFaced | Power::GolemKing | Power::DragonKing | Power::Summoner)
+}
+
+/// How each card of a trick fights, in play order (`golem`: the Double-faced card was
+/// played as a Golem). Numbers fight as printed; Golems, Dragons, Peasants as their
+/// powers; the Kings as "GG" and "DD"; action cards "have the same power as a Peasant";
+/// the Summoner is "a copy of the last played card but a bit stronger, never exceeding the
+/// next-highest card's strength": a half above a number or a Golem, Golem King or Dragon
+/// (a Dragon King copy is a Dragon King), 0.5 as a lead or after a Peasant, and "the
+/// action of another Special power card, and worth 0.5" after an action card.
+pub fn fighters(cards: &[Face], golem: bool) -> Vec<Fighter> {
+    let mut out: Vec<Fighter> = Vec::new();
+    for &face in cards {
+        let (kind, action) = match face {
+            Face::Number(suit, v) => (Kind::Number { suit, twice: 2 * v }, None),
+            Face::Golem => (Kind::Golem { half: false }, None),
+            Face::Dragon => (Kind::Dragon { half: false }, None),
+            Face::Peasant => (Kind::Peasant { half: false }, None),
+            Face::Power(Power::GolemKing) => (Kind::GolemKing { half: false }, None),
+            Face::Power(Power::DragonKing) => (Kind::DragonKing, None),
+            Face::Power(Power::DoubleFaced) if golem => (Kind::Golem { half: false }, None),
+            Face::Power(Power::DoubleFaced) => (Kind::Peasant { half: false }, None),
+            Face::Power(Power::Summoner) => match out.last() {
+                None => (Kind::Peasant { half: true }, None),
+                Some(&Fighter { action: Some(copied), .. }) => (Kind::Peasant { half: true }, Some(copied)),
+                Some(prev) => {
+                    let kind = match prev.kind {
+                        // Halves do not stack: 12.5 copied is 12.5 (reading 18).
+                        Kind::Number { suit, twice } => Kind::Number { suit, twice: twice | 1 },
+                        Kind::Peasant { .. } => Kind::Peasant { half: true },
+                        Kind::Golem { .. } => Kind::Golem { half: true },
+                        Kind::GolemKing { .. } => Kind::GolemKing { half: true },
+                        Kind::Dragon { .. } => Kind::Dragon { half: true },
+                        Kind::DragonKing => Kind::DragonKing,
+                    };
+                    (kind, None)
+                }
+            },
+            Face::Power(p) => (Kind::Peasant { half: false }, Some(p)),
+        };
+        out.push(Fighter { face, kind, action });
+    }
+    out
+}
+
+/// The notation of a fighting form, as the crate docs write it (`R12.5`, `peasant+`).
+pub fn notation(kind: Kind) -> String {
+    let plus = |name: &str, half: bool| format!("{name}{}", if half { "+" } else { "" });
+    match kind {
+        Kind::Number { suit, twice } => {
+            format!("{}{}{}", suit.letter(), twice / 2, if twice % 2 == 1 { ".5" } else { "" })
+        }
+        Kind::Peasant { half } => plus("peasant", half),
+        Kind::Golem { half } => plus("golem", half),
+        Kind::GolemKing { half } => plus("golem-king", half),
+        Kind::Dragon { half } => plus("dragon", half),
+        Kind::DragonKing => "dragon-king".into(),
+    }
+}
+
+/// The suit to follow: the first numbered card's ("If a player starts the trick with a
+/// Peasant, the next player sets the leading suit").
+pub fn led_suit(trick: &[Fighter]) -> Option<SuitId> {
+    trick.iter().find_map(|f| match f.kind {
+        Kind::Number { suit, .. } => Some(suit),
+        _ => None,
+    })
+}
+
+/// "If a Golem or a Dragon card starts a trick, players can play any card": the lead is a
+/// Golem, a Dragon or a King.
+pub fn freed(trick: &[Fighter]) -> bool {
+    trick.first().is_some_and(|f| {
+        matches!(f.kind, Kind::Golem { .. } | Kind::GolemKing { .. } | Kind::Dragon { .. } | Kind::DragonKing)
+    })
+}
+
+/// How strong a card is in its trick, as (tier, value); the first card of the highest
+/// strength wins. "To win a trick": the highest of the led suit, beaten by the highest
+/// trump, beaten by a Golem, the Golem King ("beats all Golem cards, doesn't beat any
+/// Dragon"), a Dragon, the Dragon King ("beats all cards"). "Playing a different suit than
+/// the led suit, loses": an off-suit number is worth nothing. Under a Wizard, Golems and
+/// Dragons (and by option the Kings) are Peasants.
+pub fn rank(f: &Fighter, trump: Trump, led: Option<SuitId>, wizard: bool, kings_too: bool) -> (u8, u8) {
+    let peasant = |half: bool| (0, u8::from(half));
+    match f.kind {
+        Kind::Number { suit, twice } if trump == Trump::Suit(suit) => (2, twice),
+        Kind::Number { suit, twice } if led == Some(suit) => (1, twice),
+        Kind::Number { .. } => (0, 0),
+        Kind::Peasant { half } => peasant(half),
+        Kind::Golem { half } | Kind::Dragon { half } if wizard => peasant(half),
+        Kind::GolemKing { half } if wizard && kings_too => peasant(half),
+        Kind::DragonKing if wizard && kings_too => (0, 0),
+        Kind::Golem { half } => (3, u8::from(half)),
+        Kind::GolemKing { half } => (4, u8::from(half)),
+        Kind::Dragon { half } => (5, u8::from(half)),
+        Kind::DragonKing => (6, 0),
+    }
+}
+
+/// A decided trick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub led: Option<SuitId>,
+    pub wizard: bool,
+    /// "When played, the trick gets destroyed and no one wins it" (a Bomb, or a Summoner
+    /// copying one).
+    pub bombed: bool,
+    /// The winning position (None when bombed).
+    pub winner: Option<usize>,
+    /// Each card's strength.
+    pub ranks: Vec<(u8, u8)>,
+}
+
+/// Who wins a complete trick: the first card of the highest [`rank`] ("When all players
+/// play a Peasant, the first player to do so wins"; several Golems or Dragons: the first).
+pub fn judge(trick: &[Fighter], trump: Trump, kings_too: bool) -> Verdict {
+    let led = led_suit(trick);
+    let wizard = trick.iter().any(|f| f.action == Some(Power::Wizard));
+    let bombed = trick.iter().any(|f| f.action == Some(Power::Bomb));
+    let ranks: Vec<(u8, u8)> = trick.iter().map(|f| rank(f, trump, led, wizard, kings_too)).collect();
+    let mut winner = 0;
+    for (i, r) in ranks.iter().enumerate() {
+        if *r > ranks[winner] {
+            winner = i;
+        }
+    }
+    Verdict { led, wizard, bombed, winner: (!bombed && !trick.is_empty()).then_some(winner), ranks }
+}
+
+/// The plays a hand may make on this trick ("Players must follow suit if possible;
+/// otherwise, they can play any other card"; Dragons, Golems, Peasants "can be played at
+/// any time", and so can Special Power cards, "Notes"), in notation: one per face, and the
+/// Double-faced card both ways.
+pub fn legal_plays(hand: &[Face], trick: &[Fighter]) -> BTreeSet<String> {
+    let led = led_suit(trick).filter(|_| !freed(trick));
+    let follows = |f: &Face| matches!((f, led), (Face::Number(s, _), Some(l)) if *s == l);
+    let can_follow = hand.iter().any(follows);
+    let mut out = BTreeSet::new();
+    for face in hand {
+        if can_follow && matches!(face, Face::Number(..)) && !follows(face) {
+            continue;
+        }
+        out.insert(format!("play {face}"));
+        if *face == Face::Power(Power::DoubleFaced) {
+            out.insert("play double-faced:golem".into());
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------
+// Bids and points.
+// ---------------------------------------------------------------------------------------
+
+/// The bids `seat` may place: one token from 0 to the highest (Set up 3), or two
+/// consecutive tokens ("Double Bidding"), but not when one card is dealt ("Exception");
+/// under "Screw the dealer" the dealer may not bring the total to the cards dealt (with
+/// double bids: not when the total's range could reach it; when no bid escapes, the rule
+/// does not bind, reading 6).
+pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
+    let max = t.config.max_bid;
+    let mut bids: Vec<Bid> = (0..=max).map(Bid::Single).collect();
+    if t.dealt() > 1 {
+        bids.extend((0..max).map(Bid::Double));
+    }
+    if t.config.screw_the_dealer && seat == t.dealer {
+        let others = t.seats().filter(|&s| s != seat).filter_map(|s| t.bids[s.index()]);
+        let (low, high) = others.fold((0u32, 0u32), |(l, h), b| (l + u32::from(b.low()), h + u32::from(b.high())));
+        let dealt = u32::from(t.dealt());
+        let escapes = |b: &Bid| !(low + u32::from(b.low()) <= dealt && dealt <= high + u32::from(b.high()));
+        if bids.iter().any(escapes) {
+            bids.retain(escapes);
+        }
+    }
+    bids.iter().map(|b| format!("bid {b}")).collect()
+}
+
+/// The bid after the rulebook's scoring ("Scoring table" for 0 to 10 tricks; "Meeting your
+/// bid: 10 points per trick and a 20-point bonus", a double bid half; "Failing to meet
+/// your bid: lose 10 points for each trick you go above or below").
+pub fn points(bid: Option<Bid>, won: u8) -> i32 {
+    const SINGLE: [i32; 11] = [20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120];
+    const DOUBLE: [i32; 11] = [10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60];
+    let Some(bid) = bid else { return 0 };
+    let w = usize::from(won);
+    let met = match bid {
+        Bid::Single(b) => (won == b).then(|| SINGLE.get(w).copied().unwrap_or(20 + 10 * i32::from(won))),
+        Bid::Double(b) => (won == b || won == b + 1).then(|| DOUBLE.get(w).copied().unwrap_or(10 + 5 * i32::from(won))),
+    };
+    met.unwrap_or_else(|| {
+        let off = if won < bid.low() { bid.low() - won } else { won - bid.high() };
+        -10 * i32::from(off)
+    })
+}
+
+/// The crown's holder: "the player with the highest score gets the crown. In case of a
+/// tie, no one gets the crown".
+pub fn sole_leader(scores: &[i32]) -> Option<Seat> {
+    let best = *scores.iter().max()?;
+    let leaders: Vec<usize> = (0..scores.len()).filter(|&i| scores[i] == best).collect();
+    (leaders.len() == 1).then(|| Seat(leaders[0] as u8))
+}
+
+/// A seat's view.
+pub fn view_of(state: &CrownBattles, seat: Seat) -> View {
+    state.view(Observer::Seat(seat))
+}

@@ -1,0 +1,192 @@
+//! Rulebook "Ending a Round" (8–10), "Scoring" (single and double bids, the scoring
+//! table) and "Game End".
+
+use std::cell::Cell;
+
+use crownbattles_rules::testing::bias_power_cards;
+use crownbattles_rules::{Action, CrownBattles, Event, Phase};
+use duke_core::{Game, Observer};
+
+use crate::oracle::{Step, clockwise, judge, points, property, sole_leader};
+
+/// What the round that this step ended was scored with, by the rulebook: the bids (a
+/// Jester's change in this very step included), the tricks (the last trick's winner and a
+/// Thief's theft in this step included), and the scores after it (a Witch's points in this
+/// step included).
+fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, Vec<i32>) {
+    let t = step.before;
+    let (mut bids, mut tricks, mut scores) = (t.bids.clone(), t.tricks.clone(), t.scores.clone());
+    match (t.phase, step.action()) {
+        (Phase::Effect { .. }, Action::Jest(d)) => {
+            let b = &mut bids[step.seat().index()];
+            *b = b.map(|b| match b {
+                crownbattles_rules::Bid::Single(n) => {
+                    crownbattles_rules::Bid::Single((i16::from(n) + i16::from(d)) as u8)
+                }
+                crownbattles_rules::Bid::Double(n) => {
+                    crownbattles_rules::Bid::Double((i16::from(n) + i16::from(d)) as u8)
+                }
+            });
+        }
+        (Phase::Effect { .. }, Action::Steal(from)) => {
+            tricks[from.index()] -= 1;
+            tricks[step.seat().index()] += 1;
+        }
+        (Phase::Effect { .. }, Action::Hex(from)) => {
+            let k = i32::from(t.config.witch_step);
+            scores[from.index()] -= k;
+            scores[step.seat().index()] += k;
+        }
+        _ => {}
+    }
+    if let Some(c) = step.completed_trick()
+        && let Some(w) = judge(&c.fighters, c.trump, t.config.wizard_affects_kings).winner
+    {
+        tricks[clockwise(c.leader, w, t.n).index()] += 1;
+    }
+    for s in 0..t.n {
+        scores[s] += points(bids[s], tricks[s]);
+    }
+    (bids, tricks, scores)
+}
+
+#[test]
+fn round_points_follow_the_scoring_table() {
+    let doubles = Cell::new(0);
+    property("round_points_follow_the_scoring_table", Some(bias_power_cards), 250, |step| {
+        if !step.ends_round() {
+            if step.after.scores != step.before.scores && !matches!(step.action(), Action::Hex(_) | Action::Shield) {
+                return Err(format!("scores moved mid-round: {:?} -> {:?}", step.before.scores, step.after.scores));
+            }
+            return Ok(());
+        }
+        step.reached();
+        let (bids, tricks, scores) = round_result(step);
+        if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {
+            doubles.set(doubles.get() + 1);
+        }
+        if step.after.scores != scores {
+            return Err(format!("bids {bids:?}, tricks {tricks:?}: scores {:?}, want {scores:?}", step.after.scores));
+        }
+        let scored = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
+            Event::RoundScored { bids: b, tricks: k, .. } => Some((b, k)),
+            _ => None,
+        });
+        if scored != Some((bids.clone(), tricks.clone())) {
+            return Err(format!("the round is announced as {scored:?}, scored with {bids:?} {tricks:?}"));
+        }
+        Ok(())
+    });
+    eprintln!("  rounds scored with double bids: {}", doubles.get());
+    assert!(doubles.get() >= 200, "{} rounds scored double bids", doubles.get());
+}
+
+#[test]
+fn the_crown_goes_to_the_sole_leader() {
+    let ties = Cell::new(0);
+    property("the_crown_goes_to_the_sole_leader", None, 250, |step| {
+        if !step.ends_round() {
+            if step.after.crown != step.before.crown {
+                return Err("the crown moved mid-round".into());
+            }
+            return Ok(());
+        }
+        step.reached();
+        let want = sole_leader(&step.after.scores);
+        if want.is_none() {
+            ties.set(ties.get() + 1);
+        }
+        if step.after.crown != want {
+            return Err(format!("scores {:?}: crown {:?}, want {want:?}", step.after.scores, step.after.crown));
+        }
+        Ok(())
+    });
+    eprintln!("  rounds ended tied for the lead: {}", ties.get());
+    assert!(ties.get() >= 20, "{} rounds ended tied for the lead", ties.get());
+}
+
+#[test]
+fn the_dealer_rotates_clockwise() {
+    property("the_dealer_rotates_clockwise", None, 180, |step| {
+        if step.ends_round() && !step.after.over {
+            step.reached();
+            let (before, after) = (step.before, step.after);
+            let want = clockwise(before.dealer, 1, before.n);
+            if after.dealer != want {
+                return Err(format!("{} deals after {}", after.dealer, before.dealer));
+            }
+            let first = Phase::Bidding(clockwise(want, 1, before.n));
+            if after.phase != first && after.phase != Phase::ChooseTrump {
+                return Err(format!("the new round starts with {:?}", after.phase));
+            }
+        } else if step.after.dealer != step.before.dealer && !step.after.over {
+            return Err("the dealer changed mid-round".into());
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn a_tie_after_the_last_round_replays_it() {
+    let (replays, shared) = (Cell::new(0), Cell::new(0));
+    property("a_tie_after_the_last_round_replays_it", None, 80, |step| {
+        if !step.ends_round() {
+            return Ok(());
+        }
+        let (before, after) = (step.before, step.after);
+        let rounds = before.config.schedule.rounds();
+        let round = usize::from(before.round);
+        let leader = sole_leader(&after.scores);
+        let limit = rounds + usize::from(before.config.max_tie_replays);
+        let go_on = round < rounds || (leader.is_none() && round < limit);
+        if round >= rounds {
+            step.reached();
+        }
+        if go_on == after.over {
+            return Err(format!(
+                "round {round} of {rounds} (+{limit}) ends with {:?}: over {}",
+                after.scores, after.over
+            ));
+        }
+        if go_on {
+            if round >= rounds {
+                replays.set(replays.get() + 1);
+            }
+            // A replay deals the last round again ("replay the last round").
+            let list = before.config.schedule.as_slice();
+            let dealt = usize::from(*list.get(round).unwrap_or(&list[rounds - 1]));
+            if after.round != before.round + 1 || after.hands.iter().any(|h| h.len() != dealt) {
+                return Err(format!("round {} follows round {}: hands {:?}", after.round, before.round, after.hands));
+            }
+            return Ok(());
+        }
+        // "The player with the highest score at the end of all rounds is crowned the winner."
+        let best = *after.scores.iter().max().unwrap();
+        let winners: Vec<usize> = (0..after.n).filter(|&s| after.scores[s] == best).collect();
+        if winners.len() > 1 {
+            shared.set(shared.get() + 1);
+        }
+        let outcome = step.check.after.outcome().ok_or("over without an outcome")?;
+        let first: Vec<usize> = (0..after.n).filter(|&s| outcome.ranks[s] == 1).collect();
+        if first != winners {
+            return Err(format!("scores {:?}: first places {first:?}", after.scores));
+        }
+        Ok(())
+    });
+    eprintln!("  tie replays: {}, games ended shared: {}", replays.get(), shared.get());
+    assert!(replays.get() >= 6, "{} tie replays", replays.get());
+    assert!(shared.get() >= 2, "{} games ended shared after their replays", shared.get());
+}
+
+#[test]
+fn every_game_ends_within_its_rounds_and_replays() {
+    property("every_game_ends_within_its_rounds_and_replays", None, 10000, |step| {
+        step.reached();
+        let t = step.after;
+        let limit = t.config.schedule.rounds() + usize::from(t.config.max_tie_replays);
+        if usize::from(t.round) > limit || step.check.index as u64 >= CrownBattles::max_actions(&t.config) {
+            return Err(format!("round {} of at most {limit}, step {}", t.round, step.check.index));
+        }
+        Ok(())
+    });
+}

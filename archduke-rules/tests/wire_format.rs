@@ -41,18 +41,8 @@ fn short_game() -> (Record<Archduke>, Vec<Archduke>) {
 /// Compares `text` with the golden file `name` (rewriting it first under UPDATE_GOLDEN)
 /// and returns the file's text.
 fn golden(name: &str, text: &str) -> String {
-    let path = format!("{}/tests/golden/{name}", env!("CARGO_MANIFEST_DIR"));
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, format!("{text}\n")).unwrap();
-    }
-    let stored = std::fs::read_to_string(&path).unwrap_or_default();
-    assert!(
-        stored.trim_end() == text,
-        "tests/golden/{name} differs from what the crate writes now. If the wire format changed on \
-         purpose, rewrite it with `UPDATE_GOLDEN=1 cargo test -p archduke-rules --test wire_format` and \
-         review the diff.\n--- now:\n{text}"
-    );
-    stored
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
+    duke_core::testing::rules_table::golden_file(&path, text).unwrap_or_else(|why| panic!("{why}"))
 }
 
 #[test]

@@ -51,7 +51,7 @@ fn candidates(step: &Step, seat: Seat) -> Vec<Action> {
         Action::Lead(other),
         Action::Swap(seat, other),
         Action::Jest((k % 3) as i8 - 1),
-        Action::Pass(if k % 2 == 0 { Direction::Left } else { Direction::Right }),
+        Action::Pass(if k.is_multiple_of(2) { Direction::Left } else { Direction::Right }),
         Action::Give(face(k + 2)),
         Action::Trade(face(k + 3), other),
         Action::TradeOthers(other, seat),

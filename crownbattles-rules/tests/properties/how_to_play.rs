@@ -124,9 +124,12 @@ fn the_left_of_the_dealer_leads_and_play_goes_clockwise() {
     });
 }
 
+/// A seat's hand and the trick it plays to.
+type HandAndTrick = (Vec<Face>, Vec<crate::oracle::Fighter>);
+
 /// The plays listed for the seat to play against [`legal_plays`]; the seat's hand and the
 /// trick so far, when it is a play step.
-fn check_plays(step: &Step) -> Result<Option<(Vec<Face>, Vec<crate::oracle::Fighter>)>, String> {
+fn check_plays(step: &Step) -> Result<Option<HandAndTrick>, String> {
     let Phase::Play(s) = step.before.phase else { return Ok(None) };
     let hand = step.before.hand(s).to_vec();
     let trick = fighters(&step.before.trick, step.before.df_golem);

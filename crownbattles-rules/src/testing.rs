@@ -82,10 +82,17 @@ fn timing() -> impl Strategy<Value = Timing> {
     prop_oneof![Just(Timing::Immediate), Just(Timing::EndOfTrick)]
 }
 
-/// Every config: the base game for 2 to 8 players or any of the 23 presets, a deck from
-/// [`deck`], the config's schedule (one in five) or one to three short rounds of 1 to 12
-/// cards (dealt within the deck), the rulebook's bid tokens or fewer, and every option
-/// drawn. Configs the game would refuse are never produced.
+/// Every config: the base game for 2 to 8 players or any of the 23 presets; the deck as
+/// the base game or preset has it (two in ten), with all 16 Special Power cards added
+/// (three in ten), with a random selection added (three in ten), with powers replacing
+/// Peasants (one in ten), or with 0 to 2 Golems and Dragons, 0 to 4 Peasants and random
+/// powers (one in ten); the config's schedule (one in five) or one to three short rounds of
+/// 1 to 12 cards, dealt within the deck; the rulebook's bid tokens (four in five) or 0 to
+/// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
+/// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
+/// timing for each of the Alchemist, Bishop, Jester and Witch; a Witch's step of 5 or 10;
+/// shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
+/// drawn or a fixed first dealer. Configs the game would refuse are never produced.
 pub fn configs() -> impl Strategy<Value = Config> {
     let base = prop_oneof![
         (2u8..=8).prop_map(|n| Config::base(n).unwrap_or_default()),

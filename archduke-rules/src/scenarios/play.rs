@@ -352,6 +352,34 @@ fn evaluate_counts_known_cards_and_the_mean_of_unseen_ones() {
 }
 
 #[test]
+fn evaluate_counts_the_standing_so_that_rounds_compare() {
+    // Tokens (box scoring) count as one card of the deck's mean value each: a new deal,
+    // where every grid looks alike, still tells the leader from the trailer.
+    let mut g = table(cfg(2), &["-3A 2 -- --", "6 7 8 9"], "5", "10", Some(1));
+    g.grids[0].seen[0] = 1;
+    g.grids[0].seen[1] = 1;
+    let view = |g: &Archduke| g.view(Observer::Seat(Seat(0)));
+    assert_eq!(Archduke::evaluate(&view(&g), Seat(0)), 1.0, "no token yet");
+    g.scores[0] = 2;
+    let deck = crate::cards::standard_deck();
+    let copies: f64 = deck.iter().map(|e| f64::from(e.copies)).sum();
+    let mean = deck.iter().map(|e| f64::from(e.value) * f64::from(e.copies)).sum::<f64>() / copies;
+    assert!((Archduke::evaluate(&view(&g), Seat(0)) - (1.0 - 2.0 * mean)).abs() < 1e-9);
+    // Online scoring: points are hand points already.
+    let mut online = table(
+        Config { scoring: Scoring::Points { mark: Mark::Rounds { rounds: 3 } }, ..cfg(2) },
+        &["-3A 2 -- --", "6 7 8 9"],
+        "5",
+        "10",
+        Some(1),
+    );
+    online.grids[0].seen[0] = 1;
+    online.grids[0].seen[1] = 1;
+    online.scores[0] = 30;
+    assert_eq!(Archduke::evaluate(&view(&online), Seat(0)), 1.0 - 30.0);
+}
+
+#[test]
 fn rulebook_example_player_c_matches_a_seven_before_player_b_draws() {
     // "Player A discards a 7 at the end of their turn. Player C knows that they also have a 7
     // in their grid, and even though it's not their turn, they quickly place it on top of the

@@ -371,3 +371,67 @@ fn the_spy_sees_the_deck() {
         Ok(())
     });
 }
+
+/// Whether an end-of-trick action can act once the trick is complete (`t` is the position
+/// then): "Has no effect if played on the last trick of the round" (Cursed; by the same
+/// logic the Alchemist, Bishop and the Bomb's choice of leader, reading 11), the Thief
+/// needs an unprotected opponent with a trick, the Witch an unprotected opponent, the
+/// Bishop an opponent with cards.
+fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
+    let mut memory = step.memory.clone();
+    memory.update(step.before, step.seat(), step.action(), step.after, None);
+    let last = t.hands.iter().all(Vec::is_empty);
+    let opponents = || t.seats().filter(move |&s| s != seat);
+    match p {
+        Power::Thief => opponents().any(|s| !memory.protected(s) && t.tricks[s.index()] > 0),
+        Power::Witch => opponents().any(|s| !memory.protected(s)),
+        Power::Jester => t.bids[seat.index()].is_some(),
+        Power::Bishop => !last && opponents().any(|s| !t.hand(s).is_empty()),
+        Power::Alchemist | Power::Cursed | Power::Bomb => !last,
+        _ => false,
+    }
+}
+
+#[test]
+fn end_of_trick_decisions_come_in_play_order() {
+    property("end_of_trick_decisions_come_in_play_order", Some(bias_power_cards), 150, |step| {
+        let (t, after) = (step.before, step.after);
+        if step.ends_round() {
+            return Ok(());
+        }
+        // The trick just completed (its end-of-trick actions from the first card on), or an
+        // end-of-trick decision just taken (the actions after its card).
+        let (leader, trick, from) = if let Some(c) = step.completed_trick() {
+            (c.leader, c.fighters, 0)
+        } else if let Phase::Effect { seat, power, end: true, .. } = t.phase
+            && !matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)
+        {
+            let trick = crate::oracle::fighters(&t.trick, t.df_golem);
+            (t.leader, trick, (seat.index() + t.n - t.leader.index()) % t.n + 1)
+        } else {
+            return Ok(());
+        };
+        let ends: Vec<(Seat, Power)> = trick
+            .iter()
+            .enumerate()
+            .skip(from)
+            .filter_map(|(i, f)| {
+                f.action.filter(|&p| !immediate(&t.config, p)).map(|p| (crate::oracle::clockwise(leader, i, t.n), p))
+            })
+            .collect();
+        if ends.iter().any(|&(_, p)| p != Power::Wizard && p != Power::Spy) {
+            step.reached();
+        }
+        let next = ends.into_iter().find(|&(seat, p)| can_act_at_end(step, after, seat, p));
+        let ok = match next {
+            Some((seat, power)) => {
+                matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)
+            }
+            None => after.trick.is_empty() && after.phase == Phase::Play(after.leader),
+        };
+        if !ok {
+            return Err(format!("after the trick's actions {:?}: {:?}, want {next:?}", trick, after.phase));
+        }
+        Ok(())
+    });
+}

@@ -11,6 +11,7 @@
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
 mod oracle;
+mod ranking;
 
 mod action_cards;
 mod contract;

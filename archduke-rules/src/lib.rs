@@ -13,7 +13,9 @@
 //! more turn, and the caller takes a penalty card unless strictly lowest. Lowest hands win.
 //! Views and per-observer [`Event`]s say exactly what each seat (or a spectator) may know; a
 //! [`Setup`] describes any position to start from (and is what a saved game holds); actions,
-//! positions and cards travel as their notation.
+//! positions and cards travel as their notation. With the `testing` feature,
+//! `archduke_rules::testing` has proptest strategies (every config, reachable states, biases
+//! towards matches, calls and action cards) to fuzz the rules with your own invariants.
 //!
 //! Both published texts are supported: the box rulebook ([`RuleSet::Box`], the default) and
 //! the online "Learn to Play" ([`RuleSet::Online`], up to 12 players with two decks). Every
@@ -114,6 +116,39 @@
 //! on the table as `"P2:b1"`, card faces as `"7"`, `"-3A"`, `"12P"`, and sets of seats in views
 //! as lists (`[0, 2]`). A saved game is its [`Setup`], checked on load like any setup.
 //!
+//! ## Fuzz your own rules
+//!
+//! With the `testing` feature (in your dev-dependencies), a house rule is an invariant over
+//! every step of random games of every config (both rule sets, every option, two decks up to
+//! 12 players), checked by duke-core's `check_steps`; a failure shrinks to a short game
+//! printed in notation.
+//!
+//! ```
+//! # #[cfg(feature = "testing")] {
+//! use archduke_rules::testing::{bias_matches, configs};
+//! use archduke_rules::{Action, Archduke};
+//! use duke_core::testing::{Settings, invariants::check_steps};
+//!
+//! // House rule: a match try costs at most one card (the penalty for a wrong one).
+//! let settings = Settings { cases: 8, ..Settings::default() };
+//! let coverage = check_steps::<Archduke>(configs(), &settings, Some(bias_matches), |step| {
+//!     let (before, after) = (step.before.to_setup(), step.after.to_setup());
+//!     if let Action::Match(_) = step.action
+//!         && before.round == after.round
+//!     {
+//!         step.reached(); // counted: how often the rule was exercised
+//!         let cards = |grids: &[archduke_rules::SetupGrid]| grids[step.seat.index()].cards.iter().flatten().count();
+//!         if cards(&after.grids) > cards(&before.grids) + 1 {
+//!             return Err(format!("{} gained two cards on one try", step.seat));
+//!         }
+//!     }
+//!     Ok(())
+//! })
+//! .unwrap();
+//! assert!(coverage.reached > 0, "{coverage:?}");
+//! # }
+//! ```
+//!
 //! ## Action notation
 //!
 //! Positions are `a1 a2 b1 b2` (column letter, row), penalty columns continue `c1 c2 ...`;
@@ -165,6 +200,8 @@ mod scoring;
 mod seat_list;
 mod setup;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod turn;
 mod undo;
 mod view;

@@ -19,78 +19,25 @@ const PROPERTIES: [(&str, &str); 10] = [
     ("hidden_information", include_str!("hidden_information.rs")),
 ];
 
-/// Scenario tests a row may name (as `scenarios::test`).
+/// The heading of the rule table.
+const HEADING: &str = "## 1. Every rule";
+
+/// Scenario sources (both are `scenarios::…`).
 const SCENARIOS: [&str; 2] =
     [include_str!("../../src/scenarios/play.rs"), include_str!("../../src/scenarios/scoring.rs")];
 
-/// The rows of the first table under "## 1. Every rule", as cells.
-fn rule_rows() -> (Vec<String>, Vec<Vec<String>>) {
-    let section = RULES.split("## 1. Every rule").nth(1).expect("RULES.md has the \"1. Every rule\" table");
-    let mut lines = section.lines().skip_while(|l| !l.starts_with('|')).take_while(|l| l.starts_with('|'));
-    let cells = |line: &str| -> Vec<String> {
-        let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
-        inner.split('|').map(|c| c.trim().to_owned()).collect()
-    };
-    let header = cells(lines.next().expect("a header row"));
-    let rows = lines.skip(1).map(cells).collect();
-    (header, rows)
-}
-
-/// The names in backticks in a cell.
-fn ticked(cell: &str) -> Vec<&str> {
-    cell.split('`').skip(1).step_by(2).collect()
-}
-
-/// The `#[test]` functions of a source with their bodies (up to the next test).
-fn tests_of(source: &str) -> Vec<(&str, &str)> {
-    source
-        .split("#[test]\n")
-        .skip(1)
-        .filter_map(|chunk| {
-            let rest = chunk.strip_prefix("fn ")?;
-            let name = rest.split('(').next()?;
-            Some((name, rest))
-        })
-        .collect()
-}
-
 #[test]
 fn every_rule_names_a_property_or_a_scenario_with_a_reason() {
-    let (header, rows) = rule_rows();
-    assert_eq!(header.last().map(String::as_str), Some("Property"), "the table's last column is \"Property\"");
+    let scenarios: Vec<(&str, &str)> = SCENARIOS.iter().map(|source| ("scenarios", *source)).collect();
+    let rows = duke_core::testing::rules_table::check_rule_table(RULES, HEADING, &PROPERTIES, &scenarios, |body| {
+        // Every property runs through `property`, which holds it to its coverage threshold.
+        body.contains("property(") || body.contains("property_in(") || body.contains("mark_property(")
+    })
+    .unwrap_or_else(|why| panic!("{why}"));
     assert!(rows.len() >= 40, "only {} rule rows", rows.len());
-    let properties: Vec<(&str, &str)> = PROPERTIES.iter().flat_map(|(_, source)| tests_of(source)).collect();
-    let mut cited = Vec::new();
     eprintln!("| rule | property |");
     for row in &rows {
-        assert_eq!(row.len(), header.len(), "row {row:?}");
-        let rule = row[0].clone();
-        let cell = row.last().unwrap();
-        let (scenarios, names): (Vec<&str>, Vec<&str>) = ticked(cell).into_iter().partition(|n| n.contains("::"));
-        for scenario in &scenarios {
-            let (file, test) = scenario.split_once("::").unwrap();
-            assert_eq!(file, "scenarios", "{rule}: scenario tests are `scenarios::…`");
-            let found = SCENARIOS.iter().any(|source| tests_of(source).iter().any(|(n, _)| *n == test));
-            assert!(found, "{rule}: no scenario test {scenario}");
-        }
-        for name in &names {
-            assert!(properties.iter().any(|(n, _)| n == name), "{rule}: no property test `fn {name}()`");
-            cited.push(*name);
-        }
-        if let Some(reason) = cell.strip_prefix("scenario only:") {
-            assert!(!scenarios.is_empty(), "{rule}: scenario only, but no scenario test named");
-            assert!(reason.split(';').next().is_some_and(|r| r.trim().len() > 20), "{rule}: give the reason");
-            eprintln!("| {rule:.70} | scenario only: {} |", scenarios.join(", "));
-        } else {
-            assert!(!names.is_empty(), "{rule}: no property named (or \"scenario only:\" with the reason)");
-            eprintln!("| {rule:.70} | {} |", names.join(", "));
-        }
-    }
-    for (name, body) in &properties {
-        assert!(cited.contains(name), "the property {name} is not cited by any rule of RULES.md");
-        assert!(
-            body.contains("property(") || body.contains("property_in(") || body.contains("mark_property("),
-            "{name} does not run through `property`, which holds it to its coverage threshold"
-        );
+        let cited = if row.properties.is_empty() { row.scenarios.join(", ") } else { row.properties.join(", ") };
+        eprintln!("| {:.70} | {cited} |", row.rule);
     }
 }

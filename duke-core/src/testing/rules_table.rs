@@ -4,7 +4,7 @@
 //! coverage test, so a rule without a property (or a property without a rule) fails CI.
 
 /// The source files a table may cite, each as (file stem, its text): properties by their
-/// `fn` name, scenarios as `` `file::test` ``.
+/// `fn` name, scenarios as `` `file::test` `` (several sources may share a stem).
 pub type Sources<'a> = &'a [(&'a str, &'a str)];
 
 /// One row of the table as checked: the rule's text and what it cites.
@@ -75,8 +75,12 @@ pub fn check_rule_table(
         let (named_scenarios, names): (Vec<&str>, Vec<&str>) = ticked(cell).into_iter().partition(|n| n.contains("::"));
         for scenario in &named_scenarios {
             let (file, test) = scenario.split_once("::").unwrap_or_default();
-            let source = scenarios.iter().find(|(f, _)| *f == file).ok_or(format!("{rule}: unknown file {file}"))?.1;
-            if !tests_of(source).iter().any(|(n, _)| *n == test) {
+            // Several sources may share a name (a module split into files).
+            let mut sources = scenarios.iter().filter(|(f, _)| *f == file).peekable();
+            if sources.peek().is_none() {
+                return Err(format!("{rule}: unknown file {file}"));
+            }
+            if !sources.any(|(_, source)| tests_of(source).iter().any(|(n, _)| *n == test)) {
                 return Err(format!("{rule}: no scenario test {scenario}"));
             }
         }

@@ -1,4 +1,4 @@
-//! The referee and the bot interface: the loop that asks seats to act, for any [`Game`].
+//! The referee and the bot interface: the loop that asks seats to act, for any [`Game`](crate::Game).
 //!
 //! A [`Table`] holds the true state and is the only thing that does. Each seat is
 //! played by a [`Bot`] (a program, a human at a terminal, a remote client), which sees
@@ -9,14 +9,14 @@
 //! [`play_game`] runs a whole game between bots. The referee's procedure when several
 //! seats may act at once (simultaneous choices, out-of-turn matches):
 //!
-//! 1. it asks the seats of [`Game::to_act`] in a uniformly random order, drawn with its own
+//! 1. it asks the seats of [`Game::to_act`](crate::Game::to_act) in a uniformly random order, drawn with its own
 //!    generator seeded from the game seed (so the arrival order is part of the game's
 //!    chance and a run is reproducible from its seed);
 //! 2. each seat asked may [wait](Decision::Wait) (let the others go first: a player who
 //!    does not want to match out of turn); the first that acts takes the step, and the
 //!    asking starts again from the new state;
 //! 3. if every seat waits, the first asked of the seats the game is waiting for
-//!    ([`Game::awaited`]) must act.
+//!    ([`Game::awaited`](crate::Game::awaited)) must act.
 //!
 //! The record names every step's seat, so a replay needs no generator.
 //!

@@ -10,7 +10,7 @@ use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
 
 /// The opening after a standard set-up: Dukes on c1 and d6, Footmen beside them.
 fn opening() -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None };
+    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() };
     let mut game = TheDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
@@ -32,7 +32,7 @@ fn midgame() -> TheDuke {
 
 fn benches(c: &mut Criterion) {
     println!("size_of::<TheDuke>() = {} bytes", std::mem::size_of::<TheDuke>());
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500), ..Config::default() };
     let start = TheDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     println!("mean random game length: {per_game} actions");

@@ -19,8 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::Square;
+use crate::source::TileSource;
 use crate::state::{Duke, EndReason, Phase};
-use crate::tiles::{Side, TileKind, TileSet};
+use crate::tiles::{Side, TileKind};
 
 /// A tile type as an event names it: its index in the tile set and its printed name (so a
 /// client can show the event without the tile set).
@@ -33,9 +34,9 @@ pub struct NamedTile {
 }
 
 impl NamedTile {
-    /// The tile type `kind` of the tile set `S`.
-    fn of<S: TileSet>(kind: TileKind) -> NamedTile {
-        let name = S::TILES.get(kind.index()).map_or("tile", |def| def.name);
+    /// The tile type `kind` of the tiles `set`.
+    pub(crate) fn of<S: TileSource>(set: &S, kind: TileKind) -> NamedTile {
+        let name = set.tile(kind.index()).map_or("tile", |def| def.name);
         NamedTile { kind, name: name.to_owned() }
     }
 }
@@ -237,7 +238,7 @@ impl fmt::Display for Event {
     }
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// Whether `seat` may do `action` now (the checks of [`play`](Duke::play)).
     fn allows(&self, seat: Seat, action: Action) -> bool {
         !matches!(self.phase, Phase::Over(_)) && seat.0 == self.to_move && self.is_legal(action)
@@ -252,27 +253,37 @@ impl<S: TileSet> Duke<S> {
             return unlisted;
         }
         match action {
-            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::DUKE), square },
-            Action::SetFootman(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::FOOTMAN), square },
+            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::DUKE), square },
+            Action::SetFootman(square) => {
+                Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::FOOTMAN), square }
+            }
             Action::Move { from, to } => match tile_on(from) {
-                Some(p) => {
-                    Event::Moved { seat, tile: NamedTile::of::<S>(p.kind), from, to, flipped_to: p.side.flipped() }
-                }
+                Some(p) => Event::Moved {
+                    seat,
+                    tile: NamedTile::of(&self.set, p.kind),
+                    from,
+                    to,
+                    flipped_to: p.side.flipped(),
+                },
                 None => unlisted,
             },
             Action::Strike { from, target } => match tile_on(from) {
-                Some(p) => {
-                    Event::Struck { seat, tile: NamedTile::of::<S>(p.kind), from, target, flipped_to: p.side.flipped() }
-                }
+                Some(p) => Event::Struck {
+                    seat,
+                    tile: NamedTile::of(&self.set, p.kind),
+                    from,
+                    target,
+                    flipped_to: p.side.flipped(),
+                },
                 None => unlisted,
             },
             Action::Command { by, from, to } => match (tile_on(by), tile_on(from)) {
                 (Some(c), Some(p)) => Event::Commanded {
                     seat,
-                    commander: NamedTile::of::<S>(c.kind),
+                    commander: NamedTile::of(&self.set, c.kind),
                     by,
                     flipped_to: c.side.flipped(),
-                    tile: NamedTile::of::<S>(p.kind),
+                    tile: NamedTile::of(&self.set, p.kind),
                     side: p.side,
                     from,
                     to,
@@ -281,7 +292,7 @@ impl<S: TileSet> Duke<S> {
             },
             Action::Draw => Event::Drew { seat },
             Action::Place(square) => match self.phase {
-                Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of::<S>(drawn), square },
+                Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,
             },
         }
@@ -300,7 +311,7 @@ impl<S: TileSet> Duke<S> {
         // The rulebook has the drawn tile pulled from the bag and placed at once: everyone
         // sees it (the view shows it while it waits to be placed).
         if let (Action::Draw, Phase::Place { drawn }) = (action, after.phase) {
-            out.push(Event::DrawnTile { seat, tile: NamedTile::of::<S>(drawn) });
+            out.push(Event::DrawnTile { seat, tile: NamedTile::of(&before.set, drawn) });
         }
         let target = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
@@ -311,7 +322,12 @@ impl<S: TileSet> Duke<S> {
             && let Some(victim) = before.piece_at(square)
             && victim.owner != seat
         {
-            out.push(Event::Captured { by: seat, owner: victim.owner, tile: NamedTile::of::<S>(victim.kind), square });
+            out.push(Event::Captured {
+                by: seat,
+                owner: victim.owner,
+                tile: NamedTile::of(&before.set, victim.kind),
+                square,
+            });
         }
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.

@@ -6,12 +6,12 @@ use crate::actions::Action;
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
 use crate::movegen::Lister;
+use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase};
-use crate::tiles::TileSet;
 use crate::turn::ActionError;
 use crate::view::View;
 
-impl<S: TileSet> Game for Duke<S> {
+impl<S: TileSource> Game for Duke<S> {
     type Config = Config;
     type Action = Action;
     /// The state before the action: the state is a small `Copy` value, so the previous
@@ -68,7 +68,7 @@ impl<S: TileSet> Game for Duke<S> {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Duke<S>, ActionError> {
-        let before = *self;
+        let before = self.clone();
         self.play(seat, action)?;
         Ok(before)
     }
@@ -100,7 +100,7 @@ impl<S: TileSet> Game for Duke<S> {
 
     /// Tiles of the opponent each seat has captured.
     fn running_scores(&self) -> Vec<i64> {
-        let lost = |o: usize| i64::from(crate::state::nibble_total(self.lost.get(o).copied().unwrap_or(0)));
+        let lost = |o: usize| i64::from(self.lost.get(o).map_or(0, |l| l.total()));
         vec![lost(1), lost(0)]
     }
 
@@ -111,7 +111,7 @@ impl<S: TileSet> Game for Duke<S> {
     /// Nothing is hidden but the generator's future draws, so determinizing only
     /// reseeds the generator.
     fn determinize(&self, _seat: Seat, seed: u64) -> Self {
-        let mut copy = *self;
+        let mut copy = self.clone();
         copy.rng = GameRng::new(seed);
         copy
     }

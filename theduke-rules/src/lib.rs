@@ -18,6 +18,9 @@
 //!   the same events and the redacted notation (`Game::notation_for`) is the full notation.
 //! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
 //!   [`TileSet`] plays with other tiles.
+//! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
+//!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons; [`TheDuke`] is the
+//!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -128,6 +131,7 @@ mod actions;
 mod board;
 mod config;
 mod events;
+mod expanded;
 mod game;
 mod invariants;
 mod movegen;
@@ -135,6 +139,7 @@ pub mod notation;
 mod perft;
 mod position;
 mod setup;
+mod source;
 mod state;
 mod tables;
 #[cfg(feature = "testing")]
@@ -146,12 +151,17 @@ mod view;
 
 pub use actions::Action;
 pub use board::Square;
-pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, FirstPlayer};
+pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DreadImmunity, FirstPlayer, Readings};
 pub use events::{Event, NamedTile};
+pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
+pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};
 pub use position::{Setup, SetupError};
+pub use source::{ExtraState, Packed, TileRef, TileSource};
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};
-pub use tables::{Tables, Targets, TileDataError};
+pub use tables::{Special, Tables, Targets, TileDataError};
 pub use tile_reference::tile_reference;
-pub use tiles::{Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet};
+pub use tiles::{
+    Abilities, Ability, Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet,
+};
 pub use turn::ActionError;
 pub use view::View;

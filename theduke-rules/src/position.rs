@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError, FirstPlayer};
-use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece, nibble};
-use crate::tiles::{MAX_KINDS, SetMarker, TileKind, TileSet};
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
+use crate::tiles::TileKind;
 
 /// An unvalidated description of a position of The Duke. [`Duke::from_setup`] checks it
 /// and builds the game; [`Duke::to_setup`] gives any game's setup back, and
@@ -190,12 +191,13 @@ pub(crate) fn set_aside(kind: usize, placed: u8) -> u32 {
     }
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// Validates a setup into a game: a typed error, never a panic, never a state that
     /// [`validate`](duke_core::Game::validate) would refuse or where the seat to act has no
     /// legal action (see [`Setup`] for every check).
     pub fn from_setup(setup: &Setup) -> Result<Duke<S>, SetupError> {
         setup.config.check()?;
+        let set = S::from_config(&setup.config)?;
         for seat in [setup.to_move, setup.first_player] {
             if seat.0 > 1 {
                 return Err(SetupError::NoSuchSeat(seat));
@@ -211,8 +213,8 @@ impl<S: TileSet> Duke<S> {
         let mut state = Duke {
             board: [0; SQUARES],
             occ: [0; 2],
-            bag: [0; 2],
-            lost: [0; 2],
+            bag: [S::Bag::default(); 2],
+            lost: [S::Bag::default(); 2],
             rng,
             turns: setup.turns,
             limit: setup.config.turn_limit.unwrap_or(0),
@@ -222,10 +224,12 @@ impl<S: TileSet> Duke<S> {
             first: setup.first_player.0,
             first_choice: setup.config.first_player,
             guard: 0,
-            set: SetMarker::<S>::default(),
+            extra: S::Extra::default(),
+            set,
         };
         state.check_phase()?;
-        let kinds = S::TABLES.kinds();
+        let kinds = state.set.kinds();
+        let counts = state.set.counts();
         for (&sq, &piece) in &setup.board {
             if piece.owner.0 > 1 {
                 return Err(SetupError::NoSuchSeat(piece.owner));
@@ -255,9 +259,9 @@ impl<S: TileSet> Duke<S> {
             {
                 return Err(SetupError::TooManyTiles { seat, kind: TileKind(u8::try_from(k).unwrap_or(u8::MAX)) });
             }
-            for k in 0..kinds.min(MAX_KINDS) {
+            for k in 0..kinds.min(S::Bag::KINDS) {
                 let kind = TileKind(k as u8);
-                let total = u32::from(nibble(S::TABLES.counts(), k));
+                let total = u32::from(counts.count(k));
                 let elsewhere = state.on_board(owner, k) + state.off_board(owner, k);
                 let in_bag = match given {
                     Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
@@ -269,8 +273,8 @@ impl<S: TileSet> Duke<S> {
                 if let (Some(b), Some(l)) =
                     (state.bag.get_mut(usize::from(owner)), state.lost.get_mut(usize::from(owner)))
                 {
-                    *b |= u64::from(in_bag) << (4 * k);
-                    *l |= u64::from(gone) << (4 * k);
+                    *b = b.add(S::Bag::of(k, in_bag as u8));
+                    *l = l.add(S::Bag::of(k, gone as u8));
                 }
             }
         }
@@ -282,7 +286,7 @@ impl<S: TileSet> Duke<S> {
     /// The setup that [`from_setup`](Self::from_setup) turns back into this exact state
     /// (generator position and bags included).
     pub fn to_setup(&self) -> Setup {
-        let bag = |o: u8| (0..S::TILES.len()).map(|k| self.bag_count(Seat(o), TileKind(k as u8))).collect();
+        let bag = |o: u8| (0..self.set.kinds()).map(|k| self.bag_count(Seat(o), TileKind(k as u8))).collect();
         Setup {
             config: self.config(),
             seed: self.rng.seed(),
@@ -300,14 +304,14 @@ impl<S: TileSet> Duke<S> {
     }
 }
 
-impl<S: TileSet> TryFrom<Setup> for Duke<S> {
+impl<S: TileSource> TryFrom<Setup> for Duke<S> {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Duke<S>, SetupError> {
         Duke::from_setup(&setup)
     }
 }
 
-impl<S: TileSet> From<Duke<S>> for Setup {
+impl<S: TileSource> From<Duke<S>> for Setup {
     fn from(state: Duke<S>) -> Setup {
         state.to_setup()
     }

@@ -7,8 +7,9 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::Config;
 use crate::movegen::Any;
-use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code, nibble, nibble_total};
-use crate::tiles::{TileKind, TileSet};
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code};
+use crate::tiles::TileKind;
 
 /// Why an action was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,10 +25,14 @@ pub enum ActionError {
     Illegal(Action),
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// The config this game was built from.
     pub fn config(&self) -> Config {
-        Config { first_player: self.first_choice, turn_limit: if self.limit == 0 { None } else { Some(self.limit) } }
+        Config {
+            first_player: self.first_choice,
+            turn_limit: if self.limit == 0 { None } else { Some(self.limit) },
+            ..self.set.config()
+        }
     }
 
     /// Checks and does `action` for `seat`; on error the state is unchanged.
@@ -85,7 +90,7 @@ impl<S: TileSet> Duke<S> {
         let owner = usize::from(code & 0x40 != 0);
         let kind = code_kind(code);
         if let Some(l) = self.lost.get_mut(owner) {
-            *l += 1u64 << ((4 * kind) & 63);
+            *l = l.plus(kind);
         }
         kind == 0
     }
@@ -158,8 +163,9 @@ impl<S: TileSet> Duke<S> {
     /// outside Guard any empty square beside the Duke will take the tile.
     fn has_legal_action(&self) -> bool {
         let me = usize::from(self.to_move & 1);
-        if self.guard & crate::movegen::GUARD_IN == 0
-            && self.bag.get(me).is_some_and(|&b| b != 0)
+        if !S::EXPANDED
+            && self.guard & crate::movegen::GUARD_IN == 0
+            && self.bag.get(me).is_some_and(|b| !b.is_empty())
             && let Some(duke) = self.duke_square(Seat(me as u8))
             && crate::board::orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) != 0
         {
@@ -172,11 +178,11 @@ impl<S: TileSet> Duke<S> {
 
     /// Draws a tile uniformly from `me`'s bag with the game generator.
     fn draw_from_bag(&mut self, me: usize) -> TileKind {
-        let bag = self.bag.get(me).copied().unwrap_or(0);
-        let mut pick = self.rng.below(nibble_total(bag));
+        let bag = self.bag.get(me).copied().unwrap_or_default();
+        let mut pick = self.rng.below(bag.total());
         let mut kind = 0;
-        for k in 0..16 {
-            let n = u32::from(nibble(bag, k));
+        for k in 0..S::Bag::KINDS {
+            let n = u32::from(bag.count(k));
             if pick < n {
                 kind = k;
                 break;
@@ -184,7 +190,7 @@ impl<S: TileSet> Duke<S> {
             pick -= n;
         }
         if let Some(b) = self.bag.get_mut(me) {
-            *b -= 1u64 << ((4 * kind) & 63);
+            *b = b.minus(kind);
         }
         TileKind(kind as u8)
     }

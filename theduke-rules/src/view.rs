@@ -8,8 +8,9 @@ use duke_core::{Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Square;
+use crate::source::TileSource;
 use crate::state::{Duke, Phase, Piece};
-use crate::tiles::{Side, TileSet};
+use crate::tiles::Side;
 
 /// An observer's view of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -38,12 +39,12 @@ pub struct View {
     pub in_guard: Vec<bool>,
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// The view of `observer`: every observer sees the same public information.
     pub fn view_of(&self, observer: Observer) -> View {
         let per_seat = |f: &dyn Fn(Seat, crate::tiles::TileKind) -> u8| -> Vec<Vec<u8>> {
             (0..2u8)
-                .map(|o| (0..S::TILES.len()).map(|k| f(Seat(o), crate::tiles::TileKind(k as u8))).collect())
+                .map(|o| (0..self.set.kinds()).map(|k| f(Seat(o), crate::tiles::TileKind(k as u8))).collect())
                 .collect()
         };
         View {
@@ -51,8 +52,8 @@ impl<S: TileSet> Duke<S> {
             board: (0..36u8).map(|i| Square::new(i).and_then(|s| self.piece_at(s))).collect(),
             bags: per_seat(&|s, k| self.bag_count(s, k)),
             captured: per_seat(&|s, k| self.captured_count(s, k)),
-            abbrevs: S::TILES.iter().map(|t| t.abbrev.to_owned()).collect(),
-            names: S::TILES.iter().map(|t| t.name.to_owned()).collect(),
+            abbrevs: (0..self.set.kinds()).filter_map(|k| self.set.tile(k)).map(|t| t.abbrev.to_owned()).collect(),
+            names: (0..self.set.kinds()).filter_map(|k| self.set.tile(k)).map(|t| t.name.to_owned()).collect(),
             phase: self.phase,
             to_move: Seat(self.to_move),
             turns: self.turns,

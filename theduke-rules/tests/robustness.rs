@@ -28,7 +28,7 @@ fn any_action() -> impl Strategy<Value = Action> {
 
 /// A game after `steps` random legal actions from a random set-up.
 fn played(seed: u64, steps: usize) -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
     let mut game = TheDuke::new(&config, seed).unwrap();
     let mut rng = GameRng::new(seed ^ 0x5eed);
     let mut buf = Vec::new();
@@ -141,8 +141,8 @@ proptest! {
         pick in any::<usize>(),
         value in any::<i64>(),
     ) {
-        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
-        let mut record = Record::<TheDuke>::new(config, seed);
+        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
+        let mut record = Record::<TheDuke>::new(config.clone(), seed);
         let mut game = TheDuke::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);
         let mut buf = Vec::new();
@@ -187,7 +187,7 @@ proptest! {
             })
             .collect();
         let setup = Setup {
-            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit },
+            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit, ..Config::default() },
             seed,
             generator: None,
             board,

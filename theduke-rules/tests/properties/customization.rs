@@ -65,3 +65,35 @@ fn a_custom_tile_set_plays_by_its_own_profiles() {
         Ok(())
     });
 }
+
+/// A run-time tile set (rulebook "Customization Tiles", the JSON format): random custom
+/// sets with Dread and Defense icons play by their profiles, as the Expanded reference
+/// reads them, at every step.
+#[test]
+fn a_run_time_tile_set_plays_by_its_own_profiles() {
+    use theduke_rules::ExpandedDuke;
+    use theduke_rules::testing::expanded_configs;
+
+    crate::oracle::game_property::<ExpandedDuke>(
+        "a_run_time_tile_set_plays_by_its_own_profiles",
+        expanded_configs(),
+        30,
+        None,
+        2000,
+        |step| {
+            let want = crate::common::expanded::legal(step.before);
+            let got: std::collections::BTreeSet<String> =
+                step.legal_before(step.seat).iter().map(ToString::to_string).collect();
+            if got != want {
+                let extra: Vec<_> = got.difference(&want).collect();
+                let missing: Vec<_> = want.difference(&got).collect();
+                return Err(format!("listed but not allowed: {extra:?}; allowed but not listed: {missing:?}"));
+            }
+            let custom = step.before.config().tiles.is_some();
+            if custom && step.before.phase() == theduke_rules::Phase::Play {
+                step.reached();
+            }
+            Ok(())
+        },
+    );
+}

@@ -41,6 +41,30 @@ pub fn property<S: TileSet>(
     coverage
 }
 
+/// [`property`] for any game and configs (Expanded play: `expanded_configs`), with
+/// `max_steps` steps a game at most.
+pub fn game_property<G: duke_core::Game>(
+    name: &str,
+    configs: impl proptest::strategy::Strategy<Value = G::Config>,
+    cases: u32,
+    bias: Option<Bias<G>>,
+    at_least: u64,
+    invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+) -> Coverage {
+    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
+    let settings = Settings { cases, max_steps: 300, max_game_actions: 1500, ..Settings::default() };
+    let coverage = match check_steps::<G>(configs, &settings, bias, invariant) {
+        Ok(coverage) => coverage,
+        Err(failure) => panic!("{name}: {failure}"),
+    };
+    eprintln!(
+        "| {name:<70} | {:>5} | {:>7} | {:>6} | {at_least:>6} |",
+        coverage.games, coverage.steps, coverage.reached
+    );
+    assert!(coverage.reached >= at_least, "{name} reached its situation too rarely: {coverage:?}, want {at_least}");
+    coverage
+}
+
 pub fn grid<S: TileSet>(state: &Duke<S>) -> Grid {
     let mut g = [[None; 6]; 6];
     for sq in squares() {
@@ -162,6 +186,8 @@ pub fn candidates(tiles: &[TileDef], g: &Grid, from: Square, turned: bool) -> Ve
                 });
             }
             IconKind::Command => command_squares.extend(offset(from, me, icon.dx, icon.dy, turned)),
+            // Compile-time tile sets carry neither (Expanded play: `expanded.rs`).
+            IconKind::Dread | IconKind::Defense => {}
         }
     }
     for &a in &command_squares {
@@ -279,7 +305,7 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
 }
 
 /// The listed actions of the acting seat before the step, as a set.
-pub fn listed<S: TileSet>(step: &StepCheck<'_, Duke<S>>) -> HashSet<Action> {
+pub fn listed<S: theduke_rules::TileSource>(step: &StepCheck<'_, Duke<S>>) -> HashSet<Action> {
     step.legal_before(step.seat).into_iter().collect()
 }
 

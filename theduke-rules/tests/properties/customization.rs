@@ -97,3 +97,34 @@ fn a_run_time_tile_set_plays_by_its_own_profiles() {
         },
     );
 }
+
+/// The run-time format: a game's custom tile set goes with it, in its config and in a saved
+/// game, and reads back exactly (`TileSetSpec::load` checks it again).
+#[test]
+fn a_saved_game_keeps_its_run_time_tile_set() {
+    use theduke_rules::testing::expanded_configs;
+    use theduke_rules::{ExpandedDuke, TileSetSpec};
+
+    crate::oracle::game_property::<ExpandedDuke>(
+        "a_saved_game_keeps_its_run_time_tile_set",
+        expanded_configs(),
+        20,
+        None,
+        1000,
+        |step| {
+            let Some(tiles) = step.after.config().tiles else { return Ok(()) };
+            let text = serde_json::to_string(tiles.spec()).map_err(|e| e.to_string())?;
+            let loaded = TileSetSpec::load(&mut serde_json::Deserializer::from_str(&text));
+            if loaded.as_ref() != Ok(tiles.spec()) {
+                return Err(format!("the tile set reads back as {loaded:?}"));
+            }
+            let saved = serde_json::to_string(step.after).map_err(|e| e.to_string())?;
+            let back: ExpandedDuke = serde_json::from_str(&saved).map_err(|e| e.to_string())?;
+            if &back != step.after || back.tile_source().tiles() != tiles.spec().tiles.as_slice() {
+                return Err("the saved game reads back differently".into());
+            }
+            step.reached();
+            Ok(())
+        },
+    );
+}

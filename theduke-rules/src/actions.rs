@@ -3,6 +3,7 @@
 //! The notation is in [`notation`](crate::notation).
 
 use crate::board::Square;
+use crate::tiles::TileKind;
 
 /// One action of the player to act. On the wire (serde) an action is its notation, e.g.
 /// `"c2-c4"` or `"place d2"` (see [`notation`](crate::notation)).
@@ -39,6 +40,30 @@ pub enum Action {
     Draw,
     /// Place the tile just drawn.
     Place(Square),
+    /// Expanded play, Summon (rulebook "Enhanced Abilities", I): the Duke flips in place
+    /// and the Summon tile on `from` comes to `to`, an empty square sharing a side with the
+    /// Duke, keeping its side up.
+    Summon {
+        /// The tile with Summon.
+        from: Square,
+        /// Where it comes (sharing a side with the Duke).
+        to: Square,
+    },
+    /// Expanded play, Divination (II): the tile on the square, showing its non-starting
+    /// side, flips back and the player draws up to three tiles; [`Action::Keep`] and then
+    /// [`Action::Return`] or [`Action::Destroy`] for each other tile follow.
+    Divine(Square),
+    /// The divined tile of this type goes onto the square, starting side up.
+    Keep {
+        /// The tile type kept.
+        kind: TileKind,
+        /// Where it is placed (sharing a side with the Duke).
+        to: Square,
+    },
+    /// A divined tile of this type goes back into the bag.
+    Return(TileKind),
+    /// A divined tile of this type is destroyed: put beside the board as though captured.
+    Destroy(TileKind),
 }
 
 duke_core::serde_as_notation!(Action);

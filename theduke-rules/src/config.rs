@@ -61,6 +61,18 @@ pub enum DreadImmunity {
     EitherSide,
 }
 
+/// How many tiles a Divination draws (rulebook "Divination": "select three random tiles from
+/// the bag").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DivinationDraws {
+    /// Three, or every tile left if the bag holds fewer (our reading: the ability draws what
+    /// the bag has; an empty bag allows no Divination).
+    #[default]
+    UpToThree,
+    /// Exactly three: no Divination while the bag holds fewer.
+    ExactlyThree,
+}
+
 /// The readings chosen for Expanded play's ambiguous rules; each field's default is the
 /// reading of RULES.md, the other values the alternatives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -68,6 +80,8 @@ pub enum DreadImmunity {
 pub struct Readings {
     /// Which tiles are immune to Dread besides the Duke.
     pub dread_immunity: DreadImmunity,
+    /// How many tiles a Divination draws when the bag holds fewer than three.
+    pub divination_draws: DivinationDraws,
 }
 
 impl Readings {

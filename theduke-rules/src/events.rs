@@ -14,12 +14,12 @@
 
 use core::fmt;
 
-use duke_core::{Game, Seat};
+use duke_core::{Game, Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::Square;
-use crate::source::TileSource;
+use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Phase};
 use crate::tiles::{Side, TileKind};
 
@@ -160,6 +160,65 @@ pub enum Event {
         /// Turns played (set-up excluded).
         turns: u32,
     },
+    /// Expanded play, Summon: the Duke flipped in place and the Summon tile came to a square
+    /// sharing a side with it, keeping its side (rulebook "Enhanced Abilities", I).
+    Summoned {
+        /// Who summoned.
+        seat: Seat,
+        /// The summoned tile.
+        tile: NamedTile,
+        /// Where it stood.
+        from: Square,
+        /// Where it came, beside the Duke.
+        to: Square,
+        /// The Duke's square.
+        duke: Square,
+        /// The side the Duke shows now, after flipping.
+        duke_flipped_to: Side,
+    },
+    /// Expanded play, Divination: the tile flipped back to its starting side and the player
+    /// drew `drawn` tiles from his bag; which ones only he sees ([`Event::DivinedTiles`]).
+    Divined {
+        /// Who divined.
+        seat: Seat,
+        /// The tile with Divination.
+        tile: NamedTile,
+        /// Its square.
+        square: Square,
+        /// How many tiles came out of the bag (public: the bag's size is).
+        drawn: u8,
+    },
+    /// The tiles a Divination drew, shown only to the diviner (reading 30).
+    DivinedTiles {
+        /// Who divined.
+        seat: Seat,
+        /// The tiles, by type.
+        tiles: Vec<NamedTile>,
+    },
+    /// A divined tile kept and placed beside the Duke, starting side up.
+    Kept {
+        /// Who kept it.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// Where it was placed.
+        square: Square,
+    },
+    /// A divined tile went back into the bag: which one only the diviner sees (`None` for
+    /// everyone else).
+    Returned {
+        /// Who put it back.
+        seat: Seat,
+        /// The tile, for the diviner.
+        tile: Option<NamedTile>,
+    },
+    /// A divined tile was destroyed: put beside the board as though captured (public).
+    Destroyed {
+        /// Whose tile it was.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -234,6 +293,7 @@ impl fmt::Display for Event {
                 }
             }
             Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+            other => crate::expanded::events::fmt_ability(other, f),
         }
     }
 }
@@ -244,9 +304,10 @@ impl<S: TileSource> Duke<S> {
         !matches!(self.phase, Phase::Over(_)) && seat.0 == self.to_move && self.is_legal(action)
     }
 
-    /// The action `seat` is about to do, as every observer sees it: public, so the full
-    /// notation with the tiles involved (the flip after rulebook "Flip the Tile").
-    pub(crate) fn seen(&self, seat: Seat, action: Action) -> Event {
+    /// The action `seat` is about to do, as `observer` sees it: the full notation with the
+    /// tiles involved (the flip after rulebook "Flip the Tile"); only a divined tile sent
+    /// back to the bag is hidden from all but the diviner.
+    pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         let tile_on = |sq: Square| self.piece_at(sq);
         let unlisted = Event::Unlisted { seat, action };
         if !self.allows(seat, action) {
@@ -295,14 +356,22 @@ impl<S: TileSource> Duke<S> {
                 Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,
             },
+            _ => self.seen_ability(seat, action, observer).unwrap_or(unlisted),
         }
     }
 
     /// The events of `seat` doing `action` on `before`, giving `after` (see
     /// [`Game::events`]); the same for every observer.
-    pub(crate) fn step_events(before: &Self, seat: Seat, action: Action, after: &Self, out: &mut Vec<Event>) {
+    pub(crate) fn step_events(
+        before: &Self,
+        seat: Seat,
+        action: Action,
+        after: &Self,
+        observer: Observer,
+        out: &mut Vec<Event>,
+    ) {
         out.clear();
-        let seen = before.seen(seat, action);
+        let seen = before.seen(seat, action, observer);
         let legal = !matches!(seen, Event::Unlisted { .. });
         out.push(seen);
         if !legal {
@@ -312,6 +381,10 @@ impl<S: TileSource> Duke<S> {
         // sees it (the view shows it while it waits to be placed).
         if let (Action::Draw, Phase::Place { drawn }) = (action, after.phase) {
             out.push(Event::DrawnTile { seat, tile: NamedTile::of(&before.set, drawn) });
+        }
+        if let (Action::Divine(_), true) = (action, observer == Observer::Seat(seat)) {
+            let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
+            out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
         let target = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
@@ -332,8 +405,7 @@ impl<S: TileSource> Duke<S> {
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.
         let opponent = Seat(1 - (seat.0 & 1));
-        let turn_ended =
-            matches!(action, Action::Move { .. } | Action::Strike { .. } | Action::Command { .. } | Action::Place(_));
+        let turn_ended = !matches!(action, Action::SetDuke(_) | Action::SetFootman(_)) && !after.mid_turn();
         if turn_ended
             && after.in_guard(opponent)
             && let Some(square) = after.duke_square(opponent)

@@ -7,7 +7,7 @@ use duke_core::{InvalidState, Seat};
 use crate::board::{Square, orthogonal_neighbours};
 use crate::movegen::Any;
 use crate::position::{SetupError, set_aside};
-use crate::source::{Packed, TileSource};
+use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind};
 use crate::tiles::{Side, TileKind};
 
@@ -30,11 +30,17 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// `owner`'s tiles of type `kind` that are neither on the board, nor in the bag, nor
-    /// captured: set aside for set-up, or just drawn and waiting to be placed.
+    /// captured, nor removed: set aside for set-up, just drawn and waiting to be placed, or
+    /// divined and in the diviner's hand.
     pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
         let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
-        aside + u32::from(drawn)
+        let held = if owner == self.to_move {
+            crate::expanded::abilities::hand_kinds(self.extra.hand()).filter(|k| k.index() == kind).count() as u32
+        } else {
+            0
+        };
+        aside + u32::from(drawn) + held
     }
 
     /// The checks of the phase alone: seats, the Footmen still to place, the drawn tile.
@@ -95,7 +101,9 @@ impl<S: TileSource> Duke<S> {
         }
         for owner in 0..2u8 {
             let seat = Seat(owner);
-            if self.lost.get(usize::from(owner)).is_some_and(|l| !l.is_empty()) {
+            if self.lost.get(usize::from(owner)).is_some_and(|l| !l.is_empty())
+                || self.extra.removed(usize::from(owner)) != 0
+            {
                 return Err(SetupError::CapturedDuringSetUp { seat });
             }
             let placed = self.set_up_progress(owner).unwrap_or(0);
@@ -181,9 +189,11 @@ impl<S: TileSource> Duke<S> {
             let bag = self.bag.get(usize::from(owner)).copied().unwrap_or_default();
             let lost = self.lost.get(usize::from(owner)).copied().unwrap_or_default();
             let counts = self.set.counts();
+            let removed = self.extra.removed(usize::from(owner));
             for k in 0..S::Bag::KINDS {
                 let total = u32::from(bag.count(k))
                     + u32::from(lost.count(k))
+                    + u32::from(removed.count(k))
                     + self.on_board(owner, k)
                     + self.off_board(owner, k);
                 if total != u32::from(counts.count(k)) {

@@ -19,7 +19,8 @@
 //! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
 //!   [`TileSet`] plays with other tiles.
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
-//!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons; [`TheDuke`] is the
+//!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
+//!   (the Duchess and the Oracle) and the Summon and Divination abilities; [`TheDuke`] is the
 //!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
@@ -151,7 +152,7 @@ mod view;
 
 pub use actions::Action;
 pub use board::Square;
-pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DreadImmunity, FirstPlayer, Readings};
+pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};

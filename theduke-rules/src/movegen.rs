@@ -351,6 +351,7 @@ impl<S: TileSource> Duke<S> {
                 Square::iter(orthogonal_neighbours(duke) & !all).any(|s| v.action(Action::SetFootman(s)))
             }
             Phase::Over(_) => false,
+            Phase::Divine { .. } | Phase::Dismiss { .. } => self.x_visit(v),
         }
     }
 

@@ -9,7 +9,13 @@
 //! | [`Action::Command`] | `d1:c2-c3` | the tile on d1 commands the friendly tile on c2 to c3 |
 //! | [`Action::Draw`] | `draw` | draw a random tile from the bag |
 //! | [`Action::Place`] | `place d2` | place the tile just drawn on d2 |
+//! | [`Action::Summon`] | `summon b4-c2` | Summon: the Duke flips, the Summon tile on b4 comes to c2 |
+//! | [`Action::Divine`] | `divine c3` | Divination by the tile on c3: it flips back, up to three tiles are drawn |
+//! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
+//! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
+//! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
 //!
+//! Tile types are their index in the tile set (`TileKind`), as listed in `TILES.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
 //! square have the same effect (the tile goes there, captures, flips), so they are one
 //! action; Strike and Command have their own signs because their effect differs.
@@ -23,6 +29,7 @@ use duke_core::NotationError;
 
 use crate::actions::Action;
 use crate::board::Square;
+use crate::tiles::TileKind;
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -34,6 +41,11 @@ impl fmt::Display for Action {
             Action::Command { by, from, to } => write!(f, "{by}:{from}-{to}"),
             Action::Draw => write!(f, "draw"),
             Action::Place(sq) => write!(f, "place {sq}"),
+            Action::Summon { from, to } => write!(f, "summon {from}-{to}"),
+            Action::Divine(sq) => write!(f, "divine {sq}"),
+            Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
+            Action::Return(kind) => write!(f, "return {}", kind.0),
+            Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
         }
     }
 }
@@ -43,6 +55,9 @@ impl FromStr for Action {
     fn from_str(s: &str) -> Result<Action, NotationError> {
         let text = s.trim().to_ascii_lowercase();
         let square = |t: &str| t.parse::<Square>().map_err(|_| NotationError::new(s, "bad square"));
+        let kind = |t: &str| {
+            t.parse::<u8>().map(TileKind).map_err(|_| NotationError::new(s, "a tile type is its number (0-255)"))
+        };
         if text == "draw" {
             return Ok(Action::Draw);
         }
@@ -55,6 +70,23 @@ impl FromStr for Action {
         if let Some(rest) = text.strip_prefix("place ") {
             return Ok(Action::Place(square(rest)?));
         }
+        if let Some(rest) = text.strip_prefix("summon ") {
+            let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "summon is summon from-to"))?;
+            return Ok(Action::Summon { from: square(from)?, to: square(to)? });
+        }
+        if let Some(rest) = text.strip_prefix("divine ") {
+            return Ok(Action::Divine(square(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("keep ") {
+            let (k, to) = rest.split_once(' ').ok_or_else(|| NotationError::new(s, "keep is keep <type> <square>"))?;
+            return Ok(Action::Keep { kind: kind(k)?, to: square(to)? });
+        }
+        if let Some(rest) = text.strip_prefix("return ") {
+            return Ok(Action::Return(kind(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("destroy ") {
+            return Ok(Action::Destroy(kind(rest)?));
+        }
         if let Some((by, rest)) = text.split_once(':') {
             let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "command is by:from-to"))?;
             return Ok(Action::Command { by: square(by)?, from: square(from)?, to: square(to)? });
@@ -65,7 +97,11 @@ impl FromStr for Action {
         if let Some((from, to)) = text.split_once('-') {
             return Ok(Action::Move { from: square(from)?, to: square(to)? });
         }
-        Err(NotationError::new(s, "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1"))
+        Err(NotationError::new(
+            s,
+            "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1, summon b4-c2, divine c3, \
+             keep 16 d2, return 5, destroy 5",
+        ))
     }
 }
 
@@ -75,12 +111,44 @@ mod tests {
 
     #[test]
     fn every_form_round_trips_and_bad_text_is_a_typed_error() {
-        for text in ["duke c1", "footman b1", "c2-c4", "c2*d4", "d1:c2-c3", "draw", "place d2", "a1-f6"] {
+        for text in [
+            "duke c1",
+            "footman b1",
+            "c2-c4",
+            "c2*d4",
+            "d1:c2-c3",
+            "draw",
+            "place d2",
+            "a1-f6",
+            "summon b4-c2",
+            "divine c3",
+            "keep 16 d2",
+            "return 5",
+            "destroy 0",
+        ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
         }
         assert_eq!(" C2-C4 ".parse::<Action>().unwrap().to_string(), "c2-c4");
-        for bad in ["", "pass", "g1-a1", "a0-a1", "a1-", "d1:c2", "place", "duke z9", "a1*", "a1-b2-c3"] {
+        for bad in [
+            "",
+            "pass",
+            "g1-a1",
+            "a0-a1",
+            "a1-",
+            "d1:c2",
+            "place",
+            "duke z9",
+            "a1*",
+            "a1-b2-c3",
+            "summon b4",
+            "keep 16",
+            "keep x d2",
+            "return -1",
+            "destroy 256",
+            "divine",
+            "summon a1-a9",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?}");
         }
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError, FirstPlayer};
-use crate::source::{Packed, TileSource};
+use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
 use crate::tiles::TileKind;
 
@@ -60,6 +60,15 @@ pub struct Setup {
     pub first_player: Seat,
     /// Turns played since set-up ended (default 0; counts toward the turn limit).
     pub turns: u32,
+    /// Expanded play: per seat (P0, P1), its tiles sacrificed or destroyed, by tile type
+    /// (default `None`: none). They count neither in the bag nor as captured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed: Option<[Vec<u8>; 2]>,
+    /// Expanded play: the tiles a Divination drew, held by the seat to act while the phase
+    /// is [`Phase::Divine`] or [`Phase::Dismiss`] (default: none). They count neither on
+    /// the board nor in the bag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divined: Vec<TileKind>,
 }
 
 impl Setup {
@@ -79,6 +88,8 @@ impl Setup {
             to_move: first,
             first_player: first,
             turns: 0,
+            removed: None,
+            divined: Vec::new(),
         }
     }
 }
@@ -170,6 +181,20 @@ pub enum SetupError {
     /// action by a seat that has one, or a winner that is not a seat.
     #[error("the ending {0:?} does not fit the position")]
     InconsistentEnding(Ending),
+    /// Expanded play (a phase of an ability, removed or divined tiles) in a game of a
+    /// compile-time tile set.
+    #[error("Expanded play (removed or divined tiles, a Divination) needs ExpandedDuke")]
+    NotExpanded,
+    /// The divined tiles do not fit the phase: 1 to 3 while choosing the one to keep
+    /// ([`Phase::Divine`], as many as drawn), 1 or 2 to send back or destroy
+    /// ([`Phase::Dismiss`]), none in any other phase.
+    #[error("{held} divined tiles held in phase {phase:?}")]
+    Hand {
+        /// How many divined tiles the setup gives.
+        held: u8,
+        /// The phase.
+        phase: Phase,
+    },
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
     /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
@@ -227,6 +252,19 @@ impl<S: TileSource> Duke<S> {
             extra: S::Extra::default(),
             set,
         };
+        let removed_given = setup.removed.as_ref().is_some_and(|r| r.iter().flatten().any(|&n| n != 0));
+        if !S::EXPANDED && (removed_given || !setup.divined.is_empty()) {
+            return Err(SetupError::NotExpanded);
+        }
+        if setup.divined.len() > 3 {
+            return Err(SetupError::Hand { held: setup.divined.len().min(255) as u8, phase: setup.phase });
+        }
+        let mut hand = [0u8; 3];
+        for (slot, kind) in hand.iter_mut().zip(&setup.divined) {
+            *slot = kind.0.saturating_add(1);
+        }
+        hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
+        state.extra.set_hand(hand);
         state.check_phase()?;
         let kinds = state.set.kinds();
         let counts = state.set.counts();
@@ -254,6 +292,12 @@ impl<S: TileSource> Duke<S> {
         for owner in 0..2u8 {
             let seat = Seat(owner);
             let given = setup.bags.as_ref().and_then(|b| b.get(usize::from(owner)));
+            let removed = setup.removed.as_ref().and_then(|r| r.get(usize::from(owner)));
+            if let Some(k) =
+                removed.and_then(|r| r.iter().enumerate().skip(kinds).find(|&(_, &n)| n != 0)).map(|(k, _)| k)
+            {
+                return Err(SetupError::TooManyTiles { seat, kind: TileKind(u8::try_from(k).unwrap_or(u8::MAX)) });
+            }
             if let Some(bag) = given
                 && let Some(k) = bag.iter().enumerate().skip(kinds).find(|&(_, &n)| n != 0).map(|(k, _)| k)
             {
@@ -262,7 +306,8 @@ impl<S: TileSource> Duke<S> {
             for k in 0..kinds.min(S::Bag::KINDS) {
                 let kind = TileKind(k as u8);
                 let total = u32::from(counts.count(k));
-                let elsewhere = state.on_board(owner, k) + state.off_board(owner, k);
+                let gone_aside = u32::from(removed.and_then(|r| r.get(k)).copied().unwrap_or(0));
+                let elsewhere = state.on_board(owner, k) + state.off_board(owner, k) + gone_aside;
                 let in_bag = match given {
                     Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
                     None => total.saturating_sub(elsewhere),
@@ -276,6 +321,8 @@ impl<S: TileSource> Duke<S> {
                     *b = b.add(S::Bag::of(k, in_bag as u8));
                     *l = l.add(S::Bag::of(k, gone as u8));
                 }
+                let aside = state.extra.removed(usize::from(owner));
+                state.extra.set_removed(usize::from(owner), aside.add(u128::of(k, gone_aside as u8)));
             }
         }
         state.guard = state.compute_guard();
@@ -300,6 +347,12 @@ impl<S: TileSource> Duke<S> {
             to_move: Seat(self.to_move),
             first_player: Seat(self.first),
             turns: self.turns,
+            removed: (self.extra.removed(0) | self.extra.removed(1) != 0).then(|| {
+                let of =
+                    |o: u8| (0..self.set.kinds()).map(|k| self.removed_count(Seat(o), TileKind(k as u8))).collect();
+                [of(0), of(1)]
+            }),
+            divined: self.divined(),
         }
     }
 }

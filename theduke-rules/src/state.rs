@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::FirstPlayer;
-use crate::source::{Packed, TileRef, TileSource};
+use crate::source::{ExtraState, Packed, TileRef, TileSource};
 use crate::tiles::{Side, Standard, TileKind, TileSet};
 
 /// One tile on the board: its type, the side showing, and its owner (rulebook
@@ -84,6 +84,19 @@ pub enum Phase {
     Place {
         /// The tile drawn.
         drawn: TileKind,
+    },
+    /// Expanded play, Divination: the player drew `drawn` tiles (1 to 3, hidden from the
+    /// opponent) and must now keep one ([`Action::Keep`](crate::Action::Keep)).
+    Divine {
+        /// How many tiles the Divination drew.
+        drawn: u8,
+    },
+    /// Expanded play, Divination: `left` divined tiles still to send back to the bag or
+    /// destroy ([`Action::Return`](crate::Action::Return),
+    /// [`Action::Destroy`](crate::Action::Destroy)).
+    Dismiss {
+        /// Tiles left in the diviner's hand.
+        left: u8,
     },
     /// The game is over.
     Over(Ending),
@@ -184,6 +197,21 @@ impl<S: TileSource> Duke<S> {
     /// How many of `seat`'s tiles of `kind` have been captured.
     pub fn captured_count(&self, seat: Seat, kind: TileKind) -> u8 {
         self.lost.get(seat.index()).map_or(0, |l| l.count(kind.index()))
+    }
+
+    /// How many of `seat`'s tiles of `kind` were sacrificed (Escape) or destroyed
+    /// (Divination): beside the board, not captured by the opponent (Expanded play).
+    pub fn removed_count(&self, seat: Seat, kind: TileKind) -> u8 {
+        if seat.0 > 1 {
+            return 0;
+        }
+        u128::count(self.extra.removed(seat.index()), kind.index())
+    }
+
+    /// The tiles a Divination drew, by type, while its player chooses (Expanded play; the
+    /// opponent's view does not show them).
+    pub fn divined(&self) -> Vec<TileKind> {
+        crate::expanded::abilities::hand_kinds(self.extra.hand()).collect()
     }
 
     /// The current phase.

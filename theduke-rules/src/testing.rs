@@ -38,11 +38,11 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, DreadImmunity, FirstPlayer, Readings};
+use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
-use crate::tiles::{Icon, IconKind};
+use crate::tiles::{Ability, Icon, IconKind};
 
 /// Every config: who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
 /// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
@@ -107,6 +107,17 @@ pub fn bias_draws(_state: &TheDuke, _seat: Seat, action: &Action) -> u32 {
     }
 }
 
+/// Expanded play: the enhanced abilities (a Summon, a Divination and its later steps)
+/// thirty times as likely as other actions and draws five times (uniform play meets them
+/// rarely: the tiles that carry them come out of the bag).
+pub fn bias_abilities(_state: &ExpandedDuke, _seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Summon { .. } | Action::Divine(_) | Action::Keep { .. } | Action::Return(_) | Action::Destroy(_) => 30,
+        Action::Draw => 5,
+        _ => 1,
+    }
+}
+
 /// Captures ten times as likely as other actions.
 pub fn bias_captures(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
     if captures(state, seat, action) { 10 } else { 1 }
@@ -134,8 +145,9 @@ pub fn bias_guard(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
 /// A custom tile set for fuzzing Expanded play, drawn from `seed` (the same set for the
 /// same seed): the base box with two tile types given one to three Dread icons, four given
 /// one to four Defense icons (the Duke among the candidates) and one given one to three
-/// more Command icons, each on a random side, within two squares. Every icon kind of the
-/// rulebook is then in the set.
+/// more Command icons, each on a random side, within two squares; and the enhanced
+/// abilities Summon and Divination on a random tile type each (not the Duke). Every icon
+/// kind of the rulebook is then in the set.
 pub fn custom_tile_set(seed: u64) -> TileSetSpec {
     let mut rng = GameRng::new(seed);
     let mut spec = TileSetSpec::standard();
@@ -155,20 +167,32 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
             }
         }
     }
+    for ability in [Ability::Summon, Ability::Divination] {
+        let k = 1 + rng.below(kinds - 1) as usize;
+        if let Some(tile) = spec.tiles.get_mut(k)
+            && !tile.abilities.contains(&ability)
+        {
+            tile.abilities.push(ability);
+        }
+    }
     spec
 }
 
 /// Every config of Expanded play: those of [`configs`], with a custom tile set from
-/// [`custom_tile_set`] (four in five) or the base box, and either reading of Dread's
-/// immunity.
+/// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, and every
+/// reading.
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
+    let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
-    (configs(), tiles, immunity).prop_map(|(config, tiles, dread_immunity)| Config {
-        tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
-        readings: Readings { dread_immunity },
-        ..config
-    })
+    (configs(), tiles, any::<bool>(), immunity, draws).prop_map(
+        |(config, tiles, enhanced_tiles, dread_immunity, divination_draws)| Config {
+            tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
+            enhanced_tiles,
+            readings: Readings { dread_immunity, divination_draws },
+            ..config
+        },
+    )
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -50,7 +50,7 @@ impl<S: TileSource> Duke<S> {
         Ok(())
     }
 
-    fn put(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put_code(&mut self, sq: Square, code: u8) {
         let owner = usize::from(code & 0x40 != 0);
         self.set_code(sq, code);
         if let Some(m) = self.occ.get_mut(owner) {
@@ -63,7 +63,7 @@ impl<S: TileSource> Duke<S> {
         }
     }
 
-    fn take(&mut self, sq: Square) -> u8 {
+    pub(crate) fn take_code(&mut self, sq: Square) -> u8 {
         let code = self.code_at(sq);
         if code == 0 {
             return 0;
@@ -83,7 +83,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Removes the tile on `sq` (if any) as captured; returns whether it was a Duke.
     fn capture(&mut self, sq: Square) -> bool {
-        let code = self.take(sq);
+        let code = self.take_code(sq);
         if code == 0 {
             return false;
         }
@@ -107,12 +107,12 @@ impl<S: TileSource> Duke<S> {
         let mut duke_taken = false;
         match action {
             Action::SetDuke(sq) => {
-                self.put(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
+                self.put_code(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
                 self.phase = Phase::SetupFootman { remaining: 2 };
                 return;
             }
             Action::SetFootman(sq) => {
-                self.put(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
+                self.put_code(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
                 self.phase = match self.phase {
                     Phase::SetupFootman { remaining: 2 } => Phase::SetupFootman { remaining: 1 },
                     _ if me == self.first => {
@@ -128,32 +128,41 @@ impl<S: TileSource> Duke<S> {
                 return;
             }
             Action::Move { from, to } => {
-                let code = self.take(from);
+                let code = self.take_code(from);
                 duke_taken = self.capture(to);
-                self.put(to, flip_code(code));
+                self.put_code(to, flip_code(code));
             }
             Action::Strike { from, target } => {
                 duke_taken = self.capture(target);
-                let code = self.take(from);
-                self.put(from, flip_code(code));
+                let code = self.take_code(from);
+                self.put_code(from, flip_code(code));
             }
             Action::Command { by, from, to } => {
-                let code = self.take(from);
+                let code = self.take_code(from);
                 duke_taken = self.capture(to);
-                self.put(to, code);
-                let commander = self.take(by);
-                self.put(by, flip_code(commander));
+                self.put_code(to, code);
+                let commander = self.take_code(by);
+                self.put_code(by, flip_code(commander));
             }
             Action::Draw => {
-                let drawn = self.draw_from_bag(usize::from(me));
+                let drawn = self.draw_tile(usize::from(me));
                 self.phase = Phase::Place { drawn };
                 return;
             }
             Action::Place(sq) => {
                 if let Phase::Place { drawn } = self.phase {
-                    self.put(sq, Piece::new(drawn, Seat(me)).code());
+                    self.put_code(sq, Piece::new(drawn, Seat(me)).code());
                 }
                 self.phase = Phase::Play;
+            }
+            Action::Summon { .. }
+            | Action::Divine(_)
+            | Action::Keep { .. }
+            | Action::Return(_)
+            | Action::Destroy(_) => {
+                if !self.play_ability(me, action) {
+                    return;
+                }
             }
         }
         self.end_turn(me, duke_taken, detect_stuck);
@@ -177,7 +186,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Draws a tile uniformly from `me`'s bag with the game generator.
-    fn draw_from_bag(&mut self, me: usize) -> TileKind {
+    pub(crate) fn draw_tile(&mut self, me: usize) -> TileKind {
         let bag = self.bag.get(me).copied().unwrap_or_default();
         let mut pick = self.rng.below(bag.total());
         let mut kind = 0;

@@ -153,7 +153,7 @@ const MARSHALL: u8 = 10;
 fn dread(immunity: DreadImmunity, to_move: u8) -> ExpandedDuke {
     expanded(
         banshee_tiles(),
-        Readings { dread_immunity: immunity },
+        Readings { dread_immunity: immunity, ..Readings::default() },
         &[
             ("d4", p(0, 0, Side::Start)),
             ("c3", p(FOOTMAN, 0, Side::Start)),
@@ -201,7 +201,7 @@ fn a_frozen_tile_cannot_be_captured_nor_act_for_its_own_side() {
 fn custom_config(seed: u64, immunity: DreadImmunity) -> Config {
     Config {
         tiles: Some(CustomTiles::new(custom_tile_set(seed))),
-        readings: Readings { dread_immunity: immunity },
+        readings: Readings { dread_immunity: immunity, ..Readings::default() },
         turn_limit: Some(120),
         ..Config::default()
     }

@@ -11,6 +11,7 @@
 pub(crate) mod abilities;
 pub(crate) mod defense;
 pub(crate) mod dread;
+pub(crate) mod events;
 pub mod format;
 pub(crate) mod movegen;
 pub(crate) mod perft;
@@ -140,6 +141,14 @@ impl Expanded {
     /// The tile types in play (the custom set or the base box, then the enhanced tiles).
     pub fn tiles(&self) -> &[TileSpec] {
         &self.0.tiles
+    }
+
+    /// The printable reference of these tiles (as [`tile_reference`](crate::tile_reference)
+    /// for a compile-time set): the crate's `TILES.md` is this text for the base box with
+    /// the enhanced tiles.
+    pub fn tile_reference(&self) -> String {
+        let tiles: Vec<TileRef<'_>> = (0..self.kinds()).filter_map(|k| self.tile(k)).collect();
+        crate::tile_reference::reference_of(&tiles, "the tile set of an `Expanded` game")
     }
 
     /// Whether tile type `kind` shows a Dread icon on side `side` (0 start, 1 back).

@@ -121,6 +121,7 @@ impl<S: TileSource> Duke<S> {
         }
         match action {
             Action::Draw => self.x_draw_squares(me) != 0,
+            Action::Divine(sq) => self.divination_allowed(me, sq),
             _ => {
                 let mut next = self.clone();
                 next.play_inner(action, false);

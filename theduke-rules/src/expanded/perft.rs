@@ -1,6 +1,6 @@
 //! Perft for Expanded play: one ply is one turn; a turn's later steps (placing a drawn
 //! tile, the steps of an ability) stay within the ply, and every chance outcome (each tile
-//! type a draw could bring out) is a branch. No bulk counting: the last ply is played out.
+//! type a draw could bring out, each set of tile types a Divination could draw) is a branch. No bulk counting: the last ply is played out.
 
 use crate::actions::Action;
 use crate::movegen::Lister;
@@ -12,7 +12,7 @@ impl<S: TileSource> Duke<S> {
     /// Whether the player to act is in the middle of a turn (a drawn tile to place, an
     /// ability's later step).
     pub(crate) fn mid_turn(&self) -> bool {
-        matches!(self.phase, Phase::Place { .. })
+        matches!(self.phase, Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
     }
 
     /// The states an action can lead to: one per chance outcome for a draw (each tile type
@@ -25,6 +25,9 @@ impl<S: TileSource> Duke<S> {
                 .filter(|&k| bag.count(k) != 0)
                 .filter_map(|k| self.with_drawn(TileKind(k as u8)))
                 .collect(),
+            Action::Divine(sq) => {
+                self.divination_outcomes().iter().filter_map(|kinds| self.with_divined(sq, kinds)).collect()
+            }
             _ => {
                 let mut next = self.clone();
                 next.play_inner(action, false);

@@ -9,7 +9,8 @@ use std::collections::BTreeSet;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Action, DreadImmunity, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings, Side, Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, DreadImmunity, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings, Side,
+    Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -24,6 +25,8 @@ pub struct Model {
     pub lost: [Vec<u8>; 2],
     pub phase: Phase,
     pub to_move: Seat,
+    /// The tiles a Divination drew (the seat to act's, while it chooses).
+    pub hand: Vec<TileKind>,
     /// Play as if no Dread icon froze anything (to see what Dread takes away).
     pub ignore_dread: bool,
     /// Play as if no Defense icon protected anything (to see what Defense takes away).
@@ -54,6 +57,7 @@ pub fn model(state: &ExpandedDuke) -> Model {
         grid,
         phase: state.phase(),
         to_move: state.side_to_move(),
+        hand: state.divined(),
         ignore_dread: false,
         ignore_defense: false,
     }
@@ -256,9 +260,44 @@ impl Model {
         out
     }
 
-    /// Every candidate of `me` in a turn (icons, and later the abilities).
+    pub fn has(&self, piece: Piece, ability: Ability) -> bool {
+        self.tiles.get(piece.kind.index()).is_some_and(|t| t.abilities.contains(&ability))
+    }
+
+    /// How many tiles a Divination draws ("three random tiles"; reading 28 for fewer).
+    pub fn divination_draws(&self, me: Seat) -> u32 {
+        let total = self.bag_total(me);
+        match self.readings.divination_draws {
+            DivinationDraws::UpToThree => total.min(3),
+            DivinationDraws::ExactlyThree if total >= 3 => 3,
+            DivinationDraws::ExactlyThree => 0,
+        }
+    }
+
+    /// "Enhanced Abilities" in place of a move or a draw, by unfrozen tiles: Summon (the tile
+    /// comes to an empty square sharing a side with the Duke; not the Duke itself) and
+    /// Divination (the tile shows its non-starting side, the bag has tiles to draw).
+    pub fn ability_candidates(&self, me: Seat) -> Vec<Action> {
+        let frozen = self.frozen();
+        let mut out = Vec::new();
+        let beside = self.beside_duke(me);
+        for sq in squares() {
+            let Some(p) = self.at(sq).filter(|p| p.owner == me && !frozen.contains(&sq)) else { continue };
+            if self.has(p, Ability::Summon) && p.kind != TileKind::DUKE {
+                out.extend(beside.iter().map(|&to| Action::Summon { from: sq, to }));
+            }
+            if self.has(p, Ability::Divination) && p.side == Side::Back && self.divination_draws(me) > 0 {
+                out.push(Action::Divine(sq));
+            }
+        }
+        out
+    }
+
+    /// Every candidate of `me` in a turn: its icons and its abilities.
     pub fn candidates(&self, me: Seat) -> Vec<Action> {
-        self.icon_candidates(me)
+        let mut out = self.icon_candidates(me);
+        out.extend(self.ability_candidates(me));
+        out
     }
 
     /// The square a candidate captures on, if there is an enemy tile there.
@@ -303,6 +342,14 @@ impl Model {
                 let Phase::Place { drawn } = m.phase else { unreachable!() };
                 m.set(sq, Some(Piece::new(drawn, me)));
             }
+            Action::Summon { from, to } => {
+                let duke = m.duke(me).unwrap();
+                let p = m.at(from);
+                m.set(from, None);
+                m.set(to, p);
+                m.set(duke, m.at(duke).map(flip));
+            }
+            Action::Divine(sq) => m.set(sq, m.at(sq).map(flip)),
             other => unreachable!("the reference does not play {other}"),
         }
         m.phase = Phase::Play;
@@ -321,6 +368,10 @@ impl Model {
         let enemy_duke = self.duke(Seat(1 - me.0));
         if enemy_duke.is_some() && self.captured_square(me, action) == enemy_duke {
             return true;
+        }
+        if let Action::Divine(_) = action {
+            // The Oracle flips, then a drawn tile must go beside the Duke with it safe.
+            return !self.after(me, action).placements(me, GHOST).is_empty();
         }
         !self.after(me, action).duke_capturable(Seat(1 - me.0))
     }
@@ -369,6 +420,17 @@ impl Model {
             Phase::Place { drawn } => {
                 out.extend(self.placements(me, drawn).into_iter().map(|s| format!("place {s}")));
             }
+            Phase::Divine { .. } => {
+                for &kind in &self.hand {
+                    out.extend(self.placements(me, kind).into_iter().map(|s| format!("keep {} {s}", kind.0)));
+                }
+            }
+            Phase::Dismiss { .. } => {
+                for &kind in &self.hand {
+                    out.insert(format!("return {}", kind.0));
+                    out.insert(format!("destroy {}", kind.0));
+                }
+            }
             _ => {}
         }
         out
@@ -388,9 +450,34 @@ pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
     }
 }
 
-/// Whether a state is in the middle of a turn (a drawn tile waits to be placed).
+/// Whether a state is in the middle of a turn (a drawn tile waits to be placed, a
+/// Divination's later steps).
 pub fn mid_turn(state: &ExpandedDuke) -> bool {
-    matches!(state.phase(), Phase::Place { .. })
+    matches!(state.phase(), Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
+}
+
+/// Every multiset of `n` tile types a bag of these counts can give.
+pub fn draws(bag: &[u8], n: usize) -> Vec<Vec<TileKind>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for k in 0..bag.len() {
+        if bag[k] == 0 {
+            continue;
+        }
+        let mut rest = bag.to_vec();
+        rest[k] -= 1;
+        // Later picks never take a lower type: each multiset once.
+        for count in rest.iter_mut().take(k) {
+            *count = 0;
+        }
+        for mut tail in draws(&rest, n - 1) {
+            tail.insert(0, TileKind(k as u8));
+            out.push(tail);
+        }
+    }
+    out
 }
 
 /// Perft by the reference: a ply is a turn; a draw branches on every tile type in the bag.
@@ -407,6 +494,10 @@ pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
                 .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
                 .map(|k| state.with_drawn(TileKind(k)).unwrap())
                 .collect()
+        } else if let Action::Divine(sq) = action {
+            let m = model(state);
+            let n = m.divination_draws(me) as usize;
+            draws(&m.bag[me.index()], n).iter().map(|kinds| state.with_divined(sq, kinds).unwrap()).collect()
         } else {
             let mut child = state.clone();
             duke_core::Game::apply(&mut child, me, action).unwrap();

@@ -186,6 +186,8 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
                 }
             }
         }
+        // Expanded play only (`expanded.rs`).
+        Phase::Divine { .. } | Phase::Dismiss { .. } => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

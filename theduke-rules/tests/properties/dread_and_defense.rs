@@ -48,6 +48,7 @@ fn touched(m: &Model, seat: Seat, action: Action) -> Vec<Square> {
     match action {
         Action::Move { from, .. } | Action::Strike { from, .. } => out.push(from),
         Action::Command { by, from, .. } => out.extend([by, from]),
+        Action::Summon { from, .. } | Action::Divine(from) => out.push(from),
         _ => {}
     }
     out.extend(m.captured_square(seat, action));

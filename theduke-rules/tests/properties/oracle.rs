@@ -247,6 +247,8 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         Action::SetFootman(sq) => put(&mut g, sq, Some(Piece::new(TileKind::FOOTMAN, seat))),
         Action::Place(sq) => put(&mut g, sq, drawn.map(|k| Piece::new(k, seat))),
         Action::Draw => {}
+        // Expanded play only (`common/expanded.rs` has its own model).
+        Action::Summon { .. } | Action::Divine(_) | Action::Keep { .. } | Action::Return(_) | Action::Destroy(_) => {}
     }
     g
 }
@@ -293,6 +295,7 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
             squares().filter(|&sq| shares_a_side(sq, duke) && at(&g, sq).is_none()).map(Action::SetFootman).collect()
         }
         Phase::Place { .. } => placements(tiles, &g, me).into_iter().map(Action::Place).collect(),
+        Phase::Divine { .. } | Phase::Dismiss { .. } => HashSet::new(),
         Phase::Play => {
             let mut out: HashSet<Action> =
                 pseudo(tiles, &g, me).into_iter().filter(|&a| safe(tiles, &g, me, a)).collect();

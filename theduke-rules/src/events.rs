@@ -17,7 +17,7 @@ use core::fmt;
 use duke_core::{Game, Observer, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
+use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Phase};
@@ -219,6 +219,52 @@ pub enum Event {
         /// The tile.
         tile: NamedTile,
     },
+    /// Expanded play, Escape: the Escape tile went to a starting square of the Duke,
+    /// starting side up, after its cost ([`Event::Sacrificed`] or [`Event::GivenBack`]
+    /// follows; then a capture or a sacrifice on the square it landed on, if any).
+    Escaped {
+        /// Who escaped.
+        seat: Seat,
+        /// The tile with Escape.
+        tile: NamedTile,
+        /// Where it stood.
+        from: Square,
+        /// The starting square it went to.
+        to: Square,
+        /// What the Escape cost.
+        cost: EscapeCost,
+    },
+    /// Expanded play, Ransom (its second instance): a captured Ransom tile traded for the
+    /// player's own captured Escape tile, which returns to a starting square, starting side
+    /// up ([`Event::GivenBack`] follows).
+    Ransomed {
+        /// Who ransomed.
+        seat: Seat,
+        /// The opponent's Ransom tile given back.
+        given: NamedTile,
+        /// The player's own Escape tile taken back.
+        taken: NamedTile,
+        /// The starting square it returned to.
+        to: Square,
+    },
+    /// A tile sacrificed (Escape): put beside the board, not captured by the opponent.
+    Sacrificed {
+        /// Whose tile it was.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// The square it stood on.
+        square: Square,
+    },
+    /// A captured Ransom tile given back to its owner: it goes into his bag.
+    GivenBack {
+        /// Who gave it back.
+        by: Seat,
+        /// Whose tile it is.
+        owner: Seat,
+        /// The tile.
+        tile: NamedTile,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -386,9 +432,11 @@ impl<S: TileSource> Duke<S> {
             let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
+        before.escape_consequences(seat, action, out);
         let target = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
             Action::Strike { target, .. } => Some(target),
+            Action::Escape { to, .. } | Action::Ransom { to, .. } => Some(to),
             _ => None,
         };
         if let Some(square) = target

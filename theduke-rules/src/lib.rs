@@ -20,8 +20,8 @@
 //!   [`TileSet`] plays with other tiles.
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
 //!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
-//!   (the Duchess and the Oracle) and the Summon and Divination abilities; [`TheDuke`] is the
-//!   standard game with compile-time tables.
+//!   (the Duchess and the Oracle) and the four enhanced abilities (Summon, Divination, Escape,
+//!   Ransom); [`TheDuke`] is the standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -150,7 +150,7 @@ mod tiles;
 mod turn;
 mod view;
 
-pub use actions::Action;
+pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
 pub use events::{Event, NamedTile};

@@ -14,6 +14,9 @@
 //! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
 //! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
 //! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
+//! | [`Action::Escape`] | `escape c1-d1 sacrifice d1` | Escape: the tile on d1 is sacrificed, the Escape tile on c1 goes to d1 |
+//! | [`Action::Escape`] | `escape c3-d1 ransom 17` | Escape paid with a captured Ransom tile of type 17, given back |
+//! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |
 //!
 //! Tile types are their index in the tile set (`TileKind`), as listed in `TILES.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
@@ -27,7 +30,7 @@ use core::str::FromStr;
 
 use duke_core::NotationError;
 
-use crate::actions::Action;
+use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
 use crate::tiles::TileKind;
 
@@ -46,7 +49,38 @@ impl fmt::Display for Action {
             Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
             Action::Return(kind) => write!(f, "return {}", kind.0),
             Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
+            Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
+            Action::Ransom { give, take, to } => write!(f, "ransom {} for {} {to}", give.0, take.0),
         }
+    }
+}
+
+impl fmt::Display for EscapeCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.sacrificed(), self.ransomed()) {
+            (Some(sq), _) => write!(f, "sacrifice {sq}"),
+            (_, Some(kind)) => write!(f, "ransom {}", kind.0),
+            _ => write!(f, "sacrifice ?"),
+        }
+    }
+}
+
+impl FromStr for EscapeCost {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<EscapeCost, NotationError> {
+        let text = s.trim().to_ascii_lowercase();
+        if let Some(sq) = text.strip_prefix("sacrifice ") {
+            let sq = sq.parse::<Square>().map_err(|_| NotationError::new(s, "bad square"))?;
+            return Ok(EscapeCost::sacrifice(sq));
+        }
+        if let Some(k) = text.strip_prefix("ransom ") {
+            let k = k.parse::<u8>().map_err(|_| NotationError::new(s, "a tile type is its number"))?;
+            if k >= 64 {
+                return Err(NotationError::new(s, "a ransomed tile type is below 64"));
+            }
+            return Ok(EscapeCost::ransom(TileKind(k)));
+        }
+        Err(NotationError::new(s, "an Escape's cost is `sacrifice <square>` or `ransom <type>`"))
     }
 }
 
@@ -87,6 +121,21 @@ impl FromStr for Action {
         if let Some(rest) = text.strip_prefix("destroy ") {
             return Ok(Action::Destroy(kind(rest)?));
         }
+        if let Some(rest) = text.strip_prefix("escape ") {
+            let (squares, cost) =
+                rest.split_once(' ').ok_or_else(|| NotationError::new(s, "escape is escape from-to <cost>"))?;
+            let (from, to) =
+                squares.split_once('-').ok_or_else(|| NotationError::new(s, "escape is escape from-to <cost>"))?;
+            return Ok(Action::Escape { from: square(from)?, to: square(to)?, cost: cost.parse()? });
+        }
+        if let Some(rest) = text.strip_prefix("ransom ") {
+            let mut words = rest.split(' ');
+            let (give, take, to) = match (words.next(), words.next(), words.next(), words.next(), words.next()) {
+                (Some(give), Some("for"), Some(take), Some(to), None) => (give, take, to),
+                _ => return Err(NotationError::new(s, "ransom is ransom <type> for <type> <square>")),
+            };
+            return Ok(Action::Ransom { give: kind(give)?, take: kind(take)?, to: square(to)? });
+        }
         if let Some((by, rest)) = text.split_once(':') {
             let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "command is by:from-to"))?;
             return Ok(Action::Command { by: square(by)?, from: square(from)?, to: square(to)? });
@@ -125,11 +174,16 @@ mod tests {
             "keep 16 d2",
             "return 5",
             "destroy 0",
+            "escape c1-d1 sacrifice d1",
+            "escape c3-d1 ransom 17",
+            "ransom 17 for 18 d6",
         ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
         }
         assert_eq!(" C2-C4 ".parse::<Action>().unwrap().to_string(), "c2-c4");
+        // An action stays four bytes: the standard game's buffers do not grow.
+        assert_eq!(core::mem::size_of::<Action>(), 4);
         for bad in [
             "",
             "pass",

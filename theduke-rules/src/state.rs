@@ -63,6 +63,11 @@ pub(crate) const fn code_side(code: u8) -> usize {
 pub(crate) const fn code_owner(code: u8) -> usize {
     if code & OWNER_BIT == 0 { 0 } else { 1 }
 }
+/// The same tile turned to its starting side.
+#[inline]
+pub(crate) const fn start_code(code: u8) -> u8 {
+    code & !BACK_BIT
+}
 #[inline]
 pub(crate) const fn flip_code(code: u8) -> u8 {
     code ^ BACK_BIT

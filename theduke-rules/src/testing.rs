@@ -107,13 +107,25 @@ pub fn bias_draws(_state: &TheDuke, _seat: Seat, action: &Action) -> u32 {
     }
 }
 
-/// Expanded play: the enhanced abilities (a Summon, a Divination and its later steps)
-/// thirty times as likely as other actions and draws five times (uniform play meets them
-/// rarely: the tiles that carry them come out of the bag).
-pub fn bias_abilities(_state: &ExpandedDuke, _seat: Seat, action: &Action) -> u32 {
+/// Expanded play: the enhanced abilities (a Summon, a Divination and its later steps, an
+/// Escape, a Ransom) thirty times as likely as other actions, draws and captures five times
+/// (uniform play meets them rarely: the tiles that carry them come out of the bag, and
+/// Ransom needs captured tiles).
+pub fn bias_abilities(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 {
     match action {
-        Action::Summon { .. } | Action::Divine(_) | Action::Keep { .. } | Action::Return(_) | Action::Destroy(_) => 30,
+        Action::Summon { .. }
+        | Action::Divine(_)
+        | Action::Keep { .. }
+        | Action::Return(_)
+        | Action::Destroy(_)
+        | Action::Escape { .. }
+        | Action::Ransom { .. } => 30,
         Action::Draw => 5,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
+            if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
+        {
+            5
+        }
         _ => 1,
     }
 }
@@ -146,8 +158,9 @@ pub fn bias_guard(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
 /// same seed): the base box with two tile types given one to three Dread icons, four given
 /// one to four Defense icons (the Duke among the candidates) and one given one to three
 /// more Command icons, each on a random side, within two squares; and the enhanced
-/// abilities Summon and Divination on a random tile type each (not the Duke). Every icon
-/// kind of the rulebook is then in the set.
+/// abilities on random tile types: Summon and Divination on one each (not the Duke), Escape
+/// and Ransom on up to two each (Escape possibly on the Duke). Every icon kind and every
+/// ability of the rulebook is then in the set.
 pub fn custom_tile_set(seed: u64) -> TileSetSpec {
     let mut rng = GameRng::new(seed);
     let mut spec = TileSetSpec::standard();
@@ -167,8 +180,13 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
             }
         }
     }
-    for ability in [Ability::Summon, Ability::Divination] {
-        let k = 1 + rng.below(kinds - 1) as usize;
+    for ability in
+        [Ability::Summon, Ability::Divination, Ability::Escape, Ability::Escape, Ability::Ransom, Ability::Ransom]
+    {
+        // Escape may fall on the Duke (a tile acting as the Duke, like the rulebook's
+        // Richelieu); the others on any other tile.
+        let first = if ability == Ability::Escape { 0 } else { 1 };
+        let k = first + rng.below(kinds - first as u32) as usize;
         if let Some(tile) = spec.tiles.get_mut(k)
             && !tile.abilities.contains(&ability)
         {

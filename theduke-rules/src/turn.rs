@@ -82,7 +82,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Removes the tile on `sq` (if any) as captured; returns whether it was a Duke.
-    fn capture(&mut self, sq: Square) -> bool {
+    pub(crate) fn capture_on(&mut self, sq: Square) -> bool {
         let code = self.take_code(sq);
         if code == 0 {
             return false;
@@ -129,17 +129,17 @@ impl<S: TileSource> Duke<S> {
             }
             Action::Move { from, to } => {
                 let code = self.take_code(from);
-                duke_taken = self.capture(to);
+                duke_taken = self.capture_on(to);
                 self.put_code(to, flip_code(code));
             }
             Action::Strike { from, target } => {
-                duke_taken = self.capture(target);
+                duke_taken = self.capture_on(target);
                 let code = self.take_code(from);
                 self.put_code(from, flip_code(code));
             }
             Action::Command { by, from, to } => {
                 let code = self.take_code(from);
-                duke_taken = self.capture(to);
+                duke_taken = self.capture_on(to);
                 self.put_code(to, code);
                 let commander = self.take_code(by);
                 self.put_code(by, flip_code(commander));
@@ -164,6 +164,7 @@ impl<S: TileSource> Duke<S> {
                     return;
                 }
             }
+            Action::Escape { .. } | Action::Ransom { .. } => duke_taken = self.play_escape(me, action),
         }
         self.end_turn(me, duke_taken, detect_stuck);
     }

@@ -1,5 +1,6 @@
 //! The enhanced abilities (rulebook "Enhanced Abilities") as actions, for any tile that
-//! carries them: Summon (I) and Divination (II). Each is "in place of moving a tile or
+//! carries them: Summon (I) and Divination (II) here, Escape (III) and Ransom (IV) in
+//! `escape.rs`. Each is "in place of moving a tile or
 //! drawing from the bag", so it is a turn's action; a frozen tile uses none (rulebook
 //! "Dread"); the Duke-danger rule governs each (`x_allowed`).
 
@@ -37,10 +38,9 @@ impl<S: TileSource> Duke<S> {
         }
     }
 
-    /// Squares `by` could capture on with an ability (none of Summon and Divination
-    /// captures).
-    pub(crate) fn ability_captures(&self, _by: usize, _frozen: u64) -> u64 {
-        0
+    /// Squares `by` could capture on with an ability (only Escape and Ransom capture).
+    pub(crate) fn ability_captures(&self, by: usize, frozen: u64) -> u64 {
+        self.escape_captures(by, frozen)
     }
 
     /// The ability actions of `me` in a turn, before the Duke-danger rule: Summon by every
@@ -69,12 +69,15 @@ impl<S: TileSource> Duke<S> {
                 return true;
             }
         }
-        false
+        self.escape_candidates(me, frozen, emit)
     }
 
-    /// The square an ability action captures on (Summon and Divination capture nothing).
-    pub(crate) fn ability_target(_action: Action) -> Option<Square> {
-        None
+    /// The square an ability action lands on (Escape and Ransom capture an enemy there).
+    pub(crate) fn ability_target(action: Action) -> Option<Square> {
+        match action {
+            Action::Escape { to, .. } | Action::Ransom { to, .. } => Some(to),
+            _ => None,
+        }
     }
 
     /// The Duke-danger rule for a Divination: after the flip, some square beside the Duke

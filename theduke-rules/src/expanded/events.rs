@@ -1,12 +1,12 @@
-//! The events of the enhanced abilities: what each observer sees of a Summon and of a
-//! Divination (everything but the types of the divined tiles that go back to the bag,
+//! The events of the enhanced abilities: what each observer sees of a Summon, an Escape,
+//! a Ransom (all public) and of a Divination (everything but the types of the divined tiles that go back to the bag,
 //! which only the diviner sees: RULES.md reading 30).
 
 use core::fmt;
 
 use duke_core::{Observer, Seat};
 
-use crate::actions::Action;
+use crate::actions::{Action, EscapeCost};
 use crate::events::{Event, NamedTile};
 use crate::source::TileSource;
 use crate::state::Duke;
@@ -41,8 +41,43 @@ impl<S: TileSource> Duke<S> {
                 Event::Returned { seat, tile }
             }
             Action::Destroy(kind) => Event::Destroyed { seat, tile: named(kind) },
+            Action::Escape { from, to, cost } => {
+                Event::Escaped { seat, tile: named(self.piece_at(from)?.kind), from, to, cost }
+            }
+            Action::Ransom { give, take, to } => Event::Ransomed { seat, given: named(give), taken: named(take), to },
             _ => return None,
         })
+    }
+
+    /// What an Escape or a Ransom costs, as everyone sees it: the tile sacrificed, the
+    /// Ransom tile given back; and a friend sacrificed on the square landed on.
+    pub(crate) fn escape_consequences(&self, seat: Seat, action: Action, out: &mut Vec<Event>) {
+        let named = |kind| NamedTile::of(&self.set, kind);
+        let opponent = Seat(1 - (seat.0 & 1));
+        let (cost, to) = match action {
+            Action::Escape { cost, to, .. } => (Some(cost), to),
+            Action::Ransom { give, to, .. } => {
+                out.push(Event::GivenBack { by: seat, owner: opponent, tile: named(give) });
+                (None, to)
+            }
+            _ => return,
+        };
+        if let Some(cost) = cost {
+            if let Some(square) = cost.sacrificed()
+                && let Some(p) = self.piece_at(square)
+            {
+                out.push(Event::Sacrificed { seat, tile: named(p.kind), square });
+            }
+            if let Some(kind) = cost.ransomed() {
+                out.push(Event::GivenBack { by: seat, owner: opponent, tile: named(kind) });
+            }
+        }
+        let paid_there = cost.and_then(EscapeCost::sacrificed) == Some(to);
+        if let Some(friend) = self.piece_at(to).filter(|p| p.owner == seat)
+            && !paid_there
+        {
+            out.push(Event::Sacrificed { seat, tile: named(friend.kind), square: to });
+        }
     }
 }
 
@@ -81,6 +116,23 @@ pub(crate) fn fmt_ability(event: &Event, f: &mut fmt::Formatter<'_>) -> fmt::Res
         Event::Returned { seat, tile: None } => write!(f, "{seat} puts a divined tile back in the bag"),
         Event::Destroyed { seat, tile } => {
             write!(f, "{seat} {}: destroys the divined {}", Action::Destroy(tile.kind), tile.name)
+        }
+        Event::Escaped { seat, tile, from, to, cost } => write!(
+            f,
+            "{seat} {}: the {} escapes from {from} to {to}, starting side up",
+            Action::Escape { from: *from, to: *to, cost: *cost },
+            tile.name
+        ),
+        Event::Ransomed { seat, given, taken, to } => write!(
+            f,
+            "{seat} {}: trades the captured {} for its own {}, which returns on {to}, starting side up",
+            Action::Ransom { give: given.kind, take: taken.kind, to: *to },
+            given.name,
+            taken.name
+        ),
+        Event::Sacrificed { seat, tile, square } => write!(f, "{seat} sacrifices its {} on {square}", tile.name),
+        Event::GivenBack { by, owner, tile } => {
+            write!(f, "{by} gives {owner}'s {} back: it goes into {owner}'s bag", tile.name)
         }
         _ => write!(f, "{event:?}"),
     }

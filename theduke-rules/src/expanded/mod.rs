@@ -11,6 +11,7 @@
 pub(crate) mod abilities;
 pub(crate) mod defense;
 pub(crate) mod dread;
+pub(crate) mod escape;
 pub(crate) mod events;
 pub mod format;
 pub(crate) mod movegen;

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings, Side,
-    Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings,
+    Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -293,10 +293,85 @@ impl Model {
         out
     }
 
+    /// The two starting squares of `me`'s Duke ("Set-up": the centre of the home edge).
+    pub fn starts(me: Seat) -> [Square; 2] {
+        let rank = if me.0 == 0 { 0 } else { 5 };
+        [Square::at(2, rank).unwrap(), Square::at(3, rank).unwrap()]
+    }
+
+    /// Where an escaping (or ransomed) tile of `me` may land, once `gone` squares are
+    /// emptied (the escaping tile's own, the tile sacrificed): the starting squares but the
+    /// tile's own; empty, or an enemy it captures (not frozen); a friend it sacrifices (not
+    /// the Duke, not frozen) only "if both ... are occupied by a friendly tile".
+    fn escape_landings(&self, me: Seat, own_square: Option<Square>, gone: &[Square]) -> Vec<Square> {
+        let frozen = self.frozen();
+        let occupant = |sq: Square| if gone.contains(&sq) { None } else { self.at(sq) };
+        let squares: Vec<Square> = Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square).collect();
+        let friendly = |sq: Square| occupant(sq).is_some_and(|p| p.owner == me);
+        if squares.iter().all(|&sq| friendly(sq)) {
+            squares
+                .into_iter()
+                .filter(|&sq| occupant(sq).is_some_and(|p| p.kind != TileKind::DUKE) && !frozen.contains(&sq))
+                .collect()
+        } else {
+            squares
+                .into_iter()
+                .filter(|&sq| !friendly(sq) && (occupant(sq).is_none() || !frozen.contains(&sq)))
+                .collect()
+        }
+    }
+
+    /// Tile types in `pile` with `ability`.
+    fn kinds_in(&self, pile: &[u8], ability: Ability) -> Vec<TileKind> {
+        (0..pile.len())
+            .filter(|&k| pile[k] > 0 && self.tiles[k].abilities.contains(&ability))
+            .map(|k| TileKind(k as u8))
+            .collect()
+    }
+
+    /// "Escape" and "Ransom": an unfrozen Escape tile sacrifices an unfrozen friend sharing
+    /// a side with it (not the Duke) or gives back a captured Ransom tile, and goes to a
+    /// starting square; a captured Ransom tile is traded for an own captured Escape tile.
+    pub fn escape_candidates(&self, me: Seat) -> Vec<Action> {
+        let frozen = self.frozen();
+        let opp = Seat(1 - me.0);
+        let ransoms = self.kinds_in(&self.lost[opp.index()], Ability::Ransom);
+        let mut out = Vec::new();
+        for from in squares() {
+            let Some(p) = self.at(from).filter(|p| p.owner == me && !frozen.contains(&from)) else { continue };
+            if !self.has(p, Ability::Escape) {
+                continue;
+            }
+            for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let Some(victim) = Square::at(from.file() + dx, from.rank() + dy) else { continue };
+                let ok = self.at(victim).is_some_and(|v| v.owner == me && v.kind != TileKind::DUKE);
+                if ok && !frozen.contains(&victim) {
+                    for to in self.escape_landings(me, Some(from), &[from, victim]) {
+                        out.push(Action::Escape { from, to, cost: EscapeCost::sacrifice(victim) });
+                    }
+                }
+            }
+            for &kind in &ransoms {
+                for to in self.escape_landings(me, Some(from), &[from]) {
+                    out.push(Action::Escape { from, to, cost: EscapeCost::ransom(kind) });
+                }
+            }
+        }
+        for &give in &ransoms {
+            for take in self.kinds_in(&self.lost[me.index()], Ability::Escape) {
+                for to in self.escape_landings(me, None, &[]) {
+                    out.push(Action::Ransom { give, take, to });
+                }
+            }
+        }
+        out
+    }
+
     /// Every candidate of `me` in a turn: its icons and its abilities.
     pub fn candidates(&self, me: Seat) -> Vec<Action> {
         let mut out = self.icon_candidates(me);
         out.extend(self.ability_candidates(me));
+        out.extend(self.escape_candidates(me));
         out
     }
 
@@ -305,6 +380,7 @@ impl Model {
         let sq = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => to,
             Action::Strike { target, .. } => target,
+            Action::Escape { to, .. } | Action::Ransom { to, .. } => to,
             _ => return None,
         };
         self.at(sq).filter(|p| p.owner != me).map(|_| sq)
@@ -350,6 +426,28 @@ impl Model {
                 m.set(duke, m.at(duke).map(flip));
             }
             Action::Divine(sq) => m.set(sq, m.at(sq).map(flip)),
+            Action::Escape { from, to, cost } => {
+                let opp = 1 - me.index();
+                if let Some(victim) = cost.sacrificed() {
+                    m.set(victim, None);
+                }
+                if let Some(kind) = cost.ransomed() {
+                    m.lost[opp][kind.index()] -= 1;
+                    m.bag[opp][kind.index()] += 1;
+                }
+                capture(&mut m, to);
+                let p = m.at(from).unwrap();
+                m.set(from, None);
+                m.set(to, Some(Piece { side: Side::Start, ..p }));
+            }
+            Action::Ransom { give, take, to } => {
+                let opp = 1 - me.index();
+                m.lost[opp][give.index()] -= 1;
+                m.bag[opp][give.index()] += 1;
+                m.lost[me.index()][take.index()] -= 1;
+                capture(&mut m, to);
+                m.set(to, Some(Piece::new(take, me)));
+            }
             other => unreachable!("the reference does not play {other}"),
         }
         m.phase = Phase::Play;

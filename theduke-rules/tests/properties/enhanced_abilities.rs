@@ -1,5 +1,5 @@
-//! Rulebook "Enhanced Abilities" (Summon I, Divination II) and "Enhanced Tiles" (the
-//! Duchess and the Oracle), in Expanded play with every config (`expanded_configs`: the
+//! Rulebook "Enhanced Abilities" (Summon I, Divination II, Escape III, Ransom IV) and
+//! "Enhanced Tiles" (the Duchess and the Oracle), in Expanded play with every config (`expanded_configs`: the
 //! enhanced tiles or not, custom sets whose tiles carry the abilities), biased toward the
 //! abilities. Oracles: the Expanded reference of `tests/common/expanded.rs` and the
 //! rulebook text.
@@ -232,7 +232,8 @@ fn no_ability_leaves_the_duke_capturable() {
         |step| {
             let m = model(step.before);
             let listed = listed(step);
-            let abilities = m.ability_candidates(step.seat);
+            let mut abilities = m.ability_candidates(step.seat);
+            abilities.extend(m.escape_candidates(step.seat));
             for a in &abilities {
                 if step.before.phase() == Phase::Play && listed.contains(a) != m.allowed(step.seat, *a) {
                     return Err(format!("{a}: listed {} but the Duke-danger rule says otherwise", listed.contains(a)));
@@ -241,6 +242,120 @@ fn no_ability_leaves_the_duke_capturable() {
             if step.before.phase() == Phase::Play && !abilities.is_empty() {
                 step.reached();
             }
+            Ok(())
+        },
+    );
+}
+
+/// The starting squares of `seat`'s Duke.
+fn starts(seat: Seat) -> [Square; 2] {
+    let rank = if seat.0 == 0 { 0 } else { 5 };
+    [Square::at(2, rank).unwrap(), Square::at(3, rank).unwrap()]
+}
+
+#[test]
+fn escape_pays_then_goes_to_a_starting_square_on_its_starting_side() {
+    game_property::<ExpandedDuke>(
+        "escape_pays_then_goes_to_a_starting_square_on_its_starting_side",
+        expanded_configs(),
+        GAMES * 2,
+        Some(bias_abilities),
+        200,
+        |step| {
+            let Action::Escape { from, to, cost } = step.action else { return Ok(()) };
+            let (before, after, me) = (step.before, step.after, step.seat);
+            let tile = before.piece_at(from).ok_or("no escaping tile")?;
+            let escapes = before.tile(tile.kind).is_some_and(|t| t.abilities.has(theduke_rules::Ability::Escape));
+            if !escapes || tile.owner != me {
+                return Err(format!("{from} holds no Escape tile of {me}"));
+            }
+            if !starts(me).contains(&to) || to == from {
+                return Err(format!("{to} is not another starting square of {me}'s Duke"));
+            }
+            if after.piece_at(to) != Some(theduke_rules::Piece { side: Side::Start, ..tile })
+                || after.piece_at(from).is_some()
+            {
+                return Err("the tile did not go to the square on its starting side".into());
+            }
+            if let Some(victim) = cost.sacrificed() {
+                let v = before.piece_at(victim).ok_or("nothing to sacrifice")?;
+                let beside = (victim.file() - from.file()).abs() + (victim.rank() - from.rank()).abs() == 1;
+                if v.owner != me || !beside || v.kind == TileKind::DUKE {
+                    return Err(format!("{victim} is not a friendly tile beside the Escape tile"));
+                }
+                if after.removed_count(me, v.kind) < before.removed_count(me, v.kind) + 1 {
+                    return Err("the sacrificed tile is not beside the board".into());
+                }
+            }
+            // What stood on the square: an enemy is captured; a friend (other than the cost)
+            // only when every other starting square holds a friend, and it is sacrificed.
+            if let Some(occupant) = before.piece_at(to).filter(|_| cost.sacrificed() != Some(to)) {
+                if occupant.owner != me {
+                    // A Ransom tile of the same type given back as the cost leaves the pile.
+                    let given = u8::from(cost.ransomed() == Some(occupant.kind));
+                    let want = before.captured_count(occupant.owner, occupant.kind) + 1 - given;
+                    if after.captured_count(occupant.owner, occupant.kind) != want {
+                        return Err("the enemy on the square was not captured".into());
+                    }
+                } else {
+                    let others_friendly = starts(me)
+                        .iter()
+                        .filter(|&&sq| sq != from)
+                        .all(|&sq| Some(sq) != cost.sacrificed() && before.piece_at(sq).is_some_and(|p| p.owner == me));
+                    if !others_friendly {
+                        return Err("a friend sacrificed while a starting square was free".into());
+                    }
+                }
+            }
+            step.reached();
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn a_ransom_tile_goes_back_into_its_owners_bag() {
+    game_property::<ExpandedDuke>(
+        "a_ransom_tile_goes_back_into_its_owners_bag",
+        expanded_configs(),
+        GAMES * 3,
+        Some(bias_abilities),
+        50,
+        |step| {
+            let (before, after, me) = (step.before, step.after, step.seat);
+            let opp = Seat(1 - me.0);
+            let given = match step.action {
+                Action::Escape { cost, .. } => cost.ransomed(),
+                Action::Ransom { give, take, to } => {
+                    // The trade: the own captured Escape tile comes back onto a starting square.
+                    let back = after.piece_at(to) == Some(theduke_rules::Piece::new(take, me));
+                    if !back
+                        || after.captured_count(me, take) + 1 != before.captured_count(me, take)
+                        || !starts(me).contains(&to)
+                    {
+                        return Err("the Escape tile traded back is not on a starting square".into());
+                    }
+                    Some(give)
+                }
+                _ => None,
+            };
+            let Some(kind) = given else { return Ok(()) };
+            let ransom = before.tile(kind).is_some_and(|t| t.abilities.has(theduke_rules::Ability::Ransom));
+            if !ransom || before.captured_count(opp, kind) == 0 {
+                return Err(format!("type {} is not a captured Ransom tile of {opp}", kind.0));
+            }
+            // The tile landing may capture another of the same type on its square.
+            let landed = match step.action {
+                Action::Escape { to, .. } | Action::Ransom { to, .. } => to,
+                _ => unreachable!(),
+            };
+            let captured_there = u8::from(before.piece_at(landed).is_some_and(|p| p.owner == opp && p.kind == kind));
+            if after.captured_count(opp, kind) + 1 != before.captured_count(opp, kind) + captured_there
+                || after.bag_count(opp, kind) != before.bag_count(opp, kind) + 1
+            {
+                return Err("the Ransom tile did not go back into its owner's bag".into());
+            }
+            step.reached();
             Ok(())
         },
     );

@@ -248,7 +248,13 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         Action::Place(sq) => put(&mut g, sq, drawn.map(|k| Piece::new(k, seat))),
         Action::Draw => {}
         // Expanded play only (`common/expanded.rs` has its own model).
-        Action::Summon { .. } | Action::Divine(_) | Action::Keep { .. } | Action::Return(_) | Action::Destroy(_) => {}
+        Action::Summon { .. }
+        | Action::Divine(_)
+        | Action::Keep { .. }
+        | Action::Return(_)
+        | Action::Destroy(_)
+        | Action::Escape { .. }
+        | Action::Ransom { .. } => {}
     }
     g
 }

@@ -68,7 +68,7 @@ impl<S: TileSource> Game for Duke<S> {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Duke<S>, ActionError> {
-        let before = self.clone();
+        let before = S::duplicate(self);
         self.play(seat, action)?;
         Ok(before)
     }

@@ -53,17 +53,17 @@ impl<S: TileSource> Duke<S> {
                 let me = usize::from(self.to_move & 1);
                 let bag = self.bag.get(me).copied().unwrap_or_default();
                 for k in (0..S::Bag::KINDS).filter(|&k| bag.count(k) != 0) {
-                    let mut drawn = self.clone();
+                    let mut drawn = S::duplicate(self);
                     drawn.force_draw(me, TileKind(k as u8));
                     let places = drawn.placements();
                     for sq in crate::board::Square::iter(places) {
-                        let mut child = drawn.clone();
+                        let mut child = S::duplicate(&drawn);
                         child.play_inner(Action::Place(sq), false);
                         total += child.perft_with(depth - 1, ply + 1, buffers);
                     }
                 }
             } else {
-                let mut child = self.clone();
+                let mut child = S::duplicate(self);
                 child.play_inner(action, false);
                 total += child.perft_with(depth - 1, ply + 1, buffers);
             }

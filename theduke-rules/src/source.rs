@@ -9,6 +9,7 @@ use core::hash::Hash;
 
 use crate::board::Square;
 use crate::config::{Config, ConfigError, Readings};
+use crate::state::Duke;
 use crate::tables::{Special, Targets};
 use crate::tiles::{Abilities, Icon, Side, TileDef, TileSet};
 
@@ -222,6 +223,13 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
     fn readings(&self) -> Readings {
         Readings::default()
     }
+
+    /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),
+    /// a clone otherwise. The hot paths (apply's undo record, perft's children) use it.
+    #[doc(hidden)]
+    fn duplicate(state: &Duke<Self>) -> Duke<Self> {
+        state.clone()
+    }
 }
 
 impl<T: TileSet> sealed::Source for T {}
@@ -264,5 +272,10 @@ impl<T: TileSet> TileSource for T {
 
     fn tile(&self, kind: usize) -> Option<TileRef<'_>> {
         T::TILES.get(kind).map(TileRef::from)
+    }
+
+    #[inline(always)]
+    fn duplicate(state: &Duke<T>) -> Duke<T> {
+        *state
     }
 }

@@ -6,11 +6,13 @@
 //! tile a draw brings out of the bag, and it is shown to everyone at once (it must then be
 //! placed on the board, rulebook "Place a New Troop Tile"). So every observer, seat or
 //! spectator, witnesses the same events, and the redacted notation of every action is its
-//! full notation.
+//! full notation; the one exception is Expanded play's Divination, whose drawn tiles only
+//! the diviner sees (`expanded/events.rs`, RULES.md reading 30).
 //!
 //! The events of one step, in order: the action itself (with the tile that acted and the
-//! side it flipped to), the tile drawn, a captured tile, "Guard" if the mover may capture
-//! the opposing Duke next turn, and the end of the game.
+//! side it flipped to), the tile drawn (or, for the diviner, the tiles divined), what an
+//! Escape or a Ransom cost, a captured tile, "Guard" if the mover may capture the opposing
+//! Duke next turn, and the end of the game.
 
 use core::fmt;
 
@@ -42,10 +44,11 @@ impl NamedTile {
 }
 
 /// One thing an observer of a game of The Duke saw happen. Every observer sees the same
-/// events (nothing in the game is hidden but the next draw).
+/// events (nothing in the game is hidden but the next draw), except the tiles of a
+/// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]).
 ///
-/// Non-exhaustive: Expanded play (enhanced abilities, terrain, the Dragon's own turns) will
-/// add variants.
+/// Non-exhaustive: the rest of Expanded play (terrain, the Dragon's own turns) will add
+/// variants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {

@@ -18,7 +18,8 @@ impl<S: TileSource> Game for Duke<S> {
     /// state is the cheapest exact undo record.
     type Undo = Duke<S>;
     type View = View;
-    /// The same for every observer: everything in The Duke is public once it happens.
+    /// The same for every observer (everything in The Duke is public once it happens), but
+    /// the tiles of a Divination in Expanded play, seen by the diviner only.
     type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;

@@ -15,7 +15,8 @@
 //! - Every step yields [`Event`]s (`Game::events`): set-up placements, moves with the side
 //!   the tile flipped to, strikes, commands, captures, the tile a draw brought out and its
 //!   placement, "Guard", the end of the game. Everything is public, so every observer sees
-//!   the same events and the redacted notation (`Game::notation_for`) is the full notation.
+//!   the same events and the redacted notation (`Game::notation_for`) is the full notation;
+//!   in Expanded play only the tiles a Divination draws are the diviner's secret.
 //! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
 //!   [`TileSet`] plays with other tiles.
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom

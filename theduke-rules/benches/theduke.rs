@@ -6,11 +6,11 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::{mean_game_length, random_playout};
 use duke_core::{Game, GameRng, Seat};
 use std::hint::black_box;
-use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, ExpandedDuke, FirstPlayer, TheDuke};
 
 /// The opening after a standard set-up: Dukes on c1 and d6, Footmen beside them.
 fn opening() -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None };
+    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() };
     let mut game = TheDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
@@ -32,7 +32,7 @@ fn midgame() -> TheDuke {
 
 fn benches(c: &mut Criterion) {
     println!("size_of::<TheDuke>() = {} bytes", std::mem::size_of::<TheDuke>());
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500), ..Config::default() };
     let start = TheDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     println!("mean random game length: {per_game} actions");
@@ -82,6 +82,44 @@ fn benches(c: &mut Criterion) {
         });
     }
     group.finish();
+
+    // Expanded play with the enhanced tiles (the Duchess and the Oracle in each bag): the
+    // run-time tables and the Expanded generator.
+    let mut expanded = c.benchmark_group("theduke-expanded");
+    let config = Config { enhanced_tiles: true, turn_limit: Some(500), ..Config::default() };
+    let start = ExpandedDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
+    let per_game = mean_game_length(&start, 50, 5, u64::MAX);
+    println!("expanded: mean random game length: {per_game} actions");
+    expanded.throughput(Throughput::Elements(per_game));
+    expanded.bench_function("playout, enhanced tiles (elements = actions, approx.)", |b| {
+        let mut rng = GameRng::new(2);
+        let mut buf = Vec::new();
+        b.iter(|| {
+            let mut game = start.clone();
+            black_box(random_playout(&mut game, &mut rng, &mut buf, u64::MAX))
+        });
+    });
+    let open = expanded_opening();
+    let leaves = open.perft(3);
+    println!("expanded perft(3) from the opening, enhanced tiles = {leaves}");
+    expanded.throughput(Throughput::Elements(leaves));
+    expanded.bench_function("perft 3 opening, enhanced tiles (elements = leaves)", |b| {
+        b.iter(|| black_box(black_box(&open).perft(3)))
+    });
+    expanded.finish();
+}
+
+/// The opening of Expanded play with the enhanced tiles.
+fn expanded_opening() -> ExpandedDuke {
+    let config = Config { first_player: FirstPlayer::Seat0, enhanced_tiles: true, ..Config::default() };
+    let mut game = ExpandedDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
+    for (seat, text) in
+        [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
+    {
+        let action: Action = text.parse().unwrap_or(Action::Draw);
+        let _ = game.apply(Seat(seat), action);
+    }
+    game
 }
 
 criterion_group!(theduke, benches);

@@ -29,7 +29,7 @@ fn main() {
     let games = args.first().copied().unwrap_or(20_000);
     let depth = args.get(1).copied().unwrap_or(5) as u32;
 
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500), ..Config::default() };
     let mut rng = GameRng::new(1);
     let mut buf = Vec::new();
     let (wall, cpu) = (std::time::Instant::now(), cpu_seconds());
@@ -45,7 +45,11 @@ fn main() {
         cpu_seconds() - cpu,
     );
 
-    let Ok(mut open) = TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None }, 1) else { return };
+    let Ok(mut open) =
+        TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() }, 1)
+    else {
+        return;
+    };
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
     {

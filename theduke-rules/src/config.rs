@@ -1,6 +1,9 @@
-//! Game options. The default is exactly the rulebook's standard game.
+//! Game options. The default is exactly the rulebook's standard game; every option of
+//! Expanded play is off by default.
 
 use serde::{Deserialize, Serialize};
+
+use crate::expanded::format::{CustomTiles, TileSetError};
 
 /// Who sets up first, and therefore moves first (rulebook "Set-up": "Determine which
 /// player will set up first").
@@ -16,13 +19,76 @@ pub enum FirstPlayer {
 }
 
 /// The options of a game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+///
+/// The options of Expanded play (`enhanced_tiles`, `tiles`, `readings`) are off by default
+/// and play with [`ExpandedDuke`](crate::ExpandedDuke); [`TheDuke`](crate::TheDuke) (the
+/// standard game, compile-time tables) refuses them with [`ConfigError::NeedsExpanded`].
+/// In JSON they are left out while off, so a standard config reads as before.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Config {
     /// Who sets up (and moves) first.
     pub first_player: FirstPlayer,
     /// End the game as a draw after this many turns (set-up excluded); `None` (the
     /// default, the rulebook game) plays until a Duke falls or a player cannot act.
     pub turn_limit: Option<u32>,
+    /// Expanded play, "Enhanced Tiles": the Duchess (Summon) and the Oracle (Divination)
+    /// go into each player's bag, appended to the tile set as its last two types.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub enhanced_tiles: bool,
+    /// Expanded play, "Customization Tiles": play with this tile set instead of the base
+    /// box's (the run-time format, [`TileSetSpec`](crate::TileSetSpec)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tiles: Option<CustomTiles>,
+    /// The readings of Expanded play's ambiguous rules (RULES.md): the defaults are ours,
+    /// each field offers the other reading.
+    #[serde(default, skip_serializing_if = "Readings::is_default")]
+    pub readings: Readings,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+/// Which tiles a Dread icon cannot freeze besides the tile acting as the Duke (rulebook
+/// "Dread": "any tile with a Dread icon is immune").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DreadImmunity {
+    /// Tiles showing a Dread icon on their current side (our reading: icons act from the
+    /// side that is up).
+    #[default]
+    ShowingSide,
+    /// Tiles with a Dread icon on either side.
+    EitherSide,
+}
+
+/// How many tiles a Divination draws (rulebook "Divination": "select three random tiles from
+/// the bag").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DivinationDraws {
+    /// Three, or every tile left if the bag holds fewer (our reading: the ability draws what
+    /// the bag has; an empty bag allows no Divination).
+    #[default]
+    UpToThree,
+    /// Exactly three: no Divination while the bag holds fewer.
+    ExactlyThree,
+}
+
+/// The readings chosen for Expanded play's ambiguous rules; each field's default is the
+/// reading of RULES.md, the other values the alternatives.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Readings {
+    /// Which tiles are immune to Dread besides the Duke.
+    pub dread_immunity: DreadImmunity,
+    /// How many tiles a Divination draws when the bag holds fewer than three.
+    pub divination_draws: DivinationDraws,
+}
+
+impl Readings {
+    /// Whether every reading is the default.
+    pub fn is_default(&self) -> bool {
+        *self == Readings::default()
+    }
 }
 
 /// Why a config was refused.
@@ -34,6 +100,14 @@ pub enum ConfigError {
     /// The Duke is a two-player game.
     #[error("The Duke is a two-player game, not {0}")]
     Players(u8),
+    /// Options of Expanded play (enhanced tiles, a custom tile set, the readings of
+    /// Expanded play) were given to a game of a compile-time tile set: they play with
+    /// [`ExpandedDuke`](crate::ExpandedDuke).
+    #[error("Expanded play (enhanced tiles, custom tile sets) plays with ExpandedDuke")]
+    NeedsExpanded,
+    /// The custom tile set (with the enhanced tiles, if asked for) is refused.
+    #[error("bad tile set: {0}")]
+    Tiles(#[from] TileSetError),
 }
 
 /// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
@@ -41,10 +115,18 @@ pub enum ConfigError {
 pub const BOUNDED_TURN_LIMIT: u32 = 200;
 
 impl Config {
+    /// Whether any option of Expanded play is on.
+    pub fn is_expanded(&self) -> bool {
+        self.enhanced_tiles || self.tiles.is_some() || !self.readings.is_default()
+    }
+
     /// Checks the options.
     pub fn check(&self) -> Result<(), ConfigError> {
         if self.turn_limit == Some(0) {
             return Err(ConfigError::ZeroTurnLimit);
+        }
+        if let Some(tiles) = &self.tiles {
+            tiles.spec().check()?;
         }
         Ok(())
     }

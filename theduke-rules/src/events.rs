@@ -6,21 +6,24 @@
 //! tile a draw brings out of the bag, and it is shown to everyone at once (it must then be
 //! placed on the board, rulebook "Place a New Troop Tile"). So every observer, seat or
 //! spectator, witnesses the same events, and the redacted notation of every action is its
-//! full notation.
+//! full notation; the one exception is Expanded play's Divination, whose drawn tiles only
+//! the diviner sees (`expanded/events.rs`, RULES.md reading 30).
 //!
 //! The events of one step, in order: the action itself (with the tile that acted and the
-//! side it flipped to), the tile drawn, a captured tile, "Guard" if the mover may capture
-//! the opposing Duke next turn, and the end of the game.
+//! side it flipped to), the tile drawn (or, for the diviner, the tiles divined), what an
+//! Escape or a Ransom cost, a captured tile, "Guard" if the mover may capture the opposing
+//! Duke next turn, and the end of the game.
 
 use core::fmt;
 
-use duke_core::{Game, Seat};
+use duke_core::{Game, Observer, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::actions::Action;
+use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
+use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Phase};
-use crate::tiles::{Side, TileKind, TileSet};
+use crate::tiles::{Side, TileKind};
 
 /// A tile type as an event names it: its index in the tile set and its printed name (so a
 /// client can show the event without the tile set).
@@ -33,18 +36,19 @@ pub struct NamedTile {
 }
 
 impl NamedTile {
-    /// The tile type `kind` of the tile set `S`.
-    fn of<S: TileSet>(kind: TileKind) -> NamedTile {
-        let name = S::TILES.get(kind.index()).map_or("tile", |def| def.name);
+    /// The tile type `kind` of the tiles `set`.
+    pub(crate) fn of<S: TileSource>(set: &S, kind: TileKind) -> NamedTile {
+        let name = set.tile(kind.index()).map_or("tile", |def| def.name);
         NamedTile { kind, name: name.to_owned() }
     }
 }
 
 /// One thing an observer of a game of The Duke saw happen. Every observer sees the same
-/// events (nothing in the game is hidden but the next draw).
+/// events (nothing in the game is hidden but the next draw), except the tiles of a
+/// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]).
 ///
-/// Non-exhaustive: Expanded play (enhanced abilities, terrain, the Dragon's own turns) will
-/// add variants.
+/// Non-exhaustive: the rest of Expanded play (terrain, the Dragon's own turns) will add
+/// variants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {
@@ -159,6 +163,111 @@ pub enum Event {
         /// Turns played (set-up excluded).
         turns: u32,
     },
+    /// Expanded play, Summon: the Duke flipped in place and the Summon tile came to a square
+    /// sharing a side with it, keeping its side (rulebook "Enhanced Abilities", I).
+    Summoned {
+        /// Who summoned.
+        seat: Seat,
+        /// The summoned tile.
+        tile: NamedTile,
+        /// Where it stood.
+        from: Square,
+        /// Where it came, beside the Duke.
+        to: Square,
+        /// The Duke's square.
+        duke: Square,
+        /// The side the Duke shows now, after flipping.
+        duke_flipped_to: Side,
+    },
+    /// Expanded play, Divination: the tile flipped back to its starting side and the player
+    /// drew `drawn` tiles from his bag; which ones only he sees ([`Event::DivinedTiles`]).
+    Divined {
+        /// Who divined.
+        seat: Seat,
+        /// The tile with Divination.
+        tile: NamedTile,
+        /// Its square.
+        square: Square,
+        /// How many tiles came out of the bag (public: the bag's size is).
+        drawn: u8,
+    },
+    /// The tiles a Divination drew, shown only to the diviner (reading 30).
+    DivinedTiles {
+        /// Who divined.
+        seat: Seat,
+        /// The tiles, by type.
+        tiles: Vec<NamedTile>,
+    },
+    /// A divined tile kept and placed beside the Duke, starting side up.
+    Kept {
+        /// Who kept it.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// Where it was placed.
+        square: Square,
+    },
+    /// A divined tile went back into the bag: which one only the diviner sees (`None` for
+    /// everyone else).
+    Returned {
+        /// Who put it back.
+        seat: Seat,
+        /// The tile, for the diviner.
+        tile: Option<NamedTile>,
+    },
+    /// A divined tile was destroyed: put beside the board as though captured (public).
+    Destroyed {
+        /// Whose tile it was.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+    },
+    /// Expanded play, Escape: the Escape tile went to a starting square of the Duke,
+    /// starting side up, after its cost ([`Event::Sacrificed`] or [`Event::GivenBack`]
+    /// follows; then a capture or a sacrifice on the square it landed on, if any).
+    Escaped {
+        /// Who escaped.
+        seat: Seat,
+        /// The tile with Escape.
+        tile: NamedTile,
+        /// Where it stood.
+        from: Square,
+        /// The starting square it went to.
+        to: Square,
+        /// What the Escape cost.
+        cost: EscapeCost,
+    },
+    /// Expanded play, Ransom (its second instance): a captured Ransom tile traded for the
+    /// player's own captured Escape tile, which returns to a starting square, starting side
+    /// up ([`Event::GivenBack`] follows).
+    Ransomed {
+        /// Who ransomed.
+        seat: Seat,
+        /// The opponent's Ransom tile given back.
+        given: NamedTile,
+        /// The player's own Escape tile taken back.
+        taken: NamedTile,
+        /// The starting square it returned to.
+        to: Square,
+    },
+    /// A tile sacrificed (Escape): put beside the board, not captured by the opponent.
+    Sacrificed {
+        /// Whose tile it was.
+        seat: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// The square it stood on.
+        square: Square,
+    },
+    /// A captured Ransom tile given back to its owner: it goes into his bag.
+    GivenBack {
+        /// Who gave it back.
+        by: Seat,
+        /// Whose tile it is.
+        owner: Seat,
+        /// The tile.
+        tile: NamedTile,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -233,46 +342,58 @@ impl fmt::Display for Event {
                 }
             }
             Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+            other => crate::expanded::events::fmt_ability(other, f),
         }
     }
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// Whether `seat` may do `action` now (the checks of [`play`](Duke::play)).
     fn allows(&self, seat: Seat, action: Action) -> bool {
         !matches!(self.phase, Phase::Over(_)) && seat.0 == self.to_move && self.is_legal(action)
     }
 
-    /// The action `seat` is about to do, as every observer sees it: public, so the full
-    /// notation with the tiles involved (the flip after rulebook "Flip the Tile").
-    pub(crate) fn seen(&self, seat: Seat, action: Action) -> Event {
+    /// The action `seat` is about to do, as `observer` sees it: the full notation with the
+    /// tiles involved (the flip after rulebook "Flip the Tile"); only a divined tile sent
+    /// back to the bag is hidden from all but the diviner.
+    pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         let tile_on = |sq: Square| self.piece_at(sq);
         let unlisted = Event::Unlisted { seat, action };
         if !self.allows(seat, action) {
             return unlisted;
         }
         match action {
-            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::DUKE), square },
-            Action::SetFootman(square) => Event::SetUp { seat, tile: NamedTile::of::<S>(TileKind::FOOTMAN), square },
+            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::DUKE), square },
+            Action::SetFootman(square) => {
+                Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::FOOTMAN), square }
+            }
             Action::Move { from, to } => match tile_on(from) {
-                Some(p) => {
-                    Event::Moved { seat, tile: NamedTile::of::<S>(p.kind), from, to, flipped_to: p.side.flipped() }
-                }
+                Some(p) => Event::Moved {
+                    seat,
+                    tile: NamedTile::of(&self.set, p.kind),
+                    from,
+                    to,
+                    flipped_to: p.side.flipped(),
+                },
                 None => unlisted,
             },
             Action::Strike { from, target } => match tile_on(from) {
-                Some(p) => {
-                    Event::Struck { seat, tile: NamedTile::of::<S>(p.kind), from, target, flipped_to: p.side.flipped() }
-                }
+                Some(p) => Event::Struck {
+                    seat,
+                    tile: NamedTile::of(&self.set, p.kind),
+                    from,
+                    target,
+                    flipped_to: p.side.flipped(),
+                },
                 None => unlisted,
             },
             Action::Command { by, from, to } => match (tile_on(by), tile_on(from)) {
                 (Some(c), Some(p)) => Event::Commanded {
                     seat,
-                    commander: NamedTile::of::<S>(c.kind),
+                    commander: NamedTile::of(&self.set, c.kind),
                     by,
                     flipped_to: c.side.flipped(),
-                    tile: NamedTile::of::<S>(p.kind),
+                    tile: NamedTile::of(&self.set, p.kind),
                     side: p.side,
                     from,
                     to,
@@ -281,17 +402,25 @@ impl<S: TileSet> Duke<S> {
             },
             Action::Draw => Event::Drew { seat },
             Action::Place(square) => match self.phase {
-                Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of::<S>(drawn), square },
+                Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,
             },
+            _ => self.seen_ability(seat, action, observer).unwrap_or(unlisted),
         }
     }
 
     /// The events of `seat` doing `action` on `before`, giving `after` (see
     /// [`Game::events`]); the same for every observer.
-    pub(crate) fn step_events(before: &Self, seat: Seat, action: Action, after: &Self, out: &mut Vec<Event>) {
+    pub(crate) fn step_events(
+        before: &Self,
+        seat: Seat,
+        action: Action,
+        after: &Self,
+        observer: Observer,
+        out: &mut Vec<Event>,
+    ) {
         out.clear();
-        let seen = before.seen(seat, action);
+        let seen = before.seen(seat, action, observer);
         let legal = !matches!(seen, Event::Unlisted { .. });
         out.push(seen);
         if !legal {
@@ -300,24 +429,34 @@ impl<S: TileSet> Duke<S> {
         // The rulebook has the drawn tile pulled from the bag and placed at once: everyone
         // sees it (the view shows it while it waits to be placed).
         if let (Action::Draw, Phase::Place { drawn }) = (action, after.phase) {
-            out.push(Event::DrawnTile { seat, tile: NamedTile::of::<S>(drawn) });
+            out.push(Event::DrawnTile { seat, tile: NamedTile::of(&before.set, drawn) });
         }
+        if let (Action::Divine(_), true) = (action, observer == Observer::Seat(seat)) {
+            let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
+            out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
+        }
+        before.escape_consequences(seat, action, out);
         let target = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
             Action::Strike { target, .. } => Some(target),
+            Action::Escape { to, .. } | Action::Ransom { to, .. } => Some(to),
             _ => None,
         };
         if let Some(square) = target
             && let Some(victim) = before.piece_at(square)
             && victim.owner != seat
         {
-            out.push(Event::Captured { by: seat, owner: victim.owner, tile: NamedTile::of::<S>(victim.kind), square });
+            out.push(Event::Captured {
+                by: seat,
+                owner: victim.owner,
+                tile: NamedTile::of(&before.set, victim.kind),
+                square,
+            });
         }
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.
         let opponent = Seat(1 - (seat.0 & 1));
-        let turn_ended =
-            matches!(action, Action::Move { .. } | Action::Strike { .. } | Action::Command { .. } | Action::Place(_));
+        let turn_ended = !matches!(action, Action::SetDuke(_) | Action::SetFootman(_)) && !after.mid_turn();
         if turn_ended
             && after.in_guard(opponent)
             && let Some(square) = after.duke_square(opponent)

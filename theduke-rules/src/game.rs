@@ -6,19 +6,20 @@ use crate::actions::Action;
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
 use crate::movegen::Lister;
+use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase};
-use crate::tiles::TileSet;
 use crate::turn::ActionError;
 use crate::view::View;
 
-impl<S: TileSet> Game for Duke<S> {
+impl<S: TileSource> Game for Duke<S> {
     type Config = Config;
     type Action = Action;
     /// The state before the action: the state is a small `Copy` value, so the previous
     /// state is the cheapest exact undo record.
     type Undo = Duke<S>;
     type View = View;
-    /// The same for every observer: everything in The Duke is public once it happens.
+    /// The same for every observer (everything in The Duke is public once it happens), but
+    /// the tiles of a Divination in Expanded play, seen by the diviner only.
     type Event = Event;
     type ConfigError = ConfigError;
     type ActionError = ActionError;
@@ -68,19 +69,21 @@ impl<S: TileSet> Game for Duke<S> {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Duke<S>, ActionError> {
-        let before = *self;
+        let before = S::duplicate(self);
         self.play(seat, action)?;
         Ok(before)
     }
 
-    /// Every action is public (see [`Event`]): `observer` does not matter.
-    fn seen_action(&self, seat: Seat, action: Action, _observer: Observer) -> Event {
-        self.seen(seat, action)
+    /// Every action is public (see [`Event`]) but a divined tile sent back to the bag,
+    /// whose type only the diviner sees.
+    fn seen_action(&self, seat: Seat, action: Action, observer: Observer) -> Event {
+        self.seen(seat, action, observer)
     }
 
-    /// The same for every observer: the action, the tile drawn, a capture, "Guard", the end.
-    fn events(before: &Self, seat: Seat, action: Action, after: &Self, _observer: Observer, out: &mut Vec<Event>) {
-        Duke::step_events(before, seat, action, after, out);
+    /// The action, the tile drawn, the tiles a Divination drew (the diviner only), a capture,
+    /// "Guard", the end.
+    fn events(before: &Self, seat: Seat, action: Action, after: &Self, observer: Observer, out: &mut Vec<Event>) {
+        Duke::step_events(before, seat, action, after, observer, out);
     }
 
     fn undo(&mut self, undo: Duke<S>) {
@@ -100,7 +103,7 @@ impl<S: TileSet> Game for Duke<S> {
 
     /// Tiles of the opponent each seat has captured.
     fn running_scores(&self) -> Vec<i64> {
-        let lost = |o: usize| i64::from(crate::state::nibble_total(self.lost.get(o).copied().unwrap_or(0)));
+        let lost = |o: usize| i64::from(self.lost.get(o).map_or(0, |l| l.total()));
         vec![lost(1), lost(0)]
     }
 
@@ -108,11 +111,15 @@ impl<S: TileSet> Game for Duke<S> {
         self.view_of(observer)
     }
 
-    /// Nothing is hidden but the generator's future draws, so determinizing only
-    /// reseeds the generator.
-    fn determinize(&self, _seat: Seat, seed: u64) -> Self {
-        let mut copy = *self;
+    /// Nothing is hidden but the generator's future draws and, from the diviner's opponent,
+    /// the tiles a Divination drew: determinizing reseeds the generator and, for that
+    /// opponent, draws the divined tiles again from the diviner's bag and hand.
+    fn determinize(&self, seat: Seat, seed: u64) -> Self {
+        let mut copy = self.clone();
         copy.rng = GameRng::new(seed);
+        if S::EXPANDED && seat.0 != self.to_move && matches!(self.phase, Phase::Divine { .. } | Phase::Dismiss { .. }) {
+            copy.redraw_hand();
+        }
         copy
     }
 
@@ -120,11 +127,13 @@ impl<S: TileSet> Game for Duke<S> {
         self.check()
     }
 
-    /// Set-up takes 6 actions and each turn at most 2 (a draw and its placement); without
-    /// a turn limit no bound exists (`u64::MAX`).
+    /// Set-up takes 6 actions and each turn at most 2 (a draw and its placement), or 4 in
+    /// Expanded play (a Divination, the tile kept, two sent back or destroyed); without a
+    /// turn limit no bound exists (`u64::MAX`).
     fn max_actions(config: &Config) -> u64 {
+        let per_turn = if config.is_expanded() { 4 } else { 2 };
         match config.turn_limit {
-            Some(n) => 6 + 2 * u64::from(n),
+            Some(n) => 6 + per_turn * u64::from(n),
             None => u64::MAX,
         }
     }

@@ -7,10 +7,11 @@ use duke_core::{InvalidState, Seat};
 use crate::board::{Square, orthogonal_neighbours};
 use crate::movegen::Any;
 use crate::position::{SetupError, set_aside};
-use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, nibble};
-use crate::tiles::{Side, TileKind, TileSet};
+use crate::source::{ExtraState, Packed, TileSource};
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind};
+use crate::tiles::{Side, TileKind};
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// How many of its three set-up placements (the Duke, then two Footmen) `owner` has
     /// made, or `None` once set-up is over.
     pub(crate) fn set_up_progress(&self, owner: u8) -> Option<u8> {
@@ -29,11 +30,17 @@ impl<S: TileSet> Duke<S> {
     }
 
     /// `owner`'s tiles of type `kind` that are neither on the board, nor in the bag, nor
-    /// captured: set aside for set-up, or just drawn and waiting to be placed.
+    /// captured, nor removed: set aside for set-up, just drawn and waiting to be placed, or
+    /// divined and in the diviner's hand.
     pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
         let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
-        aside + u32::from(drawn)
+        let held = if owner == self.to_move {
+            crate::expanded::abilities::hand_kinds(self.extra.hand()).filter(|k| k.index() == kind).count() as u32
+        } else {
+            0
+        };
+        aside + u32::from(drawn) + held
     }
 
     /// The checks of the phase alone: seats, the Footmen still to place, the drawn tile.
@@ -47,9 +54,7 @@ impl<S: TileSet> Duke<S> {
             Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
                 Err(SetupError::FootmenRemaining { remaining })
             }
-            Phase::Place { drawn } if drawn.index() >= S::TABLES.kinds() => {
-                Err(SetupError::UnknownTile { kind: drawn })
-            }
+            Phase::Place { drawn } if drawn.index() >= self.set.kinds() => Err(SetupError::UnknownTile { kind: drawn }),
             _ => Ok(()),
         }
     }
@@ -96,7 +101,9 @@ impl<S: TileSet> Duke<S> {
         }
         for owner in 0..2u8 {
             let seat = Seat(owner);
-            if self.lost.get(usize::from(owner)).is_some_and(|&l| l != 0) {
+            if self.lost.get(usize::from(owner)).is_some_and(|l| !l.is_empty())
+                || self.extra.removed(usize::from(owner)) != 0
+            {
                 return Err(SetupError::CapturedDuringSetUp { seat });
             }
             let placed = self.set_up_progress(owner).unwrap_or(0);
@@ -134,7 +141,7 @@ impl<S: TileSet> Duke<S> {
             (None, EndReason::TurnLimit) => has_duke(0) && has_duke(1) && self.limit != 0 && self.turns >= self.limit,
             (Some(w), EndReason::NoLegalAction) => {
                 // The loser is the seat left to act, and it indeed had nothing to do.
-                let mut probe = *self;
+                let mut probe = self.clone();
                 probe.phase = Phase::Play;
                 probe.guard = probe.compute_guard();
                 w.0 <= 1 && self.to_move == 1 - w.0 && has_duke(0) && has_duke(1) && !probe.has_any_action()
@@ -149,7 +156,7 @@ impl<S: TileSet> Duke<S> {
     /// Duke-danger cache is current; and the position obeys the rules of
     /// [`Setup`](crate::Setup) (so the seat to act has a legal action).
     pub fn check(&self) -> Result<(), InvalidState> {
-        let kinds = S::TABLES.kinds();
+        let kinds = self.set.kinds();
         let mut occ = [0u64; 2];
         let mut dukes = [NO_SQUARE; 2];
         for (i, &code) in self.board.iter().enumerate() {
@@ -179,14 +186,17 @@ impl<S: TileSet> Duke<S> {
         }
         self.check_phase().map_err(|e| InvalidState::new(e.to_string()))?;
         for owner in 0..2u8 {
-            let bag = self.bag.get(usize::from(owner)).copied().unwrap_or(0);
-            let lost = self.lost.get(usize::from(owner)).copied().unwrap_or(0);
-            for k in 0..16 {
-                let total = u32::from(nibble(bag, k))
-                    + u32::from(nibble(lost, k))
+            let bag = self.bag.get(usize::from(owner)).copied().unwrap_or_default();
+            let lost = self.lost.get(usize::from(owner)).copied().unwrap_or_default();
+            let counts = self.set.counts();
+            let removed = self.extra.removed(usize::from(owner));
+            for k in 0..S::Bag::KINDS {
+                let total = u32::from(bag.count(k))
+                    + u32::from(lost.count(k))
+                    + u32::from(removed.count(k))
                     + self.on_board(owner, k)
                     + self.off_board(owner, k);
-                if total != u32::from(nibble(S::TABLES.counts(), k)) {
+                if total != u32::from(counts.count(k)) {
                     return Err(InvalidState::new(format!("tile conservation broken for seat {owner}, type {k}")));
                 }
             }

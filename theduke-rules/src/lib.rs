@@ -15,9 +15,14 @@
 //! - Every step yields [`Event`]s (`Game::events`): set-up placements, moves with the side
 //!   the tile flipped to, strikes, commands, captures, the tile a draw brought out and its
 //!   placement, "Guard", the end of the game. Everything is public, so every observer sees
-//!   the same events and the redacted notation (`Game::notation_for`) is the full notation.
+//!   the same events and the redacted notation (`Game::notation_for`) is the full notation;
+//!   in Expanded play only the tiles a Divination draws are the diviner's secret.
 //! - Tiles are data ([`TileDef`], [`Icon`]); [`Standard`] is the base box, and a custom
 //!   [`TileSet`] plays with other tiles.
+//! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
+//!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
+//!   (the Duchess and the Oracle) and the four enhanced abilities (Summon, Divination, Escape,
+//!   Ransom); [`TheDuke`] is the standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -128,6 +133,7 @@ mod actions;
 mod board;
 mod config;
 mod events;
+mod expanded;
 mod game;
 mod invariants;
 mod movegen;
@@ -135,6 +141,7 @@ pub mod notation;
 mod perft;
 mod position;
 mod setup;
+mod source;
 mod state;
 mod tables;
 #[cfg(feature = "testing")]
@@ -144,14 +151,19 @@ mod tiles;
 mod turn;
 mod view;
 
-pub use actions::Action;
+pub use actions::{Action, EscapeCost};
 pub use board::Square;
-pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, FirstPlayer};
+pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
 pub use events::{Event, NamedTile};
+pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
+pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};
 pub use position::{Setup, SetupError};
+pub use source::{ExtraState, Packed, TileRef, TileSource};
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};
-pub use tables::{Tables, Targets, TileDataError};
+pub use tables::{Special, Tables, Targets, TileDataError};
 pub use tile_reference::tile_reference;
-pub use tiles::{Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet};
+pub use tiles::{
+    Abilities, Ability, Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet,
+};
 pub use turn::ActionError;
 pub use view::View;

@@ -6,9 +6,9 @@ use duke_core::Seat;
 
 use crate::actions::Action;
 use crate::board::{Square, between, orthogonal_neighbours, ray, slide};
+use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase, code_kind, code_side};
 use crate::tables::Targets;
-use crate::tiles::TileSet;
 
 /// Receives legal actions in batches; each method returns `true` to stop early.
 pub(crate) trait Visit {
@@ -107,7 +107,7 @@ impl Visit for Any {
 
 /// The adjacent square of a ray (the square a Jump Slide passes over).
 #[inline]
-fn first_of_ray(sq: Square, d: usize) -> u64 {
+pub(crate) fn first_of_ray(sq: Square, d: usize) -> u64 {
     let r = ray(sq, d);
     if r == 0 {
         0
@@ -128,14 +128,6 @@ fn bits(mut x: u8) -> impl Iterator<Item = usize> {
         x &= x.wrapping_sub(1);
         Some(d)
     })
-}
-
-/// Number of distinct tile types in a packed bag (non-zero 4-bit fields).
-#[inline]
-pub(crate) fn distinct_types(bag: u64) -> u32 {
-    let x = bag | (bag >> 1);
-    let x = x | (x >> 2);
-    (x & 0x1111_1111_1111_1111).count_ones()
 }
 
 /// Marks a filled Duke-danger cache in `Duke::guard`.
@@ -184,10 +176,10 @@ fn exposers(duke: Square, all: u64, theirs: u64) -> u64 {
     out
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     #[inline]
-    fn targets_of_code(code: u8, owner: usize, sq: Square) -> Targets {
-        S::TABLES.targets(code_kind(code), code_side(code), owner, sq)
+    pub(crate) fn targets_of_code(&self, code: u8, owner: usize, sq: Square) -> Targets {
+        self.set.targets(code_kind(code), code_side(code), owner, sq)
     }
 
     /// Squares a tile with targets `t` on `sq` may move to with Move, Jump, Slide or Jump
@@ -227,7 +219,7 @@ impl<S: TileSet> Duke<S> {
         while rest != 0 {
             let e = Square::from_index_unchecked(rest.trailing_zeros());
             rest &= rest - 1;
-            let t = Self::targets_of_code(self.code_at(e), by, e);
+            let t = self.targets_of_code(self.code_at(e), by, e);
             // `destinations` leaves out squares of tiles in its `own` argument: pass none.
             map |= Self::destinations(e, &t, 0, all) | t.strikes;
             let commandable = t.commands & occ_by;
@@ -247,7 +239,7 @@ impl<S: TileSet> Duke<S> {
         while rest != 0 {
             let e = Square::from_index_unchecked(rest.trailing_zeros());
             rest &= rest - 1;
-            if Self::targets_of_code(self.code_at(e), by, e).reach & tb != 0 {
+            if self.targets_of_code(self.code_at(e), by, e).reach & tb != 0 {
                 threats |= e.bit();
             }
         }
@@ -262,7 +254,7 @@ impl<S: TileSet> Duke<S> {
         while rest != 0 {
             let e = Square::from_index_unchecked(rest.trailing_zeros());
             rest &= rest - 1;
-            let t = Self::targets_of_code(self.code_at(e), by, e);
+            let t = self.targets_of_code(self.code_at(e), by, e);
             if t.reach & tb == 0 {
                 continue;
             }
@@ -294,6 +286,9 @@ impl<S: TileSet> Duke<S> {
     /// is "in Guard", rulebook "Capturing Tiles"). `false` for a seat without a Duke on
     /// the board, including seats other than 0 and 1.
     pub fn in_guard(&self, seat: Seat) -> bool {
+        if S::EXPANDED {
+            return seat.0 <= 1 && self.x_in_guard(seat);
+        }
         let Some(duke) = self.duke_square(seat) else { return false };
         let me = seat.index() & 1;
         let theirs = self.occupancy(Seat(1 - me as u8));
@@ -343,6 +338,7 @@ impl<S: TileSet> Duke<S> {
     pub(crate) fn visit<V: Visit>(&self, v: &mut V) -> bool {
         let me = usize::from(self.to_move & 1);
         match self.phase {
+            Phase::Play | Phase::Place { .. } if S::EXPANDED => self.x_visit(v),
             Phase::Play => self.visit_turn(me, v),
             Phase::Place { .. } => Square::iter(self.placements()).any(|s| v.action(Action::Place(s))),
             Phase::SetupDuke => {
@@ -355,13 +351,15 @@ impl<S: TileSet> Duke<S> {
                 Square::iter(orthogonal_neighbours(duke) & !all).any(|s| v.action(Action::SetFootman(s)))
             }
             Phase::Over(_) => false,
+            Phase::Divine { .. } | Phase::Dismiss { .. } => self.x_visit(v),
         }
     }
 
     /// The Duke-danger cache of the player to act: [`GUARD_VALID`], [`GUARD_IN`] and the
     /// enemy tiles that could reach the Duke ([`Duke::threats_to`]); 0 outside turns.
     pub(crate) fn compute_guard(&self) -> u64 {
-        if !matches!(self.phase, Phase::Play | Phase::Place { .. }) {
+        // Expanded play keeps no cache: its generator asks `capture_map`.
+        if S::EXPANDED || !matches!(self.phase, Phase::Play | Phase::Place { .. }) {
             return 0;
         }
         let me = usize::from(self.to_move & 1);
@@ -403,10 +401,10 @@ impl<S: TileSet> Duke<S> {
     }
 
     fn visit_draw<V: Visit>(&self, ctx: &Ctx, v: &mut V) -> bool {
-        let bag = self.bag.get(ctx.me).copied().unwrap_or(0);
-        if bag != 0 {
+        let bag = self.bag.get(ctx.me).copied().unwrap_or_default();
+        if !bag.is_empty() {
             let places = self.placements_in(ctx);
-            if places != 0 && v.draws(distinct_types(bag), places) {
+            if places != 0 && v.draws(bag.distinct(), places) {
                 return true;
             }
         }
@@ -420,7 +418,7 @@ impl<S: TileSet> Duke<S> {
         // toward the Duke (see `Ctx::exposers`), or the Duke is already in Guard. Taking the enemy Duke ends
         // the game, so it is always allowed.
         let free = |sq: Square| !in_guard && sq != duke && exposers & sq.bit() == 0;
-        let t = Self::targets_of_code(self.code_at(sq), me, sq);
+        let t = self.targets_of_code(self.code_at(sq), me, sq);
         let dest = Self::destinations(sq, &t, own, all);
         if dest != 0 {
             let ok = if sq == duke && dest.count_ones() > 2 {
@@ -494,6 +492,10 @@ impl<S: TileSet> Duke<S> {
             }
         }
         let mut find = Find(action, false);
+        if S::EXPANDED {
+            self.visit(&mut find);
+            return find.1;
+        }
         let me = usize::from(self.to_move & 1);
         // In a turn, only the acting tile (or the draw) needs generating.
         let tile = match action {

@@ -9,7 +9,16 @@
 //! | [`Action::Command`] | `d1:c2-c3` | the tile on d1 commands the friendly tile on c2 to c3 |
 //! | [`Action::Draw`] | `draw` | draw a random tile from the bag |
 //! | [`Action::Place`] | `place d2` | place the tile just drawn on d2 |
+//! | [`Action::Summon`] | `summon b4-c2` | Summon: the Duke flips, the Summon tile on b4 comes to c2 |
+//! | [`Action::Divine`] | `divine c3` | Divination by the tile on c3: it flips back, up to three tiles are drawn |
+//! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
+//! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
+//! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
+//! | [`Action::Escape`] | `escape c1-d1 sacrifice d1` | Escape: the tile on d1 is sacrificed, the Escape tile on c1 goes to d1 |
+//! | [`Action::Escape`] | `escape c3-d1 ransom 17` | Escape paid with a captured Ransom tile of type 17, given back |
+//! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |
 //!
+//! Tile types are their index in the tile set (`TileKind`), as listed in `TILES.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
 //! square have the same effect (the tile goes there, captures, flips), so they are one
 //! action; Strike and Command have their own signs because their effect differs.
@@ -21,8 +30,9 @@ use core::str::FromStr;
 
 use duke_core::NotationError;
 
-use crate::actions::Action;
+use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
+use crate::tiles::TileKind;
 
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -34,7 +44,43 @@ impl fmt::Display for Action {
             Action::Command { by, from, to } => write!(f, "{by}:{from}-{to}"),
             Action::Draw => write!(f, "draw"),
             Action::Place(sq) => write!(f, "place {sq}"),
+            Action::Summon { from, to } => write!(f, "summon {from}-{to}"),
+            Action::Divine(sq) => write!(f, "divine {sq}"),
+            Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
+            Action::Return(kind) => write!(f, "return {}", kind.0),
+            Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
+            Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
+            Action::Ransom { give, take, to } => write!(f, "ransom {} for {} {to}", give.0, take.0),
         }
+    }
+}
+
+impl fmt::Display for EscapeCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.sacrificed(), self.ransomed()) {
+            (Some(sq), _) => write!(f, "sacrifice {sq}"),
+            (_, Some(kind)) => write!(f, "ransom {}", kind.0),
+            _ => write!(f, "sacrifice ?"),
+        }
+    }
+}
+
+impl FromStr for EscapeCost {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<EscapeCost, NotationError> {
+        let text = s.trim().to_ascii_lowercase();
+        if let Some(sq) = text.strip_prefix("sacrifice ") {
+            let sq = sq.parse::<Square>().map_err(|_| NotationError::new(s, "bad square"))?;
+            return Ok(EscapeCost::sacrifice(sq));
+        }
+        if let Some(k) = text.strip_prefix("ransom ") {
+            let k = k.parse::<u8>().map_err(|_| NotationError::new(s, "a tile type is its number"))?;
+            if k >= 64 {
+                return Err(NotationError::new(s, "a ransomed tile type is below 64"));
+            }
+            return Ok(EscapeCost::ransom(TileKind(k)));
+        }
+        Err(NotationError::new(s, "an Escape's cost is `sacrifice <square>` or `ransom <type>`"))
     }
 }
 
@@ -43,6 +89,9 @@ impl FromStr for Action {
     fn from_str(s: &str) -> Result<Action, NotationError> {
         let text = s.trim().to_ascii_lowercase();
         let square = |t: &str| t.parse::<Square>().map_err(|_| NotationError::new(s, "bad square"));
+        let kind = |t: &str| {
+            t.parse::<u8>().map(TileKind).map_err(|_| NotationError::new(s, "a tile type is its number (0-255)"))
+        };
         if text == "draw" {
             return Ok(Action::Draw);
         }
@@ -55,6 +104,38 @@ impl FromStr for Action {
         if let Some(rest) = text.strip_prefix("place ") {
             return Ok(Action::Place(square(rest)?));
         }
+        if let Some(rest) = text.strip_prefix("summon ") {
+            let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "summon is summon from-to"))?;
+            return Ok(Action::Summon { from: square(from)?, to: square(to)? });
+        }
+        if let Some(rest) = text.strip_prefix("divine ") {
+            return Ok(Action::Divine(square(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("keep ") {
+            let (k, to) = rest.split_once(' ').ok_or_else(|| NotationError::new(s, "keep is keep <type> <square>"))?;
+            return Ok(Action::Keep { kind: kind(k)?, to: square(to)? });
+        }
+        if let Some(rest) = text.strip_prefix("return ") {
+            return Ok(Action::Return(kind(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("destroy ") {
+            return Ok(Action::Destroy(kind(rest)?));
+        }
+        if let Some(rest) = text.strip_prefix("escape ") {
+            let (squares, cost) =
+                rest.split_once(' ').ok_or_else(|| NotationError::new(s, "escape is escape from-to <cost>"))?;
+            let (from, to) =
+                squares.split_once('-').ok_or_else(|| NotationError::new(s, "escape is escape from-to <cost>"))?;
+            return Ok(Action::Escape { from: square(from)?, to: square(to)?, cost: cost.parse()? });
+        }
+        if let Some(rest) = text.strip_prefix("ransom ") {
+            let mut words = rest.split(' ');
+            let (give, take, to) = match (words.next(), words.next(), words.next(), words.next(), words.next()) {
+                (Some(give), Some("for"), Some(take), Some(to), None) => (give, take, to),
+                _ => return Err(NotationError::new(s, "ransom is ransom <type> for <type> <square>")),
+            };
+            return Ok(Action::Ransom { give: kind(give)?, take: kind(take)?, to: square(to)? });
+        }
         if let Some((by, rest)) = text.split_once(':') {
             let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "command is by:from-to"))?;
             return Ok(Action::Command { by: square(by)?, from: square(from)?, to: square(to)? });
@@ -65,7 +146,11 @@ impl FromStr for Action {
         if let Some((from, to)) = text.split_once('-') {
             return Ok(Action::Move { from: square(from)?, to: square(to)? });
         }
-        Err(NotationError::new(s, "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1"))
+        Err(NotationError::new(
+            s,
+            "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1, summon b4-c2, divine c3, \
+             keep 16 d2, return 5, destroy 5",
+        ))
     }
 }
 
@@ -75,12 +160,49 @@ mod tests {
 
     #[test]
     fn every_form_round_trips_and_bad_text_is_a_typed_error() {
-        for text in ["duke c1", "footman b1", "c2-c4", "c2*d4", "d1:c2-c3", "draw", "place d2", "a1-f6"] {
+        for text in [
+            "duke c1",
+            "footman b1",
+            "c2-c4",
+            "c2*d4",
+            "d1:c2-c3",
+            "draw",
+            "place d2",
+            "a1-f6",
+            "summon b4-c2",
+            "divine c3",
+            "keep 16 d2",
+            "return 5",
+            "destroy 0",
+            "escape c1-d1 sacrifice d1",
+            "escape c3-d1 ransom 17",
+            "ransom 17 for 18 d6",
+        ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
         }
         assert_eq!(" C2-C4 ".parse::<Action>().unwrap().to_string(), "c2-c4");
-        for bad in ["", "pass", "g1-a1", "a0-a1", "a1-", "d1:c2", "place", "duke z9", "a1*", "a1-b2-c3"] {
+        // An action stays four bytes: the standard game's buffers do not grow.
+        assert_eq!(core::mem::size_of::<Action>(), 4);
+        for bad in [
+            "",
+            "pass",
+            "g1-a1",
+            "a0-a1",
+            "a1-",
+            "d1:c2",
+            "place",
+            "duke z9",
+            "a1*",
+            "a1-b2-c3",
+            "summon b4",
+            "keep 16",
+            "keep x d2",
+            "return -1",
+            "destroy 256",
+            "divine",
+            "summon a1-a9",
+        ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?}");
         }
     }

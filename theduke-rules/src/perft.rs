@@ -10,12 +10,19 @@
 
 use crate::actions::Action;
 use crate::movegen::{Counter, Lister};
-use crate::state::{Duke, Phase, nibble};
-use crate::tiles::{TileKind, TileSet};
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, Phase};
+use crate::tiles::TileKind;
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// The number of leaf nodes `depth` plies below this position (1 at depth 0).
+    ///
+    /// Expanded play counts the same way, without bulk counting: each chance outcome of a
+    /// draw (every tile type in the bag) is followed by its legal placements within the ply.
     pub fn perft(&self, depth: u32) -> u64 {
+        if S::EXPANDED {
+            return self.x_perft(depth);
+        }
         // One action buffer per ply, made as the walk first reaches that ply: a huge
         // `depth` on a short tree must not allocate for plies that never occur.
         let mut buffers: Vec<Vec<Action>> = Vec::new();
@@ -44,19 +51,19 @@ impl<S: TileSet> Duke<S> {
         for &action in buf.iter() {
             if action == Action::Draw {
                 let me = usize::from(self.to_move & 1);
-                let bag = self.bag.get(me).copied().unwrap_or(0);
-                for k in (0..16).filter(|&k| nibble(bag, k) != 0) {
-                    let mut drawn = *self;
+                let bag = self.bag.get(me).copied().unwrap_or_default();
+                for k in (0..S::Bag::KINDS).filter(|&k| bag.count(k) != 0) {
+                    let mut drawn = S::duplicate(self);
                     drawn.force_draw(me, TileKind(k as u8));
                     let places = drawn.placements();
                     for sq in crate::board::Square::iter(places) {
-                        let mut child = drawn;
+                        let mut child = S::duplicate(&drawn);
                         child.play_inner(Action::Place(sq), false);
                         total += child.perft_with(depth - 1, ply + 1, buffers);
                     }
                 }
             } else {
-                let mut child = *self;
+                let mut child = S::duplicate(self);
                 child.play_inner(action, false);
                 total += child.perft_with(depth - 1, ply + 1, buffers);
             }
@@ -73,11 +80,11 @@ impl<S: TileSet> Duke<S> {
     /// generator is not advanced.
     pub fn with_drawn(&self, kind: TileKind) -> Option<Duke<S>> {
         let me = usize::from(self.to_move & 1);
-        let bag = self.bag.get(me).copied().unwrap_or(0);
-        if kind.index() >= 16 || nibble(bag, kind.index()) == 0 || !self.is_legal(Action::Draw) {
+        let bag = self.bag.get(me).copied().unwrap_or_default();
+        if bag.count(kind.index()) == 0 || !self.is_legal(Action::Draw) {
             return None;
         }
-        let mut next = *self;
+        let mut next = self.clone();
         next.force_draw(me, kind);
         Some(next)
     }
@@ -85,7 +92,7 @@ impl<S: TileSet> Duke<S> {
     /// Takes a tile of `kind` out of `me`'s bag as if drawn (the chance outcome chosen).
     fn force_draw(&mut self, me: usize, kind: TileKind) {
         if let Some(b) = self.bag.get_mut(me) {
-            *b -= 1u64 << ((4 * kind.index()) & 63);
+            *b = b.minus(kind.index());
         }
         self.phase = Phase::Place { drawn: kind };
     }

@@ -10,8 +10,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError, FirstPlayer};
-use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece, nibble};
-use crate::tiles::{MAX_KINDS, SetMarker, TileKind, TileSet};
+use crate::source::{ExtraState, Packed, TileSource};
+use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
+use crate::tiles::TileKind;
 
 /// An unvalidated description of a position of The Duke. [`Duke::from_setup`] checks it
 /// and builds the game; [`Duke::to_setup`] gives any game's setup back, and
@@ -59,6 +60,15 @@ pub struct Setup {
     pub first_player: Seat,
     /// Turns played since set-up ended (default 0; counts toward the turn limit).
     pub turns: u32,
+    /// Expanded play: per seat (P0, P1), its tiles sacrificed or destroyed, by tile type
+    /// (default `None`: none). They count neither in the bag nor as captured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed: Option<[Vec<u8>; 2]>,
+    /// Expanded play: the tiles a Divination drew, held by the seat to act while the phase
+    /// is [`Phase::Divine`] or [`Phase::Dismiss`] (default: none). They count neither on
+    /// the board nor in the bag.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub divined: Vec<TileKind>,
 }
 
 impl Setup {
@@ -78,6 +88,8 @@ impl Setup {
             to_move: first,
             first_player: first,
             turns: 0,
+            removed: None,
+            divined: Vec::new(),
         }
     }
 }
@@ -169,6 +181,20 @@ pub enum SetupError {
     /// action by a seat that has one, or a winner that is not a seat.
     #[error("the ending {0:?} does not fit the position")]
     InconsistentEnding(Ending),
+    /// Expanded play (a phase of an ability, removed or divined tiles) in a game of a
+    /// compile-time tile set.
+    #[error("Expanded play (removed or divined tiles, a Divination) needs ExpandedDuke")]
+    NotExpanded,
+    /// The divined tiles do not fit the phase: 1 to 3 while choosing the one to keep
+    /// ([`Phase::Divine`], as many as drawn), 1 or 2 to send back or destroy
+    /// ([`Phase::Dismiss`]), none in any other phase.
+    #[error("{held} divined tiles held in phase {phase:?}")]
+    Hand {
+        /// How many divined tiles the setup gives.
+        held: u8,
+        /// The phase.
+        phase: Phase,
+    },
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
     /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
@@ -190,12 +216,13 @@ pub(crate) fn set_aside(kind: usize, placed: u8) -> u32 {
     }
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// Validates a setup into a game: a typed error, never a panic, never a state that
     /// [`validate`](duke_core::Game::validate) would refuse or where the seat to act has no
     /// legal action (see [`Setup`] for every check).
     pub fn from_setup(setup: &Setup) -> Result<Duke<S>, SetupError> {
         setup.config.check()?;
+        let set = S::from_config(&setup.config)?;
         for seat in [setup.to_move, setup.first_player] {
             if seat.0 > 1 {
                 return Err(SetupError::NoSuchSeat(seat));
@@ -211,8 +238,8 @@ impl<S: TileSet> Duke<S> {
         let mut state = Duke {
             board: [0; SQUARES],
             occ: [0; 2],
-            bag: [0; 2],
-            lost: [0; 2],
+            bag: [S::Bag::default(); 2],
+            lost: [S::Bag::default(); 2],
             rng,
             turns: setup.turns,
             limit: setup.config.turn_limit.unwrap_or(0),
@@ -222,10 +249,25 @@ impl<S: TileSet> Duke<S> {
             first: setup.first_player.0,
             first_choice: setup.config.first_player,
             guard: 0,
-            set: SetMarker::<S>::default(),
+            extra: S::Extra::default(),
+            set,
         };
+        let removed_given = setup.removed.as_ref().is_some_and(|r| r.iter().flatten().any(|&n| n != 0));
+        if !S::EXPANDED && (removed_given || !setup.divined.is_empty()) {
+            return Err(SetupError::NotExpanded);
+        }
+        if setup.divined.len() > 3 {
+            return Err(SetupError::Hand { held: setup.divined.len().min(255) as u8, phase: setup.phase });
+        }
+        let mut hand = [0u8; 3];
+        for (slot, kind) in hand.iter_mut().zip(&setup.divined) {
+            *slot = kind.0.saturating_add(1);
+        }
+        hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
+        state.extra.set_hand(hand);
         state.check_phase()?;
-        let kinds = S::TABLES.kinds();
+        let kinds = state.set.kinds();
+        let counts = state.set.counts();
         for (&sq, &piece) in &setup.board {
             if piece.owner.0 > 1 {
                 return Err(SetupError::NoSuchSeat(piece.owner));
@@ -250,15 +292,22 @@ impl<S: TileSet> Duke<S> {
         for owner in 0..2u8 {
             let seat = Seat(owner);
             let given = setup.bags.as_ref().and_then(|b| b.get(usize::from(owner)));
+            let removed = setup.removed.as_ref().and_then(|r| r.get(usize::from(owner)));
+            if let Some(k) =
+                removed.and_then(|r| r.iter().enumerate().skip(kinds).find(|&(_, &n)| n != 0)).map(|(k, _)| k)
+            {
+                return Err(SetupError::TooManyTiles { seat, kind: TileKind(u8::try_from(k).unwrap_or(u8::MAX)) });
+            }
             if let Some(bag) = given
                 && let Some(k) = bag.iter().enumerate().skip(kinds).find(|&(_, &n)| n != 0).map(|(k, _)| k)
             {
                 return Err(SetupError::TooManyTiles { seat, kind: TileKind(u8::try_from(k).unwrap_or(u8::MAX)) });
             }
-            for k in 0..kinds.min(MAX_KINDS) {
+            for k in 0..kinds.min(S::Bag::KINDS) {
                 let kind = TileKind(k as u8);
-                let total = u32::from(nibble(S::TABLES.counts(), k));
-                let elsewhere = state.on_board(owner, k) + state.off_board(owner, k);
+                let total = u32::from(counts.count(k));
+                let gone_aside = u32::from(removed.and_then(|r| r.get(k)).copied().unwrap_or(0));
+                let elsewhere = state.on_board(owner, k) + state.off_board(owner, k) + gone_aside;
                 let in_bag = match given {
                     Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
                     None => total.saturating_sub(elsewhere),
@@ -269,9 +318,11 @@ impl<S: TileSet> Duke<S> {
                 if let (Some(b), Some(l)) =
                     (state.bag.get_mut(usize::from(owner)), state.lost.get_mut(usize::from(owner)))
                 {
-                    *b |= u64::from(in_bag) << (4 * k);
-                    *l |= u64::from(gone) << (4 * k);
+                    *b = b.add(S::Bag::of(k, in_bag as u8));
+                    *l = l.add(S::Bag::of(k, gone as u8));
                 }
+                let aside = state.extra.removed(usize::from(owner));
+                state.extra.set_removed(usize::from(owner), aside.add(u128::of(k, gone_aside as u8)));
             }
         }
         state.guard = state.compute_guard();
@@ -282,7 +333,7 @@ impl<S: TileSet> Duke<S> {
     /// The setup that [`from_setup`](Self::from_setup) turns back into this exact state
     /// (generator position and bags included).
     pub fn to_setup(&self) -> Setup {
-        let bag = |o: u8| (0..S::TILES.len()).map(|k| self.bag_count(Seat(o), TileKind(k as u8))).collect();
+        let bag = |o: u8| (0..self.set.kinds()).map(|k| self.bag_count(Seat(o), TileKind(k as u8))).collect();
         Setup {
             config: self.config(),
             seed: self.rng.seed(),
@@ -296,18 +347,24 @@ impl<S: TileSet> Duke<S> {
             to_move: Seat(self.to_move),
             first_player: Seat(self.first),
             turns: self.turns,
+            removed: (self.extra.removed(0) | self.extra.removed(1) != 0).then(|| {
+                let of =
+                    |o: u8| (0..self.set.kinds()).map(|k| self.removed_count(Seat(o), TileKind(k as u8))).collect();
+                [of(0), of(1)]
+            }),
+            divined: self.divined(),
         }
     }
 }
 
-impl<S: TileSet> TryFrom<Setup> for Duke<S> {
+impl<S: TileSource> TryFrom<Setup> for Duke<S> {
     type Error = SetupError;
     fn try_from(setup: Setup) -> Result<Duke<S>, SetupError> {
         Duke::from_setup(&setup)
     }
 }
 
-impl<S: TileSet> From<Duke<S>> for Setup {
+impl<S: TileSource> From<Duke<S>> for Setup {
     fn from(state: Duke<S>) -> Setup {
         state.to_setup()
     }

@@ -5,14 +5,15 @@
 use duke_core::GameRng;
 
 use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::source::{Packed, TileSource};
 use crate::state::{Duke, NO_SQUARE, Phase};
-use crate::tiles::{SetMarker, TileSet};
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// A new game at the start of set-up (rulebook "Set-up"): every tile but the Duke and
     /// two Footmen goes into its owner's bag; who sets up first follows the config.
     pub fn with_config(config: &Config, seed: u64) -> Result<Duke<S>, ConfigError> {
         config.check()?;
+        let set = S::from_config(config)?;
         let mut rng = GameRng::new(seed);
         let first = match config.first_player {
             FirstPlayer::Seat0 => 0,
@@ -20,12 +21,12 @@ impl<S: TileSet> Duke<S> {
             FirstPlayer::Random => rng.below(2) as u8,
         };
         // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up.
-        let bag = S::TABLES.counts() - 1 - (2 << 4);
+        let bag = set.counts().minus(0).minus(1).minus(1);
         Ok(Duke {
             board: [0; crate::board::SQUARES],
             occ: [0; 2],
             bag: [bag; 2],
-            lost: [0; 2],
+            lost: [S::Bag::default(); 2],
             rng,
             turns: 0,
             limit: config.turn_limit.unwrap_or(0),
@@ -35,7 +36,8 @@ impl<S: TileSet> Duke<S> {
             first,
             first_choice: config.first_player,
             guard: 0,
-            set: SetMarker::<S>::default(),
+            extra: S::Extra::default(),
+            set,
         })
     }
 }

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::FirstPlayer;
-use crate::tiles::{SetMarker, Side, Standard, TileKind, TileSet};
+use crate::source::{ExtraState, Packed, TileRef, TileSource};
+use crate::tiles::{Side, Standard, TileKind, TileSet};
 
 /// One tile on the board: its type, the side showing, and its owner (rulebook
 /// "Orientation": a tile always faces its owner).
@@ -59,6 +60,15 @@ pub(crate) const fn code_side(code: u8) -> usize {
     if code & BACK_BIT == 0 { 0 } else { 1 }
 }
 #[inline]
+pub(crate) const fn code_owner(code: u8) -> usize {
+    if code & OWNER_BIT == 0 { 0 } else { 1 }
+}
+/// The same tile turned to its starting side.
+#[inline]
+pub(crate) const fn start_code(code: u8) -> u8 {
+    code & !BACK_BIT
+}
+#[inline]
 pub(crate) const fn flip_code(code: u8) -> u8 {
     code ^ BACK_BIT
 }
@@ -79,6 +89,19 @@ pub enum Phase {
     Place {
         /// The tile drawn.
         drawn: TileKind,
+    },
+    /// Expanded play, Divination: the player drew `drawn` tiles (1 to 3, hidden from the
+    /// opponent) and must now keep one ([`Action::Keep`](crate::Action::Keep)).
+    Divine {
+        /// How many tiles the Divination drew.
+        drawn: u8,
+    },
+    /// Expanded play, Divination: `left` divined tiles still to send back to the bag or
+    /// destroy ([`Action::Return`](crate::Action::Return),
+    /// [`Action::Destroy`](crate::Action::Destroy)).
+    Dismiss {
+        /// Tiles left in the diviner's hand.
+        left: u8,
     },
     /// The game is over.
     Over(Ending),
@@ -113,12 +136,13 @@ pub enum EndReason {
 /// plus two 36-bit occupancy masks, bag and captured counts packed 4 bits per tile type,
 /// and the game generator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(bound = "S: TileSet", try_from = "crate::position::Setup", into = "crate::position::Setup")]
-pub struct Duke<S: TileSet = Standard> {
+#[serde(bound = "S: TileSource", try_from = "crate::position::Setup", into = "crate::position::Setup")]
+pub struct Duke<S: TileSource = Standard> {
     pub(crate) board: [u8; SQUARES],
     pub(crate) occ: [u64; 2],
-    pub(crate) bag: [u64; 2],
-    pub(crate) lost: [u64; 2],
+    pub(crate) bag: [S::Bag; 2],
+    /// Per seat, its tiles captured by the opponent.
+    pub(crate) lost: [S::Bag; 2],
     pub(crate) rng: GameRng,
     pub(crate) turns: u32,
     pub(crate) limit: u32,
@@ -130,7 +154,10 @@ pub struct Duke<S: TileSet = Standard> {
     /// Cached Duke-danger data of the player to act (see `movegen::GUARD_VALID`): derived
     /// from the rest of the state, refreshed at every turn change and recomputed on load.
     pub(crate) guard: u64,
-    pub(crate) set: SetMarker<S>,
+    /// What only Expanded play keeps (`()` for a compile-time tile set).
+    pub(crate) extra: S::Extra,
+    /// The tiles (zero-sized for a compile-time tile set).
+    pub(crate) set: S,
 }
 
 /// The standard game.
@@ -139,17 +166,7 @@ pub type TheDuke = Duke<Standard>;
 /// No Duke on the board for that seat.
 pub(crate) const NO_SQUARE: u8 = SQUARES as u8;
 
-#[inline]
-pub(crate) fn nibble(packed: u64, kind: usize) -> u8 {
-    ((packed >> ((4 * kind) & 63)) & 15) as u8
-}
-
-#[inline]
-pub(crate) fn nibble_total(packed: u64) -> u32 {
-    (0..16).map(|k| u32::from(nibble(packed, k))).sum()
-}
-
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// The tile on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board.get(sq.index()).and_then(|&c| Piece::from_code(c))
@@ -179,12 +196,27 @@ impl<S: TileSet> Duke<S> {
 
     /// How many tiles of `kind` are in `seat`'s bag (public: rulebook bags hold known tiles).
     pub fn bag_count(&self, seat: Seat, kind: TileKind) -> u8 {
-        nibble(self.bag.get(seat.index()).copied().unwrap_or(0), kind.index())
+        self.bag.get(seat.index()).map_or(0, |b| b.count(kind.index()))
     }
 
     /// How many of `seat`'s tiles of `kind` have been captured.
     pub fn captured_count(&self, seat: Seat, kind: TileKind) -> u8 {
-        nibble(self.lost.get(seat.index()).copied().unwrap_or(0), kind.index())
+        self.lost.get(seat.index()).map_or(0, |l| l.count(kind.index()))
+    }
+
+    /// How many of `seat`'s tiles of `kind` were sacrificed (Escape) or destroyed
+    /// (Divination): beside the board, not captured by the opponent (Expanded play).
+    pub fn removed_count(&self, seat: Seat, kind: TileKind) -> u8 {
+        if seat.0 > 1 {
+            return 0;
+        }
+        u128::count(self.extra.removed(seat.index()), kind.index())
+    }
+
+    /// The tiles a Divination drew, by type, while its player chooses (Expanded play; the
+    /// opponent's view does not show them).
+    pub fn divined(&self) -> Vec<TileKind> {
+        crate::expanded::abilities::hand_kinds(self.extra.hand()).collect()
     }
 
     /// The current phase.
@@ -207,6 +239,23 @@ impl<S: TileSet> Duke<S> {
         self.turns
     }
 
+    /// Tile type `kind` of this game's set.
+    pub fn tile(&self, kind: TileKind) -> Option<TileRef<'_>> {
+        self.set.tile(kind.index())
+    }
+
+    /// How many tile types this game's set has.
+    pub fn tile_kinds(&self) -> usize {
+        self.set.kinds()
+    }
+
+    /// The tiles of this game.
+    pub fn tile_source(&self) -> &S {
+        &self.set
+    }
+}
+
+impl<S: TileSet> Duke<S> {
     /// The tile types of this game's set.
     pub fn tiles(&self) -> &'static [crate::tiles::TileDef] {
         S::TILES

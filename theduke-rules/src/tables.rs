@@ -25,6 +25,16 @@ pub struct Targets {
     pub jump_slides: u8,
 }
 
+/// The Dread and Defense squares of one tile from one square, for one owner and side
+/// (Expanded play; both empty for every tile of the base box).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Special {
+    /// Squares its Dread icons cover (rulebook "Dread").
+    pub dread: u64,
+    /// Squares its Defense icons mark (rulebook "Defense").
+    pub defense: u64,
+}
+
 /// The target tables of a tile set.
 #[derive(Debug)]
 pub struct Tables {
@@ -78,8 +88,8 @@ impl Tables {
                 while owner < 2 {
                     let mut s = 0;
                     while s < SQUARES {
-                        let t = match targets_of(icons, owner, s) {
-                            Ok(t) => t,
+                        let t = match targets_of(icons, owner, s, false) {
+                            Ok((t, _)) => t,
                             Err(e) => return Err(e),
                         };
                         entries[k][side][owner][s] = t;
@@ -128,10 +138,18 @@ impl Tables {
     }
 }
 
+/// The targets and special squares of one side's `icons` for `owner` on square index `s`;
+/// Dread and Defense icons are refused unless `special` (a run-time Expanded set).
 #[allow(clippy::indexing_slicing)] // `n < icons.len()`
-const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Result<Targets, TileDataError> {
+pub(crate) const fn targets_of(
+    icons: &[crate::tiles::Icon],
+    owner: usize,
+    s: usize,
+    special: bool,
+) -> Result<(Targets, Special), TileDataError> {
     let mut t = Targets { steps: 0, moves: 0, jumps: 0, strikes: 0, commands: 0, reach: 0, slides: 0, jump_slides: 0 };
-    let Some(sq) = Square::new(s as u8) else { return Ok(t) };
+    let mut sp = Special { dread: 0, defense: 0 };
+    let Some(sq) = Square::new(s as u8) else { return Ok((t, sp)) };
     let flip: i8 = if owner == 0 { 1 } else { -1 };
     let mut n = 0;
     while n < icons.len() {
@@ -159,6 +177,9 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Res
                 }
             }
             IconKind::Jump => t.jumps |= target,
+            IconKind::Dread | IconKind::Defense if !special => return Err(TileDataError::ExpandedIcon),
+            IconKind::Dread => sp.dread |= target,
+            IconKind::Defense => sp.defense |= target,
             IconKind::Strike => t.strikes |= target,
             IconKind::Command => t.commands |= target,
             IconKind::Slide => match direction_index(df, dr) {
@@ -188,7 +209,7 @@ const fn targets_of(icons: &[crate::tiles::Icon], owner: usize, s: usize) -> Res
         n += 1;
     }
     t.reach |= t.steps | t.moves | t.jumps | t.strikes | t.commands;
-    Ok(t)
+    Ok((t, sp))
 }
 
 /// What is wrong with the data of a tile set (see [`TileSet`](crate::TileSet)).
@@ -219,6 +240,9 @@ pub enum TileDataError {
     /// A Jump Slide icon sits two squares out in a straight line.
     #[error("a Jump Slide icon sits two squares out in a straight line")]
     JumpSlideOffset,
+    /// Dread and Defense icons play only in an [`Expanded`](crate::Expanded) set.
+    #[error("Dread and Defense icons play only in an Expanded tile set")]
+    ExpandedIcon,
 }
 
 impl TileDataError {
@@ -233,6 +257,7 @@ impl TileDataError {
             TileDataError::MoveOffLine => "a Move icon must lie on a straight line from the tile",
             TileDataError::SlideOffset => "a Slide icon sits on an adjacent square",
             TileDataError::JumpSlideOffset => "a Jump Slide icon sits two squares out in a straight line",
+            TileDataError::ExpandedIcon => "Dread and Defense icons play only in an Expanded tile set",
         }
     }
 }

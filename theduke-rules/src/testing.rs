@@ -5,6 +5,8 @@
 //!   and the turn limit (none, as in the rulebook; a tiny one of 1 to 4 turns; 5 to 300).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
+//! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
+//!   tile sets ([`custom_tile_set`]) carrying every icon kind.
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
 //!   weights the legal actions towards one of those situations.
@@ -30,14 +32,17 @@
 //! println!("{} strikes checked in {} steps", coverage.reached, coverage.steps);
 //! ```
 
-use duke_core::Seat;
 /// A reached state with its record (from duke-core), as [`reachable`] yields it.
 pub use duke_core::testing::strategies::Reached;
+use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, FirstPlayer};
+use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
+use crate::expanded::ExpandedDuke;
+use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
+use crate::tiles::{Ability, Icon, IconKind};
 
 /// Every config: who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
 /// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
@@ -49,7 +54,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
         1 => (1u32..=4).prop_map(Some),
         2 => (5u32..=300).prop_map(Some),
     ];
-    (first, limit).prop_map(|(first_player, turn_limit)| Config { first_player, turn_limit })
+    (first, limit).prop_map(|(first_player, turn_limit)| Config { first_player, turn_limit, ..Config::default() })
 }
 
 /// States reached by up to `max_steps` legal actions from a new game with a config from
@@ -102,6 +107,29 @@ pub fn bias_draws(_state: &TheDuke, _seat: Seat, action: &Action) -> u32 {
     }
 }
 
+/// Expanded play: the enhanced abilities (a Summon, a Divination and its later steps, an
+/// Escape, a Ransom) thirty times as likely as other actions, draws and captures five times
+/// (uniform play meets them rarely: the tiles that carry them come out of the bag, and
+/// Ransom needs captured tiles).
+pub fn bias_abilities(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 {
+    match action {
+        Action::Summon { .. }
+        | Action::Divine(_)
+        | Action::Keep { .. }
+        | Action::Return(_)
+        | Action::Destroy(_)
+        | Action::Escape { .. }
+        | Action::Ransom { .. } => 30,
+        Action::Draw => 5,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
+            if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
+        {
+            5
+        }
+        _ => 1,
+    }
+}
+
 /// Captures ten times as likely as other actions.
 pub fn bias_captures(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
     if captures(state, seat, action) { 10 } else { 1 }
@@ -124,4 +152,69 @@ pub fn bias_guard(state: &TheDuke, seat: Seat, action: &Action) -> u32 {
     } else {
         1
     }
+}
+
+/// A custom tile set for fuzzing Expanded play, drawn from `seed` (the same set for the
+/// same seed): the base box with two tile types given one to three Dread icons, four given
+/// one to four Defense icons (the Duke among the candidates) and one given one to three
+/// more Command icons, each on a random side, within two squares; and the enhanced
+/// abilities on random tile types: Summon and Divination on one each (not the Duke), Escape
+/// and Ransom on up to two each (Escape possibly on the Duke). Every icon kind and every
+/// ability of the rulebook is then in the set.
+pub fn custom_tile_set(seed: u64) -> TileSetSpec {
+    let mut rng = GameRng::new(seed);
+    let mut spec = TileSetSpec::standard();
+    spec.name = format!("fuzzing set {seed}");
+    let kinds = spec.tiles.len() as u32;
+    for (icon, count, first_kind) in [(IconKind::Dread, 2, 1), (IconKind::Defense, 4, 0), (IconKind::Command, 1, 1)] {
+        for _ in 0..count {
+            let k = (first_kind + rng.below(kinds - first_kind)) as usize;
+            let Some(tile) = spec.tiles.get_mut(k) else { continue };
+            let side = if rng.below(2) == 0 { &mut tile.start } else { &mut tile.back };
+            for _ in 0..1 + rng.below(if icon == IconKind::Dread { 3 } else { 4 }) {
+                let (dx, dy) = (rng.below(5) as i8 - 2, rng.below(5) as i8 - 2);
+                let new = Icon::new(icon, dx, dy);
+                if (dx, dy) != (0, 0) && !side.contains(&new) {
+                    side.push(new);
+                }
+            }
+        }
+    }
+    for ability in
+        [Ability::Summon, Ability::Divination, Ability::Escape, Ability::Escape, Ability::Ransom, Ability::Ransom]
+    {
+        // Escape may fall on the Duke (a tile acting as the Duke, like the rulebook's
+        // Richelieu); the others on any other tile.
+        let first = if ability == Ability::Escape { 0 } else { 1 };
+        let k = first + rng.below(kinds - first as u32) as usize;
+        if let Some(tile) = spec.tiles.get_mut(k)
+            && !tile.abilities.contains(&ability)
+        {
+            tile.abilities.push(ability);
+        }
+    }
+    spec
+}
+
+/// Every config of Expanded play: those of [`configs`], with a custom tile set from
+/// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, and every
+/// reading.
+pub fn expanded_configs() -> impl Strategy<Value = Config> {
+    let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
+    let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
+    let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
+    (configs(), tiles, any::<bool>(), immunity, draws).prop_map(
+        |(config, tiles, enhanced_tiles, dread_immunity, divination_draws)| Config {
+            tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
+            enhanced_tiles,
+            readings: Readings { dread_immunity, divination_draws },
+            ..config
+        },
+    )
+}
+
+/// States of Expanded play reached by up to `max_steps` legal actions from a new game with
+/// a config from [`expanded_configs`].
+pub fn expanded_reachable(max_steps: usize) -> impl Strategy<Value = Reached<ExpandedDuke>> {
+    duke_core::testing::strategies::reachable::<ExpandedDuke>(expanded_configs(), max_steps)
 }

@@ -6,16 +6,14 @@
 //! opponent's home edge) and `+dx` is the owner's right. The second player's tiles face
 //! him, so on the board their offsets are turned 180 degrees (rulebook "Orientation").
 
-use core::marker::PhantomData;
-
 use serde::{Deserialize, Serialize};
 
 use crate::tables::Tables;
 
-/// The kind of a movement icon (rulebook p. 3-5).
+/// The kind of a movement icon (rulebook "Movement Icons").
 ///
-/// Dread and Defense (Expanded play) are not part of the standard game: they would be two
-/// more variants here, consulted by the move generator after the target squares are known.
+/// No tile of the base box carries Dread or Defense; they play in an
+/// [`Expanded`](crate::Expanded) tile set (a compile-time [`TileSet`] refuses them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum IconKind {
     /// Move to the square if the straight path to it is clear.
@@ -32,6 +30,94 @@ pub enum IconKind {
     Strike,
     /// Move one of your own tiles from one Command square to another.
     Command,
+    /// Freeze any tile on the square (rulebook "Dread"): it cannot move, be captured, be
+    /// commanded or use an ability while the icon covers it. The tile acting as the Duke and
+    /// tiles showing a Dread icon are immune.
+    Dread,
+    /// Mark a square the tile is defended from (rulebook "Defense"): nothing captures it
+    /// by a straight path through the square (Move, Slide, Jump Slide; Jump and Strike on a
+    /// straight line), nor from the square itself. Command ignores it.
+    Defense,
+}
+
+/// An enhanced ability (rulebook "Enhanced Abilities"), by its Roman numeral.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Ability {
+    /// I: in place of a move or a draw, flip the Duke and bring this tile to an empty
+    /// square sharing a side with it, keeping its side up; never a capture.
+    Summon,
+    /// II: while this tile shows its non-starting side, flip it back, draw three tiles,
+    /// place one and send each other back to the bag or destroy it.
+    Divination,
+    /// III: sacrifice a tile sharing a side with this one and send this one to a starting
+    /// square of the Duke, starting side up, capturing an enemy there.
+    Escape,
+    /// IV: the opponent who captured this tile may ransom it back, in place of an
+    /// Escape's sacrifice or in trade for his own captured Escape tile.
+    Ransom,
+}
+
+impl Ability {
+    /// Every ability, in the rulebook's order.
+    pub const ALL: [Ability; 4] = [Ability::Summon, Ability::Divination, Ability::Escape, Ability::Ransom];
+
+    const fn bit(self) -> u8 {
+        match self {
+            Ability::Summon => 1,
+            Ability::Divination => 2,
+            Ability::Escape => 4,
+            Ability::Ransom => 8,
+        }
+    }
+
+    /// The rulebook's name ("Summon").
+    pub const fn name(self) -> &'static str {
+        match self {
+            Ability::Summon => "Summon",
+            Ability::Divination => "Divination",
+            Ability::Escape => "Escape",
+            Ability::Ransom => "Ransom",
+        }
+    }
+
+    /// The Roman numeral printed on the tile ("I" for Summon).
+    pub const fn numeral(self) -> &'static str {
+        match self {
+            Ability::Summon => "I",
+            Ability::Divination => "II",
+            Ability::Escape => "III",
+            Ability::Ransom => "IV",
+        }
+    }
+}
+
+/// The enhanced abilities of a tile type: a small set of [`Ability`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Abilities(u8);
+
+impl Abilities {
+    /// No ability (every tile of the base box but the Duchess and the Oracle).
+    pub const NONE: Abilities = Abilities(0);
+
+    /// The set of the given abilities.
+    pub fn of(abilities: &[Ability]) -> Abilities {
+        Abilities(abilities.iter().fold(0, |acc, a| acc | a.bit()))
+    }
+
+    /// Whether `ability` is in the set.
+    pub const fn has(self, ability: Ability) -> bool {
+        self.0 & ability.bit() != 0
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The abilities of the set, in the rulebook's order.
+    pub fn iter(self) -> impl Iterator<Item = Ability> {
+        Ability::ALL.into_iter().filter(move |&a| self.has(a))
+    }
 }
 
 /// One icon of a profile: its kind and the square it marks, relative to the tile.
@@ -127,7 +213,9 @@ pub const MAX_KINDS: usize = 16;
 /// least 2), as set-up needs them; counts at most 15; abbreviations two ASCII letters, the
 /// first upper-case, unique whatever the case; Move icons lie on a straight
 /// orthogonal or diagonal line; Slide offsets are unit steps and Jump Slide offsets twice
-/// a unit step; every offset within 5 squares.
+/// a unit step; every offset within 5 squares; no Dread or Defense icon (Expanded play:
+/// tiles with them, and tiles with enhanced abilities, play in an
+/// [`Expanded`](crate::Expanded) set, loaded at run time).
 ///
 /// ```
 /// use duke_core::{Game, Seat};
@@ -171,9 +259,6 @@ pub struct Standard;
 impl TileSet for Standard {
     const TILES: &'static [TileDef] = &STANDARD_TILES;
 }
-
-/// Marker keeping a tile set in a type without owning data.
-pub(crate) type SetMarker<S> = PhantomData<fn() -> S>;
 
 use IconKind::{Command as C, Jump as J, JumpSlide as T, Move as M, Slide as SL, Strike as X};
 

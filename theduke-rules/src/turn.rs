@@ -7,8 +7,9 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::Config;
 use crate::movegen::Any;
-use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code, nibble, nibble_total};
-use crate::tiles::{TileKind, TileSet};
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code};
+use crate::tiles::TileKind;
 
 /// Why an action was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,10 +25,14 @@ pub enum ActionError {
     Illegal(Action),
 }
 
-impl<S: TileSet> Duke<S> {
+impl<S: TileSource> Duke<S> {
     /// The config this game was built from.
     pub fn config(&self) -> Config {
-        Config { first_player: self.first_choice, turn_limit: if self.limit == 0 { None } else { Some(self.limit) } }
+        Config {
+            first_player: self.first_choice,
+            turn_limit: if self.limit == 0 { None } else { Some(self.limit) },
+            ..self.set.config()
+        }
     }
 
     /// Checks and does `action` for `seat`; on error the state is unchanged.
@@ -45,7 +50,7 @@ impl<S: TileSet> Duke<S> {
         Ok(())
     }
 
-    fn put(&mut self, sq: Square, code: u8) {
+    pub(crate) fn put_code(&mut self, sq: Square, code: u8) {
         let owner = usize::from(code & 0x40 != 0);
         self.set_code(sq, code);
         if let Some(m) = self.occ.get_mut(owner) {
@@ -58,7 +63,7 @@ impl<S: TileSet> Duke<S> {
         }
     }
 
-    fn take(&mut self, sq: Square) -> u8 {
+    pub(crate) fn take_code(&mut self, sq: Square) -> u8 {
         let code = self.code_at(sq);
         if code == 0 {
             return 0;
@@ -77,15 +82,15 @@ impl<S: TileSet> Duke<S> {
     }
 
     /// Removes the tile on `sq` (if any) as captured; returns whether it was a Duke.
-    fn capture(&mut self, sq: Square) -> bool {
-        let code = self.take(sq);
+    pub(crate) fn capture_on(&mut self, sq: Square) -> bool {
+        let code = self.take_code(sq);
         if code == 0 {
             return false;
         }
         let owner = usize::from(code & 0x40 != 0);
         let kind = code_kind(code);
         if let Some(l) = self.lost.get_mut(owner) {
-            *l += 1u64 << ((4 * kind) & 63);
+            *l = l.plus(kind);
         }
         kind == 0
     }
@@ -102,12 +107,12 @@ impl<S: TileSet> Duke<S> {
         let mut duke_taken = false;
         match action {
             Action::SetDuke(sq) => {
-                self.put(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
+                self.put_code(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
                 self.phase = Phase::SetupFootman { remaining: 2 };
                 return;
             }
             Action::SetFootman(sq) => {
-                self.put(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
+                self.put_code(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
                 self.phase = match self.phase {
                     Phase::SetupFootman { remaining: 2 } => Phase::SetupFootman { remaining: 1 },
                     _ if me == self.first => {
@@ -123,33 +128,43 @@ impl<S: TileSet> Duke<S> {
                 return;
             }
             Action::Move { from, to } => {
-                let code = self.take(from);
-                duke_taken = self.capture(to);
-                self.put(to, flip_code(code));
+                let code = self.take_code(from);
+                duke_taken = self.capture_on(to);
+                self.put_code(to, flip_code(code));
             }
             Action::Strike { from, target } => {
-                duke_taken = self.capture(target);
-                let code = self.take(from);
-                self.put(from, flip_code(code));
+                duke_taken = self.capture_on(target);
+                let code = self.take_code(from);
+                self.put_code(from, flip_code(code));
             }
             Action::Command { by, from, to } => {
-                let code = self.take(from);
-                duke_taken = self.capture(to);
-                self.put(to, code);
-                let commander = self.take(by);
-                self.put(by, flip_code(commander));
+                let code = self.take_code(from);
+                duke_taken = self.capture_on(to);
+                self.put_code(to, code);
+                let commander = self.take_code(by);
+                self.put_code(by, flip_code(commander));
             }
             Action::Draw => {
-                let drawn = self.draw_from_bag(usize::from(me));
+                let drawn = self.draw_tile(usize::from(me));
                 self.phase = Phase::Place { drawn };
                 return;
             }
             Action::Place(sq) => {
                 if let Phase::Place { drawn } = self.phase {
-                    self.put(sq, Piece::new(drawn, Seat(me)).code());
+                    self.put_code(sq, Piece::new(drawn, Seat(me)).code());
                 }
                 self.phase = Phase::Play;
             }
+            Action::Summon { .. }
+            | Action::Divine(_)
+            | Action::Keep { .. }
+            | Action::Return(_)
+            | Action::Destroy(_) => {
+                if !self.play_ability(me, action) {
+                    return;
+                }
+            }
+            Action::Escape { .. } | Action::Ransom { .. } => duke_taken = self.play_escape(me, action),
         }
         self.end_turn(me, duke_taken, detect_stuck);
     }
@@ -158,8 +173,9 @@ impl<S: TileSet> Duke<S> {
     /// outside Guard any empty square beside the Duke will take the tile.
     fn has_legal_action(&self) -> bool {
         let me = usize::from(self.to_move & 1);
-        if self.guard & crate::movegen::GUARD_IN == 0
-            && self.bag.get(me).is_some_and(|&b| b != 0)
+        if !S::EXPANDED
+            && self.guard & crate::movegen::GUARD_IN == 0
+            && self.bag.get(me).is_some_and(|b| !b.is_empty())
             && let Some(duke) = self.duke_square(Seat(me as u8))
             && crate::board::orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) != 0
         {
@@ -171,12 +187,12 @@ impl<S: TileSet> Duke<S> {
     }
 
     /// Draws a tile uniformly from `me`'s bag with the game generator.
-    fn draw_from_bag(&mut self, me: usize) -> TileKind {
-        let bag = self.bag.get(me).copied().unwrap_or(0);
-        let mut pick = self.rng.below(nibble_total(bag));
+    pub(crate) fn draw_tile(&mut self, me: usize) -> TileKind {
+        let bag = self.bag.get(me).copied().unwrap_or_default();
+        let mut pick = self.rng.below(bag.total());
         let mut kind = 0;
-        for k in 0..16 {
-            let n = u32::from(nibble(bag, k));
+        for k in 0..S::Bag::KINDS {
+            let n = u32::from(bag.count(k));
             if pick < n {
                 kind = k;
                 break;
@@ -184,7 +200,7 @@ impl<S: TileSet> Duke<S> {
             pick -= n;
         }
         if let Some(b) = self.bag.get_mut(me) {
-            *b -= 1u64 << ((4 * kind) & 63);
+            *b = b.minus(kind);
         }
         TileKind(kind as u8)
     }

@@ -1,6 +1,7 @@
 //! What a player or spectator sees. In The Duke everything is public (the board, both
 //! bags' contents, captured tiles, and both sides of every tile, printed on the tile),
-//! except which tile the next draw will produce: the generator is never shown.
+//! except which tile the next draw will produce (the generator is never shown) and, in
+//! Expanded play, which tiles a Divination drew (only the diviner sees them).
 
 use core::fmt;
 
@@ -8,8 +9,10 @@ use duke_core::{Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Square;
+use crate::expanded::abilities::hand_kinds;
+use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, Phase, Piece};
-use crate::tiles::{Side, TileSet};
+use crate::tiles::{Side, TileKind};
 
 /// An observer's view of a game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -36,28 +39,61 @@ pub struct View {
     pub turn_limit: Option<u32>,
     /// Whether each seat's Duke is in Guard.
     pub in_guard: Vec<bool>,
+    /// Expanded play: per seat, its tiles sacrificed or destroyed (beside the board, not
+    /// captured by the opponent), by tile type; empty while there are none (always in the
+    /// standard game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub removed: Vec<Vec<u8>>,
+    /// Expanded play: the squares of the tiles Dread freezes now (a function of the board).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frozen: Vec<Square>,
+    /// Expanded play: how many divined tiles the seat to act holds.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hand_size: u8,
+    /// Expanded play: the divined tiles, by type, for the diviner only (`None` for everyone
+    /// else, whose `bags` count them in the diviner's bag: reading 30).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<TileKind>>,
 }
 
-impl<S: TileSet> Duke<S> {
-    /// The view of `observer`: every observer sees the same public information.
+fn is_zero(n: &u8) -> bool {
+    *n == 0
+}
+
+impl<S: TileSource> Duke<S> {
+    /// The view of `observer`: everything is public but the tiles a Divination drew, which
+    /// only the diviner sees (the others count them in his bag).
     pub fn view_of(&self, observer: Observer) -> View {
-        let per_seat = |f: &dyn Fn(Seat, crate::tiles::TileKind) -> u8| -> Vec<Vec<u8>> {
-            (0..2u8)
-                .map(|o| (0..S::TILES.len()).map(|k| f(Seat(o), crate::tiles::TileKind(k as u8))).collect())
-                .collect()
+        let per_seat = |f: &dyn Fn(Seat, TileKind) -> u8| -> Vec<Vec<u8>> {
+            (0..2u8).map(|o| (0..self.set.kinds()).map(|k| f(Seat(o), TileKind(k as u8))).collect()).collect()
+        };
+        let hand: Vec<TileKind> = hand_kinds(self.extra.hand()).collect();
+        let diviner = Seat(self.to_move);
+        let sees_hand = observer == Observer::Seat(diviner);
+        let in_bag = |s: Seat, k: TileKind| {
+            let hidden = if s == diviner && !sees_hand { hand.iter().filter(|&&h| h == k).count() as u8 } else { 0 };
+            self.bag_count(s, k).saturating_add(hidden)
         };
         View {
             observer,
             board: (0..36u8).map(|i| Square::new(i).and_then(|s| self.piece_at(s))).collect(),
-            bags: per_seat(&|s, k| self.bag_count(s, k)),
+            bags: per_seat(&in_bag),
             captured: per_seat(&|s, k| self.captured_count(s, k)),
-            abbrevs: S::TILES.iter().map(|t| t.abbrev.to_owned()).collect(),
-            names: S::TILES.iter().map(|t| t.name.to_owned()).collect(),
+            abbrevs: (0..self.set.kinds()).filter_map(|k| self.set.tile(k)).map(|t| t.abbrev.to_owned()).collect(),
+            names: (0..self.set.kinds()).filter_map(|k| self.set.tile(k)).map(|t| t.name.to_owned()).collect(),
             phase: self.phase,
             to_move: Seat(self.to_move),
             turns: self.turns,
             turn_limit: self.config().turn_limit,
             in_guard: vec![self.in_guard(Seat(0)), self.in_guard(Seat(1))],
+            removed: if self.extra.removed(0) | self.extra.removed(1) != 0 {
+                per_seat(&|s, k| self.removed_count(s, k))
+            } else {
+                Vec::new()
+            },
+            frozen: Square::iter(self.frozen()).collect(),
+            hand_size: hand.len() as u8,
+            hand: (sees_hand && !hand.is_empty()).then_some(hand),
         }
     }
 }
@@ -142,7 +178,19 @@ impl fmt::Display for View {
                 if parts.is_empty() { "-".to_owned() } else { parts.join(" ") }
             };
             let guard = if self.in_guard.get(o).copied().unwrap_or(false) { "  [Duke in GUARD]" } else { "" };
-            writeln!(f, "P{o} bag: {}  | lost: {}{guard}", list(self.bags.get(o)), list(self.captured.get(o)))?;
+            write!(f, "P{o} bag: {}  | lost: {}", list(self.bags.get(o)), list(self.captured.get(o)))?;
+            if self.removed.get(o).is_some_and(|r| r.iter().any(|&n| n > 0)) {
+                write!(f, "  | sacrificed or destroyed: {}", list(self.removed.get(o)))?;
+            }
+            writeln!(f, "{guard}")?;
+        }
+        if !self.frozen.is_empty() {
+            let squares: Vec<String> = self.frozen.iter().map(ToString::to_string).collect();
+            writeln!(f, "Frozen by Dread: {}", squares.join(" "))?;
+        }
+        if let Some(hand) = &self.hand {
+            let tiles: Vec<String> = hand.iter().map(|k| format!("{} ({})", self.abbrev(k.index()), k.0)).collect();
+            writeln!(f, "Divined tiles in hand: {}", tiles.join(" "))?;
         }
         match self.phase {
             Phase::Over(end) => match end.winner {
@@ -156,6 +204,14 @@ impl fmt::Display for View {
             Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
             Phase::SetupFootman { .. } => write!(f, "Set-up: {} places a Footman (footman <square>)", self.to_move),
             Phase::Play => write!(f, "Turn {}: {} to act", self.turns.saturating_add(1), self.to_move),
+            Phase::Divine { drawn } => {
+                write!(f, "{} divined {drawn} tiles: keep one (keep <type> <square>)", self.to_move)
+            }
+            Phase::Dismiss { left } => write!(
+                f,
+                "{} has {left} divined tiles to put back (return <type>) or destroy (destroy <type>)",
+                self.to_move
+            ),
         }
     }
 }

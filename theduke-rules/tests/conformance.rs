@@ -1,15 +1,28 @@
-//! The duke-core conformance suite on random playouts of The Duke.
+//! The duke-core conformance suite on random playouts of The Duke, the standard game and
+//! Expanded play (custom tile sets with every icon, every option and reading on).
 
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
-use theduke_rules::{Config, FirstPlayer, TheDuke};
+use theduke_rules::testing::expanded_configs;
+use theduke_rules::{Config, ExpandedDuke, FirstPlayer, TheDuke};
 
 fn configs() -> impl Strategy<Value = Config> {
     let first = prop_oneof![Just(FirstPlayer::Random), Just(FirstPlayer::Seat0), Just(FirstPlayer::Seat1)];
-    (first, 1u32..150).prop_map(|(first_player, limit)| Config { first_player, turn_limit: Some(limit) })
+    (first, 1u32..150).prop_map(|(first_player, limit)| Config {
+        first_player,
+        turn_limit: Some(limit),
+        ..Config::default()
+    })
 }
 
 #[test]
 fn conformance() -> Result<(), duke_core::testing::Failure> {
     run::<TheDuke>(configs(), &Settings { cases: 300, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_expanded_play() -> Result<(), duke_core::testing::Failure> {
+    let bounded =
+        (expanded_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 80, max_steps: 200, ..Settings::default() })
 }

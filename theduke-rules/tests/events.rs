@@ -28,7 +28,7 @@ fn tile(kind: u8) -> NamedTile {
 }
 
 fn position(pieces: &[(&str, Piece)], to_move: u8, config: &Config) -> TheDuke {
-    TheDuke::from_setup(&Setup { config: *config, ..common::in_play(pieces, to_move) }).unwrap()
+    TheDuke::from_setup(&Setup { config: config.clone(), ..common::in_play(pieces, to_move) }).unwrap()
 }
 
 /// Applies `text` for `seat` and returns the state after and the events, checking first
@@ -64,7 +64,7 @@ fn movement_example() -> TheDuke {
 }
 
 fn opening() -> TheDuke {
-    TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None }, 42).unwrap()
+    TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() }, 42).unwrap()
 }
 
 #[test]
@@ -330,7 +330,7 @@ fn the_turn_limit_ends_the_game_drawn() {
 
 #[test]
 fn every_action_is_public_so_redacted_notation_is_full_notation_for_everyone() {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(120) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(120), ..Config::default() };
     let mut legal = Vec::new();
     let mut seen = Vec::new();
     let mut spectator = Vec::new();

@@ -219,7 +219,7 @@ fn every_tile_side_generates_exactly_its_profile_for_both_players() {
                                 n += 1;
                             }
                         }
-                        IconKind::Strike | IconKind::Command => {}
+                        IconKind::Strike | IconKind::Command | IconKind::Dread | IconKind::Defense => {}
                     }
                 }
                 let setup = Setup {

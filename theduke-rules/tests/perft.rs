@@ -8,7 +8,7 @@ use duke_core::{Game, Seat};
 use theduke_rules::{Action, Config, FirstPlayer, Side, TheDuke};
 
 fn opening() -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None };
+    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() };
     let mut game = TheDuke::new(&config, 1).unwrap();
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

@@ -22,7 +22,8 @@ fn fast_generator_matches_reference_on_random_playouts() {
     let mut rng = GameRng::new(7);
     for game in 0..120u64 {
         let first = if game % 2 == 0 { FirstPlayer::Seat0 } else { FirstPlayer::Seat1 };
-        let mut state = TheDuke::new(&Config { first_player: first, turn_limit: Some(120) }, game).unwrap();
+        let mut state =
+            TheDuke::new(&Config { first_player: first, turn_limit: Some(120), ..Config::default() }, game).unwrap();
         while !state.is_over() {
             let expected = common::legal(&state);
             let got = fast(&state, &mut buf);
@@ -49,8 +50,11 @@ fn bulk_counts_match_reference_perft_on_random_positions() {
     let mut rng = GameRng::new(11);
     let mut checked = 0;
     for game in 0..12u64 {
-        let mut state =
-            TheDuke::new(&Config { first_player: FirstPlayer::Random, turn_limit: Some(80) }, 100 + game).unwrap();
+        let mut state = TheDuke::new(
+            &Config { first_player: FirstPlayer::Random, turn_limit: Some(80), ..Config::default() },
+            100 + game,
+        )
+        .unwrap();
         while !state.is_over() {
             if rng.below(6) == 0 {
                 assert_eq!(state.perft(1), common::perft(&state, 1));

@@ -28,7 +28,7 @@ fn any_action() -> impl Strategy<Value = Action> {
 
 /// A game after `steps` random legal actions from a random set-up.
 fn played(seed: u64, steps: usize) -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
     let mut game = TheDuke::new(&config, seed).unwrap();
     let mut rng = GameRng::new(seed ^ 0x5eed);
     let mut buf = Vec::new();
@@ -46,10 +46,10 @@ fn played(seed: u64, steps: usize) -> TheDuke {
 
 /// Applies `action` for `seat` and checks the contract: accepted exactly when listed,
 /// unchanged when refused, undo restores exactly.
-fn check_action(game: &TheDuke, seat: Seat, action: Action) -> bool {
+fn check_action<S: theduke_rules::TileSource>(game: &theduke_rules::Duke<S>, seat: Seat, action: Action) -> bool {
     let mut listed = Vec::new();
     game.legal_actions(seat, &mut listed);
-    let mut after = *game;
+    let mut after = game.clone();
     match after.apply(seat, action) {
         Ok(undo) => {
             assert!(listed.contains(&action), "{action} accepted for {seat:?} but not listed");
@@ -141,8 +141,8 @@ proptest! {
         pick in any::<usize>(),
         value in any::<i64>(),
     ) {
-        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300) };
-        let mut record = Record::<TheDuke>::new(config, seed);
+        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
+        let mut record = Record::<TheDuke>::new(config.clone(), seed);
         let mut game = TheDuke::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);
         let mut buf = Vec::new();
@@ -178,16 +178,18 @@ proptest! {
         turns in prop_oneof![0u32..3, any::<u32>()],
         limit in proptest::option::of(any::<u32>()),
         seed in any::<u64>(),
+        removed in proptest::option::of(proptest::array::uniform2(proptest::collection::vec(0u8..3, 0..19))),
+        divined in proptest::collection::vec((0u8..19).prop_map(TileKind), 0..5),
     ) {
-        let board = pieces
+        let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
             .map(|(sq, kind, owner, back)| {
                 let side = if back { Side::Back } else { Side::Start };
                 (sq, Piece { kind: TileKind(kind), side, owner: Seat(owner) })
             })
             .collect();
-        let setup = Setup {
-            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit },
+        let mut setup = Setup {
+            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit, ..Config::default() },
             seed,
             generator: None,
             board,
@@ -196,10 +198,18 @@ proptest! {
             to_move: Seat(to_move),
             first_player: Seat(first),
             turns,
+            removed,
+            divined,
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
             prop_assert_eq!(TheDuke::from_setup(&state.to_setup()), Ok(state));
+        }
+        // The same setup in Expanded play, with the enhanced tiles (types 15 and 16).
+        setup.config.enhanced_tiles = true;
+        if let Ok(state) = theduke_rules::ExpandedDuke::from_setup(&setup) {
+            exercise(&state, seed);
+            prop_assert_eq!(theduke_rules::ExpandedDuke::from_setup(&state.to_setup()), Ok(state));
         }
     }
 }
@@ -216,6 +226,8 @@ fn any_phase() -> impl Strategy<Value = Phase> {
         Just(Phase::Play),
         Just(Phase::Play),
         (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
+        (0u8..5).prop_map(|drawn| Phase::Divine { drawn }),
+        (0u8..4).prop_map(|left| Phase::Dismiss { left }),
         ending.prop_map(Phase::Over),
     ]
 }
@@ -243,7 +255,7 @@ fn number_paths(v: &serde_json::Value, path: &mut Vec<String>, out: &mut Vec<Str
 }
 
 /// Every public method on `state`, then a random playout with arbitrary actions mixed in.
-fn exercise(state: &TheDuke, seed: u64) {
+fn exercise<S: theduke_rules::TileSource>(state: &theduke_rules::Duke<S>, seed: u64) {
     assert!(state.validate().is_ok());
     let _ = state.outcome();
     let _ = state.running_scores();
@@ -258,7 +270,7 @@ fn exercise(state: &TheDuke, seed: u64) {
             let _ = state.with_drawn(TileKind(k));
         }
     }
-    let mut game = *state;
+    let mut game = state.clone();
     let mut rng = GameRng::new(seed);
     let mut buf = Vec::new();
     for _ in 0..40 {
@@ -279,7 +291,7 @@ trait Views {
     fn to_string_views(&self) -> Vec<String>;
 }
 
-impl Views for TheDuke {
+impl<S: theduke_rules::TileSource> Views for theduke_rules::Duke<S> {
     fn to_string_views(&self) -> Vec<String> {
         [Observer::Spectator, Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Seat(Seat(9))]
             .into_iter()

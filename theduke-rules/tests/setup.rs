@@ -30,8 +30,8 @@ proptest! {
         reached in reachable::<TheDuke>(
             prop_oneof![
                 Just(Config::default()),
-                Just(Config { first_player: FirstPlayer::Seat1, turn_limit: Some(40) }),
-                Just(Config { first_player: FirstPlayer::Random, turn_limit: Some(12) }),
+                Just(Config { first_player: FirstPlayer::Seat1, turn_limit: Some(40), ..Config::default() }),
+                Just(Config { first_player: FirstPlayer::Random, turn_limit: Some(12), ..Config::default() }),
             ],
             250,
         )
@@ -49,8 +49,8 @@ proptest! {
 #[test]
 fn the_default_setup_is_the_start_of_the_game() {
     for first_player in [FirstPlayer::Seat0, FirstPlayer::Seat1] {
-        let config = Config { first_player, turn_limit: Some(30) };
-        assert_eq!(TheDuke::from_setup(&Setup::new(config)).unwrap(), TheDuke::new(&config, 0).unwrap());
+        let config = Config { first_player, turn_limit: Some(30), ..Config::default() };
+        assert_eq!(TheDuke::from_setup(&Setup::new(config.clone())).unwrap(), TheDuke::new(&config, 0).unwrap());
     }
     // Left to chance, `new` draws the first player with the generator; a setup names it.
     let game = TheDuke::from_setup(&Setup::default()).unwrap();

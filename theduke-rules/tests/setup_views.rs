@@ -14,7 +14,8 @@ fn legal(game: &TheDuke) -> Vec<String> {
 
 #[test]
 fn set_up_is_duke_on_a_centre_home_square_then_two_footmen_beside_it() {
-    let mut game = TheDuke::new(&Config { first_player: FirstPlayer::Seat1, turn_limit: None }, 3).unwrap();
+    let mut game =
+        TheDuke::new(&Config { first_player: FirstPlayer::Seat1, turn_limit: None, ..Config::default() }, 3).unwrap();
     assert_eq!(game.side_to_move(), Seat(1));
     assert_eq!(legal(&game), vec!["duke c6", "duke d6"]);
     game.apply(Seat(1), "duke c6".parse().unwrap()).unwrap();
@@ -49,7 +50,9 @@ fn who_sets_up_first_is_drawn_with_the_generator_by_default() {
 }
 
 fn played(seed: u64, steps: usize) -> TheDuke {
-    let mut game = TheDuke::new(&Config { first_player: FirstPlayer::Random, turn_limit: Some(200) }, seed).unwrap();
+    let mut game =
+        TheDuke::new(&Config { first_player: FirstPlayer::Random, turn_limit: Some(200), ..Config::default() }, seed)
+            .unwrap();
     let mut rng = duke_core::GameRng::new(seed);
     let mut buf = Vec::new();
     for _ in 0..steps {
@@ -185,7 +188,7 @@ impl TileSet for Leapers {
 
 #[test]
 fn a_custom_tile_set_plays_with_its_own_profiles() {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: Some(50) };
+    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: Some(50), ..Config::default() };
     let mut game = Duke::<Leapers>::new(&config, 1).unwrap();
     for (seat, a) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

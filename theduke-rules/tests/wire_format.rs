@@ -11,7 +11,7 @@ const SEED: u64 = 2024;
 
 /// A short complete game: random legal play from a fixed seed, drawn at a 25-turn limit.
 fn short_game() -> (Record<TheDuke>, Vec<TheDuke>) {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(25) };
+    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(25), ..Config::default() };
     let mut game = TheDuke::new(&config, SEED).unwrap();
     let mut record = Record::new(config, SEED);
     let mut states = vec![game];

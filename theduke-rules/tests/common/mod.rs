@@ -3,6 +3,8 @@
 //! Duke-danger rule checked by trying every reply. No masks, no tables.
 #![allow(dead_code, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
+pub mod expanded;
+
 use std::collections::{BTreeMap, BTreeSet};
 
 use duke_core::Seat;
@@ -89,6 +91,8 @@ pub fn pseudo(g: &Grid, me: Seat) -> BTreeSet<String> {
                             command_squares.push((f + dx, r + dy));
                         }
                     }
+                    // No standard tile carries them (Expanded play: `expanded.rs`).
+                    IconKind::Dread | IconKind::Defense => {}
                 }
             }
             for &(af, ar) in &command_squares {
@@ -182,6 +186,8 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
                 }
             }
         }
+        // Expanded play only (`expanded.rs`).
+        Phase::Divine { .. } | Phase::Dismiss { .. } => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

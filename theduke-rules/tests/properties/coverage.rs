@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 7] = [
+const PROPERTIES: [(&str, &str); 9] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("movement_icons", include_str!("movement_icons.rs")),
@@ -13,11 +13,19 @@ const PROPERTIES: [(&str, &str); 7] = [
     ("place_a_new_troop_tile", include_str!("place_a_new_troop_tile.rs")),
     ("winning_the_game", include_str!("winning_the_game.rs")),
     ("customization", include_str!("customization.rs")),
+    ("dread_and_defense", include_str!("dread_and_defense.rs")),
+    ("enhanced_abilities", include_str!("enhanced_abilities.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).
-const SCENARIOS: [(&str, &str); 2] =
-    [("rulebook", include_str!("../rulebook.rs")), ("icons", include_str!("../icons.rs"))];
+const SCENARIOS: [(&str, &str); 6] = [
+    ("rulebook", include_str!("../rulebook.rs")),
+    ("icons", include_str!("../icons.rs")),
+    ("expanded_icons", include_str!("../expanded_icons.rs")),
+    ("dread", include_str!("../../src/expanded/dread.rs")),
+    ("enhanced", include_str!("../enhanced.rs")),
+    ("tile_sets", include_str!("../tile_sets.rs")),
+];
 
 /// The rows of the first table under "## Rules by section", as cells.
 fn rule_rows() -> (Vec<String>, Vec<Vec<String>>) {
@@ -43,7 +51,8 @@ fn tests_of(source: &str) -> Vec<(&str, &str)> {
         .split("#[test]\n")
         .skip(1)
         .filter_map(|chunk| {
-            let rest = chunk.strip_prefix("fn ")?;
+            // Unit tests of `src` are indented inside their `tests` module.
+            let rest = chunk.trim_start().strip_prefix("fn ")?;
             let name = rest.split('(').next()?;
             Some((name, rest))
         })

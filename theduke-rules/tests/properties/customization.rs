@@ -65,3 +65,68 @@ fn a_custom_tile_set_plays_by_its_own_profiles() {
         Ok(())
     });
 }
+
+/// A run-time tile set (rulebook "Customization Tiles", the JSON format): random custom
+/// sets with Dread and Defense icons play by their profiles, as the Expanded reference
+/// reads them, at every step.
+#[test]
+fn a_run_time_tile_set_plays_by_its_own_profiles() {
+    use theduke_rules::ExpandedDuke;
+    use theduke_rules::testing::expanded_configs;
+
+    crate::oracle::game_property::<ExpandedDuke>(
+        "a_run_time_tile_set_plays_by_its_own_profiles",
+        expanded_configs(),
+        30,
+        None,
+        2000,
+        |step| {
+            let want = crate::common::expanded::legal(step.before);
+            let got: std::collections::BTreeSet<String> =
+                step.legal_before(step.seat).iter().map(ToString::to_string).collect();
+            if got != want {
+                let extra: Vec<_> = got.difference(&want).collect();
+                let missing: Vec<_> = want.difference(&got).collect();
+                return Err(format!("listed but not allowed: {extra:?}; allowed but not listed: {missing:?}"));
+            }
+            let custom = step.before.config().tiles.is_some();
+            if custom && step.before.phase() == theduke_rules::Phase::Play {
+                step.reached();
+            }
+            Ok(())
+        },
+    );
+}
+
+/// The run-time format: a game's custom tile set goes with it, in its config and in a saved
+/// game, and reads back exactly (`TileSetSpec::load` checks it again).
+#[test]
+fn a_saved_game_keeps_its_run_time_tile_set() {
+    use theduke_rules::testing::expanded_configs;
+    use theduke_rules::{ExpandedDuke, TileSetSpec};
+
+    crate::oracle::game_property::<ExpandedDuke>(
+        "a_saved_game_keeps_its_run_time_tile_set",
+        expanded_configs(),
+        20,
+        None,
+        1000,
+        |step| {
+            let Some(tiles) = step.after.config().tiles else { return Ok(()) };
+            let text = serde_json::to_string(tiles.spec()).map_err(|e| e.to_string())?;
+            let loaded = TileSetSpec::load(&mut serde_json::Deserializer::from_str(&text));
+            if loaded.as_ref() != Ok(tiles.spec()) {
+                return Err(format!("the tile set reads back as {loaded:?}"));
+            }
+            let saved = serde_json::to_string(step.after).map_err(|e| e.to_string())?;
+            let back: ExpandedDuke = serde_json::from_str(&saved).map_err(|e| e.to_string())?;
+            let custom_first =
+                back.tile_source().tiles().get(..tiles.spec().tiles.len()) == Some(&tiles.spec().tiles[..]);
+            if &back != step.after || back.tile_source().tiles() != step.after.tile_source().tiles() || !custom_first {
+                return Err("the saved game reads back differently".into());
+            }
+            step.reached();
+            Ok(())
+        },
+    );
+}

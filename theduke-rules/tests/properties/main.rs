@@ -16,6 +16,8 @@ mod oracle;
 mod capturing_tiles;
 mod coverage;
 mod customization;
+mod dread_and_defense;
+mod enhanced_abilities;
 mod how_to_play;
 mod movement_icons;
 mod place_a_new_troop_tile;

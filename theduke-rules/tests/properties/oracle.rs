@@ -41,6 +41,30 @@ pub fn property<S: TileSet>(
     coverage
 }
 
+/// [`property`] for any game and configs (Expanded play: `expanded_configs`), with
+/// `max_steps` steps a game at most.
+pub fn game_property<G: duke_core::Game>(
+    name: &str,
+    configs: impl proptest::strategy::Strategy<Value = G::Config>,
+    cases: u32,
+    bias: Option<Bias<G>>,
+    at_least: u64,
+    invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+) -> Coverage {
+    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
+    let settings = Settings { cases, max_steps: 300, max_game_actions: 1500, ..Settings::default() };
+    let coverage = match check_steps::<G>(configs, &settings, bias, invariant) {
+        Ok(coverage) => coverage,
+        Err(failure) => panic!("{name}: {failure}"),
+    };
+    eprintln!(
+        "| {name:<70} | {:>5} | {:>7} | {:>6} | {at_least:>6} |",
+        coverage.games, coverage.steps, coverage.reached
+    );
+    assert!(coverage.reached >= at_least, "{name} reached its situation too rarely: {coverage:?}, want {at_least}");
+    coverage
+}
+
 pub fn grid<S: TileSet>(state: &Duke<S>) -> Grid {
     let mut g = [[None; 6]; 6];
     for sq in squares() {
@@ -162,6 +186,8 @@ pub fn candidates(tiles: &[TileDef], g: &Grid, from: Square, turned: bool) -> Ve
                 });
             }
             IconKind::Command => command_squares.extend(offset(from, me, icon.dx, icon.dy, turned)),
+            // Compile-time tile sets carry neither (Expanded play: `expanded.rs`).
+            IconKind::Dread | IconKind::Defense => {}
         }
     }
     for &a in &command_squares {
@@ -221,6 +247,14 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         Action::SetFootman(sq) => put(&mut g, sq, Some(Piece::new(TileKind::FOOTMAN, seat))),
         Action::Place(sq) => put(&mut g, sq, drawn.map(|k| Piece::new(k, seat))),
         Action::Draw => {}
+        // Expanded play only (`common/expanded.rs` has its own model).
+        Action::Summon { .. }
+        | Action::Divine(_)
+        | Action::Keep { .. }
+        | Action::Return(_)
+        | Action::Destroy(_)
+        | Action::Escape { .. }
+        | Action::Ransom { .. } => {}
     }
     g
 }
@@ -267,6 +301,7 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
             squares().filter(|&sq| shares_a_side(sq, duke) && at(&g, sq).is_none()).map(Action::SetFootman).collect()
         }
         Phase::Place { .. } => placements(tiles, &g, me).into_iter().map(Action::Place).collect(),
+        Phase::Divine { .. } | Phase::Dismiss { .. } => HashSet::new(),
         Phase::Play => {
             let mut out: HashSet<Action> =
                 pseudo(tiles, &g, me).into_iter().filter(|&a| safe(tiles, &g, me, a)).collect();
@@ -279,7 +314,7 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
 }
 
 /// The listed actions of the acting seat before the step, as a set.
-pub fn listed<S: TileSet>(step: &StepCheck<'_, Duke<S>>) -> HashSet<Action> {
+pub fn listed<S: theduke_rules::TileSource>(step: &StepCheck<'_, Duke<S>>) -> HashSet<Action> {
     step.legal_before(step.seat).into_iter().collect()
 }
 

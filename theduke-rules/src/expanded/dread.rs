@@ -1,0 +1,111 @@
+//! Dread (rulebook "Movement Icons", Dread): after every move or placement, any tile,
+//! friendly or enemy, on a square a Dread icon covers is frozen in place: it cannot move,
+//! be captured, be commanded or use an ability while the icon covers it. The tile acting as
+//! the Duke and tiles with a Dread icon are immune (`Readings::dread_immunity` says which
+//! side counts). Frozen tiles are a function of the board alone (an icon that no longer
+//! covers a tile no longer freezes it), so nothing is stored.
+
+use crate::board::Square;
+use crate::source::TileSource;
+use crate::state::{Duke, code_kind, code_owner, code_side};
+use crate::tiles::Side;
+
+impl<S: TileSource> Duke<S> {
+    /// The tiles frozen now (none without Expanded play).
+    #[inline]
+    pub(crate) fn frozen(&self) -> u64 {
+        if S::EXPANDED { self.frozen_with_forts(0) } else { 0 }
+    }
+
+    /// The tiles frozen with Fort tiles on `forts` (rulebook "Dread": a tile in a Fort
+    /// cannot be frozen, and a Dread icon of a tile in a Fort freezes nothing outside it).
+    /// No terrain is played yet, so the game passes no Fort; the rule is here for it.
+    pub(crate) fn frozen_with_forts(&self, forts: u64) -> u64 {
+        let all = self.occ[0] | self.occ[1];
+        let mut cover = 0;
+        let mut immune = 0;
+        for seat in 0..2u8 {
+            if let Some(duke) = self.duke_square(duke_core::Seat(seat)) {
+                immune |= duke.bit();
+            }
+        }
+        for sq in Square::iter(all) {
+            let code = self.code_at(sq);
+            let (kind, side, owner) = (code_kind(code), code_side(code), code_owner(code));
+            let mut dread = self.set.special(kind, side, owner, sq).dread;
+            if forts & sq.bit() != 0 {
+                dread &= forts;
+            }
+            cover |= dread;
+            if self.set.dread_immune(kind, if side == 0 { Side::Start } else { Side::Back }) {
+                immune |= sq.bit();
+            }
+        }
+        cover & all & !immune & !forts
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use duke_core::Seat;
+
+    use crate::config::Config;
+    use crate::expanded::ExpandedDuke;
+    use crate::expanded::format::{CustomTiles, TileSetSpec, TileSpec};
+    use crate::position::Setup;
+    use crate::state::{Phase, Piece};
+    use crate::tiles::{Icon, IconKind, TileKind};
+
+    /// P0's Banshee on c3 (Dread on the squares sharing a side with it) next to P1's
+    /// Footmen on c4 and d3 and P0's own Footman on b3; the Dukes far away.
+    fn game() -> ExpandedDuke {
+        let mut spec = TileSetSpec::standard();
+        let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
+        spec.tiles.push(TileSpec {
+            name: "Banshee".into(),
+            abbrev: "Bn".into(),
+            count: 1,
+            on_board: 0,
+            start: dread.clone(),
+            back: dread,
+            abilities: vec![],
+        });
+        let piece = |k: u8, o: u8| Piece::new(TileKind(k), Seat(o));
+        let setup = Setup {
+            config: Config { tiles: Some(CustomTiles::new(spec)), ..Config::default() },
+            board: [
+                ("a1", piece(0, 0)),
+                ("f6", piece(0, 1)),
+                ("c3", piece(15, 0)),
+                ("c4", piece(1, 1)),
+                ("d3", piece(1, 1)),
+                ("b3", piece(1, 0)),
+            ]
+            .into_iter()
+            .map(|(s, p)| (s.parse().unwrap(), p))
+            .collect(),
+            phase: Phase::Play,
+            to_move: Seat(0),
+            ..Setup::default()
+        };
+        ExpandedDuke::from_setup(&setup).unwrap()
+    }
+
+    fn bits(names: &[&str]) -> u64 {
+        names.iter().map(|n| n.parse::<crate::board::Square>().unwrap().bit()).fold(0, |a, b| a | b)
+    }
+
+    #[test]
+    fn dread_freezes_friend_and_foe_around_it() {
+        assert_eq!(game().frozen(), bits(&["c4", "d3", "b3"]));
+    }
+
+    #[test]
+    fn a_fort_shelters_the_tile_in_it_and_confines_a_dread_tile_in_it() {
+        let game = game();
+        // A tile in a Fort cannot be frozen.
+        assert_eq!(game.frozen_with_forts(bits(&["c4"])), bits(&["d3", "b3"]));
+        // The Dread tile in a Fort freezes nothing outside it.
+        assert_eq!(game.frozen_with_forts(bits(&["c3"])), 0);
+    }
+}

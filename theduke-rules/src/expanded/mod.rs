@@ -1,0 +1,265 @@
+//! Expanded play (rulebook "Expanded Play", "Movement Icons": Dread and Defense,
+//! "Enhanced Abilities", "Customization Tiles"): a tile set read at run time, with its
+//! tables built when the game is made, and the rules the base box never needs.
+//!
+//! [`ExpandedDuke`] is [`Duke`](crate::Duke) with an [`Expanded`] tile source. With the
+//! default config it plays the standard game (the base box in the run-time format, every
+//! option off) through the Expanded generator; the options add the enhanced tiles, a
+//! custom tile set and the readings of ambiguous rules. The standard game's own type,
+//! [`TheDuke`](crate::TheDuke), keeps its compile-time tables and fast generator.
+
+pub(crate) mod abilities;
+pub(crate) mod defense;
+pub(crate) mod dread;
+pub(crate) mod escape;
+pub(crate) mod events;
+pub mod format;
+pub(crate) mod movegen;
+pub(crate) mod perft;
+
+use core::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+use crate::board::{SQUARES, Square};
+use crate::config::{Config, ConfigError};
+use crate::source::{Packed, TileRef, TileSource, sealed};
+use crate::state::Duke;
+use crate::tables::{Special, Targets, targets_of};
+use crate::tiles::{Abilities, Ability, Icon, IconKind, Side};
+use format::{TileSetSpec, TileSpec};
+
+/// A game of Expanded play: a run-time tile set, Dread and Defense icons, the enhanced
+/// abilities (see the crate's RULES.md).
+pub type ExpandedDuke = Duke<Expanded>;
+
+/// The tiles of an Expanded game, built from its [`Config`]: the custom set (or the base
+/// box), plus the Duchess and the Oracle with `enhanced_tiles`, with their tables. Shared
+/// between the states of a game (cloning a state clones a pointer).
+#[derive(Clone, Debug)]
+pub struct Expanded(Arc<ExpandedSet>);
+
+type KindTables = [[[(Targets, Special); SQUARES]; 2]; 2];
+
+#[derive(Debug)]
+struct ExpandedSet {
+    /// The config part the set came from (first player and turn limit left default).
+    config: Config,
+    /// The tile types in play, indexed by `TileKind`.
+    tiles: Vec<TileSpec>,
+    abilities: Vec<Abilities>,
+    /// Per tile type, whether each side shows a Dread icon.
+    dread_sides: Vec<[bool; 2]>,
+    counts: u128,
+    tables: Vec<Box<KindTables>>,
+}
+
+impl PartialEq for Expanded {
+    fn eq(&self, other: &Expanded) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0.config == other.0.config
+    }
+}
+
+impl Eq for Expanded {}
+
+impl Hash for Expanded {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.0.config.hash(state);
+    }
+}
+
+/// The enhanced tiles of the base box (rulebook "Enhanced Tiles", both sides as printed on
+/// the reference pages): the Duchess (Summon) and the Oracle (Divination; its non-starting
+/// side has no icon).
+pub fn enhanced_tiles() -> [TileSpec; 2] {
+    let i = Icon::new;
+    use IconKind::{Command as C, Move as M};
+    let duchess = vec![i(M, -1, 0), i(M, 1, 0), i(M, 0, -2), i(C, -2, 0), i(C, -1, 0), i(C, 1, 0), i(C, 2, 0)];
+    [
+        TileSpec {
+            name: "Duchess".to_owned(),
+            abbrev: "Dc".to_owned(),
+            count: 1,
+            on_board: 0,
+            start: duchess.clone(),
+            back: duchess,
+            abilities: vec![Ability::Summon],
+        },
+        TileSpec {
+            name: "Oracle".to_owned(),
+            abbrev: "Or".to_owned(),
+            count: 1,
+            on_board: 0,
+            start: vec![i(M, -1, 1), i(M, 1, 1), i(M, -1, -1), i(M, 1, -1)],
+            back: Vec::new(),
+            abilities: vec![Ability::Divination],
+        },
+    ]
+}
+
+impl Expanded {
+    /// The tiles `config` asks for: its custom set or the base box, then the enhanced
+    /// tiles if asked for; the whole list is checked as a [`TileSetSpec`].
+    pub fn new(config: &Config) -> Result<Expanded, ConfigError> {
+        let mut spec = match &config.tiles {
+            Some(custom) => custom.spec().clone(),
+            None => TileSetSpec::standard(),
+        };
+        if config.enhanced_tiles {
+            spec.tiles.extend(enhanced_tiles());
+        }
+        spec.check()?;
+        let mut tables = Vec::with_capacity(spec.tiles.len());
+        let mut counts = 0u128;
+        for (k, tile) in spec.tiles.iter().enumerate() {
+            let mut kind = Box::new([[[(Targets::default(), Special::default()); SQUARES]; 2]; 2]);
+            for (side, per_side) in kind.iter_mut().enumerate() {
+                let icons = if side == 0 { &tile.start } else { &tile.back };
+                for (owner, per_owner) in per_side.iter_mut().enumerate() {
+                    for (s, entry) in per_owner.iter_mut().enumerate() {
+                        // The icons were checked above; a failure here would be a format
+                        // rule missing from `TileSetSpec::check`.
+                        *entry = targets_of(icons, owner, s, true).map_err(|_| ConfigError::NeedsExpanded)?;
+                    }
+                }
+            }
+            tables.push(kind);
+            counts = counts.add(u128::of(k, tile.count));
+        }
+        let has_dread = |icons: &[Icon]| icons.iter().any(|i| i.kind == IconKind::Dread);
+        let mut base = config.clone();
+        base.first_player = Default::default();
+        base.turn_limit = None;
+        Ok(Expanded(Arc::new(ExpandedSet {
+            config: base,
+            abilities: spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect(),
+            dread_sides: spec.tiles.iter().map(|t| [has_dread(&t.start), has_dread(&t.back)]).collect(),
+            tiles: spec.tiles,
+            counts,
+            tables,
+        })))
+    }
+
+    /// The tile types in play (the custom set or the base box, then the enhanced tiles).
+    pub fn tiles(&self) -> &[TileSpec] {
+        &self.0.tiles
+    }
+
+    /// The printable reference of these tiles (as [`tile_reference`](crate::tile_reference)
+    /// for a compile-time set): the crate's `TILES.md` is this text for the base box with
+    /// the enhanced tiles.
+    pub fn tile_reference(&self) -> String {
+        let tiles: Vec<TileRef<'_>> = (0..self.kinds()).filter_map(|k| self.tile(k)).collect();
+        crate::tile_reference::reference_of(&tiles, "the tile set of an `Expanded` game")
+    }
+
+    /// Whether tile type `kind` shows a Dread icon on side `side` (0 start, 1 back).
+    pub(crate) fn dread_side(&self, kind: usize, side: usize) -> bool {
+        self.0.dread_sides.get(kind).and_then(|s| s.get(side)).copied().unwrap_or(false)
+    }
+
+    #[inline]
+    fn entry(&self, kind: usize, side: usize, owner: usize, sq: Square) -> Option<&(Targets, Special)> {
+        self.0.tables.get(kind)?.get(side)?.get(owner)?.get(sq.index())
+    }
+}
+
+/// What Expanded play keeps in the state besides the board and the bags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ExpandedState {
+    /// Per seat, its tiles sacrificed (Escape) or destroyed (Divination), by type.
+    removed: [u128; 2],
+    /// The tiles a Divination drew, `kind + 1` each (0: none), hidden from the opponent.
+    hand: [u8; 3],
+}
+
+impl sealed::Extra for ExpandedState {}
+
+impl crate::source::ExtraState for ExpandedState {
+    fn removed(&self, seat: usize) -> u128 {
+        self.removed.get(seat).copied().unwrap_or(0)
+    }
+    fn set_removed(&mut self, seat: usize, removed: u128) {
+        if let Some(r) = self.removed.get_mut(seat) {
+            *r = removed;
+        }
+    }
+    fn hand(&self) -> [u8; 3] {
+        self.hand
+    }
+    fn set_hand(&mut self, hand: [u8; 3]) {
+        self.hand = hand;
+    }
+}
+
+impl sealed::Source for Expanded {}
+
+impl TileSource for Expanded {
+    type Bag = u128;
+    type Extra = ExpandedState;
+    const EXPANDED: bool = true;
+
+    fn from_config(config: &Config) -> Result<Expanded, ConfigError> {
+        Expanded::new(config)
+    }
+
+    fn config(&self) -> Config {
+        self.0.config.clone()
+    }
+
+    #[inline]
+    fn targets(&self, kind: usize, side: usize, owner: usize, sq: Square) -> Targets {
+        self.entry(kind, side, owner, sq).map(|e| e.0).unwrap_or_default()
+    }
+
+    #[inline]
+    fn special(&self, kind: usize, side: usize, owner: usize, sq: Square) -> Special {
+        self.entry(kind, side, owner, sq).map(|e| e.1).unwrap_or_default()
+    }
+
+    fn kinds(&self) -> usize {
+        self.0.tiles.len()
+    }
+
+    fn counts(&self) -> u128 {
+        self.0.counts
+    }
+
+    fn tile(&self, kind: usize) -> Option<TileRef<'_>> {
+        let tile = self.0.tiles.get(kind)?;
+        Some(TileRef {
+            name: &tile.name,
+            abbrev: &tile.abbrev,
+            count: tile.count,
+            start: &tile.start,
+            back: &tile.back,
+            abilities: self.0.abilities.get(kind).copied().unwrap_or(Abilities::NONE),
+        })
+    }
+
+    fn abilities(&self, kind: usize) -> Abilities {
+        self.0.abilities.get(kind).copied().unwrap_or(Abilities::NONE)
+    }
+
+    fn dread_immune(&self, kind: usize, side: Side) -> bool {
+        self.immune(kind, side)
+    }
+
+    fn readings(&self) -> crate::config::Readings {
+        self.0.config.readings
+    }
+}
+
+impl Expanded {
+    /// Whether the side showing `side` of tile type `kind` is immune to Dread besides
+    /// being the Duke: it shows a Dread icon, or with [`DreadImmunity::EitherSide`]
+    /// carries one on either side.
+    ///
+    /// [`DreadImmunity::EitherSide`]: crate::DreadImmunity::EitherSide
+    fn immune(&self, kind: usize, side: Side) -> bool {
+        let showing = self.dread_side(kind, usize::from(side == Side::Back));
+        match self.0.config.readings.dread_immunity {
+            crate::config::DreadImmunity::ShowingSide => showing,
+            crate::config::DreadImmunity::EitherSide => self.dread_side(kind, 0) || self.dread_side(kind, 1),
+        }
+    }
+}

@@ -1,0 +1,158 @@
+//! The Expanded generator: every action of the rulebook's icons with Dread and Defense,
+//! the enhanced abilities, and the Duke-danger rule checked by playing each candidate on a
+//! copy and asking whether the opponent could then capture the Duke (rulebook "Putting the
+//! Duke Tile in Danger", which governs every action here, abilities included). Simpler
+//! and slower than the standard generator, which compile-time tile sets keep.
+
+use duke_core::Seat;
+
+use crate::actions::Action;
+use crate::board::{Square, orthogonal_neighbours};
+use crate::movegen::Visit;
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, Phase};
+
+impl<S: TileSource> Duke<S> {
+    /// Every square holding a tile of `1 - by` that `by` could capture with one action now
+    /// (any icon or ability, ignoring `by`'s own Duke-danger: taking a Duke ends the game).
+    pub(crate) fn capture_map(&self, by: usize) -> u64 {
+        let own = self.occupancy(Seat(by as u8));
+        let theirs = self.occupancy(Seat(1 - by as u8));
+        let all = own | theirs;
+        let frozen = self.frozen();
+        let open = theirs & !frozen;
+        let mut map = 0;
+        for sq in Square::iter(own & !frozen) {
+            let t = self.targets_of_code(self.code_at(sq), by, sq);
+            for to in Square::iter(Self::destinations(sq, &t, own, all) & open & !map) {
+                if self.icon_capture_allowed(sq, to, &t, all) {
+                    map |= to.bit();
+                }
+            }
+            for to in Square::iter(t.strikes & open & !map) {
+                if self.strike_allowed(sq, to) {
+                    map |= to.bit();
+                }
+            }
+            if t.commands & own & !frozen != 0 {
+                map |= t.commands & open;
+            }
+        }
+        map | self.ability_captures(by, frozen)
+    }
+
+    /// Whether `seat`'s Duke could be captured by the opponent's next action.
+    pub(crate) fn x_in_guard(&self, seat: Seat) -> bool {
+        let Some(duke) = self.duke_square(seat) else { return false };
+        self.capture_map(1 - (seat.index() & 1)) & duke.bit() != 0
+    }
+
+    /// Visits every candidate action of `me` in a turn (before the Duke-danger rule);
+    /// `emit` returns `true` to stop.
+    fn x_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+        let own = self.occupancy(Seat(me as u8));
+        let theirs = self.occupancy(Seat(1 - me as u8));
+        let all = own | theirs;
+        let frozen = self.frozen();
+        for sq in Square::iter(own & !frozen) {
+            let t = self.targets_of_code(self.code_at(sq), me, sq);
+            for to in Square::iter(Self::destinations(sq, &t, own, all)) {
+                let capture = theirs & to.bit() != 0;
+                if capture && (frozen & to.bit() != 0 || !self.icon_capture_allowed(sq, to, &t, all)) {
+                    continue;
+                }
+                if emit(Action::Move { from: sq, to }) {
+                    return true;
+                }
+            }
+            for target in Square::iter(t.strikes & theirs & !frozen) {
+                if self.strike_allowed(sq, target) && emit(Action::Strike { from: sq, target }) {
+                    return true;
+                }
+            }
+            let destinations = t.commands & !own & !(theirs & frozen);
+            for from in Square::iter(t.commands & own & !frozen) {
+                for to in Square::iter(destinations) {
+                    if emit(Action::Command { by: sq, from, to }) {
+                        return true;
+                    }
+                }
+            }
+        }
+        if self.ability_candidates(me, frozen, emit) {
+            return true;
+        }
+        !self.bag.get(me).copied().unwrap_or_default().is_empty() && emit(Action::Draw)
+    }
+
+    /// The square an action would capture on, if it takes a tile there.
+    fn x_target(action: Action) -> Option<Square> {
+        match action {
+            Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
+            Action::Strike { target, .. } => Some(target),
+            _ => Self::ability_target(action),
+        }
+    }
+
+    /// Whether `me`'s Duke is safe on this state (after an action of `me`).
+    pub(crate) fn x_duke_safe(&self, me: usize) -> bool {
+        !self.x_in_guard(Seat(me as u8))
+    }
+
+    /// Whether an empty square `sq` beside the Duke could take a new tile with the Duke
+    /// safe, whatever the tile: a tile with no icon stands there (any tile blocks as well;
+    /// its Dread could only freeze more of the opponent's tiles, its Defense protects
+    /// only itself).
+    pub(crate) fn x_placement_safe(&self, me: usize, sq: Square) -> bool {
+        let mut probe = self.clone();
+        if let Some(m) = probe.occ.get_mut(me) {
+            *m |= sq.bit();
+        }
+        probe.x_duke_safe(me)
+    }
+
+    /// The Duke-danger rule for a candidate of `me`: taking the opposing Duke is always
+    /// allowed; a draw needs a square where a new tile leaves the Duke safe (reading 3);
+    /// anything else is played on a copy, after which the Duke must be safe.
+    fn x_allowed(&self, me: usize, action: Action) -> bool {
+        let enemy_duke = self.duke_square(Seat(1 - me as u8));
+        if Self::x_target(action).is_some_and(|t| Some(t) == enemy_duke) {
+            return true;
+        }
+        match action {
+            Action::Draw => self.x_draw_squares(me) != 0,
+            Action::Divine(sq) => self.divination_allowed(me, sq),
+            _ => {
+                let mut next = self.clone();
+                next.play_inner(action, false);
+                next.x_duke_safe(me)
+            }
+        }
+    }
+
+    /// The empty squares beside `me`'s Duke where a new tile leaves the Duke safe.
+    pub(crate) fn x_draw_squares(&self, me: usize) -> u64 {
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
+        let empty = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+        Square::iter(empty).filter(|&sq| self.x_placement_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit())
+    }
+
+    /// Visits the legal actions of the player to act in a turn or a turn's later step.
+    pub(crate) fn x_visit<V: Visit>(&self, v: &mut V) -> bool {
+        let me = usize::from(self.to_move & 1);
+        match self.phase {
+            Phase::Play => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
+            Phase::Place { .. } => {
+                let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+                let empty = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+                Square::iter(empty).any(|sq| {
+                    let action = Action::Place(sq);
+                    let mut next = self.clone();
+                    next.play_inner(action, false);
+                    next.x_duke_safe(me) && v.action(action)
+                })
+            }
+            _ => self.ability_steps(me, v),
+        }
+    }
+}

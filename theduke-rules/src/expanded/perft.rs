@@ -1,0 +1,56 @@
+//! Perft for Expanded play: one ply is one turn; a turn's later steps (placing a drawn
+//! tile, the steps of an ability) stay within the ply, and every chance outcome (each tile
+//! type a draw could bring out, each set of tile types a Divination could draw) is a branch. No bulk counting: the last ply is played out.
+
+use crate::actions::Action;
+use crate::movegen::Lister;
+use crate::source::{Packed, TileSource};
+use crate::state::{Duke, Phase};
+use crate::tiles::TileKind;
+
+impl<S: TileSource> Duke<S> {
+    /// Whether the player to act is in the middle of a turn (a drawn tile to place, an
+    /// ability's later step).
+    pub(crate) fn mid_turn(&self) -> bool {
+        matches!(self.phase, Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
+    }
+
+    /// The states an action can lead to: one per chance outcome for a draw (each tile type
+    /// in the bag), else the one state.
+    pub(crate) fn outcomes(&self, action: Action) -> Vec<Duke<S>> {
+        let me = usize::from(self.to_move & 1);
+        let bag = self.bag.get(me).copied().unwrap_or_default();
+        match action {
+            Action::Draw => (0..S::Bag::KINDS)
+                .filter(|&k| bag.count(k) != 0)
+                .filter_map(|k| self.with_drawn(TileKind(k as u8)))
+                .collect(),
+            Action::Divine(sq) => {
+                self.divination_outcomes().iter().filter_map(|kinds| self.with_divined(sq, kinds)).collect()
+            }
+            _ => {
+                let mut next = self.clone();
+                next.play_inner(action, false);
+                vec![next]
+            }
+        }
+    }
+
+    pub(crate) fn x_perft(&self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if matches!(self.phase, Phase::Over(_)) {
+            return 0;
+        }
+        let mut actions = Vec::new();
+        self.visit(&mut Lister(&mut actions));
+        let mut total = 0;
+        for action in actions {
+            for child in self.outcomes(action) {
+                total += if child.mid_turn() { child.x_perft(depth) } else { child.x_perft(depth - 1) };
+            }
+        }
+        total
+    }
+}

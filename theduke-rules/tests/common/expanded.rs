@@ -1,0 +1,609 @@
+//! A reference generator for Expanded play written from the rulebook text ("Movement
+//! Icons" with Dread and Defense, "Enhanced Abilities", "Putting the Duke Tile in
+//! Danger"), separate from the engine's and from the standard reference: a plain grid,
+//! icons walked square by square, Defense paths listed one by one, and the Duke-danger
+//! rule checked by playing every candidate and trying every reply. It reads the engine
+//! only through the public accessors of a state.
+
+use std::collections::BTreeSet;
+
+use duke_core::Seat;
+use theduke_rules::{
+    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings,
+    Side, Square, TileKind, TileSpec,
+};
+
+pub type Grid = [[Option<Piece>; 6]; 6];
+
+/// A position as the reference sees it.
+#[derive(Clone, Debug)]
+pub struct Model {
+    pub tiles: Vec<TileSpec>,
+    pub readings: Readings,
+    pub grid: Grid,
+    pub bag: [Vec<u8>; 2],
+    pub lost: [Vec<u8>; 2],
+    pub phase: Phase,
+    pub to_move: Seat,
+    /// The tiles a Divination drew (the seat to act's, while it chooses).
+    pub hand: Vec<TileKind>,
+    /// Play as if no Dread icon froze anything (to see what Dread takes away).
+    pub ignore_dread: bool,
+    /// Play as if no Defense icon protected anything (to see what Defense takes away).
+    pub ignore_defense: bool,
+}
+
+/// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
+/// tile is known (it blocks, it has no icon).
+pub const GHOST: TileKind = TileKind(255);
+
+pub fn model(state: &ExpandedDuke) -> Model {
+    let tiles = state.tile_source().tiles().to_vec();
+    let mut grid = [[None; 6]; 6];
+    for i in 0..36u8 {
+        let sq = Square::new(i).unwrap();
+        grid[sq.file() as usize][sq.rank() as usize] = state.piece_at(sq);
+    }
+    let counts = |f: &dyn Fn(Seat, TileKind) -> u8, seat: Seat| -> Vec<u8> {
+        (0..tiles.len() as u8).map(|k| f(seat, TileKind(k))).collect()
+    };
+    let bag = |s: Seat, k: TileKind| state.bag_count(s, k);
+    let lost = |s: Seat, k: TileKind| state.captured_count(s, k);
+    Model {
+        readings: state.config().readings,
+        bag: [counts(&bag, Seat(0)), counts(&bag, Seat(1))],
+        lost: [counts(&lost, Seat(0)), counts(&lost, Seat(1))],
+        tiles,
+        grid,
+        phase: state.phase(),
+        to_move: state.side_to_move(),
+        hand: state.divined(),
+        ignore_dread: false,
+        ignore_defense: false,
+    }
+}
+
+pub fn squares() -> impl Iterator<Item = Square> {
+    (0..36u8).map(|i| Square::new(i).unwrap())
+}
+
+impl Model {
+    pub fn at(&self, sq: Square) -> Option<Piece> {
+        self.grid[sq.file() as usize][sq.rank() as usize]
+    }
+
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        self.grid[sq.file() as usize][sq.rank() as usize] = piece;
+    }
+
+    /// The icons on the side `piece` shows (none for a ghost).
+    pub fn icons(&self, piece: Piece) -> Vec<Icon> {
+        self.tiles.get(piece.kind.index()).map(|t| t.profile(piece.side).to_vec()).unwrap_or_default()
+    }
+
+    pub fn duke(&self, seat: Seat) -> Option<Square> {
+        squares().find(|&sq| self.at(sq).is_some_and(|p| p.owner == seat && p.kind == TileKind::DUKE))
+    }
+
+    /// "Orientation": the owner's offsets, turned 180 degrees for seat 1.
+    pub fn offset(&self, from: Square, owner: Seat, dx: i8, dy: i8) -> Option<Square> {
+        let s = if owner.0 == 1 { -1 } else { 1 };
+        Square::at(from.file() + s * dx, from.rank() + s * dy)
+    }
+
+    /// "Dread": tiles covered by a Dread icon, friendly or enemy, but not a Duke nor a
+    /// tile with a Dread icon (on the side showing, or on either side by the reading).
+    pub fn frozen(&self) -> BTreeSet<Square> {
+        let mut out = BTreeSet::new();
+        if self.ignore_dread {
+            return out;
+        }
+        for sq in squares() {
+            let Some(p) = self.at(sq) else { continue };
+            for icon in self.icons(p).iter().filter(|i| i.kind == IconKind::Dread) {
+                let Some(t) = self.offset(sq, p.owner, icon.dx, icon.dy) else { continue };
+                let Some(victim) = self.at(t) else { continue };
+                let has_dread = |side: Side| {
+                    self.tiles
+                        .get(victim.kind.index())
+                        .is_some_and(|d| d.profile(side).iter().any(|i| i.kind == IconKind::Dread))
+                };
+                let immune = victim.kind == TileKind::DUKE
+                    || match self.readings.dread_immunity {
+                        DreadImmunity::ShowingSide => has_dread(victim.side),
+                        DreadImmunity::EitherSide => has_dread(Side::Start) || has_dread(Side::Back),
+                    };
+                if !immune {
+                    out.insert(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// The squares the Defense icons of the tile on `sq` mark.
+    pub fn defense(&self, sq: Square) -> BTreeSet<Square> {
+        let Some(p) = self.at(sq) else { return BTreeSet::new() };
+        self.icons(p)
+            .iter()
+            .filter(|i| i.kind == IconKind::Defense)
+            .filter_map(|i| self.offset(sq, p.owner, i.dx, i.dy))
+            .collect()
+    }
+}
+
+fn straight(from: Square, to: Square) -> bool {
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+    df == 0 || dr == 0 || df.abs() == dr.abs()
+}
+
+/// The straight path from `from` toward `to`: `from` and every square strictly between.
+fn line(from: Square, to: Square) -> Vec<Square> {
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+    let n = df.abs().max(dr.abs());
+    (0..n).map(|k| Square::at(from.file() + df.signum() * k, from.rank() + dr.signum() * k).unwrap()).collect()
+}
+
+/// Every shortest path of king steps from `from` to `to`: `from` and the squares passed.
+fn king_paths(from: Square, to: Square) -> Vec<Vec<Square>> {
+    let dist = |a: Square, b: Square| (a.file() - b.file()).abs().max((a.rank() - b.rank()).abs());
+    if from == to {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for df in -1..=1i8 {
+        for dr in -1..=1i8 {
+            let Some(next) = Square::at(from.file() + df, from.rank() + dr) else { continue };
+            if (df, dr) != (0, 0) && dist(next, to) == dist(from, to) - 1 {
+                for rest in king_paths(next, to) {
+                    let mut path = vec![from];
+                    path.extend(rest);
+                    out.push(path);
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Model {
+    /// "Defense": whether a capture of the tile on `to` from `from` may take one of
+    /// `paths` without passing through (or starting on) a square its Defense icons mark.
+    fn undefended(&self, to: Square, paths: &[Vec<Square>]) -> bool {
+        if self.ignore_defense {
+            return true;
+        }
+        let marked = self.defense(to);
+        paths.iter().any(|p| p.iter().all(|s| !marked.contains(s)))
+    }
+
+    /// The paths a Jump or Strike from `from` to `to` may take: the straight line if there
+    /// is one, else any shortest path.
+    fn jump_paths(from: Square, to: Square) -> Vec<Vec<Square>> {
+        if straight(from, to) { vec![line(from, to)] } else { king_paths(from, to) }
+    }
+
+    /// Every action of `me`'s tiles by their icons (before the Duke-danger rule).
+    pub fn icon_candidates(&self, me: Seat) -> Vec<Action> {
+        let frozen = self.frozen();
+        let friend = |sq: Square| self.at(sq).is_some_and(|p| p.owner == me);
+        let enemy = |sq: Square| self.at(sq).is_some_and(|p| p.owner != me);
+        let capturable =
+            |_from: Square, to: Square, paths: &[Vec<Square>]| !frozen.contains(&to) && self.undefended(to, paths);
+        let mut out = Vec::new();
+        for from in squares() {
+            let Some(p) = self.at(from) else { continue };
+            if p.owner != me || frozen.contains(&from) {
+                continue;
+            }
+            let mut command = Vec::new();
+            for icon in self.icons(p) {
+                let target = self.offset(from, me, icon.dx, icon.dy);
+                match icon.kind {
+                    IconKind::Move => {
+                        let Some(to) = target else { continue };
+                        let path = line(from, to);
+                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none());
+                        if clear && !friend(to) && (!enemy(to) || capturable(from, to, &[path])) {
+                            out.push(Action::Move { from, to });
+                        }
+                    }
+                    IconKind::Jump => {
+                        let Some(to) = target else { continue };
+                        if !friend(to) && (!enemy(to) || capturable(from, to, &Self::jump_paths(from, to))) {
+                            out.push(Action::Move { from, to });
+                        }
+                    }
+                    IconKind::Slide | IconKind::JumpSlide => {
+                        let (ux, uy, first) = if icon.kind == IconKind::Slide {
+                            (icon.dx, icon.dy, 1)
+                        } else {
+                            (icon.dx / 2, icon.dy / 2, 2)
+                        };
+                        let mut k = first;
+                        while let Some(to) = self.offset(from, me, ux * k, uy * k) {
+                            if friend(to) {
+                                break;
+                            }
+                            if enemy(to) {
+                                if capturable(from, to, &[line(from, to)]) {
+                                    out.push(Action::Move { from, to });
+                                }
+                                break;
+                            }
+                            out.push(Action::Move { from, to });
+                            k += 1;
+                        }
+                    }
+                    IconKind::Strike => {
+                        let Some(to) = target else { continue };
+                        if enemy(to) && capturable(from, to, &Self::jump_paths(from, to)) {
+                            out.push(Action::Strike { from, target: to });
+                        }
+                    }
+                    IconKind::Command => command.extend(target),
+                    IconKind::Dread | IconKind::Defense => {}
+                }
+            }
+            for &a in &command {
+                for &b in &command {
+                    let movable = friend(a) && !frozen.contains(&a);
+                    let landing = !friend(b) && (!enemy(b) || !frozen.contains(&b));
+                    if a != b && movable && landing {
+                        out.push(Action::Command { by: from, from: a, to: b });
+                    }
+                }
+            }
+        }
+        out.sort_by_key(|a| a.to_string());
+        out.dedup();
+        out
+    }
+
+    pub fn has(&self, piece: Piece, ability: Ability) -> bool {
+        self.tiles.get(piece.kind.index()).is_some_and(|t| t.abilities.contains(&ability))
+    }
+
+    /// How many tiles a Divination draws ("three random tiles"; reading 28 for fewer).
+    pub fn divination_draws(&self, me: Seat) -> u32 {
+        let total = self.bag_total(me);
+        match self.readings.divination_draws {
+            DivinationDraws::UpToThree => total.min(3),
+            DivinationDraws::ExactlyThree if total >= 3 => 3,
+            DivinationDraws::ExactlyThree => 0,
+        }
+    }
+
+    /// "Enhanced Abilities" in place of a move or a draw, by unfrozen tiles: Summon (the tile
+    /// comes to an empty square sharing a side with the Duke; not the Duke itself) and
+    /// Divination (the tile shows its non-starting side, the bag has tiles to draw).
+    pub fn ability_candidates(&self, me: Seat) -> Vec<Action> {
+        let frozen = self.frozen();
+        let mut out = Vec::new();
+        let beside = self.beside_duke(me);
+        for sq in squares() {
+            let Some(p) = self.at(sq).filter(|p| p.owner == me && !frozen.contains(&sq)) else { continue };
+            if self.has(p, Ability::Summon) && p.kind != TileKind::DUKE {
+                out.extend(beside.iter().map(|&to| Action::Summon { from: sq, to }));
+            }
+            if self.has(p, Ability::Divination) && p.side == Side::Back && self.divination_draws(me) > 0 {
+                out.push(Action::Divine(sq));
+            }
+        }
+        out
+    }
+
+    /// The two starting squares of `me`'s Duke ("Set-up": the centre of the home edge).
+    pub fn starts(me: Seat) -> [Square; 2] {
+        let rank = if me.0 == 0 { 0 } else { 5 };
+        [Square::at(2, rank).unwrap(), Square::at(3, rank).unwrap()]
+    }
+
+    /// Where an escaping (or ransomed) tile of `me` may land, once `gone` squares are
+    /// emptied (the escaping tile's own, the tile sacrificed): the starting squares but the
+    /// tile's own; empty, or an enemy it captures (not frozen); a friend it sacrifices (not
+    /// the Duke, not frozen) only "if both ... are occupied by a friendly tile".
+    fn escape_landings(&self, me: Seat, own_square: Option<Square>, gone: &[Square]) -> Vec<Square> {
+        let frozen = self.frozen();
+        let occupant = |sq: Square| if gone.contains(&sq) { None } else { self.at(sq) };
+        let squares: Vec<Square> = Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square).collect();
+        let friendly = |sq: Square| occupant(sq).is_some_and(|p| p.owner == me);
+        if squares.iter().all(|&sq| friendly(sq)) {
+            squares
+                .into_iter()
+                .filter(|&sq| occupant(sq).is_some_and(|p| p.kind != TileKind::DUKE) && !frozen.contains(&sq))
+                .collect()
+        } else {
+            squares
+                .into_iter()
+                .filter(|&sq| !friendly(sq) && (occupant(sq).is_none() || !frozen.contains(&sq)))
+                .collect()
+        }
+    }
+
+    /// Tile types in `pile` with `ability`.
+    fn kinds_in(&self, pile: &[u8], ability: Ability) -> Vec<TileKind> {
+        (0..pile.len())
+            .filter(|&k| pile[k] > 0 && self.tiles[k].abilities.contains(&ability))
+            .map(|k| TileKind(k as u8))
+            .collect()
+    }
+
+    /// "Escape" and "Ransom": an unfrozen Escape tile sacrifices an unfrozen friend sharing
+    /// a side with it (not the Duke) or gives back a captured Ransom tile, and goes to a
+    /// starting square; a captured Ransom tile is traded for an own captured Escape tile.
+    pub fn escape_candidates(&self, me: Seat) -> Vec<Action> {
+        let frozen = self.frozen();
+        let opp = Seat(1 - me.0);
+        let ransoms = self.kinds_in(&self.lost[opp.index()], Ability::Ransom);
+        let mut out = Vec::new();
+        for from in squares() {
+            let Some(p) = self.at(from).filter(|p| p.owner == me && !frozen.contains(&from)) else { continue };
+            if !self.has(p, Ability::Escape) {
+                continue;
+            }
+            for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
+                let Some(victim) = Square::at(from.file() + dx, from.rank() + dy) else { continue };
+                let ok = self.at(victim).is_some_and(|v| v.owner == me && v.kind != TileKind::DUKE);
+                if ok && !frozen.contains(&victim) {
+                    for to in self.escape_landings(me, Some(from), &[from, victim]) {
+                        out.push(Action::Escape { from, to, cost: EscapeCost::sacrifice(victim) });
+                    }
+                }
+            }
+            for &kind in &ransoms {
+                for to in self.escape_landings(me, Some(from), &[from]) {
+                    out.push(Action::Escape { from, to, cost: EscapeCost::ransom(kind) });
+                }
+            }
+        }
+        for &give in &ransoms {
+            for take in self.kinds_in(&self.lost[me.index()], Ability::Escape) {
+                for to in self.escape_landings(me, None, &[]) {
+                    out.push(Action::Ransom { give, take, to });
+                }
+            }
+        }
+        out
+    }
+
+    /// Every candidate of `me` in a turn: its icons and its abilities.
+    pub fn candidates(&self, me: Seat) -> Vec<Action> {
+        let mut out = self.icon_candidates(me);
+        out.extend(self.ability_candidates(me));
+        out.extend(self.escape_candidates(me));
+        out
+    }
+
+    /// The square a candidate captures on, if there is an enemy tile there.
+    pub fn captured_square(&self, me: Seat, action: Action) -> Option<Square> {
+        let sq = match action {
+            Action::Move { to, .. } | Action::Command { to, .. } => to,
+            Action::Strike { target, .. } => target,
+            Action::Escape { to, .. } | Action::Ransom { to, .. } => to,
+            _ => return None,
+        };
+        self.at(sq).filter(|p| p.owner != me).map(|_| sq)
+    }
+
+    /// The position after `me` does `action` (the rulebook's description of each).
+    pub fn after(&self, me: Seat, action: Action) -> Model {
+        let mut m = self.clone();
+        let flip = |p: Piece| Piece { side: if p.side == Side::Start { Side::Back } else { Side::Start }, ..p };
+        let capture = |m: &mut Model, sq: Square| {
+            if let Some(victim) = m.at(sq).filter(|p| p.owner != me) {
+                m.lost[victim.owner.index()][victim.kind.index()] += 1;
+            }
+        };
+        match action {
+            Action::Move { from, to } => {
+                capture(&mut m, to);
+                let p = m.at(from).unwrap();
+                m.set(from, None);
+                m.set(to, Some(flip(p)));
+            }
+            Action::Strike { from, target } => {
+                capture(&mut m, target);
+                m.set(target, None);
+                m.set(from, m.at(from).map(flip));
+            }
+            Action::Command { by, from, to } => {
+                capture(&mut m, to);
+                let p = m.at(from);
+                m.set(from, None);
+                m.set(to, p);
+                m.set(by, m.at(by).map(flip));
+            }
+            Action::Place(sq) => {
+                let Phase::Place { drawn } = m.phase else { unreachable!() };
+                m.set(sq, Some(Piece::new(drawn, me)));
+            }
+            Action::Summon { from, to } => {
+                let duke = m.duke(me).unwrap();
+                let p = m.at(from);
+                m.set(from, None);
+                m.set(to, p);
+                m.set(duke, m.at(duke).map(flip));
+            }
+            Action::Divine(sq) => m.set(sq, m.at(sq).map(flip)),
+            Action::Escape { from, to, cost } => {
+                let opp = 1 - me.index();
+                if let Some(victim) = cost.sacrificed() {
+                    m.set(victim, None);
+                }
+                if let Some(kind) = cost.ransomed() {
+                    m.lost[opp][kind.index()] -= 1;
+                    m.bag[opp][kind.index()] += 1;
+                }
+                capture(&mut m, to);
+                let p = m.at(from).unwrap();
+                m.set(from, None);
+                m.set(to, Some(Piece { side: Side::Start, ..p }));
+            }
+            Action::Ransom { give, take, to } => {
+                let opp = 1 - me.index();
+                m.lost[opp][give.index()] -= 1;
+                m.bag[opp][give.index()] += 1;
+                m.lost[me.index()][take.index()] -= 1;
+                capture(&mut m, to);
+                m.set(to, Some(Piece::new(take, me)));
+            }
+            other => unreachable!("the reference does not play {other}"),
+        }
+        m.phase = Phase::Play;
+        m.to_move = Seat(1 - me.0);
+        m
+    }
+
+    /// Whether `by` has a candidate that captures the other seat's Duke.
+    pub fn duke_capturable(&self, by: Seat) -> bool {
+        let Some(duke) = self.duke(Seat(1 - by.0)) else { return false };
+        self.candidates(by).into_iter().any(|a| self.captured_square(by, a) == Some(duke))
+    }
+
+    /// Whether `me`'s Duke is safe after `action` (or `action` takes the opposing Duke).
+    pub fn allowed(&self, me: Seat, action: Action) -> bool {
+        let enemy_duke = self.duke(Seat(1 - me.0));
+        if enemy_duke.is_some() && self.captured_square(me, action) == enemy_duke {
+            return true;
+        }
+        if let Action::Divine(_) = action {
+            // The Oracle flips, then a drawn tile must go beside the Duke with it safe.
+            return !self.after(me, action).placements(me, GHOST).is_empty();
+        }
+        !self.after(me, action).duke_capturable(Seat(1 - me.0))
+    }
+
+    /// The empty squares sharing a side with `me`'s Duke.
+    pub fn beside_duke(&self, me: Seat) -> Vec<Square> {
+        let Some(d) = self.duke(me) else { return Vec::new() };
+        [(0, 1), (0, -1), (1, 0), (-1, 0)]
+            .into_iter()
+            .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
+            .filter(|&s| self.at(s).is_none())
+            .collect()
+    }
+
+    /// Squares beside the Duke where `kind` (or a ghost) may be placed with the Duke safe.
+    pub fn placements(&self, me: Seat, kind: TileKind) -> Vec<Square> {
+        self.beside_duke(me)
+            .into_iter()
+            .filter(|&s| {
+                let mut m = self.clone();
+                m.set(s, Some(Piece::new(kind, me)));
+                !m.duke_capturable(Seat(1 - me.0))
+            })
+            .collect()
+    }
+
+    pub fn bag_total(&self, seat: Seat) -> u32 {
+        self.bag[seat.index()].iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// The legal actions of the seat to act, in notation.
+    pub fn legal(&self) -> BTreeSet<String> {
+        let me = self.to_move;
+        let mut out = BTreeSet::new();
+        match self.phase {
+            Phase::Play => {
+                for a in self.candidates(me) {
+                    if self.allowed(me, a) {
+                        out.insert(a.to_string());
+                    }
+                }
+                if self.bag_total(me) > 0 && !self.placements(me, GHOST).is_empty() {
+                    out.insert("draw".to_owned());
+                }
+            }
+            Phase::Place { drawn } => {
+                out.extend(self.placements(me, drawn).into_iter().map(|s| format!("place {s}")));
+            }
+            Phase::Divine { .. } => {
+                for &kind in &self.hand {
+                    out.extend(self.placements(me, kind).into_iter().map(|s| format!("keep {} {s}", kind.0)));
+                }
+            }
+            Phase::Dismiss { .. } => {
+                for &kind in &self.hand {
+                    out.insert(format!("return {}", kind.0));
+                    out.insert(format!("destroy {}", kind.0));
+                }
+            }
+            _ => {}
+        }
+        out
+    }
+}
+
+/// The legal actions of the player to act by the reference (set-up and the end have the
+/// standard reference's answers: nothing of Expanded play changes them).
+pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
+    match state.phase() {
+        Phase::SetupDuke | Phase::SetupFootman { .. } | Phase::Over(_) => {
+            let mut buf = Vec::new();
+            duke_core::Game::legal_actions(state, state.side_to_move(), &mut buf);
+            buf.iter().map(ToString::to_string).collect()
+        }
+        _ => model(state).legal(),
+    }
+}
+
+/// Whether a state is in the middle of a turn (a drawn tile waits to be placed, a
+/// Divination's later steps).
+pub fn mid_turn(state: &ExpandedDuke) -> bool {
+    matches!(state.phase(), Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
+}
+
+/// Every multiset of `n` tile types a bag of these counts can give.
+pub fn draws(bag: &[u8], n: usize) -> Vec<Vec<TileKind>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for k in 0..bag.len() {
+        if bag[k] == 0 {
+            continue;
+        }
+        let mut rest = bag.to_vec();
+        rest[k] -= 1;
+        // Later picks never take a lower type: each multiset once.
+        for count in rest.iter_mut().take(k) {
+            *count = 0;
+        }
+        for mut tail in draws(&rest, n - 1) {
+            tail.insert(0, TileKind(k as u8));
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// Perft by the reference: a ply is a turn; a draw branches on every tile type in the bag.
+pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let me = state.side_to_move();
+    let mut total = 0;
+    for text in legal(state) {
+        let action: Action = text.parse().unwrap();
+        let children: Vec<ExpandedDuke> = if action == Action::Draw {
+            (0..state.tile_kinds() as u8)
+                .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
+                .map(|k| state.with_drawn(TileKind(k)).unwrap())
+                .collect()
+        } else if let Action::Divine(sq) = action {
+            let m = model(state);
+            let n = m.divination_draws(me) as usize;
+            draws(&m.bag[me.index()], n).iter().map(|kinds| state.with_divined(sq, kinds).unwrap()).collect()
+        } else {
+            let mut child = state.clone();
+            duke_core::Game::apply(&mut child, me, action).unwrap();
+            vec![child]
+        };
+        for child in children {
+            total += if mid_turn(&child) { perft(&child, depth) } else { perft(&child, depth - 1) };
+        }
+    }
+    total
+}

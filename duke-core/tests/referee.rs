@@ -134,3 +134,22 @@ fn a_seat_made_to_act_may_not_wait() {
     let mut bots: Vec<Box<dyn Bot<HighCard>>> = vec![Box::new(Waiter), Box::new(Waiter)];
     assert!(matches!(play_game::<HighCard>(&config, 3, &mut bots), Err(DriverError::WaitedLast { step: 0, .. })));
 }
+
+/// A record of another format is refused with a typed error; the engine version is written.
+#[test]
+fn records_carry_their_format_and_engine_and_refuse_unknown_formats() {
+    let config = HighCardConfig { players: 2, rounds: 1 };
+    let mut bots: Vec<Box<dyn Bot<HighCard>>> = vec![Box::new(Threshold), Box::new(Threshold)];
+    let finished = play_game::<HighCard>(&config, 2, &mut bots).unwrap();
+    let json = serde_json::to_value(&finished.record).unwrap();
+    assert_eq!(json["format"], serde_json::json!(duke_core::RECORD_FORMAT));
+    assert_eq!(json["engine"], serde_json::json!(env!("CARGO_PKG_VERSION")));
+    let mut future = json.clone();
+    future["format"] = serde_json::json!(99);
+    let future: duke_core::Record<HighCard> = serde_json::from_value(future).unwrap();
+    assert!(matches!(future.replay(), Err(duke_core::ReplayError::Format { supported: 1, found: 99 })));
+    let mut unversioned = json;
+    unversioned.as_object_mut().unwrap().remove("format");
+    let unversioned: duke_core::Record<HighCard> = serde_json::from_value(unversioned).unwrap();
+    assert!(matches!(unversioned.start(), Err(duke_core::ReplayError::Format { found: 0, .. })));
+}

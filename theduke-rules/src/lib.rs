@@ -29,7 +29,7 @@
 //!   [`Duke::from_setup`] checks it into a game (typed [`SetupError`]) and
 //!   [`Duke::to_setup`] gives it back. A saved state is its setup in JSON, and actions and
 //!   squares travel as their notation (`"c2-c4"`, `"c2"`).
-//! - [`tile_reference`] prints both sides of every tile of a set; the crate's `TILES.md`
+//! - [`tile_reference`] prints both sides of every tile of a set; the crate's `TILE_REFERENCE.md`
 //!   is that reference for the standard tiles.
 //! - With the `testing` feature, `theduke_rules::testing` has proptest strategies to fuzz
 //!   the rules with your own invariants: every config, reachable states, and biases towards

@@ -18,7 +18,7 @@
 //! | [`Action::Escape`] | `escape c3-d1 ransom 17` | Escape paid with a captured Ransom tile of type 17, given back |
 //! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |
 //!
-//! Tile types are their index in the tile set (`TileKind`), as listed in `TILES.md`.
+//! Tile types are their index in the tile set (`TileKind`), as listed in `TILE_REFERENCE.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
 //! square have the same effect (the tile goes there, captures, flips), so they are one
 //! action; Strike and Command have their own signs because their effect differs.

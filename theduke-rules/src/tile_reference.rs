@@ -1,6 +1,6 @@
 //! A printable reference of a tile set, generated from the same data the move generator
 //! is built from (rulebook "Tile reference" pages, "Movement Icons"). The crate's
-//! `TILES.md` is this text for [`Standard`](crate::Standard); a test keeps it current.
+//! `TILE_REFERENCE.md` is this text for [`Standard`](crate::Standard); a test keeps it current.
 
 use core::fmt::Write;
 

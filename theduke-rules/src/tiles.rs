@@ -1,6 +1,6 @@
 //! Troop tiles as data: each side of a tile is a profile of `(icon kind, offset)` entries
 //! (rulebook "Movement Icons", p. 3-5; the profiles are those of the rulebook's tile
-//! reference pages, drawn from this data in the crate's `TILES.md`).
+//! reference pages, drawn from this data in the crate's `TILE_REFERENCE.md`).
 //!
 //! Offsets are from the point of view of the tile's owner: `+dy` is forward (toward the
 //! opponent's home edge) and `+dx` is the owner's right. The second player's tiles face
@@ -268,7 +268,7 @@ const fn i(kind: IconKind, dx: i8, dy: i8) -> Icon {
 
 /// The fifteen standard troop tiles: both sides of each as printed (rulebook "Contents" and
 /// the tile reference pages; the Ranger, absent from those pages, as printed on the tile,
-/// see RULES.md reading 18). The crate's `TILES.md` draws them, generated from this table.
+/// see RULES.md reading 18). The crate's `TILE_REFERENCE.md` draws them, generated from this table.
 pub const STANDARD_TILES: [TileDef; 15] = [
     TileDef {
         name: "Duke",

@@ -1,5 +1,5 @@
 //! One test per icon kind, one check per tile side, and the tile counts of the rulebook's
-//! "Contents" (the profiles themselves are drawn in TILES.md, generated from the table and
+//! "Contents" (the profiles themselves are drawn in TILE_REFERENCE.md, generated from the table and
 //! checked by tests/tile_reference.rs).
 
 mod common;

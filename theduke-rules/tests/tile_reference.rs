@@ -1,4 +1,4 @@
-//! `TILES.md` is the tile reference generated from the engine's own tile table: this test
+//! `TILE_REFERENCE.md` is the tile reference generated from the engine's own tile table: this test
 //! regenerates it and compares, so the file and the table never drift apart.
 
 use theduke_rules::{Config, Expanded, Standard, tile_reference};
@@ -10,7 +10,7 @@ fn enhanced() -> Expanded {
 
 #[test]
 fn tiles_md_is_generated_from_the_tile_table() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/TILES.md");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/TILE_REFERENCE.md");
     let generated = enhanced().tile_reference();
     // The standard tiles' part is the compile-time table's own reference.
     let standard = tile_reference::<Standard>();
@@ -22,7 +22,7 @@ fn tiles_md_is_generated_from_the_tile_table() {
     let on_disk = std::fs::read_to_string(path).unwrap_or_default();
     assert!(
         on_disk == generated,
-        "theduke-rules/TILES.md differs from the base box's reference with the enhanced tiles; if the tile table changed on \
+        "theduke-rules/TILE_REFERENCE.md differs from the base box's reference with the enhanced tiles; if the tile table changed on \
          purpose, rewrite it with `UPDATE_GOLDEN=1 cargo test -p theduke-rules --test tile_reference` and \
          review the diff"
     );

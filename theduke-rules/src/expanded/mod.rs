@@ -145,7 +145,7 @@ impl Expanded {
     }
 
     /// The printable reference of these tiles (as [`tile_reference`](crate::tile_reference)
-    /// for a compile-time set): the crate's `TILES.md` is this text for the base box with
+    /// for a compile-time set): the crate's `TILE_REFERENCE.md` is this text for the base box with
     /// the enhanced tiles.
     pub fn tile_reference(&self) -> String {
         let tiles: Vec<TileRef<'_>> = (0..self.kinds()).filter_map(|k| self.tile(k)).collect();

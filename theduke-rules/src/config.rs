@@ -20,7 +20,7 @@ pub enum FirstPlayer {
 
 /// The options of a game.
 ///
-/// The options of Expanded play (`enhanced_tiles`, `tiles`, `readings`) are off by default
+/// The options of Expanded play (`enhanced_tiles`, `tiles`, `readings`, `terrain`) are off by default
 /// and play with [`ExpandedDuke`](crate::ExpandedDuke); [`TheDuke`](crate::TheDuke) (the
 /// standard game, compile-time tables) refuses them with [`ConfigError::NeedsExpanded`].
 /// In JSON they are left out while off, so a standard config reads as before.
@@ -43,6 +43,29 @@ pub struct Config {
     /// each field offers the other reading.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
+    /// Expanded play, "Terrain Tiles": the terrain tiles placed on the board at random once
+    /// set-up is complete (none by default).
+    #[serde(default, skip_serializing_if = "TerrainOptions::is_none")]
+    pub terrain: TerrainOptions,
+}
+
+/// Which terrain tiles a game places on the board at random after set-up (rulebook
+/// "Terrain Tiles": "randomly determine the placement ... into any open square after set-up
+/// is complete"), the Mountain first, then the Fort.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TerrainOptions {
+    /// The Mountain (rulebook "Mountain Tile").
+    pub mountain: bool,
+    /// The Fort (rulebook "Fort Tile").
+    pub fort: bool,
+}
+
+impl TerrainOptions {
+    /// Whether no terrain tile is asked for.
+    pub fn is_none(&self) -> bool {
+        !self.mountain && !self.fort
+    }
 }
 
 fn is_false(b: &bool) -> bool {
@@ -73,6 +96,19 @@ pub enum DivinationDraws {
     ExactlyThree,
 }
 
+/// Which icons may end a move on the Fort's square (rulebook "Fort Tile": "can be moved
+/// into with the Move, Slide or Jump Slide icons", then "can be jumped over with the Jump or
+/// Jump Slide icons (as noted, though, you cannot enter the Fort square with these icons)").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FortJumpSlide {
+    /// A Jump Slide may end on the Fort (our reading, reading 37: the first bullet lists
+    /// it, and a Jump Slide "follows the exact rules for Slide").
+    #[default]
+    Enters,
+    /// A Jump Slide may pass over the Fort but not end on it.
+    PassesOnly,
+}
+
 /// The readings chosen for Expanded play's ambiguous rules; each field's default is the
 /// reading of RULES.md, the other values the alternatives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,6 +118,8 @@ pub struct Readings {
     pub dread_immunity: DreadImmunity,
     /// How many tiles a Divination draws when the bag holds fewer than three.
     pub divination_draws: DivinationDraws,
+    /// Whether a Jump Slide may end on the Fort.
+    pub fort_jump_slide: FortJumpSlide,
 }
 
 impl Readings {
@@ -117,7 +155,7 @@ pub const BOUNDED_TURN_LIMIT: u32 = 200;
 impl Config {
     /// Whether any option of Expanded play is on.
     pub fn is_expanded(&self) -> bool {
-        self.enhanced_tiles || self.tiles.is_some() || !self.readings.is_default()
+        self.enhanced_tiles || self.tiles.is_some() || !self.readings.is_default() || !self.terrain.is_none()
     }
 
     /// Checks the options.

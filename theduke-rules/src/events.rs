@@ -10,7 +10,7 @@
 //! the diviner sees (`expanded/events.rs`, RULES.md reading 30).
 //!
 //! The events of one step, in order: the action itself (with the tile that acted and the
-//! side it flipped to), the tile drawn (or, for the diviner, the tiles divined), what an
+//! side it flipped to), the terrain placed as set-up completes, the tile drawn (or, for the diviner, the tiles divined), what an
 //! Escape or a Ransom cost, a captured tile, "Guard" if the mover may capture the opposing
 //! Duke next turn, and the end of the game.
 
@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
+use crate::expanded::terrain::TerrainKind;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Phase};
 use crate::tiles::{Side, TileKind};
@@ -47,8 +48,8 @@ impl NamedTile {
 /// events (nothing in the game is hidden but the next draw), except the tiles of a
 /// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]).
 ///
-/// Non-exhaustive: the rest of Expanded play (terrain, the Dragon's own turns) will add
-/// variants.
+/// Non-exhaustive: the rest of Expanded play (the Dragon's own turns, the alternate
+/// objectives) will add variants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {
@@ -268,6 +269,15 @@ pub enum Event {
         /// The tile.
         tile: NamedTile,
     },
+    /// Expanded play, "Terrain Tiles": a terrain tile was placed at random on an open square
+    /// as set-up completed (a chance result, shown to everyone; it follows the last set-up
+    /// placement).
+    TerrainPlaced {
+        /// The terrain tile.
+        terrain: TerrainKind,
+        /// Its square.
+        square: Square,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -342,6 +352,9 @@ impl fmt::Display for Event {
                 }
             }
             Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+            Event::TerrainPlaced { terrain, square } => {
+                write!(f, "the {terrain:?} is placed at random on {square}")
+            }
             other => crate::expanded::events::fmt_ability(other, f),
         }
     }
@@ -434,6 +447,10 @@ impl<S: TileSource> Duke<S> {
         if let (Action::Divine(_), true) = (action, observer == Observer::Seat(seat)) {
             let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
+        }
+        // Set-up complete: the terrain tiles come onto the board at random.
+        if matches!(action, Action::SetFootman(_)) && after.phase == Phase::Play {
+            out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
         }
         before.escape_consequences(seat, action, out);
         let target = match action {

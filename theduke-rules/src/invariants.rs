@@ -5,6 +5,7 @@
 use duke_core::{InvalidState, Seat};
 
 use crate::board::{Square, orthogonal_neighbours};
+use crate::expanded::terrain::TerrainKind;
 use crate::movegen::Any;
 use crate::position::{SetupError, set_aside};
 use crate::source::{ExtraState, Packed, TileSource};
@@ -67,6 +68,7 @@ impl<S: TileSource> Duke<S> {
         if self.limit != 0 && (self.turns > self.limit || (running && self.turns == self.limit)) {
             return Err(SetupError::TurnLimit { turns: self.turns, limit: self.limit });
         }
+        self.check_terrain()?;
         if self.set_up_progress(0).is_some() {
             self.check_set_up()?;
         } else {
@@ -82,6 +84,27 @@ impl<S: TileSource> Duke<S> {
         // The general rule: a state that loads is one the game can go on from.
         if running && !self.has_any_action() {
             return Err(SetupError::NoLegalAction { seat: Seat(self.to_move) });
+        }
+        Ok(())
+    }
+
+    /// The terrain tiles fit the config and the phase (rulebook "Terrain Tiles": placed
+    /// once set-up is complete, "no two Terrain Tiles can occupy the same square"), and no
+    /// tile stands on the Mountain.
+    fn check_terrain(&self) -> Result<(), SetupError> {
+        let terrain = self.terrain();
+        let options = self.set.terrain();
+        let placed = self.set_up_progress(0).is_none();
+        let all = self.occ[0] | self.occ[1];
+        let mountain_ok = terrain.mountain.is_some() == (options.mountain && placed)
+            && terrain.mountain.is_none_or(|m| all & m.bit() == 0);
+        if !mountain_ok {
+            return Err(SetupError::Terrain { terrain: TerrainKind::Mountain });
+        }
+        let fort_ok = terrain.fort.is_some() == (options.fort && placed)
+            && (terrain.fort.is_none() || terrain.fort != terrain.mountain);
+        if !fort_ok {
+            return Err(SetupError::Terrain { terrain: TerrainKind::Fort });
         }
         Ok(())
     }

@@ -153,9 +153,13 @@ mod view;
 
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
-pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
+pub use config::{
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Readings,
+    TerrainOptions,
+};
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
+pub use expanded::terrain::{Terrain, TerrainKind};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};
 pub use position::{Setup, SetupError};
 pub use source::{ExtraState, Packed, TileRef, TileSource};

@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::expanded::terrain::{Terrain, TerrainKind};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
 use crate::tiles::TileKind;
@@ -69,6 +70,11 @@ pub struct Setup {
     /// the board nor in the bag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub divined: Vec<TileKind>,
+    /// Expanded play: where the terrain tiles stand (default: none). Once set-up is over
+    /// the config's terrain tiles are all on the board, each on a square of its own and no
+    /// tile on the Mountain; during set-up none is (they are placed when it completes).
+    #[serde(default, skip_serializing_if = "Terrain::is_empty")]
+    pub terrain: Terrain,
 }
 
 impl Setup {
@@ -90,6 +96,7 @@ impl Setup {
             turns: 0,
             removed: None,
             divined: Vec::new(),
+            terrain: Terrain::default(),
         }
     }
 }
@@ -181,9 +188,9 @@ pub enum SetupError {
     /// action by a seat that has one, or a winner that is not a seat.
     #[error("the ending {0:?} does not fit the position")]
     InconsistentEnding(Ending),
-    /// Expanded play (a phase of an ability, removed or divined tiles) in a game of a
-    /// compile-time tile set.
-    #[error("Expanded play (removed or divined tiles, a Divination) needs ExpandedDuke")]
+    /// Expanded play (a phase of an ability, removed or divined tiles, terrain) in a game
+    /// of a compile-time tile set.
+    #[error("Expanded play (removed or divined tiles, a Divination, terrain) needs ExpandedDuke")]
     NotExpanded,
     /// The divined tiles do not fit the phase: 1 to 3 while choosing the one to keep
     /// ([`Phase::Divine`], as many as drawn), 1 or 2 to send back or destroy
@@ -194,6 +201,14 @@ pub enum SetupError {
         held: u8,
         /// The phase.
         phase: Phase,
+    },
+    /// The terrain tiles do not fit the config and the phase: a terrain tile the config
+    /// does not ask for, one it asks for missing once set-up is over (or present before),
+    /// two terrain tiles on one square, or a tile on the Mountain's square.
+    #[error("the {terrain:?} tile does not fit the config, the phase or the board")]
+    Terrain {
+        /// The terrain tile at fault.
+        terrain: TerrainKind,
     },
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
@@ -253,7 +268,7 @@ impl<S: TileSource> Duke<S> {
             set,
         };
         let removed_given = setup.removed.as_ref().is_some_and(|r| r.iter().flatten().any(|&n| n != 0));
-        if !S::EXPANDED && (removed_given || !setup.divined.is_empty()) {
+        if !S::EXPANDED && (removed_given || !setup.divined.is_empty() || !setup.terrain.is_empty()) {
             return Err(SetupError::NotExpanded);
         }
         if setup.divined.len() > 3 {
@@ -265,6 +280,7 @@ impl<S: TileSource> Duke<S> {
         }
         hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
         state.extra.set_hand(hand);
+        state.extra.set_terrain(setup.terrain.packed());
         state.check_phase()?;
         let kinds = state.set.kinds();
         let counts = state.set.counts();
@@ -353,6 +369,7 @@ impl<S: TileSource> Duke<S> {
                 [of(0), of(1)]
             }),
             divined: self.divined(),
+            terrain: self.terrain(),
         }
     }
 }

@@ -8,7 +8,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::board::Square;
-use crate::config::{Config, ConfigError, Readings};
+use crate::config::{Config, ConfigError, Readings, TerrainOptions};
 use crate::state::Duke;
 use crate::tables::{Special, Targets};
 use crate::tiles::{Abilities, Icon, Side, TileDef, TileSet};
@@ -109,6 +109,12 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the hand (ignored without Expanded play).
     #[doc(hidden)]
     fn set_hand(&mut self, hand: [u8; 3]);
+    /// The squares of the Mountain and of the Fort, each plus one, 0 for none.
+    #[doc(hidden)]
+    fn terrain(&self) -> [u8; 2];
+    /// Sets the terrain squares (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_terrain(&mut self, terrain: [u8; 2]);
 }
 
 impl sealed::Extra for () {}
@@ -126,6 +132,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_hand(&mut self, _hand: [u8; 3]) {}
+    #[inline]
+    fn terrain(&self) -> [u8; 2] {
+        [0; 2]
+    }
+    #[inline]
+    fn set_terrain(&mut self, _terrain: [u8; 2]) {}
 }
 
 /// One tile type as the engine reads it, whatever the source: name, abbreviation, count per
@@ -222,6 +234,11 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
     /// The readings of Expanded play in force (the defaults for a compile-time set).
     fn readings(&self) -> Readings {
         Readings::default()
+    }
+
+    /// The terrain tiles the config asks for (none for a compile-time set).
+    fn terrain(&self) -> TerrainOptions {
+        TerrainOptions::default()
     }
 
     /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),

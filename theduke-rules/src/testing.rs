@@ -6,7 +6,8 @@
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
-//!   tile sets ([`custom_tile_set`]) carrying every icon kind.
+//!   tile sets ([`custom_tile_set`]) carrying every icon kind, and terrain
+//!   ([`terrain_configs`]: the Mountain and the Fort always on).
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
 //!   weights the legal actions towards one of those situations.
@@ -38,7 +39,7 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
+use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Readings, TerrainOptions};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
@@ -197,20 +198,29 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 }
 
 /// Every config of Expanded play: those of [`configs`], with a custom tile set from
-/// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, and every
-/// reading.
+/// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, every
+/// reading, and the terrain tiles (the Mountain, the Fort, each in one game of two).
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
+    let fort_jump_slide = prop_oneof![Just(FortJumpSlide::Enters), Just(FortJumpSlide::PassesOnly)];
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
-    (configs(), tiles, any::<bool>(), immunity, draws).prop_map(
-        |(config, tiles, enhanced_tiles, dread_immunity, divination_draws)| Config {
+    let terrain = (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort });
+    (configs(), tiles, any::<bool>(), (immunity, draws, fort_jump_slide), terrain).prop_map(
+        |(config, tiles, enhanced_tiles, (dread_immunity, divination_draws, fort_jump_slide), terrain)| Config {
             tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
             enhanced_tiles,
-            readings: Readings { dread_immunity, divination_draws },
+            readings: Readings { dread_immunity, divination_draws, fort_jump_slide },
+            terrain,
             ..config
         },
     )
+}
+
+/// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and
+/// the Fort both on the board (the properties of the terrain rules play these).
+pub fn terrain_configs() -> impl Strategy<Value = Config> {
+    expanded_configs().prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true }, ..config })
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -124,6 +124,9 @@ impl<S: TileSource> Duke<S> {
                         Phase::Play
                     }
                 };
+                if S::EXPANDED && self.phase == Phase::Play {
+                    self.place_terrain();
+                }
                 self.guard = self.compute_guard();
                 return;
             }

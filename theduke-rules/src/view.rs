@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Square;
 use crate::expanded::abilities::hand_kinds;
+use crate::expanded::terrain::Terrain;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, Phase, Piece};
 use crate::tiles::{Side, TileKind};
@@ -54,6 +55,9 @@ pub struct View {
     /// else, whose `bags` count them in the diviner's bag: reading 30).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<TileKind>>,
+    /// Expanded play: where the terrain tiles stand (public; empty without them).
+    #[serde(default, skip_serializing_if = "Terrain::is_empty")]
+    pub terrain: Terrain,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -94,6 +98,7 @@ impl<S: TileSource> Duke<S> {
             frozen: Square::iter(self.frozen()).collect(),
             hand_size: hand.len() as u8,
             hand: (sees_hand && !hand.is_empty()).then_some(hand),
+            terrain: self.terrain(),
         }
     }
 }
@@ -148,13 +153,19 @@ impl fmt::Display for View {
             write!(f, " {} ", rank + 1)?;
             for file in 0..6 {
                 let cell = self.board.get(rank * 6 + file).copied().flatten();
+                let here = Square::at(file as i8, rank as i8);
+                let mountain = here.is_some() && here == self.terrain.mountain;
+                let fort = here.is_some() && here == self.terrain.fort;
                 match cell {
+                    None if mountain => write!(f, " /^\\ ")?,
+                    None if fort => write!(f, " [ ] ")?,
                     None => write!(f, "  .  ")?,
                     Some(p) => {
                         let ab = self.abbrev(p.kind.index());
                         let name = if p.owner.0 == 0 { ab.to_ascii_uppercase() } else { ab.to_ascii_lowercase() };
                         let side = if p.side == Side::Start { '+' } else { '-' };
-                        write!(f, " {name}{side} ")?;
+                        let (open, close) = if fort { ('[', ']') } else { (' ', ' ') };
+                        write!(f, "{open}{name}{side}{close}")?;
                     }
                 }
             }
@@ -183,6 +194,16 @@ impl fmt::Display for View {
                 write!(f, "  | sacrificed or destroyed: {}", list(self.removed.get(o)))?;
             }
             writeln!(f, "{guard}")?;
+        }
+        if !self.terrain.is_empty() {
+            let mut parts = Vec::new();
+            if let Some(m) = self.terrain.mountain {
+                parts.push(format!("Mountain /^\\ on {m}"));
+            }
+            if let Some(fort) = self.terrain.fort {
+                parts.push(format!("Fort [ ] on {fort}"));
+            }
+            writeln!(f, "Terrain: {}", parts.join(", "))?;
         }
         if !self.frozen.is_empty() {
             let squares: Vec<String> = self.frozen.iter().map(ToString::to_string).collect();

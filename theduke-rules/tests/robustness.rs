@@ -180,6 +180,8 @@ proptest! {
         seed in any::<u64>(),
         removed in proptest::option::of(proptest::array::uniform2(proptest::collection::vec(0u8..3, 0..19))),
         divined in proptest::collection::vec((0u8..19).prop_map(TileKind), 0..5),
+        terrain in (proptest::option::of(square()), proptest::option::of(square())),
+        terrain_on in any::<(bool, bool)>(),
     ) {
         let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
@@ -200,13 +202,16 @@ proptest! {
             turns,
             removed,
             divined,
+            terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1 },
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
             prop_assert_eq!(TheDuke::from_setup(&state.to_setup()), Ok(state));
         }
-        // The same setup in Expanded play, with the enhanced tiles (types 15 and 16).
+        // The same setup in Expanded play, with the enhanced tiles (types 15 and 16) and
+        // terrain tiles or not.
         setup.config.enhanced_tiles = true;
+        setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1 };
         if let Ok(state) = theduke_rules::ExpandedDuke::from_setup(&setup) {
             exercise(&state, seed);
             prop_assert_eq!(theduke_rules::ExpandedDuke::from_setup(&state.to_setup()), Ok(state));

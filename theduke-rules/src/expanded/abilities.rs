@@ -50,7 +50,8 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn ability_candidates(&self, me: usize, frozen: u64, emit: &mut dyn FnMut(Action) -> bool) -> bool {
         let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
         let own = self.occupancy(Seat(me as u8));
-        let beside = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+        // A summoned tile is no new tile: it may come into the Fort, not onto the Mountain.
+        let beside = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.mountain();
         let can_divine = self.divination_count(me) > 0;
         for sq in Square::iter(own & !frozen) {
             let code = self.code_at(sq);
@@ -95,8 +96,7 @@ impl<S: TileSource> Duke<S> {
         kinds.dedup();
         match self.phase {
             Phase::Divine { .. } => {
-                let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
-                let empty = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+                let empty = self.placement_squares(me);
                 for kind in kinds {
                     for to in Square::iter(empty) {
                         let action = Action::Keep { kind, to };

@@ -6,6 +6,7 @@
 //! (rulebook's Sir Guy and Ranger examples). Command ignores Defense.
 
 use crate::board::{Square, between, ray};
+use crate::config::FortJumpSlide;
 use crate::source::TileSource;
 use crate::state::{Duke, code_kind, code_owner, code_side};
 use crate::tables::Targets;
@@ -62,41 +63,56 @@ impl<S: TileSource> Duke<S> {
         self.set.special(code_kind(code), code_side(code), code_owner(code), sq).defense
     }
 
-    /// Whether the tile on `from`, with targets `t`, may capture the tile on `to` with one
-    /// of its Move, Jump, Slide or Jump Slide icons that reach it (occupancy `all`), given
-    /// the target's Defense icons.
-    pub(crate) fn icon_capture_allowed(&self, from: Square, to: Square, t: &Targets, all: u64) -> bool {
+    /// Whether the tile on `from`, with targets `t`, may go to `to` (occupancy `all`) with
+    /// one of its Move, Jump, Slide or Jump Slide icons that reach it, given the Defense
+    /// icons of a tile there and the terrain (`terrain.rs`): the Mountain is entered by
+    /// nothing, blocks Move and Slide paths, cannot be passed by a Jump Slide nor jumped
+    /// over on a straight line (a Jump off the lines may go round it, as round a Defense
+    /// square); the Fort is entered by no Jump (nor Jump Slide, with
+    /// [`FortJumpSlide::PassesOnly`](crate::FortJumpSlide)). The caller has the square among
+    /// the icons' destinations on a board where the Mountain blocks like a tile.
+    pub(crate) fn icon_allowed(&self, from: Square, to: Square, t: &Targets, all: u64) -> bool {
         let marked = self.defense_at(to);
-        if marked == 0 {
+        let mountain = self.mountain();
+        let fort = self.fort();
+        if marked == 0 && mountain | fort == 0 {
             return true;
         }
         let tb = to.bit();
+        if tb & mountain != 0 {
+            return false;
+        }
+        let into_fort = tb & fort != 0;
+        let blockers = all | mountain;
         let line = between(from, to);
         let straight_ok = (from.bit() | line) & marked == 0;
-        if straight_ok && (t.steps & tb != 0 || (t.moves & tb != 0 && line & all == 0)) {
+        if straight_ok && (t.steps & tb != 0 || (t.moves & tb != 0 && line & blockers == 0)) {
             return true;
         }
         if straight_ok {
+            let jump_slide_in = !into_fort || self.set.readings().fort_jump_slide == FortJumpSlide::Enters;
             for d in 0..8 {
                 if ray(from, d) & tb == 0 {
                     continue;
                 }
-                if t.slides & (1 << d) != 0 && line & all == 0 {
+                if t.slides & (1 << d) != 0 && line & blockers == 0 {
                     return true;
                 }
                 let first = crate::movegen::first_of_ray(from, d);
-                if t.jump_slides & (1 << d) != 0 && tb != first && line & all & !first == 0 {
+                let clear = line & all & !first == 0 && line & mountain == 0;
+                if t.jump_slides & (1 << d) != 0 && tb != first && clear && jump_slide_in {
                     return true;
                 }
             }
         }
-        t.jumps & tb != 0 && path_avoids(from, to, marked)
+        !into_fort && t.jumps & tb != 0 && path_avoids(from, to, marked | mountain)
     }
 
-    /// Whether a Strike from `from` may capture the tile on `to` (the Jump's path rule).
+    /// Whether a Strike from `from` may capture the tile on `to`: the Jump's path rule for
+    /// Defense, and the terrain's (no capture in the Fort, a line of sight past terrain).
     #[inline]
     pub(crate) fn strike_allowed(&self, from: Square, to: Square) -> bool {
-        path_avoids(from, to, self.defense_at(to))
+        self.strike_in_sight(from, to) && path_avoids(from, to, self.defense_at(to))
     }
 }
 

@@ -14,12 +14,11 @@ impl<S: TileSource> Duke<S> {
     /// The tiles frozen now (none without Expanded play).
     #[inline]
     pub(crate) fn frozen(&self) -> u64 {
-        if S::EXPANDED { self.frozen_with_forts(0) } else { 0 }
+        if S::EXPANDED { self.frozen_with_forts(self.fort()) } else { 0 }
     }
 
     /// The tiles frozen with Fort tiles on `forts` (rulebook "Dread": a tile in a Fort
     /// cannot be frozen, and a Dread icon of a tile in a Fort freezes nothing outside it).
-    /// No terrain is played yet, so the game passes no Fort; the rule is here for it.
     pub(crate) fn frozen_with_forts(&self, forts: u64) -> u64 {
         let all = self.occ[0] | self.occ[1];
         let mut cover = 0;

@@ -48,7 +48,8 @@ impl<S: TileSource> Duke<S> {
     /// only when every such square holds a friend (reading 33).
     fn landings(&self, me: usize, from: Option<Square>, vacated: Option<Square>, frozen: u64) -> u64 {
         let gone = from.map_or(0, Square::bit) | vacated.map_or(0, Square::bit);
-        let starts = starting_squares(me) & !from.map_or(0, Square::bit);
+        // No tile ever stands on the Mountain (reading 38).
+        let starts = starting_squares(me) & !from.map_or(0, Square::bit) & !self.mountain();
         let own = self.occupancy(Seat(me as u8)) & !gone;
         let theirs = self.occupancy(Seat(1 - me as u8));
         if starts != 0 && starts & !own == 0 {

@@ -16,6 +16,7 @@ pub(crate) mod events;
 pub mod format;
 pub(crate) mod movegen;
 pub(crate) mod perft;
+pub(crate) mod terrain;
 
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -170,6 +171,8 @@ pub struct ExpandedState {
     removed: [u128; 2],
     /// The tiles a Divination drew, `kind + 1` each (0: none), hidden from the opponent.
     hand: [u8; 3],
+    /// The squares of the Mountain and of the Fort, each plus one (0: none).
+    terrain: [u8; 2],
 }
 
 impl sealed::Extra for ExpandedState {}
@@ -188,6 +191,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_hand(&mut self, hand: [u8; 3]) {
         self.hand = hand;
+    }
+    fn terrain(&self) -> [u8; 2] {
+        self.terrain
+    }
+    fn set_terrain(&mut self, terrain: [u8; 2]) {
+        self.terrain = terrain;
     }
 }
 
@@ -246,6 +255,10 @@ impl TileSource for Expanded {
 
     fn readings(&self) -> crate::config::Readings {
         self.0.config.readings
+    }
+
+    fn terrain(&self) -> crate::config::TerrainOptions {
+        self.0.config.terrain
     }
 }
 

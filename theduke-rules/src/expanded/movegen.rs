@@ -21,11 +21,12 @@ impl<S: TileSource> Duke<S> {
         let all = own | theirs;
         let frozen = self.frozen();
         let open = theirs & !frozen;
+        let mountain = self.mountain();
         let mut map = 0;
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), by, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, all) & open & !map) {
-                if self.icon_capture_allowed(sq, to, &t, all) {
+            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain) & open & !map) {
+                if self.icon_allowed(sq, to, &t, all) {
                     map |= to.bit();
                 }
             }
@@ -54,11 +55,17 @@ impl<S: TileSource> Duke<S> {
         let theirs = self.occupancy(Seat(1 - me as u8));
         let all = own | theirs;
         let frozen = self.frozen();
+        let mountain = self.mountain();
+        let terrain = mountain | self.fort();
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, all)) {
+            // The Mountain blocks paths like a tile; `icon_allowed` has the rest of terrain.
+            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain) & !mountain) {
                 let capture = theirs & to.bit() != 0;
-                if capture && (frozen & to.bit() != 0 || !self.icon_capture_allowed(sq, to, &t, all)) {
+                if capture && frozen & to.bit() != 0 {
+                    continue;
+                }
+                if (capture || terrain != 0) && !self.icon_allowed(sq, to, &t, all) {
                     continue;
                 }
                 if emit(Action::Move { from: sq, to }) {
@@ -70,7 +77,8 @@ impl<S: TileSource> Duke<S> {
                     return true;
                 }
             }
-            let destinations = t.commands & !own & !(theirs & frozen);
+            // Command moves a tile into or out of the Fort, never onto the Mountain.
+            let destinations = t.commands & !own & !(theirs & frozen) & !mountain;
             for from in Square::iter(t.commands & own & !frozen) {
                 for to in Square::iter(destinations) {
                     if emit(Action::Command { by: sq, from, to }) {
@@ -132,9 +140,16 @@ impl<S: TileSource> Duke<S> {
 
     /// The empty squares beside `me`'s Duke where a new tile leaves the Duke safe.
     pub(crate) fn x_draw_squares(&self, me: usize) -> u64 {
-        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
-        let empty = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+        let empty = self.placement_squares(me);
         Square::iter(empty).filter(|&sq| self.x_placement_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit())
+    }
+
+    /// The empty squares sharing a side with `me`'s Duke that a new tile may go on: not
+    /// the Mountain's nor the Fort's (rulebook "Place a New Troop Tile", "Mountain Tile",
+    /// "Fort Tile").
+    pub(crate) fn placement_squares(&self, me: usize) -> u64 {
+        let Some(duke) = self.duke_square(Seat(me as u8)) else { return 0 };
+        orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.no_placement()
     }
 
     /// Visits the legal actions of the player to act in a turn or a turn's later step.
@@ -143,8 +158,7 @@ impl<S: TileSource> Duke<S> {
         match self.phase {
             Phase::Play => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
             Phase::Place { .. } => {
-                let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
-                let empty = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]);
+                let empty = self.placement_squares(me);
                 Square::iter(empty).any(|sq| {
                     let action = Action::Place(sq);
                     let mut next = self.clone();

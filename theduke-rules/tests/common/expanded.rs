@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings,
-    Side, Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, FortJumpSlide, Icon, IconKind, Phase,
+    Piece, Readings, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -31,6 +31,10 @@ pub struct Model {
     pub ignore_dread: bool,
     /// Play as if no Defense icon protected anything (to see what Defense takes away).
     pub ignore_defense: bool,
+    /// "Mountain Tile": its square, if on the board.
+    pub mountain: Option<Square>,
+    /// "Fort Tile": its square, if on the board.
+    pub fort: Option<Square>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -60,6 +64,8 @@ pub fn model(state: &ExpandedDuke) -> Model {
         hand: state.divined(),
         ignore_dread: false,
         ignore_defense: false,
+        mountain: state.terrain().mountain,
+        fort: state.terrain().fort,
     }
 }
 
@@ -100,8 +106,17 @@ impl Model {
         }
         for sq in squares() {
             let Some(p) = self.at(sq) else { continue };
+            // "A tile with a Dread icon inside the Fort cannot freeze any tile in place
+            // outside" (and its icons never mark its own square).
+            if Some(sq) == self.fort {
+                continue;
+            }
             for icon in self.icons(p).iter().filter(|i| i.kind == IconKind::Dread) {
                 let Some(t) = self.offset(sq, p.owner, icon.dx, icon.dy) else { continue };
+                // "A tile in the Fort cannot be frozen in place."
+                if Some(t) == self.fort {
+                    continue;
+                }
                 let Some(victim) = self.at(t) else { continue };
                 let has_dread = |side: Side| {
                     self.tiles
@@ -166,7 +181,38 @@ fn king_paths(from: Square, to: Square) -> Vec<Vec<Square>> {
     out
 }
 
+/// "The Strike icon cannot be used if a straight line between the target square and the
+/// center of the square occupied by the Troop Tile crosses any part of a square occupied by
+/// the Mountain Tile. If that line directly cuts through a square 'kitty corner' ..., the icon
+/// can still be used": the segment between the centres, clipped to the open square `c`
+/// (Liang-Barsky), keeps a piece of positive length.
+pub fn line_crosses(from: Square, to: Square, c: Square) -> bool {
+    let (x0, y0) = (f64::from(from.file()) + 0.5, f64::from(from.rank()) + 0.5);
+    let (dx, dy) = (f64::from(to.file() - from.file()), f64::from(to.rank() - from.rank()));
+    let (mut enter, mut exit) = (0.0f64, 1.0f64);
+    for (p0, d, lo) in [(x0, dx, f64::from(c.file())), (y0, dy, f64::from(c.rank()))] {
+        let hi = lo + 1.0;
+        if d == 0.0 {
+            if p0 <= lo || p0 >= hi {
+                return false;
+            }
+            continue;
+        }
+        let (t1, t2) = ((lo - p0) / d, (hi - p0) / d);
+        enter = enter.max(t1.min(t2));
+        exit = exit.min(t1.max(t2));
+    }
+    exit - enter > 1e-9
+}
+
 impl Model {
+    /// Whether a terrain tile stands between `from` and `to` for a Strike (neither end's
+    /// square counts: "a tile inside the Fort Tile can use its Strike icon against any tiles
+    /// outside").
+    pub fn sight_blocked(&self, from: Square, to: Square) -> bool {
+        [self.mountain, self.fort].into_iter().flatten().any(|t| t != from && t != to && line_crosses(from, to, t))
+    }
+
     /// "Defense": whether a capture of the tile on `to` from `from` may take one of
     /// `paths` without passing through (or starting on) a square its Defense icons mark.
     fn undefended(&self, to: Square, paths: &[Vec<Square>]) -> bool {
@@ -183,11 +229,17 @@ impl Model {
         if straight(from, to) { vec![line(from, to)] } else { king_paths(from, to) }
     }
 
-    /// Every action of `me`'s tiles by their icons (before the Duke-danger rule).
+    /// Every action of `me`'s tiles by their icons (before the Duke-danger rule), with the
+    /// terrain: nothing enters the Mountain, Move and Slide paths stop at it, a Jump Slide
+    /// cannot pass it, a Jump cannot take a path through it; no Jump (nor a Jump Slide by
+    /// the `PassesOnly` reading) ends in the Fort; a Strike needs a line of sight past both
+    /// and cannot capture in the Fort; Command never onto the Mountain.
     pub fn icon_candidates(&self, me: Seat) -> Vec<Action> {
         let frozen = self.frozen();
         let friend = |sq: Square| self.at(sq).is_some_and(|p| p.owner == me);
         let enemy = |sq: Square| self.at(sq).is_some_and(|p| p.owner != me);
+        let mountain = |sq: Square| Some(sq) == self.mountain;
+        let fort = |sq: Square| Some(sq) == self.fort;
         let capturable =
             |_from: Square, to: Square, paths: &[Vec<Square>]| !frozen.contains(&to) && self.undefended(to, paths);
         let mut out = Vec::new();
@@ -203,41 +255,53 @@ impl Model {
                     IconKind::Move => {
                         let Some(to) = target else { continue };
                         let path = line(from, to);
-                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none());
-                        if clear && !friend(to) && (!enemy(to) || capturable(from, to, &[path])) {
+                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s));
+                        if clear && !mountain(to) && !friend(to) && (!enemy(to) || capturable(from, to, &[path])) {
                             out.push(Action::Move { from, to });
                         }
                     }
                     IconKind::Jump => {
                         let Some(to) = target else { continue };
-                        if !friend(to) && (!enemy(to) || capturable(from, to, &Self::jump_paths(from, to))) {
+                        let paths: Vec<Vec<Square>> = Self::jump_paths(from, to)
+                            .into_iter()
+                            .filter(|p| !p.iter().any(|&s| mountain(s)))
+                            .collect();
+                        let landing = !mountain(to) && !fort(to) && !paths.is_empty();
+                        if landing && !friend(to) && (!enemy(to) || capturable(from, to, &paths)) {
                             out.push(Action::Move { from, to });
                         }
                     }
                     IconKind::Slide | IconKind::JumpSlide => {
-                        let (ux, uy, first) = if icon.kind == IconKind::Slide {
-                            (icon.dx, icon.dy, 1)
-                        } else {
-                            (icon.dx / 2, icon.dy / 2, 2)
+                        let jump = icon.kind == IconKind::JumpSlide;
+                        let (ux, uy, first) = if jump { (icon.dx / 2, icon.dy / 2, 2) } else { (icon.dx, icon.dy, 1) };
+                        // "This will not allow a tile to Jump Slide past the Mountain Tile."
+                        if jump && self.offset(from, me, ux, uy).is_some_and(mountain) {
+                            continue;
+                        }
+                        let may_end = |to: Square| {
+                            !(jump && fort(to) && self.readings.fort_jump_slide == FortJumpSlide::PassesOnly)
                         };
                         let mut k = first;
                         while let Some(to) = self.offset(from, me, ux * k, uy * k) {
-                            if friend(to) {
+                            if friend(to) || mountain(to) {
                                 break;
                             }
                             if enemy(to) {
-                                if capturable(from, to, &[line(from, to)]) {
+                                if capturable(from, to, &[line(from, to)]) && may_end(to) {
                                     out.push(Action::Move { from, to });
                                 }
                                 break;
                             }
-                            out.push(Action::Move { from, to });
+                            if may_end(to) {
+                                out.push(Action::Move { from, to });
+                            }
                             k += 1;
                         }
                     }
                     IconKind::Strike => {
                         let Some(to) = target else { continue };
-                        if enemy(to) && capturable(from, to, &Self::jump_paths(from, to)) {
+                        let in_sight = !fort(to) && !self.sight_blocked(from, to);
+                        if enemy(to) && in_sight && capturable(from, to, &Self::jump_paths(from, to)) {
                             out.push(Action::Strike { from, target: to });
                         }
                     }
@@ -248,7 +312,7 @@ impl Model {
             for &a in &command {
                 for &b in &command {
                     let movable = friend(a) && !frozen.contains(&a);
-                    let landing = !friend(b) && (!enemy(b) || !frozen.contains(&b));
+                    let landing = !friend(b) && !mountain(b) && (!enemy(b) || !frozen.contains(&b));
                     if a != b && movable && landing {
                         out.push(Action::Command { by: from, from: a, to: b });
                     }
@@ -280,7 +344,17 @@ impl Model {
     pub fn ability_candidates(&self, me: Seat) -> Vec<Action> {
         let frozen = self.frozen();
         let mut out = Vec::new();
-        let beside = self.beside_duke(me);
+        // A summoned tile is no new tile: the Fort takes it, the Mountain does not.
+        let beside: Vec<Square> = self
+            .duke(me)
+            .map(|d| {
+                [(0, 1), (0, -1), (1, 0), (-1, 0)]
+                    .into_iter()
+                    .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
+                    .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain)
+                    .collect()
+            })
+            .unwrap_or_default();
         for sq in squares() {
             let Some(p) = self.at(sq).filter(|p| p.owner == me && !frozen.contains(&sq)) else { continue };
             if self.has(p, Ability::Summon) && p.kind != TileKind::DUKE {
@@ -306,7 +380,8 @@ impl Model {
     fn escape_landings(&self, me: Seat, own_square: Option<Square>, gone: &[Square]) -> Vec<Square> {
         let frozen = self.frozen();
         let occupant = |sq: Square| if gone.contains(&sq) { None } else { self.at(sq) };
-        let squares: Vec<Square> = Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square).collect();
+        let squares: Vec<Square> =
+            Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square && Some(sq) != self.mountain).collect();
         let friendly = |sq: Square| occupant(sq).is_some_and(|p| p.owner == me);
         if squares.iter().all(|&sq| friendly(sq)) {
             squares
@@ -474,13 +549,14 @@ impl Model {
         !self.after(me, action).duke_capturable(Seat(1 - me.0))
     }
 
-    /// The empty squares sharing a side with `me`'s Duke.
+    /// The empty squares sharing a side with `me`'s Duke where a new tile may go ("New
+    /// Troop Tiles drawn from the bag cannot be placed" on the Mountain or the Fort).
     pub fn beside_duke(&self, me: Seat) -> Vec<Square> {
         let Some(d) = self.duke(me) else { return Vec::new() };
         [(0, 1), (0, -1), (1, 0), (-1, 0)]
             .into_iter()
             .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
-            .filter(|&s| self.at(s).is_none())
+            .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && Some(s) != self.fort)
             .collect()
     }
 

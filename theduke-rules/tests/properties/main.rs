@@ -22,4 +22,5 @@ mod how_to_play;
 mod movement_icons;
 mod place_a_new_troop_tile;
 mod set_up;
+mod terrain;
 mod winning_the_game;

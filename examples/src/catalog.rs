@@ -8,10 +8,15 @@ use core::fmt;
 use core::str::FromStr;
 
 use duke_core::Game;
+#[cfg(feature = "theduke")]
+use serde::Deserialize;
 
 pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
-/// What the examples need to know about a game beyond the [`Game`] trait: its title.
+use crate::options::GameOptions;
+
+/// What the examples need to know about a game beyond the [`Game`] trait: its title, and
+/// the config it plays.
 pub trait Catalogued: Game {
     /// The game's full title.
     const TITLE: &'static str;
@@ -21,6 +26,15 @@ pub trait Catalogued: Game {
     fn config_for(players: Option<u8>) -> Result<Self::Config, String> {
         Self::bounded_config(players).map_err(|e| e.to_string())
     }
+
+    /// [`config_for`](Catalogued::config_for) with the command line's game `options`. A game
+    /// refuses the options it does not take (by default, every one).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        if !options.is_empty() {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        Self::config_for(players)
+    }
 }
 
 #[cfg(feature = "theduke")]
@@ -29,6 +43,32 @@ pub use theduke_rules::TheDuke;
 #[cfg(feature = "theduke")]
 impl Catalogued for TheDuke {
     const TITLE: &'static str = "The Duke";
+}
+
+#[cfg(feature = "theduke")]
+pub use theduke_rules::ExpandedDuke;
+
+/// The Duke with the options of Expanded play: the engine with run-time tile sets, which
+/// [`GameId::with_options`] picks for `--game theduke` with `--enhanced` or `--tiles`.
+#[cfg(feature = "theduke")]
+impl Catalogued for ExpandedDuke {
+    const TITLE: &'static str = "The Duke (Expanded play)";
+
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        let mut config = Self::config_for(players)?;
+        config.enhanced_tiles = options.enhanced_tiles;
+        if let Some(path) = &options.tiles {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;
+            let spec = theduke_rules::TileSetSpec::load(&mut serde_json::Deserializer::from_str(&text))
+                .map_err(|e| format!("--tiles {}: {e}", path.display()))?;
+            config.tiles = Some(theduke_rules::CustomTiles::new(spec));
+        }
+        // The tile set with the enhanced tiles added is checked as a whole here, so a
+        // refused set is reported before any game starts.
+        ExpandedDuke::new(&config, 0).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "archduke")]
@@ -65,6 +105,10 @@ pub enum GameId {
     /// The Duke.
     #[cfg(feature = "theduke")]
     TheDuke,
+    /// The Duke with options of Expanded play (its command-line name is `theduke`, with
+    /// `--enhanced` or `--tiles`; see [`GameId::with_options`]).
+    #[cfg(feature = "theduke")]
+    ExpandedDuke,
     /// Archduke.
     #[cfg(feature = "archduke")]
     Archduke,
@@ -119,6 +163,38 @@ impl GameId {
         GameId::NAMES.iter().find(|(_, n)| *n == name).map(|&(id, _)| id)
     }
 
+    /// The game that plays this one with the command line's `options`: The Duke with an
+    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game that takes none of the
+    /// options given is an error.
+    pub fn with_options(self, options: &GameOptions) -> Result<GameId, String> {
+        if options.is_empty() {
+            return Ok(self);
+        }
+        match self {
+            #[cfg(feature = "theduke")]
+            GameId::TheDuke | GameId::ExpandedDuke => Ok(GameId::ExpandedDuke),
+            other => Err(options.refused_by(other.title())),
+        }
+    }
+
+    /// The game a record of the game named `name` with the config `config` (as JSON) is
+    /// played by: a record of The Duke whose config has options of Expanded play is
+    /// replayed by [`GameId::ExpandedDuke`].
+    pub fn of_record(name: &str, config: Option<&serde_json::Value>) -> Option<GameId> {
+        let id = GameId::from_name(name)?;
+        #[cfg(feature = "theduke")]
+        if id == GameId::TheDuke
+            && let Some(config) = config
+            && let Ok(config) = theduke_rules::Config::deserialize(config)
+            && config.is_expanded()
+        {
+            return Some(GameId::ExpandedDuke);
+        }
+        #[cfg(not(feature = "theduke"))]
+        let _ = config;
+        Some(id)
+    }
+
     /// The names accepted by `--game`, for messages.
     pub fn choices() -> String {
         let mut names: Vec<&str> = GameId::NAMES.iter().map(|&(_, n)| n).collect();
@@ -169,6 +245,11 @@ macro_rules! with_game {
             #[cfg(feature = "theduke")]
             $crate::catalog::GameId::TheDuke => {
                 type $G = $crate::catalog::TheDuke;
+                $body
+            }
+            #[cfg(feature = "theduke")]
+            $crate::catalog::GameId::ExpandedDuke => {
+                type $G = $crate::catalog::ExpandedDuke;
                 $body
             }
             #[cfg(feature = "archduke")]

@@ -8,6 +8,7 @@ use duke_core::{Record, Seat};
 use crate::bots::{Bot, BotSpec};
 use crate::catalog::Catalogued;
 use crate::driver::{DriverError, play_game};
+use crate::options::GameOptions;
 use crate::seed::mix;
 
 /// How one bot did over a run.
@@ -105,16 +106,18 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     mix(seed, index)
 }
 
-/// Plays `count` games of `G` with `bots`, calling `progress(done)` after each game.
+/// Plays `count` games of `G` (with `players` seats if given, and the game `options`) with
+/// `bots`, calling `progress(done)` after each game.
 /// Returns the summary and the record of the first game.
 pub fn run<G: Catalogued>(
     players: Option<u8>,
+    options: &GameOptions,
     count: u64,
     seed: u64,
     bots: &[BotSpec],
     mut progress: impl FnMut(u64),
 ) -> Result<(Summary, Option<Record<G>>), SimulateError> {
-    let config = G::config_for(players).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
+    let config = G::config_with(players, options).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
     let seats =
         G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
     let mut stats: Vec<BotStats> = Vec::new();

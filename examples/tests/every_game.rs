@@ -7,6 +7,7 @@ use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::PlayArgs;
 use duke_examples::interactive::{Ending, play};
+use duke_examples::options::GameOptions;
 use duke_examples::replay::{ReplayFailure, replay};
 use duke_examples::simulate::run;
 use duke_examples::with_game;
@@ -20,7 +21,7 @@ fn bots() -> Vec<BotSpec> {
 }
 
 fn simulated_record<G: Catalogued>(seed: u64) -> Record<G> {
-    let (summary, record) = run::<G>(None, 2, seed, &bots(), |_| {}).unwrap();
+    let (summary, record) = run::<G>(None, &GameOptions::default(), 2, seed, &bots(), |_| {}).unwrap();
     assert_eq!(summary.games, 2);
     assert!(summary.actions > 0);
     let seats: u64 = summary.bots.iter().map(|b| b.seats).sum();
@@ -88,7 +89,15 @@ fn saved_records_replay<G: Catalogued>() {
 }
 
 fn play_args(game: GameId) -> PlayArgs {
-    PlayArgs { game, players: None, seat: 0, seed: Some(1), bots: vec![BotSpec::Random], save_record: None }
+    PlayArgs {
+        game,
+        players: None,
+        seat: 0,
+        seed: Some(1),
+        bots: vec![BotSpec::Random],
+        save_record: None,
+        options: GameOptions::default(),
+    }
 }
 
 fn scripted_play_finishes<G: Catalogued>(id: GameId) {

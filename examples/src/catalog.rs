@@ -49,7 +49,8 @@ impl Catalogued for TheDuke {
 pub use theduke_rules::ExpandedDuke;
 
 /// The Duke with the options of Expanded play: the engine with run-time tile sets, which
-/// [`GameId::with_options`] picks for `--game theduke` with `--enhanced` or `--tiles`.
+/// [`GameId::with_options`] picks for `--game theduke` with `--enhanced`, `--tiles`,
+/// `--mountain` or `--fort`.
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
@@ -57,6 +58,7 @@ impl Catalogued for ExpandedDuke {
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         let mut config = Self::config_for(players)?;
         config.enhanced_tiles = options.enhanced_tiles;
+        config.terrain = theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort };
         if let Some(path) = &options.tiles {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;

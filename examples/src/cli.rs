@@ -132,21 +132,30 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`) and applies them to `games`: each
-/// becomes the engine that plays them, or the options are refused.
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`) and applies
+/// them to `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
-    let options = GameOptions { enhanced_tiles: parsed.has("enhanced"), tiles: parsed.get("tiles").map(PathBuf::from) };
+    let options = GameOptions {
+        enhanced_tiles: parsed.has("enhanced"),
+        tiles: parsed.get("tiles").map(PathBuf::from),
+        mountain: parsed.has("mountain"),
+        fort: parsed.has("fort"),
+    };
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
     Ok(options)
 }
 
+/// The game options that are flags, shared by `simulate` and `play`.
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort"];
+
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
 The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
-of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json).";
+of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
+--mountain and --fort place the Mountain and the Fort at random once set-up is complete.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -191,7 +200,7 @@ impl SimulateArgs {
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE] [--enhanced] [--tiles FILE]
+                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -207,8 +216,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
-        let parsed =
-            Parsed::new(args, &["game", "games", "seed", "players", "bots", "save-record", "tiles"], &["enhanced"])?;
+        let parsed = Parsed::new(args, &["game", "games", "seed", "players", "bots", "save-record", "tiles"], FLAGS)?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, true)?,
@@ -258,7 +266,7 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
-            [--enhanced] [--tiles FILE]
+            [--enhanced] [--tiles FILE] [--mountain] [--fort]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
@@ -271,8 +279,7 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed =
-            Parsed::new(args, &["game", "players", "seat", "seed", "bots", "save-record", "tiles"], &["enhanced"])?;
+        let parsed = Parsed::new(args, &["game", "players", "seat", "seed", "bots", "save-record", "tiles"], FLAGS)?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

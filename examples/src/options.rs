@@ -1,7 +1,8 @@
 //! Options that change which game is played, beyond its number of seats: the options of
-//! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file).
+//! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
+//! terrain tiles).
 //!
-//! They come from the command line (`--enhanced`, `--tiles FILE`); each game says in
+//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -17,6 +18,11 @@ pub struct GameOptions {
     /// The Duke, "Customization Tiles": play with the tile set in this JSON file, in the
     /// versioned format of `theduke_rules::TileSetSpec` (`--tiles FILE`).
     pub tiles: Option<PathBuf>,
+    /// The Duke, "Mountain Tile": the Mountain is placed at random after set-up
+    /// (`--mountain`).
+    pub mountain: bool,
+    /// The Duke, "Fort Tile": the Fort is placed at random after set-up (`--fort`).
+    pub fort: bool,
 }
 
 impl GameOptions {
@@ -29,6 +35,12 @@ impl GameOptions {
         if let Some(path) = &self.tiles {
             flags.push(format!("--tiles {}", path.display()));
         }
+        if self.mountain {
+            flags.push("--mountain".to_owned());
+        }
+        if self.fort {
+            flags.push("--fort".to_owned());
+        }
         flags
     }
 
@@ -39,7 +51,7 @@ impl GameOptions {
 
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
-        self.enhanced_tiles || self.tiles.is_some()
+        self.enhanced_tiles || self.tiles.is_some() || self.mountain || self.fort
     }
 
     /// The error for a game that takes none of the options given.

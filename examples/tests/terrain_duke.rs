@@ -1,0 +1,71 @@
+//! The Duke's terrain tiles through the examples: `--mountain` and `--fort` reach the
+//! engine, the bots play games with them (no special case: the `Game` contract), and the
+//! games are saved, replayed by the expanded engine and playable from the terminal.
+#![cfg(feature = "theduke")]
+
+use duke_core::{Game, Observer};
+use duke_examples::bots::{BotSpec, IsmctsSettings};
+use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
+use duke_examples::cli::{PlayArgs, SimulateArgs};
+use duke_examples::interactive::{Ending, play};
+use duke_examples::options::GameOptions;
+use duke_examples::replay::replay;
+use duke_examples::simulate::run;
+
+fn terrain() -> GameOptions {
+    GameOptions { mountain: true, fort: true, ..GameOptions::default() }
+}
+
+#[test]
+fn the_terrain_flags_reach_the_config_and_pick_the_expanded_engine() {
+    let args = SimulateArgs::parse(["--game", "theduke", "--mountain", "--fort"].map(String::from)).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    assert_eq!(args.options, terrain());
+    assert_eq!(args.options.flags(), ["--mountain", "--fort"]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert!(config.terrain.mountain && config.terrain.fort);
+    let only_fort = ExpandedDuke::config_with(None, &GameOptions { fort: true, ..GameOptions::default() }).unwrap();
+    assert!(!only_fort.terrain.mountain && only_fort.terrain.fort);
+    // Other games refuse them.
+    assert!(SimulateArgs::parse(["--game", "archduke", "--mountain"].map(String::from)).is_err());
+}
+
+#[test]
+fn bots_play_games_with_terrain_which_are_saved_and_replayed() {
+    let bots = vec![BotSpec::Ismcts(IsmctsSettings { iterations: 8, ..IsmctsSettings::default() }), BotSpec::Greedy];
+    let (summary, record) = run::<ExpandedDuke>(None, &terrain(), 3, 5, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 3);
+    let record = record.unwrap();
+    let mut with_terrain = 0;
+    record
+        .replay_with(|_, _, state| {
+            let placed = state.terrain();
+            with_terrain += usize::from(placed.mountain.is_some() && placed.fort.is_some());
+        })
+        .unwrap();
+    assert!(with_terrain > 10, "{with_terrain}");
+    let json = serde_json::to_string(&record).unwrap();
+    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(GameId::of_record("theduke", value.get("config")), Some(GameId::ExpandedDuke));
+    let mut out = Vec::new();
+    replay(&json, Observer::Spectator, &mut out, || {}).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("Mountain") && text.contains("Fort"), "{text}");
+}
+
+#[test]
+fn a_game_with_terrain_is_playable_from_the_terminal() {
+    let args = PlayArgs::parse(
+        ["--game", "theduke", "--mountain", "--fort", "--seed", "4", "--bots", "random"].map(String::from),
+    )
+    .unwrap();
+    assert_eq!(args.game, GameId::ExpandedDuke);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
+    let mut out = Vec::new();
+    let (ending, record) = play::<ExpandedDuke>(&args, 4, &mut script.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(ending, Ending::Finished, "{text}");
+    assert!(text.contains("Terrain: Mountain"), "{text}");
+    assert!(record.replay().unwrap().is_over());
+}

@@ -21,8 +21,10 @@
 //!   [`TileSet`] plays with other tiles.
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
 //!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
-//!   (the Duchess and the Oracle) and the four enhanced abilities (Summon, Divination, Escape,
-//!   Ransom); [`TheDuke`] is the standard game with compile-time tables.
+//!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
+//!   Ransom) and the terrain tiles Mountain and Fort ([`TerrainOptions`], placed at random once
+//!   set-up is complete, [`Duke::terrain`]); [`TheDuke`] is the standard game with
+//!   compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);

@@ -372,6 +372,12 @@ fn terrain_is_placed_at_random_on_open_squares_when_set_up_completes() {
             ]
         );
         assert_eq!(game.view(Observer::Seat(Seat(1))).terrain, terrain, "public");
+        assert_eq!(events[1].to_string(), format!("the Mountain is placed at random on {m}"));
+        assert!(
+            game.view(Observer::Spectator)
+                .to_string()
+                .contains(&format!("Terrain: Mountain /^\\ on {m}, Fort [ ] on {f}"))
+        );
         // The same seed places the same terrain; the state reloads with it.
         let setup = game.to_setup();
         assert_eq!(setup.terrain, terrain);

@@ -7,6 +7,9 @@
 
 use std::collections::BTreeSet;
 
+pub use super::expanded_perft::{draws, legal, mid_turn, perft};
+pub use super::terrain::line_crosses;
+
 use duke_core::Seat;
 use theduke_rules::{
     Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, FortJumpSlide, Icon, IconKind, Phase,
@@ -179,30 +182,6 @@ fn king_paths(from: Square, to: Square) -> Vec<Vec<Square>> {
         }
     }
     out
-}
-
-/// "The Strike icon cannot be used if a straight line between the target square and the
-/// center of the square occupied by the Troop Tile crosses any part of a square occupied by
-/// the Mountain Tile. If that line directly cuts through a square 'kitty corner' ..., the icon
-/// can still be used": the segment between the centres, clipped to the open square `c`
-/// (Liang-Barsky), keeps a piece of positive length.
-pub fn line_crosses(from: Square, to: Square, c: Square) -> bool {
-    let (x0, y0) = (f64::from(from.file()) + 0.5, f64::from(from.rank()) + 0.5);
-    let (dx, dy) = (f64::from(to.file() - from.file()), f64::from(to.rank() - from.rank()));
-    let (mut enter, mut exit) = (0.0f64, 1.0f64);
-    for (p0, d, lo) in [(x0, dx, f64::from(c.file())), (y0, dy, f64::from(c.rank()))] {
-        let hi = lo + 1.0;
-        if d == 0.0 {
-            if p0 <= lo || p0 >= hi {
-                return false;
-            }
-            continue;
-        }
-        let (t1, t2) = ((lo - p0) / d, (hi - p0) / d);
-        enter = enter.max(t1.min(t2));
-        exit = exit.min(t1.max(t2));
-    }
-    exit - enter > 1e-9
 }
 
 impl Model {
@@ -609,77 +588,4 @@ impl Model {
         }
         out
     }
-}
-
-/// The legal actions of the player to act by the reference (set-up and the end have the
-/// standard reference's answers: nothing of Expanded play changes them).
-pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
-    match state.phase() {
-        Phase::SetupDuke | Phase::SetupFootman { .. } | Phase::Over(_) => {
-            let mut buf = Vec::new();
-            duke_core::Game::legal_actions(state, state.side_to_move(), &mut buf);
-            buf.iter().map(ToString::to_string).collect()
-        }
-        _ => model(state).legal(),
-    }
-}
-
-/// Whether a state is in the middle of a turn (a drawn tile waits to be placed, a
-/// Divination's later steps).
-pub fn mid_turn(state: &ExpandedDuke) -> bool {
-    matches!(state.phase(), Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
-}
-
-/// Every multiset of `n` tile types a bag of these counts can give.
-pub fn draws(bag: &[u8], n: usize) -> Vec<Vec<TileKind>> {
-    if n == 0 {
-        return vec![Vec::new()];
-    }
-    let mut out = Vec::new();
-    for k in 0..bag.len() {
-        if bag[k] == 0 {
-            continue;
-        }
-        let mut rest = bag.to_vec();
-        rest[k] -= 1;
-        // Later picks never take a lower type: each multiset once.
-        for count in rest.iter_mut().take(k) {
-            *count = 0;
-        }
-        for mut tail in draws(&rest, n - 1) {
-            tail.insert(0, TileKind(k as u8));
-            out.push(tail);
-        }
-    }
-    out
-}
-
-/// Perft by the reference: a ply is a turn; a draw branches on every tile type in the bag.
-pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let me = state.side_to_move();
-    let mut total = 0;
-    for text in legal(state) {
-        let action: Action = text.parse().unwrap();
-        let children: Vec<ExpandedDuke> = if action == Action::Draw {
-            (0..state.tile_kinds() as u8)
-                .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
-                .map(|k| state.with_drawn(TileKind(k)).unwrap())
-                .collect()
-        } else if let Action::Divine(sq) = action {
-            let m = model(state);
-            let n = m.divination_draws(me) as usize;
-            draws(&m.bag[me.index()], n).iter().map(|kinds| state.with_divined(sq, kinds).unwrap()).collect()
-        } else {
-            let mut child = state.clone();
-            duke_core::Game::apply(&mut child, me, action).unwrap();
-            vec![child]
-        };
-        for child in children {
-            total += if mid_turn(&child) { perft(&child, depth) } else { perft(&child, depth - 1) };
-        }
-    }
-    total
 }

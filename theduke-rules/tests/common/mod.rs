@@ -1,9 +1,11 @@
 //! A deliberately simple reference move generator that follows the rulebook text
 //! directly: a 6x6 array of cells, icon offsets walked square by square, and the
 //! Duke-danger rule checked by trying every reply. No masks, no tables.
-#![allow(dead_code, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
+#![allow(dead_code, unused_imports, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
 pub mod expanded;
+pub mod expanded_perft;
+pub mod terrain;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -1,0 +1,81 @@
+//! The Expanded reference's legal actions of any state and its perft (a ply is a turn;
+//! every chance outcome of a draw or a Divination is a branch).
+
+use std::collections::BTreeSet;
+
+use theduke_rules::{Action, ExpandedDuke, Phase, TileKind};
+
+use super::expanded::model;
+
+/// The legal actions of the player to act by the reference (set-up and the end have the
+/// standard reference's answers: nothing of Expanded play changes them).
+pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
+    match state.phase() {
+        Phase::SetupDuke | Phase::SetupFootman { .. } | Phase::Over(_) => {
+            let mut buf = Vec::new();
+            duke_core::Game::legal_actions(state, state.side_to_move(), &mut buf);
+            buf.iter().map(ToString::to_string).collect()
+        }
+        _ => model(state).legal(),
+    }
+}
+
+/// Whether a state is in the middle of a turn (a drawn tile waits to be placed, a
+/// Divination's later steps).
+pub fn mid_turn(state: &ExpandedDuke) -> bool {
+    matches!(state.phase(), Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. })
+}
+
+/// Every multiset of `n` tile types a bag of these counts can give.
+pub fn draws(bag: &[u8], n: usize) -> Vec<Vec<TileKind>> {
+    if n == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for k in 0..bag.len() {
+        if bag[k] == 0 {
+            continue;
+        }
+        let mut rest = bag.to_vec();
+        rest[k] -= 1;
+        // Later picks never take a lower type: each multiset once.
+        for count in rest.iter_mut().take(k) {
+            *count = 0;
+        }
+        for mut tail in draws(&rest, n - 1) {
+            tail.insert(0, TileKind(k as u8));
+            out.push(tail);
+        }
+    }
+    out
+}
+
+/// Perft by the reference: a ply is a turn; a draw branches on every tile type in the bag.
+pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let me = state.side_to_move();
+    let mut total = 0;
+    for text in legal(state) {
+        let action: Action = text.parse().unwrap();
+        let children: Vec<ExpandedDuke> = if action == Action::Draw {
+            (0..state.tile_kinds() as u8)
+                .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
+                .map(|k| state.with_drawn(TileKind(k)).unwrap())
+                .collect()
+        } else if let Action::Divine(sq) = action {
+            let m = model(state);
+            let n = m.divination_draws(me) as usize;
+            draws(&m.bag[me.index()], n).iter().map(|kinds| state.with_divined(sq, kinds).unwrap()).collect()
+        } else {
+            let mut child = state.clone();
+            duke_core::Game::apply(&mut child, me, action).unwrap();
+            vec![child]
+        };
+        for child in children {
+            total += if mid_turn(&child) { perft(&child, depth) } else { perft(&child, depth - 1) };
+        }
+    }
+    total
+}

@@ -9,6 +9,9 @@ use crate::tiles::TileKind;
 /// `"c2-c4"` or `"place d2"` (see [`notation`](crate::notation)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// Dynastic Dispute, before set-up: take every tile of this type into the bag (the
+    /// opponent puts his own in the box).
+    Pick(TileKind),
     /// Set-up: place the Duke on a centre square of the home edge.
     SetDuke(Square),
     /// Set-up: place a Footman on a square sharing a side with the Duke.

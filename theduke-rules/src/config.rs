@@ -47,6 +47,30 @@ pub struct Config {
     /// set-up is complete (none by default).
     #[serde(default, skip_serializing_if = "TerrainOptions::is_none")]
     pub terrain: TerrainOptions,
+    /// Expanded play, "Alternate Objectives": what the game is played for (default: the
+    /// standard game's, capture the opposing Duke).
+    #[serde(default, skip_serializing_if = "Objective::is_standard")]
+    pub objective: Objective,
+}
+
+/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup, Trophy
+/// Hunters and Dark Rider are not played yet (RULES.md, "Absent").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Objective {
+    /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
+    #[default]
+    Standard,
+    /// "Dynastic Dispute": before set-up the players draft their bags one tile type at a
+    /// time ([`Action::Pick`](crate::Action::Pick)); the first to pick sets up first, the
+    /// other moves first; then the standard rules.
+    DynasticDispute,
+}
+
+impl Objective {
+    /// Whether this is the standard game's objective.
+    pub fn is_standard(&self) -> bool {
+        *self == Objective::Standard
+    }
 }
 
 /// Which terrain tiles a game places on the board at random after set-up (rulebook
@@ -155,7 +179,11 @@ pub const BOUNDED_TURN_LIMIT: u32 = 200;
 impl Config {
     /// Whether any option of Expanded play is on.
     pub fn is_expanded(&self) -> bool {
-        self.enhanced_tiles || self.tiles.is_some() || !self.readings.is_default() || !self.terrain.is_none()
+        self.enhanced_tiles
+            || self.tiles.is_some()
+            || !self.readings.is_default()
+            || !self.terrain.is_none()
+            || !self.objective.is_standard()
     }
 
     /// Checks the options.

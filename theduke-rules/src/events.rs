@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
 use crate::expanded::terrain::TerrainKind;
-use crate::source::{ExtraState, TileSource};
+use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Phase};
 use crate::tiles::{Side, TileKind};
 
@@ -278,6 +278,16 @@ pub enum Event {
         /// Its square.
         square: Square,
     },
+    /// Dynastic Dispute: a player picked a tile type in the draft: his `count` tiles of it
+    /// went into his bag, the opponent's into the box (rulebook "Alternate Objectives").
+    Picked {
+        /// Who picked.
+        seat: Seat,
+        /// The tile type.
+        tile: NamedTile,
+        /// How many tiles of it went into his bag.
+        count: u8,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -352,6 +362,13 @@ impl fmt::Display for Event {
                 }
             }
             Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+            Event::Picked { seat, tile, count } => write!(
+                f,
+                "{seat} {}: {count} {} into the bag; {}'s go into the box",
+                Action::Pick(tile.kind),
+                tile.name,
+                Seat(1 - (seat.0 & 1))
+            ),
             Event::TerrainPlaced { terrain, square } => {
                 write!(f, "the {terrain:?} is placed at random on {square}")
             }
@@ -414,6 +431,11 @@ impl<S: TileSource> Duke<S> {
                 _ => unlisted,
             },
             Action::Draw => Event::Drew { seat },
+            Action::Pick(kind) => Event::Picked {
+                seat,
+                tile: NamedTile::of(&self.set, kind),
+                count: self.set.counts().count(kind.index()),
+            },
             Action::Place(square) => match self.phase {
                 Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,

@@ -20,6 +20,7 @@ impl<S: TileSource> Duke<S> {
             Phase::SetupDuke if owner == self.to_move => Some(0),
             Phase::SetupFootman { remaining } if owner == self.to_move => Some(3u8.saturating_sub(remaining)),
             Phase::SetupDuke | Phase::SetupFootman { .. } => Some(if owner == self.first { 3 } else { 0 }),
+            Phase::Draft => Some(0),
             _ => None,
         }
     }
@@ -31,8 +32,8 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// `owner`'s tiles of type `kind` that are neither on the board, nor in the bag, nor
-    /// captured, nor removed: set aside for set-up, just drawn and waiting to be placed, or
-    /// divined and in the diviner's hand.
+    /// captured, nor removed: set aside for set-up, just drawn and waiting to be placed,
+    /// divined and in the diviner's hand, or (Dynastic Dispute) not drafted or in the box.
     pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
         let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
@@ -41,7 +42,7 @@ impl<S: TileSource> Duke<S> {
         } else {
             0
         };
-        aside + u32::from(drawn) + held
+        aside + u32::from(drawn) + held + self.undrafted(owner, kind)
     }
 
     /// The checks of the phase alone: seats, the Footmen still to place, the drawn tile.
@@ -56,8 +57,34 @@ impl<S: TileSource> Duke<S> {
                 Err(SetupError::FootmenRemaining { remaining })
             }
             Phase::Place { drawn } if drawn.index() >= self.set.kinds() => Err(SetupError::UnknownTile { kind: drawn }),
-            _ => Ok(()),
+            _ => self.check_draft(),
         }
+    }
+
+    /// Dynastic Dispute's draft (rulebook "Alternate Objectives"): picks only in that
+    /// objective, of types the draft hands out, each type by one seat; the first player has
+    /// picked as often as the other or once more, the one to pick during the draft being
+    /// the one whose turn that makes it; the draft is over (nothing left to pick) exactly
+    /// when the phase is past it.
+    fn check_draft(&self) -> Result<(), SetupError> {
+        let [a, b] = self.extra.drafted();
+        let dynastic = self.dynastic();
+        if !dynastic {
+            return if a | b == 0 && self.phase != Phase::Draft { Ok(()) } else { Err(SetupError::Draft) };
+        }
+        let (mine, theirs) = if self.first == 0 { (a, b) } else { (b, a) };
+        let (n_first, n_second) = (mine.count_ones(), theirs.count_ones());
+        let ok = a & b == 0
+            && (a | b) & !self.draftable() == 0
+            && (n_first == n_second || n_first == n_second + 1)
+            && match self.phase {
+                Phase::Draft => {
+                    let turn = if n_first == n_second { self.first } else { 1 - self.first };
+                    self.draft_pool() != 0 && self.to_move == turn
+                }
+                _ => self.draft_pool() == 0,
+            };
+        if ok { Ok(()) } else { Err(SetupError::Draft) }
     }
 
     /// The rules a position must obey to be played on (the list is on

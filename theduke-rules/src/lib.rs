@@ -22,9 +22,10 @@
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
 //!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
-//!   Ransom) and the terrain tiles Mountain and Fort ([`TerrainOptions`], placed at random once
-//!   set-up is complete, [`Duke::terrain`]); [`TheDuke`] is the standard game with
-//!   compile-time tables.
+//!   Ransom), the terrain tiles Mountain and Fort ([`TerrainOptions`], placed at random once
+//!   set-up is complete, [`Duke::terrain`]) and the alternate objective Dynastic Dispute
+//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
+//!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -156,8 +157,8 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Readings,
-    TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Objective,
+    Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};

@@ -12,6 +12,7 @@
 //! | [`Action::Summon`] | `summon b4-c2` | Summon: the Duke flips, the Summon tile on b4 comes to c2 |
 //! | [`Action::Divine`] | `divine c3` | Divination by the tile on c3: it flips back, up to three tiles are drawn |
 //! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
+//! | [`Action::Pick`] | `pick 2` | Dynastic Dispute: every tile of type 2 goes into the bag |
 //! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
 //! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
 //! | [`Action::Escape`] | `escape c1-d1 sacrifice d1` | Escape: the tile on d1 is sacrificed, the Escape tile on c1 goes to d1 |
@@ -47,6 +48,7 @@ impl fmt::Display for Action {
             Action::Summon { from, to } => write!(f, "summon {from}-{to}"),
             Action::Divine(sq) => write!(f, "divine {sq}"),
             Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
+            Action::Pick(kind) => write!(f, "pick {}", kind.0),
             Action::Return(kind) => write!(f, "return {}", kind.0),
             Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
             Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
@@ -115,6 +117,9 @@ impl FromStr for Action {
             let (k, to) = rest.split_once(' ').ok_or_else(|| NotationError::new(s, "keep is keep <type> <square>"))?;
             return Ok(Action::Keep { kind: kind(k)?, to: square(to)? });
         }
+        if let Some(rest) = text.strip_prefix("pick ") {
+            return Ok(Action::Pick(kind(rest)?));
+        }
         if let Some(rest) = text.strip_prefix("return ") {
             return Ok(Action::Return(kind(rest)?));
         }
@@ -149,7 +154,7 @@ impl FromStr for Action {
         Err(NotationError::new(
             s,
             "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1, summon b4-c2, divine c3, \
-             keep 16 d2, return 5, destroy 5",
+             keep 16 d2, return 5, destroy 5, pick 2",
         ))
     }
 }
@@ -177,6 +182,7 @@ mod tests {
             "escape c1-d1 sacrifice d1",
             "escape c3-d1 ransom 17",
             "ransom 17 for 18 d6",
+            "pick 2",
         ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
@@ -198,6 +204,8 @@ mod tests {
             "summon b4",
             "keep 16",
             "keep x d2",
+            "pick",
+            "pick z",
             "return -1",
             "destroy 256",
             "divine",

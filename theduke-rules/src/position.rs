@@ -9,7 +9,7 @@ use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
-use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::config::{Config, ConfigError, FirstPlayer, Objective};
 use crate::expanded::terrain::{Terrain, TerrainKind};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
@@ -75,28 +75,40 @@ pub struct Setup {
     /// tile on the Mountain; during set-up none is (they are placed when it completes).
     #[serde(default, skip_serializing_if = "Terrain::is_empty")]
     pub terrain: Terrain,
+    /// Dynastic Dispute: per seat (P0, P1), the tile types it picked in the draft (default:
+    /// none). Its tiles of the types the other seat picked are in the box; of the types
+    /// nobody picked yet, in front of it. Neither counts in the bag nor as captured.
+    #[serde(default, skip_serializing_if = "no_picks")]
+    pub drafted: [Vec<TileKind>; 2],
+}
+
+fn no_picks(drafted: &[Vec<TileKind>; 2]) -> bool {
+    drafted.iter().all(Vec::is_empty)
 }
 
 impl Setup {
     /// The start of the game: an empty board at the beginning of set-up (rulebook
     /// "Set-up"), every tile but the Duke and two Footmen in its owner's bag, the first
-    /// player to place his Duke. The first player is the config's, or P0 if the config
+    /// player to place his Duke (in Dynastic Dispute: the draft's first pick, the bags
+    /// holding a Footman each). The first player is the config's, or P0 if the config
     /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
     pub fn new(config: Config) -> Setup {
         let first = Seat(u8::from(config.first_player == FirstPlayer::Seat1));
+        let phase = if config.objective == Objective::DynasticDispute { Phase::Draft } else { Phase::SetupDuke };
         Setup {
             config,
             seed: 0,
             generator: None,
             board: BTreeMap::new(),
             bags: None,
-            phase: Phase::SetupDuke,
+            phase,
             to_move: first,
             first_player: first,
             turns: 0,
             removed: None,
             divined: Vec::new(),
             terrain: Terrain::default(),
+            drafted: [Vec::new(), Vec::new()],
         }
     }
 }
@@ -210,6 +222,12 @@ pub enum SetupError {
         /// The terrain tile at fault.
         terrain: TerrainKind,
     },
+    /// Dynastic Dispute's picks do not fit: picks without that objective (or its draft phase
+    /// in another game), a type picked twice or not handed out by the draft, the seats'
+    /// numbers of picks or the seat to pick out of turn, or a draft phase with nothing left
+    /// to pick (or set-up with something left).
+    #[error("the draft's picks do not fit the objective, the phase or the seat to act")]
+    Draft,
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
     /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
@@ -268,7 +286,8 @@ impl<S: TileSource> Duke<S> {
             set,
         };
         let removed_given = setup.removed.as_ref().is_some_and(|r| r.iter().flatten().any(|&n| n != 0));
-        if !S::EXPANDED && (removed_given || !setup.divined.is_empty() || !setup.terrain.is_empty()) {
+        let picks_given = !no_picks(&setup.drafted);
+        if !S::EXPANDED && (removed_given || !setup.divined.is_empty() || !setup.terrain.is_empty() || picks_given) {
             return Err(SetupError::NotExpanded);
         }
         if setup.divined.len() > 3 {
@@ -281,6 +300,17 @@ impl<S: TileSource> Duke<S> {
         hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
         state.extra.set_hand(hand);
         state.extra.set_terrain(setup.terrain.packed());
+        let mut drafted = [0u32; 2];
+        for (mask, picks) in drafted.iter_mut().zip(&setup.drafted) {
+            for kind in picks {
+                let bit = 1u32.checked_shl(u32::from(kind.0)).ok_or(SetupError::Draft)?;
+                if *mask & bit != 0 {
+                    return Err(SetupError::Draft);
+                }
+                *mask |= bit;
+            }
+        }
+        state.extra.set_drafted(drafted);
         state.check_phase()?;
         let kinds = state.set.kinds();
         let counts = state.set.counts();
@@ -370,6 +400,7 @@ impl<S: TileSource> Duke<S> {
             }),
             divined: self.divined(),
             terrain: self.terrain(),
+            drafted: [self.drafted(Seat(0)), self.drafted(Seat(1))],
         }
     }
 }

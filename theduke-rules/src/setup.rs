@@ -4,7 +4,7 @@
 
 use duke_core::GameRng;
 
-use crate::config::{Config, ConfigError, FirstPlayer};
+use crate::config::{Config, ConfigError, FirstPlayer, Objective};
 use crate::source::{Packed, TileSource};
 use crate::state::{Duke, NO_SQUARE, Phase};
 
@@ -20,8 +20,11 @@ impl<S: TileSource> Duke<S> {
             FirstPlayer::Seat1 => 1,
             FirstPlayer::Random => rng.below(2) as u8,
         };
-        // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up.
-        let bag = set.counts().minus(0).minus(1).minus(1);
+        // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up. In
+        // Dynastic Dispute the rest is drafted: the bag holds the third Footman only.
+        let dynastic = S::EXPANDED && set.objective() == Objective::DynasticDispute;
+        let all = set.counts().minus(0).minus(1).minus(1);
+        let bag = if dynastic { S::Bag::of(1, all.count(1)) } else { all };
         Ok(Duke {
             board: [0; crate::board::SQUARES],
             occ: [0; 2],
@@ -31,7 +34,7 @@ impl<S: TileSource> Duke<S> {
             turns: 0,
             limit: config.turn_limit.unwrap_or(0),
             duke: [NO_SQUARE; 2],
-            phase: Phase::SetupDuke,
+            phase: if dynastic { Phase::Draft } else { Phase::SetupDuke },
             to_move: first,
             first,
             first_choice: config.first_player,

@@ -8,7 +8,7 @@ use core::fmt::Debug;
 use core::hash::Hash;
 
 use crate::board::Square;
-use crate::config::{Config, ConfigError, Readings, TerrainOptions};
+use crate::config::{Config, ConfigError, Objective, Readings, TerrainOptions};
 use crate::state::Duke;
 use crate::tables::{Special, Targets};
 use crate::tiles::{Abilities, Icon, Side, TileDef, TileSet};
@@ -122,6 +122,12 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the terrain squares (ignored without Expanded play).
     #[doc(hidden)]
     fn set_terrain(&mut self, terrain: [u8; 2]);
+    /// Dynastic Dispute: per seat, the tile types it picked (bit `k` = type `k`).
+    #[doc(hidden)]
+    fn drafted(&self) -> [u32; 2];
+    /// Sets the picks (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_drafted(&mut self, drafted: [u32; 2]);
 }
 
 impl sealed::Extra for () {}
@@ -145,6 +151,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_terrain(&mut self, _terrain: [u8; 2]) {}
+    #[inline]
+    fn drafted(&self) -> [u32; 2] {
+        [0; 2]
+    }
+    #[inline]
+    fn set_drafted(&mut self, _drafted: [u32; 2]) {}
 }
 
 /// One tile type as the engine reads it, whatever the source: name, abbreviation, count per
@@ -246,6 +258,11 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
     /// The terrain tiles the config asks for (none for a compile-time set).
     fn terrain(&self) -> TerrainOptions {
         TerrainOptions::default()
+    }
+
+    /// What the game is played for (the standard game's for a compile-time set).
+    fn objective(&self) -> Objective {
+        Objective::Standard
     }
 
     /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),

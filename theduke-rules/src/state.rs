@@ -76,6 +76,9 @@ pub(crate) const fn flip_code(code: u8) -> u8 {
 /// Where the game is: set-up steps, a turn, placing a drawn tile, or over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Phase {
+    /// Dynastic Dispute (rulebook "Alternate Objectives"): before set-up, the player to act
+    /// picks a tile type for his bag ([`Action::Pick`](crate::Action::Pick)).
+    Draft,
     /// The player to act places his Duke (rulebook "Set-up").
     SetupDuke,
     /// The player to act places his Footmen next to the Duke; `remaining` is 2 or 1.
@@ -229,7 +232,8 @@ impl<S: TileSource> Duke<S> {
         Seat(self.to_move)
     }
 
-    /// The seat that set up first and so moved first.
+    /// The seat that set up first, and so moved first (in Dynastic Dispute: picked first and
+    /// set up first; the other seat moved first).
     pub fn first_player(&self) -> Seat {
         Seat(self.first)
     }

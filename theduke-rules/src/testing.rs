@@ -7,7 +7,8 @@
 //!   the record that reaches them (shrinks to a short game).
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
 //!   tile sets ([`custom_tile_set`]) carrying every icon kind, and terrain
-//!   ([`terrain_configs`]: the Mountain and the Fort always on).
+//!   ([`terrain_configs`]: the Mountain and the Fort always on), and Dynastic Dispute
+//!   ([`dynastic_configs`]).
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
 //!   weights the legal actions towards one of those situations.
@@ -39,7 +40,9 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Readings, TerrainOptions};
+use crate::config::{
+    Config, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Objective, Readings, TerrainOptions,
+};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
@@ -199,22 +202,32 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 
 /// Every config of Expanded play: those of [`configs`], with a custom tile set from
 /// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, every
-/// reading, and the terrain tiles (the Mountain, the Fort, each in one game of two).
+/// reading, the terrain tiles (the Mountain, the Fort, each in one game of two), and the
+/// objective (Dynastic Dispute in one game of four).
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
     let fort_jump_slide = prop_oneof![Just(FortJumpSlide::Enters), Just(FortJumpSlide::PassesOnly)];
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
     let terrain = (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort });
-    (configs(), tiles, any::<bool>(), (immunity, draws, fort_jump_slide), terrain).prop_map(
-        |(config, tiles, enhanced_tiles, (dread_immunity, divination_draws, fort_jump_slide), terrain)| Config {
-            tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
-            enhanced_tiles,
-            readings: Readings { dread_immunity, divination_draws, fort_jump_slide },
-            terrain,
-            ..config
+    let objective = prop_oneof![3 => Just(Objective::Standard), 1 => Just(Objective::DynasticDispute)];
+    (configs(), tiles, any::<bool>(), (immunity, draws, fort_jump_slide), terrain, objective).prop_map(
+        |(config, tiles, enhanced_tiles, (dread_immunity, divination_draws, fort_jump_slide), terrain, objective)| {
+            Config {
+                tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
+                enhanced_tiles,
+                readings: Readings { dread_immunity, divination_draws, fort_jump_slide },
+                terrain,
+                objective,
+                ..config
+            }
         },
     )
+}
+
+/// Dynastic Dispute: the configs of [`expanded_configs`] with that objective.
+pub fn dynastic_configs() -> impl Strategy<Value = Config> {
+    expanded_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
 }
 
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and

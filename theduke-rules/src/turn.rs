@@ -124,7 +124,8 @@ impl<S: TileSource> Duke<S> {
                         Phase::SetupDuke
                     }
                     _ => {
-                        self.to_move = self.first;
+                        // Dynastic Dispute: "The player who picked second takes the first turn."
+                        self.to_move = if self.dynastic() { 1 - self.first } else { self.first };
                         Phase::Play
                     }
                 };
@@ -179,6 +180,12 @@ impl<S: TileSource> Duke<S> {
                     return;
                 }
                 duke_taken = self.play_escape(me, action);
+            }
+            Action::Pick(kind) => {
+                if S::EXPANDED {
+                    self.pick(me, kind);
+                }
+                return;
             }
         }
         self.end_turn(me, duke_taken, detect_stuck);

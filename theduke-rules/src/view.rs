@@ -58,6 +58,9 @@ pub struct View {
     /// Expanded play: where the terrain tiles stand (public; empty without them).
     #[serde(default, skip_serializing_if = "Terrain::is_empty")]
     pub terrain: Terrain,
+    /// Dynastic Dispute: the tile types still to pick in the draft (empty otherwise).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub draft_pool: Vec<TileKind>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -99,6 +102,7 @@ impl<S: TileSource> Duke<S> {
             hand_size: hand.len() as u8,
             hand: (sees_hand && !hand.is_empty()).then_some(hand),
             terrain: self.terrain(),
+            draft_pool: (0..32u8).filter(|k| self.draft_pool() & (1 << k) != 0).map(TileKind).collect(),
         }
     }
 }
@@ -223,6 +227,11 @@ impl fmt::Display for View {
                 write!(f, "{} drew a {name}: place it beside the Duke (place <square>)", self.to_move)
             }
             Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
+            Phase::Draft => {
+                let pool: Vec<String> =
+                    self.draft_pool.iter().map(|k| format!("{} ({})", self.abbrev(k.index()), k.0)).collect();
+                write!(f, "Draft: {} picks a tile type (pick <type>): {}", self.to_move, pool.join(" "))
+            }
             Phase::SetupFootman { .. } => write!(f, "Set-up: {} places a Footman (footman <square>)", self.to_move),
             Phase::Play => write!(f, "Turn {}: {} to act", self.turns.saturating_add(1), self.to_move),
             Phase::Divine { drawn } => {

@@ -23,6 +23,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         (square(), square(), square()).prop_map(|(by, from, to)| Action::Command { by, from, to }),
         Just(Action::Draw),
         square().prop_map(Action::Place),
+        (0u8..20).prop_map(|k| Action::Pick(TileKind(k))),
     ]
 }
 
@@ -182,6 +183,8 @@ proptest! {
         divined in proptest::collection::vec((0u8..19).prop_map(TileKind), 0..5),
         terrain in (proptest::option::of(square()), proptest::option::of(square())),
         terrain_on in any::<(bool, bool)>(),
+        drafted in proptest::array::uniform2(proptest::collection::vec((0u8..19).prop_map(TileKind), 0..8)),
+        dynastic in any::<bool>(),
     ) {
         let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
@@ -203,6 +206,7 @@ proptest! {
             removed,
             divined,
             terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1 },
+            drafted: drafted.clone(),
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
@@ -212,6 +216,9 @@ proptest! {
         // terrain tiles or not.
         setup.config.enhanced_tiles = true;
         setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1 };
+        if dynastic {
+            setup.config.objective = theduke_rules::Objective::DynasticDispute;
+        }
         if let Ok(state) = theduke_rules::ExpandedDuke::from_setup(&setup) {
             exercise(&state, seed);
             prop_assert_eq!(theduke_rules::ExpandedDuke::from_setup(&state.to_setup()), Ok(state));
@@ -229,6 +236,7 @@ fn any_phase() -> impl Strategy<Value = Phase> {
         Just(Phase::SetupDuke),
         (0u8..4).prop_map(|remaining| Phase::SetupFootman { remaining }),
         Just(Phase::Play),
+        Just(Phase::Draft),
         Just(Phase::Play),
         (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
         (0u8..5).prop_map(|drawn| Phase::Divine { drawn }),

@@ -11,6 +11,7 @@
 pub(crate) mod abilities;
 pub(crate) mod defense;
 pub(crate) mod dread;
+pub(crate) mod dynastic_dispute;
 pub(crate) mod escape;
 pub(crate) mod events;
 pub mod format;
@@ -173,6 +174,8 @@ pub struct ExpandedState {
     hand: [u8; 3],
     /// The squares of the Mountain and of the Fort, each plus one (0: none).
     terrain: [u8; 2],
+    /// Dynastic Dispute: per seat, the tile types it picked.
+    drafted: [u32; 2],
 }
 
 impl sealed::Extra for ExpandedState {}
@@ -197,6 +200,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_terrain(&mut self, terrain: [u8; 2]) {
         self.terrain = terrain;
+    }
+    fn drafted(&self) -> [u32; 2] {
+        self.drafted
+    }
+    fn set_drafted(&mut self, drafted: [u32; 2]) {
+        self.drafted = drafted;
     }
 }
 
@@ -259,6 +268,10 @@ impl TileSource for Expanded {
 
     fn terrain(&self) -> crate::config::TerrainOptions {
         self.0.config.terrain
+    }
+
+    fn objective(&self) -> crate::config::Objective {
+        self.0.config.objective
     }
 }
 

@@ -3,6 +3,7 @@
 
 use std::collections::BTreeSet;
 
+use duke_core::Seat;
 use theduke_rules::{Action, ExpandedDuke, Phase, TileKind};
 
 use super::expanded::model;
@@ -15,6 +16,16 @@ pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
             let mut buf = Vec::new();
             duke_core::Game::legal_actions(state, state.side_to_move(), &mut buf);
             buf.iter().map(ToString::to_string).collect()
+        }
+        // "Dynastic Dispute": the player to pick takes one type of those left in front of
+        // both, any type but the Duke and the Footman (the first two of the set).
+        Phase::Draft => {
+            let picked: Vec<TileKind> = [Seat(0), Seat(1)].into_iter().flat_map(|s| state.drafted(s)).collect();
+            (2..state.tile_kinds() as u8)
+                .map(TileKind)
+                .filter(|k| !picked.contains(k))
+                .map(|k| format!("pick {}", k.0))
+                .collect()
         }
         _ => model(state).legal(),
     }

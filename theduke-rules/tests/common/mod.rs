@@ -189,7 +189,7 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         // Expanded play only (`expanded.rs`).
-        Phase::Divine { .. } | Phase::Dismiss { .. } => {}
+        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

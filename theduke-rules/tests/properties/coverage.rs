@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 10] = [
+const PROPERTIES: [(&str, &str); 11] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("movement_icons", include_str!("movement_icons.rs")),
@@ -16,10 +16,11 @@ const PROPERTIES: [(&str, &str); 10] = [
     ("dread_and_defense", include_str!("dread_and_defense.rs")),
     ("enhanced_abilities", include_str!("enhanced_abilities.rs")),
     ("terrain", include_str!("terrain.rs")),
+    ("dynastic_dispute", include_str!("dynastic_dispute.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).
-const SCENARIOS: [(&str, &str); 7] = [
+const SCENARIOS: [(&str, &str); 8] = [
     ("rulebook", include_str!("../rulebook.rs")),
     ("icons", include_str!("../icons.rs")),
     ("expanded_icons", include_str!("../expanded_icons.rs")),
@@ -27,6 +28,7 @@ const SCENARIOS: [(&str, &str); 7] = [
     ("enhanced", include_str!("../enhanced.rs")),
     ("tile_sets", include_str!("../tile_sets.rs")),
     ("terrain", include_str!("../terrain.rs")),
+    ("dynastic_dispute", include_str!("../dynastic_dispute.rs")),
 ];
 
 #[test]

@@ -64,7 +64,13 @@ fn the_enhanced_tiles_are_in_each_bag_with_the_option() {
                         + divined
                         + usize::from(step.after.bag_count(seat, kind))
                         + usize::from(step.after.captured_count(seat, kind))
-                        + usize::from(step.after.removed_count(seat, kind));
+                        + usize::from(step.after.removed_count(seat, kind))
+                        // Dynastic Dispute: not drafted yet (in front of the player) or
+                        // drafted by the opponent (in the box).
+                        + usize::from(
+                            config.objective == theduke_rules::Objective::DynasticDispute
+                                && !step.after.drafted(seat).contains(&kind),
+                        );
                     if total != 1 {
                         return Err(format!("{seat}'s {name} is in {total} places"));
                     }

@@ -17,6 +17,7 @@ mod capturing_tiles;
 mod coverage;
 mod customization;
 mod dread_and_defense;
+mod dynastic_dispute;
 mod enhanced_abilities;
 mod how_to_play;
 mod movement_icons;

@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings,
-    Side, Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece,
+    RansomTrade, Readings, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -331,7 +331,8 @@ impl Model {
 
     /// "Escape" and "Ransom": an unfrozen Escape tile sacrifices an unfrozen friend sharing
     /// a side with it (not the Duke) or gives back a captured Ransom tile, and goes to a
-    /// starting square; a captured Ransom tile is traded for an own captured Escape tile.
+    /// starting square; a captured Ransom tile is traded for an own captured Escape tile (any
+    /// own captured tile with `RansomTrade::AnyTile`: "for any previously captured tile").
     pub fn escape_candidates(&self, me: Seat) -> Vec<Action> {
         let frozen = self.frozen();
         let opp = Seat(1 - me.0);
@@ -358,7 +359,14 @@ impl Model {
             }
         }
         for &give in &ransoms {
-            for take in self.kinds_in(&self.lost[me.index()], Ability::Escape) {
+            let takes: Vec<TileKind> = match self.readings.ransom_trade {
+                RansomTrade::EscapeTiles => self.kinds_in(&self.lost[me.index()], Ability::Escape),
+                RansomTrade::AnyTile => (0..self.lost[me.index()].len())
+                    .filter(|&k| self.lost[me.index()][k] > 0)
+                    .map(|k| TileKind(k as u8))
+                    .collect(),
+            };
+            for take in takes {
                 for to in self.escape_landings(me, None, &[]) {
                     out.push(Action::Ransom { give, take, to });
                 }

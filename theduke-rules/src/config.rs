@@ -73,6 +73,19 @@ pub enum DivinationDraws {
     ExactlyThree,
 }
 
+/// When a tile Dread froze thaws (rulebook "Dread": frozen "until the Dread icon is removed
+/// (i.e. at the start of the controlling player's turn, the Dread icon is no longer covering
+/// the previously frozen tile)").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DreadThaw {
+    /// As soon as no Dread icon covers it (our reading: frozen is a function of the board).
+    #[default]
+    WhenUncovered,
+    /// At the start of its controller's turn, if no Dread icon covers it then: a tile frozen
+    /// at any moment stays frozen until then.
+    ControllerTurn,
+}
+
 /// Who sees the tiles a Divination draws (the rulebook "Divination" does not say).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DivinationShown {
@@ -110,6 +123,8 @@ pub struct Readings {
     pub ransom_trade: RansomTrade,
     /// Who sees the tiles a Divination draws.
     pub divination_shown: DivinationShown,
+    /// When a frozen tile thaws.
+    pub dread_thaw: DreadThaw,
 }
 
 impl Readings {

@@ -154,8 +154,8 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, FirstPlayer, RansomTrade,
-    Readings,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer,
+    RansomTrade, Readings,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};

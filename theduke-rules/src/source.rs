@@ -116,6 +116,13 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the hand (ignored without Expanded play).
     #[doc(hidden)]
     fn set_hand(&mut self, hand: [u8; 3]);
+    /// The tiles still frozen though no Dread icon covers them now
+    /// ([`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn)).
+    #[doc(hidden)]
+    fn held(&self) -> u64;
+    /// Sets them (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_held(&mut self, held: u64);
 }
 
 impl sealed::Extra for () {}
@@ -133,6 +140,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_hand(&mut self, _hand: [u8; 3]) {}
+    #[inline]
+    fn held(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn set_held(&mut self, _held: u64) {}
 }
 
 /// One tile type as the engine reads it, whatever the source: name, abbreviation, count per

@@ -38,7 +38,9 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, DivinationDraws, DivinationShown, DreadImmunity, FirstPlayer, RansomTrade, Readings};
+use crate::config::{
+    Config, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer, RansomTrade, Readings,
+};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
@@ -204,12 +206,14 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
     let ransom = prop_oneof![Just(RansomTrade::EscapeTiles), Just(RansomTrade::AnyTile)];
     let shown = prop_oneof![Just(DivinationShown::Diviner), Just(DivinationShown::Everyone)];
-    let readings = (immunity, draws, ransom, shown).prop_map(
-        |(dread_immunity, divination_draws, ransom_trade, divination_shown)| Readings {
+    let thaw = prop_oneof![Just(DreadThaw::WhenUncovered), Just(DreadThaw::ControllerTurn)];
+    let readings = (immunity, draws, ransom, shown, thaw).prop_map(
+        |(dread_immunity, divination_draws, ransom_trade, divination_shown, dread_thaw)| Readings {
             dread_immunity,
             divination_draws,
             ransom_trade,
             divination_shown,
+            dread_thaw,
         },
     );
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];

@@ -102,6 +102,7 @@ impl<S: TileSource> Duke<S> {
                         let action = Action::Keep { kind, to };
                         let mut next = self.clone();
                         next.play_inner(action, false);
+                        next.end_turn_frozen(me);
                         if next.x_duke_safe(me) && v.action(action) {
                             return true;
                         }

@@ -157,8 +157,8 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Objective,
-    Readings, TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer,
+    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};

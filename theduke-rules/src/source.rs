@@ -128,6 +128,13 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the picks (ignored without Expanded play).
     #[doc(hidden)]
     fn set_drafted(&mut self, drafted: [u32; 2]);
+    /// The tiles still frozen though no Dread icon covers them now
+    /// ([`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn)).
+    #[doc(hidden)]
+    fn held(&self) -> u64;
+    /// Sets them (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_held(&mut self, held: u64);
 }
 
 impl sealed::Extra for () {}
@@ -157,6 +164,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_drafted(&mut self, _drafted: [u32; 2]) {}
+    #[inline]
+    fn held(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn set_held(&mut self, _held: u64) {}
 }
 
 /// One tile type as the engine reads it, whatever the source: name, abbreviation, count per

@@ -41,7 +41,8 @@ use proptest::prelude::*;
 
 use crate::actions::Action;
 use crate::config::{
-    Config, DivinationDraws, DreadImmunity, FirstPlayer, FortJumpSlide, Objective, Readings, TerrainOptions,
+    Config, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer, FortJumpSlide, Objective,
+    RansomTrade, Readings, TerrainOptions,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -207,20 +208,31 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
+    let ransom = prop_oneof![Just(RansomTrade::EscapeTiles), Just(RansomTrade::AnyTile)];
+    let shown = prop_oneof![Just(DivinationShown::Diviner), Just(DivinationShown::Everyone)];
+    let thaw = prop_oneof![Just(DreadThaw::WhenUncovered), Just(DreadThaw::ControllerTurn)];
     let fort_jump_slide = prop_oneof![Just(FortJumpSlide::Enters), Just(FortJumpSlide::PassesOnly)];
+    let readings = (immunity, draws, ransom, shown, thaw, fort_jump_slide).prop_map(
+        |(dread_immunity, divination_draws, ransom_trade, divination_shown, dread_thaw, fort_jump_slide)| Readings {
+            dread_immunity,
+            divination_draws,
+            ransom_trade,
+            divination_shown,
+            dread_thaw,
+            fort_jump_slide,
+        },
+    );
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
     let terrain = (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort });
     let objective = prop_oneof![3 => Just(Objective::Standard), 1 => Just(Objective::DynasticDispute)];
-    (configs(), tiles, any::<bool>(), (immunity, draws, fort_jump_slide), terrain, objective).prop_map(
-        |(config, tiles, enhanced_tiles, (dread_immunity, divination_draws, fort_jump_slide), terrain, objective)| {
-            Config {
-                tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
-                enhanced_tiles,
-                readings: Readings { dread_immunity, divination_draws, fort_jump_slide },
-                terrain,
-                objective,
-                ..config
-            }
+    (configs(), tiles, any::<bool>(), readings, terrain, objective).prop_map(
+        |(config, tiles, enhanced_tiles, readings, terrain, objective)| Config {
+            tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
+            enhanced_tiles,
+            readings,
+            terrain,
+            objective,
+            ..config
         },
     )
 }

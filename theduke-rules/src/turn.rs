@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::Config;
 use crate::movegen::Any;
-use crate::source::{Packed, TileSource};
+use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code};
 use crate::tiles::TileKind;
 
@@ -107,6 +107,33 @@ impl<S: TileSource> Duke<S> {
     /// action (perft skips it: such a node has no children either way).
     #[inline(always)]
     pub(crate) fn play_inner(&mut self, action: Action, detect_stuck: bool) {
+        // Constant `false` for a compile-time set: the standard game pays nothing.
+        if self.thaw_at_turn() {
+            self.play_holding_frozen(action, detect_stuck);
+            return;
+        }
+        self.play_step(action, detect_stuck);
+    }
+
+    /// [`play_inner`](Self::play_inner) with [`DreadThaw::ControllerTurn`]: the tiles frozen
+    /// before the action are kept frozen as the reading says, before the next player's
+    /// legal actions are looked at.
+    ///
+    /// [`DreadThaw::ControllerTurn`]: crate::DreadThaw::ControllerTurn
+    fn play_holding_frozen(&mut self, action: Action, detect_stuck: bool) {
+        let (before, mover) = (self.frozen(), self.to_move);
+        self.play_step(action, false);
+        self.settle_frozen(before, mover);
+        if detect_stuck && self.phase == Phase::Play && self.to_move != mover && !self.has_legal_action() {
+            self.phase = Phase::Over(Ending { winner: Some(Seat(mover)), reason: EndReason::NoLegalAction });
+            self.guard = 0;
+            self.extra.set_held(0);
+        }
+    }
+
+    /// Does a legal action (the body of [`play_inner`](Self::play_inner)).
+    #[inline(always)]
+    fn play_step(&mut self, action: Action, detect_stuck: bool) {
         let me = self.to_move & 1;
         let mut duke_taken = false;
         match action {

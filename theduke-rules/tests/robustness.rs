@@ -185,6 +185,8 @@ proptest! {
         terrain_on in any::<(bool, bool)>(),
         drafted in proptest::array::uniform2(proptest::collection::vec((0u8..19).prop_map(TileKind), 0..8)),
         dynastic in any::<bool>(),
+        frozen in proptest::collection::vec(square(), 0..3),
+        thaw_at_turn in any::<bool>(),
     ) {
         let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
@@ -207,6 +209,7 @@ proptest! {
             divined,
             terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1 },
             drafted: drafted.clone(),
+            frozen,
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
@@ -218,6 +221,9 @@ proptest! {
         setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1 };
         if dynastic {
             setup.config.objective = theduke_rules::Objective::DynasticDispute;
+        }
+        if thaw_at_turn {
+            setup.config.readings.dread_thaw = theduke_rules::DreadThaw::ControllerTurn;
         }
         if let Ok(state) = theduke_rules::ExpandedDuke::from_setup(&setup) {
             exercise(&state, seed);

@@ -176,6 +176,8 @@ pub struct ExpandedState {
     terrain: [u8; 2],
     /// Dynastic Dispute: per seat, the tile types it picked.
     drafted: [u32; 2],
+    /// Tiles still frozen though no Dread icon covers them now (`DreadThaw::ControllerTurn`).
+    held: u64,
 }
 
 impl sealed::Extra for ExpandedState {}
@@ -206,6 +208,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_drafted(&mut self, drafted: [u32; 2]) {
         self.drafted = drafted;
+    }
+    fn held(&self) -> u64 {
+        self.held
+    }
+    fn set_held(&mut self, held: u64) {
+        self.held = held;
     }
 }
 

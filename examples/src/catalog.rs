@@ -50,7 +50,7 @@ pub use theduke_rules::ExpandedDuke;
 
 /// The Duke with the options of Expanded play: the engine with run-time tile sets, which
 /// [`GameId::with_options`] picks for `--game theduke` with `--enhanced`, `--tiles`,
-/// `--mountain` or `--fort`.
+/// `--mountain`, `--fort` or `--objective`.
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
@@ -59,6 +59,10 @@ impl Catalogued for ExpandedDuke {
         let mut config = Self::config_for(players)?;
         config.enhanced_tiles = options.enhanced_tiles;
         config.terrain = theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort };
+        config.objective = match options.objective {
+            Some(crate::options::DukeObjective::DynasticDispute) => theduke_rules::Objective::DynasticDispute,
+            None => theduke_rules::Objective::Standard,
+        };
         if let Some(path) = &options.tiles {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;

@@ -132,14 +132,19 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`) and applies
-/// them to `games`: each becomes the engine that plays them, or the options are refused.
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
+/// `--objective NAME`) and applies them to `games`: each becomes the engine that plays them,
+/// or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
         enhanced_tiles: parsed.has("enhanced"),
         tiles: parsed.get("tiles").map(PathBuf::from),
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
+        objective: match parsed.get("objective") {
+            Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
+            None => None,
+        },
     };
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
@@ -155,7 +160,8 @@ const OPTIONS_USAGE: &str = "\
 The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
---mountain and --fort place the Mountain and the Fort at random once set-up is complete.";
+--mountain and --fort place the Mountain and the Fort at random once set-up is complete;
+--objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -201,6 +207,7 @@ impl SimulateArgs {
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort]
+                [--objective NAME]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -216,7 +223,11 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
-        let parsed = Parsed::new(args, &["game", "games", "seed", "players", "bots", "save-record", "tiles"], FLAGS)?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "games", "seed", "players", "bots", "save-record", "tiles", "objective"],
+            FLAGS,
+        )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, true)?,
@@ -266,7 +277,7 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
-            [--enhanced] [--tiles FILE] [--mountain] [--fort]
+            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--objective NAME]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
@@ -279,7 +290,11 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(args, &["game", "players", "seat", "seed", "bots", "save-record", "tiles"], FLAGS)?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "players", "seat", "seed", "bots", "save-record", "tiles", "objective"],
+            FLAGS,
+        )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

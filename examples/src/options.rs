@@ -2,7 +2,8 @@
 //! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
 //! terrain tiles).
 //!
-//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`); each game says in
+//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
+//! `--objective NAME`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -23,6 +24,9 @@ pub struct GameOptions {
     pub mountain: bool,
     /// The Duke, "Fort Tile": the Fort is placed at random after set-up (`--fort`).
     pub fort: bool,
+    /// The Duke, "Alternate Objectives": what the game is played for (`--objective
+    /// dynastic-dispute`; `None` is the standard game's).
+    pub objective: Option<DukeObjective>,
 }
 
 impl GameOptions {
@@ -41,6 +45,9 @@ impl GameOptions {
         if self.fort {
             flags.push("--fort".to_owned());
         }
+        if let Some(objective) = self.objective {
+            flags.push(format!("--objective {}", objective.name()));
+        }
         flags
     }
 
@@ -51,11 +58,37 @@ impl GameOptions {
 
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
-        self.enhanced_tiles || self.tiles.is_some() || self.mountain || self.fort
+        self.enhanced_tiles || self.tiles.is_some() || self.mountain || self.fort || self.objective.is_some()
     }
 
     /// The error for a game that takes none of the options given.
     pub fn refused_by(&self, game: &str) -> String {
         format!("{} {} not apply to {game}", self.flags().join(" "), if self.flags().len() > 1 { "do" } else { "does" })
+    }
+}
+
+/// An alternate objective of The Duke the command line names (rulebook "Alternate
+/// Objectives"; the engine plays Dynastic Dispute so far).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DukeObjective {
+    /// Dynastic Dispute: the bags drafted before set-up.
+    DynasticDispute,
+}
+
+impl DukeObjective {
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            DukeObjective::DynasticDispute => "dynastic-dispute",
+        }
+    }
+
+    /// The objective named `name` (`None` for `standard`, the standard game's).
+    pub fn parse(name: &str) -> Result<Option<DukeObjective>, String> {
+        match name {
+            "standard" => Ok(None),
+            "dynastic-dispute" => Ok(Some(DukeObjective::DynasticDispute)),
+            other => Err(format!("--objective {other}: expected standard or dynastic-dispute")),
+        }
     }
 }

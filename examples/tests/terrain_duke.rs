@@ -1,6 +1,7 @@
-//! The Duke's terrain tiles through the examples: `--mountain` and `--fort` reach the
-//! engine, the bots play games with them (no special case: the `Game` contract), and the
-//! games are saved, replayed by the expanded engine and playable from the terminal.
+//! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
+//! `--fort` and `--objective dynastic-dispute` reach the engine, the bots play games with
+//! them (no special case: the `Game` contract), and the games are saved, replayed by the
+//! expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
 
 use duke_core::{Game, Observer};
@@ -68,4 +69,38 @@ fn a_game_with_terrain_is_playable_from_the_terminal() {
     assert_eq!(ending, Ending::Finished, "{text}");
     assert!(text.contains("Terrain: Mountain"), "{text}");
     assert!(record.replay().unwrap().is_over());
+}
+
+#[test]
+fn dynastic_dispute_is_played_by_bots_and_from_the_terminal() {
+    let args = SimulateArgs::parse(["--game", "theduke", "--objective", "dynastic-dispute"].map(String::from)).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    assert_eq!(args.options.flags(), ["--objective dynastic-dispute"]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert_eq!(config.objective, theduke_rules::Objective::DynasticDispute);
+    assert!(SimulateArgs::parse(["--game", "theduke", "--objective", "coup"].map(String::from)).is_err());
+    let standard = SimulateArgs::parse(["--game", "theduke", "--objective", "standard"].map(String::from)).unwrap();
+    assert_eq!(standard.games, [GameId::TheDuke]);
+    // Bots draft, set up and play; the record replays.
+    let bots = vec![BotSpec::Greedy, BotSpec::Random];
+    let (summary, record) = run::<ExpandedDuke>(None, &args.options, 2, 3, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let record = record.unwrap();
+    let mut picks = 0;
+    record
+        .replay_with(|_, action, _| picks += usize::from(matches!(action.action, theduke_rules::Action::Pick(_))))
+        .unwrap();
+    assert_eq!(picks, 13);
+    // From the terminal.
+    let args = PlayArgs::parse(
+        ["--game", "theduke", "--objective", "dynastic-dispute", "--seed", "5", "--bots", "random"].map(String::from),
+    )
+    .unwrap();
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
+    let mut out = Vec::new();
+    let (ending, _) = play::<ExpandedDuke>(&args, 5, &mut script.as_bytes(), &mut out).unwrap();
+    let text = String::from_utf8(out).unwrap();
+    assert_eq!(ending, Ending::Finished, "{text}");
+    assert!(text.contains("Draft: P"), "{text}");
 }

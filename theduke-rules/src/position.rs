@@ -12,7 +12,7 @@ use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError, FirstPlayer, Objective};
 use crate::expanded::terrain::{Terrain, TerrainKind};
 use crate::source::{ExtraState, Packed, TileSource};
-use crate::state::{Duke, Ending, NO_SQUARE, Phase, Piece};
+use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece};
 use crate::tiles::TileKind;
 
 /// An unvalidated description of a position of The Duke. [`Duke::from_setup`] checks it
@@ -82,7 +82,8 @@ pub struct Setup {
     pub drafted: [Vec<TileKind>; 2],
     /// Expanded play with [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn):
     /// tiles still frozen though no Dread icon covers them now (default: none). In a turn
-    /// ([`Phase::Play`]) only the tiles of the seat that just played can be.
+    /// ([`Phase::Play`]) only the tiles of the seat that just played can be; a game over keeps
+    /// them only if lost for want of a legal action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frozen: Vec<Square>,
 }
@@ -244,8 +245,8 @@ pub enum SetupError {
     },
     /// A square given as still frozen holds no tile that can be: empty, the tile acting as
     /// the Duke or a tile immune to Dread, a tile of the seat to act in a turn (its tiles
-    /// thawed as its turn began), any tile outside the turns or without
-    /// [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn).
+    /// thawed as its turn began), any tile outside the turns (but a game lost for want of a
+    /// legal action) or without [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn).
     #[error("{0} cannot hold a tile still frozen here")]
     Frozen(Square),
 }
@@ -424,9 +425,12 @@ impl<S: TileSource> Duke<S> {
         let mut held = 0;
         for &sq in given {
             let piece = self.piece_at(sq).ok_or(SetupError::Frozen(sq))?;
-            let in_turn =
-                matches!(phase, Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. });
-            let own_turn_start = matches!(phase, Phase::Play | Phase::Place { .. }) && piece.owner.0 == self.to_move;
+            // A game lost for want of a legal action keeps them, as the moment it ended.
+            let stuck = matches!(phase, Phase::Over(end) if end.reason == EndReason::NoLegalAction);
+            let in_turn = stuck
+                || matches!(phase, Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. });
+            let own_turn_start =
+                (stuck || matches!(phase, Phase::Play | Phase::Place { .. })) && piece.owner.0 == self.to_move;
             if !self.thaw_at_turn()
                 || !in_turn
                 || own_turn_start

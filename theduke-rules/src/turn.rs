@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::Config;
 use crate::movegen::Any;
-use crate::source::{ExtraState, Packed, TileSource};
+use crate::source::{Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code};
 use crate::tiles::TileKind;
 
@@ -127,7 +127,6 @@ impl<S: TileSource> Duke<S> {
         if detect_stuck && self.phase == Phase::Play && self.to_move != mover && !self.has_legal_action() {
             self.phase = Phase::Over(Ending { winner: Some(Seat(mover)), reason: EndReason::NoLegalAction });
             self.guard = 0;
-            self.extra.set_held(0);
         }
     }
 

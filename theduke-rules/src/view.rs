@@ -45,7 +45,9 @@ pub struct View {
     /// standard game).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub removed: Vec<Vec<u8>>,
-    /// Expanded play: the squares of the tiles Dread freezes now (a function of the board).
+    /// Expanded play: the squares of the tiles Dread freezes now (a function of the board; with
+    /// [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn) also the tiles still
+    /// frozen that no icon covers any more).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frozen: Vec<Square>,
     /// Expanded play: how many divined tiles the seat to act holds.

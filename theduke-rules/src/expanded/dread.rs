@@ -12,7 +12,7 @@ use duke_core::Seat;
 use crate::board::Square;
 use crate::config::DreadThaw;
 use crate::source::{ExtraState, TileSource};
-use crate::state::{Duke, Phase, code_kind, code_owner, code_side};
+use crate::state::{Duke, EndReason, Phase, code_kind, code_owner, code_side};
 use crate::tiles::Side;
 
 impl<S: TileSource> Duke<S> {
@@ -35,14 +35,19 @@ impl<S: TileSource> Duke<S> {
     /// After an action of `mover` with [`DreadThaw::ControllerTurn`]: the tiles frozen before
     /// it (frozen tiles stay in place) stay frozen, but, if the turn passed, the new player's
     /// tiles no icon covers now thaw ("at the start of the controlling player's turn"); kept
-    /// are those no icon covers, the others are frozen by the board anyway.
+    /// are those no icon covers, the others are frozen by the board anyway. A game won by
+    /// a capture or drawn keeps none; one lost for want of a legal action keeps them, as
+    /// they were part of why.
     pub(crate) fn settle_frozen(&mut self, before: u64, mover: u8) {
         let all = self.occ[0] | self.occ[1];
         let mut held = before & all & !self.frozen_with_forts(self.fort()) & !self.fort();
-        if matches!(self.phase, Phase::Over(_)) {
-            held = 0;
-        } else if self.to_move != mover {
+        if self.to_move != mover {
             held &= !self.occupancy(Seat(self.to_move));
+        }
+        if let Phase::Over(end) = self.phase
+            && end.reason != EndReason::NoLegalAction
+        {
+            held = 0;
         }
         self.extra.set_held(held);
     }

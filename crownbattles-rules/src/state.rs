@@ -20,9 +20,6 @@ pub enum Phase {
     ChooseTrump,
     /// This seat bids (and may first buy a shield or use the Smuggler).
     Bidding(Seat),
-    /// Blind Bidding: every seat that has not bid places its bid face down, in any order
-    /// (each may first buy a shield or use the Smuggler).
-    BlindBidding,
     /// This seat plays a card to the trick.
     Play(Seat),
     /// This seat decides the effect of a Special Power card.
@@ -45,6 +42,11 @@ pub enum Phase {
     },
     /// The game is over.
     Over,
+    // Last, so that the discriminants of the base game's phases (which the hot paths
+    // test) are as before.
+    /// Blind Bidding: every seat that has not bid places its bid face down, in any order
+    /// (each may first buy a shield or use the Smuggler).
+    BlindBidding,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its

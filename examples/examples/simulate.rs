@@ -9,7 +9,7 @@ use std::process::ExitCode;
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::{CliError, SimulateArgs};
 use duke_examples::progress::Progress;
-use duke_examples::simulate::run;
+use duke_examples::simulate::run_with;
 use duke_examples::with_game;
 
 fn main() -> ExitCode {
@@ -37,7 +37,8 @@ fn main() -> ExitCode {
 
 fn simulate_one<G: Catalogued>(id: GameId, args: &SimulateArgs) -> Result<(), String> {
     let mut progress = Progress::new(id.name(), args.count);
-    let result = run::<G>(args.players, args.count, args.seed, &args.bots, |done| progress.set(done));
+    let result =
+        run_with::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |done| progress.set(done));
     progress.finish();
     let (summary, record) = result.map_err(|e| e.to_string())?;
     print!("\n{summary}");

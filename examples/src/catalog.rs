@@ -11,6 +11,32 @@ use duke_core::Game;
 
 pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
+/// Game-specific command-line options (`simulate` and `play`). Each belongs to one game;
+/// giving it for another game is an error.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// Crown Battles, `--round-types blind,normal`: the Round Type cards to shuffle, one
+    /// revealed per round.
+    pub round_types: Option<String>,
+    /// Crown Battles, `--round-sequence blind,normal`: the round types in order, repeated
+    /// to fill the schedule.
+    pub round_sequence: Option<String>,
+}
+
+impl GameOptions {
+    /// The flags given, for messages (`--round-types`).
+    pub fn given(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.round_types.is_some() {
+            out.push("--round-types");
+        }
+        if self.round_sequence.is_some() {
+            out.push("--round-sequence");
+        }
+        out
+    }
+}
+
 /// What the examples need to know about a game beyond the [`Game`] trait: its title.
 pub trait Catalogued: Game {
     /// The game's full title.
@@ -20,6 +46,15 @@ pub trait Catalogued: Game {
     /// engine limit where the rulebook has none), with `players` seats if given.
     fn config_for(players: Option<u8>) -> Result<Self::Config, String> {
         Self::bounded_config(players).map_err(|e| e.to_string())
+    }
+
+    /// [`config_for`](Catalogued::config_for) with the game's own options applied; a game
+    /// without options refuses any.
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        match options.given().as_slice() {
+            [] => Self::config_for(players),
+            given => Err(format!("{} is not an option of {}", given.join(", "), Self::NAME)),
+        }
     }
 }
 
@@ -53,6 +88,29 @@ pub use crownbattles_rules::CrownBattles;
 #[cfg(feature = "crownbattles")]
 impl Catalogued for CrownBattles {
     const TITLE: &'static str = "Crown Battles";
+
+    /// `--round-types LIST` deals these Round Type cards (one revealed per round);
+    /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
+    /// `normal`, `blind`, … (`crownbattles_rules::RoundType`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use crownbattles_rules::{RoundType, RoundTypes};
+        let mut config = Self::config_for(players)?;
+        let list = |text: &str| -> Result<Vec<RoundType>, String> {
+            text.split(',').map(|t| t.parse::<RoundType>().map_err(|e| e.to_string())).collect()
+        };
+        config.round_types = match (&options.round_types, &options.round_sequence) {
+            (Some(_), Some(_)) => return Err("give --round-types or --round-sequence, not both".to_owned()),
+            (Some(types), None) => RoundTypes::deal(&list(types)?),
+            (None, Some(order)) => {
+                let order = list(order)?;
+                let rounds = config.schedule.rounds();
+                let filled: Vec<RoundType> = order.iter().copied().cycle().take(rounds).collect();
+                RoundTypes::sequence(&filled).map_err(|e| e.to_string())?
+            }
+            (None, None) => return Ok(config),
+        };
+        config.validated().map_err(|e| e.to_string())
+    }
 }
 
 impl Catalogued for HighCard {

@@ -7,7 +7,7 @@ use core::fmt;
 use std::path::PathBuf;
 
 use crate::bots::{BotSpec, IsmctsSettings};
-use crate::catalog::GameId;
+use crate::catalog::{GameId, GameOptions};
 
 /// Why a command line was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +126,14 @@ fn parse_games(value: &str, allow_all: bool) -> Result<Vec<GameId>, CliError> {
     value.parse::<GameId>().map(|id| vec![id]).map_err(|e| invalid(e.to_string()))
 }
 
+/// Reads the game-specific options (checked against the game when its config is made).
+fn parse_options(parsed: &Parsed) -> GameOptions {
+    GameOptions {
+        round_types: parsed.get("round-types").map(str::to_owned),
+        round_sequence: parsed.get("round-sequence").map(str::to_owned),
+    }
+}
+
 /// Reads `--bots`: a comma-separated list.
 fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
@@ -154,6 +162,8 @@ pub struct SimulateArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record of the first game (per game when several).
     pub save_record: Option<PathBuf>,
+    /// Game-specific options (`--round-types`, `--round-sequence`).
+    pub options: GameOptions,
 }
 
 impl SimulateArgs {
@@ -172,18 +182,25 @@ impl SimulateArgs {
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE]
+                [--save-record FILE] [--round-types LIST | --round-sequence LIST]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
 game. The same seed gives the same summary (timings excepted).
 ismcts (200 iterations, exploration 0.7) cuts its rollouts after HORIZON actions (default
 10) and scores the seats by the game's evaluation; HORIZON `end` plays them to the end.
+Crown Battles only: --round-types blind,normal shuffles these Round Type cards and reveals
+one per round; --round-sequence blind,normal plays them in order, repeated to fill the
+rounds (round types: normal, blind).
 Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
-        let parsed = Parsed::new(args, &["game", "games", "seed", "players", "bots", "save-record"], &[])?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "games", "seed", "players", "bots", "save-record", "round-types", "round-sequence"],
+            &[],
+        )?;
         parsed.no_positional()?;
         let games = match parsed.get("game") {
             Some(value) => parse_games(value, true)?,
@@ -203,6 +220,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
             players: parse_players(&parsed)?,
             bots,
             save_record: parsed.get("save-record").map(PathBuf::from),
+            options: parse_options(&parsed),
         })
     }
 }
@@ -222,6 +240,8 @@ pub struct PlayArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record at the end.
     pub save_record: Option<PathBuf>,
+    /// Game-specific options (`--round-types`, `--round-sequence`).
+    pub options: GameOptions,
 }
 
 impl PlayArgs {
@@ -229,14 +249,20 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
+            [--round-types LIST | --round-sequence LIST]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
-its notation; `help` and `quit` are commands.";
+its notation; `help` and `quit` are commands. Crown Battles only: --round-types and
+--round-sequence as in simulate.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(args, &["game", "players", "seat", "seed", "bots", "save-record"], &[])?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "players", "seat", "seed", "bots", "save-record", "round-types", "round-sequence"],
+            &[],
+        )?;
         parsed.no_positional()?;
         let game = match parsed.get("game") {
             Some(value) => parse_games(value, false)?.first().copied().ok_or_else(|| invalid("--game: no game"))?,
@@ -253,6 +279,7 @@ its notation; `help` and `quit` are commands.";
                 .transpose()?
                 .unwrap_or_else(|| vec![BotSpec::Ismcts(IsmctsSettings::default())]),
             save_record: parsed.get("save-record").map(PathBuf::from),
+            options: parse_options(&parsed),
         })
     }
 }

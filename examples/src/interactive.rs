@@ -69,7 +69,7 @@ pub fn play<G: Catalogued>(
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<(Ending, Record<G>), PlayError> {
-    let config = G::config_for(args.players).map_err(PlayError::Setup)?;
+    let config = G::config_with(args.players, &args.options).map_err(PlayError::Setup)?;
     let mut table = Table::<G>::new(&config, seed).map_err(|e| PlayError::Setup(format!("bad config: {e}")))?;
     let seats = table.seat_count();
     let human = Seat(args.seat);

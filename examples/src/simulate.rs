@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use duke_core::{Record, Seat};
 
 use crate::bots::{Bot, BotSpec};
-use crate::catalog::Catalogued;
+use crate::catalog::{Catalogued, GameOptions};
 use crate::driver::{DriverError, play_game};
 use crate::seed::mix;
 
@@ -112,9 +112,21 @@ pub fn run<G: Catalogued>(
     count: u64,
     seed: u64,
     bots: &[BotSpec],
+    progress: impl FnMut(u64),
+) -> Result<(Summary, Option<Record<G>>), SimulateError> {
+    run_with::<G>(players, &GameOptions::default(), count, seed, bots, progress)
+}
+
+/// [`run`] with the game's own options (`--round-types`, …).
+pub fn run_with<G: Catalogued>(
+    players: Option<u8>,
+    options: &GameOptions,
+    count: u64,
+    seed: u64,
+    bots: &[BotSpec],
     mut progress: impl FnMut(u64),
 ) -> Result<(Summary, Option<Record<G>>), SimulateError> {
-    let config = G::config_for(players).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
+    let config = G::config_with(players, options).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
     let seats =
         G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
     let mut stats: Vec<BotStats> = Vec::new();

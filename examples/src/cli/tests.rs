@@ -93,3 +93,14 @@ fn replay_takes_one_file() {
     assert!(invalid_message(ReplayArgs::parse(args("a --step=1"))).contains("takes no value"));
     assert_eq!(ReplayArgs::parse(args("-h")), Err(CliError::Help));
 }
+
+#[test]
+fn game_options_are_read_for_simulate_and_play() {
+    let parsed = SimulateArgs::parse(args("--game crownbattles --round-types blind,normal")).unwrap();
+    assert_eq!(parsed.options.round_types.as_deref(), Some("blind,normal"));
+    assert_eq!(parsed.options.round_sequence, None);
+    let parsed = PlayArgs::parse(args("--game crownbattles --round-sequence=blind,normal")).unwrap();
+    assert_eq!(parsed.options.round_sequence.as_deref(), Some("blind,normal"));
+    assert_eq!(SimulateArgs::parse(args("")).unwrap().options, GameOptions::default());
+    assert!(invalid_message(SimulateArgs::parse(args("--round-types"))).contains("needs a value"));
+}

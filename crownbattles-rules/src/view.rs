@@ -59,7 +59,8 @@ pub struct View {
     pub hand_sizes: Vec<u8>,
     /// Undealt cards.
     pub deck_size: u8,
-    /// Bids.
+    /// Bids (in a Blind Bidding round only the observer's own, until the round ends:
+    /// then [`View::revealed_bids`]).
     pub bids: Vec<Option<Bid>>,
     /// Tricks won this round.
     pub tricks: Vec<u8>,

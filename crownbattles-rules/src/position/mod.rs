@@ -36,11 +36,13 @@ use crate::state::Phase;
 /// placed once; the hands fit the round and the trick (equal at the start of a trick, one
 /// card fewer for those who played to it) and `played` fits the tricks already played;
 /// no more tricks won than played; scores in range; bids allowed by the tokens, placed by
-/// the first players from the dealer's left; during the bidding the first trick is led
-/// by the player left of the dealer; the phase fits the bids and the trick (a decision
-/// for a card on the trick that has one, at its timing; the Witch's steps; the Magician's
-/// passes from the passers' hands); no seat holds a suit it is known to lack; and every
-/// seat to act has a legal action.
+/// the first players from the dealer's left (in any order in a Blind Bidding round);
+/// during the bidding the first trick is led by the player left of the dealer; the round
+/// type is one the config lets this round play, and the pile of Round Type cards fits it;
+/// revealed bids only where rounds hide their bids, one per seat; the phase fits the bids,
+/// the round type and the trick (a decision for a card on the trick that has one, at its
+/// timing; the Witch's steps; the Magician's passes from the passers' hands); no seat holds
+/// a suit it is known to lack; and every seat to act has a legal action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Setup {

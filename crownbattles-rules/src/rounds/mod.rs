@@ -430,3 +430,44 @@ impl CrownBattles {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use duke_core::Game;
+
+    use super::*;
+    use crate::setup::{Config, Schedule};
+
+    /// "No Alliance round in the final round": the machinery already keeps the Alliance
+    /// types (absent in this version, so set here past validation) out of the last round
+    /// and its tie replays, and deals them in earlier rounds.
+    #[test]
+    fn the_final_round_reveals_no_alliance_type() {
+        let config = Config { schedule: Schedule::new(&[1, 1, 1]).unwrap(), ..Config::default() };
+        let mut game = CrownBattles::new(&config, 1).unwrap();
+        let both = 1 << RoundType::Normal.index() | 1 << RoundType::Alliances.index();
+        game.config.round_types = RoundTypes::Draw(both);
+        let mut earlier = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            game.rng = duke_core::GameRng::new(seed);
+            game.round = 0;
+            game.reveal_round_type();
+            earlier.insert(game.round_type);
+            for last in [2, 3] {
+                game.round = last;
+                game.reveal_round_type();
+                assert_eq!(game.round_type, RoundType::Normal, "seed {seed}, round {last}");
+            }
+        }
+        assert!(earlier.contains(&RoundType::Alliances), "{earlier:?}");
+        // A dealt pile holding only an Alliance card is refilled for the final round.
+        game.config.round_types = RoundTypes::Deal(both);
+        game.round = 2;
+        game.round_pile = 1 << RoundType::Alliances.index();
+        game.reveal_round_type();
+        assert_eq!(game.round_type, RoundType::Normal);
+        assert_eq!(game.round_pile, 1 << RoundType::Alliances.index());
+        let only = Config { round_types: RoundTypes::deal(&[RoundType::Alliances]), ..config };
+        assert!(only.validated().is_err());
+    }
+}

@@ -89,12 +89,13 @@ impl Game for Archduke {
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
-        if !self.is_legal(seat, action) {
-            return Err(ActionError::Illegal { seat, action });
+        // The record is written straight into the result: `Undo` is large (see `undo.rs`)
+        // and every caller of `apply` moves it once more.
+        let undo = self.undo_record(seat, action);
+        if undo.is_ok() {
+            self.play(seat, action);
         }
-        let undo = self.undo_record(seat.0, action);
-        self.play(seat, action);
-        Ok(undo)
+        undo
     }
 
     fn seen_action(&self, seat: Seat, action: Action, observer: Observer) -> Event {
@@ -113,7 +114,7 @@ impl Game for Archduke {
     }
 
     fn undo(&mut self, undo: Undo) {
-        self.restore(undo);
+        self.restore(&undo);
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -199,6 +199,7 @@ mod scenarios;
 mod scoring;
 mod seat_list;
 mod setup;
+mod snapshot;
 mod state;
 #[cfg(feature = "testing")]
 pub mod testing;

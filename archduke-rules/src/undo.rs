@@ -1,11 +1,14 @@
 //! Undo records. Most actions touch a few fields, at most two grids and the ends of the two
 //! piles, so their record saves only those; actions that may reshuffle, end the round or
-//! end the game save the whole (`Copy`) state.
+//! end the game save the whole state, packed (see [`Snapshot`]) so that the record every
+//! `apply` returns stays about half the size of the state.
 
-use duke_core::SeatSet;
+use duke_core::{Seat, SeatSet};
 
 use crate::config::MAX_PENDING;
+use crate::game::ActionError;
 use crate::notation::Action;
+use crate::snapshot::Snapshot;
 use crate::state::{Archduke, Grid, NONE, Pending, Phase, Stack};
 
 /// What [`Game::undo`](duke_core::Game::undo) needs to take back one action.
@@ -13,10 +16,11 @@ use crate::state::{Archduke, Grid, NONE, Pending, Phase, Stack};
 pub struct Undo(Record);
 
 #[derive(Clone, Copy, Debug)]
-#[allow(clippy::large_enum_variant)] // built in place and never moved in the hot path
+// The whole-state variant is rare (see `undo_record`) and boxing it would allocate.
+#[allow(clippy::large_enum_variant)]
 enum Record {
     Delta(Delta),
-    Whole(Archduke),
+    Whole(Snapshot),
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -65,16 +69,26 @@ impl PileEnd {
 }
 
 impl Archduke {
-    /// The record for undoing `action`, taken before it is applied.
-    pub(crate) fn undo_record(&self, seat: u8, action: Action) -> Undo {
-        let may_draw_last = self.draw.len <= 1;
+    /// The record for undoing `action`, taken before it is applied, or the error if the
+    /// action is not legal.
+    pub(crate) fn undo_record(&self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
+        if !self.is_legal(seat, action) {
+            return Err(ActionError::Illegal { seat, action });
+        }
+        let seat = seat.0;
+        // Only a draw (Draw, GIVE, the penalty of a failed match) can reshuffle, and only
+        // these actions can leave both piles empty (Take) or end the round. The others never
+        // take a card from a pile, and a live round never has both piles empty outside a
+        // held card (`check`), so "both piles empty" cannot follow them either.
+        let may_draw_last = self.draw.len <= 1
+            && matches!(action, Action::Draw | Action::Take(_) | Action::Match(_) | Action::Give(_) | Action::End);
         let may_end = match action {
             Action::End => true,
             Action::Match(_) => self.grid(seat).is_none_or(|g| g.count() <= 1),
             _ => false,
         };
         if may_draw_last || may_end {
-            return Undo(Record::Whole(*self));
+            return Ok(Undo(Record::Whole(Snapshot::save(self))));
         }
         let touched = match action {
             Action::Look(..) | Action::Take(_) | Action::Keep(_) | Action::Match(_) => [seat, NONE],
@@ -84,7 +98,7 @@ impl Archduke {
             Action::Draw | Action::Discard | Action::Pass | Action::Archduke | Action::End => [NONE, NONE],
         };
         let save = |s: u8| (s, self.grid(s).copied().unwrap_or(Grid::EMPTY));
-        Undo(Record::Delta(Delta {
+        Ok(Undo(Record::Delta(Delta {
             phase: self.phase,
             current: self.current,
             next: self.next,
@@ -96,12 +110,14 @@ impl Archduke {
             grids: [save(touched[0]), save(touched[1])],
             draw: PileEnd::save(&self.draw),
             discard: PileEnd::save(&self.discard),
-        }))
+        })))
     }
 
-    pub(crate) fn restore(&mut self, undo: Undo) {
-        match undo.0 {
-            Record::Whole(state) => *self = state,
+    /// Takes back the action `undo` was recorded for. By reference: the record is large and
+    /// only a part of it is read.
+    pub(crate) fn restore(&mut self, undo: &Undo) {
+        match &undo.0 {
+            Record::Whole(snapshot) => snapshot.restore(self),
             Record::Delta(d) => {
                 self.phase = d.phase;
                 self.current = d.current;
@@ -111,9 +127,9 @@ impl Archduke {
                 self.looked = d.looked;
                 self.pending = d.pending;
                 self.pending_len = d.pending_len;
-                for (seat, grid) in d.grids {
+                for &(seat, ref grid) in &d.grids {
                     if let Some(g) = self.grids.get_mut(seat as usize) {
-                        *g = grid;
+                        *g = *grid;
                     }
                 }
                 d.draw.restore(&mut self.draw);

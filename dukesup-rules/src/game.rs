@@ -8,6 +8,7 @@ use crate::config::{Config, ConfigError};
 use crate::events::Event;
 use crate::position::Setup;
 use crate::state::{Phase, Position};
+use crate::undo::Undo;
 use crate::view::View;
 use crate::{scoring, setup, turn};
 
@@ -19,10 +20,6 @@ use crate::{scoring, setup, turn};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "Setup", into = "Setup")]
 pub struct DukesUp(pub(crate) Position);
-
-/// What [`Game::undo`] needs: the whole previous position (a few hundred bytes, no allocation).
-#[derive(Clone, Copy, Debug)]
-pub struct Undo(Position);
 
 impl DukesUp {
     /// The step the game is in.
@@ -134,14 +131,15 @@ impl Game for DukesUp {
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
         self.check(seat, action)?;
-        let before = Undo(self.0);
+        // Built as the result itself, so that the record is not copied once more on return.
+        let before = Ok(Undo::save(&self.0));
         let pos = &mut self.0;
         match action {
             Action::Choose { castle, dukes } => setup::apply_choose(pos, seat, castle, dukes),
             Action::Draw { source, count } => turn::apply_draw(pos, source, count),
             _ => turn::apply_play(pos, action),
         }
-        Ok(before)
+        before
     }
 
     /// The full notation for the acting seat; for the others, a choice of CASTLE and DUKES
@@ -156,7 +154,7 @@ impl Game for DukesUp {
     }
 
     fn undo(&mut self, undo: Undo) {
-        self.0 = undo.0;
+        undo.restore(&mut self.0);
     }
 
     fn outcome(&self) -> Option<Outcome> {

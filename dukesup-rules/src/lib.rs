@@ -170,6 +170,7 @@ mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod turn;
+mod undo;
 mod validate;
 mod view;
 mod wire;
@@ -177,8 +178,9 @@ mod wire;
 pub use actions::{Action, ActionError, Source};
 pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, MultiRound, Reshuffle};
 pub use events::{Event, RoundEnd};
-pub use game::{DukesUp, Undo};
+pub use game::DukesUp;
 pub use meld::AceRule;
 pub use position::{PlayerSetup, Setup, SetupError};
 pub use state::{CastleState, Phase, TurnFlags, colour_of};
+pub use undo::Undo;
 pub use view::{CastleView, DukeView, PlayerView, View};

@@ -14,11 +14,11 @@ fn main() -> ExitCode {
     let args = match PlayArgs::parse(std::env::args().skip(1)) {
         Ok(args) => args,
         Err(CliError::Help) => {
-            println!("{}", PlayArgs::USAGE);
+            println!("{}", PlayArgs::usage());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("play: {e}\n\n{}", PlayArgs::USAGE);
+            eprintln!("play: {e}\n\n{}", PlayArgs::usage());
             return ExitCode::from(2);
         }
     };

@@ -9,18 +9,18 @@ use std::process::ExitCode;
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::{CliError, SimulateArgs};
 use duke_examples::progress::Progress;
-use duke_examples::simulate::run_with;
+use duke_examples::simulate::run;
 use duke_examples::with_game;
 
 fn main() -> ExitCode {
     let args = match SimulateArgs::parse(std::env::args().skip(1)) {
         Ok(args) => args,
         Err(CliError::Help) => {
-            println!("{}", SimulateArgs::USAGE);
+            println!("{}", SimulateArgs::usage());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("simulate: {e}\n\n{}", SimulateArgs::USAGE);
+            eprintln!("simulate: {e}\n\n{}", SimulateArgs::usage());
             return ExitCode::from(2);
         }
     };
@@ -37,8 +37,7 @@ fn main() -> ExitCode {
 
 fn simulate_one<G: Catalogued>(id: GameId, args: &SimulateArgs) -> Result<(), String> {
     let mut progress = Progress::new(id.name(), args.count);
-    let result =
-        run_with::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |done| progress.set(done));
+    let result = run::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |done| progress.set(done));
     progress.finish();
     let (summary, record) = result.map_err(|e| e.to_string())?;
     print!("\n{summary}");

@@ -8,36 +8,15 @@ use core::fmt;
 use core::str::FromStr;
 
 use duke_core::Game;
+#[cfg(feature = "theduke")]
+use serde::Deserialize;
 
 pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
-/// Game-specific command-line options (`simulate` and `play`). Each belongs to one game;
-/// giving it for another game is an error.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameOptions {
-    /// Crown Battles, `--round-types blind,normal`: the Round Type cards to shuffle, one
-    /// revealed per round.
-    pub round_types: Option<String>,
-    /// Crown Battles, `--round-sequence blind,normal`: the round types in order, repeated
-    /// to fill the schedule.
-    pub round_sequence: Option<String>,
-}
+use crate::options::GameOptions;
 
-impl GameOptions {
-    /// The flags given, for messages (`--round-types`).
-    pub fn given(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        if self.round_types.is_some() {
-            out.push("--round-types");
-        }
-        if self.round_sequence.is_some() {
-            out.push("--round-sequence");
-        }
-        out
-    }
-}
-
-/// What the examples need to know about a game beyond the [`Game`] trait: its title.
+/// What the examples need to know about a game beyond the [`Game`] trait: its title, and
+/// the config it plays.
 pub trait Catalogued: Game {
     /// The game's full title.
     const TITLE: &'static str;
@@ -48,13 +27,13 @@ pub trait Catalogued: Game {
         Self::bounded_config(players).map_err(|e| e.to_string())
     }
 
-    /// [`config_for`](Catalogued::config_for) with the game's own options applied; a game
-    /// without options refuses any.
+    /// [`config_for`](Catalogued::config_for) with the command line's game `options`. A game
+    /// refuses the options it does not take (by default, every one).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
-        match options.given().as_slice() {
-            [] => Self::config_for(players),
-            given => Err(format!("{} is not an option of {}", given.join(", "), Self::NAME)),
+        if !options.is_empty() {
+            return Err(options.refused_by(Self::TITLE));
         }
+        Self::config_for(players)
     }
 }
 
@@ -64,6 +43,32 @@ pub use theduke_rules::TheDuke;
 #[cfg(feature = "theduke")]
 impl Catalogued for TheDuke {
     const TITLE: &'static str = "The Duke";
+}
+
+#[cfg(feature = "theduke")]
+pub use theduke_rules::ExpandedDuke;
+
+/// The Duke with the options of Expanded play: the engine with run-time tile sets, which
+/// [`GameId::with_options`] picks for `--game theduke` with `--enhanced` or `--tiles`.
+#[cfg(feature = "theduke")]
+impl Catalogued for ExpandedDuke {
+    const TITLE: &'static str = "The Duke (Expanded play)";
+
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        let mut config = Self::config_for(players)?;
+        config.enhanced_tiles = options.enhanced_tiles;
+        if let Some(path) = &options.tiles {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;
+            let spec = theduke_rules::TileSetSpec::load(&mut serde_json::Deserializer::from_str(&text))
+                .map_err(|e| format!("--tiles {}: {e}", path.display()))?;
+            config.tiles = Some(theduke_rules::CustomTiles::new(spec));
+        }
+        // The tile set with the enhanced tiles added is checked as a whole here, so a
+        // refused set is reported before any game starts.
+        ExpandedDuke::new(&config, 0).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "archduke")]
@@ -94,6 +99,9 @@ impl Catalogued for CrownBattles {
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{RoundType, RoundTypes};
+        if options.is_expanded_duke() {
+            return Err(options.refused_by(Self::TITLE));
+        }
         let mut config = Self::config_for(players)?;
         let list = |text: &str| -> Result<Vec<RoundType>, String> {
             text.split(',').map(|t| t.parse::<RoundType>().map_err(|e| e.to_string())).collect()
@@ -123,6 +131,10 @@ pub enum GameId {
     /// The Duke.
     #[cfg(feature = "theduke")]
     TheDuke,
+    /// The Duke with options of Expanded play (its command-line name is `theduke`, with
+    /// `--enhanced` or `--tiles`; see [`GameId::with_options`]).
+    #[cfg(feature = "theduke")]
+    ExpandedDuke,
     /// Archduke.
     #[cfg(feature = "archduke")]
     Archduke,
@@ -177,6 +189,40 @@ impl GameId {
         GameId::NAMES.iter().find(|(_, n)| *n == name).map(|&(id, _)| id)
     }
 
+    /// The game that plays this one with the command line's `options`: The Duke with an
+    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game that takes none of the
+    /// options given is an error.
+    pub fn with_options(self, options: &GameOptions) -> Result<GameId, String> {
+        if options.is_empty() {
+            return Ok(self);
+        }
+        match self {
+            #[cfg(feature = "theduke")]
+            GameId::TheDuke | GameId::ExpandedDuke if !options.is_round_types() => Ok(GameId::ExpandedDuke),
+            #[cfg(feature = "crownbattles")]
+            GameId::CrownBattles if !options.is_expanded_duke() => Ok(GameId::CrownBattles),
+            other => Err(options.refused_by(other.title())),
+        }
+    }
+
+    /// The game a record of the game named `name` with the config `config` (as JSON) is
+    /// played by: a record of The Duke whose config has options of Expanded play is
+    /// replayed by [`GameId::ExpandedDuke`].
+    pub fn of_record(name: &str, config: Option<&serde_json::Value>) -> Option<GameId> {
+        let id = GameId::from_name(name)?;
+        #[cfg(feature = "theduke")]
+        if id == GameId::TheDuke
+            && let Some(config) = config
+            && let Ok(config) = theduke_rules::Config::deserialize(config)
+            && config.is_expanded()
+        {
+            return Some(GameId::ExpandedDuke);
+        }
+        #[cfg(not(feature = "theduke"))]
+        let _ = config;
+        Some(id)
+    }
+
     /// The names accepted by `--game`, for messages.
     pub fn choices() -> String {
         let mut names: Vec<&str> = GameId::NAMES.iter().map(|&(_, n)| n).collect();
@@ -227,6 +273,11 @@ macro_rules! with_game {
             #[cfg(feature = "theduke")]
             $crate::catalog::GameId::TheDuke => {
                 type $G = $crate::catalog::TheDuke;
+                $body
+            }
+            #[cfg(feature = "theduke")]
+            $crate::catalog::GameId::ExpandedDuke => {
+                type $G = $crate::catalog::ExpandedDuke;
                 $body
             }
             #[cfg(feature = "archduke")]

@@ -7,7 +7,8 @@ use core::fmt;
 use std::path::PathBuf;
 
 use crate::bots::{BotSpec, IsmctsSettings};
-use crate::catalog::{GameId, GameOptions};
+use crate::catalog::GameId;
+use crate::options::GameOptions;
 
 /// Why a command line was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,18 +127,40 @@ fn parse_games(value: &str, allow_all: bool) -> Result<Vec<GameId>, CliError> {
     value.parse::<GameId>().map(|id| vec![id]).map_err(|e| invalid(e.to_string()))
 }
 
-/// Reads the game-specific options (checked against the game when its config is made).
-fn parse_options(parsed: &Parsed) -> GameOptions {
-    GameOptions {
-        round_types: parsed.get("round-types").map(str::to_owned),
-        round_sequence: parsed.get("round-sequence").map(str::to_owned),
-    }
-}
-
 /// Reads `--bots`: a comma-separated list.
 fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
+
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--round-types LIST`,
+/// `--round-sequence LIST`) and applies them to `games`: each
+/// becomes the engine that plays them, or the options are refused.
+fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
+    let options = GameOptions {
+        enhanced_tiles: parsed.has("enhanced"),
+        tiles: parsed.get("tiles").map(PathBuf::from),
+        round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
+        round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
+    };
+    for game in games {
+        *game = game.with_options(&options).map_err(invalid)?;
+    }
+    Ok(options)
+}
+
+/// Crown Battles' round types: the Round Type cards to deal.
+const ROUND_TYPES: &str = "round-types";
+/// Crown Battles' round types in a fixed order.
+const ROUND_SEQUENCE: &str = "round-sequence";
+
+/// The usage lines of the game options, shared by `simulate` and `play`.
+const OPTIONS_USAGE: &str = "\
+The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
+into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
+of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json).
+Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
+these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
+in order, repeated to fill the rounds (implemented: normal, blind).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -162,7 +185,7 @@ pub struct SimulateArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record of the first game (per game when several).
     pub save_record: Option<PathBuf>,
-    /// Game-specific options (`--round-types`, `--round-sequence`).
+    /// Game options (`games` already names the engines that play them).
     pub options: GameOptions,
 }
 
@@ -182,27 +205,29 @@ impl SimulateArgs {
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE] [--round-types LIST | --round-sequence LIST]
+                [--save-record FILE] [--enhanced] [--tiles FILE]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
 game. The same seed gives the same summary (timings excepted).
 ismcts (200 iterations, exploration 0.7) cuts its rollouts after HORIZON actions (default
 10) and scores the seats by the game's evaluation; HORIZON `end` plays them to the end.
-Crown Battles only: --round-types blind,normal shuffles these Round Type cards and reveals
-one per round; --round-sequence blind,normal plays them in order, repeated to fill the
-rounds (round types: normal, blind).
 Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random.";
+
+    /// The usage text with the game options.
+    pub fn usage() -> String {
+        format!("{}\n{OPTIONS_USAGE}", SimulateArgs::USAGE)
+    }
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &["game", "games", "seed", "players", "bots", "save-record", "round-types", "round-sequence"],
-            &[],
+            &["game", "games", "seed", "players", "bots", "save-record", "tiles", ROUND_TYPES, ROUND_SEQUENCE],
+            &["enhanced"],
         )?;
         parsed.no_positional()?;
-        let games = match parsed.get("game") {
+        let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, true)?,
             None if GameId::ALL.is_empty() => vec![GameId::HighCard],
             None => GameId::ALL.to_vec(),
@@ -213,6 +238,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
         }
         let seed = parsed.number::<u64>("seed", "an unsigned 64-bit seed")?.unwrap_or(SimulateArgs::DEFAULT_SEED);
         let bots = parsed.get("bots").map(parse_bots).transpose()?.unwrap_or_else(SimulateArgs::default_bots);
+        let options = parse_options(&parsed, &mut games)?;
         Ok(SimulateArgs {
             games,
             count,
@@ -220,7 +246,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
             players: parse_players(&parsed)?,
             bots,
             save_record: parsed.get("save-record").map(PathBuf::from),
-            options: parse_options(&parsed),
+            options,
         })
     }
 }
@@ -240,7 +266,7 @@ pub struct PlayArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record at the end.
     pub save_record: Option<PathBuf>,
-    /// Game-specific options (`--round-types`, `--round-sequence`).
+    /// Game options (`game` already names the engine that plays them).
     pub options: GameOptions,
 }
 
@@ -249,27 +275,32 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
-            [--round-types LIST | --round-sequence LIST]
+            [--enhanced] [--tiles FILE]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
-its notation; `help` and `quit` are commands. Crown Battles only: --round-types and
---round-sequence as in simulate.";
+its notation; `help` and `quit` are commands.";
+
+    /// The usage text with the game options.
+    pub fn usage() -> String {
+        format!("{}\n{OPTIONS_USAGE}", PlayArgs::USAGE)
+    }
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &["game", "players", "seat", "seed", "bots", "save-record", "round-types", "round-sequence"],
-            &[],
+            &["game", "players", "seat", "seed", "bots", "save-record", "tiles", ROUND_TYPES, ROUND_SEQUENCE],
+            &["enhanced"],
         )?;
         parsed.no_positional()?;
-        let game = match parsed.get("game") {
-            Some(value) => parse_games(value, false)?.first().copied().ok_or_else(|| invalid("--game: no game"))?,
+        let mut games = match parsed.get("game") {
+            Some(value) => parse_games(value, false)?,
             None => return Err(invalid(format!("--game is required: one of {}", GameId::choices()))),
         };
+        let options = parse_options(&parsed, &mut games)?;
         Ok(PlayArgs {
-            game,
+            game: games.first().copied().ok_or_else(|| invalid("--game: no game"))?,
             players: parse_players(&parsed)?,
             seat: parsed.number::<u8>("seat", "a seat number from 0")?.unwrap_or(0),
             seed: parsed.number::<u64>("seed", "an unsigned 64-bit seed")?,
@@ -279,7 +310,7 @@ its notation; `help` and `quit` are commands. Crown Battles only: --round-types 
                 .transpose()?
                 .unwrap_or_else(|| vec![BotSpec::Ismcts(IsmctsSettings::default())]),
             save_record: parsed.get("save-record").map(PathBuf::from),
-            options: parse_options(&parsed),
+            options,
         })
     }
 }

@@ -13,7 +13,7 @@
 //! - [`simulate`], [`interactive`], [`replay`]: the loops behind the three examples,
 //!   written over any reader and writer so they are tested here.
 //! - [`cli`]: their command lines; [`catalog`]: the only per-game code (names, default
-//!   configs), with the [`with_game!`] dispatch.
+//!   configs, the [`options`] each game takes), with the [`with_game!`] dispatch.
 //!
 //! ```
 //! use duke_core::Game;
@@ -34,6 +34,7 @@ pub mod catalog;
 pub mod cli;
 pub mod driver;
 pub mod interactive;
+pub mod options;
 pub mod progress;
 pub mod replay;
 pub mod seed;

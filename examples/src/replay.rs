@@ -44,7 +44,8 @@ pub fn game_of(json: &Value) -> Result<GameId, ReplayFailure> {
         .get("game")
         .and_then(Value::as_str)
         .ok_or_else(|| ReplayFailure::Format("not a game record: no \"game\" name".to_owned()))?;
-    GameId::from_name(name).ok_or_else(|| ReplayFailure::Format(format!("the record is of an unknown game {name:?}")))
+    GameId::of_record(name, json.get("config"))
+        .ok_or_else(|| ReplayFailure::Format(format!("the record is of an unknown game {name:?}")))
 }
 
 /// Reads a record of the game `G` from JSON, naming the step that does not read.

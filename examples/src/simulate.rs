@@ -6,8 +6,9 @@ use std::time::{Duration, Instant};
 use duke_core::{Record, Seat};
 
 use crate::bots::{Bot, BotSpec};
-use crate::catalog::{Catalogued, GameOptions};
+use crate::catalog::Catalogued;
 use crate::driver::{DriverError, play_game};
+use crate::options::GameOptions;
 use crate::seed::mix;
 
 /// How one bot did over a run.
@@ -105,20 +106,10 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     mix(seed, index)
 }
 
-/// Plays `count` games of `G` with `bots`, calling `progress(done)` after each game.
+/// Plays `count` games of `G` (with `players` seats if given, and the game `options`) with
+/// `bots`, calling `progress(done)` after each game.
 /// Returns the summary and the record of the first game.
 pub fn run<G: Catalogued>(
-    players: Option<u8>,
-    count: u64,
-    seed: u64,
-    bots: &[BotSpec],
-    progress: impl FnMut(u64),
-) -> Result<(Summary, Option<Record<G>>), SimulateError> {
-    run_with::<G>(players, &GameOptions::default(), count, seed, bots, progress)
-}
-
-/// [`run`] with the game's own options (`--round-types`, …).
-pub fn run_with<G: Catalogued>(
     players: Option<u8>,
     options: &GameOptions,
     count: u64,

@@ -7,6 +7,7 @@ use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::PlayArgs;
 use duke_examples::interactive::{Ending, play};
+use duke_examples::options::GameOptions;
 use duke_examples::replay::{ReplayFailure, replay};
 use duke_examples::simulate::run;
 use duke_examples::with_game;
@@ -20,7 +21,7 @@ fn bots() -> Vec<BotSpec> {
 }
 
 fn simulated_record<G: Catalogued>(seed: u64) -> Record<G> {
-    let (summary, record) = run::<G>(None, 2, seed, &bots(), |_| {}).unwrap();
+    let (summary, record) = run::<G>(None, &GameOptions::default(), 2, seed, &bots(), |_| {}).unwrap();
     assert_eq!(summary.games, 2);
     assert!(summary.actions > 0);
     let seats: u64 = summary.bots.iter().map(|b| b.seats).sum();
@@ -95,7 +96,7 @@ fn play_args(game: GameId) -> PlayArgs {
         seed: Some(1),
         bots: vec![BotSpec::Random],
         save_record: None,
-        options: Default::default(),
+        options: GameOptions::default(),
     }
 }
 
@@ -274,28 +275,25 @@ fn play_does_not_show_a_bots_face_down_discard() {
 #[cfg(feature = "crownbattles")]
 #[test]
 fn crownbattles_plays_round_types_from_the_options() {
-    use duke_examples::catalog::{CrownBattles, GameOptions};
-    use duke_examples::simulate::run_with;
+    use duke_examples::catalog::CrownBattles;
     let dealt = GameOptions { round_types: Some("blind,normal".into()), ..GameOptions::default() };
-    let (summary, record) = run_with::<CrownBattles>(Some(3), &dealt, 2, 4, &bots(), |_| {}).unwrap();
+    let (summary, record) = run::<CrownBattles>(Some(3), &dealt, 2, 4, &bots(), |_| {}).unwrap();
     assert_eq!(summary.games, 2);
-    let record = record.unwrap();
-    let json = serde_json::to_string(&record).unwrap();
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
     assert!(json.contains(r#""deal":["Normal","BlindBidding"]"#), "{json}");
     // Every round of the replay shows its revealed type; blind bids are face down.
-    let text = replay_text(&json).unwrap();
-    assert!(text.contains("the round type is"), "{text}");
+    assert!(replay_text(&json).unwrap().contains("the round type is"));
     let sequence = GameOptions { round_sequence: Some("blind".into()), ..GameOptions::default() };
-    let (_, record) = run_with::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
+    let (_, record) = run::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
     let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
     assert!(text.contains("places a bid face down") && !text.contains("the round type is Normal"), "{text}");
     // Unknown names, types absent in this version and excluded ones are refused.
     for (players, list) in [(4, "blind,jousting"), (4, "long"), (2, "stealth")] {
         let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };
-        assert!(run_with::<CrownBattles>(Some(players), &options, 1, 1, &bots(), |_| {}).is_err(), "{list}");
+        assert!(run::<CrownBattles>(Some(players), &options, 1, 1, &bots(), |_| {}).is_err(), "{list}");
     }
-    let both = GameOptions { round_types: Some("blind".into()), round_sequence: Some("blind".into()) };
-    assert!(run_with::<CrownBattles>(None, &both, 1, 1, &bots(), |_| {}).is_err());
-    let other = run_with::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
-    assert!(other.unwrap_err().to_string().contains("--round-types is not an option of highcard"));
+    let both = GameOptions { round_sequence: Some("blind".into()), ..dealt.clone() };
+    assert!(run::<CrownBattles>(None, &both, 1, 1, &bots(), |_| {}).is_err());
+    let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
+    assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
 }

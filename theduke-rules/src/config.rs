@@ -73,6 +73,43 @@ pub enum DivinationDraws {
     ExactlyThree,
 }
 
+/// When a tile Dread froze thaws (rulebook "Dread": frozen "until the Dread icon is removed
+/// (i.e. at the start of the controlling player's turn, the Dread icon is no longer covering
+/// the previously frozen tile)").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DreadThaw {
+    /// As soon as no Dread icon covers it (our reading: frozen is a function of the board).
+    #[default]
+    WhenUncovered,
+    /// At the start of its controller's turn, if no Dread icon covers it then: a tile frozen
+    /// at any moment stays frozen until then.
+    ControllerTurn,
+}
+
+/// Who sees the tiles a Divination draws (the rulebook "Divination" does not say).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DivinationShown {
+    /// The diviner alone (our reading: they come from his bag, like a draw he does not show
+    /// before placing); the others see how many, the tile kept and the tiles destroyed.
+    #[default]
+    Diviner,
+    /// Every observer: the game has no hidden tile at all.
+    Everyone,
+}
+
+/// What a Ransom trade takes back (rulebook "Ransom": "trade a captured tile with the Ransom
+/// ability for any previously captured tile by the opponent with the Escape ability").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RansomTrade {
+    /// The player's own captured tiles with the Escape ability (our reading: "with the
+    /// Escape ability" names the tile taken back).
+    #[default]
+    EscapeTiles,
+    /// Any of the player's own captured tiles ("with the Escape ability" read as how it
+    /// returns: "as though it just used the Escape ability").
+    AnyTile,
+}
+
 /// The readings chosen for Expanded play's ambiguous rules; each field's default is the
 /// reading of RULES.md, the other values the alternatives.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -82,6 +119,12 @@ pub struct Readings {
     pub dread_immunity: DreadImmunity,
     /// How many tiles a Divination draws when the bag holds fewer than three.
     pub divination_draws: DivinationDraws,
+    /// Which captured tiles a Ransom trade takes back.
+    pub ransom_trade: RansomTrade,
+    /// Who sees the tiles a Divination draws.
+    pub divination_shown: DivinationShown,
+    /// When a frozen tile thaws.
+    pub dread_thaw: DreadThaw,
 }
 
 impl Readings {

@@ -45,7 +45,8 @@ impl NamedTile {
 
 /// One thing an observer of a game of The Duke saw happen. Every observer sees the same
 /// events (nothing in the game is hidden but the next draw), except the tiles of a
-/// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]).
+/// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]), unless
+/// [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
 ///
 /// Non-exhaustive: the rest of Expanded play (terrain, the Dragon's own turns) will add
 /// variants.
@@ -191,7 +192,8 @@ pub enum Event {
         /// How many tiles came out of the bag (public: the bag's size is).
         drawn: u8,
     },
-    /// The tiles a Divination drew, shown only to the diviner (reading 30).
+    /// The tiles a Divination drew, shown only to the diviner (reading 30), or to everyone
+    /// with [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
     DivinedTiles {
         /// Who divined.
         seat: Seat,
@@ -208,11 +210,11 @@ pub enum Event {
         square: Square,
     },
     /// A divined tile went back into the bag: which one only the diviner sees (`None` for
-    /// everyone else).
+    /// everyone else, unless [`DivinationShown::Everyone`](crate::DivinationShown::Everyone)).
     Returned {
         /// Who put it back.
         seat: Seat,
-        /// The tile, for the diviner.
+        /// The tile, for those who see it.
         tile: Option<NamedTile>,
     },
     /// A divined tile was destroyed: put beside the board as though captured (public).
@@ -431,7 +433,7 @@ impl<S: TileSource> Duke<S> {
         if let (Action::Draw, Phase::Place { drawn }) = (action, after.phase) {
             out.push(Event::DrawnTile { seat, tile: NamedTile::of(&before.set, drawn) });
         }
-        if let (Action::Divine(_), true) = (action, observer == Observer::Seat(seat)) {
+        if let (Action::Divine(_), true) = (action, after.sees_divined(seat, observer)) {
             let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }

@@ -113,11 +113,15 @@ impl<S: TileSource> Game for Duke<S> {
 
     /// Nothing is hidden but the generator's future draws and, from the diviner's opponent,
     /// the tiles a Divination drew: determinizing reseeds the generator and, for that
-    /// opponent, draws the divined tiles again from the diviner's bag and hand.
+    /// opponent, draws the divined tiles again from the diviner's bag and hand (not with
+    /// [`DivinationShown::Everyone`](crate::DivinationShown::Everyone): nothing is hidden).
     fn determinize(&self, seat: Seat, seed: u64) -> Self {
         let mut copy = self.clone();
         copy.rng = GameRng::new(seed);
-        if S::EXPANDED && seat.0 != self.to_move && matches!(self.phase, Phase::Divine { .. } | Phase::Dismiss { .. }) {
+        if S::EXPANDED
+            && !self.sees_divined(Seat(self.to_move), Observer::Seat(seat))
+            && matches!(self.phase, Phase::Divine { .. } | Phase::Dismiss { .. })
+        {
             copy.redraw_hand();
         }
         copy

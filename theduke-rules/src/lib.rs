@@ -153,7 +153,10 @@ mod view;
 
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
-pub use config::{BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
+pub use config::{
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer,
+    RansomTrade, Readings,
+};
 pub use events::{Event, NamedTile};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};

@@ -471,7 +471,12 @@ impl<S: TileSource> Duke<S> {
         struct Find(Action, bool);
         impl Visit for Find {
             fn action(&mut self, a: Action) -> bool {
-                self.1 = a == self.0;
+                // The placements the standard game checks here compare inline; the derived
+                // `==` over every action of Expanded play is a call.
+                self.1 = match (a, self.0) {
+                    (Action::Place(x), Action::Place(y)) => x == y,
+                    (a, b) => a == b,
+                };
                 self.1
             }
             fn moves(&mut self, from: Square, to: u64) -> bool {
@@ -487,7 +492,7 @@ impl<S: TileSource> Duke<S> {
                 self.1
             }
             fn draws(&mut self, _types: u32, places: u64) -> bool {
-                self.1 = self.0 == Action::Draw && places != 0;
+                self.1 = matches!(self.0, Action::Draw) && places != 0;
                 self.1
             }
         }
@@ -512,7 +517,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
             (Phase::Play, None) => {
-                if action == Action::Draw
+                if matches!(action, Action::Draw)
                     && let Some(ctx) = self.context(me)
                 {
                     self.visit_draw(&ctx, &mut find);

@@ -69,6 +69,11 @@ pub struct Setup {
     /// the board nor in the bag.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub divined: Vec<TileKind>,
+    /// Expanded play with [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn):
+    /// tiles still frozen though no Dread icon covers them now (default: none). In a turn
+    /// ([`Phase::Play`]) only the tiles of the seat that just played can be.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub frozen: Vec<Square>,
 }
 
 impl Setup {
@@ -90,6 +95,7 @@ impl Setup {
             turns: 0,
             removed: None,
             divined: Vec::new(),
+            frozen: Vec::new(),
         }
     }
 }
@@ -203,6 +209,12 @@ pub enum SetupError {
         /// The seat to act.
         seat: Seat,
     },
+    /// A square given as still frozen holds no tile that can be: empty, the tile acting as
+    /// the Duke or a tile immune to Dread, a tile of the seat to act in a turn (its tiles
+    /// thawed as its turn began), any tile outside the turns or without
+    /// [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn).
+    #[error("{0} cannot hold a tile still frozen here")]
+    Frozen(Square),
 }
 
 /// Tiles of a type that a seat holds off the board during set-up (rulebook "Set-up": the
@@ -325,6 +337,7 @@ impl<S: TileSource> Duke<S> {
                 state.extra.set_removed(usize::from(owner), aside.add(u128::of(k, gone_aside as u8)));
             }
         }
+        state.hold_frozen(&setup.frozen, setup.phase)?;
         state.guard = state.compute_guard();
         state.check_rules()?;
         Ok(state)
@@ -353,7 +366,31 @@ impl<S: TileSource> Duke<S> {
                 [of(0), of(1)]
             }),
             divined: self.divined(),
+            frozen: Square::iter(self.extra.held()).collect(),
         }
+    }
+
+    /// Sets the tiles still frozen given by a setup (see [`Setup::frozen`]); those a Dread icon
+    /// covers now are frozen anyway and not kept.
+    fn hold_frozen(&mut self, given: &[Square], phase: Phase) -> Result<(), SetupError> {
+        let mut held = 0;
+        for &sq in given {
+            let piece = self.piece_at(sq).ok_or(SetupError::Frozen(sq))?;
+            let in_turn =
+                matches!(phase, Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. });
+            let own_turn_start = matches!(phase, Phase::Play | Phase::Place { .. }) && piece.owner.0 == self.to_move;
+            if !self.thaw_at_turn()
+                || !in_turn
+                || own_turn_start
+                || piece.kind == TileKind::DUKE
+                || self.set.dread_immune(piece.kind.index(), piece.side)
+            {
+                return Err(SetupError::Frozen(sq));
+            }
+            held |= sq.bit();
+        }
+        self.extra.set_held(held & !self.frozen_with_forts(0));
+        Ok(())
     }
 }
 

@@ -67,9 +67,16 @@ macro_rules! packed {
             fn of(kind: usize, n: u8) -> Self {
                 if kind < $kinds { <$t>::from(n & 15) << (4 * kind) } else { 0 }
             }
-            #[inline]
+            #[inline(always)]
             fn total(self) -> u32 {
-                (0..$kinds).map(|k| u32::from(self.count(k))).sum()
+                // Branch-free (a draw asks it in the standard game's `apply`): nibbles
+                // summed pairwise into bytes, bytes into 16-bit lanes, the lanes by one
+                // multiplication into the top lane (at most 15 x 32 = 480, no carry).
+                let nibbles = <$t>::MAX / 0x11;
+                let bytes = (self & nibbles) + ((self >> 4) & nibbles);
+                let low_bytes = <$t>::MAX / 0x101;
+                let lanes = (bytes & low_bytes) + ((bytes >> 8) & low_bytes);
+                (lanes.wrapping_mul(<$t>::MAX / 0xffff) >> (<$t>::BITS - 16)) as u32
             }
             #[inline]
             fn distinct(self) -> u32 {
@@ -109,6 +116,13 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the hand (ignored without Expanded play).
     #[doc(hidden)]
     fn set_hand(&mut self, hand: [u8; 3]);
+    /// The tiles still frozen though no Dread icon covers them now
+    /// ([`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn)).
+    #[doc(hidden)]
+    fn held(&self) -> u64;
+    /// Sets them (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_held(&mut self, held: u64);
 }
 
 impl sealed::Extra for () {}
@@ -126,6 +140,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_hand(&mut self, _hand: [u8; 3]) {}
+    #[inline]
+    fn held(&self) -> u64 {
+        0
+    }
+    #[inline]
+    fn set_held(&mut self, _held: u64) {}
 }
 
 /// One tile type as the engine reads it, whatever the source: name, abbreviation, count per
@@ -277,5 +297,26 @@ impl<T: TileSet> TileSource for T {
     #[inline(always)]
     fn duplicate(state: &Duke<T>) -> Duke<T> {
         *state
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Packed;
+
+    #[test]
+    fn total_counts_every_nibble() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..1000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let wide = u128::from(x) << 64 | u128::from(x.rotate_left(29));
+            assert_eq!(x.total(), (0..16).map(|k| u32::from(x.count(k))).sum::<u32>());
+            assert_eq!(wide.total(), (0..32).map(|k| u32::from(wide.count(k))).sum::<u32>());
+        }
+        assert_eq!(u64::MAX.total(), 15 * 16);
+        assert_eq!(u128::MAX.total(), 15 * 32);
+        assert_eq!(0u64.total(), 0);
     }
 }

@@ -38,7 +38,9 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
-use crate::config::{Config, DivinationDraws, DreadImmunity, FirstPlayer, Readings};
+use crate::config::{
+    Config, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer, RansomTrade, Readings,
+};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
@@ -202,15 +204,25 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
-    let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
-    (configs(), tiles, any::<bool>(), immunity, draws).prop_map(
-        |(config, tiles, enhanced_tiles, dread_immunity, divination_draws)| Config {
-            tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
-            enhanced_tiles,
-            readings: Readings { dread_immunity, divination_draws },
-            ..config
+    let ransom = prop_oneof![Just(RansomTrade::EscapeTiles), Just(RansomTrade::AnyTile)];
+    let shown = prop_oneof![Just(DivinationShown::Diviner), Just(DivinationShown::Everyone)];
+    let thaw = prop_oneof![Just(DreadThaw::WhenUncovered), Just(DreadThaw::ControllerTurn)];
+    let readings = (immunity, draws, ransom, shown, thaw).prop_map(
+        |(dread_immunity, divination_draws, ransom_trade, divination_shown, dread_thaw)| Readings {
+            dread_immunity,
+            divination_draws,
+            ransom_trade,
+            divination_shown,
+            dread_thaw,
         },
-    )
+    );
+    let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
+    (configs(), tiles, any::<bool>(), readings).prop_map(|(config, tiles, enhanced_tiles, readings)| Config {
+        tiles: tiles.map(|seed| CustomTiles::new(custom_tile_set(seed))),
+        enhanced_tiles,
+        readings,
+        ..config
+    })
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -7,7 +7,7 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::Config;
 use crate::movegen::Any;
-use crate::source::{Packed, TileSource};
+use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind, flip_code};
 use crate::tiles::TileKind;
 
@@ -50,6 +50,7 @@ impl<S: TileSource> Duke<S> {
         Ok(())
     }
 
+    #[inline(always)]
     pub(crate) fn put_code(&mut self, sq: Square, code: u8) {
         let owner = usize::from(code & 0x40 != 0);
         self.set_code(sq, code);
@@ -63,6 +64,7 @@ impl<S: TileSource> Duke<S> {
         }
     }
 
+    #[inline(always)]
     pub(crate) fn take_code(&mut self, sq: Square) -> u8 {
         let code = self.code_at(sq);
         if code == 0 {
@@ -82,6 +84,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Removes the tile on `sq` (if any) as captured; returns whether it was a Duke.
+    #[inline(always)]
     pub(crate) fn capture_on(&mut self, sq: Square) -> bool {
         let code = self.take_code(sq);
         if code == 0 {
@@ -102,7 +105,35 @@ impl<S: TileSource> Duke<S> {
 
     /// Does a legal action; `detect_stuck` looks for a next player without any legal
     /// action (perft skips it: such a node has no children either way).
+    #[inline(always)]
     pub(crate) fn play_inner(&mut self, action: Action, detect_stuck: bool) {
+        // Constant `false` for a compile-time set: the standard game pays nothing.
+        if self.thaw_at_turn() {
+            self.play_holding_frozen(action, detect_stuck);
+            return;
+        }
+        self.play_step(action, detect_stuck);
+    }
+
+    /// [`play_inner`](Self::play_inner) with [`DreadThaw::ControllerTurn`]: the tiles frozen
+    /// before the action are kept frozen as the reading says, before the next player's
+    /// legal actions are looked at.
+    ///
+    /// [`DreadThaw::ControllerTurn`]: crate::DreadThaw::ControllerTurn
+    fn play_holding_frozen(&mut self, action: Action, detect_stuck: bool) {
+        let (before, mover) = (self.frozen(), self.to_move);
+        self.play_step(action, false);
+        self.settle_frozen(before, mover);
+        if detect_stuck && self.phase == Phase::Play && self.to_move != mover && !self.has_legal_action() {
+            self.phase = Phase::Over(Ending { winner: Some(Seat(mover)), reason: EndReason::NoLegalAction });
+            self.guard = 0;
+            self.extra.set_held(0);
+        }
+    }
+
+    /// Does a legal action (the body of [`play_inner`](Self::play_inner)).
+    #[inline(always)]
+    fn play_step(&mut self, action: Action, detect_stuck: bool) {
         let me = self.to_move & 1;
         let mut duke_taken = false;
         match action {
@@ -155,16 +186,24 @@ impl<S: TileSource> Duke<S> {
                 }
                 self.phase = Phase::Play;
             }
+            // Never legal in a game of a compile-time set: the constant test drops these
+            // arms from the standard game's code, which keeps `apply` as small as before
+            // Expanded play.
             Action::Summon { .. }
             | Action::Divine(_)
             | Action::Keep { .. }
             | Action::Return(_)
             | Action::Destroy(_) => {
-                if !self.play_ability(me, action) {
+                if !S::EXPANDED || !self.play_ability(me, action) {
                     return;
                 }
             }
-            Action::Escape { .. } | Action::Ransom { .. } => duke_taken = self.play_escape(me, action),
+            Action::Escape { .. } | Action::Ransom { .. } => {
+                if !S::EXPANDED {
+                    return;
+                }
+                duke_taken = self.play_escape(me, action);
+            }
         }
         self.end_turn(me, duke_taken, detect_stuck);
     }
@@ -187,6 +226,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Draws a tile uniformly from `me`'s bag with the game generator.
+    #[inline(always)]
     pub(crate) fn draw_tile(&mut self, me: usize) -> TileKind {
         let bag = self.bag.get(me).copied().unwrap_or_default();
         let mut pick = self.rng.below(bag.total());

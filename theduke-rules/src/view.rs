@@ -51,7 +51,8 @@ pub struct View {
     #[serde(default, skip_serializing_if = "is_zero")]
     pub hand_size: u8,
     /// Expanded play: the divined tiles, by type, for the diviner only (`None` for everyone
-    /// else, whose `bags` count them in the diviner's bag: reading 30).
+    /// else, whose `bags` count them in the diviner's bag: reading 30); for every observer
+    /// with [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub hand: Option<Vec<TileKind>>,
 }
@@ -62,14 +63,15 @@ fn is_zero(n: &u8) -> bool {
 
 impl<S: TileSource> Duke<S> {
     /// The view of `observer`: everything is public but the tiles a Divination drew, which
-    /// only the diviner sees (the others count them in his bag).
+    /// only the diviner sees (the others count them in his bag), unless
+    /// [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
     pub fn view_of(&self, observer: Observer) -> View {
         let per_seat = |f: &dyn Fn(Seat, TileKind) -> u8| -> Vec<Vec<u8>> {
             (0..2u8).map(|o| (0..self.set.kinds()).map(|k| f(Seat(o), TileKind(k as u8))).collect()).collect()
         };
         let hand: Vec<TileKind> = hand_kinds(self.extra.hand()).collect();
         let diviner = Seat(self.to_move);
-        let sees_hand = observer == Observer::Seat(diviner);
+        let sees_hand = self.sees_divined(diviner, observer);
         let in_bag = |s: Seat, k: TileKind| {
             let hidden = if s == diviner && !sees_hand { hand.iter().filter(|&&h| h == k).count() as u8 } else { 0 };
             self.bag_count(s, k).saturating_add(hidden)

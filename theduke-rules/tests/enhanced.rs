@@ -12,8 +12,8 @@ use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
-    Action, Config, ConfigError, CustomTiles, DivinationDraws, Event, ExpandedDuke, FirstPlayer, Phase, Piece,
-    Readings, Setup, Side, TheDuke, TileKind,
+    Action, Config, ConfigError, CustomTiles, DivinationDraws, DivinationShown, Event, ExpandedDuke, FirstPlayer,
+    Phase, Piece, Readings, Setup, Side, TheDuke, TileKind,
 };
 
 const DUCHESS: u8 = 15;
@@ -273,6 +273,35 @@ fn the_opponent_sees_the_kept_and_destroyed_tiles_but_not_the_others() {
     assert!(notation_for(Observer::Seat(Seat(0))).contains(&back.to_string()));
     assert_eq!(notation_for(Observer::Seat(Seat(1))), "P0 puts a divined tile back in the bag");
     assert_eq!(notation_for(Observer::Spectator), "P0 puts a divined tile back in the bag");
+}
+
+#[test]
+fn with_the_other_reading_of_30_everyone_sees_the_divined_tiles() {
+    let shown = Readings { divination_shown: DivinationShown::Everyone, ..Readings::default() };
+    let mut g = oracle(Side::Back, bag_of(3, 1), shown);
+    let before = g.clone();
+    let divine: Action = "divine c3".parse().unwrap();
+    play(&mut g, "divine c3");
+    for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator] {
+        let mut events = Vec::new();
+        ExpandedDuke::events(&before, Seat(0), divine, &g, observer, &mut events);
+        assert!(
+            matches!(&events[1], Event::DivinedTiles { tiles, .. } if tiles.len() == 3),
+            "{observer:?}: {events:?}"
+        );
+        let view = g.view(observer);
+        assert_eq!((view.hand, view.hand_size), (Some(g.divined()), 3), "{observer:?}");
+        assert_eq!(view.bags[0][2] + view.bags[0][3], 1, "{observer:?}: the divined tiles are out of the bag");
+    }
+    // Nothing is hidden, so determinizing keeps the hand.
+    for seed in 0..8 {
+        assert_eq!(g.determinize(Seat(1), seed).divined(), g.divined());
+    }
+    let keep: Action = format!("keep {} c2", g.divined()[0].0).parse().unwrap();
+    play(&mut g, &keep.to_string());
+    let back = Action::Return(g.divined()[0]);
+    assert!(g.notation_for(Seat(0), back, Observer::Seat(Seat(1))).contains(&back.to_string()));
+    assert!(g.notation_for(Seat(0), back, Observer::Spectator).contains(&back.to_string()));
 }
 
 #[test]

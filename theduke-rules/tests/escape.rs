@@ -13,7 +13,7 @@ use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
     Ability, Action, Config, CustomTiles, EscapeCost, Event, ExpandedDuke, Icon, IconKind, NamedTile, Phase, Piece,
-    Setup, Side, TileKind, TileSetSpec, TileSpec,
+    RansomTrade, Readings, Setup, Side, TileKind, TileSetSpec, TileSpec,
 };
 
 const FOOTMAN: u8 = 1;
@@ -60,7 +60,12 @@ fn musketeers() -> TileSetSpec {
 /// A position of the Musketeer tiles, `to_move` to act; `bags` per seat (default: every
 /// tile not on the board; what is in neither is captured).
 fn position(tiles: &[(&str, Piece)], to_move: u8, bags: Option<[Vec<u8>; 2]>) -> ExpandedDuke {
-    let config = Config { tiles: Some(CustomTiles::new(musketeers())), ..Config::default() };
+    position_with(Readings::default(), tiles, to_move, bags)
+}
+
+/// [`position`] with other readings.
+fn position_with(readings: Readings, tiles: &[(&str, Piece)], to_move: u8, bags: Option<[Vec<u8>; 2]>) -> ExpandedDuke {
+    let config = Config { tiles: Some(CustomTiles::new(musketeers())), readings, ..Config::default() };
     let setup = Setup {
         config,
         board: board(tiles),
@@ -251,6 +256,27 @@ fn ransom_trades_a_captured_ransom_tile_for_an_own_captured_escape_tile() {
 }
 
 #[test]
+fn a_ransom_trade_takes_back_an_escape_tile_or_with_the_other_reading_any_tile() {
+    // P0 holds P1's Merchant; P1 captured P0's Porthos (no Escape) and, not on the board,
+    // its two Footmen. P0's Rogue (Escape) is in its bag.
+    let tiles = [("a1", p(0, 0, Side::Start)), ("f6", p(0, 1, Side::Start))];
+    let bags = [bag_without(&[PORTHOS]), bag_without(&[MERCHANT])];
+    let escape_only = position(&tiles, 0, Some(bags.clone()));
+    assert_eq!(escape_only.captured_count(Seat(0), TileKind(PORTHOS)), 1);
+    assert!(!legal(&escape_only).iter().any(|a| a.starts_with("ransom")), "reading 35: only an Escape tile comes back");
+    let any = Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() };
+    let mut game = position_with(any, &tiles, 0, Some(bags));
+    let trades: BTreeSet<String> = legal(&game).into_iter().filter(|a| a.starts_with("ransom")).collect();
+    let expected = ["ransom 16 for 1 c1", "ransom 16 for 1 d1", "ransom 16 for 15 c1", "ransom 16 for 15 d1"];
+    assert_eq!(trades, expected.iter().map(|a| (*a).to_owned()).collect::<BTreeSet<_>>());
+    play(&mut game, "ransom 16 for 15 d1");
+    assert_eq!(game.piece_at(s("d1")), Some(p(PORTHOS, 0, Side::Start)), "placed as though it just escaped");
+    assert_eq!(game.captured_count(Seat(0), TileKind(PORTHOS)), 0);
+    assert_eq!(game.captured_count(Seat(1), TileKind(MERCHANT)), 0);
+    assert_eq!(game.bag_count(Seat(1), TileKind(MERCHANT)), 1);
+}
+
+#[test]
 fn an_escape_that_could_take_the_duke_is_guard() {
     // P1's Duke stands on d1, a starting square of P0, whose Rogue can pay for an Escape.
     let game = position(
@@ -294,6 +320,22 @@ fn perft_with_escape_and_ransom_matches_the_reference() {
     );
     assert!(legal(&ransom).contains("ransom 16 for 17 c1"));
     check("ransom", &ransom, &[35, 1_267, 35_254]);
+    // The other reading of 35: the Footmen (off the board, so captured) come back too.
+    let any = Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() };
+    let ransom_any = position_with(
+        any,
+        &[
+            ("a1", p(0, 0, Side::Start)),
+            ("e3", p(ROGUE, 1, Side::Start)),
+            ("e4", p(FOOTMAN, 1, Side::Start)),
+            ("f6", p(0, 1, Side::Start)),
+            ("c5", p(MERCHANT, 0, Side::Start)),
+        ],
+        0,
+        Some([bag_without(&[ROGUE, MERCHANT]), bag_without(&[MERCHANT, ROGUE])]),
+    );
+    assert!(legal(&ransom_any).contains("ransom 16 for 1 d1"));
+    check("ransom, any tile", &ransom_any, &[37, 1_343, 40_066]);
 }
 
 #[test]

@@ -12,8 +12,8 @@ use common::{board, p, s};
 use duke_core::{Game, GameRng, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
-    Action, Config, CustomTiles, DreadImmunity, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings, Setup, Side,
-    TileKind, TileSetSpec, TileSpec,
+    Action, Config, CustomTiles, DreadImmunity, DreadThaw, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings, Setup,
+    SetupError, Side, TileKind, TileSetSpec, TileSpec,
 };
 
 fn tile(name: &str, abbrev: &str, start: Vec<Icon>, back: Vec<Icon>) -> TileSpec {
@@ -300,6 +300,73 @@ fn check_perft(name: &str, game: &ExpandedDuke, expected: &[u64], reference_dept
 #[test]
 fn perft_with_defense_matches_the_reference() {
     check_perft("defense", &robin_hood(LITTLE_JOHN), &[46, 909, 34_636], 3);
+}
+
+/// P0's Footman on c3 is frozen by P1's Banshee on c4, which P0's Footman on c5 can capture;
+/// P1's Footman on b3 could then take c3.
+fn thaw(reading: DreadThaw) -> ExpandedDuke {
+    expanded(
+        banshee_tiles(),
+        Readings { dread_thaw: reading, ..Readings::default() },
+        &[
+            ("a1", p(0, 0, Side::Start)),
+            ("c3", p(FOOTMAN, 0, Side::Start)),
+            ("c5", p(FOOTMAN, 0, Side::Start)),
+            ("f6", p(0, 1, Side::Start)),
+            ("c4", p(BANSHEE, 1, Side::Start)),
+            ("b3", p(FOOTMAN, 1, Side::Start)),
+        ],
+        0,
+    )
+}
+
+fn frozen(game: &ExpandedDuke) -> Vec<String> {
+    game.view(duke_core::Observer::Spectator).frozen.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_tile_thaws_when_uncovered_or_with_the_other_reading_at_its_controllers_turn() {
+    for reading in [DreadThaw::WhenUncovered, DreadThaw::ControllerTurn] {
+        let mut game = thaw(reading);
+        assert_eq!(frozen(&game), ["c3"], "{reading:?}");
+        assert!(!legal(&game).iter().any(|a| a.starts_with("c3")), "{reading:?}");
+        game.apply(Seat(0), "c5-c4".parse().unwrap()).unwrap();
+        let actions = legal(&game);
+        if reading == DreadThaw::WhenUncovered {
+            // Reading 24: the icon is gone, so the Footman thaws at once and can be taken.
+            assert!(frozen(&game).is_empty());
+            assert!(actions.contains("b3-c3"), "{actions:?}");
+        } else {
+            // The other reading: frozen until the start of P0's next turn.
+            assert_eq!(frozen(&game), ["c3"]);
+            assert!(!actions.contains("b3-c3"), "{actions:?}");
+            let saved = ExpandedDuke::from_setup(&game.to_setup()).unwrap();
+            assert_eq!(saved, game, "the setup keeps the tile still frozen");
+        }
+        game.apply(Seat(1), "f6-e6".parse().unwrap()).unwrap();
+        assert!(frozen(&game).is_empty(), "{reading:?}: P0's turn has begun");
+        assert!(legal(&game).iter().any(|a| a.starts_with("c3")), "{reading:?}");
+    }
+}
+
+#[test]
+fn a_tile_still_frozen_is_refused_where_the_reading_cannot_have_it() {
+    let game = thaw(DreadThaw::ControllerTurn);
+    let mut setup = game.to_setup();
+    setup.frozen = vec![s("c5")]; // P0 is to act: its tiles thawed as its turn began
+    assert_eq!(ExpandedDuke::from_setup(&setup), Err(SetupError::Frozen(s("c5"))));
+    setup.frozen = vec![s("f6")]; // a Duke is immune
+    assert_eq!(ExpandedDuke::from_setup(&setup), Err(SetupError::Frozen(s("f6"))));
+    setup.frozen = vec![s("b3")];
+    setup.config.readings.dread_thaw = DreadThaw::WhenUncovered;
+    assert_eq!(ExpandedDuke::from_setup(&setup), Err(SetupError::Frozen(s("b3"))));
+}
+
+#[test]
+fn perft_with_dread_thawing_at_the_controllers_turn_matches_the_reference() {
+    // One fewer line at depth 2: P0 takes the Banshee with c5-c4, and P1's b3-c3 is gone.
+    check_perft("thaw when uncovered", &thaw(DreadThaw::WhenUncovered), &[39, 1_456, 39_606], 3);
+    check_perft("thaw at the controller's turn", &thaw(DreadThaw::ControllerTurn), &[39, 1_455, 39_567], 3);
 }
 
 #[test]

@@ -180,6 +180,8 @@ proptest! {
         seed in any::<u64>(),
         removed in proptest::option::of(proptest::array::uniform2(proptest::collection::vec(0u8..3, 0..19))),
         divined in proptest::collection::vec((0u8..19).prop_map(TileKind), 0..5),
+        frozen in proptest::collection::vec(square(), 0..3),
+        thaw_at_turn in any::<bool>(),
     ) {
         let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
@@ -200,6 +202,7 @@ proptest! {
             turns,
             removed,
             divined,
+            frozen,
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
@@ -207,6 +210,9 @@ proptest! {
         }
         // The same setup in Expanded play, with the enhanced tiles (types 15 and 16).
         setup.config.enhanced_tiles = true;
+        if thaw_at_turn {
+            setup.config.readings.dread_thaw = theduke_rules::DreadThaw::ControllerTurn;
+        }
         if let Ok(state) = theduke_rules::ExpandedDuke::from_setup(&setup) {
             exercise(&state, seed);
             prop_assert_eq!(theduke_rules::ExpandedDuke::from_setup(&state.to_setup()), Ok(state));

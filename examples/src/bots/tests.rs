@@ -3,6 +3,7 @@ use duke_core::{Game, GameRng, Seat, SeatSet};
 
 use super::*;
 use crate::driver::{Table, play_game};
+use crate::options::GameOptions;
 use crate::simulate::run;
 
 /// Plays `games` games of `a` against `players - 1` copies of `b`, rotating seats; `a`'s
@@ -10,7 +11,7 @@ use crate::simulate::run;
 fn mean_reward(a: BotSpec, b: BotSpec, games: u64, players: u8) -> f64 {
     let mut bots = vec![b; usize::from(players)];
     bots[0] = a;
-    let (summary, _) = run::<HighCard>(Some(players), games, 99, &bots, |_| {}).unwrap();
+    let (summary, _) = run::<HighCard>(Some(players), &GameOptions::default(), games, 99, &bots, |_| {}).unwrap();
     let line = &summary.bots[0];
     assert_eq!(line.label, a.to_string());
     line.reward / line.seats as f64
@@ -88,11 +89,11 @@ fn ismcts_beats_random_with_four_players() {
 #[test]
 fn same_seed_same_games() {
     let bots = [ismcts(20), BotSpec::Greedy, BotSpec::Random];
-    let (a, ra) = run::<HighCard>(Some(3), 40, 5, &bots, |_| {}).unwrap();
-    let (b, rb) = run::<HighCard>(Some(3), 40, 5, &bots, |_| {}).unwrap();
+    let (a, ra) = run::<HighCard>(Some(3), &GameOptions::default(), 40, 5, &bots, |_| {}).unwrap();
+    let (b, rb) = run::<HighCard>(Some(3), &GameOptions::default(), 40, 5, &bots, |_| {}).unwrap();
     assert_eq!((a.actions, &a.bots), (b.actions, &b.bots));
     assert_eq!(ra, rb);
-    let (c, rc) = run::<HighCard>(Some(3), 40, 6, &bots, |_| {}).unwrap();
+    let (c, rc) = run::<HighCard>(Some(3), &GameOptions::default(), 40, 6, &bots, |_| {}).unwrap();
     assert_ne!(ra, rc);
     assert_ne!(a.bots, c.bots);
 }

@@ -94,13 +94,45 @@ fn replay_takes_one_file() {
     assert_eq!(ReplayArgs::parse(args("-h")), Err(CliError::Help));
 }
 
+#[cfg(feature = "theduke")]
 #[test]
-fn game_options_are_read_for_simulate_and_play() {
+fn the_duke_options_of_expanded_play_pick_the_expanded_engine() {
+    let parsed = SimulateArgs::parse(args("--game theduke --enhanced --tiles data/house_tiles.json")).unwrap();
+    assert_eq!(parsed.games, vec![GameId::ExpandedDuke]);
+    assert!(parsed.options.enhanced_tiles);
+    assert_eq!(parsed.options.tiles, Some(PathBuf::from("data/house_tiles.json")));
+    let play = PlayArgs::parse(args("--game theduke --tiles=t.json")).unwrap();
+    assert_eq!(play.game, GameId::ExpandedDuke);
+    assert!(!play.options.enhanced_tiles);
+    let plain = PlayArgs::parse(args("--game theduke")).unwrap();
+    assert_eq!((plain.game, plain.options), (GameId::TheDuke, GameOptions::default()));
+    assert!(SimulateArgs::usage().contains("--tiles FILE plays with the tile set"));
+}
+
+#[test]
+fn game_options_are_refused_by_games_that_do_not_take_them() {
+    let why = invalid_message(PlayArgs::parse(args("--game highcard --enhanced")));
+    assert!(why.contains("--enhanced does not apply to High Card"), "{why}");
+    let why = invalid_message(SimulateArgs::parse(args("--game highcard --enhanced --tiles f.json")));
+    assert!(why.contains("--enhanced --tiles f.json do not apply"), "{why}");
+    if GameId::ALL.len() > 1 {
+        assert!(SimulateArgs::parse(args("--game all --enhanced")).is_err());
+    }
+    assert!(invalid_message(PlayArgs::parse(args("--game highcard --enhanced=yes"))).contains("takes no value"));
+}
+
+#[cfg(feature = "crownbattles")]
+#[test]
+fn round_type_options_are_read_for_simulate_and_play() {
     let parsed = SimulateArgs::parse(args("--game crownbattles --round-types blind,normal")).unwrap();
     assert_eq!(parsed.options.round_types.as_deref(), Some("blind,normal"));
     assert_eq!(parsed.options.round_sequence, None);
+    assert_eq!(parsed.games, vec![GameId::CrownBattles]);
     let parsed = PlayArgs::parse(args("--game crownbattles --round-sequence=blind,normal")).unwrap();
     assert_eq!(parsed.options.round_sequence.as_deref(), Some("blind,normal"));
-    assert_eq!(SimulateArgs::parse(args("")).unwrap().options, GameOptions::default());
     assert!(invalid_message(SimulateArgs::parse(args("--round-types"))).contains("needs a value"));
+    // Other games refuse them, and Crown Battles refuses The Duke's.
+    let refused = invalid_message(SimulateArgs::parse(args("--game all --round-types blind")));
+    assert!(refused.contains("--round-types blind"), "{refused}");
+    assert!(SimulateArgs::parse(args("--game crownbattles --enhanced")).is_err());
 }

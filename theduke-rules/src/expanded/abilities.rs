@@ -4,11 +4,11 @@
 //! drawing from the bag", so it is a turn's action; a frozen tile uses none (rulebook
 //! "Dread"); the Duke-danger rule governs each (`x_allowed`).
 
-use duke_core::Seat;
+use duke_core::{Observer, Seat};
 
 use crate::actions::Action;
 use crate::board::{Square, orthogonal_neighbours};
-use crate::config::DivinationDraws;
+use crate::config::{DivinationDraws, DivinationShown};
 use crate::movegen::Visit;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Phase, Piece, code_kind, code_side, flip_code};
@@ -102,6 +102,7 @@ impl<S: TileSource> Duke<S> {
                         let action = Action::Keep { kind, to };
                         let mut next = self.clone();
                         next.play_inner(action, false);
+                        next.end_turn_frozen(me);
                         if next.x_duke_safe(me) && v.action(action) {
                             return true;
                         }
@@ -205,6 +206,12 @@ impl<S: TileSource> Duke<S> {
         next.extra.set_hand(sorted(hand));
         next.phase = Phase::Divine { drawn: kinds.len() as u8 };
         Some(next)
+    }
+
+    /// Whether `observer` sees the tiles `diviner`'s Divination drew: the diviner, or every
+    /// observer with [`DivinationShown::Everyone`] (reading 30).
+    pub(crate) fn sees_divined(&self, diviner: Seat, observer: Observer) -> bool {
+        observer == Observer::Seat(diviner) || self.set.readings().divination_shown == DivinationShown::Everyone
     }
 
     /// Puts the divined tiles back and draws as many again with the generator: what the

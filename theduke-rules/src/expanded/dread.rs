@@ -2,19 +2,44 @@
 //! friendly or enemy, on a square a Dread icon covers is frozen in place: it cannot move,
 //! be captured, be commanded or use an ability while the icon covers it. The tile acting as
 //! the Duke and tiles with a Dread icon are immune (`Readings::dread_immunity` says which
-//! side counts). Frozen tiles are a function of the board alone (an icon that no longer
-//! covers a tile no longer freezes it), so nothing is stored.
+//! side counts). By default frozen tiles are a function of the board alone (an icon that no
+//! longer covers a tile no longer freezes it); with `DreadThaw::ControllerTurn` a tile frozen
+//! at any moment stays frozen until the start of its controller's turn, and the state keeps
+//! the tiles frozen that no icon covers now (reading 24).
+
+use duke_core::Seat;
 
 use crate::board::Square;
-use crate::source::TileSource;
-use crate::state::{Duke, code_kind, code_owner, code_side};
+use crate::config::DreadThaw;
+use crate::source::{ExtraState, TileSource};
+use crate::state::{Duke, Phase, code_kind, code_owner, code_side};
 use crate::tiles::Side;
 
 impl<S: TileSource> Duke<S> {
     /// The tiles frozen now (none without Expanded play).
     #[inline]
     pub(crate) fn frozen(&self) -> u64 {
-        if S::EXPANDED { self.frozen_with_forts(0) } else { 0 }
+        if S::EXPANDED { self.frozen_with_forts(0) | (self.extra.held() & (self.occ[0] | self.occ[1])) } else { 0 }
+    }
+
+    /// Whether frozen tiles thaw only at the start of their controller's turn (reading 24).
+    pub(crate) fn thaw_at_turn(&self) -> bool {
+        S::EXPANDED && self.set.readings().dread_thaw == DreadThaw::ControllerTurn
+    }
+
+    /// After an action of `mover` with [`DreadThaw::ControllerTurn`]: the tiles frozen before
+    /// it (frozen tiles stay in place) stay frozen, but, if the turn passed, the new player's
+    /// tiles no icon covers now thaw ("at the start of the controlling player's turn"); kept
+    /// are those no icon covers, the others are frozen by the board anyway.
+    pub(crate) fn settle_frozen(&mut self, before: u64, mover: u8) {
+        let all = self.occ[0] | self.occ[1];
+        let mut held = before & all & !self.frozen_with_forts(0);
+        if matches!(self.phase, Phase::Over(_)) {
+            held = 0;
+        } else if self.to_move != mover {
+            held &= !self.occupancy(Seat(self.to_move));
+        }
+        self.extra.set_held(held);
     }
 
     /// The tiles frozen with Fort tiles on `forts` (rulebook "Dread": a tile in a Fort

@@ -6,13 +6,14 @@
 //! tile), then the Escape tile goes to one of the two starting squares of the Duke,
 //! starting side up: onto an empty square, capturing an enemy there, or, when both squares
 //! hold friendly tiles, sacrificing the one it lands on. Ransom's second instance trades a
-//! captured Ransom tile for the player's own captured Escape tile, which returns to a
-//! starting square the same way. A Ransom tile given back goes into its owner's bag.
+//! captured Ransom tile for the player's own captured Escape tile (any own captured tile
+//! under [`RansomTrade::AnyTile`]), which returns to a starting square the same way. A Ransom tile given back goes into its owner's bag.
 
 use duke_core::Seat;
 
 use crate::actions::{Action, EscapeCost};
 use crate::board::{Square, orthogonal_neighbours};
+use crate::config::RansomTrade;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Piece, code_kind, start_code};
 use crate::tiles::{Ability, TileKind};
@@ -37,9 +38,14 @@ impl<S: TileSource> Duke<S> {
         self.kinds_with(self.lost.get(1 - me).copied().unwrap_or_default(), Ability::Ransom)
     }
 
-    /// `me`'s own Escape tiles the opponent has captured (types).
+    /// `me`'s own captured tiles a Ransom trade may take back (types): those with Escape,
+    /// or any under [`RansomTrade::AnyTile`] (reading 35).
     fn escapes_lost(&self, me: usize) -> impl Iterator<Item = TileKind> + '_ {
-        self.kinds_with(self.lost.get(me).copied().unwrap_or_default(), Ability::Escape)
+        let pile = self.lost.get(me).copied().unwrap_or_default();
+        let any = self.set.readings().ransom_trade == RansomTrade::AnyTile;
+        (0..self.set.kinds())
+            .filter(move |&k| pile.count(k) > 0 && (any || self.set.abilities(k).has(Ability::Escape)))
+            .map(|k| TileKind(k as u8))
     }
 
     /// Where a tile escaping (or ransomed back) for `me` may land: the starting squares but

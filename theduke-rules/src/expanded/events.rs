@@ -37,7 +37,7 @@ impl<S: TileSource> Duke<S> {
             }
             Action::Keep { kind, to } => Event::Kept { seat, tile: named(kind), square: to },
             Action::Return(kind) => {
-                let tile = (observer == Observer::Seat(seat)).then(|| named(kind));
+                let tile = self.sees_divined(seat, observer).then(|| named(kind));
                 Event::Returned { seat, tile }
             }
             Action::Destroy(kind) => Event::Destroyed { seat, tile: named(kind) },

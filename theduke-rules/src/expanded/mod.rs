@@ -170,6 +170,8 @@ pub struct ExpandedState {
     removed: [u128; 2],
     /// The tiles a Divination drew, `kind + 1` each (0: none), hidden from the opponent.
     hand: [u8; 3],
+    /// Tiles still frozen though no Dread icon covers them now (`DreadThaw::ControllerTurn`).
+    held: u64,
 }
 
 impl sealed::Extra for ExpandedState {}
@@ -188,6 +190,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_hand(&mut self, hand: [u8; 3]) {
         self.hand = hand;
+    }
+    fn held(&self) -> u64 {
+        self.held
+    }
+    fn set_held(&mut self, held: u64) {
+        self.held = held;
     }
 }
 

@@ -108,7 +108,19 @@ impl<S: TileSource> Duke<S> {
         if let Some(m) = probe.occ.get_mut(me) {
             *m |= sq.bit();
         }
+        probe.end_turn_frozen(me);
         probe.x_duke_safe(me)
+    }
+
+    /// With [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn), a copy whose turn
+    /// passes to the opponent of `me` (whose tiles no icon covers thaw), for the Duke-danger
+    /// rule of a step that does not end the turn itself; nothing otherwise.
+    pub(crate) fn end_turn_frozen(&mut self, me: usize) {
+        if self.thaw_at_turn() {
+            let before = self.frozen();
+            self.to_move = 1 - (me as u8 & 1);
+            self.settle_frozen(before, me as u8);
+        }
     }
 
     /// The Duke-danger rule for a candidate of `me`: taking the opposing Duke is always

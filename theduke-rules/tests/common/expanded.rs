@@ -9,8 +9,8 @@ use std::collections::BTreeSet;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece, Readings,
-    Side, Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, Icon, IconKind, Phase, Piece,
+    RansomTrade, Readings, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -27,6 +27,9 @@ pub struct Model {
     pub to_move: Seat,
     /// The tiles a Divination drew (the seat to act's, while it chooses).
     pub hand: Vec<TileKind>,
+    /// The tiles frozen now as the state says (reading 24's other reading keeps tiles frozen
+    /// that no icon covers any more); only read with `DreadThaw::ControllerTurn`.
+    pub held: BTreeSet<Square>,
     /// Play as if no Dread icon froze anything (to see what Dread takes away).
     pub ignore_dread: bool,
     /// Play as if no Defense icon protected anything (to see what Defense takes away).
@@ -58,6 +61,7 @@ pub fn model(state: &ExpandedDuke) -> Model {
         phase: state.phase(),
         to_move: state.side_to_move(),
         hand: state.divined(),
+        held: duke_core::Game::view(state, duke_core::Observer::Spectator).frozen.into_iter().collect(),
         ignore_dread: false,
         ignore_defense: false,
     }
@@ -97,6 +101,9 @@ impl Model {
         let mut out = BTreeSet::new();
         if self.ignore_dread {
             return out;
+        }
+        if self.readings.dread_thaw == DreadThaw::ControllerTurn {
+            out.extend(self.held.iter().copied().filter(|&sq| self.at(sq).is_some()));
         }
         for sq in squares() {
             let Some(p) = self.at(sq) else { continue };
@@ -331,7 +338,8 @@ impl Model {
 
     /// "Escape" and "Ransom": an unfrozen Escape tile sacrifices an unfrozen friend sharing
     /// a side with it (not the Duke) or gives back a captured Ransom tile, and goes to a
-    /// starting square; a captured Ransom tile is traded for an own captured Escape tile.
+    /// starting square; a captured Ransom tile is traded for an own captured Escape tile (any
+    /// own captured tile with `RansomTrade::AnyTile`: "for any previously captured tile").
     pub fn escape_candidates(&self, me: Seat) -> Vec<Action> {
         let frozen = self.frozen();
         let opp = Seat(1 - me.0);
@@ -358,7 +366,14 @@ impl Model {
             }
         }
         for &give in &ransoms {
-            for take in self.kinds_in(&self.lost[me.index()], Ability::Escape) {
+            let takes: Vec<TileKind> = match self.readings.ransom_trade {
+                RansomTrade::EscapeTiles => self.kinds_in(&self.lost[me.index()], Ability::Escape),
+                RansomTrade::AnyTile => (0..self.lost[me.index()].len())
+                    .filter(|&k| self.lost[me.index()][k] > 0)
+                    .map(|k| TileKind(k as u8))
+                    .collect(),
+            };
+            for take in takes {
                 for to in self.escape_landings(me, None, &[]) {
                     out.push(Action::Ransom { give, take, to });
                 }
@@ -389,6 +404,9 @@ impl Model {
     /// The position after `me` does `action` (the rulebook's description of each).
     pub fn after(&self, me: Seat, action: Action) -> Model {
         let mut m = self.clone();
+        // "Until ... at the start of the controlling player's turn, the Dread icon is no longer
+        // covering": what was frozen stays frozen; the next player's tiles thaw below.
+        let frozen_before = self.frozen();
         let flip = |p: Piece| Piece { side: if p.side == Side::Start { Side::Back } else { Side::Start }, ..p };
         let capture = |m: &mut Model, sq: Square| {
             if let Some(victim) = m.at(sq).filter(|p| p.owner != me) {
@@ -452,6 +470,7 @@ impl Model {
         }
         m.phase = Phase::Play;
         m.to_move = Seat(1 - me.0);
+        m.held = frozen_before.into_iter().filter(|&sq| m.at(sq).is_some_and(|p| p.owner == me)).collect();
         m
     }
 
@@ -489,8 +508,11 @@ impl Model {
         self.beside_duke(me)
             .into_iter()
             .filter(|&s| {
+                let frozen_before = self.frozen();
                 let mut m = self.clone();
                 m.set(s, Some(Piece::new(kind, me)));
+                // The placement ends the turn: as in `after`, only `me`'s frozen tiles stay so.
+                m.held = frozen_before.into_iter().filter(|&sq| m.at(sq).is_some_and(|p| p.owner == me)).collect();
                 !m.duke_capturable(Seat(1 - me.0))
             })
             .collect()

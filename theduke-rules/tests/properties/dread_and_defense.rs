@@ -2,10 +2,14 @@
 //! carrying them (`testing::expanded_configs`). The oracle is the Expanded reference of
 //! `tests/common/expanded.rs`, written from the rulebook text.
 
+use std::collections::BTreeSet;
+
 use duke_core::Seat;
 use proptest::prelude::*;
 use theduke_rules::testing::expanded_configs;
-use theduke_rules::{Action, CustomTiles, ExpandedDuke, Icon, IconKind, Phase, Square, TileKind, TileSetSpec};
+use theduke_rules::{
+    Action, CustomTiles, DreadThaw, ExpandedDuke, Icon, IconKind, Phase, Square, TileKind, TileSetSpec,
+};
 
 use crate::common::expanded::{Model, model};
 use crate::oracle::{game_property, listed};
@@ -84,6 +88,48 @@ fn dread_freezes_covered_tiles_but_the_duke_and_dread_carriers() {
                 .iter()
                 .any(|&a| touched(&m, step.seat, a).iter().any(|sq| frozen.contains(sq)))
             {
+                step.reached();
+            }
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn a_frozen_tile_thaws_as_the_reading_says() {
+    game_property::<ExpandedDuke>(
+        "a_frozen_tile_thaws_as_the_reading_says",
+        expanded_configs(),
+        GAMES * 3,
+        Some(bias),
+        30,
+        |step| {
+            let (before, after, mover) = (step.before, step.after, step.seat);
+            if matches!(after.phase(), Phase::Over(_)) {
+                return Ok(());
+            }
+            let frozen = |g: &ExpandedDuke| -> BTreeSet<Square> {
+                duke_core::Game::view(g, duke_core::Observer::Spectator).frozen.into_iter().collect()
+            };
+            // What the icons on the board cover now, from the oracle.
+            let covered = Model { held: BTreeSet::new(), ..model(after) }.frozen();
+            let expected: BTreeSet<Square> = match after.config().readings.dread_thaw {
+                DreadThaw::WhenUncovered => covered.clone(),
+                // Reading 24's other reading: what was frozen stays frozen (frozen tiles do not
+                // move), but as a turn begins its player's tiles no icon covers thaw.
+                DreadThaw::ControllerTurn => {
+                    let passed = after.side_to_move() != before.side_to_move();
+                    let stays = |sq: &Square| {
+                        after.piece_at(*sq).is_some_and(|p| !passed || p.owner == mover) && !covered.contains(sq)
+                    };
+                    frozen(before).into_iter().filter(stays).chain(covered.iter().copied()).collect()
+                }
+            };
+            let got = frozen(after);
+            if got != expected {
+                return Err(format!("frozen after {}: {got:?}, the reading says {expected:?}", step.action));
+            }
+            if got.len() > covered.len() {
                 step.reached();
             }
             Ok(())

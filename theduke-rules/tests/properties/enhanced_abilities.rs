@@ -188,18 +188,24 @@ fn divined_tiles_are_hidden_from_the_opponent() {
         |step| {
             let (after, me) = (step.after, step.seat);
             let opponent = Observer::Seat(Seat(1 - me.0));
+            // Reading 30's other reading shows the tiles to everyone.
+            let shown = after.config().readings.divination_shown == theduke_rules::DivinationShown::Everyone;
             for observer in [opponent, Observer::Spectator] {
-                for event in step.events(observer) {
+                let events = step.events(observer);
+                for event in &events {
                     let leak = matches!(event, Event::DivinedTiles { .. } | Event::Returned { tile: Some(_), .. });
-                    if leak {
+                    if leak && !shown {
                         return Err(format!("{observer:?} sees {event}"));
                     }
                 }
-                if duke_core::Game::notation_for(step.before, me, step.action, observer)
-                    .contains(&step.action.to_string())
-                    && matches!(step.action, Action::Return(_))
-                {
-                    return Err("the return's tile type is in the others' notation".into());
+                let told = |e: &Event| matches!(e, Event::DivinedTiles { .. } | Event::Returned { tile: Some(_), .. });
+                if shown && matches!(step.action, Action::Divine(_) | Action::Return(_)) && !events.iter().any(told) {
+                    return Err(format!("{observer:?} is not shown the divined tiles of {}", step.action));
+                }
+                let named = duke_core::Game::notation_for(step.before, me, step.action, observer)
+                    .contains(&step.action.to_string());
+                if matches!(step.action, Action::Return(_)) && named != shown {
+                    return Err(format!("the return's tile type in the others' notation: {named}, shown: {shown}"));
                 }
             }
             if matches!(after.phase(), Phase::Divine { .. } | Phase::Dismiss { .. }) {
@@ -211,7 +217,12 @@ fn divined_tiles_are_hidden_from_the_opponent() {
                         + hand.iter().filter(|h| h.index() == k).count() as u32
                 };
                 let bags_merged = (0..after.tile_kinds()).all(|k| u32::from(theirs.bags[me.index()][k]) == merged(k));
-                if theirs.hand.is_some() || !bags_merged || own.hand.as_ref() != Some(&hand) {
+                let theirs_right = if shown {
+                    theirs == theduke_rules::View { observer: opponent, ..own.clone() }
+                } else {
+                    theirs.hand.is_none() && bags_merged
+                };
+                if !theirs_right || own.hand.as_ref() != Some(&hand) {
                     return Err("the views show the divined tiles to the wrong seat".into());
                 }
                 step.reached();
@@ -356,6 +367,40 @@ fn a_ransom_tile_goes_back_into_its_owners_bag() {
                 return Err("the Ransom tile did not go back into its owner's bag".into());
             }
             step.reached();
+            Ok(())
+        },
+    );
+}
+
+#[test]
+fn a_ransom_trade_takes_back_what_the_reading_allows() {
+    game_property::<ExpandedDuke>(
+        "a_ransom_trade_takes_back_what_the_reading_allows",
+        expanded_configs(),
+        GAMES * 3,
+        Some(bias_abilities),
+        30,
+        |step| {
+            let (before, me) = (step.before, step.seat);
+            let any = before.config().readings.ransom_trade == theduke_rules::RansomTrade::AnyTile;
+            // Every own captured tile the reading allows, traded for a captured Ransom tile.
+            let allowed = |take: TileKind| {
+                before.captured_count(me, take) > 0
+                    && (any || before.tile(take).is_some_and(|t| t.abilities.has(theduke_rules::Ability::Escape)))
+            };
+            for action in listed(step) {
+                if let Action::Ransom { take, .. } = action
+                    && !allowed(take)
+                {
+                    return Err(format!("{action} takes back type {} (any tile: {any})", take.0));
+                }
+            }
+            if let Action::Ransom { take, .. } = step.action {
+                let escape = before.tile(take).is_some_and(|t| t.abilities.has(theduke_rules::Ability::Escape));
+                if any && !escape {
+                    step.reached();
+                }
+            }
             Ok(())
         },
     );

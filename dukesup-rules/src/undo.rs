@@ -1,0 +1,89 @@
+//! Undo records: the position as it was, less what no action changes.
+
+use duke_core::{CardSet, GameRng, Seat};
+
+use crate::state::{Phase, Player, Position, TurnFlags};
+
+/// What [`Game::undo`](duke_core::Game::undo) needs: the previous position without its
+/// options (no action changes them), a few hundred bytes and no allocation.
+///
+/// Leaving the options out keeps the record within 256 bytes, the size up to which a copy
+/// takes the short path of the usual `memcpy` routines; search code copies a record two or
+/// three times per `apply` + `undo`.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    rng: GameRng,
+    players: [Player; 2],
+    table: CardSet,
+    phase: Phase,
+    current: Seat,
+    round_first: Seat,
+    round: u8,
+    turns: u16,
+    chosen: [bool; 2],
+    turn: TurnFlags,
+    points: [u32; 2],
+    wins: [u8; 2],
+    last_round: Option<[u32; 2]>,
+}
+
+impl Undo {
+    /// The record of `pos` as it is now.
+    #[inline]
+    pub(crate) fn save(pos: &Position) -> Undo {
+        // Destructured so that a new field of `Position` cannot be forgotten here.
+        let Position {
+            config: _,
+            rng,
+            players,
+            table,
+            phase,
+            current,
+            round_first,
+            round,
+            turns,
+            chosen,
+            turn,
+            points,
+            wins,
+            last_round,
+        } = *pos;
+        Undo { rng, players, table, phase, current, round_first, round, turns, chosen, turn, points, wins, last_round }
+    }
+
+    /// Puts `pos` back as it was when the record was saved.
+    #[inline]
+    pub(crate) fn restore(self, pos: &mut Position) {
+        let Undo {
+            rng,
+            players,
+            table,
+            phase,
+            current,
+            round_first,
+            round,
+            turns,
+            chosen,
+            turn,
+            points,
+            wins,
+            last_round,
+        } = self;
+        *pos = Position {
+            config: pos.config,
+            rng,
+            players,
+            table,
+            phase,
+            current,
+            round_first,
+            round,
+            turns,
+            chosen,
+            turn,
+            points,
+            wins,
+            last_round,
+        };
+    }
+}

@@ -1,0 +1,68 @@
+//! Options that change which game is played, beyond its number of seats: the options of
+//! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file) and
+//! Crown Battles' round types.
+//!
+//! They come from the command line (`--enhanced`, `--tiles FILE`, `--round-types LIST`,
+//! `--round-sequence LIST`); each game says in
+//! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
+//! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
+//! plays them.
+
+use std::path::PathBuf;
+
+/// The game options of a command line. The default is the game as the catalogue plays it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// The Duke, "Enhanced Tiles": the Duchess and the Oracle go into each player's bag
+    /// (`--enhanced`).
+    pub enhanced_tiles: bool,
+    /// The Duke, "Customization Tiles": play with the tile set in this JSON file, in the
+    /// versioned format of `theduke_rules::TileSetSpec` (`--tiles FILE`).
+    pub tiles: Option<PathBuf>,
+    /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
+    /// per round (`--round-types blind,normal`).
+    pub round_types: Option<String>,
+    /// Crown Battles: play these round types in order, repeated to fill the rounds
+    /// (`--round-sequence blind,normal`).
+    pub round_sequence: Option<String>,
+}
+
+impl GameOptions {
+    /// The flags of the options that are on, as typed on the command line: for messages.
+    pub fn flags(&self) -> Vec<String> {
+        let mut flags = Vec::new();
+        if self.enhanced_tiles {
+            flags.push("--enhanced".to_owned());
+        }
+        if let Some(path) = &self.tiles {
+            flags.push(format!("--tiles {}", path.display()));
+        }
+        if let Some(list) = &self.round_types {
+            flags.push(format!("--round-types {list}"));
+        }
+        if let Some(list) = &self.round_sequence {
+            flags.push(format!("--round-sequence {list}"));
+        }
+        flags
+    }
+
+    /// Whether every option is off.
+    pub fn is_empty(&self) -> bool {
+        *self == GameOptions::default()
+    }
+
+    /// Whether any option of The Duke's Expanded play is on.
+    pub fn is_expanded_duke(&self) -> bool {
+        self.enhanced_tiles || self.tiles.is_some()
+    }
+
+    /// Whether any option of Crown Battles' round types is on.
+    pub fn is_round_types(&self) -> bool {
+        self.round_types.is_some() || self.round_sequence.is_some()
+    }
+
+    /// The error for a game that takes none of the options given.
+    pub fn refused_by(&self, game: &str) -> String {
+        format!("{} {} not apply to {game}", self.flags().join(" "), if self.flags().len() > 1 { "do" } else { "does" })
+    }
+}

@@ -132,21 +132,35 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`) and applies them to `games`: each
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--round-types LIST`,
+/// `--round-sequence LIST`) and applies them to `games`: each
 /// becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
-    let options = GameOptions { enhanced_tiles: parsed.has("enhanced"), tiles: parsed.get("tiles").map(PathBuf::from) };
+    let options = GameOptions {
+        enhanced_tiles: parsed.has("enhanced"),
+        tiles: parsed.get("tiles").map(PathBuf::from),
+        round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
+        round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
+    };
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
     Ok(options)
 }
 
+/// Crown Battles' round types: the Round Type cards to deal.
+const ROUND_TYPES: &str = "round-types";
+/// Crown Battles' round types in a fixed order.
+const ROUND_SEQUENCE: &str = "round-sequence";
+
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
 The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
-of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json).";
+of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json).
+Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
+these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
+in order, repeated to fill the rounds (implemented: normal, blind).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -207,8 +221,11 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
-        let parsed =
-            Parsed::new(args, &["game", "games", "seed", "players", "bots", "save-record", "tiles"], &["enhanced"])?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "games", "seed", "players", "bots", "save-record", "tiles", ROUND_TYPES, ROUND_SEQUENCE],
+            &["enhanced"],
+        )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, true)?,
@@ -271,8 +288,11 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed =
-            Parsed::new(args, &["game", "players", "seat", "seed", "bots", "save-record", "tiles"], &["enhanced"])?;
+        let parsed = Parsed::new(
+            args,
+            &["game", "players", "seat", "seed", "bots", "save-record", "tiles", ROUND_TYPES, ROUND_SEQUENCE],
+            &["enhanced"],
+        )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

@@ -21,7 +21,7 @@ fn house_tiles() -> PathBuf {
 }
 
 fn all_options() -> GameOptions {
-    GameOptions { enhanced_tiles: true, tiles: Some(house_tiles()) }
+    GameOptions { enhanced_tiles: true, tiles: Some(house_tiles()), ..GameOptions::default() }
 }
 
 fn bots() -> Vec<BotSpec> {
@@ -43,7 +43,7 @@ fn options_reach_the_config() {
 
 #[test]
 fn simulated_expanded_games_are_saved_and_replayed_by_the_expanded_engine() {
-    for options in [GameOptions { enhanced_tiles: true, tiles: None }, all_options()] {
+    for options in [GameOptions { enhanced_tiles: true, tiles: None, ..GameOptions::default() }, all_options()] {
         let (summary, record) = run::<ExpandedDuke>(None, &options, 3, 11, &bots(), |_| {}).unwrap();
         assert_eq!(summary.games, 3);
         let record = record.unwrap();
@@ -62,7 +62,7 @@ fn simulated_expanded_games_are_saved_and_replayed_by_the_expanded_engine() {
 
 #[test]
 fn the_enhanced_tiles_are_drawn_and_placed_in_simulated_games() {
-    let options = GameOptions { enhanced_tiles: true, tiles: None };
+    let options = GameOptions { enhanced_tiles: true, tiles: None, ..GameOptions::default() };
     let mut placed = Vec::new();
     for seed in 0..12 {
         let (_, record) = run::<ExpandedDuke>(None, &options, 1, seed, &bots(), |_| {}).unwrap();
@@ -116,18 +116,24 @@ fn a_game_with_a_tile_file_is_playable_from_the_terminal() {
 fn a_bad_tile_file_is_a_message() {
     let dir = std::env::temp_dir().join(format!("duke-examples-tiles-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let missing = GameOptions { enhanced_tiles: false, tiles: Some(dir.join("none.json")) };
+    let missing = GameOptions { enhanced_tiles: false, tiles: Some(dir.join("none.json")), ..GameOptions::default() };
     assert!(ExpandedDuke::config_with(None, &missing).unwrap_err().contains("cannot read"));
     let garbled = dir.join("garbled.json");
     std::fs::write(&garbled, "{\"version\": 1, \"tiles\": 3}").unwrap();
-    let why =
-        ExpandedDuke::config_with(None, &GameOptions { enhanced_tiles: false, tiles: Some(garbled) }).unwrap_err();
+    let why = ExpandedDuke::config_with(
+        None,
+        &GameOptions { enhanced_tiles: false, tiles: Some(garbled), ..GameOptions::default() },
+    )
+    .unwrap_err();
     assert!(why.starts_with("--tiles"), "{why}");
     let wrong_version = dir.join("v7.json");
     let text = std::fs::read_to_string(house_tiles()).unwrap().replacen("\"version\": 1", "\"version\": 7", 1);
     std::fs::write(&wrong_version, text).unwrap();
-    let why =
-        ExpandedDuke::config_with(None, &GameOptions { enhanced_tiles: true, tiles: Some(wrong_version) }).unwrap_err();
+    let why = ExpandedDuke::config_with(
+        None,
+        &GameOptions { enhanced_tiles: true, tiles: Some(wrong_version), ..GameOptions::default() },
+    )
+    .unwrap_err();
     assert!(why.contains('7'), "{why}");
     let parsed = SimulateArgs::parse(["--game", "theduke", "--tiles", "x.json"].map(String::from)).unwrap();
     assert_eq!(parsed.games, vec![GameId::ExpandedDuke]);

@@ -63,9 +63,15 @@ impl CrownBattles {
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
             // "Double bidding is not allowed in the round where each player is dealt only one card."
-            Bid::Double(n) => n < self.config.max_bid && self.config.round_type.allows_double_bid(dealt),
+            Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(dealt),
         };
-        ok && !(self.config.screw_the_dealer && seat == self.dealer && self.screws(bid))
+        ok && !(self.config.screw_the_dealer && seat == self.dealer && self.screw_binds() && self.screws(bid))
+    }
+
+    /// "Screw the dealer" binds when the dealer sees the others' bids: not in Blind Bidding,
+    /// whose bids are face down (RULES.md, reading 33).
+    fn screw_binds(&self) -> bool {
+        self.round_type.bids_are_public()
     }
 
     /// "Screw the dealer": the dealer may not bring the total to the cards dealt. With double
@@ -96,8 +102,8 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-        let screw = self.config.screw_the_dealer && seat == self.dealer;
-        let doubles = self.config.round_type.allows_double_bid(self.cards_this_round());
+        let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
+        let doubles = self.round_type.allows_double_bid(self.cards_this_round());
         let max = usize::from(self.config.max_bid);
         // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
         let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };
@@ -141,6 +147,7 @@ impl CrownBattles {
                     }
                 }
             }
+            Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
             _ => {}
         }

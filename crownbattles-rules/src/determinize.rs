@@ -1,6 +1,6 @@
 //! Determinization: re-deal what a seat has not seen, keeping what it knows (own hand,
 //! played cards, cards revealed to it and where they are, hand sizes, the deck size, and
-//! the suits each player is known to lack).
+//! the suits each player is known to lack), and re-choose the bids placed face down.
 
 use duke_core::{GameRng, Seat};
 
@@ -162,6 +162,7 @@ impl CrownBattles {
         if !matches!(self.phase, Phase::Passing { .. }) {
             out.canonical_knowledge();
         }
+        out.redraw_hidden_bids(seat, &mut rng);
         out.rng = GameRng::new(rng.next_u64());
         out
     }

@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Face, Power};
+use crate::rounds::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
 
@@ -53,6 +54,24 @@ pub enum Event {
         seat: Seat,
         /// The card, for the drawer only.
         card: Option<Face>,
+    },
+    /// Blind Bidding, seen by anyone but the bidder: a bid token placed face down ("Place
+    /// your chosen token facedown in front of you").
+    BidFaceDown {
+        /// Who bid.
+        seat: Seat,
+    },
+    /// Blind Bidding, seen by anyone but its player: the Jester moved a face-down bid (by
+    /// how much is as hidden as the bid).
+    JestFaceDown {
+        /// The Jester's player.
+        seat: Seat,
+    },
+    /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
+    /// randomly reveals one for each round"); only in games that play round types.
+    RoundTypeRevealed {
+        /// The round's type.
+        round_type: RoundType,
     },
     /// Spy: the player looked through the deck (the undealt cards).
     DeckSeen {
@@ -207,6 +226,9 @@ impl fmt::Display for Event {
                 write!(f, "{seat} swaps a card with the deck face down")
             }
             Event::PassChosen { seat } => write!(f, "{seat} chooses a card to pass face down"),
+            Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
+            Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
+            Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),
             Event::DrewFromDeck { seat, card: None } => write!(f, "{seat} draws a card from the deck"),

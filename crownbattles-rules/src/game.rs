@@ -67,7 +67,7 @@ impl CrownBattles {
     fn allows(&self, seat: Seat, action: Action) -> bool {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => t != Trump::NoTrump || self.config.dealer_may_choose_no_trump,
-            (Phase::Bidding(_), a) => self.bidding_allows(seat, a),
+            (Phase::Bidding(_) | Phase::BlindBidding, a) => self.bidding_allows(seat, a),
             (Phase::Play(_), Action::Play(face)) => self.playable(seat).find(face).is_some(),
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
@@ -80,9 +80,9 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => {
                 self.trump = t;
-                self.phase = Phase::Bidding(self.dealer.left(self.n()));
+                self.phase = self.bidding_phase();
             }
-            (Phase::Bidding(_), a) => self.apply_bidding(seat, a),
+            (Phase::Bidding(_) | Phase::BlindBidding, a) => self.apply_bidding(seat, a),
             (Phase::Play(_), Action::Play(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.play(seat, card, false);
@@ -150,6 +150,7 @@ impl CrownBattles {
                 let waiting = self.passers_waiting(magician);
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
             }
+            Phase::BlindBidding => self.blind_bidders(),
             Phase::Over => SeatSet::EMPTY,
         }
     }
@@ -167,7 +168,7 @@ impl CrownBattles {
                     out.push(Action::Trump(Trump::NoTrump));
                 }
             }
-            Phase::Bidding(_) => self.push_bidding_actions(seat, out),
+            Phase::Bidding(_) | Phase::BlindBidding => self.push_bidding_actions(seat, out),
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),

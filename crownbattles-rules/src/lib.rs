@@ -16,6 +16,12 @@
 //!   loses 10 per trick outside the bid. The crown goes to the sole leader after each
 //!   round; a tie after the last round replays it (up to `max_tie_replays` times).
 //!
+//! - The expansion game's round types ([`RoundTypes`], `Config::round_types`): one type
+//!   for every round (the base game: Normal Bidding), the chosen Round Type cards revealed
+//!   one per round, or a fixed sequence. Implemented: Normal Bidding and Blind Bidding
+//!   (simultaneous face-down bids revealed at the end of the round); the other types are
+//!   typed config errors (`RULES.md`, "Absent").
+//!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
 //!   is face down for the others), its own dealt cards, the cards passed or traded with
@@ -192,9 +198,10 @@ pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
+pub use rounds::{RoundType, RoundTypeNameError, RoundTypes};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
-    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, RoundType, Schedule, Shields, Timing, Timings, max_bid_for,
+    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};

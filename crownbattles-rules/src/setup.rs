@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
+use crate::rounds::{RoundType, RoundTypes};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -62,6 +63,31 @@ pub enum ConfigError {
         /// `max_tie_replays`.
         replays: u8,
     },
+    /// No round type is chosen (or a set names bits beyond the 14 Round Type cards).
+    #[error("choose at least one round type")]
+    NoRoundTypes,
+    /// "Exclude certain Round Type cards based on the number of players".
+    #[error("the {} round type is excluded with {players} players", round_type.name())]
+    RoundTypeExcluded {
+        /// The excluded type.
+        round_type: RoundType,
+        /// The player count.
+        players: u8,
+    },
+    /// A round type this version does not implement (RULES.md, "Absent").
+    #[error("the {} round type is not implemented in this version", .0.name())]
+    RoundTypeAbsent(RoundType),
+    /// A fixed sequence of round types must list one per scheduled round.
+    #[error("the round type sequence lists {len} rounds but the schedule has {rounds}")]
+    RoundSequence {
+        /// Entries in the sequence.
+        len: usize,
+        /// Scheduled rounds (0: the sequence is empty or longer than the most rounds).
+        rounds: usize,
+    },
+    /// An Alliance round may not be the final round ("Organize the fights").
+    #[error("the final round cannot be an Alliance round")]
+    AllianceInFinalRound,
 }
 
 /// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
@@ -365,14 +391,6 @@ pub enum Shields {
     Game,
 }
 
-/// A round type: the pluggable rule set over the trick engine (bidding, scoring,
-/// visibility). The expansion round types are a later issue and absent here.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum RoundType {
-    /// The base game ("Normal Bidding"): open bids, single or double.
-    Normal,
-}
-
 /// A complete, validated-on-use game set-up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
@@ -404,8 +422,10 @@ pub struct Config {
     pub max_tie_replays: u8,
     /// The first dealer; `None` draws one with the game generator (Set up 4).
     pub first_dealer: Option<u8>,
-    /// The round type of every round.
-    pub round_type: RoundType,
+    /// Which round type each round plays ("The expansion game"): default Normal Bidding in
+    /// every round, the base game. Travels as `round_type`.
+    #[serde(rename = "round_type", default)]
+    pub round_types: RoundTypes,
 }
 
 impl Default for Config {
@@ -443,7 +463,7 @@ impl Config {
             shields: Shields::Round,
             max_tie_replays: 10,
             first_dealer: None,
-            round_type: RoundType::Normal,
+            round_types: RoundTypes::Every(RoundType::Normal),
         }
     }
 
@@ -505,6 +525,7 @@ impl Config {
         if let Some(d) = self.first_dealer.filter(|&d| d >= self.players) {
             return Err(ConfigError::Dealer(d));
         }
+        self.round_types.check(self.players, self.schedule.rounds())?;
         Ok(self)
     }
 }

@@ -42,6 +42,11 @@ pub enum Phase {
     },
     /// The game is over.
     Over,
+    // Last, so that the discriminants of the base game's phases (which the hot paths
+    // test) are as before.
+    /// Blind Bidding: every seat that has not bid places its bid face down, in any order
+    /// (each may first buy a shield or use the Smuggler).
+    BlindBidding,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -79,6 +84,12 @@ pub struct CrownBattles {
     pub(crate) trick: Trick,
     /// Magician: the card each seat chose to pass (NONE: not yet).
     pub(crate) passes: [u8; MAX_PLAYERS],
+    /// The round type of this round ("The expansion game").
+    pub(crate) round_type: crate::rounds::RoundType,
+    /// Dealt Round Type cards not revealed yet (bit per type; `RoundTypes::Deal` only).
+    pub(crate) round_pile: u16,
+    /// The bids a Blind Bidding round revealed at its end, shown until the next round ends.
+    pub(crate) revealed_bids: [Option<Bid>; MAX_PLAYERS],
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -221,17 +232,18 @@ impl CrownBattles {
             smuggled: 0,
             trick: Trick::new(Seat(0)),
             passes: [NONE; MAX_PLAYERS],
+            round_type: crate::rounds::RoundType::Normal,
+            round_pile: 0,
+            revealed_bids: [None; MAX_PLAYERS],
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
         state
     }
 
-    /// How to Play 1–2: shuffle, deal, spin; first, if `draw_dealer`, draw the dealer.
+    /// How to Play 1–2: a new round, its round type revealed ("The expansion game"), then
+    /// [`deal`](Self::deal).
     pub(crate) fn start_round(&mut self, draw_dealer: bool) {
-        let n = self.n();
-        let dealt = usize::from(self.cards_this_round());
-        let all = self.config.deck.cards();
         self.hands = [CardSet::EMPTY; MAX_PLAYERS];
         self.played = CardSet::EMPTY;
         self.known = [CardSet::EMPTY; MAX_PLAYERS];
@@ -244,6 +256,16 @@ impl CrownBattles {
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
+        self.reveal_round_type();
+        self.deal(draw_dealer);
+    }
+
+    /// How to Play 1–2 after the round type is known: shuffle, deal, spin; first, if
+    /// `draw_dealer`, draw the dealer.
+    pub(crate) fn deal(&mut self, draw_dealer: bool) {
+        let n = self.n();
+        let dealt = usize::from(self.cards_this_round());
+        let all = self.config.deck.cards();
         let (mut pool, size) = deck_order(all);
         let weights = self.config.spinner.map(u32::from);
         let deal = (n * dealt).min(size);
@@ -271,7 +293,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                Phase::Bidding(self.dealer.left(n))
+                self.bidding_phase()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -280,7 +302,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                Phase::Bidding(self.dealer.left(n))
+                self.bidding_phase()
             }
         };
     }
@@ -288,8 +310,14 @@ impl CrownBattles {
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
         for s in self.seats() {
-            let points = self.config.round_type.score(at(&self.bids, s), at(&self.tricks, s));
+            let points = self.round_type.score(at(&self.bids, s), at(&self.tricks, s));
             update(&mut self.scores, s, |v| v.saturating_add(points));
+        }
+        // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.
+        if !self.round_type.bids_are_public() {
+            self.revealed_bids = self.bids;
+        } else if self.revealed_bids.iter().any(Option::is_some) {
+            self.revealed_bids = [None; MAX_PLAYERS];
         }
         self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
         let rounds = self.config.schedule.rounds();

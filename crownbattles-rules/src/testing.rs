@@ -7,7 +7,9 @@
 //!   Peasants; the full schedule or short ones; and every option of [`Config`] (custom bid
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
-//!   tie replays, a fixed or drawn first dealer).
+//!   tie replays, a fixed or drawn first dealer); round types (the base game's Normal
+//!   Bidding in half the configs, else every implemented round type: one for every round,
+//!   Round Type cards dealt or drawn, or a fixed sequence).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform
@@ -47,6 +49,7 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
+use crate::rounds::{RoundType, RoundTypes};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -92,7 +95,8 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
 /// timing for each of the Alchemist, Bishop, Jester and Witch; a Witch's step of 5 or 10;
 /// shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
-/// drawn or a fixed first dealer. Configs the game would refuse are never produced.
+/// drawn or a fixed first dealer; round types as in the module docs. Configs the game
+/// would refuse are never produced.
 pub fn configs() -> impl Strategy<Value = Config> {
     let base = prop_oneof![
         (2u8..=8).prop_map(|n| Config::base(n).unwrap_or_default()),
@@ -111,9 +115,9 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, protection)
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds()))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, protection)| {
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds))| {
         let ([no_trump, wizard_kings], (alchemist, bishop, jester, witch), screw) = options;
         let (shields, witch_step, max_tie_replays, first_dealer) = protection;
         let mut c = Config {
@@ -136,8 +140,56 @@ pub fn configs() -> impl Strategy<Value = Config> {
             None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
         };
         c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
+        c.round_types = rounds.build(c.players, c.schedule.rounds());
         c.validated().unwrap_or(base)
     })
+}
+
+/// How a config picks its round types (see [`rounds`]).
+#[derive(Clone, Debug)]
+enum RoundsPick {
+    Base,
+    Every(usize),
+    Deal(u16),
+    Draw(u16),
+    Sequence(Vec<usize>),
+}
+
+impl RoundsPick {
+    /// The round types for `players` and `rounds` rounds, from the implemented types that
+    /// the player count does not exclude.
+    fn build(&self, players: u8, rounds: usize) -> RoundTypes {
+        let usable: Vec<RoundType> = RoundType::IMPLEMENTED.into_iter().filter(|t| !t.excluded_for(players)).collect();
+        let pick = |i: usize| usable.get(i % usable.len().max(1)).copied().unwrap_or(RoundType::Normal);
+        let subset = |bits: u16| {
+            let chosen: Vec<RoundType> =
+                usable.iter().enumerate().filter(|(i, _)| bits >> i & 1 == 1).map(|(_, &t)| t).collect();
+            if chosen.is_empty() { usable.clone() } else { chosen }
+        };
+        match self {
+            RoundsPick::Base => RoundTypes::default(),
+            RoundsPick::Every(i) => RoundTypes::Every(pick(*i)),
+            RoundsPick::Deal(bits) => RoundTypes::deal(&subset(*bits)),
+            RoundsPick::Draw(bits) => RoundTypes::draw(&subset(*bits)),
+            RoundsPick::Sequence(list) => {
+                let types: Vec<RoundType> = (0..rounds).map(|r| pick(list.get(r).copied().unwrap_or(r))).collect();
+                RoundTypes::sequence(&types).unwrap_or_default()
+            }
+        }
+    }
+}
+
+/// Round types: the base game's Normal Bidding in every round (half the configs), one
+/// implemented type in every round, the Round Type cards dealt or drawn from a random
+/// choice of the implemented types, or a random fixed sequence.
+fn rounds() -> impl Strategy<Value = RoundsPick> {
+    prop_oneof![
+        5 => Just(RoundsPick::Base),
+        1 => any::<usize>().prop_map(RoundsPick::Every),
+        2 => any::<u16>().prop_map(RoundsPick::Deal),
+        1 => any::<u16>().prop_map(RoundsPick::Draw),
+        1 => proptest::collection::vec(any::<usize>(), 24).prop_map(RoundsPick::Sequence),
+    ]
 }
 
 /// States reached by up to `max_steps` legal actions from a new game with a config from

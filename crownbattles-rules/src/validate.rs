@@ -64,12 +64,16 @@ impl CrownBattles {
                 let double = matches!(bid, crate::actions::Bid::Double(_));
                 if bid.high() > config.max_bid
                     || bid.low() > bid.high()
-                    || double && !config.round_type.allows_double_bid(self.cards_this_round())
+                    || double && !self.round_type.allows_double_bid(self.cards_this_round())
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }
             }
         }
+        if !self.round_type_fits() {
+            return Err(SetupError::RoundType(self.round_type));
+        }
+        self.check_revealed_bids()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -148,12 +152,18 @@ impl CrownBattles {
         // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
         // clears exactly what the bid set).
         let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
-        if (0..n).any(|i| self.bids.get(first.offset(i, n).index()).is_some_and(Option::is_some) != (i < bids)) {
+        // Blind Bidding's face-down bids are placed in any order.
+        let in_order = !self.round_type.bids_are_public()
+            || (0..n).all(|i| self.bids.get(first.offset(i, n).index()).is_some_and(Option::is_some) == (i < bids));
+        if !in_order {
             return Err(SetupError::BidOrder);
         }
+        let blind = self.round_type == crate::rounds::RoundType::BlindBidding;
         let mismatch = Err(SetupError::Phase(Some(self.phase)));
         match self.phase {
-            Phase::ChooseTrump | Phase::Bidding(_) => {
+            Phase::Bidding(_) if blind => return mismatch,
+            Phase::BlindBidding if !blind || bids == n => return mismatch,
+            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }
@@ -232,6 +242,25 @@ impl CrownBattles {
             {
                 return Err(SetupError::Void { seat: s, suit });
             }
+        }
+        Ok(())
+    }
+
+    /// Bids revealed by the last round (Blind Bidding): none, or one per seat within the
+    /// tokens, after a round (the one just played once the game is over), in a game whose
+    /// rounds may hide their bids.
+    fn check_revealed_bids(&self) -> Result<(), SetupError> {
+        let n = self.n();
+        let given = self.revealed_bids.iter().filter(|b| b.is_some()).count();
+        if given == 0 {
+            return Ok(());
+        }
+        let hides = crate::rounds::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
+        let fits =
+            |b: &Option<crate::actions::Bid>| b.is_some_and(|b| b.high() <= self.config.max_bid && b.low() <= b.high());
+        let all = self.revealed_bids.iter().take(n).all(fits) && given == n;
+        if !hides || !all || self.round == 0 && self.phase != Phase::Over {
+            return Err(SetupError::RevealedBids);
         }
         Ok(())
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::rounds::RoundType;
 use crate::state::{CrownBattles, NONE, Phase, at};
 use crate::trick::Form;
 
@@ -58,7 +59,8 @@ pub struct View {
     pub hand_sizes: Vec<u8>,
     /// Undealt cards.
     pub deck_size: u8,
-    /// Bids.
+    /// Bids (in a Blind Bidding round only the observer's own, until the round ends:
+    /// then [`View::revealed_bids`]).
     pub bids: Vec<Option<Bid>>,
     /// Tricks won this round.
     pub tricks: Vec<u8>,
@@ -83,6 +85,14 @@ pub struct View {
     /// Left out of the serialised view when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub incoming: Option<Face>,
+    /// This round's type ("The expansion game"). Left out of the serialised view for
+    /// Normal Bidding.
+    #[serde(default, skip_serializing_if = "RoundType::is_normal")]
+    pub round_type: RoundType,
+    /// The bids the last round revealed at its end when they were placed face down (Blind
+    /// Bidding), one per seat, until the next round ends. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed_bids: Option<Vec<Bid>>,
 }
 
 impl CrownBattles {
@@ -126,7 +136,7 @@ impl CrownBattles {
             deck_size: self.deck.len() as u8,
             bids: self
                 .seats()
-                .map(|s| at(&self.bids, s).filter(|_| self.config.round_type.bids_are_public() || me == Some(s)))
+                .map(|s| at(&self.bids, s).filter(|_| self.round_type.bids_are_public() || me == Some(s)))
                 .collect(),
             tricks: self.seats().map(|s| at(&self.tricks, s)).collect(),
             scores: self.seats().map(|s| at(&self.scores, s)).collect(),
@@ -137,6 +147,12 @@ impl CrownBattles {
             voids: self.seats().map(|s| suits(at(&self.voids, s))).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
             incoming: me.and_then(|s| self.incoming_pass(s)),
+            round_type: self.round_type,
+            revealed_bids: self
+                .revealed_bids
+                .iter()
+                .any(Option::is_some)
+                .then(|| self.seats().filter_map(|s| at(&self.revealed_bids, s)).collect()),
             passing: me.and_then(|s| {
                 let c = at(&self.passes, s);
                 (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
@@ -221,6 +237,13 @@ impl fmt::Display for View {
             "Crown Battles - round {}/{} - {} cards each - dealer {} - trump {}",
             self.round, self.rounds, self.cards_dealt, self.dealer, trump
         )?;
+        if self.round_type != RoundType::Normal {
+            writeln!(f, "Round type: {}", self.round_type.name())?;
+        }
+        if let Some(bids) = &self.revealed_bids {
+            let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
+            writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
+        }
         for i in 0..usize::from(self.players) {
             let seat = Seat(i as u8);
             let bid = match self.bids.get(i).copied().flatten() {
@@ -290,6 +313,7 @@ impl fmt::Display for View {
             Phase::Passing { magician, direction } => {
                 writeln!(f, "Magician ({magician}): everyone passes a card {direction:?}.")
             }
+            Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
             _ => Ok(()),
         }
     }

@@ -30,15 +30,22 @@ impl CrownBattles {
     }
 
     /// [`Game::seen_action`]: the action in full for its seat and for every public action;
-    /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card) face down.
+    /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card, a Blind Bidding
+    /// bid and a Jester's move of it) face down.
     pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
         }
+        let hidden_bids = !self.round_type.bids_are_public();
         match action {
-            Action::Smuggle(_) => Event::SmuggledFaceDown { seat, before_bid: matches!(self.phase, Phase::Bidding(_)) },
+            Action::Smuggle(_) => Event::SmuggledFaceDown {
+                seat,
+                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding),
+            },
             Action::Give(_) => Event::PassChosen { seat },
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
+            Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
+            Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
             _ => Event::Acted { seat, action },
         }
     }
@@ -60,6 +67,9 @@ impl CrownBattles {
             dealer: self.dealer,
             cards: self.cards_this_round(),
         });
+        if !self.config.round_types.is_base() {
+            out.push(Event::RoundTypeRevealed { round_type: self.round_type });
+        }
         out.push(Event::Dealt {
             count: self.cards_this_round(),
             seat: me,
@@ -294,7 +304,7 @@ fn round_end(
         round: before.round.saturating_add(1),
         bids: seats().map(|s| at(&bids, s)).collect(),
         tricks: seats().map(|s| at(&tricks, s)).collect(),
-        points: seats().map(|s| before.config.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
+        points: seats().map(|s| before.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
         scores: seats().map(|s| at(&after.scores, s)).collect(),
     });
     out.push(Event::Crown { holder: after.crown });

@@ -1,7 +1,10 @@
 //! The duke-core conformance suite on random configs: every player count, presets, all
-//! Special Power cards in random selections, and every option.
+//! Special Power cards in random selections, every option, and rounds drawing from every
+//! implemented round type (dealt, drawn or in a fixed sequence).
 
-use crownbattles_rules::{Config, CrownBattles, DeckSpec, Preset, Schedule, Shields, Timing, Timings};
+use crownbattles_rules::{
+    Config, CrownBattles, DeckSpec, Preset, RoundType, RoundTypes, Schedule, Shields, Timing, Timings,
+};
 use duke_core::testing::{Failure, Settings, run};
 use proptest::prelude::*;
 
@@ -23,9 +26,9 @@ fn configs() -> impl Strategy<Value = Config> {
         (timing(), timing(), timing(), timing()),
         prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
         prop_oneof![Just(5u8), Just(10u8)],
-        0u8..=2,
+        (0u8..=2, 0u8..5),
     )
-        .prop_map(|(mut c, powers, schedule, flags, (a, b, j, w), shields, witch_step, replays)| {
+        .prop_map(|(mut c, powers, schedule, flags, (a, b, j, w), shields, witch_step, (replays, rounds))| {
             // Add Special Power cards (the box has one of each) and a short schedule.
             c.deck = DeckSpec { powers: c.deck.powers | powers, ..c.deck };
             let deck = c.deck.cards().len() as u8;
@@ -40,6 +43,15 @@ fn configs() -> impl Strategy<Value = Config> {
             c.shields = shields;
             c.witch_step = witch_step;
             c.max_tie_replays = replays;
+            // Round types: the base game, or rounds drawing from every implemented type.
+            let every = RoundType::IMPLEMENTED;
+            let alternate: Vec<RoundType> = (0..sched.len()).map(|r| every[(r + 1) % every.len()]).collect();
+            c.round_types = match rounds {
+                0 | 1 => RoundTypes::default(),
+                2 => RoundTypes::deal(&every),
+                3 => RoundTypes::draw(&every),
+                _ => RoundTypes::sequence(&alternate).unwrap(),
+            };
             c.validated().unwrap()
         })
 }

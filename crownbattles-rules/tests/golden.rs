@@ -149,6 +149,8 @@ fn legacy_view_json(v: View) -> String {
             Phase::Effect { seat, power, end, steps } => OldPhase::Effect { seat, power: old_power(power), end, steps },
             Phase::Passing { magician, direction } => OldPhase::Passing { magician, direction },
             Phase::Over => OldPhase::Over,
+            // The traces play the base game only, whose rounds are all Normal Bidding.
+            Phase::BlindBidding => panic!("a Blind Bidding round in a base-game trace"),
         },
         to_act: v.to_act,
         hand: faces(v.hand),

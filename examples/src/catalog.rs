@@ -99,6 +99,32 @@ pub use crownbattles_rules::CrownBattles;
 #[cfg(feature = "crownbattles")]
 impl Catalogued for CrownBattles {
     const TITLE: &'static str = "Crown Battles";
+
+    /// `--round-types LIST` deals these Round Type cards (one revealed per round);
+    /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
+    /// `normal`, `blind`, … (`crownbattles_rules::RoundType`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use crownbattles_rules::{RoundType, RoundTypes};
+        if options.is_expanded_duke() {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        let mut config = Self::config_for(players)?;
+        let list = |text: &str| -> Result<Vec<RoundType>, String> {
+            text.split(',').map(|t| t.parse::<RoundType>().map_err(|e| e.to_string())).collect()
+        };
+        config.round_types = match (&options.round_types, &options.round_sequence) {
+            (Some(_), Some(_)) => return Err("give --round-types or --round-sequence, not both".to_owned()),
+            (Some(types), None) => RoundTypes::deal(&list(types)?),
+            (None, Some(order)) => {
+                let order = list(order)?;
+                let rounds = config.schedule.rounds();
+                let filled: Vec<RoundType> = order.iter().copied().cycle().take(rounds).collect();
+                RoundTypes::sequence(&filled).map_err(|e| e.to_string())?
+            }
+            (None, None) => return Ok(config),
+        };
+        config.validated().map_err(|e| e.to_string())
+    }
 }
 
 impl Catalogued for HighCard {
@@ -178,7 +204,9 @@ impl GameId {
         }
         match self {
             #[cfg(feature = "theduke")]
-            GameId::TheDuke | GameId::ExpandedDuke => Ok(GameId::ExpandedDuke),
+            GameId::TheDuke | GameId::ExpandedDuke if !options.is_round_types() => Ok(GameId::ExpandedDuke),
+            #[cfg(feature = "crownbattles")]
+            GameId::CrownBattles if !options.is_expanded_duke() => Ok(GameId::CrownBattles),
             other => Err(options.refused_by(other.title())),
         }
     }

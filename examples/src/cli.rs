@@ -133,8 +133,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 }
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
-/// `--objective NAME`) and applies them to `games`: each becomes the engine that plays them,
-/// or the options are refused.
+/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`) and applies them to
+/// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
         enhanced_tiles: parsed.has("enhanced"),
@@ -145,6 +145,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
         },
+        round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
+        round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
     };
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
@@ -154,6 +156,10 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 
 /// The game options that are flags, shared by `simulate` and `play`.
 const FLAGS: &[&str] = &["enhanced", "mountain", "fort"];
+/// Crown Battles' round types: the Round Type cards to deal.
+const ROUND_TYPES: &str = "round-types";
+/// Crown Battles' round types in a fixed order.
+const ROUND_SEQUENCE: &str = "round-sequence";
 
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
@@ -161,7 +167,10 @@ The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and 
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
---objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).";
+--objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
+Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
+these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
+in order, repeated to fill the rounds (implemented: normal, blind).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -225,7 +234,18 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &["game", "games", "seed", "players", "bots", "save-record", "tiles", "objective"],
+            &[
+                "game",
+                "games",
+                "seed",
+                "players",
+                "bots",
+                "save-record",
+                "tiles",
+                "objective",
+                ROUND_TYPES,
+                ROUND_SEQUENCE,
+            ],
             FLAGS,
         )?;
         parsed.no_positional()?;
@@ -292,7 +312,18 @@ its notation; `help` and `quit` are commands.";
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &["game", "players", "seat", "seed", "bots", "save-record", "tiles", "objective"],
+            &[
+                "game",
+                "players",
+                "seat",
+                "seed",
+                "bots",
+                "save-record",
+                "tiles",
+                "objective",
+                ROUND_TYPES,
+                ROUND_SEQUENCE,
+            ],
             FLAGS,
         )?;
         parsed.no_positional()?;

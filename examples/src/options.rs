@@ -1,9 +1,9 @@
 //! Options that change which game is played, beyond its number of seats: the options of
 //! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
-//! terrain tiles).
+//! terrain tiles, the alternate objectives) and Crown Battles' round types.
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
-//! `--objective NAME`); each game says in
+//! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -27,6 +27,12 @@ pub struct GameOptions {
     /// The Duke, "Alternate Objectives": what the game is played for (`--objective
     /// dynastic-dispute`; `None` is the standard game's).
     pub objective: Option<DukeObjective>,
+    /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
+    /// per round (`--round-types blind,normal`).
+    pub round_types: Option<String>,
+    /// Crown Battles: play these round types in order, repeated to fill the rounds
+    /// (`--round-sequence blind,normal`).
+    pub round_sequence: Option<String>,
 }
 
 impl GameOptions {
@@ -48,6 +54,12 @@ impl GameOptions {
         if let Some(objective) = self.objective {
             flags.push(format!("--objective {}", objective.name()));
         }
+        if let Some(list) = &self.round_types {
+            flags.push(format!("--round-types {list}"));
+        }
+        if let Some(list) = &self.round_sequence {
+            flags.push(format!("--round-sequence {list}"));
+        }
         flags
     }
 
@@ -59,6 +71,11 @@ impl GameOptions {
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
         self.enhanced_tiles || self.tiles.is_some() || self.mountain || self.fort || self.objective.is_some()
+    }
+
+    /// Whether any option of Crown Battles' round types is on.
+    pub fn is_round_types(&self) -> bool {
+        self.round_types.is_some() || self.round_sequence.is_some()
     }
 
     /// The error for a game that takes none of the options given.

@@ -269,3 +269,31 @@ fn play_does_not_show_a_bots_face_down_discard() {
     }
     assert!(discards > 0);
 }
+
+/// Crown Battles' round types from the command line: the bots play dealt Round Type cards
+/// and a fixed sequence without special cases; other games refuse the options.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_round_types_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    let dealt = GameOptions { round_types: Some("blind,normal".into()), ..GameOptions::default() };
+    let (summary, record) = run::<CrownBattles>(Some(3), &dealt, 2, 4, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
+    assert!(json.contains(r#""deal":["Normal","BlindBidding"]"#), "{json}");
+    // Every round of the replay shows its revealed type; blind bids are face down.
+    assert!(replay_text(&json).unwrap().contains("the round type is"));
+    let sequence = GameOptions { round_sequence: Some("blind".into()), ..GameOptions::default() };
+    let (_, record) = run::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains("places a bid face down") && !text.contains("the round type is Normal"), "{text}");
+    // Unknown names, types absent in this version and excluded ones are refused.
+    for (players, list) in [(4, "blind,jousting"), (4, "long"), (2, "stealth")] {
+        let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };
+        assert!(run::<CrownBattles>(Some(players), &options, 1, 1, &bots(), |_| {}).is_err(), "{list}");
+    }
+    let both = GameOptions { round_sequence: Some("blind".into()), ..dealt.clone() };
+    assert!(run::<CrownBattles>(None, &both, 1, 1, &bots(), |_| {}).is_err());
+    let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
+    assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
+}

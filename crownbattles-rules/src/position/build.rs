@@ -7,6 +7,7 @@ use duke_core::{GameRng, Seat};
 use super::{CardName, Setup, SetupError};
 use crate::actions::Trump;
 use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::rounds::{RoundType, RoundTypes};
 use crate::setup::Config;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
 use crate::trick::{Form, Trick};
@@ -236,7 +237,27 @@ impl CrownBattles {
             smuggled: 0,
             trick: Trick::new(leader),
             passes: [NONE; MAX_PLAYERS],
+            round_type: RoundType::Normal,
+            round_pile: 0,
+            revealed_bids: [None; MAX_PLAYERS],
         };
+        state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
+        match setup.round_type {
+            Some(t) => {
+                state.round_type = t;
+                if let (RoundTypes::Deal(chosen), None) = (config.round_types, &setup.round_pile) {
+                    state.round_pile = chosen & !(1 << t.index());
+                }
+            }
+            // As at the start of a round: the config's type, or a card revealed.
+            None => state.reveal_round_type(),
+        }
+        if !setup.revealed_bids.is_empty() {
+            per_seat("revealed_bids", setup.revealed_bids.len(), false)?;
+            for (slot, &bid) in state.revealed_bids.iter_mut().zip(&setup.revealed_bids) {
+                *slot = Some(bid);
+            }
+        }
         let under_way = setup.bids.iter().any(Option::is_some)
             || !setup.trick.is_empty()
             || !setup.played.is_empty()
@@ -250,7 +271,7 @@ impl CrownBattles {
                     return Err(SetupError::HandsNeeded);
                 }
                 // The round's deal and spin, as the game makes them.
-                state.start_round(false);
+                state.deal(false);
                 Vec::new()
             }
             Some(hands) => {
@@ -326,7 +347,7 @@ impl CrownBattles {
         state.phase = match setup.phase {
             Some(phase) => phase,
             None if chooses => Phase::ChooseTrump,
-            None if bids < n => Phase::Bidding(first.offset(bids, n)),
+            None if bids < n => state.bidding_phase(),
             None if len < n => Phase::Play(leader.offset(len, n)),
             None => return Err(SetupError::Phase(None)),
         };
@@ -352,11 +373,10 @@ impl CrownBattles {
     fn spin(&mut self) -> Phase {
         let weights = self.config.spinner.map(u32::from);
         let spin = self.rng.with_stream(|s| s.weighted(&weights));
-        let first = self.dealer.left(self.n());
         match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                Phase::Bidding(first)
+                self.bidding_phase()
             }
             Some(5) => {
                 self.trump = Trump::NoTrump;
@@ -364,7 +384,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                Phase::Bidding(first)
+                self.bidding_phase()
             }
         }
     }

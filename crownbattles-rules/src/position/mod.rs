@@ -15,6 +15,7 @@ pub use names::CardName;
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{Power, SuitId};
+use crate::rounds::RoundType;
 use crate::setup::{Config, ConfigError};
 use crate::state::Phase;
 
@@ -35,11 +36,13 @@ use crate::state::Phase;
 /// placed once; the hands fit the round and the trick (equal at the start of a trick, one
 /// card fewer for those who played to it) and `played` fits the tricks already played;
 /// no more tricks won than played; scores in range; bids allowed by the tokens, placed by
-/// the first players from the dealer's left; during the bidding the first trick is led
-/// by the player left of the dealer; the phase fits the bids and the trick (a decision
-/// for a card on the trick that has one, at its timing; the Witch's steps; the Magician's
-/// passes from the passers' hands); no seat holds a suit it is known to lack; and every
-/// seat to act has a legal action.
+/// the first players from the dealer's left (in any order in a Blind Bidding round);
+/// during the bidding the first trick is led by the player left of the dealer; the round
+/// type is one the config lets this round play, and the pile of Round Type cards fits it;
+/// revealed bids only where rounds hide their bids, one per seat; the phase fits the bids,
+/// the round type and the trick (a decision for a card on the trick that has one, at its
+/// timing; the Witch's steps; the Magician's passes from the passers' hands); no seat holds
+/// a suit it is known to lack; and every seat to act has a legal action.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Setup {
@@ -114,6 +117,19 @@ pub struct Setup {
     /// For each seat, the suits it is publicly known to lack (default `None`: those it
     /// showed on the trick on the table by playing a number off the led suit).
     pub voids: Option<Vec<Vec<SuitId>>>,
+    /// The round's type (default `None`: the config's type for the round, or with dealt
+    /// or drawn Round Type cards one revealed by the generator as at a round's start).
+    /// Left out of a saved game whose config plays one type in every round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_type: Option<RoundType>,
+    /// Dealt Round Type cards ([`RoundTypes::Deal`](crate::RoundTypes::Deal)) not revealed
+    /// yet (default `None`: every chosen card but the round's, a fresh shuffle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_pile: Option<Vec<RoundType>>,
+    /// The bids the last round revealed at its end when it was a Blind Bidding round, one
+    /// per seat, shown until the next round ends (default: none).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub revealed_bids: Vec<Bid>,
 }
 
 impl Setup {
@@ -146,6 +162,9 @@ impl Setup {
             passes: Vec::new(),
             known: None,
             voids: None,
+            round_type: None,
+            round_pile: None,
+            revealed_bids: Vec::new(),
         }
     }
 }
@@ -304,6 +323,16 @@ pub enum SetupError {
         /// The seat.
         seat: Seat,
     },
+    /// The round type is not one the config lets this round play (another type than the
+    /// config's fixed one, a type not chosen, an Alliance in the final round), or the pile
+    /// of Round Type cards does not fit (cards not chosen, the round's own card, a pile
+    /// without dealt cards).
+    #[error("the round type {0:?} or the pile of Round Type cards does not fit the config and the round")]
+    RoundType(RoundType),
+    /// The revealed bids are given after a round that did not hide its bids, or do not fit
+    /// the tokens.
+    #[error("the revealed bids do not fit: only a Blind Bidding round reveals bids, within the tokens")]
+    RevealedBids,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

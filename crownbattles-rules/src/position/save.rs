@@ -6,6 +6,7 @@ use duke_core::Seat;
 use super::build::{default_known, default_next_leader, rebuild_trick};
 use super::{CardName, Setup, SetupError};
 use crate::cards::{CardSet, Power};
+use crate::rounds::RoundTypes;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 use crate::view::suits;
@@ -34,7 +35,7 @@ impl CrownBattles {
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let bids = self.bids.iter().filter(|b| b.is_some()).count();
         let derived_phase = if bids < n {
-            Some(Phase::Bidding(first.offset(bids, n)))
+            Some(self.bidding_phase())
         } else if len < n {
             Some(Phase::Play(t.leader.offset(len, n)))
         } else {
@@ -72,6 +73,10 @@ impl CrownBattles {
             known: (known.as_slice() != default_known.get(..n).unwrap_or(&[]))
                 .then(|| known.iter().map(|&k| names(k)).collect()),
             voids: (self.voids != rebuilt.voids).then(|| seats().map(|s| suits(at(&self.voids, s))).collect()),
+            round_type: (!matches!(self.config.round_types, RoundTypes::Every(_))).then_some(self.round_type),
+            round_pile: matches!(self.config.round_types, RoundTypes::Deal(_))
+                .then(|| crate::rounds::listed(self.round_pile).collect()),
+            revealed_bids: seats().filter_map(|s| at(&self.revealed_bids, s)).collect(),
         }
     }
 }

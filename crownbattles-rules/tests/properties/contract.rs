@@ -6,7 +6,9 @@
 use std::cell::Cell;
 
 use crownbattles_rules::testing::bias_power_cards;
-use crownbattles_rules::{Action, Bid, CrownBattles, Direction, Event, Face, Phase, Place, Power, SuitId, Trump};
+use crownbattles_rules::{
+    Action, Bid, CrownBattles, Direction, Event, Face, Phase, Place, Power, RoundType, SuitId, Trump,
+};
 use duke_core::{Game, Observer, Seat};
 
 use crate::oracle::{Step, minus, moved, property, view_of};
@@ -210,7 +212,10 @@ fn leaks(event: &Event, x: Option<Seat>) -> bool {
 fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
     property("hidden_cards_reach_only_the_observers_the_rules_show_them_to", Some(bias_power_cards), 700, |step| {
         let me = step.seat();
-        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..));
+        // "Blind bidding": bid tokens are placed face down, so a Jester's move of one is too.
+        let blind = step.before.view.round_type == RoundType::BlindBidding;
+        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..))
+            || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_));
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {

@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 7] = [
+const PROPERTIES: [(&str, &str); 8] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -13,6 +13,7 @@ const PROPERTIES: [(&str, &str); 7] = [
     ("theft_and_protection", include_str!("theft_and_protection.rs")),
     ("non_action_cards", include_str!("non_action_cards.rs")),
     ("contract", include_str!("contract.rs")),
+    ("round_types", include_str!("round_types.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use crownbattles_rules::testing::bias_power_cards;
-use crownbattles_rules::{Action, CrownBattles, Event, Phase};
+use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
 use crate::oracle::{Step, clockwise, judge, points, property, sole_leader};
@@ -115,7 +115,11 @@ fn the_dealer_rotates_clockwise() {
             if after.dealer != want {
                 return Err(format!("{} deals after {}", after.dealer, before.dealer));
             }
-            let first = Phase::Bidding(clockwise(want, 1, before.n));
+            // Blind Bidding rounds start with everyone bidding at once.
+            let first = match after.view.round_type {
+                RoundType::BlindBidding => Phase::BlindBidding,
+                _ => Phase::Bidding(clockwise(want, 1, before.n)),
+            };
             if after.phase != first && after.phase != Phase::ChooseTrump {
                 return Err(format!("the new round starts with {:?}", after.phase));
             }

@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use crownbattles_rules::testing::{bias_special_cards, bias_theft, configs};
-use crownbattles_rules::{Action, Config, Face, Phase, Power, Schedule, Shields};
+use crownbattles_rules::{Action, Config, Face, Phase, Power, RoundTypes, Schedule, Shields};
 use duke_core::Seat;
 use proptest::prelude::*;
 
@@ -137,6 +137,10 @@ fn shield_configs() -> impl Strategy<Value = Config> {
         let first = c.schedule.as_slice()[0];
         if c.schedule.rounds() < 3 {
             c.schedule = Schedule::new(&[first; 3]).unwrap();
+            // A fixed sequence lists one round type per round: draw from its types instead.
+            if let RoundTypes::Sequence { .. } = c.round_types {
+                c.round_types = RoundTypes::Draw(c.round_types.chosen());
+            }
         }
         c.validated().unwrap()
     })

@@ -120,3 +120,19 @@ fn game_options_are_refused_by_games_that_do_not_take_them() {
     }
     assert!(invalid_message(PlayArgs::parse(args("--game highcard --enhanced=yes"))).contains("takes no value"));
 }
+
+#[cfg(feature = "crownbattles")]
+#[test]
+fn round_type_options_are_read_for_simulate_and_play() {
+    let parsed = SimulateArgs::parse(args("--game crownbattles --round-types blind,normal")).unwrap();
+    assert_eq!(parsed.options.round_types.as_deref(), Some("blind,normal"));
+    assert_eq!(parsed.options.round_sequence, None);
+    assert_eq!(parsed.games, vec![GameId::CrownBattles]);
+    let parsed = PlayArgs::parse(args("--game crownbattles --round-sequence=blind,normal")).unwrap();
+    assert_eq!(parsed.options.round_sequence.as_deref(), Some("blind,normal"));
+    assert!(invalid_message(SimulateArgs::parse(args("--round-types"))).contains("needs a value"));
+    // Other games refuse them, and Crown Battles refuses The Duke's.
+    let refused = invalid_message(SimulateArgs::parse(args("--game all --round-types blind")));
+    assert!(refused.contains("--round-types blind"), "{refused}");
+    assert!(SimulateArgs::parse(args("--game crownbattles --enhanced")).is_err());
+}

@@ -1,0 +1,61 @@
+//! Blind Bidding (rulebook "Blind bidding"): "Secretly predict and choose your bids …
+//! Place your chosen token facedown in front of you"; "At the end of the round, after all
+//! tricks are played, reveal your bids and earn points as in Normal bidding round".
+//!
+//! The bids are simultaneous: every seat that has not bid is to act
+//! ([`Phase::BlindBidding`]), in any order; the first trick starts, from the dealer's
+//! left, once all have bid. A bid is seen face down by the others (`Event::BidFaceDown`),
+//! views show only the observer's own bid, determinization re-chooses the bids the seat
+//! has not seen, and the bids are revealed by the round's score (`Event::RoundScored`) and
+//! kept in views until the next round ends (`View::revealed_bids`).
+
+use duke_core::{GameRng, Seat, SeatSet};
+
+use super::RoundType;
+use crate::actions::Bid;
+use crate::state::{CrownBattles, Phase, at, put};
+
+impl CrownBattles {
+    /// The bidding phase of the round starting now: open bids from the dealer's left, or
+    /// Blind Bidding's simultaneous face-down bids.
+    pub(crate) fn bidding_phase(&self) -> Phase {
+        if self.round_type == RoundType::BlindBidding {
+            return Phase::BlindBidding;
+        }
+        let n = self.n();
+        let placed = self.bids.iter().take(n).filter(|b| b.is_some()).count();
+        Phase::Bidding(self.dealer.left(n).offset(placed, n))
+    }
+
+    /// Blind Bidding: the seats that have yet to place their face-down bid.
+    pub(crate) fn blind_bidders(&self) -> SeatSet {
+        self.seats().filter(|&s| at(&self.bids, s).is_none()).collect()
+    }
+
+    /// Places a face-down bid; once every seat has bid, the player left of the dealer leads.
+    pub(crate) fn place_blind_bid(&mut self, seat: Seat, bid: Bid) {
+        put(&mut self.bids, seat, Some(bid));
+        if self.blind_bidders().is_empty() {
+            self.phase = Phase::Play(self.dealer.left(self.n()));
+        }
+    }
+
+    /// Determinization: the face-down bids of the other seats are unknown to `seat`, so
+    /// each is re-chosen among the bids the tokens allow this round.
+    pub(crate) fn redraw_hidden_bids(&mut self, seat: Seat, rng: &mut GameRng) {
+        if self.round_type.bids_are_public() {
+            return;
+        }
+        let max = u32::from(self.config.max_bid);
+        let doubles = self.round_type.allows_double_bid(self.cards_this_round()) && max > 0;
+        // Single bids 0..=max, then double bids 0-1 ..= (max-1)-max.
+        let choices = max + 1 + if doubles { max } else { 0 };
+        for s in self.seats().filter(|&s| s != seat) {
+            if at(&self.bids, s).is_some() {
+                let k = rng.below(choices);
+                let bid = if k <= max { Bid::Single(k as u8) } else { Bid::Double((k - max - 1) as u8) };
+                put(&mut self.bids, s, Some(bid));
+            }
+        }
+    }
+}

@@ -1,0 +1,473 @@
+//! Round types (rulebook "The expansion game"): the rule set a round plays by over the
+//! shared trick engine (`trick.rs`, `play.rs`). A round type decides its bidding, its
+//! scoring and what of the bids others see; [`RoundTypes`] says which type each round
+//! plays: one for every round (the base game plays Normal Bidding), the players' chosen
+//! Round Type cards revealed one per round from the game generator, or a fixed sequence.
+//!
+//! Implemented: Normal Bidding and Blind Bidding (`blind_bidding.rs`). The other types are
+//! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
+//! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
+
+mod blind_bidding;
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::actions::Bid;
+use crate::setup::{ConfigError, MAX_ROUNDS};
+use crate::state::CrownBattles;
+
+/// A Round Type card ("Organize the fights": 14 options).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum RoundType {
+    /// "Normal Bidding": the base game, open bids, single or double.
+    #[default]
+    Normal,
+    /// "Blind bidding": bids are placed face down, all at once, and revealed at the end.
+    BlindBidding,
+    /// "Long Play" (absent in this version).
+    LongPlay,
+    /// "Leaked Suit" (absent in this version).
+    LeakedSuit,
+    /// "The Split" (absent in this version).
+    TheSplit,
+    /// "Stealth Play" (absent in this version).
+    StealthPlay,
+    /// "Suit Precision" (absent in this version).
+    SuitPrecision,
+    /// "Missions" (absent in this version).
+    Missions,
+    /// "Blind Missions" (absent in this version).
+    BlindMissions,
+    /// "Wagering" (absent in this version).
+    Wagering,
+    /// "Duel Fights" (absent in this version).
+    DuelFights,
+    /// "Alliances" (absent in this version).
+    Alliances,
+    /// "Missions-Alliances" (absent in this version).
+    MissionsAlliances,
+    /// "Suit Precision-Alliances" (absent in this version).
+    SuitPrecisionAlliances,
+}
+
+impl RoundType {
+    /// The 14 Round Type cards, in the rulebook's order.
+    pub const ALL: [RoundType; 14] = [
+        RoundType::Normal,
+        RoundType::BlindBidding,
+        RoundType::LongPlay,
+        RoundType::LeakedSuit,
+        RoundType::TheSplit,
+        RoundType::StealthPlay,
+        RoundType::SuitPrecision,
+        RoundType::Missions,
+        RoundType::BlindMissions,
+        RoundType::Wagering,
+        RoundType::DuelFights,
+        RoundType::Alliances,
+        RoundType::MissionsAlliances,
+        RoundType::SuitPrecisionAlliances,
+    ];
+
+    /// The round types this version implements.
+    pub const IMPLEMENTED: [RoundType; 2] = [RoundType::Normal, RoundType::BlindBidding];
+
+    /// Whether it is Normal Bidding (the base game's round).
+    pub fn is_normal(&self) -> bool {
+        *self == RoundType::Normal
+    }
+
+    /// Its position in [`RoundType::ALL`] (the bit of a set of round types).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Whether this version implements it (the others are refused by config validation).
+    pub const fn is_implemented(self) -> bool {
+        matches!(self, RoundType::Normal | RoundType::BlindBidding)
+    }
+
+    /// The Alliance types, which may not be the final round's ("Organize the fights").
+    pub const fn is_alliance(self) -> bool {
+        matches!(self, RoundType::Alliances | RoundType::MissionsAlliances | RoundType::SuitPrecisionAlliances)
+    }
+
+    /// "Exclude certain Round Type cards based on the number of players": Duel Fights with
+    /// 3 players; Stealth Play, Duel Fights and the Alliance types with 2.
+    pub const fn excluded_for(self, players: u8) -> bool {
+        match players {
+            2 => matches!(self, RoundType::StealthPlay | RoundType::DuelFights) || self.is_alliance(),
+            3 => matches!(self, RoundType::DuelFights),
+            _ => false,
+        }
+    }
+
+    /// The card's printed name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RoundType::Normal => "Normal Bidding",
+            RoundType::BlindBidding => "Blind Bidding",
+            RoundType::LongPlay => "Long Play",
+            RoundType::LeakedSuit => "Leaked Suit",
+            RoundType::TheSplit => "The Split",
+            RoundType::StealthPlay => "Stealth Play",
+            RoundType::SuitPrecision => "Suit Precision",
+            RoundType::Missions => "Missions",
+            RoundType::BlindMissions => "Blind Missions",
+            RoundType::Wagering => "Wagering",
+            RoundType::DuelFights => "Duel Fights",
+            RoundType::Alliances => "Alliances",
+            RoundType::MissionsAlliances => "Missions-Alliances",
+            RoundType::SuitPrecisionAlliances => "Suit Precision-Alliances",
+        }
+    }
+
+    /// The short name of the notation (`normal`, `blind`, `long`, …; see [`FromStr`]).
+    pub const fn short(self) -> &'static str {
+        match self {
+            RoundType::Normal => "normal",
+            RoundType::BlindBidding => "blind",
+            RoundType::LongPlay => "long",
+            RoundType::LeakedSuit => "leaked",
+            RoundType::TheSplit => "split",
+            RoundType::StealthPlay => "stealth",
+            RoundType::SuitPrecision => "precision",
+            RoundType::Missions => "missions",
+            RoundType::BlindMissions => "blind-missions",
+            RoundType::Wagering => "wagering",
+            RoundType::DuelFights => "duel",
+            RoundType::Alliances => "alliances",
+            RoundType::MissionsAlliances => "missions-alliances",
+            RoundType::SuitPrecisionAlliances => "precision-alliances",
+        }
+    }
+
+    /// Whether a double bid is allowed in a round dealing `dealt` cards ("Double bidding is
+    /// not allowed in the round where each player is dealt only one card"; Blind Bidding
+    /// keeps the bid tokens of Normal Bidding).
+    pub const fn allows_double_bid(self, dealt: u8) -> bool {
+        dealt > 1
+    }
+
+    /// Whether every player sees each bid as it is placed (Normal Bidding: bid tokens are
+    /// placed face up; Blind Bidding: face down until the end of the round).
+    pub const fn bids_are_public(self) -> bool {
+        !matches!(self, RoundType::BlindBidding)
+    }
+
+    /// The points a player scores at the end of the round (Blind Bidding: "earn points as
+    /// in Normal bidding round").
+    pub fn score(self, bid: Option<Bid>, won: u8) -> i32 {
+        crate::scoring::round_points(bid, won)
+    }
+}
+
+impl fmt::Display for RoundType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.short())
+    }
+}
+
+/// An unknown round type name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "unknown round type {0:?}: one of normal, blind, long, leaked, split, stealth, precision, missions, blind-missions, wagering, duel, alliances, missions-alliances, precision-alliances"
+)]
+pub struct RoundTypeNameError(pub String);
+
+impl FromStr for RoundType {
+    type Err = RoundTypeNameError;
+    /// The short name (`blind`) or the variant's name (`BlindBidding`), any case.
+    fn from_str(s: &str) -> Result<RoundType, RoundTypeNameError> {
+        let t = s.trim();
+        RoundType::ALL
+            .into_iter()
+            .find(|r| r.short().eq_ignore_ascii_case(t) || format!("{r:?}").eq_ignore_ascii_case(t))
+            .ok_or_else(|| RoundTypeNameError(t.to_owned()))
+    }
+}
+
+/// A set of round types, bit [`RoundType::index`] per type.
+fn mask(types: &[RoundType]) -> u16 {
+    types.iter().fold(0, |m, t| m | 1 << t.index())
+}
+
+/// The round types of a set, in [`RoundType::ALL`] order.
+pub(crate) fn listed(mask: u16) -> impl Iterator<Item = RoundType> {
+    RoundType::ALL.into_iter().filter(move |t| mask >> t.index() & 1 == 1)
+}
+
+/// Which round type each round plays ("The expansion game: Organize the fights").
+///
+/// Travels as a round type's name for [`RoundTypes::Every`] (`"Normal"`, the base game),
+/// else as `{"deal": [...]}`, `{"draw": [...]}` or `{"sequence": [...]}`.
+///
+/// ```
+/// use crownbattles_rules::{Config, ConfigError, CrownBattles, RoundType, RoundTypes};
+/// use duke_core::{Game, Observer};
+///
+/// // Shuffle the Normal Bidding and Blind Bidding cards; reveal one per round.
+/// let config = Config {
+///     round_types: RoundTypes::deal(&[RoundType::Normal, RoundType::BlindBidding]),
+///     ..Config::base(4).unwrap()
+/// };
+/// let game = CrownBattles::new(&config, 7).unwrap();
+/// assert!(RoundType::IMPLEMENTED.contains(&game.view(Observer::Spectator).round_type));
+/// // A fixed order, one type per scheduled round (8 rounds with 4 players).
+/// let mut order = vec![RoundType::BlindBidding, RoundType::Normal];
+/// order.resize(8, RoundType::Normal);
+/// let fixed = Config { round_types: RoundTypes::sequence(&order).unwrap(), ..Config::base(4).unwrap() };
+/// assert!(fixed.validated().is_ok());
+/// // Types of a later version, and excluded ones, are typed errors.
+/// let later = Config { round_types: RoundTypes::Every(RoundType::LongPlay), ..Config::base(4).unwrap() };
+/// assert_eq!(later.validated(), Err(ConfigError::RoundTypeAbsent(RoundType::LongPlay)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RoundTypesWire", into = "RoundTypesWire")]
+pub enum RoundTypes {
+    /// The same round type in every round (the base game: Normal Bidding).
+    Every(RoundType),
+    /// The chosen Round Type cards (bit [`RoundType::index`] per card), shuffled by the
+    /// dealer; one is revealed per round, and the cards are shuffled again once all have
+    /// been revealed (default reading of "randomly reveals one for each round").
+    Deal(u16),
+    /// The chosen round types, one drawn at random for each round from all of them (the
+    /// other reading: a revealed card goes back before the next round).
+    Draw(u16),
+    /// A fixed sequence: round `r` plays entry `r`; tie replays play the last entry.
+    Sequence {
+        /// Entries used.
+        len: u8,
+        /// The round types, the first `len` used.
+        types: [RoundType; MAX_ROUNDS],
+    },
+}
+
+impl Default for RoundTypes {
+    /// Normal Bidding in every round: the base game.
+    fn default() -> Self {
+        RoundTypes::Every(RoundType::Normal)
+    }
+}
+
+impl RoundTypes {
+    /// Deals these Round Type cards, one revealed per round (see [`RoundTypes::Deal`]).
+    pub fn deal(types: &[RoundType]) -> RoundTypes {
+        RoundTypes::Deal(mask(types))
+    }
+
+    /// Draws one of these round types for each round (see [`RoundTypes::Draw`]).
+    pub fn draw(types: &[RoundType]) -> RoundTypes {
+        RoundTypes::Draw(mask(types))
+    }
+
+    /// Plays these round types in order, one per scheduled round (at most [`MAX_ROUNDS`]).
+    pub fn sequence(types: &[RoundType]) -> Result<RoundTypes, ConfigError> {
+        if types.is_empty() || types.len() > MAX_ROUNDS {
+            return Err(ConfigError::RoundSequence { len: types.len(), rounds: 0 });
+        }
+        let mut out = [RoundType::Normal; MAX_ROUNDS];
+        for (slot, &t) in out.iter_mut().zip(types) {
+            *slot = t;
+        }
+        Ok(RoundTypes::Sequence { len: types.len() as u8, types: out })
+    }
+
+    /// Whether this is the base game's Normal Bidding in every round.
+    pub fn is_base(&self) -> bool {
+        *self == RoundTypes::Every(RoundType::Normal)
+    }
+
+    /// Every round type a round may play (a set, bit [`RoundType::index`] per type).
+    pub fn chosen(&self) -> u16 {
+        match *self {
+            RoundTypes::Every(t) => 1 << t.index(),
+            RoundTypes::Deal(m) | RoundTypes::Draw(m) => m,
+            RoundTypes::Sequence { .. } => mask(self.sequence_slice()),
+        }
+    }
+
+    /// The sequence's entries (empty unless [`RoundTypes::Sequence`]).
+    pub fn sequence_slice(&self) -> &[RoundType] {
+        match self {
+            RoundTypes::Sequence { len, types } => types.get(..usize::from(*len)).unwrap_or(&[]),
+            _ => &[],
+        }
+    }
+
+    /// The round type of round `round` (0-based) when it is fixed (every round the same,
+    /// or the sequence's entry, tie replays playing the last); `None` when it is dealt.
+    pub fn fixed(&self, round: usize) -> Option<RoundType> {
+        match *self {
+            RoundTypes::Every(t) => Some(t),
+            RoundTypes::Deal(_) | RoundTypes::Draw(_) => None,
+            RoundTypes::Sequence { .. } => {
+                let s = self.sequence_slice();
+                s.get(round).or(s.last()).copied()
+            }
+        }
+    }
+
+    /// Checks the choice for `players` and a schedule of `rounds` rounds: at least one
+    /// type, none excluded for the player count, all implemented, no Alliance type in the
+    /// final round, a sequence as long as the schedule.
+    pub(crate) fn check(&self, players: u8, rounds: usize) -> Result<(), ConfigError> {
+        let chosen = self.chosen();
+        if chosen == 0 || chosen >> RoundType::ALL.len() != 0 {
+            return Err(ConfigError::NoRoundTypes);
+        }
+        for t in listed(chosen) {
+            if t.excluded_for(players) {
+                return Err(ConfigError::RoundTypeExcluded { round_type: t, players });
+            }
+            if !t.is_implemented() {
+                return Err(ConfigError::RoundTypeAbsent(t));
+            }
+        }
+        let last = match self {
+            RoundTypes::Sequence { len, .. } if usize::from(*len) != rounds => {
+                return Err(ConfigError::RoundSequence { len: usize::from(*len), rounds });
+            }
+            RoundTypes::Sequence { .. } | RoundTypes::Every(_) => {
+                self.fixed(rounds.saturating_sub(1)).map(RoundType::is_alliance)
+            }
+            RoundTypes::Deal(m) | RoundTypes::Draw(m) => Some(listed(*m).all(RoundType::is_alliance)),
+        };
+        if last == Some(true) {
+            return Err(ConfigError::AllianceInFinalRound);
+        }
+        Ok(())
+    }
+}
+
+/// [`RoundTypes`] as it travels.
+#[derive(Serialize, Deserialize)]
+#[serde(untagged)]
+enum RoundTypesWire {
+    Every(RoundType),
+    Deal { deal: Vec<RoundType> },
+    Draw { draw: Vec<RoundType> },
+    Sequence { sequence: Vec<RoundType> },
+}
+
+impl TryFrom<RoundTypesWire> for RoundTypes {
+    type Error = ConfigError;
+    fn try_from(w: RoundTypesWire) -> Result<RoundTypes, ConfigError> {
+        Ok(match w {
+            RoundTypesWire::Every(t) => RoundTypes::Every(t),
+            RoundTypesWire::Deal { deal } => RoundTypes::deal(&deal),
+            RoundTypesWire::Draw { draw } => RoundTypes::draw(&draw),
+            RoundTypesWire::Sequence { sequence } => RoundTypes::sequence(&sequence)?,
+        })
+    }
+}
+
+impl From<RoundTypes> for RoundTypesWire {
+    fn from(r: RoundTypes) -> RoundTypesWire {
+        match r {
+            RoundTypes::Every(t) => RoundTypesWire::Every(t),
+            RoundTypes::Deal(m) => RoundTypesWire::Deal { deal: listed(m).collect() },
+            RoundTypes::Draw(m) => RoundTypesWire::Draw { draw: listed(m).collect() },
+            RoundTypes::Sequence { .. } => RoundTypesWire::Sequence { sequence: r.sequence_slice().to_vec() },
+        }
+    }
+}
+
+/// The Alliance types, as a set.
+const ALLIANCES: u16 = 1 << RoundType::Alliances as u16
+    | 1 << RoundType::MissionsAlliances as u16
+    | 1 << RoundType::SuitPrecisionAlliances as u16;
+
+impl CrownBattles {
+    /// "The dealer shuffles the chosen cards and randomly reveals one for each round": the
+    /// round type of the round starting now. A dealt card leaves the pile (`round_pile`),
+    /// which is refilled with every chosen card once it holds none that may be revealed;
+    /// the final round (and its tie replays) may not reveal an Alliance type. Fixed types
+    /// use no chance, so the base game's draws are unchanged.
+    pub(crate) fn reveal_round_type(&mut self) {
+        let round = usize::from(self.round);
+        if let Some(t) = self.config.round_types.fixed(round) {
+            self.round_type = t;
+            return;
+        }
+        let (chosen, keep_pile) = match self.config.round_types {
+            RoundTypes::Deal(m) => (m, true),
+            _ => (self.config.round_types.chosen(), false),
+        };
+        let allowed = if self.is_final_round() { !ALLIANCES } else { u16::MAX };
+        if !keep_pile || self.round_pile & allowed == 0 {
+            self.round_pile = chosen;
+        }
+        let eligible = self.round_pile & allowed;
+        let pick = self.rng.below(eligible.count_ones());
+        if let Some(t) = listed(eligible).nth(pick as usize) {
+            self.round_type = t;
+        }
+        self.round_pile = if keep_pile { self.round_pile & !(1 << self.round_type.index()) } else { 0 };
+    }
+
+    /// The round types this state's round could be: the config's fixed type, or any chosen
+    /// type (not an Alliance in the final round). Used by validation.
+    pub(crate) fn round_type_fits(&self) -> bool {
+        let round = usize::from(self.round);
+        match self.config.round_types.fixed(round) {
+            Some(t) => t == self.round_type && self.round_pile == 0,
+            None => {
+                let chosen = self.config.round_types.chosen();
+                let in_chosen = chosen >> self.round_type.index() & 1 == 1;
+                let alliance_last = self.round_type.is_alliance() && self.is_final_round();
+                let pile_ok = match self.config.round_types {
+                    RoundTypes::Deal(_) => {
+                        self.round_pile & !chosen == 0 && self.round_pile >> self.round_type.index() & 1 == 0
+                    }
+                    _ => self.round_pile == 0,
+                };
+                in_chosen && !alliance_last && pile_ok
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use duke_core::Game;
+
+    use super::*;
+    use crate::setup::{Config, Schedule};
+
+    /// "No Alliance round in the final round": the machinery already keeps the Alliance
+    /// types (absent in this version, so set here past validation) out of the last round
+    /// and its tie replays, and deals them in earlier rounds.
+    #[test]
+    fn the_final_round_reveals_no_alliance_type() {
+        let config = Config { schedule: Schedule::new(&[1, 1, 1]).unwrap(), ..Config::default() };
+        let mut game = CrownBattles::new(&config, 1).unwrap();
+        let both = 1 << RoundType::Normal.index() | 1 << RoundType::Alliances.index();
+        game.config.round_types = RoundTypes::Draw(both);
+        let mut earlier = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            game.rng = duke_core::GameRng::new(seed);
+            game.round = 0;
+            game.reveal_round_type();
+            earlier.insert(game.round_type);
+            for last in [2, 3] {
+                game.round = last;
+                game.reveal_round_type();
+                assert_eq!(game.round_type, RoundType::Normal, "seed {seed}, round {last}");
+            }
+        }
+        assert!(earlier.contains(&RoundType::Alliances), "{earlier:?}");
+        // A dealt pile holding only an Alliance card is refilled for the final round.
+        game.config.round_types = RoundTypes::Deal(both);
+        game.round = 2;
+        game.round_pile = 1 << RoundType::Alliances.index();
+        game.reveal_round_type();
+        assert_eq!(game.round_type, RoundType::Normal);
+        assert_eq!(game.round_pile, 1 << RoundType::Alliances.index());
+        let only = Config { round_types: RoundTypes::deal(&[RoundType::Alliances]), ..config };
+        assert!(only.validated().is_err());
+    }
+}

@@ -1,6 +1,7 @@
 //! Determinization: re-deal what a seat has not seen, keeping what it knows (own hand,
 //! played cards, cards revealed to it and where they are, hand sizes, the deck size, and
-//! the suits each player is known to lack), and re-choose the bids placed face down.
+//! the suits each player is known to lack), and re-choose the bids placed face down and
+//! the cards played face down (Stealth Play).
 
 use duke_core::{GameRng, Seat};
 
@@ -45,6 +46,23 @@ impl Deal {
 
 impl CrownBattles {
     pub(crate) fn determinized(&self, seat: Seat, seed: u64) -> CrownBattles {
+        // Stealth Play: the face-down cards `seat` did not see are re-dealt with the hands
+        // they came from, then played again from the imagined hands.
+        if seat.index() < self.n() && self.face_down() != 0 {
+            let mut base = *self;
+            if !self.lift_face_down(seat, &mut base).is_empty() {
+                let mut out = base.redealt(seat, seed);
+                let mut rng = GameRng::new(out.rng.next_u64());
+                out.replay_face_down(seat, &self.trick, &mut rng);
+                out.rng = GameRng::new(rng.next_u64());
+                return out;
+            }
+        }
+        self.redealt(seat, seed)
+    }
+
+    /// [`Self::determinized`] once every card on the table is one `seat` saw.
+    fn redealt(&self, seat: Seat, seed: u64) -> CrownBattles {
         let mut out = *self;
         let mut rng = GameRng::new(seed);
         let n = self.n();

@@ -67,6 +67,13 @@ pub enum Event {
         /// The Jester's player.
         seat: Seat,
     },
+    /// Stealth Play, seen by anyone but its player: a card played face down to the trick
+    /// ("all other players place their cards face down"); the trick's
+    /// [`Event::TrickTaken`] reveals it.
+    PlayedFaceDown {
+        /// Who played it.
+        seat: Seat,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -228,6 +235,7 @@ impl fmt::Display for Event {
             Event::PassChosen { seat } => write!(f, "{seat} chooses a card to pass face down"),
             Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
             Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
+            Event::PlayedFaceDown { seat } => write!(f, "{seat} plays a card face down"),
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

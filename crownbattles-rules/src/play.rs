@@ -64,6 +64,11 @@ fn push_ids<const CHUNK: usize>(mut bits: u64, table: &[Action; 64], out: &mut V
 /// All numbered cards.
 const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
 
+/// All numbered cards (the cards that follow suit).
+pub(crate) const fn numbers() -> CardSet {
+    NUMBERS
+}
+
 impl CrownBattles {
     /// The cards `seat` may play now: the led suit if it has one ("Players must follow
     /// suit if possible"), plus every non-numbered card ("Dragons, Golems, Peasants are
@@ -139,6 +144,7 @@ impl CrownBattles {
         // A numbered card off the led suit shows the player has none of it.
         if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)
             && led != suit
+            && !(self.trick.len > 0 && self.stealth())
         {
             update(&mut self.voids, seat, |v| v | 1 << led.index());
         }
@@ -147,7 +153,12 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
+        if self.trick.len == 1 && self.stealth() {
+            self.stealth_lead();
+        }
+        // Stealth Play: a card played face down acts at the reveal.
         if let Some(p) = effect
+            && !(self.trick.len > 1 && self.stealth())
             && self.on_play(seat, p)
         {
             return;
@@ -177,6 +188,9 @@ impl CrownBattles {
     #[inline(never)]
     fn finish_trick(&mut self) {
         let n = self.n();
+        if self.stealth() {
+            self.reveal_trick();
+        }
         if !self.trick.bombed {
             let pos = self.trick.winner(self.trump, self.config.wizard_affects_kings);
             let winner = crate::state::after(self.trick.leader, pos, n);
@@ -209,7 +223,7 @@ impl CrownBattles {
             self.trick.resolving = pos as u8;
             let seat = crate::state::after(self.trick.leader, pos, n);
             if let Some(p) = self.trick.effect(pos)
-                && !self.is_immediate(p)
+                && self.acts_at_end(pos, p)
                 && self.start_effect(seat, p, true)
             {
                 return;
@@ -222,8 +236,12 @@ impl CrownBattles {
     /// Clears the table: next trick, or the end of the round.
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
+        let last = self.hand(next).is_empty();
+        if last && self.stealth() {
+            self.keep_revealed_trick();
+        }
         self.trick = Trick::new(next);
-        if self.hand(next).is_empty() {
+        if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);

@@ -74,6 +74,7 @@ impl CrownBattles {
             return Err(SetupError::RoundType(self.round_type));
         }
         self.check_revealed_bids()?;
+        self.check_revealed_trick()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -205,7 +206,10 @@ impl CrownBattles {
                     }
                     len - 1
                 };
-                if t.effect(pos) != Some(power) || seat != t.leader.offset(pos, n) || self.is_immediate(power) == end {
+                if t.effect(pos) != Some(power)
+                    || seat != t.leader.offset(pos, n)
+                    || self.acts_at_end(pos, power) != end
+                {
                     return Err(SetupError::EffectCard { power });
                 }
                 let witch = power == Power::Witch;
@@ -214,10 +218,14 @@ impl CrownBattles {
                 }
             }
             Phase::Passing { magician, .. } => {
-                if bids != n || len == 0 || t.resolving != NONE {
+                // The Magician played last, or (Stealth Play) turned up at the reveal.
+                let pos = if t.resolving == NONE { len.wrapping_sub(1) } else { usize::from(t.resolving) };
+                let at_end = t.resolving != NONE;
+                let face_down = !at_end && len > 1 && self.stealth();
+                if bids != n || len == 0 || face_down || at_end != (len == n && self.revealed_late(pos)) {
                     return mismatch;
                 }
-                if t.effect(len - 1) != Some(Power::Magician) || magician != t.leader.offset(len - 1, n) {
+                if t.effect(pos) != Some(Power::Magician) || magician != t.leader.offset(pos, n) {
                     return Err(SetupError::EffectCard { power: Power::Magician });
                 }
             }
@@ -261,6 +269,22 @@ impl CrownBattles {
         let all = self.revealed_bids.iter().take(n).all(fits) && given == n;
         if !hides || !all || self.round == 0 && self.phase != Phase::Over {
             return Err(SetupError::RevealedBids);
+        }
+        Ok(())
+    }
+
+    /// The last trick a Stealth Play round turned up: none, or one card per player led by
+    /// a player, after a round, in a game whose rounds may be Stealth Play rounds.
+    fn check_revealed_trick(&self) -> Result<(), SetupError> {
+        if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+            return Ok(());
+        }
+        let stealth =
+            crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
+        let (cards, _) = self.revealed_cards();
+        let after_round = self.round > 0 || self.phase == Phase::Over;
+        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
+            return Err(SetupError::RevealedTrick);
         }
         Ok(())
     }

@@ -31,7 +31,7 @@ impl CrownBattles {
 
     /// [`Game::seen_action`]: the action in full for its seat and for every public action;
     /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card, a Blind Bidding
-    /// bid and a Jester's move of it) face down.
+    /// bid and a Jester's move of it, a Stealth Play card after the leader's) face down.
     pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
@@ -46,6 +46,9 @@ impl CrownBattles {
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
             Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
+            Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
+                Event::PlayedFaceDown { seat }
+            }
             _ => Event::Acted { seat, action },
         }
     }
@@ -118,6 +121,10 @@ impl CrownBattles {
                 }
                 _ => {}
             }
+            // Stealth Play: the last card completes the trick and the flip marks it.
+            if self.stealth() && usize::from(trick.len) == self.n() {
+                trick.reveal_marks(self.n());
+            }
         }
         trick
     }
@@ -153,6 +160,9 @@ pub(crate) fn events(
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
     let winner = finished_trick(before, seat, action, after, out);
+    if winner.is_some() && before.stealth() {
+        revealed_spies(before, seat, action, &sees, out);
+    }
     if same_round {
         return;
     }
@@ -185,7 +195,8 @@ fn consequences(
             out.push(Event::DrewFromDeck { seat, card: drawn.filter(|_| sees(seat) && same_round) });
         }
         (Phase::Play(_), Action::Play(_) | Action::PlayDoubleFacedAsGolem) => {
-            let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy));
+            let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy))
+                && !before.plays_face_down();
             // "If there is no deck left, then this card has no action."
             if spy && !before.deck.is_empty() {
                 out.push(Event::DeckSeen { seat, cards: sees(seat).then(|| faces(before.deck)) });
@@ -236,6 +247,26 @@ fn consequences(
             out.push(Event::Traded { giver, taker, given: given.filter(|_| party), taken: taken.filter(|_| party) });
         }
         _ => {}
+    }
+}
+
+/// Stealth Play: a Spy played face down looks through the deck at the reveal.
+fn revealed_spies(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    sees: &dyn Fn(Seat) -> bool,
+    out: &mut Vec<Event>,
+) {
+    if before.deck.is_empty() {
+        return;
+    }
+    let trick = before.trick_with(seat, action);
+    for pos in 1..usize::from(trick.len) {
+        if trick.effect(pos) == Some(Power::Spy) {
+            let spy = trick.leader.offset(pos, before.n());
+            out.push(Event::DeckSeen { seat: spy, cards: sees(spy).then(|| faces(before.deck)) });
+        }
     }
 }
 

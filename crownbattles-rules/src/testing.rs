@@ -159,12 +159,7 @@ impl RoundsPick {
     /// The round types for `players` and `rounds` rounds, from the implemented types that
     /// the player count does not exclude.
     fn build(&self, players: u8, rounds: usize) -> RoundTypes {
-        // Stealth Play is left out until the properties' oracles read its face-down cards
-        // (the conformance suite plays it; see tests/conformance.rs).
-        let usable: Vec<RoundType> = RoundType::IMPLEMENTED
-            .into_iter()
-            .filter(|t| !t.excluded_for(players) && *t != RoundType::StealthPlay)
-            .collect();
+        let usable: Vec<RoundType> = RoundType::IMPLEMENTED.into_iter().filter(|t| !t.excluded_for(players)).collect();
         let pick = |i: usize| usable.get(i % usable.len().max(1)).copied().unwrap_or(RoundType::Normal);
         let subset = |bits: u16| {
             let chosen: Vec<RoundType> =

@@ -135,3 +135,116 @@ fn blind_bids_are_revealed_and_scored_when_the_round_ends() {
         Ok(())
     });
 }
+
+/// Whether the step plays a card face down: a play after the lead in a Stealth Play round.
+fn plays_face_down(step: &Step) -> bool {
+    matches!(step.before.phase, Phase::Play(_))
+        && crate::oracle::face_down(step.before)
+        && crate::oracle::played_face(step.action()).is_some()
+}
+
+#[test]
+fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
+    property("stealth_cards_after_the_lead_are_face_down_until_the_reveal", None, 300, |step| {
+        if !plays_face_down(step) {
+            return Ok(());
+        }
+        step.reached();
+        let me = step.seat();
+        let complete = step.completed_trick().is_some();
+        let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
+        observers.push(None);
+        for x in observers {
+            let observer = x.map_or(Observer::Spectator, Observer::Seat);
+            let events = step.events(observer);
+            // "All other players place their cards face down."
+            let first = events.first().ok_or("no event")?;
+            let want = if x == Some(me) {
+                Event::Acted { seat: me, action: step.action() }
+            } else {
+                Event::PlayedFaceDown { seat: me }
+            };
+            if *first != want {
+                return Err(format!("{observer:?} sees {first}, want {want}"));
+            }
+            if complete {
+                continue;
+            }
+            // Until the trick is complete, nobody else sees the card on the table.
+            let view = step.check.after.view(observer);
+            let shown = view.trick.iter().any(|c| c.seat == me);
+            if shown != (x == Some(me)) || view.face_down.contains(&me) == (x == Some(me)) {
+                return Err(format!("{observer:?}: trick {:?}, face down {:?}", view.trick, view.face_down));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
+    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 100, |step| {
+        let t = step.before;
+        let Phase::Play(s) = t.phase else { return Ok(()) };
+        if !crate::oracle::face_down(t) || matches!(t.trick[0], crownbattles_rules::Face::Number(..)) {
+            return Ok(());
+        }
+        // After a lead that is not a number, every card may be played (reading 35).
+        step.reached();
+        let listed = step.legal(s);
+        let hand = t.hand(s);
+        let all = hand.iter().all(|f| listed.contains(&format!("play {f}")));
+        if !all {
+            return Err(format!("{s} holds {hand:?} after the lead {}: may {listed:?}", t.trick[0]));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn stealth_face_down_power_cards_act_at_the_reveal() {
+    property("stealth_face_down_power_cards_act_at_the_reveal", Some(bias_power_cards), 40, |step| {
+        if !plays_face_down(step) || crate::oracle::carried(step).is_none() {
+            return Ok(());
+        }
+        step.reached();
+        let (t, after) = (step.before, step.after);
+        if step.completed_trick().is_none() {
+            // Nothing happens when it is played: the next player plays, nobody is protected
+            // yet, nobody sees the deck.
+            let next = crate::oracle::clockwise(t.leader, t.trick.len() + 1, t.n);
+            if after.phase != Phase::Play(next) || after.view.protected != t.view.protected {
+                return Err(format!("after a face-down {:?}: {:?}", step.action(), after.phase));
+            }
+            let spied = step.events(Observer::Seat(step.seat())).iter().any(|e| matches!(e, Event::DeckSeen { .. }));
+            if spied {
+                return Err("a face-down Spy looked before the reveal".to_owned());
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn stealth_the_reveal_turns_the_whole_trick_up() {
+    property("stealth_the_reveal_turns_the_whole_trick_up", None, 100, |step| {
+        if !plays_face_down(step) {
+            return Ok(());
+        }
+        let Some(c) = step.completed_trick() else { return Ok(()) };
+        step.reached();
+        // "After all cards are played, flip them to reveal the winner of the trick."
+        if c.event.0.len() != step.before.n {
+            return Err(format!("the trick taken shows {:?}", c.event.0));
+        }
+        let after = step.after.view.clone();
+        if !after.face_down.is_empty() {
+            return Err(format!("still face down: {:?}", after.face_down));
+        }
+        // The round's last trick stays in view until the next round ends.
+        if step.ends_round() && after.revealed_trick != c.event.0 {
+            return Err(format!("revealed {:?}, the trick taken {:?}", after.revealed_trick, c.event.0));
+        }
+        Ok(())
+    });
+}

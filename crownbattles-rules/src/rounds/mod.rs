@@ -4,7 +4,8 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding and Blind Bidding (`blind_bidding.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`) and Stealth Play
+//! (`stealth_play.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 

@@ -61,13 +61,8 @@ fn push_ids<const CHUNK: usize>(mut bits: u64, table: &[Action; 64], out: &mut V
     out.truncate(end);
 }
 
-/// All numbered cards.
-const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
-
 /// All numbered cards (the cards that follow suit).
-pub(crate) const fn numbers() -> CardSet {
-    NUMBERS
-}
+pub(crate) const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
 
 impl CrownBattles {
     /// The cards `seat` may play now: the led suit if it has one ("Players must follow

@@ -177,7 +177,7 @@ impl CrownBattles {
             } else {
                 let hand = self.hand(s);
                 let suited = follow.map_or(CardSet::EMPTY, |l| hand.and(CardSet::suit(l)));
-                let legal = if suited.is_empty() { hand } else { suited.or(hand.minus(crate::play::numbers())) };
+                let legal = if suited.is_empty() { hand } else { suited.or(hand.minus(crate::play::NUMBERS)) };
                 let Some(c) = legal.nth(rng.below(legal.len())) else { return };
                 (c, c == Power::DoubleFaced.card() && rng.below(2) == 1)
             };

@@ -1,7 +1,7 @@
 //! Determinization: re-deal what a seat has not seen, keeping what it knows (own hand,
 //! played cards, cards revealed to it and where they are, hand sizes, the deck size, and
-//! the suits each player is known to lack), and re-choose the bids placed face down and
-//! the cards played face down (Stealth Play).
+//! the suits each player is known to lack), and re-choose the bids placed face down, the
+//! cards played face down (Stealth Play) and the halves set aside (The Split).
 
 use duke_core::{GameRng, Seat};
 
@@ -11,8 +11,8 @@ use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
 
 /// Card kinds for the void constraint: the four suits, then everything unsuited.
 const KINDS: usize = 5;
-/// Slots: the players' hands, then the deck.
-const SLOTS: usize = MAX_PLAYERS + 1;
+/// Slots: the players' hands, then the deck, then (The Split) the set-aside halves.
+const SLOTS: usize = 2 * MAX_PLAYERS + 1;
 
 fn kind(c: Card) -> usize {
     c.suit().map_or(4, |s| s.index())
@@ -23,6 +23,8 @@ struct Deal {
     cap: [u32; SLOTS],
     /// Bit k set: slot refuses kind k.
     refuses: [u8; SLOTS],
+    /// Slots in use: the hands and the deck, and the set-aside halves in The Split.
+    used: usize,
 }
 
 impl Deal {
@@ -35,7 +37,7 @@ impl Deal {
         (1u32..1 << KINDS).all(|kinds| {
             let demand: u32 =
                 (0..KINDS).filter(|k| kinds >> k & 1 == 1).map(|k| self.count.get(k).copied().unwrap_or(0)).sum();
-            let supply: u32 = (0..SLOTS)
+            let supply: u32 = (0..self.used)
                 .filter(|&s| (0..KINDS).any(|k| kinds >> k & 1 == 1 && self.accepts(s, k)))
                 .map(|s| self.cap.get(s).copied().unwrap_or(0))
                 .sum();
@@ -70,9 +72,10 @@ impl CrownBattles {
             out.rng = GameRng::new(rng.next_u64());
             return out;
         }
-        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played);
+        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played).or(at(&self.aside, seat));
         let mut pool = CardSet::EMPTY;
-        let mut deal = Deal { count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
+        let used = if self.split() { SLOTS } else { MAX_PLAYERS + 1 };
+        let mut deal = Deal { count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS], used };
         for s in self.seats().filter(|&s| s != seat) {
             let unknown = self.hand(s).minus(knows);
             pool = pool.or(unknown);
@@ -80,6 +83,13 @@ impl CrownBattles {
             if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(s.index()), deal.refuses.get_mut(s.index())) {
                 *cap = unknown.len();
                 *refuse = at(&self.voids, s) & 0x0F;
+            }
+            // The Split: a set-aside half is unseen, and no void says anything of it.
+            let aside = at(&self.aside, s).minus(knows);
+            pool = pool.or(aside);
+            put(&mut out.aside, s, at(&self.aside, s).minus(aside));
+            if let Some(cap) = deal.cap.get_mut(MAX_PLAYERS + 1 + s.index()) {
+                *cap = aside.len();
             }
         }
         let deck_unknown = self.deck.minus(knows);
@@ -106,13 +116,15 @@ impl CrownBattles {
                 if let Some(count) = deal.count.get_mut(k) {
                     *count = count.saturating_sub(1);
                 }
-                let open: u32 =
-                    (0..SLOTS).filter(|&sl| deal.accepts(sl, k)).map(|sl| deal.cap.get(sl).copied().unwrap_or(0)).sum();
+                let open: u32 = (0..deal.used)
+                    .filter(|&sl| deal.accepts(sl, k))
+                    .map(|sl| deal.cap.get(sl).copied().unwrap_or(0))
+                    .sum();
                 let mut pick = s.below(open.max(1));
                 let mut chosen = None;
                 // Weighted by free room; the first choice that keeps the rest feasible wins.
                 for attempt in 0..2 {
-                    for sl in 0..SLOTS {
+                    for sl in 0..deal.used {
                         let room = deal.cap.get(sl).copied().unwrap_or(0);
                         if room == 0 || !deal.accepts(sl, k) {
                             continue;
@@ -143,6 +155,11 @@ impl CrownBattles {
                     Some(sl) if sl < MAX_PLAYERS => {
                         if let Some(h) = out.hands.get_mut(sl) {
                             h.insert(card);
+                        }
+                    }
+                    Some(sl) if sl > MAX_PLAYERS => {
+                        if let Some(a) = out.aside.get_mut(sl - MAX_PLAYERS - 1) {
+                            a.insert(card);
                         }
                     }
                     _ => out.deck.insert(card),

@@ -74,6 +74,21 @@ pub enum Event {
         /// Who played it.
         seat: Seat,
     },
+    /// The Split, seen by anyone but its player: a card set aside face down for the second
+    /// half ("Players split their hand of cards into two equals").
+    SetAsideFaceDown {
+        /// Who set it aside.
+        seat: Seat,
+    },
+    /// The Split: the first half's tricks are all played; the set-aside halves are taken up
+    /// and the second half starts from the dealer's left. The first half's bids (after any
+    /// Jester) and tricks (after any Thief), kept for the round's score.
+    FirstHalfPlayed {
+        /// Each seat's bid for the first half.
+        bids: Vec<Option<Bid>>,
+        /// Tricks each seat won in the first half.
+        tricks: Vec<u8>,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -149,11 +164,12 @@ pub enum Event {
     RoundScored {
         /// The round, 1-based (tie replays continue counting).
         round: u8,
-        /// Each seat's final bid (after any Jester).
+        /// Each seat's final bid (after any Jester); The Split: the second half's (the
+        /// first half's were in [`Event::FirstHalfPlayed`]).
         bids: Vec<Option<Bid>>,
-        /// Tricks each seat won (after any Thief).
+        /// Tricks each seat won (after any Thief); The Split: in the second half.
         tricks: Vec<u8>,
-        /// Points each seat scored for the round.
+        /// Points each seat scored for the round (The Split: for both halves).
         points: Vec<i32>,
         /// Each seat's score after the round.
         scores: Vec<i32>,
@@ -236,6 +252,16 @@ impl fmt::Display for Event {
             Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
             Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
             Event::PlayedFaceDown { seat } => write!(f, "{seat} plays a card face down"),
+            Event::SetAsideFaceDown { seat } => write!(f, "{seat} sets a card aside face down for the second half"),
+            Event::FirstHalfPlayed { bids, tricks } => {
+                write!(f, "the first half is played:")?;
+                for (i, bid) in bids.iter().enumerate() {
+                    let bid = bid.map_or_else(|| "-".to_owned(), |b| b.to_string());
+                    let took = tricks.get(i).copied().unwrap_or(0);
+                    write!(f, "{} P{i} bid {bid} took {took}", if i == 0 { "" } else { ";" })?;
+                }
+                f.write_str("; the second half starts")
+            }
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

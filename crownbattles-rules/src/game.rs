@@ -72,6 +72,9 @@ impl CrownBattles {
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
             (Phase::Passing { .. }, Action::Give(face)) => self.hand(seat).find(face).is_some(),
+            (Phase::Splitting, Action::SetAside(face)) => {
+                self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
+            }
             _ => false,
         }
     }
@@ -93,6 +96,11 @@ impl CrownBattles {
             (Phase::Passing { magician, direction }, Action::Give(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.choose_pass(seat, card, magician, direction);
+                }
+            }
+            (Phase::Splitting, Action::SetAside(face)) => {
+                if let Some(card) = self.hand(seat).find(face) {
+                    self.set_aside(seat, card);
                 }
             }
             _ => {}
@@ -151,6 +159,7 @@ impl CrownBattles {
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
             }
             Phase::BlindBidding => self.blind_bidders(),
+            Phase::Splitting => self.splitters(),
             Phase::Over => SeatSet::EMPTY,
         }
     }
@@ -172,6 +181,7 @@ impl CrownBattles {
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
+            Phase::Splitting => self.push_set_asides(seat, out),
             Phase::Over => {}
         }
     }
@@ -256,8 +266,10 @@ impl Game for CrownBattles {
                 return Ok(Undo(taken));
             }
         }
+        // (The Split's two bids per seat take the general path.)
         if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
             && s == seat
+            && !self.split()
             && self.bid_allowed(seat, bid)
         {
             let taken = Taken::Bid { seat, phase: self.phase };
@@ -328,15 +340,18 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, a shield, a smuggle and a bid per player, one play per
-    /// card, and for each power card (and a Summoner copy) at most `players + 7` decisions
+    /// Per round: the trump choice, a shield, a smuggle and a bid per player (The Split:
+    /// a card set aside per card and a second bid), one play per card, and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
         let n = u64::from(config.players);
         let powers = u64::from(config.deck.powers.count_ones()) + 1;
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
-        rounds * (1 + 3 * n + most * n + powers * (n + 7))
+        // The Split: a card set aside per card, and a second bid.
+        let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
+        let split = if split { n * (most + 1) } else { 0 };
+        rounds * (1 + 3 * n + most * n + powers * (n + 7) + split)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

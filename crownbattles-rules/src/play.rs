@@ -236,7 +236,9 @@ impl CrownBattles {
             self.keep_revealed_trick();
         }
         self.trick = Trick::new(next);
-        if last {
+        if last && self.split() && !self.second_half() {
+            self.start_second_half();
+        } else if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::{RoundType, RoundTypes, SplitMiss};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -426,6 +426,11 @@ pub struct Config {
     /// every round, the base game. Travels as `round_type`.
     #[serde(rename = "round_type", default)]
     pub round_types: RoundTypes,
+    /// The Split: what a correct half scores when the other half's bid failed (RULES.md,
+    /// reading 36; default [`SplitMiss::PerHand`]). Left out of a serialised config when
+    /// default.
+    #[serde(default, skip_serializing_if = "SplitMiss::is_default")]
+    pub split_miss: SplitMiss,
 }
 
 impl Default for Config {
@@ -464,6 +469,7 @@ impl Config {
             max_tie_replays: 10,
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
+            split_miss: SplitMiss::PerHand,
         }
     }
 

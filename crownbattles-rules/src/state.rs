@@ -47,6 +47,9 @@ pub enum Phase {
     /// Blind Bidding: every seat that has not bid places its bid face down, in any order
     /// (each may first buy a shield or use the Smuggler).
     BlindBidding,
+    /// The Split: every seat that has not set aside its second half sets aside one more
+    /// card of it face down, in any order.
+    Splitting,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -96,6 +99,13 @@ pub struct CrownBattles {
     pub(crate) revealed_trick: [u8; MAX_PLAYERS],
     /// Who led [`Self::revealed_trick`].
     pub(crate) revealed_leader: Seat,
+    /// The Split: each seat's second half, set aside face down until the first is played.
+    pub(crate) aside: [CardSet; MAX_PLAYERS],
+    /// The Split: the bids of the half not being played (the second half's during the
+    /// first, the first half's during the second); `bids` is the half being played.
+    pub(crate) other_bids: [Option<Bid>; MAX_PLAYERS],
+    /// The Split: the tricks each seat won in the first half (during the second).
+    pub(crate) first_tricks: [u8; MAX_PLAYERS],
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -243,6 +253,9 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            aside: [CardSet::EMPTY; MAX_PLAYERS],
+            other_bids: [None; MAX_PLAYERS],
+            first_tricks: [0; MAX_PLAYERS],
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -261,6 +274,9 @@ impl CrownBattles {
         self.wizards = 0;
         self.smuggled = 0;
         self.passes = [NONE; MAX_PLAYERS];
+        self.aside = [CardSet::EMPTY; MAX_PLAYERS];
+        self.other_bids = [None; MAX_PLAYERS];
+        self.first_tricks = [0; MAX_PLAYERS];
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -318,7 +334,7 @@ impl CrownBattles {
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
         for s in self.seats() {
-            let points = self.round_type.score(at(&self.bids, s), at(&self.tricks, s));
+            let points = self.points_for(s, at(&self.bids, s), at(&self.tricks, s));
             update(&mut self.scores, s, |v| v.saturating_add(points));
         }
         // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.

@@ -101,6 +101,26 @@ pub struct View {
     /// turned up at its end, until the next round ends. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
+    /// The Split: the two halves (left out of other rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitView>,
+}
+
+/// What a view shows of a round of The Split.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitView {
+    /// The half being played: 1 (also during the split and the bids) or 2.
+    pub half: u8,
+    /// The observer's cards set aside face down for the second half (empty for a
+    /// spectator); during the split, those set aside so far.
+    pub aside: Vec<Face>,
+    /// Cards each seat has set aside.
+    pub aside_sizes: Vec<u8>,
+    /// The bids for the half not being played: the second half's during the first, the
+    /// first half's during the second (`View::bids` is the half being played).
+    pub other_bids: Vec<Option<Bid>>,
+    /// Tricks each seat won in the first half (all 0 until the second half).
+    pub first_tricks: Vec<u8>,
 }
 
 impl CrownBattles {
@@ -180,6 +200,13 @@ impl CrownBattles {
             }),
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
+            split: self.split().then(|| SplitView {
+                half: if self.second_half() { 2 } else { 1 },
+                aside: me.map_or_else(Vec::new, |s| at(&self.aside, s).iter().map(|c| c.face()).collect()),
+                aside_sizes: self.seats().map(|s| at(&self.aside, s).len() as u8).collect(),
+                other_bids: self.seats().map(|s| at(&self.other_bids, s)).collect(),
+                first_tricks: self.seats().map(|s| at(&self.first_tricks, s)).collect(),
+            }),
         }
     }
 }
@@ -282,6 +309,24 @@ impl fmt::Display for View {
             let shown: Vec<String> = self.revealed_trick.iter().map(|c| format!("{}={}", c.seat, c.face)).collect();
             writeln!(f, "Last trick revealed last round: {}", shown.join(" "))?;
         }
+        if let Some(split) = &self.split {
+            let other: Vec<String> = split
+                .other_bids
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("P{i} {}", b.map_or_else(|| "-".to_owned(), |b| b.to_string())))
+                .collect();
+            let which = if split.half == 1 { "second" } else { "first" };
+            writeln!(f, "The Split: half {} of 2; bids for the {which} half: {}", split.half, other.join(", "))?;
+            if split.half == 2 {
+                let took: Vec<String> =
+                    split.first_tricks.iter().enumerate().map(|(i, t)| format!("P{i} {t}")).collect();
+                writeln!(f, "First half tricks: {}", took.join(", "))?;
+            }
+            let sizes: Vec<String> = split.aside_sizes.iter().map(u8::to_string).collect();
+            let mine: Vec<String> = split.aside.iter().map(ToString::to_string).collect();
+            writeln!(f, "Set aside: {} cards each; yours: {}", sizes.join("/"), mine.join(" "))?;
+        }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
             writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
@@ -359,6 +404,7 @@ impl fmt::Display for View {
                 writeln!(f, "Magician ({magician}): everyone passes a card {direction:?}.")
             }
             Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
+            Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
             _ => Ok(()),
         }
     }

@@ -31,7 +31,8 @@ impl CrownBattles {
 
     /// [`Game::seen_action`]: the action in full for its seat and for every public action;
     /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card, a Blind Bidding
-    /// bid and a Jester's move of it, a Stealth Play card after the leader's) face down.
+    /// bid and a Jester's move of it, a Stealth Play card after the leader's, a card set
+    /// aside in The Split) face down.
     pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
@@ -49,6 +50,7 @@ impl CrownBattles {
             Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
                 Event::PlayedFaceDown { seat }
             }
+            Action::SetAside(_) => Event::SetAsideFaceDown { seat },
             _ => Event::Acted { seat, action },
         }
     }
@@ -164,6 +166,14 @@ pub(crate) fn events(
         revealed_spies(before, seat, action, &sees, out);
     }
     if same_round {
+        // The Split: the step that ends the first half.
+        if before.split() && !before.second_half() && after.second_half() {
+            let seats = || after.seats();
+            out.push(Event::FirstHalfPlayed {
+                bids: seats().map(|s| at(&after.other_bids, s)).collect(),
+                tricks: seats().map(|s| at(&after.first_tricks, s)).collect(),
+            });
+        }
         return;
     }
     round_end(before, seat, action, after, winner.flatten(), out);
@@ -335,7 +345,7 @@ fn round_end(
         round: before.round.saturating_add(1),
         bids: seats().map(|s| at(&bids, s)).collect(),
         tricks: seats().map(|s| at(&tricks, s)).collect(),
-        points: seats().map(|s| before.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
+        points: seats().map(|s| before.points_for(s, at(&bids, s), at(&tricks, s))).collect(),
         scores: seats().map(|s| at(&after.scores, s)).collect(),
     });
     out.push(Event::Crown { holder: after.crown });

@@ -197,6 +197,9 @@ impl CrownBattles {
         per_seat("tricks", setup.tricks.len(), true)?;
         per_seat("scores", setup.scores.len(), true)?;
         per_seat("passes", setup.passes.len(), true)?;
+        per_seat("aside", setup.aside.len(), true)?;
+        per_seat("other_bids", setup.other_bids.len(), true)?;
+        per_seat("first_half_tricks", setup.first_half_tricks.len(), true)?;
         if setup.trick.len() > n {
             return Err(SetupError::SeatCount { field: "trick", found: setup.trick.len(), players });
         }
@@ -249,6 +252,9 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            aside: [CardSet::EMPTY; MAX_PLAYERS],
+            other_bids: [None; MAX_PLAYERS],
+            first_tricks: [0; MAX_PLAYERS],
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -291,7 +297,7 @@ impl CrownBattles {
         }
         let trick_cards = match &setup.hands {
             None => {
-                if !setup.trick.is_empty() || !setup.played.is_empty() {
+                if !setup.trick.is_empty() || !setup.played.is_empty() || !setup.aside.is_empty() {
                     return Err(SetupError::HandsNeeded);
                 }
                 // The round's deal and spin, as the game makes them.
@@ -300,17 +306,27 @@ impl CrownBattles {
             }
             Some(hands) => {
                 let mut groups: Vec<&[CardName]> = hands.iter().map(Vec::as_slice).collect();
+                groups.extend(setup.aside.iter().map(Vec::as_slice));
                 groups.push(setup.trick.as_slice());
                 groups.push(setup.played.as_slice());
                 let mut placed = place(config.deck.cards(), &groups)?;
                 let played = placed.pop().unwrap_or_default();
                 let trick = placed.pop().unwrap_or_default();
+                let set = |cards: &Vec<Card>| cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
+                let asides = placed.split_off(hands.len().min(placed.len()));
                 state.hands = [CardSet::EMPTY; MAX_PLAYERS];
                 for (hand, cards) in state.hands.iter_mut().zip(&placed) {
-                    *hand = cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
+                    *hand = set(cards);
+                }
+                for (aside, cards) in state.aside.iter_mut().zip(&asides) {
+                    *aside = set(cards);
                 }
                 state.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
-                state.deck = state.hands.iter().fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
+                state.deck = state
+                    .hands
+                    .iter()
+                    .chain(&state.aside)
+                    .fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
                 if setup.trump.is_none() && setup.phase.is_none() {
                     state.phase = state.spin();
                 }
@@ -337,6 +353,12 @@ impl CrownBattles {
             *slot = value;
         }
         for (slot, &value) in state.tricks.iter_mut().zip(&setup.tricks) {
+            *slot = value;
+        }
+        for (slot, &value) in state.other_bids.iter_mut().zip(&setup.other_bids) {
+            *slot = value;
+        }
+        for (slot, &value) in state.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
             *slot = value;
         }
         for (slot, &value) in state.scores.iter_mut().zip(&setup.scores) {
@@ -366,12 +388,11 @@ impl CrownBattles {
             }
             None => default_known(&config, smuggled),
         };
-        let bids = state.bids.iter().filter(|b| b.is_some()).count();
         let len = usize::from(state.trick.len);
         state.phase = match setup.phase {
             Some(phase) => phase,
             None if chooses => Phase::ChooseTrump,
-            None if bids < n => state.bidding_phase(),
+            None if !state.bids_complete() => state.bidding_phase(),
             None if len < n => Phase::Play(leader.offset(len, n)),
             None => return Err(SetupError::Phase(None)),
         };

@@ -38,8 +38,8 @@ use crate::state::Phase;
 /// What a caller leaves out (struct update from [`Setup::new`], or fields missing from
 /// JSON) takes the default named on each field. Cards are [`CardName`]s: `R12`, `spy`,
 /// `golem` (a copy the setup picks: the lowest one not named elsewhere, hands from P0 up
-/// first, then the trick, then `played`) or `golem#2` (that copy). Per-seat lists have one
-/// entry per player, or none for the default.
+/// first, then the set-aside halves, then the trick, then `played`) or `golem#2` (that
+/// copy). Per-seat lists have one entry per player, or none for the default.
 ///
 /// `from_setup` checks, with a typed [`SetupError`] for each: the config; seats are
 /// players; the generator belongs to the seed; the round is scheduled (or a tie replay);
@@ -47,8 +47,9 @@ use crate::state::Phase;
 /// placed once; the hands fit the round and the trick (equal at the start of a trick, one
 /// card fewer for those who played to it) and `played` fits the tricks already played;
 /// no more tricks won than played; scores in range; bids allowed by the tokens, placed by
-/// the first players from the dealer's left (in any order in a Blind Bidding round);
-/// during the bidding the first trick is led by the player left of the dealer; the round
+/// the first players from the dealer's left (in any order in a Blind Bidding round; in The
+/// Split both bids of a seat before the next seat's); the halves of The Split fit its
+/// phase; during the bidding the first trick is led by the player left of the dealer; the round
 /// type is one the config lets this round play, and the pile of Round Type cards fits it;
 /// revealed bids only where rounds hide their bids, one per seat; the phase fits the bids,
 /// the round type and the trick (a decision for a card on the trick that has one, at its
@@ -153,6 +154,19 @@ pub struct Setup {
     /// false).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub revealed_as_golem: bool,
+    /// The Split: each seat's cards set aside face down for the second half, P0 first
+    /// (default: none; during the split, those set aside so far; during the first half,
+    /// the whole second half; during the second half, none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aside: Vec<Vec<CardName>>,
+    /// The Split: each seat's bid for the half not being played (default: none): the
+    /// second half's during the first, the first half's during the second (`bids` is the
+    /// half being played).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_bids: Vec<Option<Bid>>,
+    /// The Split: tricks each seat won in the first half, during the second (default 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first_half_tricks: Vec<u8>,
 }
 
 impl Setup {
@@ -191,6 +205,9 @@ impl Setup {
             revealed_trick: Vec::new(),
             revealed_leader: None,
             revealed_as_golem: false,
+            aside: Vec::new(),
+            other_bids: Vec::new(),
+            first_half_tricks: Vec::new(),
         }
     }
 }
@@ -364,6 +381,11 @@ pub enum SetupError {
     /// Double-faced card among them).
     #[error("the revealed trick does not fit: only a Stealth Play round reveals one, a card of the deck per player")]
     RevealedTrick,
+    /// The Split: cards set aside, bids for the other half or first-half tricks outside a
+    /// round of The Split, or not fitting its phase (the halves' sizes, the bids placed in
+    /// order, within the tokens, no more first-half tricks than the first half's cards).
+    #[error("the set-aside halves, the other half's bids or the first half's tricks do not fit The Split")]
+    Split,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

@@ -33,8 +33,7 @@ impl CrownBattles {
             .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
         let rebuilt = rebuild_trick(t.leader, &trick_cards, as_golem, n, self.stealth());
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
-        let bids = self.bids.iter().filter(|b| b.is_some()).count();
-        let derived_phase = if bids < n {
+        let derived_phase = if !self.bids_complete() {
             Some(self.bidding_phase())
         } else if len < n {
             Some(Phase::Play(t.leader.offset(len, n)))
@@ -80,6 +79,21 @@ impl CrownBattles {
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
+            aside: if self.aside.iter().all(|a| a.is_empty()) {
+                Vec::new()
+            } else {
+                seats().map(|s| names(at(&self.aside, s))).collect()
+            },
+            other_bids: if self.other_bids.iter().all(Option::is_none) {
+                Vec::new()
+            } else {
+                seats().map(|s| at(&self.other_bids, s)).collect()
+            },
+            first_half_tricks: if self.first_tricks.iter().all(|&t| t == 0) {
+                Vec::new()
+            } else {
+                seats().map(|s| at(&self.first_tricks, s)).collect()
+            },
         }
     }
 }

@@ -4,18 +4,21 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`) and Stealth Play
-//! (`stealth_play.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), The Split
+//! (`the_split.rs`) and Stealth Play (`stealth_play.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
 mod stealth_play;
+mod the_split;
 
 use core::fmt;
 use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+pub use the_split::{SplitMiss, split_points};
 
 use crate::actions::Bid;
 use crate::setup::{ConfigError, MAX_ROUNDS};
@@ -33,7 +36,8 @@ pub enum RoundType {
     LongPlay,
     /// "Leaked Suit" (absent in this version).
     LeakedSuit,
-    /// "The Split" (absent in this version).
+    /// "The Split": the hand split into two halves played as two smaller rounds, a bid
+    /// for each (`the_split.rs`).
     TheSplit,
     /// "Stealth Play": after the leader's card the others play face down; the trick is
     /// revealed once complete (`stealth_play.rs`).
@@ -76,7 +80,8 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 3] = [RoundType::Normal, RoundType::BlindBidding, RoundType::StealthPlay];
+    pub const IMPLEMENTED: [RoundType; 4] =
+        [RoundType::Normal, RoundType::BlindBidding, RoundType::TheSplit, RoundType::StealthPlay];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -90,7 +95,7 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::StealthPlay)
+        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::TheSplit | RoundType::StealthPlay)
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").
@@ -148,9 +153,10 @@ impl RoundType {
         }
     }
 
-    /// Whether a double bid is allowed in a round dealing `dealt` cards ("Double bidding is
+    /// Whether a double bid is allowed for a hand of `dealt` cards ("Double bidding is
     /// not allowed in the round where each player is dealt only one card"; Blind Bidding
-    /// keeps the bid tokens of Normal Bidding).
+    /// keeps the bid tokens of Normal Bidding; in The Split the hand is the half the bid
+    /// is for).
     pub const fn allows_double_bid(self, dealt: u8) -> bool {
         dealt > 1
     }

@@ -226,9 +226,11 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
         let face_down = crate::oracle::face_down(step.before)
             && matches!(step.before.phase, crownbattles_rules::Phase::Play(_))
             && matches!(step.action(), Action::Play(_) | Action::PlayDoubleFacedAsGolem);
-        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..))
-            || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
-            || face_down;
+        // "The Split": each player splits the hand in secret.
+        let hidden =
+            matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
+                || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
+                || face_down;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {

@@ -16,6 +16,10 @@ use crate::oracle::{
 fn bids_go_clockwise_from_the_dealers_left() {
     property("bids_go_clockwise_from_the_dealers_left", None, 1500, |step| {
         let Phase::Bidding(s) = step.before.phase else { return Ok(()) };
+        // The Split's two bids per seat: `split_two_bids_per_seat_clockwise`.
+        if step.before.view.round_type == crownbattles_rules::RoundType::TheSplit {
+            return Ok(());
+        }
         step.reached();
         let t = step.before;
         let placed = t.bids.iter().filter(|b| b.is_some()).count();
@@ -220,7 +224,9 @@ pub fn check_trick(step: &Step) -> Result<Option<(Completed, Verdict)>, String> 
         if let Some(w) = want {
             tricks[w.index()] += 1;
         }
-        if step.after.tricks != tricks {
+        // The Split: the first half's tricks are kept apart when the second half starts.
+        let after = if step.ends_first_half() { &step.after.first_tricks } else { &step.after.tricks };
+        if *after != tricks {
             return Err(format!("tricks won {:?}, want {tricks:?}", step.after.tricks));
         }
     }
@@ -279,7 +285,8 @@ fn the_winner_leads_the_next_trick() {
     property("the_winner_leads_the_next_trick", Some(bias_power_cards), 1500, |step| {
         let cleared = !step.before.trick.is_empty() || step.completed_trick().is_some();
         let table_clear = step.after.trick.is_empty() && matches!(step.after.phase, Phase::Play(_));
-        if !cleared || !table_clear || step.ends_round() {
+        // The Split's second half is led from the dealer's left: `split_the_second_half_follows_the_first`.
+        if !cleared || !table_clear || step.ends_round() || step.ends_first_half() {
             return Ok(());
         }
         // The trick completed in this step, or earlier with end-of-trick decisions since.

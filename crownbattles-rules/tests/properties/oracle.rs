@@ -46,6 +46,11 @@ impl Step<'_, '_> {
     pub fn events(&self, observer: Observer) -> Vec<Event> {
         self.check.events(observer)
     }
+    /// The Split: whether this step ended the first half (the second half was taken up).
+    pub fn ends_first_half(&self) -> bool {
+        let half = |t: &Table| t.view.split.as_ref().map(|s| s.half);
+        !self.ends_round() && half(self.before) == Some(1) && half(self.after) == Some(2)
+    }
     /// Whether this step ended a round (a new one was dealt, or the game ended).
     pub fn ends_round(&self) -> bool {
         self.after.round != self.before.round || (self.after.over && !self.before.over)
@@ -239,6 +244,12 @@ pub struct Table {
     pub shields: Vec<Seat>,
     pub smuggled: Vec<Seat>,
     pub passes: Vec<Option<Face>>,
+    /// The Split: the cards each seat set aside for the second half.
+    pub aside: Vec<Vec<Face>>,
+    /// The Split: the bids for the half not being played (none outside The Split).
+    pub other_bids: Vec<Option<Bid>>,
+    /// The Split: the first half's tricks, during the second.
+    pub first_tricks: Vec<u8>,
     pub view: View,
 }
 
@@ -269,9 +280,14 @@ pub fn read(state: &CrownBattles) -> Table {
         setup.hands.clone().unwrap_or_default().iter().map(|h| h.iter().map(|c| c.face).collect()).collect();
     let trick: Vec<Face> = setup.trick.iter().map(|c| c.face).collect();
     let played: Vec<Face> = setup.played.iter().map(|c| c.face).collect();
+    let aside: Vec<Vec<Face>> = if setup.aside.is_empty() {
+        vec![Vec::new(); n]
+    } else {
+        setup.aside.iter().map(|h| h.iter().map(|c| c.face).collect()).collect()
+    };
     let mut undealt = deck_faces(&setup.config.deck);
     let mut strays = Vec::new();
-    for face in hands.iter().flatten().chain(&trick).chain(&played) {
+    for face in hands.iter().flatten().chain(&trick).chain(&played).chain(aside.iter().flatten()) {
         match undealt.iter().position(|f| f == face) {
             Some(i) => {
                 undealt.remove(i);
@@ -305,6 +321,9 @@ pub fn read(state: &CrownBattles) -> Table {
         } else {
             setup.passes.iter().map(|p| p.map(|c| c.face)).collect()
         },
+        aside,
+        other_bids: if setup.other_bids.is_empty() { vec![None; n] } else { setup.other_bids.clone() },
+        first_tricks: if setup.first_half_tricks.is_empty() { vec![0; n] } else { setup.first_half_tricks.clone() },
         view,
     }
 }
@@ -426,16 +445,26 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// under "Screw the dealer" the dealer may not bring the total to the cards dealt (with
 /// double bids: not when the total's range could reach it; when no bid escapes, the rule
 /// does not bind, reading 6).
+///
+/// The Split (reading 36): each seat bids for its first half, then for its second ("the
+/// larger portion" when odd); the tokens, the double bids and "Screw the dealer" apply to
+/// the half the bid is for, as to a hand of that many cards.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     let max = t.config.max_bid;
+    let split = t.view.round_type == crownbattles_rules::RoundType::TheSplit;
+    let (placed, hand) = match (split, t.bids[seat.index()].is_some()) {
+        (false, _) => (&t.bids, t.dealt()),
+        (true, false) => (&t.bids, t.dealt() / 2),
+        (true, true) => (&t.other_bids, t.dealt() - t.dealt() / 2),
+    };
     let mut bids: Vec<Bid> = (0..=max).map(Bid::Single).collect();
-    if t.dealt() > 1 {
+    if hand > 1 {
         bids.extend((0..max).map(Bid::Double));
     }
     if t.config.screw_the_dealer && seat == t.dealer {
-        let others = t.seats().filter(|&s| s != seat).filter_map(|s| t.bids[s.index()]);
+        let others = t.seats().filter(|&s| s != seat).filter_map(|s| placed[s.index()]);
         let (low, high) = others.fold((0u32, 0u32), |(l, h), b| (l + u32::from(b.low()), h + u32::from(b.high())));
-        let dealt = u32::from(t.dealt());
+        let dealt = u32::from(hand);
         let escapes = |b: &Bid| !(low + u32::from(b.low()) <= dealt && dealt <= high + u32::from(b.high()));
         if bids.iter().any(escapes) {
             bids.retain(escapes);
@@ -460,6 +489,32 @@ pub fn points(bid: Option<Bid>, won: u8) -> i32 {
         let off = if won < bid.low() { bid.low() - won } else { won - bid.high() };
         -10 * i32::from(off)
     })
+}
+
+/// The points of a round of The Split ("Scoring"): with both bids met, 10 per trick and a
+/// 10-point bonus per hand, but 10 in total for 0 and 0; otherwise 10 lost per trick off
+/// in a missed hand, and for a met hand 10 (reading 36, default) or 10 per trick
+/// (`SplitMiss::PerTrick`), no bonus; a met double bid scores half (as "Double Bidding").
+pub fn split_points(first: (Option<Bid>, u8), second: (Option<Bid>, u8), per_trick: bool) -> i32 {
+    let met = |(b, w): (Option<Bid>, u8)| b.is_some_and(|b| b.low() <= w && w <= b.high());
+    let half = |b: Bid, points: i32| if let Bid::Double(_) = b { points / 2 } else { points };
+    if met(first) && met(second) {
+        if first.0 == Some(Bid::Single(0)) && second.0 == Some(Bid::Single(0)) {
+            return 10;
+        }
+        return [first, second].iter().map(|&(b, w)| half(b.unwrap(), 10 * i32::from(w) + 10)).sum();
+    }
+    [first, second]
+        .iter()
+        .map(|&(b, w)| match b {
+            None => 0,
+            Some(bid) if met((b, w)) => half(bid, if per_trick { 10 * i32::from(w) } else { 10 }),
+            Some(bid) => {
+                let off = if w < bid.low() { bid.low() - w } else { w - bid.high() };
+                -10 * i32::from(off)
+            }
+        })
+        .sum()
 }
 
 /// The crown's holder: "the player with the highest score gets the crown. In case of a

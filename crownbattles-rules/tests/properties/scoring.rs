@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
-use crate::oracle::{Step, clockwise, judge, points, property, sole_leader};
+use crate::oracle::{Step, clockwise, judge, points, property, sole_leader, split_points};
 
 /// What the round that this step ended was scored with, by the rulebook: the bids (a
 /// Jester's change in this very step included), the tricks (the last trick's winner and a
@@ -44,15 +44,21 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
     {
         tricks[clockwise(c.leader, w, t.n).index()] += 1;
     }
+    let split = t.view.round_type == RoundType::TheSplit;
+    let per_trick = t.config.split_miss == crownbattles_rules::SplitMiss::PerTrick;
     for s in 0..t.n {
-        scores[s] += points(bids[s], tricks[s]);
+        scores[s] += if split {
+            split_points((t.other_bids[s], t.first_tricks[s]), (bids[s], tricks[s]), per_trick)
+        } else {
+            points(bids[s], tricks[s])
+        };
     }
     (bids, tricks, scores)
 }
 
 #[test]
 fn round_points_follow_the_scoring_table() {
-    let doubles = Cell::new(0);
+    let (doubles, splits) = (Cell::new(0), Cell::new(0));
     property("round_points_follow_the_scoring_table", Some(bias_power_cards), 250, |step| {
         if !step.ends_round() {
             if step.after.scores != step.before.scores && !matches!(step.action(), Action::Hex(_) | Action::Shield) {
@@ -64,6 +70,9 @@ fn round_points_follow_the_scoring_table() {
         let (bids, tricks, scores) = round_result(step);
         if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {
             doubles.set(doubles.get() + 1);
+        }
+        if step.before.view.round_type == RoundType::TheSplit {
+            splits.set(splits.get() + 1);
         }
         if step.after.scores != scores {
             return Err(format!("bids {bids:?}, tricks {tricks:?}: scores {:?}, want {scores:?}", step.after.scores));
@@ -77,8 +86,9 @@ fn round_points_follow_the_scoring_table() {
         }
         Ok(())
     });
-    eprintln!("  rounds scored with double bids: {}", doubles.get());
+    eprintln!("  rounds scored with double bids: {}, rounds of The Split: {}", doubles.get(), splits.get());
     assert!(doubles.get() >= 200, "{} rounds scored double bids", doubles.get());
+    assert!(splits.get() >= 20, "{} rounds of The Split scored", splits.get());
 }
 
 #[test]
@@ -118,6 +128,7 @@ fn the_dealer_rotates_clockwise() {
             // Blind Bidding rounds start with everyone bidding at once.
             let first = match after.view.round_type {
                 RoundType::BlindBidding => Phase::BlindBidding,
+                RoundType::TheSplit => Phase::Splitting,
                 _ => Phase::Bidding(clockwise(want, 1, before.n)),
             };
             if after.phase != first && after.phase != Phase::ChooseTrump {

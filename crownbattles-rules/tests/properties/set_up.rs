@@ -232,6 +232,7 @@ fn the_spinner_gives_a_suit_no_trump_or_the_dealers_choice() {
             }
             let bidding = match t.view.round_type {
                 crownbattles_rules::RoundType::BlindBidding => Phase::BlindBidding,
+                crownbattles_rules::RoundType::TheSplit => Phase::Splitting,
                 _ => Phase::Bidding(t.dealer.left(t.n)),
             };
             if let crownbattles_rules::Action::Trump(chosen) = step.action()

@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
-use crate::rounds::{RoundType, RoundTypes, SplitMiss};
+use crate::rounds::{RoundType, RoundTypes, SplitLead, SplitMiss};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -431,6 +431,10 @@ pub struct Config {
     /// default.
     #[serde(default, skip_serializing_if = "SplitMiss::is_default")]
     pub split_miss: SplitMiss,
+    /// The Split: who leads the second half (RULES.md, reading 36; default
+    /// [`SplitLead::DealersLeft`]). Left out of a serialised config when default.
+    #[serde(default, skip_serializing_if = "SplitLead::is_default")]
+    pub split_lead: SplitLead,
 }
 
 impl Default for Config {
@@ -470,6 +474,7 @@ impl Config {
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
             split_miss: SplitMiss::PerHand,
+            split_lead: SplitLead::DealersLeft,
         }
     }
 

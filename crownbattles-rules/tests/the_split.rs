@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Setup, SetupError, SplitMiss, Trump,
+    Action, Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Setup, SetupError, SplitLead, SplitMiss, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -149,6 +149,19 @@ fn the_split_is_secret_and_the_halves_are_played_in_turn() {
     assert_eq!((split.half, split.first_tricks, split.other_bids), (2, vec![2, 1], bids(&["2", "1"])));
     // P1 showed it lacked nothing; voids of the first half would say nothing of the second.
     assert!(view.voids.iter().all(Vec::is_empty));
+}
+
+/// The other reading of who leads the second half: the first half's last winner.
+#[test]
+fn with_the_option_the_last_winner_leads_the_second_half() {
+    let config = Config { split_lead: SplitLead::LastWinner, ..the_split(2, &[6]) };
+    let mut game = two_halves(&config);
+    steps(&mut game, &["P0 bid 2", "P0 bid 1", "P1 bid 1", "P1 bid 2"]);
+    steps(&mut game, &FIRST_HALF);
+    // P1 took the last trick of the first half (G13).
+    assert_eq!(game.view(Observer::Spectator).phase, Phase::Play(Seat(1)));
+    steps(&mut game, &["P1 play Y13", "P0 play Y5"]);
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 1]);
 }
 
 #[test]

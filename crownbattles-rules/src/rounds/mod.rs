@@ -18,7 +18,7 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub use the_split::{SplitMiss, split_points};
+pub use the_split::{SplitLead, SplitMiss, split_points};
 
 use crate::actions::Bid;
 use crate::setup::{ConfigError, MAX_ROUNDS};

@@ -43,6 +43,25 @@ pub enum SplitMiss {
     PerTrick,
 }
 
+/// The Split: who leads the second half ("two separate smaller rounds"; RULES.md, reading
+/// 36).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SplitLead {
+    /// The player left of the dealer, as at the start of a round (default).
+    #[default]
+    DealersLeft,
+    /// Whoever leads next after the first half's last trick: its winner (or the Bomb's
+    /// choice), as after any trick.
+    LastWinner,
+}
+
+impl SplitLead {
+    /// Whether it is the default reading (left out of a serialised config).
+    pub fn is_default(&self) -> bool {
+        *self == SplitLead::default()
+    }
+}
+
 impl SplitMiss {
     /// Whether it is the default reading (left out of a serialised config).
     pub fn is_default(&self) -> bool {
@@ -183,7 +202,9 @@ impl CrownBattles {
 
     /// The first half is over: its bids and tricks are kept for the score, the set-aside
     /// halves are taken up (their voids are unknown: nothing of them was shown) and the
-    /// player left of the dealer leads ("two separate smaller rounds"; RULES.md, reading 36).
+    /// player left of the dealer leads ("two separate smaller rounds"), or with
+    /// [`SplitLead::LastWinner`] whoever leads after the last trick (`self.trick` is the
+    /// next, empty trick; RULES.md, reading 36).
     pub(crate) fn start_second_half(&mut self) {
         core::mem::swap(&mut self.bids, &mut self.other_bids);
         self.first_tricks = self.tricks;
@@ -191,7 +212,10 @@ impl CrownBattles {
         self.hands = self.aside;
         self.aside = [CardSet::EMPTY; MAX_PLAYERS];
         self.voids = [0; MAX_PLAYERS];
-        let leader = self.dealer.left(self.n());
+        let leader = match self.config.split_lead {
+            SplitLead::DealersLeft => self.dealer.left(self.n()),
+            SplitLead::LastWinner => self.trick.next_leader,
+        };
         self.trick = Trick::new(leader);
         self.phase = Phase::Play(leader);
     }

@@ -354,8 +354,22 @@ fn split_the_second_half_follows_the_first() {
         step.reached();
         let (t, after) = (step.before, step.after);
         // "Two separate smaller rounds": the set-aside halves are taken up and led from the
-        // dealer's left; the first half's bids and tricks are kept for the score.
-        let leader = clockwise(t.dealer, 1, t.n);
+        // dealer's left (or, by the option, by whoever leads after the last trick: its
+        // winner, or the Bomb's choice); the first half's bids and tricks are kept.
+        let mut next = step.memory.next_leader;
+        if let Some(c) = step.completed_trick() {
+            let v = crate::oracle::judge(&c.fighters, c.trump, t.config.wizard_affects_kings);
+            let bomber = c.fighters.iter().rposition(|f| f.action == Some(crownbattles_rules::Power::Bomb));
+            next = v.winner.or(bomber).map(|i| clockwise(c.leader, i, t.n));
+        }
+        if let Action::Lead(s) = step.action() {
+            next = Some(s);
+        }
+        let last_winner = t.config.split_lead == crownbattles_rules::SplitLead::LastWinner;
+        let leader = match next {
+            Some(s) if last_winner && t.dealt() > 1 => s,
+            _ => clockwise(t.dealer, 1, t.n),
+        };
         for s in t.seats() {
             if !crate::oracle::same_cards(after.hand(s), &t.aside[s.index()]) || !after.aside[s.index()].is_empty() {
                 return Err(format!("{s} takes up {:?}, set aside {:?}", after.hand(s), t.aside[s.index()]));

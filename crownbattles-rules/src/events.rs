@@ -145,6 +145,13 @@ pub enum Event {
         /// Who wins it; `None` when a Bomb destroyed it.
         winner: Option<Seat>,
     },
+    /// Stealth Play with `Config::stealth_actions_at_flip`: the complete trick is turned up
+    /// and the immediate actions of its face-down cards resolve before the winner is decided
+    /// ([`Event::TrickTaken`] follows once they have).
+    TrickRevealed {
+        /// The trick's cards in play order.
+        cards: Vec<TableCard>,
+    },
     /// The round is over and scored ("Ending a Round", "Scoring").
     RoundScored {
         /// The round, 1-based (tie replays continue counting).
@@ -211,6 +218,15 @@ fn faces(f: &mut fmt::Formatter<'_>, cards: &[Face]) -> fmt::Result {
 }
 
 /// "1 card", "2 cards".
+/// A trick's cards as ` P0=R13 P1=double-faced:golem …`.
+fn table(f: &mut fmt::Formatter<'_>, cards: &[TableCard]) -> fmt::Result {
+    for c in cards {
+        let golem = c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. });
+        write!(f, " {}={}{}", c.seat, c.face, if golem { ":golem" } else { "" })?;
+    }
+    Ok(())
+}
+
 fn card_count(n: u8) -> String {
     if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
 }
@@ -273,11 +289,11 @@ impl fmt::Display for Event {
                     Some(w) => write!(f, "{w} wins the trick:")?,
                     None => f.write_str("the bomb destroys the trick, nobody wins it:")?,
                 }
-                for c in cards {
-                    let golem = c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. });
-                    write!(f, " {}={}{}", c.seat, c.face, if golem { ":golem" } else { "" })?;
-                }
-                Ok(())
+                table(f, cards)
+            }
+            Event::TrickRevealed { cards } => {
+                f.write_str("the trick is turned up:")?;
+                table(f, cards)
             }
             Event::RoundScored { round, bids, tricks, points, scores } => {
                 write!(f, "round {round} ends:")?;

@@ -377,10 +377,14 @@ impl CrownBattles {
         };
         // The card whose end-of-trick decision waits (only on a complete trick: otherwise
         // the phase is refused as not fitting the trick).
-        if let Phase::Effect { seat, end: true, .. } = state.phase
+        if let Phase::Effect { seat, power, end: true, .. } = state.phase
             && len == n
         {
-            state.trick.resolving = ((seat.index() + n - leader.index()) % n) as u8;
+            let pos = (seat.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            // Stealth Play, actions at the flip: an immediate action of a face-down card
+            // resolves before the winner is decided.
+            state.trick.flipping = state.acts_at_flip(pos, power);
         }
         // Stealth Play: a face-down Magician passes at the reveal, with the end-of-trick actions.
         if let Phase::Passing { magician, .. } = state.phase
@@ -388,7 +392,9 @@ impl CrownBattles {
             && state.stealth()
             && magician != leader
         {
-            state.trick.resolving = ((magician.index() + n - leader.index()) % n) as u8;
+            let pos = (magician.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            state.trick.flipping = state.acts_at_flip(pos, Power::Magician);
         }
         state.passes = [NONE; MAX_PLAYERS];
         for (s, name) in setup.passes.iter().enumerate() {

@@ -16,6 +16,8 @@
 //! - A power card played face down acts at the reveal: its trick flags (Wizard, Bomb) and
 //!   the Wizard's protection before the winner is decided; the Spy's look at the reveal;
 //!   every other action, immediate or not, with the end-of-trick actions, in play order.
+//!   With `Config::stealth_actions_at_flip` the immediate actions resolve at the flip, in
+//!   play order, before the winner is decided (`Trick::flipping`).
 
 use duke_core::{GameRng, Seat};
 
@@ -56,6 +58,38 @@ impl CrownBattles {
     /// Whether the action of `power` on the card at `pos` resolves at the end of the trick.
     pub(crate) fn acts_at_end(&self, pos: usize, power: Power) -> bool {
         !self.is_immediate(power) || self.revealed_late(pos)
+    }
+
+    /// Whether the action of `power` on the card at `pos` resolves at the flip, before the
+    /// winner is decided (`Config::stealth_actions_at_flip`: an immediate action of a card
+    /// played face down).
+    #[inline]
+    pub(crate) fn acts_at_flip(&self, pos: usize, power: Power) -> bool {
+        self.config.stealth_actions_at_flip && self.revealed_late(pos) && self.is_immediate(power)
+    }
+
+    /// `Config::stealth_actions_at_flip`: resolves the immediate actions of the face-down
+    /// cards in play order from position `trick.resolving`, stopping at each decision (a
+    /// decision resolving after the trick is complete: `end`), then the winner takes the
+    /// trick. On the last trick the Alchemist still acts (its trump decides this trick).
+    pub(crate) fn continue_flip(&mut self) {
+        let n = self.n();
+        for pos in usize::from(self.trick.resolving).max(1)..usize::from(self.trick.len) {
+            self.trick.resolving = pos as u8;
+            let seat = crate::state::after(self.trick.leader, pos, n);
+            // Availability as when played (`end` false), then marked as resolving after the
+            // trick is complete.
+            if let Some(p) = self.trick.effect(pos).filter(|&p| self.acts_at_flip(pos, p))
+                && self.start_effect(seat, p, false)
+            {
+                if let crate::state::Phase::Effect { end, .. } = &mut self.phase {
+                    *end = true;
+                }
+                return;
+            }
+        }
+        self.trick.flipping = false;
+        self.take_trick();
     }
 
     /// The cards on the table `me` does not see (a spectator sees none of the face-down

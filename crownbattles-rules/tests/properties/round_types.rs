@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 
 use crownbattles_rules::testing::bias_power_cards;
-use crownbattles_rules::{Action, Bid, Event, Phase, RoundType, RoundTypes};
+use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, clockwise, property};
+use crate::oracle::{Step, Table, clockwise, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -151,7 +151,7 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
         }
         step.reached();
         let me = step.seat();
-        let complete = step.completed_trick().is_some();
+        let complete = step.before.trick.len() + 1 == step.before.n;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {
@@ -209,7 +209,7 @@ fn stealth_face_down_power_cards_act_at_the_reveal() {
         }
         step.reached();
         let (t, after) = (step.before, step.after);
-        if step.completed_trick().is_none() {
+        if t.trick.len() + 1 < t.n {
             // Nothing happens when it is played: the next player plays, nobody is protected
             // yet, nobody sees the deck.
             let next = crate::oracle::clockwise(t.leader, t.trick.len() + 1, t.n);
@@ -244,6 +244,53 @@ fn stealth_the_reveal_turns_the_whole_trick_up() {
         // The round's last trick stays in view until the next round ends.
         if step.ends_round() && after.revealed_trick != c.event.0 {
             return Err(format!("revealed {:?}, the trick taken {:?}", after.revealed_trick, c.event.0));
+        }
+        Ok(())
+    });
+}
+
+/// The decision waiting for a card of the complete trick on `t`'s table, if any: the card's
+/// position in the trick and its power.
+fn decision_on_table(t: &Table) -> Option<(usize, Power)> {
+    if t.trick.len() != t.n {
+        return None;
+    }
+    let (seat, power) = match t.phase {
+        Phase::Effect { seat, power, end: true, .. } => (seat, power),
+        Phase::Passing { magician, .. } => (magician, Power::Magician),
+        _ => return None,
+    };
+    Some(((seat.index() + t.n - t.leader.index()) % t.n, power))
+}
+
+#[test]
+fn stealth_actions_at_the_flip_come_before_the_winner() {
+    property("stealth_actions_at_the_flip_come_before_the_winner", Some(bias_power_cards), 20, |step| {
+        let (t, after) = (step.before, step.after);
+        if !crate::oracle::stealth(t) || !t.config.stealth_actions_at_flip {
+            return Ok(());
+        }
+        // An immediate action of a card played face down (reading 35, the option).
+        let at_flip =
+            |x: &Table| decision_on_table(x).filter(|&(pos, p)| pos > 0 && crate::oracle::immediate(&x.config, p));
+        let events = step.events(Observer::Spectator);
+        let revealed = events.iter().any(|e| matches!(e, Event::TrickRevealed { .. }));
+        let Some((pos, power)) = at_flip(after) else {
+            if revealed {
+                return Err("the trick was turned up with no action at the flip waiting".into());
+            }
+            return Ok(());
+        };
+        step.reached();
+        // Turned up with the last card, the winner not decided yet.
+        if step.completed_trick().is_some() || revealed != matches!(t.phase, Phase::Play(_)) {
+            return Err(format!("{power:?} at the flip after {events:?}"));
+        }
+        // Before every end-of-trick action, in play order.
+        if let Some(earlier) = decision_on_table(t)
+            && at_flip(t).is_none_or(|(p, _)| p > pos)
+        {
+            return Err(format!("{power:?} at position {pos} after the decision {earlier:?}"));
         }
         Ok(())
     });

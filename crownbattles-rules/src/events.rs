@@ -11,7 +11,7 @@ use duke_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid, Trump};
-use crate::cards::{Face, Power};
+use crate::cards::{Face, Power, SuitId};
 use crate::rounds::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
@@ -73,6 +73,15 @@ pub enum Event {
     PlayedFaceDown {
         /// Who played it.
         seat: Seat,
+    },
+    /// Stealth Play with `Config::stealth_follow_face_down`, seen by this seat only: its
+    /// turn has come and a card played face down set the suit it must follow (its legal
+    /// plays show it).
+    SuitTold {
+        /// Who is told.
+        seat: Seat,
+        /// The suit to follow.
+        suit: SuitId,
     },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
@@ -252,6 +261,7 @@ impl fmt::Display for Event {
             Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
             Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
             Event::PlayedFaceDown { seat } => write!(f, "{seat} plays a card face down"),
+            Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

@@ -432,6 +432,13 @@ pub struct Config {
     /// with the end-of-trick actions, after the winner. Left out of the JSON when false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub stealth_actions_at_flip: bool,
+    /// Stealth Play (RULES.md, reading 35): whether, after a lead that is not a number, the
+    /// first numbered card played face down sets the suit to follow, as in Normal Bidding;
+    /// the engine enforces it and so tells each later player the suit (`View::suit_told`).
+    /// Default false: only the face-up lead sets a suit to follow. Left out of the JSON
+    /// when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub stealth_follow_face_down: bool,
 }
 
 impl Default for Config {
@@ -471,6 +478,7 @@ impl Config {
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
             stealth_actions_at_flip: false,
+            stealth_follow_face_down: false,
         }
     }
 

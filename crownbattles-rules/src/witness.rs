@@ -159,6 +159,13 @@ pub(crate) fn events(
     let sees = |s: Seat| me == Some(s);
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
+    // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
+    if let Some(suit) = after.suit_told(me)
+        && before.suit_told(me).is_none()
+        && let Some(s) = me
+    {
+        out.push(Event::SuitTold { seat: s, suit });
+    }
     let flipped = revealed_trick(before, seat, action, after, out);
     let winner = finished_trick(before, seat, action, after, out);
     if (flipped || winner.is_some() && !before.trick.flipping) && before.stealth() {

@@ -192,3 +192,75 @@ fn with_actions_at_the_flip_the_end_of_trick_actions_come_after_the_winner() {
     assert_eq!(events[1], "P0 wins the trick: P2=G2 P0=R12 P1=alchemist");
     assert!(events[2].starts_with("round 1 ends: P0 bid 1 took 2"), "{events:?}");
 }
+
+/// Reading 35, `Config::stealth_follow_face_down`: after a Peasant lead the first numbered
+/// card played face down sets the suit to follow; the engine enforces it and tells each
+/// later player the suit (and only the suit).
+#[test]
+fn with_the_face_down_suit_enforced_later_players_are_told_it() {
+    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "B9 G2", "B13 G13", "Y1 B1"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant"]);
+    let events = seen(&mut game, "P1 play B9", Observer::Seat(Seat(2)));
+    assert_eq!(events, vec!["P1 plays a card face down", "P2 must follow B (set face down)"]);
+    // P2 must follow blue; the others are not told.
+    assert_eq!(legal(&game, 2), vec!["play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, Some("B".parse().unwrap()));
+    for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(3)), Observer::Spectator] {
+        assert_eq!(game.view(observer).suit_told, None, "{observer:?}");
+    }
+    // Twins of P2's world keep the suit it was told.
+    let view = game.view(Observer::Seat(Seat(2)));
+    for seed in 0..20 {
+        let twin = game.determinize(Seat(2), seed);
+        assert_eq!(twin.view(Observer::Seat(Seat(2))), view, "seed {seed}");
+        assert!(twin.validate().is_ok(), "seed {seed}");
+    }
+    steps(&mut game, &["P2 play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, Some("B".parse().unwrap()), "kept until the reveal");
+    assert_eq!(legal(&game, 3), vec!["play B1"]);
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
+    steps(&mut game, &["P3 play B1"]);
+    // B13 wins; nobody played off the blue suit, so no void.
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 0, 1, 0]);
+    assert!(game.view(Observer::Spectator).voids.iter().all(Vec::is_empty));
+}
+
+/// A seat whose turn came before any face-down numbered card is told nothing, and its
+/// twins keep every card before its own a non-numbered card; a seat that cannot follow
+/// shows the void at the reveal.
+#[test]
+fn with_the_face_down_suit_enforced_no_suit_told_is_knowledge_too() {
+    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "golem G2", "B13 G13", "Y1 Y2"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant", "P1 play golem"]);
+    assert_eq!(legal(&game, 2), vec!["play G13", "play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, None);
+    let view = game.view(Observer::Seat(Seat(2)));
+    for seed in 0..20 {
+        let twin = game.determinize(Seat(2), seed);
+        assert_eq!(twin.view(Observer::Seat(Seat(2))), view, "seed {seed}");
+        let setup = twin.to_setup();
+        assert!(!matches!(setup.trick[1].face, Face::Number(..)), "seed {seed}: {:?}", setup.trick);
+    }
+    let events = seen(&mut game, "P2 play G13", Observer::Seat(Seat(3)));
+    assert_eq!(events, vec!["P2 plays a card face down", "P3 must follow G (set face down)"]);
+    assert_eq!(legal(&game, 3), vec!["play Y1", "play Y2"]);
+    steps(&mut game, &["P3 play Y1"]);
+    // Turned up: P3 played off green, so it lacks green.
+    assert_eq!(game.view(Observer::Spectator).voids[3], vec!["G".parse().unwrap()]);
+}
+
+/// The default reading: no suit is told and nobody has to follow a face-down suit.
+#[test]
+fn by_default_nobody_is_told_a_face_down_suit() {
+    let config = stealth(4, &[2], &[]);
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "B9 G2", "B13 G13", "Y1 B1"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant"]);
+    assert_eq!(seen(&mut game, "P1 play B9", Observer::Seat(Seat(2))), vec!["P1 plays a card face down"]);
+    assert_eq!(legal(&game, 2), vec!["play G13", "play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, None);
+}

@@ -186,7 +186,10 @@ fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
     property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 100, |step| {
         let t = step.before;
         let Phase::Play(s) = t.phase else { return Ok(()) };
-        if !crate::oracle::face_down(t) || matches!(t.trick[0], crownbattles_rules::Face::Number(..)) {
+        if !crate::oracle::face_down(t)
+            || matches!(t.trick[0], crownbattles_rules::Face::Number(..))
+            || t.config.stealth_follow_face_down
+        {
             return Ok(());
         }
         // After a lead that is not a number, every card may be played (reading 35).
@@ -291,6 +294,41 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
             && at_flip(t).is_none_or(|(p, _)| p > pos)
         {
             return Err(format!("{power:?} at position {pos} after the decision {earlier:?}"));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
+    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 40, |step| {
+        let t = step.after;
+        if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
+            return Ok(());
+        }
+        // The first numbered card after a lead that is not a number (nor a Golem or a
+        // Dragon, which free the trick) sets the suit, face down or not (the option).
+        let fighters = crate::oracle::fighters(&t.trick, t.df_golem);
+        let set = (!crate::ranking::freed(&fighters) && !matches!(t.trick[0], crownbattles_rules::Face::Number(..)))
+            .then(|| crate::ranking::led_suit(&fighters))
+            .flatten();
+        let setter = fighters.iter().position(|f| matches!(f.kind, crate::ranking::Kind::Number { .. }));
+        let mut reached = false;
+        for s in t.seats() {
+            let pos = (s.index() + t.n - t.leader.index()) % t.n;
+            // Told once its turn came after the card that set it.
+            let want = set.filter(|_| setter.is_some_and(|k| k < pos) && pos <= t.trick.len());
+            reached |= want.is_some();
+            let told = step.check.after.view(Observer::Seat(s)).suit_told;
+            if told != want {
+                return Err(format!("{s} is told {told:?}, want {want:?} (trick {:?})", t.trick));
+            }
+        }
+        if step.check.after.view(Observer::Spectator).suit_told.is_some() {
+            return Err("the spectator is told a face-down suit".into());
+        }
+        if reached {
+            step.reached();
         }
         Ok(())
     });

@@ -7,8 +7,8 @@
 //!   Peasants; the full schedule or short ones; and every option of [`Config`] (custom bid
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
-//!   The Split's scoring of a failed round and the lead of its second half,
-//!   tie replays, a fixed or drawn first dealer); round types (the base game's Normal
+//!   The Split's scoring of a failed round and the lead of its second half, Stealth
+//!   Play's two options, tie replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
 //!   Round Type cards dealt or drawn, or a fixed sequence).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
@@ -94,8 +94,9 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 1 to 12 cards, dealt within the deck; the rulebook's bid tokens (four in five) or 0 to
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
-/// reading of The Split's failed round and of who leads its second half; either timing for each of the Alchemist, Bishop, Jester and Witch; a Witch's step of 5 or 10;
-/// shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
+/// reading of The Split's failed round and of who leads its second half; Stealth Play's
+/// two options on or off; either timing for each of the Alchemist, Bishop, Jester and
+/// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
 pub fn configs() -> impl Strategy<Value = Config> {
@@ -109,7 +110,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 4]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 6]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
@@ -119,7 +120,11 @@ pub fn configs() -> impl Strategy<Value = Config> {
         (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds()))
     })
     .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds))| {
-        let ([no_trump, wizard_kings, per_trick, last_winner], (alchemist, bishop, jester, witch), screw) = options;
+        let (
+            [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
+            (alchemist, bishop, jester, witch),
+            screw,
+        ) = options;
         let (shields, witch_step, max_tie_replays, first_dealer) = protection;
         let mut c = Config {
             deck,
@@ -135,6 +140,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
             first_dealer,
             split_miss: if per_trick { SplitMiss::PerTrick } else { SplitMiss::PerHand },
             split_lead: if last_winner { SplitLead::LastWinner } else { SplitLead::DealersLeft },
+            stealth_actions_at_flip: at_flip,
+            stealth_follow_face_down: follow,
             ..base
         };
         let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

@@ -101,6 +101,11 @@ pub struct View {
     /// turned up at its end, until the next round ends. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
+    /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
+    /// played face down set, as the engine told the observer when its turn came in this
+    /// trick (`Event::SuitTold`). Left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suit_told: Option<SuitId>,
     /// The Split: the two halves (left out of other rounds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<SplitView>,
@@ -200,6 +205,7 @@ impl CrownBattles {
             }),
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
+            suit_told: self.suit_told(me),
             split: self.split().then(|| SplitView {
                 half: if self.second_half() { 2 } else { 1 },
                 aside: me.map_or_else(Vec::new, |s| at(&self.aside, s).iter().map(|c| c.face()).collect()),
@@ -374,6 +380,9 @@ impl fmt::Display for View {
                 ""
             };
             write!(f, " {}={}{}", c.seat, c.face, golem)?;
+        }
+        if let Some(suit) = self.suit_told {
+            write!(f, "   (follow {suit}, set face down)")?;
         }
         writeln!(f)?;
         writeln!(f, "Deck: {} cards   Played this round: {}", self.deck_size, self.played.len())?;

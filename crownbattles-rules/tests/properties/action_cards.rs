@@ -409,7 +409,8 @@ fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
 fn end_of_trick_decisions_come_in_play_order() {
     property("end_of_trick_decisions_come_in_play_order", Some(bias_power_cards), 150, |step| {
         let (t, after) = (step.before, step.after);
-        if step.ends_round() {
+        // (Stealth Play with the actions at the flip: `stealth_actions_at_the_flip_come_before_the_winner`.)
+        if step.ends_round() || crate::oracle::stealth(t) && t.config.stealth_actions_at_flip {
             return Ok(());
         }
         // The trick just completed (its end-of-trick actions from the first card on), or an
@@ -449,7 +450,14 @@ fn end_of_trick_decisions_come_in_play_order() {
         if ends.iter().any(|&(_, p)| p != Power::Wizard && p != Power::Spy) {
             step.reached();
         }
-        let next = ends.into_iter().find(|&(seat, p)| can_act_at_end(step, after, seat, p));
+        // The Split: when the step ends the first half, the actions are judged on the first
+        // half's last trick (its hands empty, its tricks), not on the second half taken up.
+        let mut first_half = after.clone();
+        if step.ends_first_half() {
+            first_half.hands = vec![Vec::new(); t.n];
+            first_half.tricks = after.first_tricks.clone();
+        }
+        let next = ends.into_iter().find(|&(seat, p)| can_act_at_end(step, &first_half, seat, p));
         let ok = match next {
             Some((seat, power)) => {
                 matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)

@@ -287,6 +287,11 @@ fn crownbattles_plays_round_types_from_the_options() {
     let (_, record) = run::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
     let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
     assert!(text.contains("places a bid face down") && !text.contains("the round type is Normal"), "{text}");
+    // The Split: the halves are set aside face down, then played in turn.
+    let split = GameOptions { round_sequence: Some("split".into()), ..GameOptions::default() };
+    let (_, record) = run::<CrownBattles>(Some(3), &split, 1, 6, &bots(), |_| {}).unwrap();
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains("sets a card aside face down") && text.contains("the first half is played"), "{text}");
     // Unknown names, types absent in this version and excluded ones are refused.
     for (players, list) in [(4, "blind,jousting"), (4, "long"), (2, "stealth")] {
         let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };

@@ -157,10 +157,11 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer,
-    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDuke, DreadImmunity, DreadThaw,
+    FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};

@@ -41,8 +41,8 @@ use proptest::prelude::*;
 
 use crate::actions::Action;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer, FortJumpSlide, Objective,
-    RansomTrade, Readings, TerrainOptions,
+    Config, DivinationDraws, DivinationShown, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer, FortJumpSlide,
+    Objective, RansomTrade, Readings, TerrainOptions,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -220,10 +220,12 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
             divination_shown,
             dread_thaw,
             fort_jump_slide,
+            dragon_duke: DragonDuke::OwnerLoses,
         },
     );
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
-    let terrain = (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort });
+    let terrain =
+        (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort, dragon: false });
     let objective = prop_oneof![3 => Just(Objective::Standard), 1 => Just(Objective::DynasticDispute)];
     (configs(), tiles, any::<bool>(), readings, terrain, objective).prop_map(
         |(config, tiles, enhanced_tiles, readings, terrain, objective)| Config {
@@ -245,7 +247,20 @@ pub fn dynastic_configs() -> impl Strategy<Value = Config> {
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and
 /// the Fort both on the board (the properties of the terrain rules play these).
 pub fn terrain_configs() -> impl Strategy<Value = Config> {
-    expanded_configs().prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true }, ..config })
+    expanded_configs()
+        .prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true, dragon: false }, ..config })
+}
+
+/// Expanded play with the Dragon: the configs of [`expanded_configs`] with the Dragon on the
+/// board (and the Mountain and the Fort each in one game of two, as there), and either
+/// reading of a Dragon taking a Duke.
+pub fn dragon_configs() -> impl Strategy<Value = Config> {
+    let dragon_duke = prop_oneof![Just(DragonDuke::OwnerLoses), Just(DragonDuke::Draw)];
+    (expanded_configs(), dragon_duke).prop_map(|(config, dragon_duke)| Config {
+        terrain: TerrainOptions { dragon: true, ..config.terrain },
+        readings: Readings { dragon_duke, ..config.readings },
+        ..config
+    })
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -263,6 +263,13 @@ impl<S: TileSource> Duke<S> {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
         }
+        // Constant `false` for a compile-time set: the standard game pays nothing.
+        if S::EXPANDED && self.dragon_mask() != 0 {
+            let dukes = self.dragon_turn();
+            if self.dragon_ending(dukes) {
+                return;
+            }
+        }
         self.to_move = 1 - me;
         self.phase = Phase::Play;
         if self.limit != 0 && self.turns >= self.limit {

@@ -134,6 +134,14 @@ pub(crate) fn fmt_ability(event: &Event, f: &mut fmt::Formatter<'_>) -> fmt::Res
         Event::GivenBack { by, owner, tile } => {
             write!(f, "{by} gives {owner}'s {} back: it goes into {owner}'s bag", tile.name)
         }
+        Event::DragonTurn { dragon } => {
+            let side = if dragon.enraged { "enraged" } else { "calm" };
+            let turning = if dragon.turning { ", at the edge: it turns about next" } else { "" };
+            write!(f, "the Dragon stands on {}, {side}, facing {:?}{turning}", dragon.square, dragon.facing)
+        }
+        Event::DragonTook { owner, tile, square } => {
+            write!(f, "the Dragon takes {owner}'s {} on {square}", tile.name)
+        }
         _ => write!(f, "{event:?}"),
     }
 }

@@ -1,0 +1,295 @@
+//! The Dragon (rulebook "Terrain Tiles", "Dragon Tile"): its placement, its calm and
+//! enraged in-between turns, its interactions with the Mountain and the Fort, what its taking
+//! a Duke means, its events, and exact replay and undo.
+
+mod common;
+
+use common::{board, p, s};
+use duke_core::{Game, Observer, Seat};
+use theduke_rules::{
+    Config, Dragon, DragonDuke, EndReason, Event, ExpandedDuke, Facing, Phase, Readings, Setup, Side, Terrain,
+    TerrainOptions, TileKind,
+};
+
+const FOOTMAN: u8 = 1;
+
+fn dragon(square: &str, facing: Facing, enraged: bool) -> Dragon {
+    Dragon { square: s(square), facing, enraged, turning: false }
+}
+
+fn config(mountain: bool, fort: bool, dragon_duke: DragonDuke) -> Config {
+    Config {
+        terrain: TerrainOptions { mountain, fort, dragon: true },
+        readings: Readings { dragon_duke, ..Readings::default() },
+        ..Config::default()
+    }
+}
+
+/// A position with the Dukes on a1 (P0) and f6 (P1), P0 to act with a Footman on a2 to make
+/// a quiet move, the given Dragon and terrain, and more tiles.
+fn position(
+    terrain: Terrain,
+    dragon_duke: DragonDuke,
+    tiles: &[(&str, theduke_rules::Piece)],
+    seed: u64,
+) -> ExpandedDuke {
+    let mut all = vec![("a1", p(0, 0, Side::Start)), ("a2", p(FOOTMAN, 0, Side::Start)), ("f6", p(0, 1, Side::Start))];
+    all.extend_from_slice(tiles);
+    let setup = Setup {
+        config: config(terrain.mountain.is_some(), terrain.fort.is_some(), dragon_duke),
+        board: board(&all),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain,
+        seed,
+        ..Setup::default()
+    };
+    ExpandedDuke::from_setup(&setup).unwrap()
+}
+
+fn with_dragon(d: Dragon) -> Terrain {
+    Terrain { dragon: Some(d), ..Terrain::default() }
+}
+
+/// P0's quiet move a2-b2, with its events.
+fn quiet(game: &mut ExpandedDuke) -> Vec<Event> {
+    let action = "a2-b2".parse().unwrap();
+    let before = game.apply(Seat(0), action).unwrap();
+    let mut events = Vec::new();
+    ExpandedDuke::events(&before, Seat(0), action, game, Observer::Spectator, &mut events);
+    events
+}
+
+#[test]
+fn the_dragon_is_placed_in_the_middle_facing_sideways_out_of_reach_of_every_tile() {
+    for seed in 0..200 {
+        let mut game = ExpandedDuke::new(&config(seed % 2 == 0, seed % 3 == 0, DragonDuke::OwnerLoses), seed).unwrap();
+        let mut events = Vec::new();
+        while matches!(game.phase(), Phase::SetupDuke | Phase::SetupFootman { .. }) {
+            let mut legal = Vec::new();
+            let seat = game.side_to_move();
+            game.legal_actions(seat, &mut legal);
+            let action = legal[(seed as usize) % legal.len()];
+            let before = game.apply(seat, action).unwrap();
+            ExpandedDuke::events(&before, seat, action, &game, Observer::Spectator, &mut events);
+        }
+        let d = game.dragon().expect("the Dragon is placed when set-up completes");
+        assert!(["c3", "d3", "c4", "d4"].contains(&d.square.to_string().as_str()), "{d:?}");
+        assert!(matches!(d.facing, Facing::East | Facing::West));
+        assert!(!d.enraged && !d.turning);
+        assert!(game.piece_at(d.square).is_none());
+        assert_eq!(game.terrain().dragon, Some(d));
+        assert!(events.contains(&Event::DragonTurn { dragon: d }), "{events:?}");
+        // No tile in reach of its calm Move icons: a quiet in-between turn leaves it there.
+        for (dx, dy) in [(0i8, 1i8), (0, 2), (-1, 0), (1, 0)] {
+            let (fx, fy) = if d.facing == Facing::East { (1, 0) } else { (-1, 0) };
+            let (rx, ry) = (fy, -fx);
+            if let Some(to) = d.square.offset(dx * rx + dy * fx, dx * ry + dy * fy) {
+                assert!(game.piece_at(to).is_none() || dy == 2, "seed {seed}: {to} in reach of {d:?}");
+            }
+        }
+        // The state with the Dragon survives its Setup.
+        let again = ExpandedDuke::from_setup(&game.to_setup()).unwrap();
+        assert_eq!(again, game);
+    }
+}
+
+#[test]
+fn a_calm_dragon_takes_a_tile_in_reach_and_keeps_its_side_and_facing() {
+    // Facing east from c3: (0, +2) is e3, d3 free between.
+    let mut game = position(
+        with_dragon(dragon("c3", Facing::East, false)),
+        DragonDuke::OwnerLoses,
+        &[("e3", p(FOOTMAN, 1, Side::Start))],
+        1,
+    );
+    let events = quiet(&mut game);
+    let d = game.dragon().unwrap();
+    assert_eq!(d, dragon("e3", Facing::East, false));
+    assert!(game.piece_at(s("e3")).is_none());
+    assert_eq!(game.removed_count(Seat(1), TileKind(FOOTMAN)), 1);
+    assert_eq!(game.captured_count(Seat(1), TileKind(FOOTMAN)), 0, "not captured by the opponent");
+    assert!(
+        events.contains(&Event::DragonTook {
+            owner: Seat(1),
+            tile: events
+                .iter()
+                .find_map(|e| match e {
+                    Event::DragonTook { tile, .. } => Some(tile.clone()),
+                    _ => None,
+                })
+                .unwrap(),
+            square: s("e3"),
+        })
+    );
+    assert_eq!(events.last(), Some(&Event::DragonTurn { dragon: d }));
+    assert_eq!(game.side_to_move(), Seat(1));
+}
+
+#[test]
+fn a_calm_move_needs_the_squares_between_free_and_takes_either_players_tile() {
+    // d3 holds P0's Footman: the Dragon takes it, not the tile behind on e3.
+    let mut game = position(
+        with_dragon(dragon("c3", Facing::East, false)),
+        DragonDuke::OwnerLoses,
+        &[("d3", p(FOOTMAN, 0, Side::Start)), ("e3", p(FOOTMAN, 1, Side::Start))],
+        2,
+    );
+    quiet(&mut game);
+    assert_eq!(game.dragon().unwrap().square, s("d3"));
+    assert_eq!(game.removed_count(Seat(0), TileKind(FOOTMAN)), 1);
+    assert!(game.piece_at(s("e3")).is_some());
+}
+
+#[test]
+fn the_mountain_stops_a_calm_move_and_the_fort_does_not() {
+    let tiles = [("d3", p(FOOTMAN, 1, Side::Start))];
+    let mountain = Terrain { mountain: Some(s("d3")), ..with_dragon(dragon("c3", Facing::East, false)) };
+    // No tile can stand on the Mountain: put the target behind it instead.
+    let mut game = position(mountain, DragonDuke::OwnerLoses, &[("e3", p(FOOTMAN, 1, Side::Start))], 3);
+    quiet(&mut game);
+    assert_eq!(game.dragon().unwrap().square, s("c3"), "the Mountain blocks the (0, +2) Move");
+    let fort = Terrain { fort: Some(s("d3")), ..with_dragon(dragon("c3", Facing::East, false)) };
+    let mut game = position(fort, DragonDuke::OwnerLoses, &tiles, 3);
+    quiet(&mut game);
+    assert_eq!(game.dragon().unwrap().square, s("d3"), "the Dragon enters the Fort to capture");
+}
+
+#[test]
+fn at_the_edge_it_faces_the_dragon_turns_about_next_time_without_capturing() {
+    let mut game = position(
+        with_dragon(dragon("e3", Facing::East, false)),
+        DragonDuke::OwnerLoses,
+        &[("f3", p(FOOTMAN, 1, Side::Start)), ("f5", p(FOOTMAN, 1, Side::Start))],
+        4,
+    );
+    quiet(&mut game);
+    assert_eq!(game.dragon().unwrap(), Dragon { turning: true, ..dragon("f3", Facing::East, false) });
+    // P1 moves; the Dragon only turns about, though f4 (its side) could be reached... and e3.
+    let mut legal = Vec::new();
+    game.legal_actions(Seat(1), &mut legal);
+    let quiet_p1 = legal.iter().copied().find(|a| a.to_string().starts_with("f5")).unwrap();
+    game.apply(Seat(1), quiet_p1).unwrap();
+    assert_eq!(game.dragon().unwrap(), dragon("f3", Facing::West, false));
+}
+
+#[test]
+fn no_tile_enters_the_dragons_square_and_it_blocks_paths() {
+    let game = position(
+        with_dragon(dragon("c3", Facing::East, false)),
+        DragonDuke::OwnerLoses,
+        // P0's Footman on c2 (Move up into c3: not allowed).
+        &[("c2", p(FOOTMAN, 0, Side::Start))],
+        5,
+    );
+    let mut legal = Vec::new();
+    game.legal_actions(Seat(0), &mut legal);
+    let texts: Vec<String> = legal.iter().map(ToString::to_string).collect();
+    assert!(!texts.iter().any(|t| t.ends_with("c3")), "{texts:?}");
+    assert!(texts.contains(&"c2-d2".to_owned()));
+}
+
+#[test]
+fn an_enraged_dragon_strikes_two_tiles_then_calms_facing_sideways() {
+    // Facing north from c2: its Strike squares are c3, b4 c4 d4, b5 c5 d5.
+    let tiles =
+        [("c3", p(FOOTMAN, 1, Side::Start)), ("b4", p(FOOTMAN, 1, Side::Start)), ("d5", p(FOOTMAN, 1, Side::Start))];
+    for seed in 0..20 {
+        let mut game = position(with_dragon(dragon("c2", Facing::North, true)), DragonDuke::OwnerLoses, &tiles, seed);
+        quiet(&mut game);
+        let left = ["c3", "b4", "d5"].iter().filter(|q| game.piece_at(s(q)).is_some()).count();
+        assert_eq!(left, 1, "two of three taken");
+        let d = game.dragon().unwrap();
+        assert_eq!(d.square, s("c2"));
+        assert!(!d.enraged && matches!(d.facing, Facing::East | Facing::West));
+    }
+}
+
+#[test]
+fn an_enraged_dragon_with_nothing_to_strike_moves_sideways_turning_toward_the_move() {
+    for seed in 0..20 {
+        let mut game = position(with_dragon(dragon("c3", Facing::North, true)), DragonDuke::OwnerLoses, &[], seed);
+        quiet(&mut game);
+        let d = game.dragon().unwrap();
+        match d.square.to_string().as_str() {
+            "b3" => assert_eq!(d.facing, Facing::West),
+            "d3" => assert_eq!(d.facing, Facing::East),
+            other => panic!("moved to {other}"),
+        }
+        assert!(d.enraged, "nothing taken: still enraged");
+    }
+}
+
+#[test]
+fn the_fort_shelters_a_tile_from_the_enraged_dragons_strike() {
+    let terrain = Terrain { fort: Some(s("c3")), ..with_dragon(dragon("c2", Facing::North, true)) };
+    let mut game = position(terrain, DragonDuke::OwnerLoses, &[("c3", p(FOOTMAN, 1, Side::Start))], 7);
+    quiet(&mut game);
+    assert!(game.piece_at(s("c3")).is_some());
+}
+
+#[test]
+fn the_dragon_taking_a_duke_ends_the_game_as_the_reading_says() {
+    for (reading, winner) in [(DragonDuke::OwnerLoses, Some(Seat(0))), (DragonDuke::Draw, None)] {
+        let mut game = position(
+            Terrain { dragon: Some(dragon("e4", Facing::North, false)), ..Terrain::default() },
+            reading,
+            &[],
+            8,
+        );
+        // P1's Duke on f6 is out of reach; move it into the Dragon's path instead.
+        let mut setup = game.to_setup();
+        setup.board.remove(&s("f6"));
+        setup.board.insert(s("e6"), p(0, 1, Side::Start));
+        game = ExpandedDuke::from_setup(&setup).unwrap();
+        quiet(&mut game);
+        assert_eq!(game.dragon().unwrap().square, s("e6"));
+        match game.phase() {
+            Phase::Over(ending) => {
+                assert_eq!(ending.winner, winner);
+                assert_eq!(ending.reason, EndReason::DukeCaptured);
+            }
+            other => panic!("{other:?}"),
+        }
+        let again = ExpandedDuke::from_setup(&game.to_setup()).unwrap();
+        assert_eq!(again, game);
+    }
+}
+
+#[test]
+fn the_duke_danger_rule_does_not_look_at_the_dragon() {
+    // P0's Duke may step beside a calm Dragon facing it.
+    let game = position(with_dragon(dragon("b3", Facing::South, false)), DragonDuke::OwnerLoses, &[], 9);
+    let mut legal = Vec::new();
+    game.legal_actions(Seat(0), &mut legal);
+    // The Duke on a1 slides right along row 1: b1 is in the Dragon's (0, +2) reach.
+    assert!(legal.iter().any(|a| a.to_string() == "a1-b1"), "{legal:?}");
+}
+
+#[test]
+fn replay_and_undo_are_exact() {
+    let cfg = config(true, true, DragonDuke::OwnerLoses);
+    for seed in 0..30 {
+        let play = |seed: u64| {
+            let mut game = ExpandedDuke::new(&cfg, seed).unwrap();
+            let mut trail = Vec::new();
+            let mut rng = duke_core::GameRng::new(seed ^ 0x5eed);
+            for _ in 0..120 {
+                if matches!(game.phase(), Phase::Over(_)) {
+                    break;
+                }
+                let seat = game.side_to_move();
+                let mut legal = Vec::new();
+                game.legal_actions(seat, &mut legal);
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                let before = game.clone();
+                let undo = game.apply(seat, action).unwrap();
+                assert_eq!(undo, before);
+                game.check().unwrap();
+                trail.push(game.clone());
+            }
+            trail
+        };
+        assert_eq!(play(seed), play(seed));
+    }
+}

@@ -287,6 +287,20 @@ pub enum Event {
         /// The Dragon now.
         dragon: Dragon,
     },
+    /// A player enraged the Dragon: his tile slid from `from` onto the Dragon's square `to`,
+    /// pushing it one square on (the Dragon's new state and any tile taken follow).
+    Enraged {
+        /// Who enraged it.
+        seat: Seat,
+        /// The sliding tile.
+        tile: NamedTile,
+        /// Where it came from.
+        from: Square,
+        /// The Dragon's square, where it ends.
+        to: Square,
+        /// Where the player aimed the enraged Dragon (`None`: a tile is taken where it lands).
+        aim: Option<crate::Facing>,
+    },
     /// The Dragon took a tile in its in-between turn: out of play, not captured by the
     /// opponent (RULES.md).
     DragonTook {

@@ -124,7 +124,8 @@ pub fn bias_abilities(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 
         | Action::Return(_)
         | Action::Destroy(_)
         | Action::Escape { .. }
-        | Action::Ransom { .. } => 30,
+        | Action::Ransom { .. }
+        | Action::Enrage { .. } => 30,
         Action::Draw => 5,
         Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
             if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>

@@ -207,6 +207,17 @@ impl<S: TileSource> Duke<S> {
                 }
                 duke_taken = self.play_escape(me, action);
             }
+            Action::Enrage { from, to, aim } => {
+                if !S::EXPANDED {
+                    return;
+                }
+                let dukes = self.play_enrage(from, to, aim);
+                if dukes != 0 {
+                    self.turns = self.turns.saturating_add(1);
+                    self.dragon_ending(dukes);
+                    return;
+                }
+            }
             Action::Pick(kind) => {
                 if S::EXPANDED {
                     self.pick(me, kind);

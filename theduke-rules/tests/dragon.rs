@@ -293,3 +293,65 @@ fn replay_and_undo_are_exact() {
         assert_eq!(play(seed), play(seed));
     }
 }
+
+fn legal_texts(game: &ExpandedDuke) -> Vec<String> {
+    let mut legal = Vec::new();
+    game.legal_actions(game.side_to_move(), &mut legal);
+    legal.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn a_slide_onto_the_calm_dragon_enrages_it_aimed_as_the_player_chooses() {
+    // P0's Duke on a1 slides east along row 1 onto the Dragon on c1, pushing it to d1.
+    let mut game = position(with_dragon(dragon("c1", Facing::East, false)), DragonDuke::OwnerLoses, &[], 10);
+    let texts = legal_texts(&game);
+    assert!(texts.contains(&"enrage a1-c1 north".to_owned()) && texts.contains(&"enrage a1-c1 south".to_owned()));
+    assert!(!texts.iter().any(|t| t.ends_with("-c1") && !t.starts_with("enrage")), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("enrage a2")), "a Move icon cannot enrage: {texts:?}");
+    let action = "enrage a1-c1 north".parse().unwrap();
+    let before = game.apply(Seat(0), action).unwrap();
+    let mut events = Vec::new();
+    ExpandedDuke::events(&before, Seat(0), action, &game, Observer::Spectator, &mut events);
+    assert_eq!(game.dragon().unwrap(), dragon("d1", Facing::North, true));
+    let duke = game.piece_at(s("c1")).unwrap();
+    assert_eq!((duke.kind, duke.side), (TileKind(0), Side::Back), "the tile flips as after a move");
+    assert!(matches!(events[0], Event::Enraged { .. }), "{events:?}");
+    assert!(events.contains(&Event::DragonTurn { dragon: game.dragon().unwrap() }));
+    assert_eq!(game.side_to_move(), Seat(1));
+    assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).unwrap(), game);
+    // Enraged, it cannot be enraged again.
+    assert!(!legal_texts(&game).iter().any(|t| t.starts_with("enrage")));
+}
+
+#[test]
+fn pushing_the_dragon_onto_a_tile_takes_it_and_the_dragon_stays_calm() {
+    let mut game = position(
+        with_dragon(dragon("c1", Facing::East, false)),
+        DragonDuke::OwnerLoses,
+        &[("d1", p(FOOTMAN, 1, Side::Start))],
+        11,
+    );
+    let texts = legal_texts(&game);
+    assert!(texts.contains(&"enrage a1-c1".to_owned()), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.starts_with("enrage a1-c1 ")), "no aim to choose: {texts:?}");
+    game.apply(Seat(0), "enrage a1-c1".parse().unwrap()).unwrap();
+    let d = game.dragon().unwrap();
+    assert_eq!(d.square, s("d1"));
+    assert!(!d.enraged && matches!(d.facing, Facing::East | Facing::West));
+    assert_eq!(game.removed_count(Seat(1), TileKind(FOOTMAN)), 1);
+}
+
+#[test]
+fn the_dragon_is_not_pushed_off_the_board() {
+    let game = position(with_dragon(dragon("f1", Facing::West, false)), DragonDuke::OwnerLoses, &[], 12);
+    assert!(!legal_texts(&game).iter().any(|t| t.starts_with("enrage")));
+}
+
+#[test]
+fn enrage_notation_round_trips() {
+    for text in ["enrage a1-c1 north", "enrage a1-c1 south", "enrage b2-d4"] {
+        let action: theduke_rules::Action = text.parse().unwrap();
+        assert_eq!(action.to_string(), text);
+    }
+    assert!("enrage a1-c1 up".parse::<theduke_rules::Action>().is_err());
+}

@@ -21,10 +21,12 @@ use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
-use crate::board::{FULL, Square, between};
+use crate::board::{DIRECTIONS, FULL, Square, between, slide};
 use crate::config::DragonDuke;
 use crate::events::{Event, NamedTile};
+use crate::movegen::first_of_ray;
 use crate::source::{ExtraState, Packed, TileSource};
+use crate::state::flip_code;
 use crate::state::{Duke, EndReason, Ending, Phase, code_kind, code_owner};
 
 /// Where the Dragon faces on the board (rulebook "Dragon Tile": placed facing right or left,
@@ -102,6 +104,8 @@ const TURNING: u8 = 8;
 /// A copy of a state looked at for the Duke-danger rule: its Dragon does not act (its
 /// in-between turn comes after the rule is checked, and is random).
 const ASLEEP: u8 = 0x80;
+/// The Dragon was just enraged (or pushed onto a tile): its next in-between turn is spent.
+const RESTING: u8 = 0x40;
 
 impl Dragon {
     /// The packed form a state keeps: its square plus one and the flags.
@@ -158,7 +162,7 @@ impl<S: TileSource> Duke<S> {
     fn set_dragon(&mut self, dragon: Option<Dragon>) {
         let [mountain, fort, _, old] = self.extra.terrain();
         let [square, flags] = Dragon::packed(dragon);
-        self.extra.set_terrain([mountain, fort, square, flags | (old & ASLEEP)]);
+        self.extra.set_terrain([mountain, fort, square, flags | (old & (ASLEEP | RESTING))]);
     }
 
     /// Keeps the Dragon of this copy from acting (see `ASLEEP`).
@@ -272,7 +276,14 @@ impl<S: TileSource> Duke<S> {
     /// the seats whose Duke it took (bit per seat).
     pub(crate) fn dragon_turn(&mut self) -> u8 {
         let Some(mut d) = self.dragon() else { return 0 };
-        if self.extra.terrain()[3] & ASLEEP != 0 {
+        let flags = self.extra.terrain()[3];
+        if flags & ASLEEP != 0 {
+            return 0;
+        }
+        if flags & RESTING != 0 {
+            let mut packed = self.extra.terrain();
+            packed[3] &= !RESTING;
+            self.extra.set_terrain(packed);
             return 0;
         }
         let mut dukes = 0u8;
@@ -360,11 +371,17 @@ impl<S: TileSource> Duke<S> {
     /// The events of the Dragon's in-between turn after `action` on this state gave `after`:
     /// each tile it took, then its new square and facing if they changed. The position
     /// between the player's action and the Dragon's turn is played again on a copy.
+    /// After an enraging, the tile taken where the Dragon was pushed, and its new state.
     pub(crate) fn dragon_events(&self, action: Action, after: &Self, out: &mut Vec<Event>) {
         let mut mid = self.clone();
-        mid.lull_dragon();
-        mid.play_inner(action, false);
-        let gone = (mid.occ[0] | mid.occ[1]) & !(after.occ[0] | after.occ[1]);
+        let mut gone_from = 0;
+        if let Action::Enrage { from, .. } = action {
+            gone_from = from.bit();
+        } else {
+            mid.lull_dragon();
+            mid.play_inner(action, false);
+        }
+        let gone = (mid.occ[0] | mid.occ[1]) & !(after.occ[0] | after.occ[1]) & !gone_from;
         for square in Square::iter(gone) {
             if let Some(victim) = mid.piece_at(square) {
                 out.push(Event::DragonTook {
@@ -379,5 +396,94 @@ impl<S: TileSource> Duke<S> {
         {
             out.push(Event::DragonTurn { dragon });
         }
+    }
+
+    /// Visits the enraging actions of `me` (rulebook "Dragon Tile": "if the player can
+    /// capture the Dragon tile using either the Slide or Jump Slide icon (and ONLY those two
+    /// icons)"): a tile of `me`, not frozen, whose Slide or Jump Slide reaches the calm
+    /// Dragon's square first, pushing it one square on in that direction, on the board and not
+    /// onto `me`'s own Duke (reading: the Duke-danger rule's spirit), and not while the Dragon
+    /// stands on the Mountain (the tile could not end there). With the square pushed onto
+    /// empty, two actions (the Dragon aimed at either player); with a tile there, one (it is
+    /// taken and the Dragon re-oriented at random).
+    pub(crate) fn dragon_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+        let Some(d) = self.dragon() else { return false };
+        if d.enraged || d.square.bit() & self.mountain() != 0 {
+            return false;
+        }
+        let own = self.occupancy(Seat(me as u8));
+        let tiles = self.occ[0] | self.occ[1];
+        let blockers = tiles | self.mountain() | d.square.bit();
+        let own_duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
+        // A Jump Slide ends on the Fort only with reading 37's `Enters`.
+        let into_fort_refused = d.square.bit() & self.fort() != 0
+            && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
+        for sq in Square::iter(own & !self.frozen()) {
+            let t = self.targets_of_code(self.code_at(sq), me, sq);
+            for (dirs, skip_first) in [(t.slides, false), (t.jump_slides, true)] {
+                for dir in 0..8usize {
+                    if dirs & (1 << dir) == 0 {
+                        continue;
+                    }
+                    if skip_first && into_fort_refused {
+                        continue;
+                    }
+                    let skip = if skip_first { first_of_ray(sq, dir) } else { 0 };
+                    if slide(sq, dir, blockers, skip) & !skip & d.square.bit() == 0 {
+                        continue;
+                    }
+                    let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
+                    let Some(onto) = d.square.offset(df, dr) else { continue };
+                    if onto.bit() & own_duke != 0 {
+                        continue;
+                    }
+                    let aims: &[Option<Facing>] =
+                        if tiles & onto.bit() != 0 { &[None] } else { &[Some(Facing::North), Some(Facing::South)] };
+                    for &aim in aims {
+                        if emit(Action::Enrage { from: sq, to: d.square, aim }) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Enrages the Dragon (an action checked legal): the tile on `from` moves onto the
+    /// Dragon's square `to` and flips; the Dragon is pushed one square on; a tile there is
+    /// taken and the Dragon, calm, re-oriented at random; otherwise it turns enraged, aimed
+    /// as the player chose. Either way it rests at its next in-between turn ("The enraging
+    /// and re-orienting of the Dragon tile takes the Dragon's next in between turn action").
+    /// Returns the seats whose Duke it took.
+    pub(crate) fn play_enrage(&mut self, from: Square, to: Square, aim: Option<Facing>) -> u8 {
+        let Some(mut d) = self.dragon() else { return 0 };
+        let Some(onto) = Self::pushed_onto(from, to) else { return 0 };
+        let code = self.take_code(from);
+        self.put_code(to, flip_code(code));
+        let dukes = self.dragon_takes(onto).map_or(0, |o| 1u8 << o);
+        let took = dukes != 0 || aim.is_none();
+        d.square = onto;
+        d.turning = false;
+        if took {
+            d.enraged = false;
+            d.facing = self.draw_side_facing();
+        } else {
+            d.enraged = true;
+            d.facing = aim.unwrap_or(Facing::North);
+        }
+        self.set_dragon(Some(d));
+        // A game it ends keeps no trace of the rest (it never outlives `apply` otherwise).
+        if dukes == 0 {
+            let mut packed = self.extra.terrain();
+            packed[3] |= RESTING;
+            self.extra.set_terrain(packed);
+        }
+        dukes
+    }
+
+    /// The square a push from `from` over `to` sends the Dragon to (`None` off the board).
+    pub(crate) fn pushed_onto(from: Square, to: Square) -> Option<Square> {
+        to.offset((to.file() - from.file()).signum(), (to.rank() - from.rank()).signum())
     }
 }

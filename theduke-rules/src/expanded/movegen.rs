@@ -90,7 +90,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
         }
-        if self.ability_candidates(me, frozen, emit) {
+        if self.ability_candidates(me, frozen, emit) || self.dragon_candidates(me, emit) {
             return true;
         }
         !self.bag.get(me).copied().unwrap_or_default().is_empty() && emit(Action::Draw)
@@ -101,6 +101,7 @@ impl<S: TileSource> Duke<S> {
         match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
             Action::Strike { target, .. } => Some(target),
+            Action::Enrage { from, to, .. } => Self::pushed_onto(from, to),
             _ => Self::ability_target(action),
         }
     }

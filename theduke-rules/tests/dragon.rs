@@ -355,3 +355,74 @@ fn enrage_notation_round_trips() {
     }
     assert!("enrage a1-c1 up".parse::<theduke_rules::Action>().is_err());
 }
+
+#[test]
+fn the_engine_matches_the_reference_on_random_games_with_the_dragon() {
+    let mut rng = duke_core::GameRng::new(15);
+    let mut buf = Vec::new();
+    let (mut positions, mut enragings) = (0, 0);
+    for seed in 0..40u64 {
+        let readings = Readings {
+            fort_jump_slide: if seed % 2 == 0 {
+                theduke_rules::FortJumpSlide::Enters
+            } else {
+                theduke_rules::FortJumpSlide::PassesOnly
+            },
+            ..Readings::default()
+        };
+        let config = Config {
+            tiles: (seed % 3 != 0)
+                .then(|| theduke_rules::CustomTiles::new(theduke_rules::testing::custom_tile_set(seed))),
+            terrain: TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: true },
+            readings,
+            turn_limit: Some(120),
+            ..Config::default()
+        };
+        let mut game = ExpandedDuke::new(&config, seed).unwrap();
+        while !game.is_over() {
+            let expected = common::expanded::legal(&game);
+            game.legal_actions(game.side_to_move(), &mut buf);
+            let got: std::collections::BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
+            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(Observer::Spectator));
+            positions += 1;
+            enragings += buf.iter().filter(|a| matches!(a, theduke_rules::Action::Enrage { .. })).count();
+            // Enragings favoured, to meet the enraged Dragon.
+            let pick = buf
+                .iter()
+                .copied()
+                .find(|a| matches!(a, theduke_rules::Action::Enrage { .. }) && rng.below(2) == 0)
+                .unwrap_or_else(|| buf[rng.below(buf.len() as u32) as usize]);
+            game.apply(game.side_to_move(), pick).unwrap();
+        }
+    }
+    assert!(positions > 1000 && enragings > 20, "{positions} {enragings}");
+}
+
+/// Perft with the Dragon, against the reference (whose children are the engine's `apply`:
+/// the Dragon's in-between turns are the generator's draws, one outcome per node, not
+/// branches; a draw still branches on every tile type).
+#[test]
+fn perft_with_the_dragon_matches_the_reference() {
+    const PRIEST: u8 = 8;
+    const ASSASSIN: u8 = 13;
+    let game = position(
+        Terrain { mountain: Some(s("e2")), ..with_dragon(dragon("c3", Facing::East, false)) },
+        DragonDuke::OwnerLoses,
+        &[
+            ("b2", p(PRIEST, 0, Side::Start)),
+            ("a5", p(ASSASSIN, 0, Side::Back)),
+            ("e3", p(FOOTMAN, 1, Side::Start)),
+            ("c5", p(FOOTMAN, 1, Side::Start)),
+            ("b6", p(PRIEST, 1, Side::Start)),
+        ],
+        21,
+    );
+    let texts = legal_texts(&game);
+    assert!(texts.iter().any(|t| t.starts_with("enrage")), "{texts:?}");
+    let got: Vec<u64> = (1..=3).map(|depth| game.perft(depth)).collect();
+    eprintln!("dragon perft {got:?}");
+    for (d, &value) in got.iter().enumerate() {
+        assert_eq!(value, common::expanded::perft(&game, d as u32 + 1), "perft({})", d + 1);
+    }
+    assert_eq!(got, [23, 198, 4_327]);
+}

@@ -425,10 +425,11 @@ impl<S: TileSource> Duke<S> {
                     if dirs & (1 << dir) == 0 {
                         continue;
                     }
-                    if skip_first && into_fort_refused {
+                    let skip = if skip_first { first_of_ray(sq, dir) } else { 0 };
+                    // "This will not allow a tile to Jump Slide past the Mountain Tile."
+                    if skip_first && (into_fort_refused || skip & self.mountain() != 0) {
                         continue;
                     }
-                    let skip = if skip_first { first_of_ray(sq, dir) } else { 0 };
                     if slide(sq, dir, blockers, skip) & !skip & d.square.bit() == 0 {
                         continue;
                     }
@@ -485,5 +486,24 @@ impl<S: TileSource> Duke<S> {
     /// The square a push from `from` over `to` sends the Dragon to (`None` off the board).
     pub(crate) fn pushed_onto(from: Square, to: Square) -> Option<Square> {
         to.offset((to.file() - from.file()).signum(), (to.rank() - from.rank()).signum())
+    }
+
+    /// The tiles of `1 - by` that an enraging of `by` would push the Dragon onto: the
+    /// opponent's action takes them, so Guard and the Duke-danger rule count them (reading 46).
+    pub(crate) fn push_captures(&self, by: usize) -> u64 {
+        if !S::EXPANDED || self.dragon_mask() == 0 {
+            return 0;
+        }
+        let theirs = self.occupancy(Seat(1 - by as u8));
+        let mut map = 0;
+        self.dragon_candidates(by, &mut |a| {
+            if let Action::Enrage { from, to, .. } = a
+                && let Some(onto) = Self::pushed_onto(from, to)
+            {
+                map |= onto.bit() & theirs;
+            }
+            false
+        });
+        map
     }
 }

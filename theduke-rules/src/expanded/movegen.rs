@@ -40,7 +40,7 @@ impl<S: TileSource> Duke<S> {
                 map |= t.commands & open;
             }
         }
-        map | self.ability_captures(by, frozen)
+        map | self.ability_captures(by, frozen) | self.push_captures(by)
     }
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.

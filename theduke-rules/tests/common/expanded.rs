@@ -12,7 +12,7 @@ pub use super::terrain::line_crosses;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
+    Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
     IconKind, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
 };
 
@@ -41,6 +41,8 @@ pub struct Model {
     pub mountain: Option<Square>,
     /// "Fort Tile": its square, if on the board.
     pub fort: Option<Square>,
+    /// "Dragon Tile": the Dragon, if on the board (`dragon.rs` has its part of the rules).
+    pub dragon: Option<Dragon>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -73,6 +75,7 @@ pub fn model(state: &ExpandedDuke) -> Model {
         ignore_defense: false,
         mountain: state.terrain().mountain,
         fort: state.terrain().fort,
+        dragon: state.dragon(),
     }
 }
 
@@ -226,6 +229,8 @@ impl Model {
         let enemy = |sq: Square| self.at(sq).is_some_and(|p| p.owner != me);
         let mountain = |sq: Square| Some(sq) == self.mountain;
         let fort = |sq: Square| Some(sq) == self.fort;
+        // The Dragon's square: a tile of no seat, which only an enraging enters.
+        let dragon = |sq: Square| self.dragon.is_some_and(|d| d.square == sq);
         let capturable =
             |_from: Square, to: Square, paths: &[Vec<Square>]| !frozen.contains(&to) && self.undefended(to, paths);
         let mut out = Vec::new();
@@ -241,8 +246,13 @@ impl Model {
                     IconKind::Move => {
                         let Some(to) = target else { continue };
                         let path = line(from, to);
-                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s));
-                        if clear && !mountain(to) && !friend(to) && (!enemy(to) || capturable(from, to, &[path])) {
+                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s) && !dragon(s));
+                        if clear
+                            && !mountain(to)
+                            && !dragon(to)
+                            && !friend(to)
+                            && (!enemy(to) || capturable(from, to, &[path]))
+                        {
                             out.push(Action::Move { from, to });
                         }
                     }
@@ -252,7 +262,7 @@ impl Model {
                             .into_iter()
                             .filter(|p| !p.iter().any(|&s| mountain(s)))
                             .collect();
-                        let landing = !mountain(to) && !fort(to) && !paths.is_empty();
+                        let landing = !mountain(to) && !fort(to) && !dragon(to) && !paths.is_empty();
                         if landing && !friend(to) && (!enemy(to) || capturable(from, to, &paths)) {
                             out.push(Action::Move { from, to });
                         }
@@ -270,6 +280,12 @@ impl Model {
                         let mut k = first;
                         while let Some(to) = self.offset(from, me, ux * k, uy * k) {
                             if friend(to) || mountain(to) {
+                                break;
+                            }
+                            if dragon(to) {
+                                if may_end(to) {
+                                    out.extend(self.enrage_candidates(me, from, (ux, uy)));
+                                }
                                 break;
                             }
                             if enemy(to) {
@@ -298,7 +314,7 @@ impl Model {
             for &a in &command {
                 for &b in &command {
                     let movable = friend(a) && !frozen.contains(&a);
-                    let landing = !friend(b) && !mountain(b) && (!enemy(b) || !frozen.contains(&b));
+                    let landing = !friend(b) && !mountain(b) && !dragon(b) && (!enemy(b) || !frozen.contains(&b));
                     if a != b && movable && landing {
                         out.push(Action::Command { by: from, from: a, to: b });
                     }
@@ -337,7 +353,7 @@ impl Model {
                 [(0, 1), (0, -1), (1, 0), (-1, 0)]
                     .into_iter()
                     .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
-                    .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain)
+                    .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && !self.dragon_on(s))
                     .collect()
             })
             .unwrap_or_default();
@@ -366,8 +382,10 @@ impl Model {
     fn escape_landings(&self, me: Seat, own_square: Option<Square>, gone: &[Square]) -> Vec<Square> {
         let frozen = self.frozen();
         let occupant = |sq: Square| if gone.contains(&sq) { None } else { self.at(sq) };
-        let squares: Vec<Square> =
-            Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square && Some(sq) != self.mountain).collect();
+        let squares: Vec<Square> = Self::starts(me)
+            .into_iter()
+            .filter(|&sq| Some(sq) != own_square && Some(sq) != self.mountain && !self.dragon_on(sq))
+            .collect();
         let friendly = |sq: Square| occupant(sq).is_some_and(|p| p.owner == me);
         if squares.iter().all(|&sq| friendly(sq)) {
             squares
@@ -450,6 +468,7 @@ impl Model {
             Action::Move { to, .. } | Action::Command { to, .. } => to,
             Action::Strike { target, .. } => target,
             Action::Escape { to, .. } | Action::Ransom { to, .. } => to,
+            Action::Enrage { from, to, .. } => Self::pushed(from, to)?,
             _ => return None,
         };
         self.at(sq).filter(|p| p.owner != me).map(|_| sq)
@@ -520,6 +539,7 @@ impl Model {
                 capture(&mut m, to);
                 m.set(to, Some(Piece::new(take, me)));
             }
+            Action::Enrage { from, to, aim } => m.enrage(from, to, aim),
             other => unreachable!("the reference does not play {other}"),
         }
         m.phase = Phase::Play;
@@ -554,7 +574,7 @@ impl Model {
         [(0, 1), (0, -1), (1, 0), (-1, 0)]
             .into_iter()
             .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
-            .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && Some(s) != self.fort)
+            .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && Some(s) != self.fort && !self.dragon_on(s))
             .collect()
     }
 

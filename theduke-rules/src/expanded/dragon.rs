@@ -370,8 +370,8 @@ impl<S: TileSource> Duke<S> {
 
     /// The events of the Dragon's in-between turn after `action` on this state gave `after`:
     /// each tile it took, then its new square and facing if they changed. The position
-    /// between the player's action and the Dragon's turn is played again on a copy.
-    /// After an enraging, the tile taken where the Dragon was pushed, and its new state.
+    /// between the player's action and the Dragon's turn is played again on a copy; after an
+    /// enraging (the Dragon rests), the tile taken where it was pushed and its new state.
     pub(crate) fn dragon_events(&self, action: Action, after: &Self, out: &mut Vec<Event>) {
         let mut mid = self.clone();
         let mut gone_from = 0;

@@ -191,6 +191,21 @@ pub struct Readings {
     pub dread_thaw: DreadThaw,
     /// What the Dragon taking a Duke means.
     pub dragon_duke: DragonDuke,
+    /// Whether the Duke-danger rule looks at the Dragon.
+    pub dragon_danger: DragonDanger,
+}
+
+/// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's
+/// next in-between turn. See RULES.md, reading 46.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DragonDanger {
+    /// It does not (our reading): the rule is about the opponent's capture, and the Dragon's
+    /// turn is random; only an enraging that would push the Dragon onto the Duke counts.
+    #[default]
+    Ignored,
+    /// It does as well: no action may leave the Duke where the Dragon's next in-between turn
+    /// could take it, whatever the generator draws.
+    Avoided,
 }
 
 /// What the Dragon taking a Duke means (rulebook "Dragon Tile" says the Dragon captures any

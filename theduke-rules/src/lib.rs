@@ -157,8 +157,8 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDuke, DreadImmunity, DreadThaw,
-    FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
+    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dragon::{Dragon, Facing};

@@ -41,8 +41,8 @@ use proptest::prelude::*;
 
 use crate::actions::Action;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer, FortJumpSlide,
-    Objective, RansomTrade, Readings, TerrainOptions,
+    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer,
+    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -222,6 +222,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
             dread_thaw,
             fort_jump_slide,
             dragon_duke: DragonDuke::OwnerLoses,
+            dragon_danger: DragonDanger::Ignored,
         },
     );
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
@@ -254,12 +255,13 @@ pub fn terrain_configs() -> impl Strategy<Value = Config> {
 
 /// Expanded play with the Dragon: the configs of [`expanded_configs`] with the Dragon on the
 /// board (and the Mountain and the Fort each in one game of two, as there), and either
-/// reading of a Dragon taking a Duke.
+/// reading of a Dragon taking a Duke and of the Duke-danger rule with the Dragon.
 pub fn dragon_configs() -> impl Strategy<Value = Config> {
     let dragon_duke = prop_oneof![Just(DragonDuke::OwnerLoses), Just(DragonDuke::Draw)];
-    (expanded_configs(), dragon_duke).prop_map(|(config, dragon_duke)| Config {
+    let dragon_danger = prop_oneof![Just(DragonDanger::Ignored), Just(DragonDanger::Avoided)];
+    (expanded_configs(), dragon_duke, dragon_danger).prop_map(|(config, dragon_duke, dragon_danger)| Config {
         terrain: TerrainOptions { dragon: true, ..config.terrain },
-        readings: Readings { dragon_duke, ..config.readings },
+        readings: Readings { dragon_duke, dragon_danger, ..config.readings },
         ..config
     })
 }

@@ -7,7 +7,7 @@ mod common;
 use common::{board, p, s};
 use duke_core::{Game, Observer, Seat};
 use theduke_rules::{
-    Config, Dragon, DragonDuke, EndReason, Event, ExpandedDuke, Facing, Phase, Readings, Setup, Side, Terrain,
+    Config, Dragon, DragonDanger, DragonDuke, EndReason, Event, ExpandedDuke, Facing, Phase, Readings, Setup, Side, Terrain,
     TerrainOptions, TileKind,
 };
 
@@ -264,6 +264,24 @@ fn the_duke_danger_rule_does_not_look_at_the_dragon() {
     game.legal_actions(Seat(0), &mut legal);
     // The Duke on a1 slides right along row 1: b1 is in the Dragon's (0, +2) reach.
     assert!(legal.iter().any(|a| a.to_string() == "a1-b1"), "{legal:?}");
+}
+
+#[test]
+fn with_dragon_danger_avoided_the_duke_may_not_step_into_the_dragons_reach() {
+    let mut setup =
+        position(with_dragon(dragon("b3", Facing::South, false)), DragonDuke::OwnerLoses, &[], 9).to_setup();
+    setup.config.readings.dragon_danger = DragonDanger::Avoided;
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    let texts = legal_texts(&game);
+    assert!(!texts.contains(&"a1-b1".to_owned()), "b1 is in the calm Dragon's (0, +2) reach: {texts:?}");
+    assert!(texts.contains(&"a1-c1".to_owned()), "{texts:?}");
+    // Enraged, facing north from c2: its Strike squares and those after either side move.
+    setup.terrain.dragon = Some(dragon("c2", Facing::North, true));
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    let texts = legal_texts(&game);
+    // After a side move to d2, turned east, it strikes f1.
+    assert!(!texts.contains(&"a1-f1".to_owned()), "f1 is in its reach after a side move: {texts:?}");
+    assert!(texts.contains(&"a1-d1".to_owned()) && texts.contains(&"a1-e1".to_owned()), "{texts:?}");
 }
 
 #[test]

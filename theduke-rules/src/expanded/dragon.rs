@@ -506,4 +506,31 @@ impl<S: TileSource> Duke<S> {
         });
         map
     }
+
+    /// With [`DragonDanger::Avoided`](crate::DragonDanger::Avoided), whether the Dragon's
+    /// next in-between turn could take `me`'s Duke, whatever it draws: a calm Dragon's Move
+    /// icons reaching it, an enraged Dragon's Strike icons from its square or from either
+    /// square of its side moves (turned toward the move), or a side move onto it. Nothing
+    /// while it rests or turns about.
+    pub(crate) fn dragon_threatens_duke(&self, me: usize) -> bool {
+        if !S::EXPANDED || self.set.readings().dragon_danger == crate::config::DragonDanger::Ignored {
+            return false;
+        }
+        let (Some(d), Some(duke)) = (self.dragon(), self.duke_square(Seat(me as u8))) else { return false };
+        if d.turning || self.extra.terrain()[3] & RESTING != 0 {
+            return false;
+        }
+        if !d.enraged {
+            return self.calm_targets(d) & duke.bit() != 0;
+        }
+        let mut reach = self.strike_targets(d);
+        for (icon, quarters) in [((-1, 0), 3), ((1, 0), 1)] {
+            if let Some(to) = d.facing.step(d.square, icon) {
+                reach |= to.bit();
+                let moved = Dragon { square: to, facing: d.facing.turned(quarters), ..d };
+                reach |= self.strike_targets(moved);
+            }
+        }
+        reach & duke.bit() != 0
+    }
 }

@@ -108,7 +108,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `me`'s Duke is safe on this state (after an action of `me`).
     pub(crate) fn x_duke_safe(&self, me: usize) -> bool {
-        !self.x_in_guard(Seat(me as u8))
+        !self.x_in_guard(Seat(me as u8)) && !self.dragon_threatens_duke(me)
     }
 
     /// Whether an empty square `sq` beside the Duke could take a new tile with the Duke

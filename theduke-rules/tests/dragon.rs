@@ -7,8 +7,8 @@ mod common;
 use common::{board, p, s};
 use duke_core::{Game, Observer, Seat};
 use theduke_rules::{
-    Config, Dragon, DragonDanger, DragonDuke, EndReason, Event, ExpandedDuke, Facing, Phase, Readings, Setup, Side, Terrain,
-    TerrainOptions, TileKind,
+    Config, Dragon, DragonDanger, DragonDuke, EndReason, Event, ExpandedDuke, Facing, Phase, Readings, Setup, Side,
+    Terrain, TerrainOptions, TileKind,
 };
 
 const FOOTMAN: u8 = 1;

@@ -161,6 +161,13 @@ const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon"];
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
+/// The game options that take a value, shared by `simulate` and `play`.
+const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE];
+
+/// A command's own flags that take a value, followed by the game options'.
+fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
+    own.iter().chain(OPTION_VALUES).copied().collect()
+}
 
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
@@ -236,18 +243,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &[
-                "game",
-                "games",
-                "seed",
-                "players",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-            ],
+            &with_option_values(&["game", "games", "seed", "players", "bots", "save-record"]),
             FLAGS,
         )?;
         parsed.no_positional()?;
@@ -312,22 +308,8 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(
-            args,
-            &[
-                "game",
-                "players",
-                "seat",
-                "seed",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-            ],
-            FLAGS,
-        )?;
+        let parsed =
+            Parsed::new(args, &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]), FLAGS)?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

@@ -271,3 +271,17 @@ pub fn dragon_configs() -> impl Strategy<Value = Config> {
 pub fn expanded_reachable(max_steps: usize) -> impl Strategy<Value = Reached<ExpandedDuke>> {
     duke_core::testing::strategies::reachable::<ExpandedDuke>(expanded_configs(), max_steps)
 }
+
+/// The position between `seat`'s `action` and the Dragon's in-between turn (rulebook "Dragon
+/// Tile": the Dragon acts "after one player has fully finished his turn and before the other
+/// player starts"): `action` played on a copy of `state` whose Dragon does not act, so that a
+/// property can hold the Dragon's turn, which `apply` plays inside the same action, to its
+/// own oracle. `None` when `action` is not legal there. The copy is for looking at only: it
+/// is not meant to be played on.
+pub fn before_the_dragons_turn(state: &ExpandedDuke, seat: Seat, action: Action) -> Option<ExpandedDuke> {
+    use duke_core::Game;
+    let mut mid = state.clone();
+    mid.lull_dragon();
+    mid.apply(seat, action).ok()?;
+    Some(mid)
+}

@@ -238,8 +238,11 @@ impl Game for CrownBattles {
             && let Some(card) = self.playable(seat).find(face)
         {
             let hand = self.hand(seat).0;
-            let ends_round = usize::from(self.trick.len) + 1 >= self.n() && hand & hand.wrapping_sub(1) == 0;
-            if !ends_round && card != Power::Spy.card() && card != Power::Summoner.card() {
+            let completes = usize::from(self.trick.len) + 1 >= self.n();
+            let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
+            // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
+            let flips = completes && self.stealth();
+            if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,
                     card,

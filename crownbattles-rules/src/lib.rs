@@ -18,9 +18,10 @@
 //!
 //! - The expansion game's round types ([`RoundTypes`], `Config::round_types`): one type
 //!   for every round (the base game: Normal Bidding), the chosen Round Type cards revealed
-//!   one per round, or a fixed sequence. Implemented: Normal Bidding and Blind Bidding
-//!   (simultaneous face-down bids revealed at the end of the round); the other types are
-//!   typed config errors (`RULES.md`, "Absent").
+//!   one per round, or a fixed sequence. Implemented: Normal Bidding, Blind Bidding
+//!   (simultaneous face-down bids revealed at the end of the round) and Stealth Play
+//!   (cards after the lead played face down, turned up when the trick is complete); the
+//!   other types are typed config errors (`RULES.md`, "Absent").
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card

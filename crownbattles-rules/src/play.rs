@@ -61,8 +61,8 @@ fn push_ids<const CHUNK: usize>(mut bits: u64, table: &[Action; 64], out: &mut V
     out.truncate(end);
 }
 
-/// All numbered cards.
-const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
+/// All numbered cards (the cards that follow suit).
+pub(crate) const NUMBERS: CardSet = CardSet((1u128 << 52) - 1);
 
 impl CrownBattles {
     /// The cards `seat` may play now: the led suit if it has one ("Players must follow
@@ -139,6 +139,7 @@ impl CrownBattles {
         // A numbered card off the led suit shows the player has none of it.
         if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)
             && led != suit
+            && !(self.trick.len > 0 && self.stealth())
         {
             update(&mut self.voids, seat, |v| v | 1 << led.index());
         }
@@ -147,7 +148,12 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
+        if self.trick.len == 1 && self.stealth() {
+            self.stealth_lead();
+        }
+        // Stealth Play: a card played face down acts at the reveal.
         if let Some(p) = effect
+            && !(self.trick.len > 1 && self.stealth())
             && self.on_play(seat, p)
         {
             return;
@@ -176,10 +182,23 @@ impl CrownBattles {
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     #[inline(never)]
     fn finish_trick(&mut self) {
-        let n = self.n();
+        if self.stealth() {
+            self.reveal_trick();
+            if self.config.stealth_actions_at_flip {
+                self.trick.flipping = true;
+                self.trick.resolving = 1;
+                self.continue_flip();
+                return;
+            }
+        }
+        self.take_trick();
+    }
+
+    /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
+    pub(crate) fn take_trick(&mut self) {
         if !self.trick.bombed {
             let pos = self.trick.winner(self.trump, self.config.wizard_affects_kings);
-            let winner = crate::state::after(self.trick.leader, pos, n);
+            let winner = crate::state::after(self.trick.leader, pos, self.n());
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
         }
@@ -209,7 +228,8 @@ impl CrownBattles {
             self.trick.resolving = pos as u8;
             let seat = crate::state::after(self.trick.leader, pos, n);
             if let Some(p) = self.trick.effect(pos)
-                && !self.is_immediate(p)
+                && self.acts_at_end(pos, p)
+                && !self.acts_at_flip(pos, p)
                 && self.start_effect(seat, p, true)
             {
                 return;
@@ -222,8 +242,12 @@ impl CrownBattles {
     /// Clears the table: next trick, or the end of the round.
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
+        let last = self.hand(next).is_empty();
+        if last && self.stealth() {
+            self.keep_revealed_trick();
+        }
         self.trick = Trick::new(next);
-        if self.hand(next).is_empty() {
+        if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);
@@ -234,7 +258,11 @@ impl CrownBattles {
     pub(crate) fn effect_done(&mut self, end: bool) {
         if end {
             self.trick.resolving = self.trick.resolving.saturating_add(1);
-            self.continue_end_effects();
+            if self.trick.flipping {
+                self.continue_flip();
+            } else {
+                self.continue_end_effects();
+            }
         } else {
             self.after_play();
         }

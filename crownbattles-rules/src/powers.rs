@@ -351,7 +351,12 @@ impl CrownBattles {
         self.passes = [NONE; 8];
         // Each passer knows its card in a hand that may hold unseen copies of it.
         self.canonical_knowledge();
-        self.after_play();
+        // A Magician turned up at a Stealth Play reveal acts with the end-of-trick actions.
+        if self.trick.resolving != NONE {
+            self.effect_done(true);
+        } else {
+            self.after_play();
+        }
     }
 
     /// The Magician step: legal passes.

@@ -426,6 +426,19 @@ pub struct Config {
     /// every round, the base game. Travels as `round_type`.
     #[serde(rename = "round_type", default)]
     pub round_types: RoundTypes,
+    /// Stealth Play (RULES.md, reading 35): whether the immediate actions of the cards
+    /// played face down resolve at the flip, in play order, before the winner is decided
+    /// (a face-down Alchemist changes this trick's trump). Default false: they resolve
+    /// with the end-of-trick actions, after the winner. Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub stealth_actions_at_flip: bool,
+    /// Stealth Play (RULES.md, reading 35): whether, after a lead that is not a number, the
+    /// first numbered card played face down sets the suit to follow, as in Normal Bidding;
+    /// the engine enforces it and so tells each later player the suit (`View::suit_told`).
+    /// Default false: only the face-up lead sets a suit to follow. Left out of the JSON
+    /// when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub stealth_follow_face_down: bool,
 }
 
 impl Default for Config {
@@ -464,6 +477,8 @@ impl Config {
             max_tie_replays: 10,
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
+            stealth_actions_at_flip: false,
+            stealth_follow_face_down: false,
         }
     }
 

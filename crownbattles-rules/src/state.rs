@@ -90,6 +90,12 @@ pub struct CrownBattles {
     pub(crate) round_pile: u16,
     /// The bids a Blind Bidding round revealed at its end, shown until the next round ends.
     pub(crate) revealed_bids: [Option<Bid>; MAX_PLAYERS],
+    /// The last trick of a Stealth Play round, turned up at its end: card ids in play order
+    /// from `revealed_leader` (bit 7: the Double-faced card played as a Golem), NONE after
+    /// the last; shown until the next round ends.
+    pub(crate) revealed_trick: [u8; MAX_PLAYERS],
+    /// Who led [`Self::revealed_trick`].
+    pub(crate) revealed_leader: Seat,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -235,6 +241,8 @@ impl CrownBattles {
             round_type: crate::rounds::RoundType::Normal,
             round_pile: 0,
             revealed_bids: [None; MAX_PLAYERS],
+            revealed_trick: [NONE; MAX_PLAYERS],
+            revealed_leader: Seat(0),
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -318,6 +326,11 @@ impl CrownBattles {
             self.revealed_bids = self.bids;
         } else if self.revealed_bids.iter().any(Option::is_some) {
             self.revealed_bids = [None; MAX_PLAYERS];
+        }
+        // Stealth Play: the last trick was turned up in this step (`close_trick` kept it).
+        if !self.stealth() && self.revealed_trick != [NONE; MAX_PLAYERS] {
+            self.revealed_trick = [NONE; MAX_PLAYERS];
+            self.revealed_leader = Seat(0);
         }
         self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
         let rounds = self.config.schedule.rounds();

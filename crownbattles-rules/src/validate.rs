@@ -74,6 +74,7 @@ impl CrownBattles {
             return Err(SetupError::RoundType(self.round_type));
         }
         self.check_revealed_bids()?;
+        self.check_revealed_trick()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -181,7 +182,7 @@ impl CrownBattles {
                 }
             }
             Phase::Play(s) => {
-                if bids != n || len >= n || t.resolving != NONE || s != t.leader.offset(len, n) {
+                if bids != n || len >= n || t.resolving != NONE || t.flipping || s != t.leader.offset(len, n) {
                     return mismatch;
                 }
             }
@@ -205,7 +206,11 @@ impl CrownBattles {
                     }
                     len - 1
                 };
-                if t.effect(pos) != Some(power) || seat != t.leader.offset(pos, n) || self.is_immediate(power) == end {
+                if t.effect(pos) != Some(power)
+                    || seat != t.leader.offset(pos, n)
+                    || self.acts_at_end(pos, power) != end
+                    || t.flipping != (end && self.acts_at_flip(pos, power))
+                {
                     return Err(SetupError::EffectCard { power });
                 }
                 let witch = power == Power::Witch;
@@ -214,10 +219,17 @@ impl CrownBattles {
                 }
             }
             Phase::Passing { magician, .. } => {
-                if bids != n || len == 0 || t.resolving != NONE {
+                // The Magician played last, or (Stealth Play) turned up at the reveal.
+                let pos = if t.resolving == NONE { len.wrapping_sub(1) } else { usize::from(t.resolving) };
+                let at_end = t.resolving != NONE;
+                let face_down = !at_end && len > 1 && self.stealth();
+                if bids != n || len == 0 || face_down || at_end != (len == n && self.revealed_late(pos)) {
                     return mismatch;
                 }
-                if t.effect(len - 1) != Some(Power::Magician) || magician != t.leader.offset(len - 1, n) {
+                if t.effect(pos) != Some(Power::Magician)
+                    || magician != t.leader.offset(pos, n)
+                    || t.flipping != (at_end && self.acts_at_flip(pos, Power::Magician))
+                {
                     return Err(SetupError::EffectCard { power: Power::Magician });
                 }
             }
@@ -261,6 +273,22 @@ impl CrownBattles {
         let all = self.revealed_bids.iter().take(n).all(fits) && given == n;
         if !hides || !all || self.round == 0 && self.phase != Phase::Over {
             return Err(SetupError::RevealedBids);
+        }
+        Ok(())
+    }
+
+    /// The last trick a Stealth Play round turned up: none, or one card per player led by
+    /// a player, after a round, in a game whose rounds may be Stealth Play rounds.
+    fn check_revealed_trick(&self) -> Result<(), SetupError> {
+        if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+            return Ok(());
+        }
+        let stealth =
+            crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
+        let (cards, _) = self.revealed_cards();
+        let after_round = self.round > 0 || self.phase == Phase::Over;
+        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
+            return Err(SetupError::RevealedTrick);
         }
         Ok(())
     }
@@ -320,5 +348,10 @@ mod tests {
         coded.trick.codes[0] ^= 1;
         assert!(matches!(coded.check(), Err(SetupError::Inconsistent(_))));
         assert!(game.validate().is_ok() && coded.validate().unwrap_err().to_string().contains("broken invariant"));
+        // Stealth Play's flip (`Trick::flipping`) only while a face-down card's immediate
+        // action waits on a complete trick.
+        let mut flipping = game;
+        flipping.trick.flipping = true;
+        assert!(matches!(flipping.check(), Err(SetupError::Phase(_))));
     }
 }

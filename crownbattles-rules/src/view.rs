@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Bid, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
 use crate::rounds::RoundType;
-use crate::state::{CrownBattles, NONE, Phase, at};
+use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 
 /// Where a known card lies.
@@ -93,6 +93,19 @@ pub struct View {
     /// Bidding), one per seat, until the next round ends. Left out when there are none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revealed_bids: Option<Vec<Bid>>,
+    /// Stealth Play: the seats whose card lies face down on the table, unseen by the
+    /// observer (left out of `trick` and `played`). Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub face_down: Vec<Seat>,
+    /// Stealth Play: the last trick of the last round when it was a Stealth Play round, as
+    /// turned up at its end, until the next round ends. Left out when there is none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_trick: Vec<TableCard>,
+    /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
+    /// played face down set, as the engine told the observer when its turn came in this
+    /// trick (`Event::SuitTold`). Left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suit_told: Option<SuitId>,
 }
 
 impl CrownBattles {
@@ -103,12 +116,17 @@ impl CrownBattles {
             _ => None,
         };
         let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
-        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(self.played));
+        // Stealth Play: a face-down card the observer did not see is, for it, still in
+        // its player's hand.
+        let (hidden, hidden_seats) = self.hidden_from(me);
+        let seen_played = self.played.minus(hidden);
+        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(seen_played));
+        let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
         let mut known = Vec::new();
         for c in known_set.iter() {
             if self.deck.has(c) {
                 known.push((Place::Deck, c.face()));
-            } else if let Some(holder) = self.seats().find(|&t| self.hand(t).has(c)) {
+            } else if let Some(holder) = self.seats().find(|&t| holds(t, c)) {
                 known.push((Place::Hand(holder), c.face()));
             }
         }
@@ -117,8 +135,16 @@ impl CrownBattles {
         known.sort_by_key(|&(place, face)| (face, if let Place::Hand(s) = place { s.0 } else { u8::MAX }));
         let trick = (0..usize::from(self.trick.len))
             .filter_map(|i| {
-                let card = self.trick.card(i)?;
-                Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form: self.trick.form(i)? })
+                let card = self.trick.card(i).filter(|&c| !hidden.has(c))?;
+                // Stealth Play: a Summoner played face down copies a card its player may
+                // not have seen; until the reveal it shows its printed form.
+                let form = match self.trick.form(i)? {
+                    _ if card == crate::cards::Power::Summoner.card() && self.face_down() >> i & 1 == 1 => {
+                        Form::of(card, false)
+                    }
+                    form => form,
+                };
+                Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form })
             })
             .collect();
         View {
@@ -142,7 +168,7 @@ impl CrownBattles {
             scores: self.seats().map(|s| at(&self.scores, s)).collect(),
             crown: self.crown,
             trick,
-            played: self.played.iter().map(|c| c.face()).collect(),
+            played: seen_played.iter().map(|c| c.face()).collect(),
             known,
             voids: self.seats().map(|s| suits(at(&self.voids, s))).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
@@ -157,11 +183,29 @@ impl CrownBattles {
                 let c = at(&self.passes, s);
                 (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
             }),
+            face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
+            revealed_trick: self.revealed_table(),
+            suit_told: self.suit_told(me),
         }
     }
 }
 
 impl CrownBattles {
+    /// [`View::revealed_trick`].
+    fn revealed_table(&self) -> Vec<TableCard> {
+        if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+            return Vec::new();
+        }
+        let (cards, golem) = self.revealed_cards();
+        let n = self.n();
+        let trick = crate::position::rebuild_revealed(self.revealed_leader, &cards, golem, n);
+        (0..usize::from(trick.len))
+            .filter_map(|i| {
+                Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
+            })
+            .collect()
+    }
+
     /// The card coming to `seat` if it is the Magician's player and everyone else has
     /// chosen (the card it sees before choosing its own).
     pub(crate) fn incoming_pass(&self, seat: Seat) -> Option<Face> {
@@ -240,6 +284,10 @@ impl fmt::Display for View {
         if self.round_type != RoundType::Normal {
             writeln!(f, "Round type: {}", self.round_type.name())?;
         }
+        if !self.revealed_trick.is_empty() {
+            let shown: Vec<String> = self.revealed_trick.iter().map(|c| format!("{}={}", c.seat, c.face)).collect();
+            writeln!(f, "Last trick revealed last round: {}", shown.join(" "))?;
+        }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
             writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
@@ -277,6 +325,9 @@ impl fmt::Display for View {
         if self.trick.is_empty() {
             write!(f, " (empty)")?;
         }
+        for s in &self.face_down {
+            write!(f, " {s}=(face down)")?;
+        }
         for c in &self.trick {
             let golem = if c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. }) {
                 ":golem"
@@ -284,6 +335,9 @@ impl fmt::Display for View {
                 ""
             };
             write!(f, " {}={}{}", c.seat, c.face, golem)?;
+        }
+        if let Some(suit) = self.suit_told {
+            write!(f, "   (follow {suit}, set face down)")?;
         }
         writeln!(f)?;
         writeln!(f, "Deck: {} cards   Played this round: {}", self.deck_size, self.played.len())?;

@@ -31,7 +31,7 @@ impl CrownBattles {
 
     /// [`Game::seen_action`]: the action in full for its seat and for every public action;
     /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card, a Blind Bidding
-    /// bid and a Jester's move of it) face down.
+    /// bid and a Jester's move of it, a Stealth Play card after the leader's) face down.
     pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
@@ -46,6 +46,9 @@ impl CrownBattles {
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
             Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
+            Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
+                Event::PlayedFaceDown { seat }
+            }
             _ => Event::Acted { seat, action },
         }
     }
@@ -118,6 +121,10 @@ impl CrownBattles {
                 }
                 _ => {}
             }
+            // Stealth Play: the last card completes the trick and the flip marks it.
+            if self.stealth() && usize::from(trick.len) == self.n() {
+                trick.reveal_marks(self.n());
+            }
         }
         trick
     }
@@ -152,7 +159,18 @@ pub(crate) fn events(
     let sees = |s: Seat| me == Some(s);
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
+    // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
+    if let Some(suit) = after.suit_told(me)
+        && before.suit_told(me).is_none()
+        && let Some(s) = me
+    {
+        out.push(Event::SuitTold { seat: s, suit });
+    }
+    let flipped = revealed_trick(before, seat, action, after, out);
     let winner = finished_trick(before, seat, action, after, out);
+    if (flipped || winner.is_some() && !before.trick.flipping) && before.stealth() {
+        revealed_spies(before, seat, action, &sees, out);
+    }
     if same_round {
         return;
     }
@@ -185,7 +203,8 @@ fn consequences(
             out.push(Event::DrewFromDeck { seat, card: drawn.filter(|_| sees(seat) && same_round) });
         }
         (Phase::Play(_), Action::Play(_) | Action::PlayDoubleFacedAsGolem) => {
-            let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy));
+            let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy))
+                && !before.plays_face_down();
             // "If there is no deck left, then this card has no action."
             if spy && !before.deck.is_empty() {
                 out.push(Event::DeckSeen { seat, cards: sees(seat).then(|| faces(before.deck)) });
@@ -239,6 +258,52 @@ fn consequences(
     }
 }
 
+/// Stealth Play: a Spy played face down looks through the deck at the reveal.
+fn revealed_spies(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    sees: &dyn Fn(Seat) -> bool,
+    out: &mut Vec<Event>,
+) {
+    if before.deck.is_empty() {
+        return;
+    }
+    let trick = before.trick_with(seat, action);
+    for pos in 1..usize::from(trick.len) {
+        if trick.effect(pos) == Some(Power::Spy) {
+            let spy = trick.leader.offset(pos, before.n());
+            out.push(Event::DeckSeen { seat: spy, cards: sees(spy).then(|| faces(before.deck)) });
+        }
+    }
+}
+
+/// Stealth Play with actions at the flip: if the step turned the trick up and an immediate
+/// action of a face-down card now waits, pushes [`Event::TrickRevealed`] and returns true.
+fn revealed_trick(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    out: &mut Vec<Event>,
+) -> bool {
+    if before.trick.flipping || !after.trick.flipping {
+        return false;
+    }
+    let trick = before.trick_with(seat, action);
+    out.push(Event::TrickRevealed { cards: table_cards(&trick, before.n()) });
+    true
+}
+
+/// The cards of a trick, in play order.
+fn table_cards(trick: &Trick, n: usize) -> Vec<TableCard> {
+    (0..usize::from(trick.len))
+        .filter_map(|i| {
+            Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
+        })
+        .collect()
+}
+
 /// If the step completed a trick, pushes [`Event::TrickTaken`] and returns `Some(winner)`
 /// (`Some(None)` for a bombed trick). A trick completes when its last card is on the table
 /// and no decision made right after a play (an immediate effect, the Magician's passes)
@@ -250,9 +315,12 @@ fn finished_trick(
     after: &CrownBattles,
     out: &mut Vec<Event>,
 ) -> Option<Option<Seat>> {
+    // (Stealth Play with actions at the flip: the trick completes once the immediate
+    // actions of its face-down cards have resolved.)
     let playing = before.trick.resolving == NONE
-        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. });
-    let completed = playing && (after.trick.resolving != NONE || after.trick.len == 0);
+        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. })
+        || before.trick.flipping;
+    let completed = playing && (after.trick.resolving != NONE && !after.trick.flipping || after.trick.len == 0);
     if !completed {
         return None;
     }
@@ -266,12 +334,7 @@ fn finished_trick(
     let n = before.n();
     let winner =
         (!trick.bombed).then(|| trick.leader.offset(trick.winner(trump, before.config.wizard_affects_kings), n));
-    let cards = (0..usize::from(trick.len))
-        .filter_map(|i| {
-            Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
-        })
-        .collect();
-    out.push(Event::TrickTaken { cards, winner });
+    out.push(Event::TrickTaken { cards: table_cards(&trick, n), winner });
     Some(winner)
 }
 

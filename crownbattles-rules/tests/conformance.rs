@@ -44,7 +44,8 @@ fn configs() -> impl Strategy<Value = Config> {
             c.witch_step = witch_step;
             c.max_tie_replays = replays;
             // Round types: the base game, or rounds drawing from every implemented type.
-            let every = RoundType::IMPLEMENTED;
+            let every: Vec<RoundType> =
+                RoundType::IMPLEMENTED.into_iter().filter(|t| !t.excluded_for(c.players)).collect();
             let alternate: Vec<RoundType> = (0..sched.len()).map(|r| every[(r + 1) % every.len()]).collect();
             c.round_types = match rounds {
                 0 | 1 => RoundTypes::default(),

@@ -24,15 +24,22 @@ pub(super) struct Rebuilt {
 
 /// Plays `cards` from `leader` as the game plays them (`play::play`, `powers::on_play`):
 /// a Summoner copies the card before it (its form, or its action and 0.5), the
-/// Double-faced card is a Golem if `as_golem`, a Wizard or a Bomb marks the trick.
-pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize) -> Rebuilt {
+/// Double-faced card is a Golem if `as_golem`, a Wizard or a Bomb marks the trick. In a
+/// Stealth Play round (`stealth`: `Some(Config::stealth_follow_face_down)`) a lead that is
+/// not a number sets no suit to follow unless that option is on, and
+/// the face-down cards of an incomplete trick mark nothing until the reveal.
+pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize, stealth: Option<bool>) -> Rebuilt {
+    // `Some(follow_face_down)` in a Stealth Play round.
+    let (follow_face_down, stealth) = (stealth == Some(true), stealth.is_some());
     let mut trick = Trick::new(leader);
     let mut wizards = 0;
     let mut voids = [0; MAX_PLAYERS];
+    let face_down = stealth && cards.len() < n;
     for (pos, &card) in cards.iter().enumerate() {
         let seat = leader.offset(pos, n);
+        let hidden = face_down && pos > 0;
         // A numbered card off the led suit shows the player has none of it.
-        if let (Some(led), Some(suit), false) = (trick.led, card.suit(), trick.free)
+        if let (Some(led), Some(suit), false, false) = (trick.led, card.suit(), trick.free, hidden)
             && led != suit
         {
             update(&mut voids, seat, |v| v | 1 << led.index());
@@ -52,7 +59,10 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
             (Form::of(card, false), card.power().filter(|p| p.has_action()))
         };
         trick.push(card, form, effect);
-        match effect {
+        if pos == 0 && stealth && !follow_face_down && trick.led.is_none() {
+            trick.free = true;
+        }
+        match effect.filter(|_| !hidden) {
             Some(Power::Wizard) => {
                 trick.wizard = true;
                 wizards |= bit(seat);
@@ -240,6 +250,8 @@ impl CrownBattles {
             round_type: RoundType::Normal,
             round_pile: 0,
             revealed_bids: [None; MAX_PLAYERS],
+            revealed_trick: [NONE; MAX_PLAYERS],
+            revealed_leader: Seat(0),
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -251,6 +263,21 @@ impl CrownBattles {
             }
             // As at the start of a round: the config's type, or a card revealed.
             None => state.reveal_round_type(),
+        }
+        if !setup.revealed_trick.is_empty() {
+            let mut seen = CardSet::EMPTY;
+            for (slot, name) in state.revealed_trick.iter_mut().zip(&setup.revealed_trick) {
+                let card = name.pick(config.deck.cards().minus(seen)).ok_or(SetupError::RevealedTrick)?;
+                seen.insert(card);
+                let golem = setup.revealed_as_golem && card == Power::DoubleFaced.card();
+                *slot = card.id() | if golem { 0x80 } else { 0 };
+            }
+            if setup.revealed_trick.len() > MAX_PLAYERS
+                || setup.revealed_as_golem && !seen.has(Power::DoubleFaced.card())
+            {
+                return Err(SetupError::RevealedTrick);
+            }
+            state.revealed_leader = setup.revealed_leader.unwrap_or(Seat(0));
         }
         if !setup.revealed_bids.is_empty() {
             per_seat("revealed_bids", setup.revealed_bids.len(), false)?;
@@ -303,7 +330,13 @@ impl CrownBattles {
         if golem && !trick_cards.contains(&Power::DoubleFaced.card()) {
             return Err(SetupError::DoubleFacedNotOnTable);
         }
-        let rebuilt = rebuild_trick(leader, &trick_cards, golem, n);
+        let rebuilt = rebuild_trick(
+            leader,
+            &trick_cards,
+            golem,
+            n,
+            (state.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
+        );
         state.trick = rebuilt.trick;
         state.trick.next_leader = match setup.next_leader {
             Some(s) => s,
@@ -353,10 +386,24 @@ impl CrownBattles {
         };
         // The card whose end-of-trick decision waits (only on a complete trick: otherwise
         // the phase is refused as not fitting the trick).
-        if let Phase::Effect { seat, end: true, .. } = state.phase
+        if let Phase::Effect { seat, power, end: true, .. } = state.phase
             && len == n
         {
-            state.trick.resolving = ((seat.index() + n - leader.index()) % n) as u8;
+            let pos = (seat.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            // Stealth Play, actions at the flip: an immediate action of a face-down card
+            // resolves before the winner is decided.
+            state.trick.flipping = state.acts_at_flip(pos, power);
+        }
+        // Stealth Play: a face-down Magician passes at the reveal, with the end-of-trick actions.
+        if let Phase::Passing { magician, .. } = state.phase
+            && len == n
+            && state.stealth()
+            && magician != leader
+        {
+            let pos = (magician.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            state.trick.flipping = state.acts_at_flip(pos, Power::Magician);
         }
         state.passes = [NONE; MAX_PLAYERS];
         for (s, name) in setup.passes.iter().enumerate() {

@@ -13,6 +13,17 @@ use serde::{Deserialize, Serialize};
 
 pub use names::CardName;
 
+/// The trick a Stealth Play round turned up at its end, rebuilt from its cards in play
+/// order (as [`Setup::trick`] is).
+pub(crate) fn rebuild_revealed(
+    leader: duke_core::Seat,
+    cards: &[crate::cards::Card],
+    golem: bool,
+    n: usize,
+) -> crate::trick::Trick {
+    build::rebuild_trick(leader, cards, golem, n, Some(false)).trick
+}
+
 use crate::actions::{Bid, Trump};
 use crate::cards::{Power, SuitId};
 use crate::rounds::RoundType;
@@ -130,6 +141,18 @@ pub struct Setup {
     /// per seat, shown until the next round ends (default: none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub revealed_bids: Vec<Bid>,
+    /// The last trick of the last round when it was a Stealth Play round, as turned up at
+    /// its end, in play order from `revealed_leader`; shown until the next round ends
+    /// (default: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_trick: Vec<CardName>,
+    /// Who led `revealed_trick` (default: P0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub revealed_leader: Option<Seat>,
+    /// Whether the Double-faced card in `revealed_trick` was played as a Golem (default
+    /// false).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub revealed_as_golem: bool,
 }
 
 impl Setup {
@@ -165,6 +188,9 @@ impl Setup {
             round_type: None,
             round_pile: None,
             revealed_bids: Vec::new(),
+            revealed_trick: Vec::new(),
+            revealed_leader: None,
+            revealed_as_golem: false,
         }
     }
 }
@@ -333,6 +359,11 @@ pub enum SetupError {
     /// the tokens.
     #[error("the revealed bids do not fit: only a Blind Bidding round reveals bids, within the tokens")]
     RevealedBids,
+    /// The revealed trick is given in a game without Stealth Play rounds, before any round
+    /// ended, or is not one card of the deck per player (the Golem choice without the
+    /// Double-faced card among them).
+    #[error("the revealed trick does not fit: only a Stealth Play round reveals one, a card of the deck per player")]
+    RevealedTrick,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

@@ -31,7 +31,13 @@ impl CrownBattles {
         let trick_cards: Vec<_> = (0..len).filter_map(|i| t.card(i)).collect();
         let as_golem = (0..len)
             .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
-        let rebuilt = rebuild_trick(t.leader, &trick_cards, as_golem, n);
+        let rebuilt = rebuild_trick(
+            t.leader,
+            &trick_cards,
+            as_golem,
+            n,
+            self.stealth().then_some(self.config.stealth_follow_face_down),
+        );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let bids = self.bids.iter().filter(|b| b.is_some()).count();
         let derived_phase = if bids < n {
@@ -77,6 +83,9 @@ impl CrownBattles {
             round_pile: matches!(self.config.round_types, RoundTypes::Deal(_))
                 .then(|| crate::rounds::listed(self.round_pile).collect()),
             revealed_bids: seats().filter_map(|s| at(&self.revealed_bids, s)).collect(),
+            revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
+            revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
+            revealed_as_golem: self.revealed_cards().1,
         }
     }
 }

@@ -4,11 +4,13 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding and Blind Bidding (`blind_bidding.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`) and Stealth Play
+//! (`stealth_play.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+mod stealth_play;
 
 use core::fmt;
 use core::str::FromStr;
@@ -33,7 +35,8 @@ pub enum RoundType {
     LeakedSuit,
     /// "The Split" (absent in this version).
     TheSplit,
-    /// "Stealth Play" (absent in this version).
+    /// "Stealth Play": after the leader's card the others play face down; the trick is
+    /// revealed once complete (`stealth_play.rs`).
     StealthPlay,
     /// "Suit Precision" (absent in this version).
     SuitPrecision,
@@ -73,7 +76,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 2] = [RoundType::Normal, RoundType::BlindBidding];
+    pub const IMPLEMENTED: [RoundType; 3] = [RoundType::Normal, RoundType::BlindBidding, RoundType::StealthPlay];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -87,7 +90,7 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding)
+        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::StealthPlay)
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").

@@ -31,7 +31,8 @@ fn listed(step: &Step, seat: Seat, want: BTreeSet<String>) -> Result<(), String>
 /// follows exactly when `available` (the card's text can act). Returns whether it did.
 pub fn arises(step: &Step, power: Power, available: impl Fn(&Table, Seat, &[Face]) -> bool) -> Result<bool, String> {
     let t = step.before;
-    if carried(step) != Some(power) || !immediate(&t.config, power) {
+    // A card played face down acts at the reveal (Stealth Play, reading 35).
+    if carried(step) != Some(power) || !immediate(&t.config, power) || crate::oracle::face_down(t) {
         return Ok(false);
     }
     let seat = step.seat();
@@ -355,7 +356,8 @@ fn the_smuggler_swaps_a_card_with_the_deck() {
 #[test]
 fn the_spy_sees_the_deck() {
     property("the_spy_sees_the_deck", Some(bias_power_cards), 45, |step| {
-        if carried(step) != Some(Power::Spy) || step.ends_round() {
+        // A face-down Spy looks at the reveal (Stealth Play, reading 35).
+        if carried(step) != Some(Power::Spy) || step.ends_round() || crate::oracle::face_down(step.before) {
             return Ok(());
         }
         // "Look through the deck"; "if there is no deck left, then this card has no action".
@@ -388,6 +390,14 @@ fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
         Power::Jester => t.bids[seat.index()].is_some(),
         Power::Bishop => !last && opponents().any(|s| !t.hand(s).is_empty()),
         Power::Alchemist | Power::Cursed | Power::Bomb => !last,
+        // Immediate actions that a face-down card (Stealth Play, reading 35) takes to the
+        // end of the trick, with their conditions when played.
+        Power::Magician => !last,
+        Power::Merchant => {
+            let others = opponents().filter(|&s| !t.hand(s).is_empty()).count();
+            others >= 2 || others >= 1 && !t.hand(seat).is_empty()
+        }
+        Power::Smuggler => !t.undealt.is_empty() && !t.hand(seat).is_empty(),
         _ => false,
     }
 }
@@ -396,7 +406,8 @@ fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
 fn end_of_trick_decisions_come_in_play_order() {
     property("end_of_trick_decisions_come_in_play_order", Some(bias_power_cards), 150, |step| {
         let (t, after) = (step.before, step.after);
-        if step.ends_round() {
+        // (Stealth Play with the actions at the flip: `stealth_actions_at_the_flip_come_before_the_winner`.)
+        if step.ends_round() || crate::oracle::stealth(t) && t.config.stealth_actions_at_flip {
             return Ok(());
         }
         // The trick just completed (its end-of-trick actions from the first card on), or an
@@ -405,9 +416,18 @@ fn end_of_trick_decisions_come_in_play_order() {
             (c.leader, c.fighters, 0)
         } else if let Phase::Effect { seat, power, end: true, .. } = t.phase
             && !matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)
+            && !matches!(after.phase, Phase::Passing { .. })
         {
             let trick = crate::oracle::fighters(&t.trick, t.df_golem);
             (t.leader, trick, (seat.index() + t.n - t.leader.index()) % t.n + 1)
+        } else if let Phase::Passing { magician, .. } = t.phase
+            && crate::oracle::stealth(t)
+            && t.trick.len() == t.n
+            && !matches!(after.phase, Phase::Passing { .. })
+        {
+            // A face-down Magician's passes, resolved at the reveal (reading 35), are done.
+            let trick = crate::oracle::fighters(&t.trick, t.df_golem);
+            (t.leader, trick, (magician.index() + t.n - t.leader.index()) % t.n + 1)
         } else {
             return Ok(());
         };
@@ -416,7 +436,12 @@ fn end_of_trick_decisions_come_in_play_order() {
             .enumerate()
             .skip(from)
             .filter_map(|(i, f)| {
-                f.action.filter(|&p| !immediate(&t.config, p)).map(|p| (crate::oracle::clockwise(leader, i, t.n), p))
+                // Stealth Play (reading 35): a face-down card's action comes at the reveal,
+                // with the end-of-trick actions (the Wizard and the Spy act before the winner).
+                let late = |p: Power| crate::oracle::stealth(t) && i > 0 && p != Power::Wizard && p != Power::Spy;
+                f.action
+                    .filter(|&p| !immediate(&t.config, p) || late(p))
+                    .map(|p| (crate::oracle::clockwise(leader, i, t.n), p))
             })
             .collect();
         if ends.iter().any(|&(_, p)| p != Power::Wizard && p != Power::Spy) {

@@ -122,8 +122,16 @@ fn what_a_view_knows_is_true() {
             }
             for place in places {
                 let faces: Vec<Face> = view.known.iter().filter(|(p, _)| *p == place).map(|&(_, f)| f).collect();
+                // Stealth Play: a card of the hand played face down, unseen by `x`, is still
+                // in that hand for it (reading 35).
+                let with_face_down: Vec<Face>;
                 let holds = match place {
-                    Place::Hand(s) => t.hand(s),
+                    Place::Hand(s) => {
+                        let pos = (s.index() + t.n - t.leader.index()) % t.n;
+                        let down = t.trick.get(pos).filter(|_| view.face_down.contains(&s));
+                        with_face_down = t.hand(s).iter().chain(down).copied().collect();
+                        &with_face_down[..]
+                    }
                     Place::Deck => &t.undealt,
                 };
                 if minus(holds, &faces).is_none() || place == Place::Hand(x) {
@@ -214,8 +222,13 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
         let me = step.seat();
         // "Blind bidding": bid tokens are placed face down, so a Jester's move of one is too.
         let blind = step.before.view.round_type == RoundType::BlindBidding;
+        // "Stealth Play": the cards after the leader's are placed face down.
+        let face_down = crate::oracle::face_down(step.before)
+            && matches!(step.before.phase, crownbattles_rules::Phase::Play(_))
+            && matches!(step.action(), Action::Play(_) | Action::PlayDoubleFacedAsGolem);
         let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..))
-            || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_));
+            || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
+            || face_down;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {

@@ -28,7 +28,12 @@ fn the_summoner_copies_the_card_before_it_a_bit_stronger() {
     let copies = Cell::new([0u32; 3]);
     property("the_summoner_copies_the_card_before_it_a_bit_stronger", Some(bias_special_cards), 60, |step| {
         let summoner = Face::Power(Power::Summoner);
-        if !matches!(step.before.phase, Phase::Play(_)) || step.action() != Action::Play(summoner) {
+        // A face-down Summoner's form shows at the reveal (Stealth Play, reading 35): when
+        // its card completes the trick.
+        if !matches!(step.before.phase, Phase::Play(_))
+            || step.action() != Action::Play(summoner)
+            || crate::oracle::face_down(step.before) && step.completed_trick().is_none()
+        {
             return Ok(());
         }
         step.reached();
@@ -71,6 +76,10 @@ fn the_double_faced_card_is_a_peasant_or_a_golem() {
             Action::Play(f) if f == df => "peasant",
             _ => return Ok(()),
         };
+        // Played face down (Stealth Play, reading 35): its form shows at the reveal.
+        if crate::oracle::face_down(step.before) && step.completed_trick().is_none() {
+            return Ok(());
+        }
         step.reached();
         let mut seen = both.get();
         seen[usize::from(want == "golem")] += 1;

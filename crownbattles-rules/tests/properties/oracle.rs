@@ -131,8 +131,17 @@ impl Memory {
         if let (Phase::Play(_), Some(face)) = (before.phase, played_face(action)) {
             let mut trick = before.trick.clone();
             trick.push(face);
-            if fighters(&trick, false).last().is_some_and(|f| f.action == Some(Power::Wizard)) {
+            let all = fighters(&trick, false);
+            if !face_down(before) && all.last().is_some_and(|f| f.action == Some(Power::Wizard)) {
                 self.wizards.insert(seat);
+            }
+            // Stealth Play: the face-down Wizards protect from the reveal (reading 35).
+            if stealth(before) && all.len() == before.n {
+                for (i, f) in all.iter().enumerate().skip(1) {
+                    if f.action == Some(Power::Wizard) {
+                        self.wizards.insert(clockwise(before.leader, i, before.n));
+                    }
+                }
             }
         }
         if after.round != before.round {
@@ -371,6 +380,17 @@ pub fn carried(step: &Step) -> Option<Power> {
 /// Whether a power acts right after its play (⚡) rather than at the end of the trick (⏳):
 /// from its icon, or for the icon-less cards from the config (reading 9). The Cursed and
 /// the Bomb's choice of leader come at the end of the trick.
+/// Stealth Play (RULES.md, reading 35): whether a card played now goes face down (the
+/// round is a Stealth Play round and the trick has its lead).
+pub fn face_down(t: &Table) -> bool {
+    t.view.round_type == crownbattles_rules::RoundType::StealthPlay && !t.trick.is_empty()
+}
+
+/// Whether the table is in a Stealth Play round.
+pub fn stealth(t: &Table) -> bool {
+    t.view.round_type == crownbattles_rules::RoundType::StealthPlay
+}
+
 pub fn immediate(config: &Config, p: Power) -> bool {
     use crownbattles_rules::Timing::Immediate;
     let t = config.timings;

@@ -132,7 +132,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
@@ -141,6 +141,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         tiles: parsed.get("tiles").map(PathBuf::from),
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
+        dragon: parsed.has("dragon"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -155,7 +156,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon"];
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
@@ -174,6 +175,7 @@ The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and 
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
+--dragon places the Dragon in the middle, and it acts between the players' turns;
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
@@ -222,7 +224,7 @@ impl SimulateArgs {
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort]
+                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
                 [--objective NAME]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
@@ -293,7 +295,7 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
-            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--objective NAME]
+            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or

@@ -1,5 +1,5 @@
 //! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
-//! `--fort` and `--objective dynastic-dispute` reach the engine, the bots play games with
+//! `--fort`, `--dragon` and `--objective dynastic-dispute` reach the engine, the bots play games with
 //! them (no special case: the `Game` contract), and the games are saved, replayed by the
 //! expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
@@ -85,4 +85,20 @@ fn dynastic_dispute_is_played_by_bots_and_from_the_terminal() {
     let (text, _) =
         common::terminal_game(&["--game", "theduke", "--objective", "dynastic-dispute", "--bots", "random"], 5);
     assert!(text.contains("Draft: P"), "{text}");
+}
+
+#[test]
+fn the_dragon_flag_reaches_the_config_and_bots_play_and_replay_games_with_it() {
+    let args = SimulateArgs::parse(["--game", "theduke", "--dragon"].map(String::from)).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    assert_eq!(args.options.flags(), ["--dragon"]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert!(config.terrain.dragon && !config.terrain.mountain);
+    assert!(SimulateArgs::parse(["--game", "archduke", "--dragon"].map(String::from)).is_err());
+    let bots = vec![BotSpec::Greedy, BotSpec::Random];
+    let (summary, record) = run::<ExpandedDuke>(None, &args.options, 4, 7, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 4);
+    let mut with_dragon = 0;
+    record.unwrap().replay_with(|_, _, state| with_dragon += usize::from(state.dragon().is_some())).unwrap();
+    assert!(with_dragon > 10, "{with_dragon}");
 }

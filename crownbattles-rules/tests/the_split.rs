@@ -277,3 +277,31 @@ fn determinization_keeps_the_own_half_and_redeals_the_others() {
     }
     assert!(moved, "the other seat's set-aside half is re-dealt");
 }
+
+/// Positions no game of The Split reaches are refused on load (RULES.md, reading 31).
+#[test]
+fn positions_that_do_not_fit_the_split_are_refused() {
+    let split = the_split(2, &[6]);
+    let dealt = table(&split, Trump::NoTrump, &["R13 R12 G5 B13 Y5 Y6", "R6 R7 G13 B5 Y13 Y12"]);
+    // The split comes before the bids: no bid while a half is still being set aside.
+    let early = Setup { phase: Some(Phase::Bidding(Seat(0))), ..dealt.clone() };
+    assert!(matches!(CrownBattles::from_setup(&early), Err(SetupError::Phase(_))));
+    // Only a round of The Split is split.
+    let normal = Config { round_types: RoundTypes::default(), ..the_split(2, &[2]) };
+    let stray = Setup { phase: Some(Phase::Splitting), ..table(&normal, Trump::NoTrump, &["R13 R12", "R6 R7"]) };
+    assert!(matches!(CrownBattles::from_setup(&stray), Err(SetupError::Phase(_))));
+    // A bid for the second half only after the seat's bid for the first.
+    let halves = Setup {
+        hands: hands(&["R13 R12 G5", "R6 R7 G13"]),
+        aside: vec![cards("B13 Y5 Y6"), cards("B5 Y13 Y12")],
+        bids: bids(&["-", "-"]),
+        other_bids: bids(&["1", "-"]),
+        ..dealt.clone()
+    };
+    assert_eq!(CrownBattles::from_setup(&halves), Err(SetupError::Split));
+    // Both bids of P0 before P1's.
+    let order = Setup { bids: bids(&["1", "1"]), other_bids: bids(&["-", "-"]), ..halves.clone() };
+    assert_eq!(CrownBattles::from_setup(&order), Err(SetupError::BidOrder));
+    let fine = Setup { bids: bids(&["1", "1"]), other_bids: bids(&["2", "-"]), ..halves };
+    assert_eq!(CrownBattles::from_setup(&fine).map(|g| g.to_act().first()), Ok(Some(Seat(1))));
+}

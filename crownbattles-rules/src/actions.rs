@@ -19,6 +19,7 @@
 //! | `steal P1` | Thief: take one of P1's tricks |
 //! | `hex P1` | Witch: take one step (5 points) from P1 |
 //! | `keep` | decline (Smuggler, Thief) |
+//! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -155,6 +156,8 @@ pub enum Action {
     Hex(Seat),
     /// Decline an optional effect.
     Keep,
+    /// Missions: choose this mission (its id in the catalogue).
+    Mission(u8),
 }
 
 impl fmt::Display for Action {
@@ -178,6 +181,7 @@ impl fmt::Display for Action {
             Action::Steal(s) => write!(f, "steal {s}"),
             Action::Hex(s) => write!(f, "hex {s}"),
             Action::Keep => f.write_str("keep"),
+            Action::Mission(id) => write!(f, "mission {id}"),
         }
     }
 }
@@ -233,6 +237,7 @@ impl FromStr for Action {
             ["trade", c, s] => Ok(Action::Trade(card(c)?, seat(s)?)),
             ["steal", s] => Ok(Action::Steal(seat(s)?)),
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
+            ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -266,6 +271,7 @@ mod tests {
             Action::Steal(Seat(4)),
             Action::Hex(Seat(5)),
             Action::Keep,
+            Action::Mission(3),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");

@@ -93,8 +93,9 @@ impl CrownBattles {
         !no_escape && (low + u16::from(bid.low())..=high + u16::from(bid.high())).contains(&dealt)
     }
 
+    /// The shield and the Smuggler's swap, offered before a bid (or a mission's choice).
     #[inline]
-    pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(crate) fn push_shield_and_smuggle(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.shield_for_sale(seat) {
             out.push(Action::Shield);
         }
@@ -102,6 +103,11 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
+    }
+
+    #[inline]
+    pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.push_shield_and_smuggle(seat, out);
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
         let doubles = self.round_type.allows_double_bid(self.cards_this_round());
         let max = usize::from(self.config.max_bid);

@@ -181,6 +181,7 @@ impl CrownBattles {
             out.canonical_knowledge();
         }
         out.redraw_hidden_bids(seat, &mut rng);
+        out.redraw_hidden_missions(seat, &mut rng);
         out.rng = GameRng::new(rng.next_u64());
         out
     }

@@ -74,6 +74,27 @@ pub enum Event {
         /// Who played it.
         seat: Seat,
     },
+    /// Missions: the missions dealt to the observer to choose from (catalogue ids); a
+    /// spectator or a seat dealt none sees an empty list ("Players are given 5 missions
+    /// cards to choose one from").
+    MissionsDealt {
+        /// The observer's seat, when it is a player.
+        seat: Option<Seat>,
+        /// Its missions.
+        missions: Vec<u8>,
+    },
+    /// Missions chosen face down (Blind Missions, or the simultaneous reveal), seen by
+    /// anyone but the chooser.
+    MissionChosenFaceDown {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Missions chosen face down are turned up: all together once the last has chosen
+    /// (simultaneous reveal), or at the round's end (Blind Missions).
+    MissionsRevealed {
+        /// Each seat's mission (`None`: it had none).
+        missions: Vec<Option<u8>>,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -236,6 +257,22 @@ impl fmt::Display for Event {
             Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
             Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
             Event::PlayedFaceDown { seat } => write!(f, "{seat} plays a card face down"),
+            Event::MissionsDealt { seat: Some(seat), missions } => {
+                write!(f, "{seat} is dealt missions:")?;
+                missions.iter().try_for_each(|m| write!(f, " {m}"))
+            }
+            Event::MissionsDealt { seat: None, .. } => f.write_str("missions are dealt"),
+            Event::MissionChosenFaceDown { seat } => write!(f, "{seat} chooses a mission face down"),
+            Event::MissionsRevealed { missions } => {
+                f.write_str("missions revealed:")?;
+                for (i, m) in missions.iter().enumerate() {
+                    match m {
+                        Some(m) => write!(f, " P{i}={m}")?,
+                        None => write!(f, " P{i}=-")?,
+                    }
+                }
+                Ok(())
+            }
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
+use crate::rounds::missions::{MissionError, MissionRules};
 use crate::rounds::{RoundType, RoundTypes};
 
 /// Most rounds a schedule may list (the longest preset has 20).
@@ -88,6 +89,9 @@ pub enum ConfigError {
     /// An Alliance round may not be the final round ("Organize the fights").
     #[error("the final round cannot be an Alliance round")]
     AllianceInFinalRound,
+    /// The mission options are not valid (a catalogue of 1 to 16 missions, 1 to 16 offered).
+    #[error("missions: {0}")]
+    Missions(#[from] MissionError),
 }
 
 /// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
@@ -426,6 +430,10 @@ pub struct Config {
     /// every round, the base game. Travels as `round_type`.
     #[serde(rename = "round_type", default)]
     pub round_types: RoundTypes,
+    /// The Missions round types' options ("Missions"): the mission catalogue, how many
+    /// are offered, the reveal order. Left out of the serialised config at the defaults.
+    #[serde(default, skip_serializing_if = "MissionRules::is_default")]
+    pub missions: MissionRules,
 }
 
 impl Default for Config {
@@ -464,6 +472,7 @@ impl Config {
             max_tie_replays: 10,
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
+            missions: MissionRules::default(),
         }
     }
 
@@ -526,6 +535,7 @@ impl Config {
             return Err(ConfigError::Dealer(d));
         }
         self.round_types.check(self.players, self.schedule.rounds())?;
+        self.missions.check()?;
         Ok(self)
     }
 }

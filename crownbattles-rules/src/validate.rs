@@ -75,6 +75,7 @@ impl CrownBattles {
         }
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
+        self.check_missions()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -152,19 +153,23 @@ impl CrownBattles {
         // Bids are placed from the dealer's left: the seats that have bid are the first
         // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
         // clears exactly what the bid set).
-        let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
-        // Blind Bidding's face-down bids are placed in any order.
+        let bids = self.placed_bids();
+        // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
         let in_order = !self.round_type.bids_are_public()
+            || self.round_type.has_missions()
             || (0..n).all(|i| self.bids.get(first.offset(i, n).index()).is_some_and(Option::is_some) == (i < bids));
         if !in_order {
             return Err(SetupError::BidOrder);
         }
         let blind = self.round_type == crate::rounds::RoundType::BlindBidding;
+        let missions = self.round_type.has_missions();
         let mismatch = Err(SetupError::Phase(Some(self.phase)));
         match self.phase {
+            Phase::Bidding(_) | Phase::BlindBidding if missions => return mismatch,
+            Phase::Missions if !missions || bids == n => return mismatch,
             Phase::Bidding(_) if blind => return mismatch,
             Phase::BlindBidding if !blind || bids == n => return mismatch,
-            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding => {
+            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

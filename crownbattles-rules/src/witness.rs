@@ -40,8 +40,9 @@ impl CrownBattles {
         match action {
             Action::Smuggle(_) => Event::SmuggledFaceDown {
                 seat,
-                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding),
+                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions),
             },
+            Action::Mission(_) if !self.mission_seen(seat, None) => Event::MissionChosenFaceDown { seat },
             Action::Give(_) => Event::PassChosen { seat },
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
@@ -80,6 +81,19 @@ impl CrownBattles {
         });
         let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
         out.push(Event::Spun { trump, dealer: self.dealer });
+        if self.round_type.has_missions() && self.phase != Phase::ChooseTrump {
+            self.push_missions_dealt(me, out);
+        }
+    }
+
+    /// [`Event::MissionsDealt`]: the observer's own offer.
+    fn push_missions_dealt(&self, me: Option<Seat>, out: &mut Vec<Event>) {
+        out.push(Event::MissionsDealt { seat: me, missions: me.map_or_else(Vec::new, |s| self.offered_ids(s)) });
+    }
+
+    /// [`Event::MissionsRevealed`]: every seat's mission.
+    fn push_missions_revealed(&self, out: &mut Vec<Event>) {
+        out.push(Event::MissionsRevealed { missions: self.seats().map(|s| self.mission_of(s)).collect() });
     }
 
     /// The card a play puts on the table, with the form it fights in and the action it
@@ -159,6 +173,7 @@ pub(crate) fn events(
     let sees = |s: Seat| me == Some(s);
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
+    missions_step(before, action, after, me, out);
     let winner = finished_trick(before, seat, action, after, out);
     if winner.is_some() && before.stealth() {
         revealed_spies(before, seat, action, &sees, out);
@@ -250,6 +265,25 @@ fn consequences(
     }
 }
 
+/// Missions: the offers dealt once the dealer chose the trump, and face-down choices
+/// turned up together after the last (the simultaneous reveal).
+fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me: Option<Seat>, out: &mut Vec<Event>) {
+    if !before.round_type.has_missions() || after.round != before.round {
+        return;
+    }
+    match (before.phase, action) {
+        (Phase::ChooseTrump, Action::Trump(_)) => after.push_missions_dealt(me, out),
+        (Phase::Missions, Action::Mission(_))
+            if after.phase != Phase::Missions
+                && before.round_type == crate::RoundType::Missions
+                && !before.missions_in_turn() =>
+        {
+            after.push_missions_revealed(out);
+        }
+        _ => {}
+    }
+}
+
 /// Stealth Play: a Spy played face down looks through the deck at the reveal.
 fn revealed_spies(
     before: &CrownBattles,
@@ -330,12 +364,34 @@ fn round_end(
     if let Some(w) = winner {
         update(&mut tricks, w, |v| v.saturating_add(1));
     }
+    // Missions: what the last trick did for the missions, when it ended in this step.
+    let mut missions = *before;
+    if before.round_type.has_missions() {
+        if let Some(w) = winner {
+            let n = before.n();
+            missions.trick = before.trick_with(seat, action);
+            if let (Phase::Effect { .. }, Action::Trump(t)) = (before.phase, action) {
+                missions.trump = t;
+            }
+            missions.note_mission_trick(w, (w.index() + n - missions.trick.leader.index()) % n.max(1));
+        }
+        if before.round_type == crate::RoundType::BlindMissions {
+            before.push_missions_revealed(out);
+        }
+    }
+    let points = |s: Seat| {
+        if before.round_type.has_missions() {
+            missions.mission_points(s, at(&tricks, s))
+        } else {
+            before.round_type.score(at(&bids, s), at(&tricks, s))
+        }
+    };
     let seats = || before.seats();
     out.push(Event::RoundScored {
         round: before.round.saturating_add(1),
         bids: seats().map(|s| at(&bids, s)).collect(),
         tricks: seats().map(|s| at(&tricks, s)).collect(),
-        points: seats().map(|s| before.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
+        points: seats().map(points).collect(),
         scores: seats().map(|s| at(&after.scores, s)).collect(),
     });
     out.push(Event::Crown { holder: after.crown });

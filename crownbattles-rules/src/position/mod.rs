@@ -11,6 +11,8 @@ mod save;
 use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::rounds::missions::MissionsSetup;
+
 pub use names::CardName;
 
 /// The trick a Stealth Play round turned up at its end, rebuilt from its cards in play
@@ -153,6 +155,11 @@ pub struct Setup {
     /// false).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub revealed_as_golem: bool,
+    /// Missions and Blind Missions: the offers, the chosen missions and what the round's
+    /// tricks did for them, and the last round's revealed missions (default: none; in a
+    /// missions round before its first trick, the offers the generator deals).
+    #[serde(default, skip_serializing_if = "MissionsSetup::is_empty")]
+    pub missions: MissionsSetup,
 }
 
 impl Setup {
@@ -191,6 +198,7 @@ impl Setup {
             revealed_trick: Vec::new(),
             revealed_leader: None,
             revealed_as_golem: false,
+            missions: MissionsSetup::default(),
         }
     }
 }
@@ -364,6 +372,9 @@ pub enum SetupError {
     /// Double-faced card among them).
     #[error("the revealed trick does not fit: only a Stealth Play round reveals one, a card of the deck per player")]
     RevealedTrick,
+    /// The missions state does not fit the round (RULES.md, "Missions").
+    #[error("the missions do not fit: {0}")]
+    Missions(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

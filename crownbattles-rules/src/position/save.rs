@@ -33,7 +33,7 @@ impl CrownBattles {
             .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
         let rebuilt = rebuild_trick(t.leader, &trick_cards, as_golem, n, self.stealth());
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
-        let bids = self.bids.iter().filter(|b| b.is_some()).count();
+        let bids = self.placed_bids();
         let derived_phase = if bids < n {
             Some(self.bidding_phase())
         } else if len < n {
@@ -80,6 +80,7 @@ impl CrownBattles {
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
+            missions: self.missions_setup(),
         }
     }
 }

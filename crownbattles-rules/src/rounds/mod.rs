@@ -4,12 +4,13 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`) and Stealth Play
-//! (`stealth_play.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Stealth Play
+//! (`stealth_play.rs`), Missions and Blind Missions (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+pub(crate) mod missions;
 mod stealth_play;
 
 use core::fmt;
@@ -40,9 +41,10 @@ pub enum RoundType {
     StealthPlay,
     /// "Suit Precision" (absent in this version).
     SuitPrecision,
-    /// "Missions" (absent in this version).
+    /// "Missions": each player chooses one of the mission cards dealt to them instead of
+    /// bidding (`missions/`).
     Missions,
-    /// "Blind Missions" (absent in this version).
+    /// "Blind Missions": Missions with the chosen missions secret until the round's end.
     BlindMissions,
     /// "Wagering" (absent in this version).
     Wagering,
@@ -76,7 +78,13 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 3] = [RoundType::Normal, RoundType::BlindBidding, RoundType::StealthPlay];
+    pub const IMPLEMENTED: [RoundType; 5] = [
+        RoundType::Normal,
+        RoundType::BlindBidding,
+        RoundType::StealthPlay,
+        RoundType::Missions,
+        RoundType::BlindMissions,
+    ];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -90,7 +98,14 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::StealthPlay)
+        matches!(
+            self,
+            RoundType::Normal
+                | RoundType::BlindBidding
+                | RoundType::StealthPlay
+                | RoundType::Missions
+                | RoundType::BlindMissions
+        )
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").

@@ -43,7 +43,7 @@ pub const SHIELD_PRICE: i32 = 20;
 impl CrownBattles {
     /// Shields are for sale when something in the deck can steal: a Thief or a Witch (a
     /// Summoner copies only cards in the deck, so it adds no thief of its own).
-    fn shield_for_sale(&self, seat: Seat) -> bool {
+    pub(crate) fn shield_for_sale(&self, seat: Seat) -> bool {
         let deck = &self.config.deck;
         self.config.shields != Shields::Off
             && (deck.has(Power::Thief) || deck.has(Power::Witch))
@@ -52,7 +52,7 @@ impl CrownBattles {
     }
 
     /// The Smuggler's first use: before bidding, swap a card of the hand with the deck.
-    fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
+    pub(crate) fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
         self.hand(seat).has(Power::Smuggler.card()) && self.smuggled & bit(seat) == 0 && !self.deck.is_empty()
     }
 
@@ -93,9 +93,8 @@ impl CrownBattles {
         !no_escape && (low + u16::from(bid.low())..=high + u16::from(bid.high())).contains(&dealt)
     }
 
-    /// The shield and the Smuggler's swap, offered before a bid (or a mission's choice).
     #[inline]
-    pub(crate) fn push_shield_and_smuggle(&self, seat: Seat, out: &mut Vec<Action>) {
+    pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.shield_for_sale(seat) {
             out.push(Action::Shield);
         }
@@ -103,11 +102,6 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-    }
-
-    #[inline]
-    pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.push_shield_and_smuggle(seat, out);
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
         let doubles = self.round_type.allows_double_bid(self.cards_this_round());
         let max = usize::from(self.config.max_bid);

@@ -179,10 +179,7 @@ impl CrownBattles {
                 }
             }
             Phase::Bidding(_) | Phase::BlindBidding => self.push_bidding_actions(seat, out),
-            Phase::Missions => {
-                self.push_shield_and_smuggle(seat, out);
-                self.push_missions(seat, out);
-            }
+            Phase::Missions => self.push_missions(seat, out),
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
@@ -256,7 +253,7 @@ impl Game for CrownBattles {
             let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
             // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
             // (So do the first trick and trump wins a missions round records.)
-            let flips = completes && (self.stealth() || self.round_type.has_missions());
+            let flips = completes && self.round_type.flips_at_trick_end();
             if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,

@@ -89,7 +89,8 @@ pub enum ConfigError {
     /// An Alliance round may not be the final round ("Organize the fights").
     #[error("the final round cannot be an Alliance round")]
     AllianceInFinalRound,
-    /// The mission options are not valid (a catalogue of 1 to 16 missions, 1 to 16 offered).
+    /// The mission options are not valid (a catalogue of 1 to
+    /// [`MAX_MISSIONS`](crate::MAX_MISSIONS) missions, as many offered at most).
     #[error("missions: {0}")]
     Missions(#[from] MissionError),
 }

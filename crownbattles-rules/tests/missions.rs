@@ -371,7 +371,7 @@ fn catalogues_load_from_json_with_typed_errors() {
         (json.replace("10 20 30 40 - - -", "10 20 30 40 -"), "7 cells"),
         (json.replace("10 20 30 40 - - -", "10 20 30 41 - - -"), "multiples of 5"),
         (json.replace("[2, 2]", "[3, 2]"), "not valid"),
-        ("[]".to_owned(), "1 to 16 missions"),
+        ("[]".to_owned(), "1 to 8 missions"),
     ] {
         let err = serde_json::from_str::<MissionCatalogue>(&bad).unwrap_err().to_string();
         assert!(err.contains(why), "{err}");

@@ -7,16 +7,18 @@
 //! [`MissionCatalogue`]); a catalogue is checked when it is read.
 //!
 //! The catalogue lives in the [`Config`](crate::Config), which is part of the game state
-//! (a `Copy` value): it holds at most [`MAX_MISSIONS`] missions, so that the state stays
-//! compact (a 64-mission catalogue inline measured +4.5 % instructions in the base game).
+//! (a `Copy` value copied whole by some undo records): it holds at most [`MAX_MISSIONS`]
+//! missions, so that the state stays compact and the base game within its speed budget
+//! (RULES.md, reading 36, has the measurements for 8, 16 and 64).
 
 use core::fmt;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-/// Most missions a catalogue holds (a mission is one bit of a per-seat `u16`).
-pub const MAX_MISSIONS: usize = 16;
+/// Most missions a catalogue holds: the four printed ones and four of the box's others
+/// (RULES.md, reading 36: each mission is 45 bytes of every copy of the game state).
+pub const MAX_MISSIONS: usize = 8;
 
 /// Player-count rows of a point table, as printed.
 pub const PLAYER_ROWS: [&str; 6] = ["2", "3", "4", "5", "6", "7-8"];

@@ -31,6 +31,7 @@ pub use self::catalogue::{
 pub use self::saved::MissionsSetup;
 use super::RoundType;
 use crate::actions::{Action, Trump};
+use crate::cards::{CardSet, Power};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
 use crate::trick::Form;
 
@@ -61,7 +62,8 @@ pub enum MissionReveal {
 pub struct MissionRules {
     /// The mission cards dealt from (default: the four printed missions).
     pub catalogue: MissionCatalogue,
-    /// How many missions each player is offered (1 to [`MAX_MISSIONS`]; default 5).
+    /// How many missions each player is offered (1 to [`MAX_MISSIONS`]; default 5; all
+    /// the feasible ones when fewer).
     pub choices: u8,
     /// The reveal order of Missions rounds (Blind Missions reveal at the round's end).
     pub reveal: MissionReveal,
@@ -92,6 +94,12 @@ impl RoundType {
     /// Missions and Blind Missions: mission cards instead of bids.
     pub const fn has_missions(self) -> bool {
         matches!(self, RoundType::Missions | RoundType::BlindMissions)
+    }
+
+    /// Whether a card completing a trick changes more than the trick and the tricks won
+    /// (Stealth Play's flip, the missions' records), so that its undo saves the whole state.
+    pub const fn flips_at_trick_end(self) -> bool {
+        matches!(self, RoundType::StealthPlay | RoundType::Missions | RoundType::BlindMissions)
     }
 }
 
@@ -167,8 +175,16 @@ impl CrownBattles {
         (0..16u8).filter(|i| offer >> i & 1 == 1).collect()
     }
 
-    /// The legal choices of `seat`: its offered missions, in id order.
+    /// The legal actions of `seat` choosing a mission: a shield and the Smuggler's swap
+    /// first, as before a bid, then its offered missions, in id order.
     pub(crate) fn push_missions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.shield_for_sale(seat) {
+            out.push(Action::Shield);
+        }
+        if self.may_smuggle_before_bid(seat) {
+            let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
+            out.extend(hand.faces().map(Action::Smuggle));
+        }
         let offer = at(&self.offers, seat);
         out.extend((0..16u8).filter(|i| offer >> i & 1 == 1).map(Action::Mission));
     }

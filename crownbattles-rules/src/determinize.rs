@@ -11,14 +11,19 @@ use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
 
 /// Card kinds for the void constraint: the four suits, then everything unsuited.
 const KINDS: usize = 5;
-/// Slots: the players' hands, then the deck.
-const SLOTS: usize = MAX_PLAYERS + 1;
+/// Slots: the players' hands, the deck, then the cards on the table the re-deal chooses
+/// ([`TableSlots`]).
+const SLOTS: usize = 2 * MAX_PLAYERS + 1;
+/// The first table slot.
+const TABLE: usize = MAX_PLAYERS + 1;
 
 fn kind(c: Card) -> usize {
     c.suit().map_or(4, |s| s.index())
 }
 
 struct Deal {
+    /// Slots in use: the hands, the deck and the table slots.
+    used: usize,
     count: [u32; KINDS],
     cap: [u32; SLOTS],
     /// Bit k set: slot refuses kind k.
@@ -35,7 +40,7 @@ impl Deal {
         (1u32..1 << KINDS).all(|kinds| {
             let demand: u32 =
                 (0..KINDS).filter(|k| kinds >> k & 1 == 1).map(|k| self.count.get(k).copied().unwrap_or(0)).sum();
-            let supply: u32 = (0..SLOTS)
+            let supply: u32 = (0..self.used)
                 .filter(|&s| (0..KINDS).any(|k| kinds >> k & 1 == 1 && self.accepts(s, k)))
                 .map(|s| self.cap.get(s).copied().unwrap_or(0))
                 .sum();
@@ -44,16 +49,40 @@ impl Deal {
     }
 }
 
+/// Stealth Play with `Config::stealth_follow_face_down`: face-down cards the re-deal chooses,
+/// each of one kind: slot `i` lies at trick position `pos[i]` and refuses the kinds of
+/// `refuses[i]` (bit per kind); `lifted` are the cards taken off those positions.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct TableSlots {
+    pub(crate) len: usize,
+    pub(crate) pos: [u8; MAX_PLAYERS],
+    pub(crate) refuses: [u8; MAX_PLAYERS],
+    pub(crate) cards: [u8; MAX_PLAYERS],
+    pub(crate) lifted: CardSet,
+}
+
+impl TableSlots {
+    /// The card the re-deal put at trick position `pos`, if it is a slot.
+    pub(crate) fn at(&self, pos: usize) -> Option<Card> {
+        let i = self.pos.iter().take(self.len).position(|&p| usize::from(p) == pos)?;
+        Card::new(self.cards.get(i).copied().unwrap_or(NONE))
+    }
+}
+
 impl CrownBattles {
     pub(crate) fn determinized(&self, seat: Seat, seed: u64) -> CrownBattles {
         // Stealth Play: the face-down cards `seat` did not see are re-dealt with the hands
-        // they came from, then played again from the imagined hands.
+        // they came from, then played again from the imagined hands (keeping the suit to
+        // follow the seat was told, if any).
         if seat.index() < self.n() && self.face_down() != 0 {
+            if let Some(out) = self.determinized_told(seat, seed) {
+                return out;
+            }
             let mut base = *self;
             if !self.lift_face_down(seat, &mut base).is_empty() {
                 let mut out = base.redealt(seat, seed);
                 let mut rng = GameRng::new(out.rng.next_u64());
-                out.replay_face_down(seat, &self.trick, &mut rng);
+                out.replay_face_down(seat, &self.trick, (&TableSlots::default(), 0), &mut rng);
                 out.rng = GameRng::new(rng.next_u64());
                 return out;
             }
@@ -62,17 +91,32 @@ impl CrownBattles {
     }
 
     /// [`Self::determinized`] once every card on the table is one `seat` saw.
-    fn redealt(&self, seat: Seat, seed: u64) -> CrownBattles {
+    pub(crate) fn redealt(&self, seat: Seat, seed: u64) -> CrownBattles {
+        let mut none = TableSlots::default();
+        self.redealt_with(seat, seed, &mut none).unwrap_or(*self)
+    }
+
+    /// [`Self::redealt`], also choosing the cards of the table slots from what `seat` has
+    /// not seen; `None` if they cannot all be filled.
+    pub(crate) fn redealt_with(&self, seat: Seat, seed: u64, table: &mut TableSlots) -> Option<CrownBattles> {
         let mut out = *self;
         let mut rng = GameRng::new(seed);
         let n = self.n();
+        table.cards = [NONE; MAX_PLAYERS];
         if seat.index() >= n {
             out.rng = GameRng::new(rng.next_u64());
-            return out;
+            return Some(out);
         }
         let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played);
-        let mut pool = CardSet::EMPTY;
-        let mut deal = Deal { count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
+        let mut pool = table.lifted;
+        let used = TABLE + table.len;
+        let mut deal = Deal { used, count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
+        for i in 0..table.len {
+            if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(TABLE + i), deal.refuses.get_mut(TABLE + i)) {
+                *cap = 1;
+                *refuse = table.refuses.get(i).copied().unwrap_or(0);
+            }
+        }
         for s in self.seats().filter(|&s| s != seat) {
             let unknown = self.hand(s).minus(knows);
             pool = pool.or(unknown);
@@ -97,6 +141,9 @@ impl CrownBattles {
                 len += 1;
             }
         }
+        if table.len > 0 && !deal.feasible() {
+            return None;
+        }
         rng.with_stream(|s| {
             let cards = cards.get_mut(..len).unwrap_or(&mut []);
             s.shuffle(cards);
@@ -107,12 +154,12 @@ impl CrownBattles {
                     *count = count.saturating_sub(1);
                 }
                 let open: u32 =
-                    (0..SLOTS).filter(|&sl| deal.accepts(sl, k)).map(|sl| deal.cap.get(sl).copied().unwrap_or(0)).sum();
+                    (0..used).filter(|&sl| deal.accepts(sl, k)).map(|sl| deal.cap.get(sl).copied().unwrap_or(0)).sum();
                 let mut pick = s.below(open.max(1));
                 let mut chosen = None;
                 // Weighted by free room; the first choice that keeps the rest feasible wins.
                 for attempt in 0..2 {
-                    for sl in 0..SLOTS {
+                    for sl in 0..used {
                         let room = deal.cap.get(sl).copied().unwrap_or(0);
                         if room == 0 || !deal.accepts(sl, k) {
                             continue;
@@ -143,6 +190,11 @@ impl CrownBattles {
                     Some(sl) if sl < MAX_PLAYERS => {
                         if let Some(h) = out.hands.get_mut(sl) {
                             h.insert(card);
+                        }
+                    }
+                    Some(sl) if sl >= TABLE => {
+                        if let Some(slot) = table.cards.get_mut(sl - TABLE) {
+                            *slot = card.id();
                         }
                     }
                     _ => out.deck.insert(card),
@@ -183,6 +235,7 @@ impl CrownBattles {
         out.redraw_hidden_bids(seat, &mut rng);
         out.redraw_hidden_missions(seat, &mut rng);
         out.rng = GameRng::new(rng.next_u64());
-        out
+        let filled = table.cards.iter().take(table.len).all(|&id| id != NONE);
+        filled.then_some(out)
     }
 }

@@ -11,7 +11,7 @@ use duke_core::{Outcome, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid, Trump};
-use crate::cards::{Face, Power};
+use crate::cards::{Face, Power, SuitId};
 use crate::rounds::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
@@ -95,6 +95,15 @@ pub enum Event {
         /// Each seat's mission (`None`: it had none).
         missions: Vec<Option<u8>>,
     },
+    /// Stealth Play with `Config::stealth_follow_face_down`, seen by this seat only: its
+    /// turn has come and a card played face down set the suit it must follow (its legal
+    /// plays show it).
+    SuitTold {
+        /// Who is told.
+        seat: Seat,
+        /// The suit to follow.
+        suit: SuitId,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -166,6 +175,13 @@ pub enum Event {
         /// Who wins it; `None` when a Bomb destroyed it.
         winner: Option<Seat>,
     },
+    /// Stealth Play with `Config::stealth_actions_at_flip`: the complete trick is turned up
+    /// and the immediate actions of its face-down cards resolve before the winner is decided
+    /// ([`Event::TrickTaken`] follows once they have).
+    TrickRevealed {
+        /// The trick's cards in play order.
+        cards: Vec<TableCard>,
+    },
     /// The round is over and scored ("Ending a Round", "Scoring").
     RoundScored {
         /// The round, 1-based (tie replays continue counting).
@@ -232,6 +248,15 @@ fn faces(f: &mut fmt::Formatter<'_>, cards: &[Face]) -> fmt::Result {
 }
 
 /// "1 card", "2 cards".
+/// A trick's cards as ` P0=R13 P1=double-faced:golem …`.
+fn table(f: &mut fmt::Formatter<'_>, cards: &[TableCard]) -> fmt::Result {
+    for c in cards {
+        let golem = c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. });
+        write!(f, " {}={}{}", c.seat, c.face, if golem { ":golem" } else { "" })?;
+    }
+    Ok(())
+}
+
 fn card_count(n: u8) -> String {
     if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
 }
@@ -273,6 +298,7 @@ impl fmt::Display for Event {
                 }
                 Ok(())
             }
+            Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),
@@ -310,11 +336,11 @@ impl fmt::Display for Event {
                     Some(w) => write!(f, "{w} wins the trick:")?,
                     None => f.write_str("the bomb destroys the trick, nobody wins it:")?,
                 }
-                for c in cards {
-                    let golem = c.face == Face::Power(Power::DoubleFaced) && matches!(c.form, Form::Golem { .. });
-                    write!(f, " {}={}{}", c.seat, c.face, if golem { ":golem" } else { "" })?;
-                }
-                Ok(())
+                table(f, cards)
+            }
+            Event::TrickRevealed { cards } => {
+                f.write_str("the trick is turned up:")?;
+                table(f, cards)
             }
             Event::RoundScored { round, bids, tricks, points, scores } => {
                 write!(f, "round {round} ends:")?;

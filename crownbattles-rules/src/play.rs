@@ -182,13 +182,23 @@ impl CrownBattles {
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     #[inline(never)]
     fn finish_trick(&mut self) {
-        let n = self.n();
         if self.stealth() {
             self.reveal_trick();
+            if self.config.stealth_actions_at_flip {
+                self.trick.flipping = true;
+                self.trick.resolving = 1;
+                self.continue_flip();
+                return;
+            }
         }
+        self.take_trick();
+    }
+
+    /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
+    pub(crate) fn take_trick(&mut self) {
         if !self.trick.bombed {
             let pos = self.trick.winner(self.trump, self.config.wizard_affects_kings);
-            let winner = crate::state::after(self.trick.leader, pos, n);
+            let winner = crate::state::after(self.trick.leader, pos, self.n());
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
             if self.round_type.has_missions() {
@@ -222,6 +232,7 @@ impl CrownBattles {
             let seat = crate::state::after(self.trick.leader, pos, n);
             if let Some(p) = self.trick.effect(pos)
                 && self.acts_at_end(pos, p)
+                && !self.acts_at_flip(pos, p)
                 && self.start_effect(seat, p, true)
             {
                 return;
@@ -250,7 +261,11 @@ impl CrownBattles {
     pub(crate) fn effect_done(&mut self, end: bool) {
         if end {
             self.trick.resolving = self.trick.resolving.saturating_add(1);
-            self.continue_end_effects();
+            if self.trick.flipping {
+                self.continue_flip();
+            } else {
+                self.continue_end_effects();
+            }
         } else {
             self.after_play();
         }

@@ -435,6 +435,19 @@ pub struct Config {
     /// are offered, the reveal order. Left out of the serialised config at the defaults.
     #[serde(default, skip_serializing_if = "MissionRules::is_default")]
     pub missions: MissionRules,
+    /// Stealth Play (RULES.md, reading 35): whether the immediate actions of the cards
+    /// played face down resolve at the flip, in play order, before the winner is decided
+    /// (a face-down Alchemist changes this trick's trump). Default false: they resolve
+    /// with the end-of-trick actions, after the winner. Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub stealth_actions_at_flip: bool,
+    /// Stealth Play (RULES.md, reading 35): whether, after a lead that is not a number, the
+    /// first numbered card played face down sets the suit to follow, as in Normal Bidding;
+    /// the engine enforces it and so tells each later player the suit (`View::suit_told`).
+    /// Default false: only the face-up lead sets a suit to follow. Left out of the JSON
+    /// when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub stealth_follow_face_down: bool,
 }
 
 impl Default for Config {
@@ -474,6 +487,8 @@ impl Config {
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
             missions: MissionRules::default(),
+            stealth_actions_at_flip: false,
+            stealth_follow_face_down: false,
         }
     }
 

@@ -111,7 +111,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 2]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 4]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
@@ -121,7 +121,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
         (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions()))
     })
     .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions))| {
-        let ([no_trump, wizard_kings], (alchemist, bishop, jester, witch), screw) = options;
+        let ([no_trump, wizard_kings, at_flip, follow], (alchemist, bishop, jester, witch), screw) = options;
         let (shields, witch_step, max_tie_replays, first_dealer) = protection;
         let mut c = Config {
             deck,
@@ -136,6 +136,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
             max_tie_replays,
             first_dealer,
             missions,
+            stealth_actions_at_flip: at_flip,
+            stealth_follow_face_down: follow,
             ..base
         };
         let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

@@ -238,6 +238,10 @@ pub struct Trick {
     pub next_leader: Seat,
     /// End of trick: the position whose effect is being resolved (NONE while cards are played).
     pub resolving: u8,
+    /// Stealth Play with `Config::stealth_actions_at_flip`: the trick is turned up and the
+    /// face-down cards' immediate actions are resolving (`resolving` is the position); the
+    /// winner is not decided yet.
+    pub flipping: bool,
     /// Each form's [`Form::code`], kept beside `forms` so the game finds the winner without
     /// a branch per card (a state whose codes do not match its forms is refused on load).
     pub(crate) codes: [u16; MAX_PLAYERS],
@@ -258,6 +262,7 @@ impl Trick {
             wizard: false,
             next_leader: leader,
             resolving: NONE,
+            flipping: false,
             codes: [0; MAX_PLAYERS],
         }
     }

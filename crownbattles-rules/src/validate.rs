@@ -187,7 +187,7 @@ impl CrownBattles {
                 }
             }
             Phase::Play(s) => {
-                if bids != n || len >= n || t.resolving != NONE || s != t.leader.offset(len, n) {
+                if bids != n || len >= n || t.resolving != NONE || t.flipping || s != t.leader.offset(len, n) {
                     return mismatch;
                 }
             }
@@ -214,6 +214,7 @@ impl CrownBattles {
                 if t.effect(pos) != Some(power)
                     || seat != t.leader.offset(pos, n)
                     || self.acts_at_end(pos, power) != end
+                    || t.flipping != (end && self.acts_at_flip(pos, power))
                 {
                     return Err(SetupError::EffectCard { power });
                 }
@@ -230,7 +231,10 @@ impl CrownBattles {
                 if bids != n || len == 0 || face_down || at_end != (len == n && self.revealed_late(pos)) {
                     return mismatch;
                 }
-                if t.effect(pos) != Some(Power::Magician) || magician != t.leader.offset(pos, n) {
+                if t.effect(pos) != Some(Power::Magician)
+                    || magician != t.leader.offset(pos, n)
+                    || t.flipping != (at_end && self.acts_at_flip(pos, Power::Magician))
+                {
                     return Err(SetupError::EffectCard { power: Power::Magician });
                 }
             }
@@ -349,5 +353,10 @@ mod tests {
         coded.trick.codes[0] ^= 1;
         assert!(matches!(coded.check(), Err(SetupError::Inconsistent(_))));
         assert!(game.validate().is_ok() && coded.validate().unwrap_err().to_string().contains("broken invariant"));
+        // Stealth Play's flip (`Trick::flipping`) only while a face-down card's immediate
+        // action waits on a complete trick.
+        let mut flipping = game;
+        flipping.trick.flipping = true;
+        assert!(matches!(flipping.check(), Err(SetupError::Phase(_))));
     }
 }

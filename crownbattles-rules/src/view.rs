@@ -114,6 +114,11 @@ pub struct View {
     /// until the next round ends. Left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_missions: Vec<Option<u8>>,
+    /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
+    /// played face down set, as the engine told the observer when its turn came in this
+    /// trick (`Event::SuitTold`). Left out when there is none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suit_told: Option<SuitId>,
 }
 
 impl CrownBattles {
@@ -204,6 +209,7 @@ impl CrownBattles {
             } else {
                 self.seats().map(|s| Some(at(&self.revealed_missions, s)).filter(|&m| m != NONE)).collect()
             },
+            suit_told: self.suit_told(me),
         }
     }
 }
@@ -353,6 +359,9 @@ impl fmt::Display for View {
                 ""
             };
             write!(f, " {}={}{}", c.seat, c.face, golem)?;
+        }
+        if let Some(suit) = self.suit_told {
+            write!(f, "   (follow {suit}, set face down)")?;
         }
         writeln!(f)?;
         writeln!(f, "Deck: {} cards   Played this round: {}", self.deck_size, self.played.len())?;

@@ -174,8 +174,16 @@ pub(crate) fn events(
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
     missions_step(before, action, after, me, out);
+    // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
+    if let Some(suit) = after.suit_told(me)
+        && before.suit_told(me).is_none()
+        && let Some(s) = me
+    {
+        out.push(Event::SuitTold { seat: s, suit });
+    }
+    let flipped = revealed_trick(before, seat, action, after, out);
     let winner = finished_trick(before, seat, action, after, out);
-    if winner.is_some() && before.stealth() {
+    if (flipped || winner.is_some() && !before.trick.flipping) && before.stealth() {
         revealed_spies(before, seat, action, &sees, out);
     }
     if same_round {
@@ -304,6 +312,32 @@ fn revealed_spies(
     }
 }
 
+/// Stealth Play with actions at the flip: if the step turned the trick up and an immediate
+/// action of a face-down card now waits, pushes [`Event::TrickRevealed`] and returns true.
+fn revealed_trick(
+    before: &CrownBattles,
+    seat: Seat,
+    action: Action,
+    after: &CrownBattles,
+    out: &mut Vec<Event>,
+) -> bool {
+    if before.trick.flipping || !after.trick.flipping {
+        return false;
+    }
+    let trick = before.trick_with(seat, action);
+    out.push(Event::TrickRevealed { cards: table_cards(&trick, before.n()) });
+    true
+}
+
+/// The cards of a trick, in play order.
+fn table_cards(trick: &Trick, n: usize) -> Vec<TableCard> {
+    (0..usize::from(trick.len))
+        .filter_map(|i| {
+            Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
+        })
+        .collect()
+}
+
 /// If the step completed a trick, pushes [`Event::TrickTaken`] and returns `Some(winner)`
 /// (`Some(None)` for a bombed trick). A trick completes when its last card is on the table
 /// and no decision made right after a play (an immediate effect, the Magician's passes)
@@ -315,9 +349,12 @@ fn finished_trick(
     after: &CrownBattles,
     out: &mut Vec<Event>,
 ) -> Option<Option<Seat>> {
+    // (Stealth Play with actions at the flip: the trick completes once the immediate
+    // actions of its face-down cards have resolved.)
     let playing = before.trick.resolving == NONE
-        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. });
-    let completed = playing && (after.trick.resolving != NONE || after.trick.len == 0);
+        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. })
+        || before.trick.flipping;
+    let completed = playing && (after.trick.resolving != NONE && !after.trick.flipping || after.trick.len == 0);
     if !completed {
         return None;
     }
@@ -331,12 +368,7 @@ fn finished_trick(
     let n = before.n();
     let winner =
         (!trick.bombed).then(|| trick.leader.offset(trick.winner(trump, before.config.wizard_affects_kings), n));
-    let cards = (0..usize::from(trick.len))
-        .filter_map(|i| {
-            Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
-        })
-        .collect();
-    out.push(Event::TrickTaken { cards, winner });
+    out.push(Event::TrickTaken { cards: table_cards(&trick, n), winner });
     Some(winner)
 }
 

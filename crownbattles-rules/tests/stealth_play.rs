@@ -129,3 +129,138 @@ fn the_last_trick_stays_in_view_until_the_next_round_ends() {
     let setup = game.to_setup();
     assert_eq!(CrownBattles::from_setup(&setup).unwrap(), game);
 }
+
+/// Reading 35, `Config::stealth_actions_at_flip`: the immediate actions of the face-down
+/// cards resolve at the flip, before the winner is decided: a face-down Alchemist sets
+/// this trick's trump.
+#[test]
+fn with_actions_at_the_flip_a_face_down_alchemist_sets_this_tricks_trump() {
+    let config = Config { stealth_actions_at_flip: true, ..stealth(3, &[2], &[Power::Alchemist]) };
+    let mut game = deal(&config, Trump::NoTrump, &["R13 R12", "alchemist G2", "Y1 G13"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play R13", "P1 play alchemist"]);
+    let events = seen(&mut game, "P2 play Y1", Observer::Seat(Seat(0)));
+    assert_eq!(events, vec!["P2 plays a card face down", "the trick is turned up: P0=R13 P1=alchemist P2=Y1"]);
+    // Turned up, not decided yet: the Alchemist's player chooses first.
+    let view = game.view(Observer::Spectator);
+    assert_eq!((view.trick.len(), view.tricks.clone()), (3, vec![0, 0, 0]));
+    assert!(legal(&game, 1).contains(&"trump Y".to_owned()), "{:?}", legal(&game, 1));
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game, "saved in the middle of the flip");
+    let events = seen(&mut game, "P1 trump Y", Observer::Seat(Seat(0)));
+    // Yellow is trump in this trick: Y1 beats R13.
+    assert_eq!(events, vec!["P1 trump Y", "P2 wins the trick: P0=R13 P1=alchemist P2=Y1"]);
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 0, 1]);
+}
+
+/// The default reading: the face-down Alchemist acts with the end-of-trick actions, after
+/// the winner is decided, so its trump counts from the next trick.
+#[test]
+fn by_default_a_face_down_alchemist_sets_the_trump_after_the_winner() {
+    let config = stealth(3, &[2], &[Power::Alchemist]);
+    let mut game = deal(&config, Trump::NoTrump, &["R13 R12", "alchemist G2", "Y1 G13"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play R13", "P1 play alchemist"]);
+    let events = seen(&mut game, "P2 play Y1", Observer::Seat(Seat(0)));
+    assert_eq!(events, vec!["P2 plays a card face down", "P0 wins the trick: P0=R13 P1=alchemist P2=Y1"]);
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![1, 0, 0]);
+    steps(&mut game, &["P1 trump Y"]);
+    assert_eq!(game.view(Observer::Spectator).trump, Trump::Suit("Y".parse().unwrap()));
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![1, 0, 0]);
+}
+
+/// Actions at the flip, then the winner, then the end-of-trick actions: the leader's Thief
+/// steals after a face-down Jester moved its bid at the flip; on the last trick a
+/// face-down Alchemist still decides the trump.
+#[test]
+fn with_actions_at_the_flip_the_end_of_trick_actions_come_after_the_winner() {
+    let powers = [Power::Thief, Power::Jester, Power::Alchemist];
+    let config = Config { stealth_actions_at_flip: true, ..stealth(3, &[2], &powers) };
+    let mut game = deal(&config, Trump::NoTrump, &["thief R12", "jester alchemist", "B1 G2"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play thief", "P1 play jester", "P2 play B1"]);
+    // The Jester first (the flip), nobody has won the trick yet.
+    assert_eq!(legal(&game, 1), vec!["jest -1", "jest +0", "jest +1"]);
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 0, 0]);
+    steps(&mut game, &["P1 jest +1"]);
+    // B1, the only numbered card, won; now the Thief.
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 0, 1]);
+    assert_eq!(legal(&game, 0), vec!["steal P2", "keep"]);
+    steps(&mut game, &["P0 steal P2", "P2 play G2", "P0 play R12", "P1 play alchemist"]);
+    // The last trick: the Alchemist's trump still decides it (red: R12 beats G2).
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![1, 0, 0]);
+    let events = seen(&mut game, "P1 trump R", Observer::Spectator);
+    assert_eq!(events[1], "P0 wins the trick: P2=G2 P0=R12 P1=alchemist");
+    assert!(events[2].starts_with("round 1 ends: P0 bid 1 took 2"), "{events:?}");
+}
+
+/// Reading 35, `Config::stealth_follow_face_down`: after a Peasant lead the first numbered
+/// card played face down sets the suit to follow; the engine enforces it and tells each
+/// later player the suit (and only the suit).
+#[test]
+fn with_the_face_down_suit_enforced_later_players_are_told_it() {
+    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "B9 G2", "B13 G13", "Y1 B1"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant"]);
+    let events = seen(&mut game, "P1 play B9", Observer::Seat(Seat(2)));
+    assert_eq!(events, vec!["P1 plays a card face down", "P2 must follow B (set face down)"]);
+    // P2 must follow blue; the others are not told.
+    assert_eq!(legal(&game, 2), vec!["play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, Some("B".parse().unwrap()));
+    for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(3)), Observer::Spectator] {
+        assert_eq!(game.view(observer).suit_told, None, "{observer:?}");
+    }
+    // Twins of P2's world keep the suit it was told.
+    let view = game.view(Observer::Seat(Seat(2)));
+    for seed in 0..20 {
+        let twin = game.determinize(Seat(2), seed);
+        assert_eq!(twin.view(Observer::Seat(Seat(2))), view, "seed {seed}");
+        assert!(twin.validate().is_ok(), "seed {seed}");
+    }
+    steps(&mut game, &["P2 play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, Some("B".parse().unwrap()), "kept until the reveal");
+    assert_eq!(legal(&game, 3), vec!["play B1"]);
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
+    steps(&mut game, &["P3 play B1"]);
+    // B13 wins; nobody played off the blue suit, so no void.
+    assert_eq!(game.view(Observer::Spectator).tricks, vec![0, 0, 1, 0]);
+    assert!(game.view(Observer::Spectator).voids.iter().all(Vec::is_empty));
+}
+
+/// A seat whose turn came before any face-down numbered card is told nothing, and its
+/// twins keep every card before its own a non-numbered card; a seat that cannot follow
+/// shows the void at the reveal.
+#[test]
+fn with_the_face_down_suit_enforced_no_suit_told_is_knowledge_too() {
+    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "golem G2", "B13 G13", "Y1 Y2"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant", "P1 play golem"]);
+    assert_eq!(legal(&game, 2), vec!["play G13", "play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, None);
+    let view = game.view(Observer::Seat(Seat(2)));
+    for seed in 0..20 {
+        let twin = game.determinize(Seat(2), seed);
+        assert_eq!(twin.view(Observer::Seat(Seat(2))), view, "seed {seed}");
+        let setup = twin.to_setup();
+        assert!(!matches!(setup.trick[1].face, Face::Number(..)), "seed {seed}: {:?}", setup.trick);
+    }
+    let events = seen(&mut game, "P2 play G13", Observer::Seat(Seat(3)));
+    assert_eq!(events, vec!["P2 plays a card face down", "P3 must follow G (set face down)"]);
+    assert_eq!(legal(&game, 3), vec!["play Y1", "play Y2"]);
+    steps(&mut game, &["P3 play Y1"]);
+    // Turned up: P3 played off green, so it lacks green.
+    assert_eq!(game.view(Observer::Spectator).voids[3], vec!["G".parse().unwrap()]);
+}
+
+/// The default reading: no suit is told and nobody has to follow a face-down suit.
+#[test]
+fn by_default_nobody_is_told_a_face_down_suit() {
+    let config = stealth(4, &[2], &[]);
+    let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "B9 G2", "B13 G13", "Y1 B1"]);
+    all_bid(&mut game, "1");
+    steps(&mut game, &["P0 play peasant"]);
+    assert_eq!(seen(&mut game, "P1 play B9", Observer::Seat(Seat(2))), vec!["P1 plays a card face down"]);
+    assert_eq!(legal(&game, 2), vec!["play G13", "play B13"]);
+    assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, None);
+}

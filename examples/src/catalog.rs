@@ -50,7 +50,7 @@ pub use theduke_rules::ExpandedDuke;
 
 /// The Duke with the options of Expanded play: the engine with run-time tile sets, which
 /// [`GameId::with_options`] picks for `--game theduke` with `--enhanced`, `--tiles`,
-/// `--mountain`, `--fort` or `--objective`.
+/// `--mountain`, `--fort`, `--dragon` or `--objective`.
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
@@ -58,7 +58,8 @@ impl Catalogued for ExpandedDuke {
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         let mut config = Self::config_for(players)?;
         config.enhanced_tiles = options.enhanced_tiles;
-        config.terrain = theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort };
+        config.terrain =
+            theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort, dragon: options.dragon };
         config.objective = match options.objective {
             Some(crate::options::DukeObjective::DynasticDispute) => theduke_rules::Objective::DynasticDispute,
             None => theduke_rules::Objective::Standard,

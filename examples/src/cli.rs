@@ -132,7 +132,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
+/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
 /// `--missions-simultaneous`) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
@@ -142,6 +142,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         tiles: parsed.get("tiles").map(PathBuf::from),
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
+        dragon: parsed.has("dragon"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -158,13 +159,20 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "missions-simultaneous"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "missions-simultaneous"];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
+/// The game options that take a value, shared by `simulate` and `play`.
+const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE, MISSIONS];
+
+/// A command's own flags that take a value, followed by the game options'.
+fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
+    own.iter().chain(OPTION_VALUES).copied().collect()
+}
 
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
@@ -172,6 +180,7 @@ The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and 
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
+--dragon places the Dragon in the middle, and it acts between the players' turns;
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
@@ -224,7 +233,7 @@ impl SimulateArgs {
     pub const USAGE: &'static str = "\
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort]
+                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
                 [--objective NAME]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
@@ -243,19 +252,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &[
-                "game",
-                "games",
-                "seed",
-                "players",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-                MISSIONS,
-            ],
+            &with_option_values(&["game", "games", "seed", "players", "bots", "save-record"]),
             FLAGS,
         )?;
         parsed.no_positional()?;
@@ -307,7 +304,7 @@ impl PlayArgs {
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
-            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--objective NAME]
+            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
@@ -320,23 +317,8 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(
-            args,
-            &[
-                "game",
-                "players",
-                "seat",
-                "seed",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-                MISSIONS,
-            ],
-            FLAGS,
-        )?;
+        let parsed =
+            Parsed::new(args, &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]), FLAGS)?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

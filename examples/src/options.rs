@@ -2,7 +2,7 @@
 //! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
 //! terrain tiles, the alternate objectives) and Crown Battles' round types.
 //!
-//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`,
+//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
 //! `--missions-simultaneous`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
@@ -25,6 +25,9 @@ pub struct GameOptions {
     pub mountain: bool,
     /// The Duke, "Fort Tile": the Fort is placed at random after set-up (`--fort`).
     pub fort: bool,
+    /// The Duke, "Dragon Tile": the Dragon is placed at random in the middle after set-up
+    /// and acts between the players' turns (`--dragon`).
+    pub dragon: bool,
     /// The Duke, "Alternate Objectives": what the game is played for (`--objective
     /// dynastic-dispute`; `None` is the standard game's).
     pub objective: Option<DukeObjective>,
@@ -59,6 +62,9 @@ impl GameOptions {
         if self.fort {
             flags.push("--fort".to_owned());
         }
+        if self.dragon {
+            flags.push("--dragon".to_owned());
+        }
         if let Some(objective) = self.objective {
             flags.push(format!("--objective {}", objective.name()));
         }
@@ -84,7 +90,12 @@ impl GameOptions {
 
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
-        self.enhanced_tiles || self.tiles.is_some() || self.mountain || self.fort || self.objective.is_some()
+        self.enhanced_tiles
+            || self.tiles.is_some()
+            || self.mountain
+            || self.fort
+            || self.dragon
+            || self.objective.is_some()
     }
 
     /// Whether any option of Crown Battles' round types (or of its missions) is on.

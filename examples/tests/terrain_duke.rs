@@ -1,14 +1,15 @@
 //! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
-//! `--fort` and `--objective dynastic-dispute` reach the engine, the bots play games with
+//! `--fort`, `--dragon` and `--objective dynastic-dispute` reach the engine, the bots play games with
 //! them (no special case: the `Game` contract), and the games are saved, replayed by the
 //! expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
 
-use duke_core::{Game, Observer};
+mod common;
+
+use duke_core::Observer;
 use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
-use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::interactive::{Ending, play};
+use duke_examples::cli::SimulateArgs;
 use duke_examples::options::GameOptions;
 use duke_examples::replay::replay;
 use duke_examples::simulate::run;
@@ -56,19 +57,8 @@ fn bots_play_games_with_terrain_which_are_saved_and_replayed() {
 
 #[test]
 fn a_game_with_terrain_is_playable_from_the_terminal() {
-    let args = PlayArgs::parse(
-        ["--game", "theduke", "--mountain", "--fort", "--seed", "4", "--bots", "random"].map(String::from),
-    )
-    .unwrap();
-    assert_eq!(args.game, GameId::ExpandedDuke);
-    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-    let mut out = Vec::new();
-    let (ending, record) = play::<ExpandedDuke>(&args, 4, &mut script.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(ending, Ending::Finished, "{text}");
+    let (text, _) = common::terminal_game(&["--game", "theduke", "--mountain", "--fort", "--bots", "random"], 4);
     assert!(text.contains("Terrain: Mountain"), "{text}");
-    assert!(record.replay().unwrap().is_over());
 }
 
 #[test]
@@ -92,15 +82,23 @@ fn dynastic_dispute_is_played_by_bots_and_from_the_terminal() {
         .unwrap();
     assert_eq!(picks, 13);
     // From the terminal.
-    let args = PlayArgs::parse(
-        ["--game", "theduke", "--objective", "dynastic-dispute", "--seed", "5", "--bots", "random"].map(String::from),
-    )
-    .unwrap();
-    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-    let mut out = Vec::new();
-    let (ending, _) = play::<ExpandedDuke>(&args, 5, &mut script.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(ending, Ending::Finished, "{text}");
+    let (text, _) =
+        common::terminal_game(&["--game", "theduke", "--objective", "dynastic-dispute", "--bots", "random"], 5);
     assert!(text.contains("Draft: P"), "{text}");
+}
+
+#[test]
+fn the_dragon_flag_reaches_the_config_and_bots_play_and_replay_games_with_it() {
+    let args = SimulateArgs::parse(["--game", "theduke", "--dragon"].map(String::from)).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    assert_eq!(args.options.flags(), ["--dragon"]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert!(config.terrain.dragon && !config.terrain.mountain);
+    assert!(SimulateArgs::parse(["--game", "archduke", "--dragon"].map(String::from)).is_err());
+    let bots = vec![BotSpec::Greedy, BotSpec::Random];
+    let (summary, record) = run::<ExpandedDuke>(None, &args.options, 4, 7, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 4);
+    let mut with_dragon = 0;
+    record.unwrap().replay_with(|_, _, state| with_dragon += usize::from(state.dragon().is_some())).unwrap();
+    assert!(with_dragon > 10, "{with_dragon}");
 }

@@ -3,6 +3,7 @@
 //! The notation is in [`notation`](crate::notation).
 
 use crate::board::Square;
+use crate::expanded::dragon::Facing;
 use crate::tiles::TileKind;
 
 /// One action of the player to act. On the wire (serde) an action is its notation, e.g.
@@ -89,6 +90,18 @@ pub enum Action {
         take: TileKind,
         /// The starting square it goes to.
         to: Square,
+    },
+    /// Expanded play, "Dragon Tile": the tile on `from` slides (Slide or Jump Slide) onto
+    /// the calm Dragon's square `to`, pushing it one square on; the Dragon turns enraged
+    /// aimed at `aim` (north or south: at either player), or, with a tile where it lands
+    /// (taken), stays calm and is re-oriented at random (`aim` is `None`).
+    Enrage {
+        /// The sliding tile.
+        from: Square,
+        /// The Dragon's square, where the tile ends.
+        to: Square,
+        /// Where the enraged Dragon is aimed (`None`: a tile is taken where it lands).
+        aim: Option<Facing>,
     },
 }
 

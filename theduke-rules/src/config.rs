@@ -83,12 +83,14 @@ pub struct TerrainOptions {
     pub mountain: bool,
     /// The Fort (rulebook "Fort Tile").
     pub fort: bool,
+    /// The Dragon (rulebook "Dragon Tile"), placed last, in one of the middle four squares.
+    pub dragon: bool,
 }
 
 impl TerrainOptions {
     /// Whether no terrain tile is asked for.
     pub fn is_none(&self) -> bool {
-        !self.mountain && !self.fort
+        !self.mountain && !self.fort && !self.dragon
     }
 }
 
@@ -187,6 +189,35 @@ pub struct Readings {
     pub divination_shown: DivinationShown,
     /// When a frozen tile thaws.
     pub dread_thaw: DreadThaw,
+    /// What the Dragon taking a Duke means.
+    pub dragon_duke: DragonDuke,
+    /// Whether the Duke-danger rule looks at the Dragon.
+    pub dragon_danger: DragonDanger,
+}
+
+/// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's
+/// next in-between turn. See RULES.md, reading 46.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DragonDanger {
+    /// It does not (our reading): the rule is about the opponent's capture, and the Dragon's
+    /// turn is random; only an enraging that would push the Dragon onto the Duke counts.
+    #[default]
+    Ignored,
+    /// It does as well: no action may leave the Duke where the Dragon's next in-between turn
+    /// could take it, whatever the generator draws.
+    Avoided,
+}
+
+/// What the Dragon taking a Duke means (rulebook "Dragon Tile" says the Dragon captures any
+/// tile; "Winning the Game" asks for the opponent to capture the Duke). See RULES.md.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DragonDuke {
+    /// The player whose Duke it took loses (our reading: a player without a Duke cannot
+    /// go on, and nothing in the rules lets the game continue), the opponent wins.
+    #[default]
+    OwnerLoses,
+    /// The game is drawn (the Dragon is no player's, so nobody captured the Duke).
+    Draw,
 }
 
 impl Readings {

@@ -21,6 +21,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
+use crate::expanded::dragon::Dragon;
 use crate::expanded::terrain::TerrainKind;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Phase};
@@ -280,6 +281,36 @@ pub enum Event {
         /// Its square.
         square: Square,
     },
+    /// Expanded play, "Dragon Tile": where the Dragon stands and faces after it was placed or
+    /// after its in-between turn changed it (public; it follows the player's action).
+    DragonTurn {
+        /// The Dragon now.
+        dragon: Dragon,
+    },
+    /// A player enraged the Dragon: his tile slid from `from` onto the Dragon's square `to`,
+    /// pushing it one square on (the Dragon's new state and any tile taken follow).
+    Enraged {
+        /// Who enraged it.
+        seat: Seat,
+        /// The sliding tile.
+        tile: NamedTile,
+        /// Where it came from.
+        from: Square,
+        /// The Dragon's square, where it ends.
+        to: Square,
+        /// Where the player aimed the enraged Dragon (`None`: a tile is taken where it lands).
+        aim: Option<crate::Facing>,
+    },
+    /// The Dragon took a tile in its in-between turn: out of play, not captured by the
+    /// opponent (RULES.md).
+    DragonTook {
+        /// Whose tile it was.
+        owner: Seat,
+        /// The tile.
+        tile: NamedTile,
+        /// Its square.
+        square: Square,
+    },
     /// Dynastic Dispute: a player picked a tile type in the draft: his `count` tiles of it
     /// went into his bag, the opponent's into the box (rulebook "Alternate Objectives").
     Picked {
@@ -475,6 +506,7 @@ impl<S: TileSource> Duke<S> {
         // Set-up complete: the terrain tiles come onto the board at random.
         if matches!(action, Action::SetFootman(_)) && after.phase == Phase::Play {
             out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
+            out.extend(after.dragon().map(|dragon| Event::DragonTurn { dragon }));
         }
         before.escape_consequences(seat, action, out);
         let target = match action {
@@ -493,6 +525,9 @@ impl<S: TileSource> Duke<S> {
                 tile: NamedTile::of(&before.set, victim.kind),
                 square,
             });
+        }
+        if before.dragon().is_some() && !matches!(action, Action::SetFootman(_)) {
+            before.dragon_events(action, after, out);
         }
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.

@@ -133,6 +133,12 @@ impl<S: TileSource> Duke<S> {
         if !fort_ok {
             return Err(SetupError::Terrain { terrain: TerrainKind::Fort });
         }
+        // The Dragon may stand on the Mountain or in the Fort, never with a tile.
+        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed)
+            && terrain.dragon.is_none_or(|d| all & d.square.bit() == 0);
+        if !dragon_ok {
+            return Err(SetupError::Terrain { terrain: TerrainKind::Dragon });
+        }
         Ok(())
     }
 
@@ -188,6 +194,8 @@ impl<S: TileSource> Duke<S> {
         let has_duke = |s: u8| self.duke_square(Seat(s)).is_some();
         let fits = match (ending.winner, ending.reason) {
             (Some(w), EndReason::DukeCaptured) => w.0 <= 1 && has_duke(w.0) && !has_duke(1 - w.0),
+            // The Dragon took a Duke, or both (`DragonDuke`).
+            (None, EndReason::DukeCaptured) => self.dragon().is_some() && !(has_duke(0) && has_duke(1)),
             (None, EndReason::TurnLimit) => has_duke(0) && has_duke(1) && self.limit != 0 && self.turns >= self.limit,
             (Some(w), EndReason::NoLegalAction) => {
                 // The loser is the seat left to act, and it indeed had nothing to do.

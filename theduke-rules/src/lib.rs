@@ -22,8 +22,9 @@
 //! - Expanded play: [`ExpandedDuke`] reads its tiles at run time (the base box, or a custom
 //!   [`TileSetSpec`] in the config) and plays the Dread and Defense icons, the enhanced tiles
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
-//!   Ransom), the terrain tiles Mountain and Fort ([`TerrainOptions`], placed at random once
-//!   set-up is complete, [`Duke::terrain`]) and the alternate objective Dynastic Dispute
+//!   Ransom), the terrain tiles Mountain, Fort and Dragon ([`TerrainOptions`], placed at random
+//!   once set-up is complete, [`Duke::terrain`]; the Dragon acts on its own between the turns
+//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objective Dynastic Dispute
 //!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
 //!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
@@ -157,10 +158,11 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DreadImmunity, DreadThaw, FirstPlayer,
-    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
+    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};

@@ -18,6 +18,8 @@
 //! | [`Action::Escape`] | `escape c1-d1 sacrifice d1` | Escape: the tile on d1 is sacrificed, the Escape tile on c1 goes to d1 |
 //! | [`Action::Escape`] | `escape c3-d1 ransom 17` | Escape paid with a captured Ransom tile of type 17, given back |
 //! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |
+//! | [`Action::Enrage`] | `enrage c1-c3 north` | the tile on c1 slides onto the Dragon on c3, pushing it to c4, enraged and facing north |
+//! | [`Action::Enrage`] | `enrage c1-c3` | the same with a tile on c4: it is taken, the Dragon re-oriented at random |
 //!
 //! Tile types are their index in the tile set (`TileKind`), as listed in `TILE_REFERENCE.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
@@ -53,6 +55,13 @@ impl fmt::Display for Action {
             Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
             Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
             Action::Ransom { give, take, to } => write!(f, "ransom {} for {} {to}", give.0, take.0),
+            Action::Enrage { from, to, aim } => match aim {
+                Some(crate::Facing::North) => write!(f, "enrage {from}-{to} north"),
+                Some(crate::Facing::South) => write!(f, "enrage {from}-{to} south"),
+                Some(crate::Facing::East) => write!(f, "enrage {from}-{to} east"),
+                Some(crate::Facing::West) => write!(f, "enrage {from}-{to} west"),
+                None => write!(f, "enrage {from}-{to}"),
+            },
         }
     }
 }
@@ -141,6 +150,20 @@ impl FromStr for Action {
             };
             return Ok(Action::Ransom { give: kind(give)?, take: kind(take)?, to: square(to)? });
         }
+        if let Some(rest) = text.strip_prefix("enrage ") {
+            let (squares, aim) = match rest.split_once(' ') {
+                Some((squares, "north")) => (squares, Some(crate::Facing::North)),
+                Some((squares, "south")) => (squares, Some(crate::Facing::South)),
+                Some((squares, "east")) => (squares, Some(crate::Facing::East)),
+                Some((squares, "west")) => (squares, Some(crate::Facing::West)),
+                Some(_) => return Err(NotationError::new(s, "enrage is enrage from-to [north|south]")),
+                None => (rest, None),
+            };
+            let (from, to) = squares
+                .split_once('-')
+                .ok_or_else(|| NotationError::new(s, "enrage is enrage from-to [north|south]"))?;
+            return Ok(Action::Enrage { from: square(from)?, to: square(to)?, aim });
+        }
         if let Some((by, rest)) = text.split_once(':') {
             let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "command is by:from-to"))?;
             return Ok(Action::Command { by: square(by)?, from: square(from)?, to: square(to)? });
@@ -154,7 +177,7 @@ impl FromStr for Action {
         Err(NotationError::new(
             s,
             "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1, summon b4-c2, divine c3, \
-             keep 16 d2, return 5, destroy 5, pick 2",
+             keep 16 d2, return 5, destroy 5, pick 2, enrage c1-c3 north",
         ))
     }
 }

@@ -116,12 +116,13 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the hand (ignored without Expanded play).
     #[doc(hidden)]
     fn set_hand(&mut self, hand: [u8; 3]);
-    /// The squares of the Mountain and of the Fort, each plus one, 0 for none.
+    /// The squares of the Mountain, of the Fort and of the Dragon, each plus one, 0 for
+    /// none, then the Dragon's state bits.
     #[doc(hidden)]
-    fn terrain(&self) -> [u8; 2];
+    fn terrain(&self) -> [u8; 4];
     /// Sets the terrain squares (ignored without Expanded play).
     #[doc(hidden)]
-    fn set_terrain(&mut self, terrain: [u8; 2]);
+    fn set_terrain(&mut self, terrain: [u8; 4]);
     /// Dynastic Dispute: per seat, the tile types it picked (bit `k` = type `k`).
     #[doc(hidden)]
     fn drafted(&self) -> [u32; 2];
@@ -153,11 +154,11 @@ impl ExtraState for () {
     #[inline]
     fn set_hand(&mut self, _hand: [u8; 3]) {}
     #[inline]
-    fn terrain(&self) -> [u8; 2] {
-        [0; 2]
+    fn terrain(&self) -> [u8; 4] {
+        [0; 4]
     }
     #[inline]
-    fn set_terrain(&mut self, _terrain: [u8; 2]) {}
+    fn set_terrain(&mut self, _terrain: [u8; 4]) {}
     #[inline]
     fn drafted(&self) -> [u32; 2] {
         [0; 2]

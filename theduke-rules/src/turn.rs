@@ -207,6 +207,17 @@ impl<S: TileSource> Duke<S> {
                 }
                 duke_taken = self.play_escape(me, action);
             }
+            Action::Enrage { from, to, aim } => {
+                if !S::EXPANDED {
+                    return;
+                }
+                let dukes = self.play_enrage(from, to, aim);
+                if dukes != 0 {
+                    self.turns = self.turns.saturating_add(1);
+                    self.dragon_ending(dukes);
+                    return;
+                }
+            }
             Action::Pick(kind) => {
                 if S::EXPANDED {
                     self.pick(me, kind);
@@ -262,6 +273,13 @@ impl<S: TileSource> Duke<S> {
         if duke_taken {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
+        }
+        // Constant `false` for a compile-time set: the standard game pays nothing.
+        if S::EXPANDED && self.dragon_mask() != 0 {
+            let dukes = self.dragon_turn();
+            if self.dragon_ending(dukes) {
+                return;
+            }
         }
         self.to_move = 1 - me;
         self.phase = Phase::Play;

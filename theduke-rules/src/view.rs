@@ -10,6 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::Square;
 use crate::expanded::abilities::hand_kinds;
+use crate::expanded::dragon::Facing;
 use crate::expanded::terrain::Terrain;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, Phase, Piece};
@@ -164,7 +165,18 @@ impl fmt::Display for View {
                 let here = Square::at(file as i8, rank as i8);
                 let mountain = here.is_some() && here == self.terrain.mountain;
                 let fort = here.is_some() && here == self.terrain.fort;
+                let dragon = self.terrain.dragon.filter(|d| Some(d.square) == here);
                 match cell {
+                    None if dragon.is_some() => {
+                        let arrow = match dragon.map(|d| d.facing) {
+                            Some(Facing::North) => '^',
+                            Some(Facing::East) => '>',
+                            Some(Facing::South) => 'v',
+                            _ => '<',
+                        };
+                        let side = if dragon.is_some_and(|d| d.enraged) { '!' } else { ' ' };
+                        write!(f, " @{arrow}{side} ")?
+                    }
                     None if mountain => write!(f, " /^\\ ")?,
                     None if fort => write!(f, " [ ] ")?,
                     None => write!(f, "  .  ")?,
@@ -210,6 +222,10 @@ impl fmt::Display for View {
             }
             if let Some(fort) = self.terrain.fort {
                 parts.push(format!("Fort [ ] on {fort}"));
+            }
+            if let Some(d) = self.terrain.dragon {
+                let side = if d.enraged { "enraged" } else { "calm" };
+                parts.push(format!("Dragon @ on {} facing {:?}, {side}", d.square, d.facing));
             }
             writeln!(f, "Terrain: {}", parts.join(", "))?;
         }

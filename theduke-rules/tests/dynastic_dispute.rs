@@ -150,7 +150,7 @@ fn the_engine_matches_the_reference_on_random_dynastic_games() {
     for seed in 0..30u64 {
         let config = Config {
             enhanced_tiles: seed % 2 == 0,
-            terrain: TerrainOptions { mountain: seed % 3 == 0, fort: seed % 5 == 0 },
+            terrain: TerrainOptions { mountain: seed % 3 == 0, fort: seed % 5 == 0, dragon: false },
             turn_limit: Some(60),
             ..dynastic(FirstPlayer::Random)
         };

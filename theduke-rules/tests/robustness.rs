@@ -207,7 +207,7 @@ proptest! {
             turns,
             removed,
             divined,
-            terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1 },
+            terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1, dragon: None },
             drafted: drafted.clone(),
             frozen,
         };
@@ -218,7 +218,7 @@ proptest! {
         // The same setup in Expanded play, with the enhanced tiles (types 15 and 16) and
         // terrain tiles or not.
         setup.config.enhanced_tiles = true;
-        setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1 };
+        setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1, dragon: false };
         if dynastic {
             setup.config.objective = theduke_rules::Objective::DynasticDispute;
         }

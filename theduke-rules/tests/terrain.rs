@@ -26,12 +26,12 @@ const BOWMAN: u8 = 11;
 const ASSASSIN: u8 = 13;
 
 fn terrain(mountain: Option<&str>, fort: Option<&str>) -> Terrain {
-    Terrain { mountain: mountain.map(s), fort: fort.map(s) }
+    Terrain { mountain: mountain.map(s), fort: fort.map(s), dragon: None }
 }
 
 fn config_for(terrain: Terrain, readings: Readings) -> Config {
     Config {
-        terrain: TerrainOptions { mountain: terrain.mountain.is_some(), fort: terrain.fort.is_some() },
+        terrain: TerrainOptions { mountain: terrain.mountain.is_some(), fort: terrain.fort.is_some(), dragon: false },
         readings,
         ..Config::default()
     }
@@ -345,7 +345,7 @@ fn dread_does_not_cross_the_forts_walls() {
 fn terrain_is_placed_at_random_on_open_squares_when_set_up_completes() {
     let config = Config {
         first_player: FirstPlayer::Seat0,
-        terrain: TerrainOptions { mountain: true, fort: true },
+        terrain: TerrainOptions { mountain: true, fort: true, dragon: false },
         ..Config::default()
     };
     let mut seen = BTreeSet::new();
@@ -425,7 +425,7 @@ fn the_engine_matches_the_reference_on_random_games_with_terrain() {
         };
         let config = Config {
             tiles: (seed % 3 != 0).then(|| CustomTiles::new(theduke_rules::testing::custom_tile_set(seed))),
-            terrain: TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2 },
+            terrain: TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: false },
             readings,
             turn_limit: Some(120),
             ..Config::default()

@@ -25,9 +25,12 @@ pub(super) struct Rebuilt {
 /// Plays `cards` from `leader` as the game plays them (`play::play`, `powers::on_play`):
 /// a Summoner copies the card before it (its form, or its action and 0.5), the
 /// Double-faced card is a Golem if `as_golem`, a Wizard or a Bomb marks the trick. In a
-/// Stealth Play round (`stealth`) a lead that is not a number sets no suit to follow, and
+/// Stealth Play round (`stealth`: `Some(Config::stealth_follow_face_down)`) a lead that is
+/// not a number sets no suit to follow unless that option is on, and
 /// the face-down cards of an incomplete trick mark nothing until the reveal.
-pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize, stealth: bool) -> Rebuilt {
+pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize, stealth: Option<bool>) -> Rebuilt {
+    // `Some(follow_face_down)` in a Stealth Play round.
+    let (follow_face_down, stealth) = (stealth == Some(true), stealth.is_some());
     let mut trick = Trick::new(leader);
     let mut wizards = 0;
     let mut voids = [0; MAX_PLAYERS];
@@ -56,7 +59,7 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
             (Form::of(card, false), card.power().filter(|p| p.has_action()))
         };
         trick.push(card, form, effect);
-        if pos == 0 && stealth && trick.led.is_none() {
+        if pos == 0 && stealth && !follow_face_down && trick.led.is_none() {
             trick.free = true;
         }
         match effect.filter(|_| !hidden) {
@@ -333,7 +336,13 @@ impl CrownBattles {
         if golem && !trick_cards.contains(&Power::DoubleFaced.card()) {
             return Err(SetupError::DoubleFacedNotOnTable);
         }
-        let rebuilt = rebuild_trick(leader, &trick_cards, golem, n, state.round_type == RoundType::StealthPlay);
+        let rebuilt = rebuild_trick(
+            leader,
+            &trick_cards,
+            golem,
+            n,
+            (state.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
+        );
         state.trick = rebuilt.trick;
         state.trick.next_leader = match setup.next_leader {
             Some(s) => s,
@@ -385,10 +394,14 @@ impl CrownBattles {
         };
         // The card whose end-of-trick decision waits (only on a complete trick: otherwise
         // the phase is refused as not fitting the trick).
-        if let Phase::Effect { seat, end: true, .. } = state.phase
+        if let Phase::Effect { seat, power, end: true, .. } = state.phase
             && len == n
         {
-            state.trick.resolving = ((seat.index() + n - leader.index()) % n) as u8;
+            let pos = (seat.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            // Stealth Play, actions at the flip: an immediate action of a face-down card
+            // resolves before the winner is decided.
+            state.trick.flipping = state.acts_at_flip(pos, power);
         }
         // Stealth Play: a face-down Magician passes at the reveal, with the end-of-trick actions.
         if let Phase::Passing { magician, .. } = state.phase
@@ -396,7 +409,9 @@ impl CrownBattles {
             && state.stealth()
             && magician != leader
         {
-            state.trick.resolving = ((magician.index() + n - leader.index()) % n) as u8;
+            let pos = (magician.index() + n - leader.index()) % n;
+            state.trick.resolving = pos as u8;
+            state.trick.flipping = state.acts_at_flip(pos, Power::Magician);
         }
         state.passes = [NONE; MAX_PLAYERS];
         for (s, name) in setup.passes.iter().enumerate() {

@@ -23,7 +23,7 @@ pub(crate) fn rebuild_revealed(
     golem: bool,
     n: usize,
 ) -> crate::trick::Trick {
-    build::rebuild_trick(leader, cards, golem, n, true).trick
+    build::rebuild_trick(leader, cards, golem, n, Some(false)).trick
 }
 
 use crate::actions::{Bid, Trump};

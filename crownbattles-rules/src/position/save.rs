@@ -31,7 +31,13 @@ impl CrownBattles {
         let trick_cards: Vec<_> = (0..len).filter_map(|i| t.card(i)).collect();
         let as_golem = (0..len)
             .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
-        let rebuilt = rebuild_trick(t.leader, &trick_cards, as_golem, n, self.stealth());
+        let rebuilt = rebuild_trick(
+            t.leader,
+            &trick_cards,
+            as_golem,
+            n,
+            self.stealth().then_some(self.config.stealth_follow_face_down),
+        );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let bids = self.placed_bids();
         let derived_phase = if bids < n {

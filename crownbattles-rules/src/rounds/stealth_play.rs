@@ -11,17 +11,22 @@
 //!   hand" for it until the reveal (it cannot tell whether that card was played).
 //! - Only the face-up lead sets a suit to follow: after a Peasant or power-card lead nobody
 //!   has to follow (no one can see a face-down suit); the first numbered card's suit still
-//!   decides the winner, as in every trick.
+//!   decides the winner, as in every trick. With `Config::stealth_follow_face_down` the
+//!   first face-down numbered card sets it, and each later player is told it
+//!   ([`CrownBattles::suit_told`]).
 //! - Nobody can lack the led suit "publicly" before the reveal: voids are marked then.
 //! - A power card played face down acts at the reveal: its trick flags (Wizard, Bomb) and
 //!   the Wizard's protection before the winner is decided; the Spy's look at the reveal;
 //!   every other action, immediate or not, with the end-of-trick actions, in play order.
+//!   With `Config::stealth_actions_at_flip` the immediate actions resolve at the flip, in
+//!   play order, before the winner is decided (`Trick::flipping`).
 
 use duke_core::{GameRng, Seat};
 
 use super::RoundType;
-use crate::cards::{Card, CardSet, Power};
-use crate::state::{CrownBattles, MAX_PLAYERS, NONE, bit, update};
+use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::determinize::TableSlots;
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, at, bit, update};
 use crate::trick::{Form, Trick};
 
 impl CrownBattles {
@@ -58,6 +63,38 @@ impl CrownBattles {
         !self.is_immediate(power) || self.revealed_late(pos)
     }
 
+    /// Whether the action of `power` on the card at `pos` resolves at the flip, before the
+    /// winner is decided (`Config::stealth_actions_at_flip`: an immediate action of a card
+    /// played face down).
+    #[inline]
+    pub(crate) fn acts_at_flip(&self, pos: usize, power: Power) -> bool {
+        self.config.stealth_actions_at_flip && self.revealed_late(pos) && self.is_immediate(power)
+    }
+
+    /// `Config::stealth_actions_at_flip`: resolves the immediate actions of the face-down
+    /// cards in play order from position `trick.resolving`, stopping at each decision (a
+    /// decision resolving after the trick is complete: `end`), then the winner takes the
+    /// trick. On the last trick the Alchemist still acts (its trump decides this trick).
+    pub(crate) fn continue_flip(&mut self) {
+        let n = self.n();
+        for pos in usize::from(self.trick.resolving).max(1)..usize::from(self.trick.len) {
+            self.trick.resolving = pos as u8;
+            let seat = crate::state::after(self.trick.leader, pos, n);
+            // Availability as when played (`end` false), then marked as resolving after the
+            // trick is complete.
+            if let Some(p) = self.trick.effect(pos).filter(|&p| self.acts_at_flip(pos, p))
+                && self.start_effect(seat, p, false)
+            {
+                if let crate::state::Phase::Effect { end, .. } = &mut self.phase {
+                    *end = true;
+                }
+                return;
+            }
+        }
+        self.trick.flipping = false;
+        self.take_trick();
+    }
+
     /// The cards on the table `me` does not see (a spectator sees none of the face-down
     /// cards), and the seats that played them (bit per seat).
     pub(crate) fn hidden_from(&self, me: Option<Seat>) -> (CardSet, u8) {
@@ -87,11 +124,31 @@ impl CrownBattles {
             .map(|pos| self.trick.leader.offset(pos, self.n()))
     }
 
-    /// Stealth Play: a lead that is not a number sets no suit to follow (reading 35).
+    /// Stealth Play: a lead that is not a number sets no suit to follow (reading 35), unless
+    /// `Config::stealth_follow_face_down`.
     pub(crate) fn stealth_lead(&mut self) {
-        if self.trick.led.is_none() {
+        if self.trick.led.is_none() && !self.config.stealth_follow_face_down {
             self.trick.free = true;
         }
+    }
+
+    /// `Config::stealth_follow_face_down`: the suit to follow that a face-down card set,
+    /// as `me` was told when its turn came in this trick (its legal plays show it): the
+    /// first numbered card among those before its own, after a lead that is not a number.
+    pub(crate) fn suit_told(&self, me: Option<Seat>) -> Option<SuitId> {
+        let me = me?;
+        if !self.config.stealth_follow_face_down || self.face_down() == 0 || self.trick.free {
+            return None;
+        }
+        let n = self.n();
+        let pos = (me.index() + n - self.trick.leader.index()) % n;
+        if pos > usize::from(self.trick.len) || matches!(self.trick.form(0), Some(Form::Number { .. })) {
+            return None;
+        }
+        (1..pos).find_map(|p| match self.trick.form(p) {
+            Some(Form::Number { suit, .. }) => Some(suit),
+            _ => None,
+        })
     }
 
     /// The flip: the face-down cards' trick flags (Wizard, Bomb), the Wizard's protection,
@@ -155,11 +212,97 @@ impl CrownBattles {
         hidden
     }
 
+    /// Determinization for a seat told the suit to follow, or that none was set yet
+    /// (`Config::stealth_follow_face_down`: the seat's turn has come in this trick, after a
+    /// lead that is not a number): the face-down cards before its own keep that knowledge.
+    /// The setter's position is drawn among those that fit (the seat does not know it);
+    /// the cards before it are re-dealt as non-numbered cards, the setter's as a card of
+    /// the suit told ([`TableSlots`]); the cards after it go back to their hands and are
+    /// played again as legal plays. A card before the seat's own that it knew in that hand
+    /// stays, and then so does the setter's position. `None` when the option does not
+    /// apply (then the seat knows nothing of the face-down suits).
+    pub(crate) fn determinized_told(&self, seat: Seat, seed: u64) -> Option<CrownBattles> {
+        let t = &self.trick;
+        let n = self.n();
+        let pos = (seat.index() + n - t.leader.index()) % n;
+        let number = |p: usize| matches!(t.form(p), Some(Form::Number { .. }));
+        if !self.config.stealth_follow_face_down || t.free || number(0) || pos == 0 || pos > usize::from(t.len) {
+            return None;
+        }
+        let told = self.suit_told(Some(seat));
+        let known = at(&self.known, seat);
+        let seat_at = |p: usize| t.leader.offset(p, n);
+        // Positions (bit each) before the seat's whose card it knew in that hand.
+        let pinned = (1..pos).filter(|&p| t.card(p).is_some_and(|c| known.has(c))).fold(0u8, |m, p| m | 1 << p);
+        let real = (1..pos).find(|&p| number(p));
+        let mut candidates = [0usize; MAX_PLAYERS];
+        let mut count = 0;
+        match told {
+            Some(suit) if pinned == 0 => {
+                for p in (1..pos).filter(|&p| at(&self.voids, seat_at(p)) >> suit.index() & 1 == 0) {
+                    if let Some(slot) = candidates.get_mut(count) {
+                        *slot = p;
+                        count += 1;
+                    }
+                }
+            }
+            // No suit told: every card before the seat's is not a number (no setter).
+            _ => {
+                candidates = [real.unwrap_or(pos); MAX_PLAYERS];
+                count = 1;
+            }
+        }
+        let mut rng = GameRng::new(seed);
+        while count > 0 {
+            let pick = rng.below(count as u32) as usize;
+            let setter = candidates.get(pick).copied().unwrap_or(pos);
+            candidates.swap(pick, count - 1);
+            count -= 1;
+            let mut table = TableSlots::default();
+            let mut base = *self;
+            for p in 1..usize::from(t.len) {
+                let Some(c) = t.card(p).filter(|_| p != pos && pinned >> p & 1 == 0) else { continue };
+                base.played.remove(c);
+                if p <= setter && p < pos {
+                    // Not a number before the setter; the suit told at the setter.
+                    let refuses = match told {
+                        Some(suit) if p == setter => 0x1F & !(1 << suit.index()),
+                        _ => 0x0F,
+                    };
+                    if let (Some(at_pos), Some(r)) = (table.pos.get_mut(table.len), table.refuses.get_mut(table.len)) {
+                        *at_pos = p as u8;
+                        *r = refuses;
+                        table.len += 1;
+                    }
+                    table.lifted.insert(c);
+                } else {
+                    base.give(seat_at(p), c);
+                }
+            }
+            let Some(mut out) = base.redealt_with(seat, rng.next_u64(), &mut table) else { continue };
+            let mut replay = GameRng::new(out.rng.next_u64());
+            out.replay_face_down(seat, t, (&table, pinned), &mut replay);
+            out.rng = GameRng::new(replay.next_u64());
+            return Some(out);
+        }
+        // (Unreachable: the true deal fits.) The table as it is, the rest re-dealt.
+        Some(self.redealt(seat, seed))
+    }
+
     /// Determinization, after the re-deal: each face-down card `seat` did not see is
     /// played again from its player's imagined hand, as a legal play (the face-up lead's
     /// suit if the hand holds it, or any non-numbered card; otherwise any card), in play
     /// order; the Double-faced card's form is drawn, a Summoner copies the card before it.
-    pub(crate) fn replay_face_down(&mut self, seat: Seat, original: &Trick, rng: &mut GameRng) {
+    ///
+    /// The positions of `fixed` keep their card: `fixed.0` the cards the re-deal chose
+    /// for its slots, `fixed.1` (bit per position) the original card.
+    pub(crate) fn replay_face_down(
+        &mut self,
+        seat: Seat,
+        original: &Trick,
+        fixed: (&TableSlots, u8),
+        rng: &mut GameRng,
+    ) {
         let n = self.n();
         let mut trick = Trick::new(original.leader);
         let (Some(lead), Some(form)) = (original.card(0), original.form(0)) else { return };
@@ -168,12 +311,15 @@ impl CrownBattles {
         trick.wizard = original.wizard;
         trick.bombed = original.bombed;
         trick.next_leader = original.next_leader;
-        let follow = original.led.filter(|_| !original.free);
         for pos in 1..usize::from(original.len) {
             let s = original.leader.offset(pos, n);
-            let (card, golem) = if s == seat {
+            // The suit to follow as the trick stands (a face-down card may set it).
+            let follow = trick.led.filter(|_| !trick.free);
+            let (card, golem) = if s == seat || fixed.1 >> pos & 1 == 1 {
                 let Some(c) = original.card(pos) else { return };
                 (c, original.form(pos).is_some_and(|f| matches!(f, Form::Golem { .. })))
+            } else if let Some(c) = fixed.0.at(pos) {
+                (c, c == Power::DoubleFaced.card() && rng.below(2) == 1)
             } else {
                 let hand = self.hand(s);
                 let suited = follow.map_or(CardSet::EMPTY, |l| hand.and(CardSet::suit(l)));

@@ -133,8 +133,10 @@ fn check_plays(step: &Step) -> Result<Option<HandAndTrick>, String> {
     let Phase::Play(s) = step.before.phase else { return Ok(None) };
     let hand = step.before.hand(s).to_vec();
     let trick = fighters(&step.before.trick, step.before.df_golem);
-    // Stealth Play (reading 35): only the face-up lead sets a suit to follow.
-    let rules = if crate::oracle::stealth(step.before) { trick.get(..1).unwrap_or(&[]) } else { &trick[..] };
+    // Stealth Play (reading 35): only the face-up lead sets a suit to follow (by option the
+    // first numbered card, face down or not, as in every round).
+    let only_lead = crate::oracle::stealth(step.before) && !step.before.config.stealth_follow_face_down;
+    let rules = if only_lead { trick.get(..1).unwrap_or(&[]) } else { &trick[..] };
     let want = legal_plays(&hand, rules);
     let listed = step.legal(s);
     if listed != want {

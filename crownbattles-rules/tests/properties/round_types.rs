@@ -4,10 +4,10 @@
 use std::collections::BTreeSet;
 
 use crownbattles_rules::testing::bias_power_cards;
-use crownbattles_rules::{Action, Bid, Event, Phase, RoundType, RoundTypes};
+use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, clockwise, property};
+use crate::oracle::{Step, Table, clockwise, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -152,7 +152,7 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
         }
         step.reached();
         let me = step.seat();
-        let complete = step.completed_trick().is_some();
+        let complete = step.before.trick.len() + 1 == step.before.n;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {
@@ -184,10 +184,15 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
 
 #[test]
 fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
-    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 100, |step| {
+    // (Thresholds of the Stealth properties: Stealth Play is one of five implemented round
+    // types in `testing::configs` since Missions and Blind Missions.)
+    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 60, |step| {
         let t = step.before;
         let Phase::Play(s) = t.phase else { return Ok(()) };
-        if !crate::oracle::face_down(t) || matches!(t.trick[0], crownbattles_rules::Face::Number(..)) {
+        if !crate::oracle::face_down(t)
+            || matches!(t.trick[0], crownbattles_rules::Face::Number(..))
+            || t.config.stealth_follow_face_down
+        {
             return Ok(());
         }
         // After a lead that is not a number, every card may be played (reading 35).
@@ -210,7 +215,7 @@ fn stealth_face_down_power_cards_act_at_the_reveal() {
         }
         step.reached();
         let (t, after) = (step.before, step.after);
-        if step.completed_trick().is_none() {
+        if t.trick.len() + 1 < t.n {
             // Nothing happens when it is played: the next player plays, nobody is protected
             // yet, nobody sees the deck.
             let next = crate::oracle::clockwise(t.leader, t.trick.len() + 1, t.n);
@@ -245,6 +250,88 @@ fn stealth_the_reveal_turns_the_whole_trick_up() {
         // The round's last trick stays in view until the next round ends.
         if step.ends_round() && after.revealed_trick != c.event.0 {
             return Err(format!("revealed {:?}, the trick taken {:?}", after.revealed_trick, c.event.0));
+        }
+        Ok(())
+    });
+}
+
+/// The decision waiting for a card of the complete trick on `t`'s table, if any: the card's
+/// position in the trick and its power.
+fn decision_on_table(t: &Table) -> Option<(usize, Power)> {
+    if t.trick.len() != t.n {
+        return None;
+    }
+    let (seat, power) = match t.phase {
+        Phase::Effect { seat, power, end: true, .. } => (seat, power),
+        Phase::Passing { magician, .. } => (magician, Power::Magician),
+        _ => return None,
+    };
+    Some(((seat.index() + t.n - t.leader.index()) % t.n, power))
+}
+
+#[test]
+fn stealth_actions_at_the_flip_come_before_the_winner() {
+    property("stealth_actions_at_the_flip_come_before_the_winner", Some(bias_power_cards), 12, |step| {
+        let (t, after) = (step.before, step.after);
+        if !crate::oracle::stealth(t) || !t.config.stealth_actions_at_flip {
+            return Ok(());
+        }
+        // An immediate action of a card played face down (reading 35, the option).
+        let at_flip =
+            |x: &Table| decision_on_table(x).filter(|&(pos, p)| pos > 0 && crate::oracle::immediate(&x.config, p));
+        let events = step.events(Observer::Spectator);
+        let revealed = events.iter().any(|e| matches!(e, Event::TrickRevealed { .. }));
+        let Some((pos, power)) = at_flip(after) else {
+            if revealed {
+                return Err("the trick was turned up with no action at the flip waiting".into());
+            }
+            return Ok(());
+        };
+        step.reached();
+        // Turned up with the last card, the winner not decided yet.
+        if step.completed_trick().is_some() || revealed != matches!(t.phase, Phase::Play(_)) {
+            return Err(format!("{power:?} at the flip after {events:?}"));
+        }
+        // Before every end-of-trick action, in play order.
+        if let Some(earlier) = decision_on_table(t)
+            && at_flip(t).is_none_or(|(p, _)| p > pos)
+        {
+            return Err(format!("{power:?} at position {pos} after the decision {earlier:?}"));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
+    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 16, |step| {
+        let t = step.after;
+        if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
+            return Ok(());
+        }
+        // The first numbered card after a lead that is not a number (nor a Golem or a
+        // Dragon, which free the trick) sets the suit, face down or not (the option).
+        let fighters = crate::oracle::fighters(&t.trick, t.df_golem);
+        let set = (!crate::ranking::freed(&fighters) && !matches!(t.trick[0], crownbattles_rules::Face::Number(..)))
+            .then(|| crate::ranking::led_suit(&fighters))
+            .flatten();
+        let setter = fighters.iter().position(|f| matches!(f.kind, crate::ranking::Kind::Number { .. }));
+        let mut reached = false;
+        for s in t.seats() {
+            let pos = (s.index() + t.n - t.leader.index()) % t.n;
+            // Told once its turn came after the card that set it.
+            let want = set.filter(|_| setter.is_some_and(|k| k < pos) && pos <= t.trick.len());
+            reached |= want.is_some();
+            let told = step.check.after.view(Observer::Seat(s)).suit_told;
+            if told != want {
+                return Err(format!("{s} is told {told:?}, want {want:?} (trick {:?})", t.trick));
+            }
+        }
+        if step.check.after.view(Observer::Spectator).suit_told.is_some() {
+            return Err("the spectator is told a face-down suit".into());
+        }
+        if reached {
+            step.reached();
         }
         Ok(())
     });

@@ -51,7 +51,8 @@ impl<S: TileSource> Duke<S> {
         let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
         let own = self.occupancy(Seat(me as u8));
         // A summoned tile is no new tile: it may come into the Fort, not onto the Mountain.
-        let beside = orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.mountain();
+        let beside =
+            orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.mountain() & !self.dragon_mask();
         let can_divine = self.divination_count(me) > 0;
         for sq in Square::iter(own & !frozen) {
             let code = self.code_at(sq);
@@ -101,6 +102,7 @@ impl<S: TileSource> Duke<S> {
                     for to in Square::iter(empty) {
                         let action = Action::Keep { kind, to };
                         let mut next = self.clone();
+                        next.lull_dragon();
                         next.play_inner(action, false);
                         next.end_turn_frozen(me);
                         if next.x_duke_safe(me) && v.action(action) {

@@ -55,7 +55,7 @@ impl<S: TileSource> Duke<S> {
     fn landings(&self, me: usize, from: Option<Square>, vacated: Option<Square>, frozen: u64) -> u64 {
         let gone = from.map_or(0, Square::bit) | vacated.map_or(0, Square::bit);
         // No tile ever stands on the Mountain (reading 38).
-        let starts = starting_squares(me) & !from.map_or(0, Square::bit) & !self.mountain();
+        let starts = starting_squares(me) & !from.map_or(0, Square::bit) & !self.mountain() & !self.dragon_mask();
         let own = self.occupancy(Seat(me as u8)) & !gone;
         let theirs = self.occupancy(Seat(1 - me as u8));
         if starts != 0 && starts & !own == 0 {

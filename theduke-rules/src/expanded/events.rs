@@ -45,6 +45,9 @@ impl<S: TileSource> Duke<S> {
                 Event::Escaped { seat, tile: named(self.piece_at(from)?.kind), from, to, cost }
             }
             Action::Ransom { give, take, to } => Event::Ransomed { seat, given: named(give), taken: named(take), to },
+            Action::Enrage { from, to, aim } => {
+                Event::Enraged { seat, tile: named(self.piece_at(from)?.kind), from, to, aim }
+            }
             _ => return None,
         })
     }
@@ -133,6 +136,22 @@ pub(crate) fn fmt_ability(event: &Event, f: &mut fmt::Formatter<'_>) -> fmt::Res
         Event::Sacrificed { seat, tile, square } => write!(f, "{seat} sacrifices its {} on {square}", tile.name),
         Event::GivenBack { by, owner, tile } => {
             write!(f, "{by} gives {owner}'s {} back: it goes into {owner}'s bag", tile.name)
+        }
+        Event::Enraged { seat, tile, from, to, aim } => {
+            write!(
+                f,
+                "{seat} {}: the {} slides onto the Dragon, pushing it",
+                Action::Enrage { from: *from, to: *to, aim: *aim },
+                tile.name
+            )
+        }
+        Event::DragonTurn { dragon } => {
+            let side = if dragon.enraged { "enraged" } else { "calm" };
+            let turning = if dragon.turning { ", at the edge: it turns about next" } else { "" };
+            write!(f, "the Dragon stands on {}, {side}, facing {:?}{turning}", dragon.square, dragon.facing)
+        }
+        Event::DragonTook { owner, tile, square } => {
+            write!(f, "the Dragon takes {owner}'s {} on {square}", tile.name)
         }
         _ => write!(f, "{event:?}"),
     }

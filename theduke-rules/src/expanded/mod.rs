@@ -10,6 +10,7 @@
 
 pub(crate) mod abilities;
 pub(crate) mod defense;
+pub(crate) mod dragon;
 pub(crate) mod dread;
 pub(crate) mod dynastic_dispute;
 pub(crate) mod escape;
@@ -172,8 +173,9 @@ pub struct ExpandedState {
     removed: [u128; 2],
     /// The tiles a Divination drew, `kind + 1` each (0: none), hidden from the opponent.
     hand: [u8; 3],
-    /// The squares of the Mountain and of the Fort, each plus one (0: none).
-    terrain: [u8; 2],
+    /// The squares of the Mountain, the Fort and the Dragon, each plus one (0: none), then
+    /// the Dragon's facing and flags (`dragon.rs`).
+    terrain: [u8; 4],
     /// Dynastic Dispute: per seat, the tile types it picked.
     drafted: [u32; 2],
     /// Tiles still frozen though no Dread icon covers them now (`DreadThaw::ControllerTurn`).
@@ -197,10 +199,10 @@ impl crate::source::ExtraState for ExpandedState {
     fn set_hand(&mut self, hand: [u8; 3]) {
         self.hand = hand;
     }
-    fn terrain(&self) -> [u8; 2] {
+    fn terrain(&self) -> [u8; 4] {
         self.terrain
     }
-    fn set_terrain(&mut self, terrain: [u8; 2]) {
+    fn set_terrain(&mut self, terrain: [u8; 4]) {
         self.terrain = terrain;
     }
     fn drafted(&self) -> [u32; 2] {

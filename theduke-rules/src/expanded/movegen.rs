@@ -22,11 +22,12 @@ impl<S: TileSource> Duke<S> {
         let frozen = self.frozen();
         let open = theirs & !frozen;
         let mountain = self.mountain();
+        let blockers = all | mountain | self.dragon_mask();
         let mut map = 0;
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), by, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain) & open & !map) {
-                if self.icon_allowed(sq, to, &t, all) {
+            for to in Square::iter(Self::destinations(sq, &t, own, blockers) & open & !map) {
+                if self.icon_allowed(sq, to, &t, blockers) {
                     map |= to.bit();
                 }
             }
@@ -39,7 +40,7 @@ impl<S: TileSource> Duke<S> {
                 map |= t.commands & open;
             }
         }
-        map | self.ability_captures(by, frozen)
+        map | self.ability_captures(by, frozen) | self.push_captures(by)
     }
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.
@@ -57,15 +58,17 @@ impl<S: TileSource> Duke<S> {
         let frozen = self.frozen();
         let mountain = self.mountain();
         let terrain = mountain | self.fort();
+        // The Dragon blocks paths like a tile and no tile enters its square.
+        let dragon = self.dragon_mask();
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             // The Mountain blocks paths like a tile; `icon_allowed` has the rest of terrain.
-            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain) & !mountain) {
+            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain | dragon) & !mountain & !dragon) {
                 let capture = theirs & to.bit() != 0;
                 if capture && frozen & to.bit() != 0 {
                     continue;
                 }
-                if (capture || terrain != 0) && !self.icon_allowed(sq, to, &t, all) {
+                if (capture || terrain != 0) && !self.icon_allowed(sq, to, &t, all | dragon) {
                     continue;
                 }
                 if emit(Action::Move { from: sq, to }) {
@@ -78,7 +81,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
             // Command moves a tile into or out of the Fort, never onto the Mountain.
-            let destinations = t.commands & !own & !(theirs & frozen) & !mountain;
+            let destinations = t.commands & !own & !(theirs & frozen) & !mountain & !dragon;
             for from in Square::iter(t.commands & own & !frozen) {
                 for to in Square::iter(destinations) {
                     if emit(Action::Command { by: sq, from, to }) {
@@ -87,7 +90,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
         }
-        if self.ability_candidates(me, frozen, emit) {
+        if self.ability_candidates(me, frozen, emit) || self.dragon_candidates(me, emit) {
             return true;
         }
         !self.bag.get(me).copied().unwrap_or_default().is_empty() && emit(Action::Draw)
@@ -98,13 +101,14 @@ impl<S: TileSource> Duke<S> {
         match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
             Action::Strike { target, .. } => Some(target),
+            Action::Enrage { from, to, .. } => Self::pushed_onto(from, to),
             _ => Self::ability_target(action),
         }
     }
 
     /// Whether `me`'s Duke is safe on this state (after an action of `me`).
     pub(crate) fn x_duke_safe(&self, me: usize) -> bool {
-        !self.x_in_guard(Seat(me as u8))
+        !self.x_in_guard(Seat(me as u8)) && !self.dragon_threatens_duke(me)
     }
 
     /// Whether an empty square `sq` beside the Duke could take a new tile with the Duke
@@ -144,6 +148,7 @@ impl<S: TileSource> Duke<S> {
             Action::Divine(sq) => self.divination_allowed(me, sq),
             _ => {
                 let mut next = self.clone();
+                next.lull_dragon();
                 next.play_inner(action, false);
                 next.x_duke_safe(me)
             }
@@ -174,6 +179,7 @@ impl<S: TileSource> Duke<S> {
                 Square::iter(empty).any(|sq| {
                     let action = Action::Place(sq);
                     let mut next = self.clone();
+                    next.lull_dragon();
                     next.play_inner(action, false);
                     next.x_duke_safe(me) && v.action(action)
                 })

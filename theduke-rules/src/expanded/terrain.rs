@@ -20,6 +20,7 @@ use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{FULL, SQUARES, Square};
+use crate::expanded::dragon::Dragon;
 use crate::source::{ExtraState, TileSource};
 use crate::state::Duke;
 
@@ -30,6 +31,8 @@ pub enum TerrainKind {
     Mountain,
     /// The Fort (rulebook "Fort Tile").
     Fort,
+    /// The Dragon (rulebook "Dragon Tile").
+    Dragon,
 }
 
 /// Where the terrain tiles stand (public: they are on the board for all to see).
@@ -42,31 +45,37 @@ pub struct Terrain {
     /// The Fort's square, if the game has one on the board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fort: Option<Square>,
+    /// The Dragon, if the game has it on the board (`dragon.rs`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dragon: Option<Dragon>,
 }
 
 impl Terrain {
     /// Whether no terrain tile is on the board.
     pub fn is_empty(&self) -> bool {
-        self.mountain.is_none() && self.fort.is_none()
+        self.mountain.is_none() && self.fort.is_none() && self.dragon.is_none()
     }
 
-    /// The terrain tiles with their squares, Mountain first.
+    /// The terrain tiles with their squares, Mountain first, the Dragon last.
     pub fn tiles(&self) -> impl Iterator<Item = (TerrainKind, Square)> {
         let mountain = self.mountain.map(|s| (TerrainKind::Mountain, s));
         let fort = self.fort.map(|s| (TerrainKind::Fort, s));
-        mountain.into_iter().chain(fort)
+        let dragon = self.dragon.map(|d| (TerrainKind::Dragon, d.square));
+        mountain.into_iter().chain(fort).chain(dragon)
     }
 
-    /// The packed form a state keeps: each square plus one, 0 for none.
-    pub(crate) fn packed(&self) -> [u8; 2] {
+    /// The packed form a state keeps: each square plus one, 0 for none, then the Dragon's
+    /// flags.
+    pub(crate) fn packed(&self) -> [u8; 4] {
         let pack = |s: Option<Square>| s.map_or(0, |s| s.index() as u8 + 1);
-        [pack(self.mountain), pack(self.fort)]
+        let [square, flags] = Dragon::packed(self.dragon);
+        [pack(self.mountain), pack(self.fort), square, flags]
     }
 
-    pub(crate) fn unpacked(packed: [u8; 2]) -> Terrain {
+    pub(crate) fn unpacked(packed: [u8; 4]) -> Terrain {
         let unpack = |n: u8| n.checked_sub(1).and_then(Square::new);
-        let [mountain, fort] = packed;
-        Terrain { mountain: unpack(mountain), fort: unpack(fort) }
+        let [mountain, fort, square, flags] = packed;
+        Terrain { mountain: unpack(mountain), fort: unpack(fort), dragon: Dragon::unpacked([square, flags]) }
     }
 }
 
@@ -152,7 +161,7 @@ impl<S: TileSource> Duke<S> {
     /// Troop Tiles drawn from the bag cannot be placed in this square").
     #[inline]
     pub(crate) fn no_placement(&self) -> u64 {
-        self.mountain() | self.fort()
+        self.mountain() | self.fort() | self.dragon_mask()
     }
 
     /// Whether a Strike from `from` may reach `to` past the terrain: not into the Fort,
@@ -184,6 +193,7 @@ impl<S: TileSource> Duke<S> {
                 self.extra.set_terrain(packed);
             }
         }
+        self.place_dragon();
     }
 }
 

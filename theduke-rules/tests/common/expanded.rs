@@ -3,7 +3,8 @@
 //! Danger"), separate from the engine's and from the standard reference: a plain grid,
 //! icons walked square by square, Defense paths listed one by one, and the Duke-danger
 //! rule checked by playing every candidate and trying every reply. It reads the engine
-//! only through the public accessors of a state.
+//! only through the public accessors of a state. The enhanced abilities' candidates are in
+//! `abilities.rs`, the Dragon's in `dragon.rs`, the terrain's geometry in `terrain.rs`.
 
 use std::collections::BTreeSet;
 
@@ -12,7 +13,7 @@ pub use super::terrain::line_crosses;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
+    Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
     IconKind, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
 };
 
@@ -41,6 +42,8 @@ pub struct Model {
     pub mountain: Option<Square>,
     /// "Fort Tile": its square, if on the board.
     pub fort: Option<Square>,
+    /// "Dragon Tile": the Dragon, if on the board (`dragon.rs` has its part of the rules).
+    pub dragon: Option<Dragon>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -73,6 +76,7 @@ pub fn model(state: &ExpandedDuke) -> Model {
         ignore_defense: false,
         mountain: state.terrain().mountain,
         fort: state.terrain().fort,
+        dragon: state.dragon(),
     }
 }
 
@@ -226,6 +230,8 @@ impl Model {
         let enemy = |sq: Square| self.at(sq).is_some_and(|p| p.owner != me);
         let mountain = |sq: Square| Some(sq) == self.mountain;
         let fort = |sq: Square| Some(sq) == self.fort;
+        // The Dragon's square: a tile of no seat, which only an enraging enters.
+        let dragon = |sq: Square| self.dragon.is_some_and(|d| d.square == sq);
         let capturable =
             |_from: Square, to: Square, paths: &[Vec<Square>]| !frozen.contains(&to) && self.undefended(to, paths);
         let mut out = Vec::new();
@@ -241,8 +247,13 @@ impl Model {
                     IconKind::Move => {
                         let Some(to) = target else { continue };
                         let path = line(from, to);
-                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s));
-                        if clear && !mountain(to) && !friend(to) && (!enemy(to) || capturable(from, to, &[path])) {
+                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s) && !dragon(s));
+                        if clear
+                            && !mountain(to)
+                            && !dragon(to)
+                            && !friend(to)
+                            && (!enemy(to) || capturable(from, to, &[path]))
+                        {
                             out.push(Action::Move { from, to });
                         }
                     }
@@ -252,7 +263,7 @@ impl Model {
                             .into_iter()
                             .filter(|p| !p.iter().any(|&s| mountain(s)))
                             .collect();
-                        let landing = !mountain(to) && !fort(to) && !paths.is_empty();
+                        let landing = !mountain(to) && !fort(to) && !dragon(to) && !paths.is_empty();
                         if landing && !friend(to) && (!enemy(to) || capturable(from, to, &paths)) {
                             out.push(Action::Move { from, to });
                         }
@@ -270,6 +281,12 @@ impl Model {
                         let mut k = first;
                         while let Some(to) = self.offset(from, me, ux * k, uy * k) {
                             if friend(to) || mountain(to) {
+                                break;
+                            }
+                            if dragon(to) {
+                                if may_end(to) {
+                                    out.extend(self.enrage_candidates(me, from, (ux, uy)));
+                                }
                                 break;
                             }
                             if enemy(to) {
@@ -298,7 +315,7 @@ impl Model {
             for &a in &command {
                 for &b in &command {
                     let movable = friend(a) && !frozen.contains(&a);
-                    let landing = !friend(b) && !mountain(b) && (!enemy(b) || !frozen.contains(&b));
+                    let landing = !friend(b) && !mountain(b) && !dragon(b) && (!enemy(b) || !frozen.contains(&b));
                     if a != b && movable && landing {
                         out.push(Action::Command { by: from, from: a, to: b });
                     }
@@ -307,132 +324,6 @@ impl Model {
         }
         out.sort_by_key(|a| a.to_string());
         out.dedup();
-        out
-    }
-
-    pub fn has(&self, piece: Piece, ability: Ability) -> bool {
-        self.tiles.get(piece.kind.index()).is_some_and(|t| t.abilities.contains(&ability))
-    }
-
-    /// How many tiles a Divination draws ("three random tiles"; reading 28 for fewer).
-    pub fn divination_draws(&self, me: Seat) -> u32 {
-        let total = self.bag_total(me);
-        match self.readings.divination_draws {
-            DivinationDraws::UpToThree => total.min(3),
-            DivinationDraws::ExactlyThree if total >= 3 => 3,
-            DivinationDraws::ExactlyThree => 0,
-        }
-    }
-
-    /// "Enhanced Abilities" in place of a move or a draw, by unfrozen tiles: Summon (the tile
-    /// comes to an empty square sharing a side with the Duke; not the Duke itself) and
-    /// Divination (the tile shows its non-starting side, the bag has tiles to draw).
-    pub fn ability_candidates(&self, me: Seat) -> Vec<Action> {
-        let frozen = self.frozen();
-        let mut out = Vec::new();
-        // A summoned tile is no new tile: the Fort takes it, the Mountain does not.
-        let beside: Vec<Square> = self
-            .duke(me)
-            .map(|d| {
-                [(0, 1), (0, -1), (1, 0), (-1, 0)]
-                    .into_iter()
-                    .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
-                    .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain)
-                    .collect()
-            })
-            .unwrap_or_default();
-        for sq in squares() {
-            let Some(p) = self.at(sq).filter(|p| p.owner == me && !frozen.contains(&sq)) else { continue };
-            if self.has(p, Ability::Summon) && p.kind != TileKind::DUKE {
-                out.extend(beside.iter().map(|&to| Action::Summon { from: sq, to }));
-            }
-            if self.has(p, Ability::Divination) && p.side == Side::Back && self.divination_draws(me) > 0 {
-                out.push(Action::Divine(sq));
-            }
-        }
-        out
-    }
-
-    /// The two starting squares of `me`'s Duke ("Set-up": the centre of the home edge).
-    pub fn starts(me: Seat) -> [Square; 2] {
-        let rank = if me.0 == 0 { 0 } else { 5 };
-        [Square::at(2, rank).unwrap(), Square::at(3, rank).unwrap()]
-    }
-
-    /// Where an escaping (or ransomed) tile of `me` may land, once `gone` squares are
-    /// emptied (the escaping tile's own, the tile sacrificed): the starting squares but the
-    /// tile's own; empty, or an enemy it captures (not frozen); a friend it sacrifices (not
-    /// the Duke, not frozen) only "if both ... are occupied by a friendly tile".
-    fn escape_landings(&self, me: Seat, own_square: Option<Square>, gone: &[Square]) -> Vec<Square> {
-        let frozen = self.frozen();
-        let occupant = |sq: Square| if gone.contains(&sq) { None } else { self.at(sq) };
-        let squares: Vec<Square> =
-            Self::starts(me).into_iter().filter(|&sq| Some(sq) != own_square && Some(sq) != self.mountain).collect();
-        let friendly = |sq: Square| occupant(sq).is_some_and(|p| p.owner == me);
-        if squares.iter().all(|&sq| friendly(sq)) {
-            squares
-                .into_iter()
-                .filter(|&sq| occupant(sq).is_some_and(|p| p.kind != TileKind::DUKE) && !frozen.contains(&sq))
-                .collect()
-        } else {
-            squares
-                .into_iter()
-                .filter(|&sq| !friendly(sq) && (occupant(sq).is_none() || !frozen.contains(&sq)))
-                .collect()
-        }
-    }
-
-    /// Tile types in `pile` with `ability`.
-    fn kinds_in(&self, pile: &[u8], ability: Ability) -> Vec<TileKind> {
-        (0..pile.len())
-            .filter(|&k| pile[k] > 0 && self.tiles[k].abilities.contains(&ability))
-            .map(|k| TileKind(k as u8))
-            .collect()
-    }
-
-    /// "Escape" and "Ransom": an unfrozen Escape tile sacrifices an unfrozen friend sharing
-    /// a side with it (not the Duke) or gives back a captured Ransom tile, and goes to a
-    /// starting square; a captured Ransom tile is traded for an own captured Escape tile (any
-    /// own captured tile with `RansomTrade::AnyTile`: "for any previously captured tile").
-    pub fn escape_candidates(&self, me: Seat) -> Vec<Action> {
-        let frozen = self.frozen();
-        let opp = Seat(1 - me.0);
-        let ransoms = self.kinds_in(&self.lost[opp.index()], Ability::Ransom);
-        let mut out = Vec::new();
-        for from in squares() {
-            let Some(p) = self.at(from).filter(|p| p.owner == me && !frozen.contains(&from)) else { continue };
-            if !self.has(p, Ability::Escape) {
-                continue;
-            }
-            for (dx, dy) in [(0, 1), (0, -1), (1, 0), (-1, 0)] {
-                let Some(victim) = Square::at(from.file() + dx, from.rank() + dy) else { continue };
-                let ok = self.at(victim).is_some_and(|v| v.owner == me && v.kind != TileKind::DUKE);
-                if ok && !frozen.contains(&victim) {
-                    for to in self.escape_landings(me, Some(from), &[from, victim]) {
-                        out.push(Action::Escape { from, to, cost: EscapeCost::sacrifice(victim) });
-                    }
-                }
-            }
-            for &kind in &ransoms {
-                for to in self.escape_landings(me, Some(from), &[from]) {
-                    out.push(Action::Escape { from, to, cost: EscapeCost::ransom(kind) });
-                }
-            }
-        }
-        for &give in &ransoms {
-            let takes: Vec<TileKind> = match self.readings.ransom_trade {
-                RansomTrade::EscapeTiles => self.kinds_in(&self.lost[me.index()], Ability::Escape),
-                RansomTrade::AnyTile => (0..self.lost[me.index()].len())
-                    .filter(|&k| self.lost[me.index()][k] > 0)
-                    .map(|k| TileKind(k as u8))
-                    .collect(),
-            };
-            for take in takes {
-                for to in self.escape_landings(me, None, &[]) {
-                    out.push(Action::Ransom { give, take, to });
-                }
-            }
-        }
         out
     }
 
@@ -450,6 +341,7 @@ impl Model {
             Action::Move { to, .. } | Action::Command { to, .. } => to,
             Action::Strike { target, .. } => target,
             Action::Escape { to, .. } | Action::Ransom { to, .. } => to,
+            Action::Enrage { from, to, .. } => Self::pushed(from, to)?,
             _ => return None,
         };
         self.at(sq).filter(|p| p.owner != me).map(|_| sq)
@@ -520,6 +412,7 @@ impl Model {
                 capture(&mut m, to);
                 m.set(to, Some(Piece::new(take, me)));
             }
+            Action::Enrage { from, to, aim } => m.enrage(from, to, aim),
             other => unreachable!("the reference does not play {other}"),
         }
         m.phase = Phase::Play;
@@ -554,7 +447,7 @@ impl Model {
         [(0, 1), (0, -1), (1, 0), (-1, 0)]
             .into_iter()
             .filter_map(|(x, y)| Square::at(d.file() + x, d.rank() + y))
-            .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && Some(s) != self.fort)
+            .filter(|&s| self.at(s).is_none() && Some(s) != self.mountain && Some(s) != self.fort && !self.dragon_on(s))
             .collect()
     }
 

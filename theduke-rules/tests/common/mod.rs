@@ -3,6 +3,8 @@
 //! Duke-danger rule checked by trying every reply. No masks, no tables.
 #![allow(dead_code, unused_imports, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
+pub mod abilities;
+pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;
 pub mod terrain;

@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 11] = [
+const PROPERTIES: [(&str, &str); 12] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("movement_icons", include_str!("movement_icons.rs")),
@@ -17,10 +17,11 @@ const PROPERTIES: [(&str, &str); 11] = [
     ("enhanced_abilities", include_str!("enhanced_abilities.rs")),
     ("terrain", include_str!("terrain.rs")),
     ("dynastic_dispute", include_str!("dynastic_dispute.rs")),
+    ("dragon", include_str!("dragon.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).
-const SCENARIOS: [(&str, &str); 8] = [
+const SCENARIOS: [(&str, &str); 9] = [
     ("rulebook", include_str!("../rulebook.rs")),
     ("icons", include_str!("../icons.rs")),
     ("expanded_icons", include_str!("../expanded_icons.rs")),
@@ -29,6 +30,7 @@ const SCENARIOS: [(&str, &str); 8] = [
     ("tile_sets", include_str!("../tile_sets.rs")),
     ("terrain", include_str!("../terrain.rs")),
     ("dynastic_dispute", include_str!("../dynastic_dispute.rs")),
+    ("dragon", include_str!("../dragon.rs")),
 ];
 
 #[test]

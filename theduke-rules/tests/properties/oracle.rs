@@ -255,6 +255,7 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         | Action::Destroy(_)
         | Action::Escape { .. }
         | Action::Ransom { .. }
+        | Action::Enrage { .. }
         | Action::Pick(_) => {}
     }
     g

@@ -43,7 +43,7 @@ pub const SHIELD_PRICE: i32 = 20;
 impl CrownBattles {
     /// Shields are for sale when something in the deck can steal: a Thief or a Witch (a
     /// Summoner copies only cards in the deck, so it adds no thief of its own).
-    fn shield_for_sale(&self, seat: Seat) -> bool {
+    pub(crate) fn shield_for_sale(&self, seat: Seat) -> bool {
         let deck = &self.config.deck;
         self.config.shields != Shields::Off
             && (deck.has(Power::Thief) || deck.has(Power::Witch))
@@ -52,7 +52,7 @@ impl CrownBattles {
     }
 
     /// The Smuggler's first use: before bidding, swap a card of the hand with the deck.
-    fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
+    pub(crate) fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
         self.hand(seat).has(Power::Smuggler.card()) && self.smuggled & bit(seat) == 0 && !self.deck.is_empty()
     }
 

@@ -248,6 +248,7 @@ impl CrownBattles {
             out.canonical_knowledge();
         }
         out.redraw_hidden_bids(seat, &mut rng);
+        out.redraw_hidden_missions(seat, &mut rng);
         out.rng = GameRng::new(rng.next_u64());
         let filled = table.cards.iter().take(table.len).all(|&id| id != NONE);
         filled.then_some(out)

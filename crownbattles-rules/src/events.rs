@@ -89,6 +89,27 @@ pub enum Event {
         /// Tricks each seat won in the first half.
         tricks: Vec<u8>,
     },
+    /// Missions: the missions dealt to the observer to choose from (catalogue ids); a
+    /// spectator or a seat dealt none sees an empty list ("Players are given 5 missions
+    /// cards to choose one from").
+    MissionsDealt {
+        /// The observer's seat, when it is a player.
+        seat: Option<Seat>,
+        /// Its missions.
+        missions: Vec<u8>,
+    },
+    /// Missions chosen face down (Blind Missions, or the simultaneous reveal), seen by
+    /// anyone but the chooser.
+    MissionChosenFaceDown {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Missions chosen face down are turned up: all together once the last has chosen
+    /// (simultaneous reveal), or at the round's end (Blind Missions).
+    MissionsRevealed {
+        /// Each seat's mission (`None`: it had none).
+        missions: Vec<Option<u8>>,
+    },
     /// Stealth Play with `Config::stealth_follow_face_down`, seen by this seat only: its
     /// turn has come and a card played face down set the suit it must follow (its legal
     /// plays show it).
@@ -286,6 +307,22 @@ impl fmt::Display for Event {
                     write!(f, "{} P{i} bid {bid} took {took}", if i == 0 { "" } else { ";" })?;
                 }
                 f.write_str("; the second half starts")
+            }
+            Event::MissionsDealt { seat: Some(seat), missions } => {
+                write!(f, "{seat} is dealt missions:")?;
+                missions.iter().try_for_each(|m| write!(f, " {m}"))
+            }
+            Event::MissionsDealt { seat: None, .. } => f.write_str("missions are dealt"),
+            Event::MissionChosenFaceDown { seat } => write!(f, "{seat} chooses a mission face down"),
+            Event::MissionsRevealed { missions } => {
+                f.write_str("missions revealed:")?;
+                for (i, m) in missions.iter().enumerate() {
+                    match m {
+                        Some(m) => write!(f, " P{i}={m}")?,
+                        None => write!(f, " P{i}=-")?,
+                    }
+                }
+                Ok(())
             }
             Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),

@@ -68,6 +68,8 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => t != Trump::NoTrump || self.config.dealer_may_choose_no_trump,
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.bidding_allows(seat, a),
+            (Phase::Missions, Action::Mission(id)) => self.mission_allowed(seat, id),
+            (Phase::Missions, a @ (Action::Shield | Action::Smuggle(_))) => self.bidding_allows(seat, a),
             (Phase::Play(_), Action::Play(face)) => self.playable(seat).find(face).is_some(),
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
@@ -84,8 +86,13 @@ impl CrownBattles {
             (Phase::ChooseTrump, Action::Trump(t)) => {
                 self.trump = t;
                 self.phase = self.bidding_phase();
+                if self.phase == Phase::Missions {
+                    self.deal_missions();
+                }
             }
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.apply_bidding(seat, a),
+            (Phase::Missions, Action::Mission(id)) => self.choose_mission(seat, id),
+            (Phase::Missions, a) => self.apply_bidding(seat, a),
             (Phase::Play(_), Action::Play(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.play(seat, card, false);
@@ -124,14 +131,16 @@ impl CrownBattles {
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
         let light = match (self.phase, action) {
-            (Phase::ChooseTrump, _) => true,
+            (Phase::ChooseTrump, _) => !self.round_type.has_missions(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
             }
             _ => false,
         };
-        if light && !self.hand(self.trick.leader).is_empty() {
+        // (In a missions round a decision that completes a trick records the trick for the
+        // missions: whole state.)
+        if light && !self.hand(self.trick.leader).is_empty() && !self.round_type.has_missions() {
             let taken = Taken::Light {
                 trump: self.trump,
                 trick: self.trick,
@@ -160,6 +169,7 @@ impl CrownBattles {
             }
             Phase::BlindBidding => self.blind_bidders(),
             Phase::Splitting => self.splitters(),
+            Phase::Missions => self.mission_choosers(),
             Phase::Over => SeatSet::EMPTY,
         }
     }
@@ -178,6 +188,7 @@ impl CrownBattles {
                 }
             }
             Phase::Bidding(_) | Phase::BlindBidding => self.push_bidding_actions(seat, out),
+            Phase::Missions => self.push_missions(seat, out),
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
@@ -251,7 +262,8 @@ impl Game for CrownBattles {
             let completes = usize::from(self.trick.len) + 1 >= self.n();
             let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
             // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
-            let flips = completes && self.stealth();
+            // (So do the first trick and trump wins a missions round records.)
+            let flips = completes && self.round_type.flips_at_trick_end();
             if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,

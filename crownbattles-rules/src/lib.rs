@@ -21,9 +21,11 @@
 //!   one per round, or a fixed sequence. Implemented: Normal Bidding, Blind Bidding
 //!   (simultaneous face-down bids revealed at the end of the round), The Split (each hand
 //!   split in secret into two halves played as two smaller rounds, a bid for each, scored
-//!   together: [`split_points`]) and Stealth Play (cards after the lead played face down,
-//!   turned up when the trick is complete); the other types are typed config errors
-//!   (`RULES.md`, "Absent").
+//!   together: [`split_points`]), Stealth Play (cards after the lead played face down,
+//!   turned up when the trick is complete), Missions and Blind Missions (each player
+//!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
+//!   [`MissionCatalogue`], the rulebook's four printed missions by default,
+//!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
@@ -201,6 +203,10 @@ pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
+pub use rounds::missions::{
+    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
+    MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
+};
 pub use rounds::{RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

@@ -201,6 +201,9 @@ impl CrownBattles {
             let winner = crate::state::after(self.trick.leader, pos, self.n());
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
+            if self.round_type.has_missions() {
+                self.note_mission_trick(winner, pos);
+            }
         }
         self.trick.resolving = 0;
         self.continue_end_effects();

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
+use crate::rounds::missions::{MissionError, MissionRules};
 use crate::rounds::{RoundType, RoundTypes, SplitLead, SplitMiss};
 
 /// Most rounds a schedule may list (the longest preset has 20).
@@ -88,6 +89,10 @@ pub enum ConfigError {
     /// An Alliance round may not be the final round ("Organize the fights").
     #[error("the final round cannot be an Alliance round")]
     AllianceInFinalRound,
+    /// The mission options are not valid (a catalogue of 1 to
+    /// [`MAX_MISSIONS`](crate::MAX_MISSIONS) missions, as many offered at most).
+    #[error("missions: {0}")]
+    Missions(#[from] MissionError),
 }
 
 /// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
@@ -435,6 +440,10 @@ pub struct Config {
     /// [`SplitLead::DealersLeft`]). Left out of a serialised config when default.
     #[serde(default, skip_serializing_if = "SplitLead::is_default")]
     pub split_lead: SplitLead,
+    /// The Missions round types' options ("Missions"): the mission catalogue, how many
+    /// are offered, the reveal order. Left out of the serialised config at the defaults.
+    #[serde(default, skip_serializing_if = "MissionRules::is_default")]
+    pub missions: MissionRules,
     /// Stealth Play (RULES.md, reading 35): whether the immediate actions of the cards
     /// played face down resolve at the flip, in play order, before the winner is decided
     /// (a face-down Alchemist changes this trick's trump). Default false: they resolve
@@ -488,6 +497,7 @@ impl Config {
             round_types: RoundTypes::Every(RoundType::Normal),
             split_miss: SplitMiss::PerHand,
             split_lead: SplitLead::DealersLeft,
+            missions: MissionRules::default(),
             stealth_actions_at_flip: false,
             stealth_follow_face_down: false,
         }
@@ -552,6 +562,7 @@ impl Config {
             return Err(ConfigError::Dealer(d));
         }
         self.round_types.check(self.players, self.schedule.rounds())?;
+        self.missions.check()?;
         Ok(self)
     }
 }

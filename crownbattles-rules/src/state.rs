@@ -50,6 +50,10 @@ pub enum Phase {
     /// The Split: every seat that has not set aside its second half sets aside one more
     /// card of it face down, in any order.
     Splitting,
+    /// Missions and Blind Missions: players choose one of the missions dealt to them (each
+    /// may first buy a shield or use the Smuggler); in turn from the dealer's left, or all
+    /// at once face down.
+    Missions,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -106,6 +110,20 @@ pub struct CrownBattles {
     pub(crate) other_bids: [Option<Bid>; MAX_PLAYERS],
     /// The Split: the tricks each seat won in the first half (during the second).
     pub(crate) first_tricks: [u8; MAX_PLAYERS],
+    /// Missions: the missions each seat is offered and has not chosen from yet (bit per
+    /// catalogue id).
+    pub(crate) offers: [u16; MAX_PLAYERS],
+    /// Missions: each seat's chosen mission (catalogue id; NONE: none).
+    pub(crate) missions: [u8; MAX_PLAYERS],
+    /// Missions: the 0-based index of the first trick each seat won in play (NONE: none).
+    pub(crate) first_wins: [u8; MAX_PLAYERS],
+    /// Missions: seats that won a trick with a trump card.
+    pub(crate) trump_wins: u8,
+    /// Missions: seats that won a trick by trumping another led suit.
+    pub(crate) trump_cuts: u8,
+    /// The missions of the last round when it was a missions round, shown until the next
+    /// round ends (NONE: none).
+    pub(crate) revealed_missions: [u8; MAX_PLAYERS],
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -256,6 +274,12 @@ impl CrownBattles {
             aside: [CardSet::EMPTY; MAX_PLAYERS],
             other_bids: [None; MAX_PLAYERS],
             first_tricks: [0; MAX_PLAYERS],
+            offers: [0; MAX_PLAYERS],
+            missions: [NONE; MAX_PLAYERS],
+            first_wins: [NONE; MAX_PLAYERS],
+            trump_wins: 0,
+            trump_cuts: 0,
+            revealed_missions: [NONE; MAX_PLAYERS],
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -277,6 +301,9 @@ impl CrownBattles {
         self.aside = [CardSet::EMPTY; MAX_PLAYERS];
         self.other_bids = [None; MAX_PLAYERS];
         self.first_tricks = [0; MAX_PLAYERS];
+        if self.round_type.has_missions() {
+            self.reset_missions();
+        }
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -329,13 +356,27 @@ impl CrownBattles {
                 self.bidding_phase()
             }
         };
+        if self.phase == Phase::Missions {
+            self.deal_missions();
+        }
     }
 
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
+        let missions = self.round_type.has_missions();
         for s in self.seats() {
-            let points = self.points_for(s, at(&self.bids, s), at(&self.tricks, s));
+            let points = if missions {
+                self.mission_points(s, at(&self.tricks, s))
+            } else {
+                self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+            };
             update(&mut self.scores, s, |v| v.saturating_add(points));
+        }
+        // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
+        if missions {
+            self.revealed_missions = self.missions;
+        } else if self.revealed_missions != [NONE; MAX_PLAYERS] {
+            self.revealed_missions = [NONE; MAX_PLAYERS];
         }
         // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.
         if !self.round_type.bids_are_public() {

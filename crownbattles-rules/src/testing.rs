@@ -10,7 +10,9 @@
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
 //!   Play's two options, tie replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
-//!   Round Type cards dealt or drawn, or a fixed sequence).
+//!   Round Type cards dealt or drawn, or a fixed sequence); the Missions options (the
+//!   rulebook's, or either reveal order, 1 to 6 missions offered, the printed catalogue or
+//!   a house one using every condition and a duplicate).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform
@@ -50,6 +52,7 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
+use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
 use crate::rounds::{RoundType, RoundTypes, SplitLead, SplitMiss};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
@@ -117,9 +120,9 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds()))
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions()))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds))| {
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions))| {
         let (
             [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
             (alchemist, bishop, jester, witch),
@@ -140,6 +143,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             first_dealer,
             split_miss: if per_trick { SplitMiss::PerTrick } else { SplitMiss::PerHand },
             split_lead: if last_winner { SplitLead::LastWinner } else { SplitLead::DealersLeft },
+            missions,
             stealth_actions_at_flip: at_flip,
             stealth_follow_face_down: follow,
             ..base
@@ -200,6 +204,37 @@ fn rounds() -> impl Strategy<Value = RoundsPick> {
         1 => any::<u16>().prop_map(RoundsPick::Draw),
         1 => proptest::collection::vec(any::<usize>(), 24).prop_map(RoundsPick::Sequence),
     ]
+}
+
+/// The Missions options: the rulebook's (half the configs), else either reveal order, 1 to
+/// 6 missions offered, and the printed catalogue or a house one that uses every condition
+/// of the vocabulary and lists one condition twice (a duplicate to switch).
+fn missions() -> impl Strategy<Value = MissionRules> {
+    prop_oneof![
+        1 => Just(MissionRules::default()),
+        1 => (any::<bool>(), 1u8..=6, any::<bool>()).prop_map(|(simultaneous, choices, house)| MissionRules {
+            catalogue: if house { house_missions() } else { MissionCatalogue::printed() },
+            choices,
+            reveal: if simultaneous { MissionReveal::Simultaneous } else { MissionReveal::InTurn },
+        }),
+    ]
+}
+
+/// The printed missions plus one of each other condition (a flat table of 10 points, "-"
+/// for 7-8 players and for 17 cards or more) and a second "win at least 4 tricks": eight,
+/// a full catalogue.
+fn house_missions() -> MissionCatalogue {
+    let mut list: Vec<Mission> = MissionCatalogue::printed().as_slice().to_vec();
+    let row = [Some(10), Some(10), Some(10), Some(10), Some(10), Some(10), None];
+    let table = PointTable::new([row, row, row, row, row, [None; 7]]);
+    for condition in
+        [Condition::TrumpOverLead, Condition::Between(2, 2), Condition::NoneOfFirst(2), Condition::AtLeast(4)]
+    {
+        if let Ok(points) = table {
+            list.push(Mission { condition, points });
+        }
+    }
+    MissionCatalogue::new(&list).unwrap_or_default()
 }
 
 /// States reached by up to `max_steps` legal actions from a new game with a config from

@@ -79,6 +79,7 @@ impl CrownBattles {
         self.check_split()?;
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
+        self.check_missions()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -163,13 +164,14 @@ impl CrownBattles {
         // Bids are placed from the dealer's left: the seats that have bid are the first
         // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
         // clears exactly what the bid set).
-        let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
+        let bids = self.placed_bids();
         let complete = self.bids_complete();
         // The Split: the seats that placed both bids (the next bids from there).
         let split = self.split();
         let next = if split { self.split_bidders_done() } else { bids };
-        // Blind Bidding's face-down bids are placed in any order.
+        // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
         let in_order = !self.round_type.bids_are_public()
+            || self.round_type.has_missions()
             || (0..n).all(|i| {
                 let s = first.offset(i, n);
                 let (bid, other) = (at(&self.bids, s).is_some(), at(&self.other_bids, s).is_some());
@@ -183,15 +185,18 @@ impl CrownBattles {
             return Err(SetupError::BidOrder);
         }
         let blind = self.round_type == crate::rounds::RoundType::BlindBidding;
+        let missions = self.round_type.has_missions();
         let mismatch = Err(SetupError::Phase(Some(self.phase)));
         let (_, second) = self.halves();
         let asides = |size: u32| self.aside.iter().take(n).all(|a| a.len() == size);
         match self.phase {
+            Phase::Bidding(_) | Phase::BlindBidding if missions => return mismatch,
+            Phase::Missions if !missions || complete => return mismatch,
             Phase::Bidding(_) if blind || split && !asides(u32::from(second)) => return mismatch,
             Phase::BlindBidding if !blind || complete => return mismatch,
             Phase::Splitting if !split || bids != 0 || self.splitters().is_empty() => return mismatch,
             Phase::ChooseTrump if !asides(0) => return mismatch,
-            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Splitting => {
+            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Splitting | Phase::Missions => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

@@ -101,6 +101,19 @@ pub struct View {
     /// turned up at its end, until the next round ends. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
+    /// Missions: the missions the observer is offered and has yet to choose from (catalogue
+    /// ids; see [`MissionCatalogue`](crate::MissionCatalogue)). Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<u8>,
+    /// Missions: each seat's chosen mission as far as the observer sees it (its own; the
+    /// others once revealed: in turn at once, simultaneously once all chose, Blind Missions
+    /// at the round's end). Left out outside missions rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missions: Vec<Option<u8>>,
+    /// The missions of the last round when it was a missions round, revealed at its end,
+    /// until the next round ends. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_missions: Vec<Option<u8>>,
     /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
     /// played face down set, as the engine told the observer when its turn came in this
     /// trick (`Event::SuitTold`). Left out when there is none.
@@ -205,6 +218,17 @@ impl CrownBattles {
             }),
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
+            offered: me.map_or_else(Vec::new, |s| self.offered_ids(s)),
+            missions: if self.round_type.has_missions() {
+                self.seats().map(|s| self.mission_of(s).filter(|_| self.mission_seen(s, me))).collect()
+            } else {
+                Vec::new()
+            },
+            revealed_missions: if self.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
+                Vec::new()
+            } else {
+                self.seats().map(|s| Some(at(&self.revealed_missions, s)).filter(|&m| m != NONE)).collect()
+            },
             suit_told: self.suit_told(me),
             split: self.split().then(|| SplitView {
                 half: if self.second_half() { 2 } else { 1 },
@@ -405,6 +429,19 @@ impl fmt::Display for View {
             if let Some(c) = self.incoming {
                 writeln!(f, "Coming to you: {c}")?;
             }
+            if !self.offered.is_empty() {
+                let ids: Vec<String> = self.offered.iter().map(ToString::to_string).collect();
+                writeln!(f, "Your missions to choose from: {}", ids.join(" "))?;
+            }
+        }
+        if !self.missions.is_empty() {
+            let shown: Vec<String> = self
+                .missions
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("P{i}={}", m.map_or_else(|| "?".to_owned(), |m| m.to_string())))
+                .collect();
+            writeln!(f, "Missions: {}", shown.join(" "))?;
         }
         match self.phase {
             Phase::Over => writeln!(f, "Game over."),
@@ -414,6 +451,7 @@ impl fmt::Display for View {
             }
             Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
             Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
+            Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
             _ => Ok(()),
         }
     }

@@ -133,7 +133,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 }
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
-/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`) and applies them to
+/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
+/// `--missions-simultaneous`) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -148,6 +149,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         },
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
+        missions: parsed.get(MISSIONS).map(PathBuf::from),
+        missions_simultaneous: parsed.has("missions-simultaneous"),
     };
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
@@ -156,13 +159,15 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "missions-simultaneous"];
+/// Crown Battles' mission catalogue file.
+const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
 /// The game options that take a value, shared by `simulate` and `play`.
-const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE];
+const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE, MISSIONS];
 
 /// A command's own flags that take a value, followed by the game options'.
 fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
@@ -179,7 +184,11 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, split, stealth; stealth needs 3+ players).";
+in order, repeated to fill the rounds (implemented: normal, blind, split, stealth, missions,
+blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
+catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
+examples/data/house_missions.json) instead of the four printed ones;
+--missions-simultaneous reveals the chosen missions together (the printed variation).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

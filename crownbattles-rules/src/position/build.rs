@@ -258,6 +258,12 @@ impl CrownBattles {
             aside: [CardSet::EMPTY; MAX_PLAYERS],
             other_bids: [None; MAX_PLAYERS],
             first_tricks: [0; MAX_PLAYERS],
+            offers: [0; MAX_PLAYERS],
+            missions: [NONE; MAX_PLAYERS],
+            first_wins: [NONE; MAX_PLAYERS],
+            trump_wins: 0,
+            trump_cuts: 0,
+            revealed_missions: [NONE; MAX_PLAYERS],
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -397,6 +403,8 @@ impl CrownBattles {
             }
             None => default_known(&config, smuggled),
         };
+        let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
+        state.apply_missions_setup(&setup.missions, choosing_trump)?;
         let len = usize::from(state.trick.len);
         state.phase = match setup.phase {
             Some(phase) => phase,

@@ -11,6 +11,8 @@ mod save;
 use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::rounds::missions::MissionsSetup;
+
 pub use names::CardName;
 
 /// The trick a Stealth Play round turned up at its end, rebuilt from its cards in play
@@ -167,6 +169,11 @@ pub struct Setup {
     /// The Split: tricks each seat won in the first half, during the second (default 0).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub first_half_tricks: Vec<u8>,
+    /// Missions and Blind Missions: the offers, the chosen missions and what the round's
+    /// tricks did for them, and the last round's revealed missions (default: none; in a
+    /// missions round before its first trick, the offers the generator deals).
+    #[serde(default, skip_serializing_if = "MissionsSetup::is_empty")]
+    pub missions: MissionsSetup,
 }
 
 impl Setup {
@@ -208,6 +215,7 @@ impl Setup {
             aside: Vec::new(),
             other_bids: Vec::new(),
             first_half_tricks: Vec::new(),
+            missions: MissionsSetup::default(),
         }
     }
 }
@@ -386,6 +394,9 @@ pub enum SetupError {
     /// order, within the tokens, no more first-half tricks than the first half's cards).
     #[error("the set-aside halves, the other half's bids or the first half's tricks do not fit The Split")]
     Split,
+    /// The missions state does not fit the round (RULES.md, "Missions").
+    #[error("the missions do not fit: {0}")]
+    Missions(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

@@ -100,6 +100,7 @@ impl CrownBattles {
             } else {
                 seats().map(|s| at(&self.first_tricks, s)).collect()
             },
+            missions: self.missions_setup(),
         }
     }
 }

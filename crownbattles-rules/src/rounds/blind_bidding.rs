@@ -22,6 +22,10 @@ impl CrownBattles {
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }
+        // Missions: the choice of a mission takes the place of the bids.
+        if self.round_type.has_missions() {
+            return Phase::Missions;
+        }
         let n = self.n();
         if self.split() {
             let (_, second) = self.halves();

@@ -5,11 +5,13 @@
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), The Split
-//! (`the_split.rs`) and Stealth Play (`stealth_play.rs`). The other types are
+//! (`the_split.rs`), Stealth Play (`stealth_play.rs`), Missions and Blind Missions
+//! (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+pub(crate) mod missions;
 mod stealth_play;
 mod the_split;
 
@@ -44,9 +46,10 @@ pub enum RoundType {
     StealthPlay,
     /// "Suit Precision" (absent in this version).
     SuitPrecision,
-    /// "Missions" (absent in this version).
+    /// "Missions": each player chooses one of the mission cards dealt to them instead of
+    /// bidding (`missions/`).
     Missions,
-    /// "Blind Missions" (absent in this version).
+    /// "Blind Missions": Missions with the chosen missions secret until the round's end.
     BlindMissions,
     /// "Wagering" (absent in this version).
     Wagering,
@@ -80,8 +83,14 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 4] =
-        [RoundType::Normal, RoundType::BlindBidding, RoundType::TheSplit, RoundType::StealthPlay];
+    pub const IMPLEMENTED: [RoundType; 6] = [
+        RoundType::Normal,
+        RoundType::BlindBidding,
+        RoundType::TheSplit,
+        RoundType::StealthPlay,
+        RoundType::Missions,
+        RoundType::BlindMissions,
+    ];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -95,7 +104,15 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::TheSplit | RoundType::StealthPlay)
+        matches!(
+            self,
+            RoundType::Normal
+                | RoundType::BlindBidding
+                | RoundType::TheSplit
+                | RoundType::StealthPlay
+                | RoundType::Missions
+                | RoundType::BlindMissions
+        )
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").

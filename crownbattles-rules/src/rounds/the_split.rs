@@ -188,9 +188,13 @@ impl CrownBattles {
         if at(&self.bids, seat).is_none() { (&self.bids, first) } else { (&self.other_bids, second) }
     }
 
-    /// Whether every bid of the round is placed (The Split: both bids of every seat).
+    /// Whether every bid of the round is placed (The Split: both bids of every seat;
+    /// Missions: every mission chosen, as they replace the bids).
     pub(crate) fn bids_complete(&self) -> bool {
         let n = self.n();
+        if self.round_type.has_missions() {
+            return self.placed_bids() == n;
+        }
         let placed = if self.split() { &self.other_bids } else { &self.bids };
         placed.iter().take(n).all(Option::is_some)
     }

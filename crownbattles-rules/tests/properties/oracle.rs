@@ -111,6 +111,96 @@ pub struct Memory {
     /// of the trick leads the next one"), or the Bomb's player and then his choice ("You
     /// decide who will lead the next trick").
     pub next_leader: Option<Seat>,
+    /// Missions: the mission each seat chose this round (its `mission` action).
+    pub missions: std::collections::BTreeMap<Seat, u8>,
+    /// Missions: this round's complete tricks in order, by their [`Won`].
+    pub won: Vec<Won>,
+}
+
+/// A complete trick, for the missions: who won it (nobody: a Bomb) and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Won {
+    pub winner: Option<Seat>,
+    /// How the winning card fought.
+    pub kind: Option<crate::ranking::Kind>,
+    /// The led suit (the first numbered card's).
+    pub led: Option<crownbattles_rules::SuitId>,
+    pub trump: Trump,
+}
+
+impl Won {
+    /// The trick `c`, as the rulebook judges it.
+    pub fn of(c: &Completed, n: usize, kings_too: bool) -> Won {
+        let v = judge(&c.fighters, c.trump, kings_too);
+        Won {
+            winner: v.winner.map(|i| clockwise(c.leader, i, n)),
+            kind: v.winner.map(|i| c.fighters[i].kind),
+            led: v.led,
+            trump: c.trump,
+        }
+    }
+
+    /// "Win a trick using a trump suit": a numbered card of the trump suit won it
+    /// (`over_lead`: and another suit was led).
+    pub fn by_trump(&self, over_lead: bool) -> bool {
+        match (self.kind, self.trump) {
+            (Some(crate::ranking::Kind::Number { suit, .. }), Trump::Suit(t)) => {
+                suit == t && (!over_lead || self.led.is_some_and(|l| l != t))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The phase a round opens with once its trump is known: the bids from the dealer's left
+/// (Blind Bidding: all at once; The Split: the split first); in a missions round the choice
+/// of the missions, or the first trick when no mission of the catalogue can be dealt ("If
+/// a mission is undoable in a particular round, draw another one": a "-" in its table,
+/// more tricks than are dealt, or a trump mission without a trump).
+pub fn opening_phase(
+    round_type: crownbattles_rules::RoundType,
+    config: &Config,
+    dealer: Seat,
+    dealt: u8,
+    trump: Trump,
+) -> Phase {
+    use crownbattles_rules::{Condition, RoundType};
+    let first = clockwise(dealer, 1, usize::from(config.players));
+    match round_type {
+        RoundType::BlindBidding => Phase::BlindBidding,
+        RoundType::TheSplit => Phase::Splitting,
+        RoundType::Missions | RoundType::BlindMissions => {
+            let feasible = config.missions.catalogue.iter().any(|m| {
+                m.points.points(config.players, dealt).is_some()
+                    && match m.condition {
+                        Condition::AtLeast(k) | Condition::Between(k, _) | Condition::NoneOfFirst(k) => k <= dealt,
+                        Condition::TrumpTrick | Condition::TrumpOverLead => trump != Trump::NoTrump,
+                    }
+            });
+            if feasible { Phase::Missions } else { Phase::Play(first) }
+        }
+        _ => Phase::Bidding(first),
+    }
+}
+
+/// "Missions": the points of `seat`'s mission at the end of a round with these complete
+/// tricks (`won`, in order) and trick counts: the table's cell for the player count and
+/// the cards dealt when met, −20 when failed ("lose 20 points"), 0 without a mission.
+pub fn mission_points(config: &Config, dealt: u8, seat: Seat, mission: Option<u8>, tricks: u8, won: &[Won]) -> i32 {
+    use crownbattles_rules::Condition;
+    let Some(m) = mission.and_then(|id| config.missions.catalogue.get(id)) else { return 0 };
+    let mine = |w: &&Won| w.winner == Some(seat);
+    let met = match m.condition {
+        Condition::AtLeast(k) => tricks >= k,
+        Condition::Between(low, high) => (low..=high).contains(&tricks),
+        Condition::NoneOfFirst(k) => !won.iter().take(usize::from(k)).any(|w| w.winner == Some(seat)),
+        Condition::TrumpTrick => won.iter().filter(mine).any(|w| w.by_trump(false)),
+        Condition::TrumpOverLead => won.iter().filter(mine).any(|w| w.by_trump(true)),
+    };
+    match m.points.points(config.players, dealt) {
+        Some(p) if met => p,
+        _ => -20,
+    }
 }
 
 impl Memory {
@@ -122,6 +212,7 @@ impl Memory {
     /// to the end of the round, a shield for the round or the game as the config says.
     pub fn update(&mut self, before: &Table, seat: Seat, action: Action, after: &Table, completed: Option<&Completed>) {
         if let Some(c) = completed {
+            self.won.push(Won::of(c, before.n, before.config.wizard_affects_kings));
             let v = judge(&c.fighters, c.trump, before.config.wizard_affects_kings);
             let bomber = c.fighters.iter().rposition(|f| f.action == Some(Power::Bomb));
             let at = v.winner.or(bomber);
@@ -132,6 +223,9 @@ impl Memory {
         }
         if action == Action::Shield {
             self.shields.insert(seat);
+        }
+        if let Action::Mission(id) = action {
+            self.missions.insert(seat, id);
         }
         if let (Phase::Play(_), Some(face)) = (before.phase, played_face(action)) {
             let mut trick = before.trick.clone();
@@ -150,6 +244,8 @@ impl Memory {
             }
         }
         if after.round != before.round {
+            self.missions.clear();
+            self.won.clear();
             self.wizards.clear();
             if after.config.shields == crownbattles_rules::Shields::Round {
                 self.shields.clear();

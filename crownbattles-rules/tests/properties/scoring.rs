@@ -7,7 +7,9 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
-use crate::oracle::{Step, clockwise, judge, points, property, sole_leader, split_points};
+use crate::oracle::{
+    Step, Won, clockwise, judge, mission_points, opening_phase, points, property, sole_leader, split_points,
+};
 
 /// What the round that this step ended was scored with, by the rulebook: the bids (a
 /// Jester's change in this very step included), the tricks (the last trick's winner and a
@@ -39,16 +41,22 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
         }
         _ => {}
     }
-    if let Some(c) = step.completed_trick()
-        && let Some(w) = judge(&c.fighters, c.trump, t.config.wizard_affects_kings).winner
-    {
-        tricks[clockwise(c.leader, w, t.n).index()] += 1;
+    let mut won = step.memory.won.clone();
+    if let Some(c) = step.completed_trick() {
+        won.push(Won::of(&c, t.n, t.config.wizard_affects_kings));
+        if let Some(w) = judge(&c.fighters, c.trump, t.config.wizard_affects_kings).winner {
+            tricks[clockwise(c.leader, w, t.n).index()] += 1;
+        }
     }
     let split = t.view.round_type == RoundType::TheSplit;
     let per_trick = t.config.split_miss == crownbattles_rules::SplitMiss::PerTrick;
+    let missions = matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions);
     for s in 0..t.n {
         scores[s] += if split {
             split_points((t.other_bids[s], t.first_tricks[s]), (bids[s], tricks[s]), per_trick)
+        } else if missions {
+            let seat = duke_core::Seat(s as u8);
+            mission_points(&t.config, t.dealt(), seat, step.memory.missions.get(&seat).copied(), tricks[s], &won)
         } else {
             points(bids[s], tricks[s])
         };
@@ -125,12 +133,9 @@ fn the_dealer_rotates_clockwise() {
             if after.dealer != want {
                 return Err(format!("{} deals after {}", after.dealer, before.dealer));
             }
-            // Blind Bidding rounds start with everyone bidding at once.
-            let first = match after.view.round_type {
-                RoundType::BlindBidding => Phase::BlindBidding,
-                RoundType::TheSplit => Phase::Splitting,
-                _ => Phase::Bidding(clockwise(want, 1, before.n)),
-            };
+            // Blind Bidding rounds start with everyone bidding at once, The Split with the
+            // split, missions rounds with the choice of the missions.
+            let first = opening_phase(after.view.round_type, &after.config, want, after.dealt(), after.trump);
             if after.phase != first && after.phase != Phase::ChooseTrump {
                 return Err(format!("the new round starts with {:?}", after.phase));
             }

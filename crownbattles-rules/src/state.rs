@@ -47,6 +47,9 @@ pub enum Phase {
     /// Blind Bidding: every seat that has not bid places its bid face down, in any order
     /// (each may first buy a shield or use the Smuggler).
     BlindBidding,
+    /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
+    /// or one at a time, or the dealer for all, by `Config::leak_choice`).
+    LeakedSuit,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -96,6 +99,16 @@ pub struct CrownBattles {
     pub(crate) revealed_trick: [u8; MAX_PLAYERS],
     /// Who led [`Self::revealed_trick`].
     pub(crate) revealed_leader: Seat,
+    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
+    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
+    pub(crate) leaks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
+    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
+    /// spectator's view lists.
+    pub(crate) shown: CardSet,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
+    /// that the others no longer know they hold no other card of the revealed suit.
+    pub(crate) unsealed: u8,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -243,6 +256,9 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -261,6 +277,9 @@ impl CrownBattles {
         self.wizards = 0;
         self.smuggled = 0;
         self.passes = [NONE; MAX_PLAYERS];
+        self.leaks = [NONE; MAX_PLAYERS];
+        self.shown = CardSet::EMPTY;
+        self.unsealed = 0;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -301,7 +320,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -310,7 +329,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         };
     }

@@ -49,7 +49,7 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -115,9 +115,10 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds()))
+        let leak = (0usize..5, any::<bool>());
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), leak))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds))| {
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, (leak, only_held)))| {
         let ([no_trump, wizard_kings, at_flip, follow], (alchemist, bishop, jester, witch), screw) = options;
         let (shields, witch_step, max_tie_replays, first_dealer) = protection;
         let mut c = Config {
@@ -134,6 +135,17 @@ pub fn configs() -> impl Strategy<Value = Config> {
             first_dealer,
             stealth_actions_at_flip: at_flip,
             stealth_follow_face_down: follow,
+            leak_choice: [
+                LeakChoice::Simultaneous,
+                LeakChoice::Clockwise,
+                LeakChoice::Dealer,
+                LeakChoice::Spinner,
+                LeakChoice::Neighbour,
+            ]
+            .get(leak)
+            .copied()
+            .unwrap_or_default(),
+            leak_only_held: only_held,
             ..base
         };
         let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

@@ -48,7 +48,10 @@ impl CrownBattles {
             None
         };
         let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
-        let default_known = default_known(&self.config, self.smuggled);
+        let mut default_known = default_known(&self.config, self.smuggled);
+        for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
+            *k = k.or(s);
+        }
         Setup {
             config: self.config,
             seed: self.rng.seed(),
@@ -86,6 +89,10 @@ impl CrownBattles {
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
+            shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.shown)),
+            unsealed: flagged(self.unsealed),
+            leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }
 }

@@ -301,7 +301,8 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
 
 #[test]
 fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
-    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 40, |step| {
+    // (30: Leaked Suit rounds in the mix of `testing::configs` make Stealth Play rounds rarer.)
+    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 30, |step| {
         let t = step.after;
         if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
             return Ok(());

@@ -118,6 +118,8 @@ fn the_dealer_rotates_clockwise() {
             // Blind Bidding rounds start with everyone bidding at once.
             let first = match after.view.round_type {
                 RoundType::BlindBidding => Phase::BlindBidding,
+                // Leaked Suit rounds start with the choice of the suits to reveal.
+                RoundType::LeakedSuit if after.phase == Phase::LeakedSuit => Phase::LeakedSuit,
                 _ => Phase::Bidding(clockwise(want, 1, before.n)),
             };
             if after.phase != first && after.phase != Phase::ChooseTrump {

@@ -205,3 +205,14 @@ fn a_saved_leaked_suit_round_loads_and_goes_on() {
     };
     assert_eq!(CrownBattles::from_setup(&nothing), Err(SetupError::Leaks));
 }
+
+#[test]
+fn a_deck_without_suits_reveals_nothing_and_bids_at_once() {
+    let mut config = leaked(2, &[2], &[], LeakChoice::Simultaneous);
+    config.deck = crownbattles_rules::DeckSpec { values: [0; 4], golems: 0, dragons: 0, peasants: 4, powers: 0 };
+    let game = CrownBattles::new(&config, 3).unwrap();
+    let view = game.view(Observer::Spectator);
+    assert_eq!(view.leaks, vec![Some(Leak::Nothing); 2]);
+    assert!(matches!(view.phase, Phase::Bidding(_) | Phase::ChooseTrump), "{:?}", view.phase);
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
+}

@@ -146,6 +146,8 @@ fn the_spinner_decides_the_suit_or_lets_the_dealer_decide() {
     let game = with([0, 0, 0, 0, 0, 1]);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::LeakedSuit);
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![Seat(2)]);
+    // A saved game waiting for the dealer's choice does not spin again when loaded.
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
 }
 
 #[test]

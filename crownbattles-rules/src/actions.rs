@@ -21,6 +21,7 @@
 //! | `keep` | decline (Smuggler, Thief) |
 //! | `aside R12` | The Split: set R12 aside, face down, for the second half |
 //! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
+//! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -161,6 +162,8 @@ pub enum Action {
     SetAside(Face),
     /// Missions: choose this mission (its id in the catalogue).
     Mission(u8),
+    /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
+    Leak(crate::rounds::Leak),
 }
 
 impl fmt::Display for Action {
@@ -186,6 +189,7 @@ impl fmt::Display for Action {
             Action::Keep => f.write_str("keep"),
             Action::SetAside(c) => write!(f, "aside {c}"),
             Action::Mission(id) => write!(f, "mission {id}"),
+            Action::Leak(l) => write!(f, "leak {l}"),
         }
     }
 }
@@ -243,6 +247,7 @@ impl FromStr for Action {
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
             ["aside", c] => Ok(Action::SetAside(card(c)?)),
             ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
+            ["leak", l] => l.parse().map(Action::Leak),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -278,6 +283,8 @@ mod tests {
             Action::Keep,
             Action::SetAside(Face::Golem),
             Action::Mission(3),
+            Action::Leak(crate::rounds::Leak::Monsters),
+            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");

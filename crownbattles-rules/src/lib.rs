@@ -19,7 +19,9 @@
 //! - The expansion game's round types ([`RoundTypes`], `Config::round_types`): one type
 //!   for every round (the base game: Normal Bidding), the chosen Round Type cards revealed
 //!   one per round, or a fixed sequence. Implemented: Normal Bidding, Blind Bidding
-//!   (simultaneous face-down bids revealed at the end of the round), The Split (each hand
+//!   (simultaneous face-down bids revealed at the end of the round), Leaked Suit (before
+//!   bidding each player reveals every card of one suit: [`Leak`], [`LeakChoice`]), The
+//!   Split (each hand
 //!   split in secret into two halves played as two smaller rounds, a bid for each, scored
 //!   together: [`split_points`]), Stealth Play (cards after the lead played face down,
 //!   turned up when the trick is complete), Missions and Blind Missions (each player
@@ -207,7 +209,7 @@ pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
-pub use rounds::{RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
+pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,

@@ -54,6 +54,9 @@ pub enum Phase {
     /// may first buy a shield or use the Smuggler); in turn from the dealer's left, or all
     /// at once face down.
     Missions,
+    /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
+    /// or one at a time, or the dealer for all, by `Config::leak_choice`).
+    LeakedSuit,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -124,6 +127,16 @@ pub struct CrownBattles {
     /// The missions of the last round when it was a missions round, shown until the next
     /// round ends (NONE: none).
     pub(crate) revealed_missions: [u8; MAX_PLAYERS],
+    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
+    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
+    pub(crate) leaks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
+    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
+    /// spectator's view lists.
+    pub(crate) shown: CardSet,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
+    /// that the others no longer know they hold no other card of the revealed suit.
+    pub(crate) unsealed: u8,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -280,6 +293,9 @@ impl CrownBattles {
             trump_wins: 0,
             trump_cuts: 0,
             revealed_missions: [NONE; MAX_PLAYERS],
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -304,6 +320,9 @@ impl CrownBattles {
         if self.round_type.has_missions() {
             self.reset_missions();
         }
+        self.leaks = [NONE; MAX_PLAYERS];
+        self.shown = CardSet::EMPTY;
+        self.unsealed = 0;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -344,7 +363,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -353,7 +372,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         };
         if self.phase == Phase::Missions {

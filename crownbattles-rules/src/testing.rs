@@ -8,7 +8,8 @@
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
-//!   Play's two options, tie replays, a fixed or drawn first dealer); round types (the base game's Normal
+//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, tie
+//!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
 //!   Round Type cards dealt or drawn, or a fixed sequence); the Missions options (the
 //!   rulebook's, or either reveal order, 1 to 6 missions offered, the printed catalogue or
@@ -53,7 +54,7 @@ use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
 use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
-use crate::rounds::{RoundType, RoundTypes, SplitLead, SplitMiss};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -120,9 +121,10 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions()))
+        let leak = (0usize..5, any::<bool>());
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions))| {
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, (leak, only_held)))| {
         let (
             [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
             (alchemist, bishop, jester, witch),
@@ -146,6 +148,17 @@ pub fn configs() -> impl Strategy<Value = Config> {
             missions,
             stealth_actions_at_flip: at_flip,
             stealth_follow_face_down: follow,
+            leak_choice: [
+                LeakChoice::Simultaneous,
+                LeakChoice::Clockwise,
+                LeakChoice::Dealer,
+                LeakChoice::Spinner,
+                LeakChoice::Neighbour,
+            ]
+            .get(leak)
+            .copied()
+            .unwrap_or_default(),
+            leak_only_held: only_held,
             ..base
         };
         let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

@@ -174,6 +174,23 @@ pub struct Setup {
     /// missions round before its first trick, the offers the generator deals).
     #[serde(default, skip_serializing_if = "MissionsSetup::is_empty")]
     pub missions: MissionsSetup,
+    /// Leaked Suit: the suit each seat chose or got to reveal, P0 first (default: none yet;
+    /// the spinner and neighbour variations draw theirs with the generator when the phase
+    /// is left out and nobody has bid). A
+    /// revealed suit's cards in the hands are known to every other seat unless `known` says
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
+    /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
+    /// or the Magician's passes take the cards of the hands involved out of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Vec<CardName>>,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (a smuggle, a trade,
+    /// the Magician's passes, the Cursed), so that they may hold more of their revealed suit
+    /// (default: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsealed: Vec<Seat>,
 }
 
 impl Setup {
@@ -216,6 +233,9 @@ impl Setup {
             other_bids: Vec::new(),
             first_half_tricks: Vec::new(),
             missions: MissionsSetup::default(),
+            leaks: Vec::new(),
+            shown: None,
+            unsealed: Vec::new(),
         }
     }
 }
@@ -397,6 +417,11 @@ pub enum SetupError {
     /// The missions state does not fit the round (RULES.md, "Missions").
     #[error("the missions do not fit: {0}")]
     Missions(&'static str),
+    /// Leaked Suit's suits do not fit: given outside a Leaked Suit round, a choice the
+    /// variation (`Config::leak_choice`) cannot make, or missing or present where the phase
+    /// says otherwise.
+    #[error("the leaked suits do not fit the round type, its variation or the phase")]
+    Leaks,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

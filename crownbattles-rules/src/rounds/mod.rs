@@ -4,16 +4,19 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), The Split
-//! (`the_split.rs`), Stealth Play (`stealth_play.rs`), Missions and Blind Missions
-//! (`missions/`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
+//! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
+//! Missions and Blind Missions (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
 pub(crate) mod missions;
+mod leaked_suit;
 mod stealth_play;
 mod the_split;
+
+pub use leaked_suit::{Leak, LeakChoice};
 
 use core::fmt;
 use core::str::FromStr;
@@ -36,7 +39,8 @@ pub enum RoundType {
     BlindBidding,
     /// "Long Play" (absent in this version).
     LongPlay,
-    /// "Leaked Suit" (absent in this version).
+    /// "Leaked Suit": before bidding, each player reveals every card of one suit
+    /// (`leaked_suit.rs`).
     LeakedSuit,
     /// "The Split": the hand split into two halves played as two smaller rounds, a bid
     /// for each (`the_split.rs`).
@@ -83,9 +87,10 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 6] = [
+    pub const IMPLEMENTED: [RoundType; 7] = [
         RoundType::Normal,
         RoundType::BlindBidding,
+        RoundType::LeakedSuit,
         RoundType::TheSplit,
         RoundType::StealthPlay,
         RoundType::Missions,
@@ -108,6 +113,7 @@ impl RoundType {
             self,
             RoundType::Normal
                 | RoundType::BlindBidding
+                | RoundType::LeakedSuit
                 | RoundType::TheSplit
                 | RoundType::StealthPlay
                 | RoundType::Missions

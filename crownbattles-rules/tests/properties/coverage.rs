@@ -15,6 +15,7 @@ const PROPERTIES: [(&str, &str); 9] = [
     ("contract", include_str!("contract.rs")),
     ("round_types", include_str!("round_types.rs")),
     ("missions", include_str!("missions.rs")),
+    ("leaked_suit", include_str!("leaked_suit.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

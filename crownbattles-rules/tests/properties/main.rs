@@ -18,6 +18,7 @@ mod contract;
 mod coverage;
 mod how_to_play;
 mod missions;
+mod leaked_suit;
 mod non_action_cards;
 mod round_types;
 mod scoring;

@@ -67,7 +67,7 @@ fn every_round_plays_a_round_type_the_config_allows() {
 
 #[test]
 fn blind_bids_are_placed_at_once_and_face_down() {
-    // (The threshold counts Blind Bidding rounds among the six implemented round types.)
+    // (The threshold counts Blind Bidding rounds among the seven implemented round types.)
     property("blind_bids_are_placed_at_once_and_face_down", Some(bias_power_cards), 150, |step| {
         let t = step.before;
         if t.view.round_type != RoundType::BlindBidding || t.over {
@@ -184,8 +184,8 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
 
 #[test]
 fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
-    // (Thresholds of the Stealth properties: Stealth Play is one of six implemented round
-    // types in `testing::configs` since The Split, Missions and Blind Missions.)
+    // (Thresholds of the Stealth properties: Stealth Play is one of seven implemented round
+    // types in `testing::configs` since Leaked Suit, The Split, Missions and Blind Missions.)
     property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 60, |step| {
         let t = step.before;
         let Phase::Play(s) = t.phase else { return Ok(()) };
@@ -304,6 +304,8 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
 
 #[test]
 fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
+    // (Leaked Suit rounds in the mix of `testing::configs` make Stealth Play rounds rarer
+    // still: one of seven implemented round types.)
     property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 16, |step| {
         let t = step.after;
         if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {

@@ -134,8 +134,13 @@ fn the_dealer_rotates_clockwise() {
                 return Err(format!("{} deals after {}", after.dealer, before.dealer));
             }
             // Blind Bidding rounds start with everyone bidding at once, The Split with the
-            // split, missions rounds with the choice of the missions.
-            let first = opening_phase(after.view.round_type, &after.config, want, after.dealt(), after.trump);
+            // split, missions rounds with the choice of the missions, Leaked Suit rounds with
+            // the choice of the suits to reveal (unless drawn at once).
+            let first = if after.view.round_type == RoundType::LeakedSuit && after.phase == Phase::LeakedSuit {
+                Phase::LeakedSuit
+            } else {
+                opening_phase(after.view.round_type, &after.config, want, after.dealt(), after.trump)
+            };
             if after.phase != first && after.phase != Phase::ChooseTrump {
                 return Err(format!("the new round starts with {:?}", after.phase));
             }

@@ -122,6 +122,11 @@ pub struct View {
     /// The Split: the two halves (left out of other rounds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<SplitView>,
+    /// Leaked Suit: the suit each seat revealed, once everyone sees it (the observer's own
+    /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
+    /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
 }
 
 /// What a view shows of a round of The Split.
@@ -139,11 +144,6 @@ pub struct SplitView {
     pub other_bids: Vec<Option<Bid>>,
     /// Tricks each seat won in the first half (all 0 until the second half).
     pub first_tricks: Vec<u8>,
-    /// Leaked Suit: the suit each seat revealed, once everyone sees it (the observer's own
-    /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
-    /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaks: Vec<Option<crate::rounds::Leak>>,
 }
 
 impl CrownBattles {

@@ -11,8 +11,8 @@
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
-pub(crate) mod missions;
 mod leaked_suit;
+pub(crate) mod missions;
 mod stealth_play;
 mod the_split;
 

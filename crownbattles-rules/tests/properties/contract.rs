@@ -238,8 +238,7 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
             _ => false,
         };
         // "The Split": each player splits the hand in secret.
-        let hidden =
-            matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
+        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
                 || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
                 || secret_mission && matches!(step.action(), Action::Mission(_))
                 // "Leaked Suit": the choices are secret until everyone has chosen.

@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 9] = [
+const PROPERTIES: [(&str, &str); 10] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),

@@ -146,7 +146,8 @@ fn leaked_suit_choices_stay_secret_until_everyone_has_chosen() {
 
 #[test]
 fn leaked_suit_variations_give_every_seat_its_suit() {
-    property("leaked_suit_variations_give_every_seat_its_suit", None, 60, |step| {
+    // (30: Leaked Suit is one of seven implemented round types in `testing::configs`.)
+    property("leaked_suit_variations_give_every_seat_its_suit", None, 30, |step| {
         // Read as the bidding starts, before any bid or swap changes a hand.
         let after = step.before;
         let state = step.check.before;

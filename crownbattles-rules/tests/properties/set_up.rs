@@ -231,8 +231,8 @@ fn the_spinner_gives_a_suit_no_trump_or_the_dealers_choice() {
                 return Err(format!("{} chooses among {:?}", step.seat(), step.legal(step.seat())));
             }
             // Leaked Suit: the suits to reveal are chosen next (unless drawn at once).
-            let leaking = t.view.round_type == crownbattles_rules::RoundType::LeakedSuit
-                && step.after.phase == Phase::LeakedSuit;
+            let leaking =
+                t.view.round_type == crownbattles_rules::RoundType::LeakedSuit && step.after.phase == Phase::LeakedSuit;
             if let crownbattles_rules::Action::Trump(chosen) = step.action()
                 && (step.after.trump != chosen
                     || !leaking

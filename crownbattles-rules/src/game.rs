@@ -143,8 +143,8 @@ impl CrownBattles {
             _ => false,
         };
         // (In a missions round a decision that completes a trick records the trick for the
-        // missions: whole state.)
-        if light && !self.hand(self.trick.leader).is_empty() && !self.round_type.has_missions() {
+        // missions, in a Stealth Play round it keeps the flipped trick: whole state.)
+        if light && !self.hand(self.trick.leader).is_empty() && !self.round_type.flips_at_trick_end() {
             let taken = Taken::Light {
                 trump: self.trump,
                 trick: self.trick,

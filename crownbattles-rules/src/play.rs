@@ -246,7 +246,9 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if last && self.stealth() {
+        // Stealth Play: the flipped trick stays in views (who played which face-down card)
+        // until the next one is flipped, the last one until the next round ends.
+        if self.stealth() {
             self.keep_revealed_trick();
         }
         self.trick = Trick::new(next);

@@ -326,7 +326,11 @@ impl CrownBattles {
             crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
         let after_round = self.round > 0 || self.phase == Phase::Over;
-        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
+        // (In a Stealth Play round: the last trick turned up, once one is.)
+        let after_trick =
+            self.stealth() && self.played.len().saturating_sub(u32::from(self.trick.len)) >= self.n() as u32;
+        let fits = after_round || after_trick;
+        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !fits {
             return Err(SetupError::RevealedTrick);
         }
         Ok(())

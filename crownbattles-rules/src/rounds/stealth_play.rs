@@ -172,8 +172,9 @@ impl CrownBattles {
         }
     }
 
-    /// The round's last trick, turned up as the round ends: kept in views until the next
-    /// round ends (the views of the next round would not show it otherwise).
+    /// The trick just turned up: kept in views until the next trick is turned up, the
+    /// round's last until the next round ends (otherwise a view would not show who played
+    /// which face-down card, which the `TrickTaken` event told).
     pub(crate) fn keep_revealed_trick(&mut self) {
         let mut cards = [NONE; MAX_PLAYERS];
         for (pos, slot) in cards.iter_mut().enumerate().take(usize::from(self.trick.len)) {

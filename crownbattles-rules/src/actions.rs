@@ -20,6 +20,7 @@
 //! | `hex P1` | Witch: take one step (5 points) from P1 |
 //! | `keep` | decline (Smuggler, Thief) |
 //! | `aside R12` | The Split: set R12 aside, face down, for the second half |
+//! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -158,6 +159,8 @@ pub enum Action {
     Keep,
     /// The Split: set this card aside, face down, for the second half.
     SetAside(Face),
+    /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
+    Leak(crate::rounds::Leak),
 }
 
 impl fmt::Display for Action {
@@ -182,6 +185,7 @@ impl fmt::Display for Action {
             Action::Hex(s) => write!(f, "hex {s}"),
             Action::Keep => f.write_str("keep"),
             Action::SetAside(c) => write!(f, "aside {c}"),
+            Action::Leak(l) => write!(f, "leak {l}"),
         }
     }
 }
@@ -238,6 +242,7 @@ impl FromStr for Action {
             ["steal", s] => Ok(Action::Steal(seat(s)?)),
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
             ["aside", c] => Ok(Action::SetAside(card(c)?)),
+            ["leak", l] => l.parse().map(Action::Leak),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -272,6 +277,8 @@ mod tests {
             Action::Hex(Seat(5)),
             Action::Keep,
             Action::SetAside(Face::Golem),
+            Action::Leak(crate::rounds::Leak::Monsters),
+            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");

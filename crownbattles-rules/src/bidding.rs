@@ -91,7 +91,7 @@ impl CrownBattles {
     /// dealer can be refused; the rule then does not bind, so the dealer always has a bid.
     ///
     /// `bids` are the bids placed for the hand of `dealt` cards the dealer bids for (The
-    /// Split: each half separately, RULES.md reading 36).
+    /// Split: each half separately, RULES.md reading 37).
     fn screws(&self, bids: &[Option<Bid>; crate::state::MAX_PLAYERS], dealt: u8, bid: Bid) -> bool {
         let (mut low, mut high) = (0u16, 0u16);
         for s in self.seats().filter(|&s| s != self.dealer) {

@@ -75,6 +75,7 @@ impl CrownBattles {
             (Phase::Splitting, Action::SetAside(face)) => {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
             _ => false,
         }
     }
@@ -83,7 +84,7 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => {
                 self.trump = t;
-                self.phase = self.bidding_phase();
+                self.phase = self.before_bidding();
             }
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.apply_bidding(seat, a),
             (Phase::Play(_), Action::Play(face)) => {
@@ -103,6 +104,7 @@ impl CrownBattles {
                     self.set_aside(seat, card);
                 }
             }
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
             _ => {}
         }
     }
@@ -124,7 +126,8 @@ impl CrownBattles {
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
         let light = match (self.phase, action) {
-            (Phase::ChooseTrump, _) => true,
+            // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice.)
+            (Phase::ChooseTrump, _) => !self.leaked_round(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -160,6 +163,7 @@ impl CrownBattles {
             }
             Phase::BlindBidding => self.blind_bidders(),
             Phase::Splitting => self.splitters(),
+            Phase::LeakedSuit => self.leakers(),
             Phase::Over => SeatSet::EMPTY,
         }
     }
@@ -182,6 +186,7 @@ impl CrownBattles {
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
             Phase::Splitting => self.push_set_asides(seat, out),
+            Phase::LeakedSuit => self.push_leaks(seat, out),
             Phase::Over => {}
         }
     }
@@ -340,18 +345,20 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, a shield, a smuggle and a bid per player (The Split:
-    /// a card set aside per card and a second bid), one play per card, and for each power card (and a Summoner copy) at most `players + 7` decisions
+    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
+    /// player (The Split: a card set aside per card and a second bid), one play per card,
+    /// and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
         let n = u64::from(config.players);
         let powers = u64::from(config.deck.powers.count_ones()) + 1;
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
+        let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
         // The Split: a card set aside per card, and a second bid.
         let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
         let split = if split { n * (most + 1) } else { 0 };
-        rounds * (1 + 3 * n + most * n + powers * (n + 7) + split)
+        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

@@ -201,7 +201,7 @@ pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
-pub use rounds::{RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
+pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,

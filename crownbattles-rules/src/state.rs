@@ -50,6 +50,9 @@ pub enum Phase {
     /// The Split: every seat that has not set aside its second half sets aside one more
     /// card of it face down, in any order.
     Splitting,
+    /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
+    /// or one at a time, or the dealer for all, by `Config::leak_choice`).
+    LeakedSuit,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -106,6 +109,16 @@ pub struct CrownBattles {
     pub(crate) other_bids: [Option<Bid>; MAX_PLAYERS],
     /// The Split: the tricks each seat won in the first half (during the second).
     pub(crate) first_tricks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
+    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
+    pub(crate) leaks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
+    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
+    /// spectator's view lists.
+    pub(crate) shown: CardSet,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
+    /// that the others no longer know they hold no other card of the revealed suit.
+    pub(crate) unsealed: u8,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -256,6 +269,9 @@ impl CrownBattles {
             aside: [CardSet::EMPTY; MAX_PLAYERS],
             other_bids: [None; MAX_PLAYERS],
             first_tricks: [0; MAX_PLAYERS],
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -277,6 +293,9 @@ impl CrownBattles {
         self.aside = [CardSet::EMPTY; MAX_PLAYERS];
         self.other_bids = [None; MAX_PLAYERS];
         self.first_tricks = [0; MAX_PLAYERS];
+        self.leaks = [NONE; MAX_PLAYERS];
+        self.shown = CardSet::EMPTY;
+        self.unsealed = 0;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -317,7 +336,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -326,7 +345,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         };
     }

@@ -79,6 +79,7 @@ impl CrownBattles {
         self.check_split()?;
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
+        self.check_leaks()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -190,8 +191,9 @@ impl CrownBattles {
             Phase::Bidding(_) if blind || split && !asides(u32::from(second)) => return mismatch,
             Phase::BlindBidding if !blind || complete => return mismatch,
             Phase::Splitting if !split || bids != 0 || self.splitters().is_empty() => return mismatch,
+            Phase::LeakedSuit if !self.leak_pending() => return mismatch,
             Phase::ChooseTrump if !asides(0) => return mismatch,
-            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Splitting => {
+            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Splitting | Phase::LeakedSuit => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

@@ -106,6 +106,11 @@ pub struct View {
     /// trick (`Event::SuitTold`). Left out when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suit_told: Option<SuitId>,
+    /// Leaked Suit: the suit each seat revealed, once everyone sees it (the observer's own
+    /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
+    /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
     /// The Split: the two halves (left out of other rounds).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub split: Option<SplitView>,
@@ -140,7 +145,12 @@ impl CrownBattles {
         // its player's hand.
         let (hidden, hidden_seats) = self.hidden_from(me);
         let seen_played = self.played.minus(hidden);
-        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(seen_played));
+        let known_set = match me {
+            Some(s) => at(&self.known, s).minus(own).minus(seen_played),
+            // Leaked Suit: a spectator sees the revealed cards (what every seat knows).
+            None if self.leaked_round() => self.shown.minus(seen_played),
+            None => CardSet::EMPTY,
+        };
         let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
         let mut known = Vec::new();
         for c in known_set.iter() {
@@ -213,6 +223,11 @@ impl CrownBattles {
                 other_bids: self.seats().map(|s| at(&self.other_bids, s)).collect(),
                 first_tricks: self.seats().map(|s| at(&self.first_tricks, s)).collect(),
             }),
+            leaks: if self.leaked_round() {
+                self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -414,6 +429,7 @@ impl fmt::Display for View {
             }
             Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
             Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
+            Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
             _ => Ok(()),
         }
     }

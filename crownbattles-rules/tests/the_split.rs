@@ -1,6 +1,6 @@
 //! The Split ("two separate smaller rounds. Players split their hand of cards into two
 //! equals and place 2 separate bids, one for each half of cards"), its scoring with the
-//! printed examples, and the readings of RULES.md, reading 36.
+//! printed examples, and the readings of RULES.md, reading 37.
 
 mod common;
 
@@ -215,7 +215,7 @@ fn a_one_card_deal_plays_only_the_second_half() {
     assert_eq!(score_of(&mut game, &["P0 play R1", "P1 play G1", "P2 play B1"]), vec![30, 10, 10]);
 }
 
-/// "Screw the dealer" binds each half on its own (reading 36).
+/// "Screw the dealer" binds each half on its own (reading 37).
 #[test]
 fn screw_the_dealer_binds_each_half() {
     let config = Config { screw_the_dealer: true, ..the_split(2, &[4]) };

@@ -179,7 +179,8 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, split, stealth; stealth needs 3+ players).";
+in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth; stealth needs 3+
+players).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -167,6 +167,23 @@ pub struct Setup {
     /// The Split: tricks each seat won in the first half, during the second (default 0).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub first_half_tricks: Vec<u8>,
+    /// Leaked Suit: the suit each seat chose or got to reveal, P0 first (default: none yet;
+    /// the spinner and neighbour variations draw theirs with the generator when the phase
+    /// is left out and nobody has bid). A
+    /// revealed suit's cards in the hands are known to every other seat unless `known` says
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
+    /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
+    /// or the Magician's passes take the cards of the hands involved out of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Vec<CardName>>,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (a smuggle, a trade,
+    /// the Magician's passes, the Cursed), so that they may hold more of their revealed suit
+    /// (default: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsealed: Vec<Seat>,
 }
 
 impl Setup {
@@ -208,6 +225,9 @@ impl Setup {
             aside: Vec::new(),
             other_bids: Vec::new(),
             first_half_tricks: Vec::new(),
+            leaks: Vec::new(),
+            shown: None,
+            unsealed: Vec::new(),
         }
     }
 }
@@ -386,6 +406,11 @@ pub enum SetupError {
     /// order, within the tokens, no more first-half tricks than the first half's cards).
     #[error("the set-aside halves, the other half's bids or the first half's tricks do not fit The Split")]
     Split,
+    /// Leaked Suit's suits do not fit: given outside a Leaked Suit round, a choice the
+    /// variation (`Config::leak_choice`) cannot make, or missing or present where the phase
+    /// says otherwise.
+    #[error("the leaked suits do not fit the round type, its variation or the phase")]
+    Leaks,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

@@ -47,7 +47,10 @@ impl CrownBattles {
             None
         };
         let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
-        let default_known = default_known(&self.config, self.smuggled);
+        let mut default_known = default_known(&self.config, self.smuggled);
+        for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
+            *k = k.or(s);
+        }
         Setup {
             config: self.config,
             seed: self.rng.seed(),
@@ -69,7 +72,9 @@ impl CrownBattles {
             shields: flagged(self.shields),
             smuggled: flagged(self.smuggled),
             wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
-            phase: (Some(self.phase) != derived_phase).then_some(self.phase),
+            // (Leaked Suit: a pending choice is spelled out, or loading would draw the spinner's or
+            // the neighbour's variation again.)
+            phase: (Some(self.phase) != derived_phase || self.leak_pending()).then_some(self.phase),
             passes: if self.passes.iter().all(|&p| p == NONE) {
                 Vec::new()
             } else {
@@ -100,6 +105,10 @@ impl CrownBattles {
             } else {
                 seats().map(|s| at(&self.first_tricks, s)).collect()
             },
+            shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.shown)),
+            unsealed: flagged(self.unsealed),
+            leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }
 }

@@ -4,14 +4,18 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), The Split
-//! (`the_split.rs`) and Stealth Play (`stealth_play.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
+//! (`leaked_suit.rs`), The Split (`the_split.rs`) and Stealth Play (`stealth_play.rs`).
+//! The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+mod leaked_suit;
 mod stealth_play;
 mod the_split;
+
+pub use leaked_suit::{Leak, LeakChoice};
 
 use core::fmt;
 use core::str::FromStr;
@@ -34,7 +38,8 @@ pub enum RoundType {
     BlindBidding,
     /// "Long Play" (absent in this version).
     LongPlay,
-    /// "Leaked Suit" (absent in this version).
+    /// "Leaked Suit": before bidding, each player reveals every card of one suit
+    /// (`leaked_suit.rs`).
     LeakedSuit,
     /// "The Split": the hand split into two halves played as two smaller rounds, a bid
     /// for each (`the_split.rs`).
@@ -80,8 +85,13 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 4] =
-        [RoundType::Normal, RoundType::BlindBidding, RoundType::TheSplit, RoundType::StealthPlay];
+    pub const IMPLEMENTED: [RoundType; 5] = [
+        RoundType::Normal,
+        RoundType::BlindBidding,
+        RoundType::LeakedSuit,
+        RoundType::TheSplit,
+        RoundType::StealthPlay,
+    ];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -95,7 +105,14 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::TheSplit | RoundType::StealthPlay)
+        matches!(
+            self,
+            RoundType::Normal
+                | RoundType::BlindBidding
+                | RoundType::LeakedSuit
+                | RoundType::TheSplit
+                | RoundType::StealthPlay
+        )
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").

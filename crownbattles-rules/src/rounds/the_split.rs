@@ -14,7 +14,7 @@
 //! being played: the second half's during the first, the first half's during the second;
 //! `bids` is always the half being played, so the Jester and "Screw the dealer" act on
 //! it) and `first_tricks` (the first half's tricks, during the second). Readings (RULES.md,
-//! reading 36): the split is the player's secret choice; the power cards act on the half
+//! reading 37): the split is the player's secret choice; the power cards act on the half
 //! being played; voids shown in the first half say nothing of the second; the scoring of a
 //! failed round ([`SplitMiss`]); double bids and the bid tokens per half as in Normal
 //! Bidding.
@@ -204,7 +204,7 @@ impl CrownBattles {
     /// halves are taken up (their voids are unknown: nothing of them was shown) and the
     /// player left of the dealer leads ("two separate smaller rounds"), or with
     /// [`SplitLead::LastWinner`] whoever leads after the last trick (`self.trick` is the
-    /// next, empty trick; RULES.md, reading 36).
+    /// next, empty trick; RULES.md, reading 37).
     pub(crate) fn start_second_half(&mut self) {
         core::mem::swap(&mut self.bids, &mut self.other_bids);
         self.first_tricks = self.tricks;

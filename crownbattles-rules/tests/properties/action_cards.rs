@@ -183,7 +183,7 @@ fn the_jester_moves_the_bid_by_one_within_the_tokens() {
         let max = t.config.max_bid;
         let want = [-1i8, 0, 1].into_iter().filter(|&d| jested(bid, d, max).is_some()).map(|d| format!("jest {d:+}"));
         listed(step, seat, want.collect())?;
-        // The Split: the bid of the half being played (reading 36), kept apart when the
+        // The Split: the bid of the half being played (reading 37), kept apart when the
         // second half starts.
         let after = if step.ends_first_half() { &step.after.other_bids } else { &step.after.bids };
         if let Action::Jest(d) = step.action()

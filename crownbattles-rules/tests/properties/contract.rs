@@ -227,9 +227,11 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
             && matches!(step.before.phase, crownbattles_rules::Phase::Play(_))
             && matches!(step.action(), Action::Play(_) | Action::PlayDoubleFacedAsGolem);
         // "The Split": each player splits the hand in secret.
-        let hidden =
-            matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
+        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
                 || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
+                // "Leaked Suit": the choices are secret until everyone has chosen.
+                || matches!(step.action(), Action::Leak(_))
+                    && step.before.config.leak_choice == crownbattles_rules::LeakChoice::Simultaneous
                 || face_down;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);

@@ -180,6 +180,18 @@ pub fn property(
     property_on(name, configs(), CASES, bias, at_least, invariant)
 }
 
+/// [`property`] over `times` as many games: for rules of one round type, which the other
+/// round types in the mix of `testing::configs` make rarer.
+pub fn longer_property(
+    name: &str,
+    times: u32,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    property_on(name, configs(), times * CASES, bias, at_least, invariant)
+}
+
 /// [`property`] with other configs and case count.
 pub fn property_on(
     name: &str,
@@ -446,7 +458,7 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// double bids: not when the total's range could reach it; when no bid escapes, the rule
 /// does not bind, reading 6).
 ///
-/// The Split (reading 36): each seat bids for its first half, then for its second ("the
+/// The Split (reading 37): each seat bids for its first half, then for its second ("the
 /// larger portion" when odd); the tokens, the double bids and "Screw the dealer" apply to
 /// the half the bid is for, as to a hand of that many cards.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
@@ -493,7 +505,7 @@ pub fn points(bid: Option<Bid>, won: u8) -> i32 {
 
 /// The points of a round of The Split ("Scoring"): with both bids met, 10 per trick and a
 /// 10-point bonus per hand, but 10 in total for 0 and 0; otherwise 10 lost per trick off
-/// in a missed hand, and for a met hand 10 (reading 36, default) or 10 per trick
+/// in a missed hand, and for a met hand 10 (reading 37, default) or 10 per trick
 /// (`SplitMiss::PerTrick`), no bonus; a met double bid scores half (as "Double Bidding").
 pub fn split_points(first: (Option<Bid>, u8), second: (Option<Bid>, u8), per_trick: bool) -> i32 {
     let met = |(b, w): (Option<Bid>, u8)| b.is_some_and(|b| b.low() <= w && w <= b.high());

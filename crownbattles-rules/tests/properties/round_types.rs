@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, Table, clockwise, property};
+use crate::oracle::{Step, Table, clockwise, longer_property, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -67,7 +67,9 @@ fn every_round_plays_a_round_type_the_config_allows() {
 
 #[test]
 fn blind_bids_are_placed_at_once_and_face_down() {
-    property("blind_bids_are_placed_at_once_and_face_down", Some(bias_power_cards), 200, |step| {
+    // (More games: the other round types in the mix of `testing::configs` make Blind
+    // Bidding rounds rarer.)
+    longer_property("blind_bids_are_placed_at_once_and_face_down", 2, Some(bias_power_cards), 300, |step| {
         let t = step.before;
         if t.view.round_type != RoundType::BlindBidding || t.over {
             return Ok(());
@@ -301,7 +303,9 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
 
 #[test]
 fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
-    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 40, |step| {
+    // (More games: the other round types in the mix of `testing::configs` make Stealth
+    // Play rounds rarer.)
+    longer_property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", 4, None, 30, |step| {
         let t = step.after;
         if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
             return Ok(());
@@ -348,7 +352,7 @@ fn split_hands_are_split_in_secret_into_two_halves() {
         }
         step.reached();
         // "Players split their hand of cards into two equals … the larger portion is played
-        // in the second round": each sets aside its second half, all at once (reading 36).
+        // in the second round": each sets aside its second half, all at once (reading 37).
         let second = usize::from(t.dealt() - t.dealt() / 2);
         let waiting: Vec<Seat> = t.seats().filter(|s| t.aside[s.index()].len() < second).collect();
         if step.check.before.to_act().iter().collect::<Vec<_>>() != waiting {
@@ -400,7 +404,7 @@ fn split_two_bids_per_seat_clockwise() {
         }
         step.reached();
         // "Players place their 2 bids in a clockwise manner": a seat's first half's bid, then
-        // its second half's, then the next seat's (reading 36).
+        // its second half's, then the next seat's (reading 37).
         let done = t.seats().filter(|x| t.other_bids[x.index()].is_some()).count();
         if s != clockwise(t.dealer, 1 + done, t.n) {
             return Err(format!("{s} bids after {done} seats bid twice, dealer {}", t.dealer));

@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
-use crate::oracle::{Step, clockwise, judge, points, property, sole_leader, split_points};
+use crate::oracle::{Step, clockwise, judge, longer_property, points, property, sole_leader, split_points};
 
 /// What the round that this step ended was scored with, by the rulebook: the bids (a
 /// Jester's change in this very step included), the tricks (the last trick's winner and a
@@ -129,6 +129,8 @@ fn the_dealer_rotates_clockwise() {
             let first = match after.view.round_type {
                 RoundType::BlindBidding => Phase::BlindBidding,
                 RoundType::TheSplit => Phase::Splitting,
+                // Leaked Suit rounds start with the choice of the suits to reveal.
+                RoundType::LeakedSuit if after.phase == Phase::LeakedSuit => Phase::LeakedSuit,
                 _ => Phase::Bidding(clockwise(want, 1, before.n)),
             };
             if after.phase != first && after.phase != Phase::ChooseTrump {
@@ -144,7 +146,7 @@ fn the_dealer_rotates_clockwise() {
 #[test]
 fn a_tie_after_the_last_round_replays_it() {
     let (replays, shared) = (Cell::new(0), Cell::new(0));
-    property("a_tie_after_the_last_round_replays_it", None, 80, |step| {
+    longer_property("a_tie_after_the_last_round_replays_it", 2, None, 80, |step| {
         if !step.ends_round() {
             return Ok(());
         }

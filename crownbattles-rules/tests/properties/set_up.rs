@@ -233,6 +233,8 @@ fn the_spinner_gives_a_suit_no_trump_or_the_dealers_choice() {
             let bidding = match t.view.round_type {
                 crownbattles_rules::RoundType::BlindBidding => Phase::BlindBidding,
                 crownbattles_rules::RoundType::TheSplit => Phase::Splitting,
+                // Leaked Suit: the suits to reveal are chosen next (unless drawn at once).
+                crownbattles_rules::RoundType::LeakedSuit if step.after.phase == Phase::LeakedSuit => Phase::LeakedSuit,
                 _ => Phase::Bidding(t.dealer.left(t.n)),
             };
             if let crownbattles_rules::Action::Trump(chosen) = step.action()

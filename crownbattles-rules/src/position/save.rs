@@ -72,10 +72,9 @@ impl CrownBattles {
             shields: flagged(self.shields),
             smuggled: flagged(self.smuggled),
             wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
-            // (Leaked Suit: a spinner that let the dealer decide is not spun again on load.)
-            phase: (Some(self.phase) != derived_phase
-                || self.phase == Phase::LeakedSuit && self.config.leak_choice == crate::rounds::LeakChoice::Spinner)
-                .then_some(self.phase),
+            // (Leaked Suit: a pending choice is spelled out, or loading would draw the spinner's or
+            // the neighbour's variation again.)
+            phase: (Some(self.phase) != derived_phase || self.leak_pending()).then_some(self.phase),
             passes: if self.passes.iter().all(|&p| p == NONE) {
                 Vec::new()
             } else {

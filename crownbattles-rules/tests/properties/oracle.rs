@@ -276,6 +276,18 @@ pub fn property(
     property_on(name, configs(), CASES, bias, at_least, invariant)
 }
 
+/// [`property`] over `times` as many games: for rules of one round type, which the other
+/// round types in the mix of `testing::configs` make rarer.
+pub fn longer_property(
+    name: &str,
+    times: u32,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    property_on(name, configs(), times * CASES, bias, at_least, invariant)
+}
+
 /// [`property`] with other configs and case count.
 pub fn property_on(
     name: &str,

@@ -19,6 +19,7 @@
 //! | `steal P1` | Thief: take one of P1's tricks |
 //! | `hex P1` | Witch: take one step (5 points) from P1 |
 //! | `keep` | decline (Smuggler, Thief) |
+//! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
 //! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
@@ -156,6 +157,8 @@ pub enum Action {
     Hex(Seat),
     /// Decline an optional effect.
     Keep,
+    /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
+    Leak(crate::rounds::Leak),
     /// Missions: choose this mission (its id in the catalogue).
     Mission(u8),
 }
@@ -181,6 +184,7 @@ impl fmt::Display for Action {
             Action::Steal(s) => write!(f, "steal {s}"),
             Action::Hex(s) => write!(f, "hex {s}"),
             Action::Keep => f.write_str("keep"),
+            Action::Leak(l) => write!(f, "leak {l}"),
             Action::Mission(id) => write!(f, "mission {id}"),
         }
     }
@@ -237,6 +241,7 @@ impl FromStr for Action {
             ["trade", c, s] => Ok(Action::Trade(card(c)?, seat(s)?)),
             ["steal", s] => Ok(Action::Steal(seat(s)?)),
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
+            ["leak", l] => l.parse().map(Action::Leak),
             ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
@@ -271,6 +276,8 @@ mod tests {
             Action::Steal(Seat(4)),
             Action::Hex(Seat(5)),
             Action::Keep,
+            Action::Leak(crate::rounds::Leak::Monsters),
+            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
             Action::Mission(3),
         ];
         for a in all {

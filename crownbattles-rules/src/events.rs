@@ -104,6 +104,22 @@ pub enum Event {
         /// The suit to follow.
         suit: SuitId,
     },
+    /// Leaked Suit, seen by anyone but the chooser: a suit to reveal was chosen face down
+    /// (the choices are revealed together once everyone has chosen).
+    LeakChosen {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Leaked Suit: a seat's suit is revealed, with every card of it in its hand ("reveal
+    /// all cards in their chosen suit … face up"); seen by everyone.
+    SuitLeaked {
+        /// Whose cards.
+        seat: Seat,
+        /// The suit.
+        leak: crate::rounds::Leak,
+        /// The seat's cards of it (they stay in its hand).
+        cards: Vec<Face>,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -299,6 +315,11 @@ impl fmt::Display for Event {
                 Ok(())
             }
             Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
+            Event::LeakChosen { seat } => write!(f, "{seat} chooses a suit to reveal face down"),
+            Event::SuitLeaked { seat, leak, cards } => {
+                write!(f, "{seat} reveals suit {leak}: ")?;
+                faces(f, cards)
+            }
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

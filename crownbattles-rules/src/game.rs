@@ -74,6 +74,7 @@ impl CrownBattles {
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
             (Phase::Passing { .. }, Action::Give(face)) => self.hand(seat).find(face).is_some(),
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
             _ => false,
         }
     }
@@ -82,7 +83,7 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => {
                 self.trump = t;
-                self.phase = self.bidding_phase();
+                self.phase = self.before_bidding();
                 if self.phase == Phase::Missions {
                     self.deal_missions();
                 }
@@ -102,6 +103,7 @@ impl CrownBattles {
                     self.choose_pass(seat, card, magician, direction);
                 }
             }
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
             _ => {}
         }
     }
@@ -123,7 +125,9 @@ impl CrownBattles {
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
         let light = match (self.phase, action) {
-            (Phase::ChooseTrump, _) => !self.round_type.has_missions(),
+            // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
+            // missions are dealt once the trump is known.)
+            (Phase::ChooseTrump, _) => !self.leaked_round() && !self.round_type.has_missions(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -160,6 +164,7 @@ impl CrownBattles {
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
             }
             Phase::BlindBidding => self.blind_bidders(),
+            Phase::LeakedSuit => self.leakers(),
             Phase::Missions => self.mission_choosers(),
             Phase::Over => SeatSet::EMPTY,
         }
@@ -183,6 +188,7 @@ impl CrownBattles {
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
+            Phase::LeakedSuit => self.push_leaks(seat, out),
             Phase::Over => {}
         }
     }
@@ -340,7 +346,7 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, a shield, a smuggle and a bid per player, one play per
+    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per player, one play per
     /// card, and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
@@ -348,7 +354,8 @@ impl Game for CrownBattles {
         let powers = u64::from(config.deck.powers.count_ones()) + 1;
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
-        rounds * (1 + 3 * n + most * n + powers * (n + 7))
+        let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
+        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7))
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

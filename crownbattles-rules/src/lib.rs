@@ -206,7 +206,7 @@ pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
-pub use rounds::{RoundType, RoundTypeNameError, RoundTypes};
+pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,

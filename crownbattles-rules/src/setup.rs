@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
 use crate::rounds::missions::{MissionError, MissionRules};
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -448,6 +448,17 @@ pub struct Config {
     /// when false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub stealth_follow_face_down: bool,
+    /// Leaked Suit: how the suits to reveal are chosen (the rulebook's variations; default
+    /// [`LeakChoice::Simultaneous`]: each player chooses, secretly until all have chosen).
+    /// Left out of the JSON when default.
+    #[serde(default, skip_serializing_if = "LeakChoice::is_default")]
+    pub leak_choice: LeakChoice,
+    /// Leaked Suit (RULES.md, reading 36): whether a player choosing its own suit must
+    /// choose one it holds, when it holds any card that can be chosen. Default false: any
+    /// suit (one it lacks reveals nothing but that it lacks it). Left out of the JSON when
+    /// false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub leak_only_held: bool,
 }
 
 impl Default for Config {
@@ -489,6 +500,8 @@ impl Config {
             missions: MissionRules::default(),
             stealth_actions_at_flip: false,
             stealth_follow_face_down: false,
+            leak_choice: LeakChoice::Simultaneous,
+            leak_only_held: false,
         }
     }
 

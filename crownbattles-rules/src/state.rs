@@ -47,6 +47,9 @@ pub enum Phase {
     /// Blind Bidding: every seat that has not bid places its bid face down, in any order
     /// (each may first buy a shield or use the Smuggler).
     BlindBidding,
+    /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
+    /// or one at a time, or the dealer for all, by `Config::leak_choice`).
+    LeakedSuit,
     /// Missions and Blind Missions: players choose one of the missions dealt to them (each
     /// may first buy a shield or use the Smuggler); in turn from the dealer's left, or all
     /// at once face down.
@@ -100,6 +103,16 @@ pub struct CrownBattles {
     pub(crate) revealed_trick: [u8; MAX_PLAYERS],
     /// Who led [`Self::revealed_trick`].
     pub(crate) revealed_leader: Seat,
+    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
+    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
+    pub(crate) leaks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
+    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
+    /// spectator's view lists.
+    pub(crate) shown: CardSet,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
+    /// that the others no longer know they hold no other card of the revealed suit.
+    pub(crate) unsealed: u8,
     /// Missions: the missions each seat is offered and has not chosen from yet (bit per
     /// catalogue id).
     pub(crate) offers: [u16; MAX_PLAYERS],
@@ -261,6 +274,9 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
             offers: [0; MAX_PLAYERS],
             missions: [NONE; MAX_PLAYERS],
             first_wins: [NONE; MAX_PLAYERS],
@@ -285,6 +301,9 @@ impl CrownBattles {
         self.wizards = 0;
         self.smuggled = 0;
         self.passes = [NONE; MAX_PLAYERS];
+        self.leaks = [NONE; MAX_PLAYERS];
+        self.shown = CardSet::EMPTY;
+        self.unsealed = 0;
         if self.round_type.has_missions() {
             self.reset_missions();
         }
@@ -328,7 +347,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -337,7 +356,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         };
         if self.phase == Phase::Missions {

@@ -52,7 +52,7 @@ use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
 use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -118,37 +118,51 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions()))
+        let leak = (0usize..5, any::<bool>());
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), leak, missions()))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions))| {
-        let ([no_trump, wizard_kings, at_flip, follow], (alchemist, bishop, jester, witch), screw) = options;
-        let (shields, witch_step, max_tie_replays, first_dealer) = protection;
-        let mut c = Config {
-            deck,
-            max_bid,
-            spinner,
-            dealer_may_choose_no_trump: no_trump,
-            screw_the_dealer: screw,
-            wizard_affects_kings: wizard_kings,
-            timings: Timings { alchemist, bishop, jester, witch },
-            witch_step,
-            shields,
-            max_tie_replays,
-            first_dealer,
-            missions,
-            stealth_actions_at_flip: at_flip,
-            stealth_follow_face_down: follow,
-            ..base
-        };
-        let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
-        let list: Vec<u8> = match schedule {
-            Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
-            None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
-        };
-        c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
-        c.round_types = rounds.build(c.players, c.schedule.rounds());
-        c.validated().unwrap_or(base)
-    })
+    .prop_map(
+        |(base, deck, schedule, max_bid, spinner, options, (protection, rounds, (leak, only_held), missions))| {
+            let ([no_trump, wizard_kings, at_flip, follow], (alchemist, bishop, jester, witch), screw) = options;
+            let (shields, witch_step, max_tie_replays, first_dealer) = protection;
+            let mut c = Config {
+                deck,
+                max_bid,
+                spinner,
+                dealer_may_choose_no_trump: no_trump,
+                screw_the_dealer: screw,
+                wizard_affects_kings: wizard_kings,
+                timings: Timings { alchemist, bishop, jester, witch },
+                witch_step,
+                shields,
+                max_tie_replays,
+                first_dealer,
+                missions,
+                stealth_actions_at_flip: at_flip,
+                stealth_follow_face_down: follow,
+                leak_choice: [
+                    LeakChoice::Simultaneous,
+                    LeakChoice::Clockwise,
+                    LeakChoice::Dealer,
+                    LeakChoice::Spinner,
+                    LeakChoice::Neighbour,
+                ]
+                .get(leak)
+                .copied()
+                .unwrap_or_default(),
+                leak_only_held: only_held,
+                ..base
+            };
+            let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
+            let list: Vec<u8> = match schedule {
+                Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
+                None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
+            };
+            c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
+            c.round_types = rounds.build(c.players, c.schedule.rounds());
+            c.validated().unwrap_or(base)
+        },
+    )
 }
 
 /// How a config picks its round types (see [`rounds`]).

@@ -76,6 +76,7 @@ impl CrownBattles {
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
         self.check_missions()?;
+        self.check_leaks()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -169,7 +170,8 @@ impl CrownBattles {
             Phase::Missions if !missions || bids == n => return mismatch,
             Phase::Bidding(_) if blind => return mismatch,
             Phase::BlindBidding if !blind || bids == n => return mismatch,
-            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions => {
+            Phase::LeakedSuit if !self.leak_pending() => return mismatch,
+            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding | Phase::LeakedSuit | Phase::Missions => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

@@ -119,6 +119,11 @@ pub struct View {
     /// trick (`Event::SuitTold`). Left out when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suit_told: Option<SuitId>,
+    /// Leaked Suit: the suit each seat revealed, once everyone sees it (the observer's own
+    /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
+    /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
 }
 
 impl CrownBattles {
@@ -133,7 +138,12 @@ impl CrownBattles {
         // its player's hand.
         let (hidden, hidden_seats) = self.hidden_from(me);
         let seen_played = self.played.minus(hidden);
-        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(seen_played));
+        let known_set = match me {
+            Some(s) => at(&self.known, s).minus(own).minus(seen_played),
+            // Leaked Suit: a spectator sees the revealed cards (what every seat knows).
+            None if self.leaked_round() => self.shown.minus(seen_played),
+            None => CardSet::EMPTY,
+        };
         let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
         let mut known = Vec::new();
         for c in known_set.iter() {
@@ -210,6 +220,11 @@ impl CrownBattles {
                 self.seats().map(|s| Some(at(&self.revealed_missions, s)).filter(|&m| m != NONE)).collect()
             },
             suit_told: self.suit_told(me),
+            leaks: if self.leaked_round() {
+                self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -405,6 +420,7 @@ impl fmt::Display for View {
                 writeln!(f, "Magician ({magician}): everyone passes a card {direction:?}.")
             }
             Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
+            Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
             Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
             _ => Ok(()),
         }

@@ -47,6 +47,9 @@ impl CrownBattles {
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
             Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
+            Action::Leak(_) if self.config.leak_choice == crate::rounds::LeakChoice::Simultaneous => {
+                Event::LeakChosen { seat }
+            }
             Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
                 Event::PlayedFaceDown { seat }
             }
@@ -81,6 +84,7 @@ impl CrownBattles {
         });
         let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
         out.push(Event::Spun { trump, dealer: self.dealer });
+        self.push_reveals(None, out);
         if self.round_type.has_missions() && self.phase != Phase::ChooseTrump {
             self.push_missions_dealt(me, out);
         }
@@ -94,6 +98,16 @@ impl CrownBattles {
     /// [`Event::MissionsRevealed`]: every seat's mission.
     fn push_missions_revealed(&self, out: &mut Vec<Event>) {
         out.push(Event::MissionsRevealed { missions: self.seats().map(|s| self.mission_of(s)).collect() });
+    }
+
+    /// Leaked Suit: the reveals of this step (all of them at a round's start, `before`
+    /// `None`), in seat order.
+    fn push_reveals(&self, before: Option<&CrownBattles>, out: &mut Vec<Event>) {
+        for s in self.seats().filter(|&s| self.leak_public(s) && !before.is_some_and(|b| b.leak_public(s))) {
+            if let Some(leak) = self.leak_of(s) {
+                out.push(Event::SuitLeaked { seat: s, leak, cards: faces(self.leaked_cards(s)) });
+            }
+        }
     }
 
     /// The card a play puts on the table, with the form it fights in and the action it
@@ -174,6 +188,9 @@ pub(crate) fn events(
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
     missions_step(before, action, after, me, out);
+    if same_round && after.leaked_round() {
+        after.push_reveals(Some(before), out);
+    }
     // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
     if let Some(suit) = after.suit_told(me)
         && before.suit_told(me).is_none()

@@ -150,7 +150,9 @@ fn legacy_view_json(v: View) -> String {
             Phase::Passing { magician, direction } => OldPhase::Passing { magician, direction },
             Phase::Over => OldPhase::Over,
             // The traces play the base game only, whose rounds are all Normal Bidding.
-            Phase::BlindBidding | Phase::Missions => panic!("an expansion round in a base-game trace"),
+            Phase::BlindBidding | Phase::LeakedSuit | Phase::Missions => {
+                panic!("a {:?} round in a base-game trace", v.round_type)
+            }
         },
         to_act: v.to_act,
         hand: faces(v.hand),

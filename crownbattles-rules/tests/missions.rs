@@ -1,6 +1,6 @@
 //! Missions and Blind Missions (rulebook "Missions", "Blind Missions"): the printed
 //! missions and their tables, the printed example, dealing, choosing, revealing and
-//! scoring, with the readings of RULES.md (readings 36 and 37).
+//! scoring, with the readings of RULES.md (readings 37 and 38).
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
 mod common;
@@ -212,7 +212,7 @@ fn duplicates_are_switched_and_five_are_offered() {
     assert!(seen_offers.len() > 5, "offers are drawn at random: {seen_offers:?}");
 }
 
-/// Reading 37 (default): one by one from the dealer's left, each choice shown at once; a
+/// Reading 38 (default): one by one from the dealer's left, each choice shown at once; a
 /// shield may be bought first, as before a bid.
 #[test]
 fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
@@ -294,7 +294,7 @@ fn blind_missions_stay_secret_until_the_rounds_end() {
     assert_eq!(next.revealed_missions, vec![Some(ZERO_OR_ONE), Some(NONE_OF_FIRST), Some(NONE_OF_FIRST)]);
 }
 
-/// Reading 36: a player dealt no feasible mission plays the round without one and scores 0.
+/// Reading 37: a player dealt no feasible mission plays the round without one and scores 0.
 #[test]
 fn without_a_feasible_mission_the_round_is_played_for_nothing() {
     let mut config = missions(2, &[2], RoundType::Missions, MissionReveal::InTurn);

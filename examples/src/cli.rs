@@ -184,7 +184,7 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, stealth, missions,
+in order, repeated to fill the rounds (implemented: normal, blind, stealth, leaked, missions,
 blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
 catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
 examples/data/house_missions.json) instead of the four printed ones;

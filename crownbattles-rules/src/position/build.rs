@@ -258,6 +258,9 @@ impl CrownBattles {
             trump_wins: 0,
             trump_cuts: 0,
             revealed_missions: [NONE; MAX_PLAYERS],
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -371,6 +374,22 @@ impl CrownBattles {
             }
             None => rebuilt.voids,
         };
+        if !setup.leaks.is_empty() {
+            per_seat("leaks", setup.leaks.len(), false)?;
+            for (slot, leak) in state.leaks.iter_mut().zip(&setup.leaks) {
+                *slot = leak.map_or(NONE, crate::rounds::Leak::code);
+            }
+        }
+        for &s in &setup.unsealed {
+            if s.index() >= n {
+                return Err(SetupError::NoSuchSeat(s));
+            }
+            state.unsealed |= crate::state::bit(s);
+        }
+        state.shown = match &setup.shown {
+            Some(names) => knowledge(config.deck.cards(), CardSet::EMPTY, names)?,
+            None => state.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)),
+        };
         state.known = match &setup.known {
             Some(lists) => {
                 let mut known = [CardSet::EMPTY; MAX_PLAYERS];
@@ -379,7 +398,15 @@ impl CrownBattles {
                 }
                 known
             }
-            None => default_known(&config, smuggled),
+            None => {
+                // Leaked Suit: the reveals so far are known to every other seat.
+                let shown = state.leak_knowledge();
+                let mut known = default_known(&config, smuggled);
+                for (k, s) in known.iter_mut().zip(shown) {
+                    *k = k.or(s);
+                }
+                known
+            }
         };
         let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
         state.apply_missions_setup(&setup.missions, choosing_trump)?;
@@ -388,7 +415,8 @@ impl CrownBattles {
         state.phase = match setup.phase {
             Some(phase) => phase,
             None if chooses => Phase::ChooseTrump,
-            None if bids < n => state.bidding_phase(),
+            // (Leaked Suit: the automatic variations draw the suits as the bidding would start.)
+            None if bids < n => state.before_bidding(),
             None if len < n => Phase::Play(leader.offset(len, n)),
             None => return Err(SetupError::Phase(None)),
         };
@@ -431,7 +459,7 @@ impl CrownBattles {
         match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 self.trump = Trump::NoTrump;
@@ -439,7 +467,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         }
     }

@@ -155,6 +155,23 @@ pub struct Setup {
     /// false).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub revealed_as_golem: bool,
+    /// Leaked Suit: the suit each seat chose or got to reveal, P0 first (default: none yet;
+    /// the spinner and neighbour variations draw theirs with the generator when the phase
+    /// is left out and nobody has bid). A
+    /// revealed suit's cards in the hands are known to every other seat unless `known` says
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
+    /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
+    /// or the Magician's passes take the cards of the hands involved out of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Vec<CardName>>,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (a smuggle, a trade,
+    /// the Magician's passes, the Cursed), so that they may hold more of their revealed suit
+    /// (default: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsealed: Vec<Seat>,
     /// Missions and Blind Missions: the offers, the chosen missions and what the round's
     /// tricks did for them, and the last round's revealed missions (default: none; in a
     /// missions round before its first trick, the offers the generator deals).
@@ -198,6 +215,9 @@ impl Setup {
             revealed_trick: Vec::new(),
             revealed_leader: None,
             revealed_as_golem: false,
+            leaks: Vec::new(),
+            shown: None,
+            unsealed: Vec::new(),
             missions: MissionsSetup::default(),
         }
     }
@@ -372,6 +392,11 @@ pub enum SetupError {
     /// Double-faced card among them).
     #[error("the revealed trick does not fit: only a Stealth Play round reveals one, a card of the deck per player")]
     RevealedTrick,
+    /// Leaked Suit's suits do not fit: given outside a Leaked Suit round, a choice the
+    /// variation (`Config::leak_choice`) cannot make, or missing or present where the phase
+    /// says otherwise.
+    #[error("the leaked suits do not fit the round type, its variation or the phase")]
+    Leaks,
     /// The missions state does not fit the round (RULES.md, "Missions").
     #[error("the missions do not fit: {0}")]
     Missions(&'static str),

@@ -40,7 +40,10 @@ impl CrownBattles {
         );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let bids = self.placed_bids();
-        let derived_phase = if bids < n {
+        // Leaked Suit's spinner variation draws again when the phase is derived on load: a
+        // choice left to the dealer after the draw is saved with its phase.
+        let drawn = self.phase == Phase::LeakedSuit && self.config.leak_choice == crate::rounds::LeakChoice::Spinner;
+        let derived_phase = if bids < n && !drawn {
             Some(self.bidding_phase())
         } else if len < n {
             Some(Phase::Play(t.leader.offset(len, n)))
@@ -48,7 +51,10 @@ impl CrownBattles {
             None
         };
         let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
-        let default_known = default_known(&self.config, self.smuggled);
+        let mut default_known = default_known(&self.config, self.smuggled);
+        for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
+            *k = k.or(s);
+        }
         Setup {
             config: self.config,
             seed: self.rng.seed(),
@@ -86,6 +92,10 @@ impl CrownBattles {
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
+            shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.shown)),
+            unsealed: flagged(self.unsealed),
+            leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
             missions: self.missions_setup(),
         }
     }

@@ -17,8 +17,12 @@ use crate::state::{CrownBattles, Phase, at, put};
 
 impl CrownBattles {
     /// The bidding phase of the round starting now: open bids from the dealer's left, or
-    /// Blind Bidding's simultaneous face-down bids.
+    /// Blind Bidding's simultaneous face-down bids (after Leaked Suit's choices, if any are
+    /// missing).
     pub(crate) fn bidding_phase(&self) -> Phase {
+        if self.leak_pending() {
+            return Phase::LeakedSuit;
+        }
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }

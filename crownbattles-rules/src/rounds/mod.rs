@@ -5,13 +5,17 @@
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Stealth Play
-//! (`stealth_play.rs`), Missions and Blind Missions (`missions/`). The other types are
+//! (`stealth_play.rs`), Leaked Suit (`leaked_suit.rs`), Missions and Blind Missions
+//! (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
+
+pub use leaked_suit::{Leak, LeakChoice};
 
 use core::fmt;
 use core::str::FromStr;
@@ -32,7 +36,8 @@ pub enum RoundType {
     BlindBidding,
     /// "Long Play" (absent in this version).
     LongPlay,
-    /// "Leaked Suit" (absent in this version).
+    /// "Leaked Suit": before bidding, each player reveals every card of one suit
+    /// (`leaked_suit.rs`).
     LeakedSuit,
     /// "The Split" (absent in this version).
     TheSplit,
@@ -78,9 +83,10 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 5] = [
+    pub const IMPLEMENTED: [RoundType; 6] = [
         RoundType::Normal,
         RoundType::BlindBidding,
+        RoundType::LeakedSuit,
         RoundType::StealthPlay,
         RoundType::Missions,
         RoundType::BlindMissions,
@@ -102,6 +108,7 @@ impl RoundType {
             self,
             RoundType::Normal
                 | RoundType::BlindBidding
+                | RoundType::LeakedSuit
                 | RoundType::StealthPlay
                 | RoundType::Missions
                 | RoundType::BlindMissions

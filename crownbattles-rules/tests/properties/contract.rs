@@ -240,6 +240,9 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
         let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..))
             || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
             || secret_mission && matches!(step.action(), Action::Mission(_))
+            // "Leaked Suit": the choices are secret until everyone has chosen.
+            || matches!(step.action(), Action::Leak(_))
+                && step.before.config.leak_choice == crownbattles_rules::LeakChoice::Simultaneous
             || face_down;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);

@@ -1,5 +1,5 @@
 //! Rulebook "Missions" and "Blind Missions": dealing, choosing, revealing and scoring the
-//! missions (RULES.md, readings 36 and 37).
+//! missions (RULES.md, readings 37 and 38).
 
 use std::cell::Cell;
 use std::collections::BTreeSet;
@@ -43,7 +43,7 @@ fn feasible(t: &Table, trump: Trump) -> Vec<(u8, Condition)> {
 #[test]
 fn missions_dealt_are_feasible_distinct_and_five_at_most() {
     let short = Cell::new(0);
-    property("missions_dealt_are_feasible_distinct_and_five_at_most", None, 100, |step| {
+    property("missions_dealt_are_feasible_distinct_and_five_at_most", None, 70, |step| {
         let t = step.after;
         let opened = missions_round(t)
             && t.phase == Phase::Missions
@@ -82,7 +82,7 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
 }
 
 /// "Reveal their chosen missions one by one starting from the player to the left of the
-/// dealer" (reading 37: each chooses in turn and is seen at once), or the variation "reveal
+/// dealer" (reading 38: each chooses in turn and is seen at once), or the variation "reveal
 /// their chosen mission simultaneously" (all choose face down, turned up after the last),
 /// or "Blind Missions": "Players keep their Missions secret". A shield or the Smuggler's
 /// swap may come first, as before a bid.

@@ -123,9 +123,13 @@ fn the_dealer_rotates_clockwise() {
             if after.dealer != want {
                 return Err(format!("{} deals after {}", after.dealer, before.dealer));
             }
-            // Blind Bidding rounds start with everyone bidding at once, missions rounds
-            // with the choice of the missions.
-            let first = opening_phase(after.view.round_type, &after.config, want, after.dealt(), after.trump);
+            // Blind Bidding rounds start with everyone bidding at once, Leaked Suit rounds
+            // with the choice of the suits to reveal, missions rounds with the choice of the
+            // missions.
+            let first = match after.view.round_type {
+                RoundType::LeakedSuit if after.phase == Phase::LeakedSuit => Phase::LeakedSuit,
+                t => opening_phase(t, &after.config, want, after.dealt(), after.trump),
+            };
             if after.phase != first && after.phase != Phase::ChooseTrump {
                 return Err(format!("the new round starts with {:?}", after.phase));
             }

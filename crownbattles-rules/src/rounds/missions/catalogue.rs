@@ -9,7 +9,7 @@
 //! The catalogue lives in the [`Config`](crate::Config), which is part of the game state
 //! (a `Copy` value copied whole by some undo records): it holds at most [`MAX_MISSIONS`]
 //! missions, so that the state stays compact and the base game within its speed budget
-//! (RULES.md, reading 36, has the measurements for 8, 16 and 64).
+//! (RULES.md, reading 37, has the measurements for 8, 16 and 64).
 
 use core::fmt;
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 /// Most missions a catalogue holds: the four printed ones and four of the box's others
-/// (RULES.md, reading 36: each mission is 45 bytes of every copy of the game state).
+/// (RULES.md, reading 37: each mission is 45 bytes of every copy of the game state).
 pub const MAX_MISSIONS: usize = 8;
 
 /// Player-count rows of a point table, as printed.
@@ -40,7 +40,7 @@ const DASH: u8 = u8::MAX;
 ///
 /// "Win exactly 2 tricks" is `{"between": [2, 2]}`. Tricks are counted at the round's end,
 /// after any Thief; the first tricks and the trump trick are judged by who won each trick
-/// in play (RULES.md, reading 36).
+/// in play (RULES.md, reading 37).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Condition {

@@ -7,7 +7,7 @@
 //!   catalogue's missions available this round: a "-" in the table or an impossible
 //!   condition is redrawn ("draw another one until you find a feasible mission"), and so
 //!   is a duplicate, a second mission with the same condition ("switch it for a different
-//!   one"). Each player draws from the whole catalogue (RULES.md, reading 36: the
+//!   one"). Each player draws from the whole catalogue (RULES.md, reading 37: the
 //!   catalogue lists mission kinds, so a small one still deals every player a choice); with
 //!   fewer available missions than five, all of them are offered; with none, the player
 //!   plays the round without a mission and scores 0.
@@ -47,7 +47,7 @@ pub const MISSION_CHOICES: u8 = 5;
 pub enum MissionReveal {
     /// "One by one starting from the player to the left of the dealer and proceeding
     /// clockwise": each chooses in turn and reveals at once, seeing the earlier missions
-    /// (RULES.md, reading 37).
+    /// (RULES.md, reading 38).
     #[default]
     InTurn,
     /// "Players reveal their chosen mission simultaneously": all choose face down; the

@@ -146,6 +146,8 @@ fn the_spinner_decides_the_suit_or_lets_the_dealer_decide() {
     let game = with([0, 0, 0, 0, 0, 1]);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::LeakedSuit);
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![Seat(2)]);
+    // A saved game waiting for the dealer's choice does not spin again when loaded.
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
 }
 
 #[test]
@@ -204,4 +206,15 @@ fn a_saved_leaked_suit_round_loads_and_goes_on() {
         ..table(&config, Trump::NoTrump, &["R1 R2", "G5 B6", "Y3 Y4"])
     };
     assert_eq!(CrownBattles::from_setup(&nothing), Err(SetupError::Leaks));
+}
+
+#[test]
+fn a_deck_without_suits_reveals_nothing_and_bids_at_once() {
+    let mut config = leaked(2, &[2], &[], LeakChoice::Simultaneous);
+    config.deck = crownbattles_rules::DeckSpec { values: [0; 4], golems: 0, dragons: 0, peasants: 4, powers: 0 };
+    let game = CrownBattles::new(&config, 3).unwrap();
+    let view = game.view(Observer::Spectator);
+    assert_eq!(view.leaks, vec![Some(Leak::Nothing); 2]);
+    assert!(matches!(view.phase, Phase::Bidding(_) | Phase::ChooseTrump), "{:?}", view.phase);
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
 }

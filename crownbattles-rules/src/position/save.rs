@@ -40,10 +40,7 @@ impl CrownBattles {
         );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let bids = self.placed_bids();
-        // Leaked Suit's spinner variation draws again when the phase is derived on load: a
-        // choice left to the dealer after the draw is saved with its phase.
-        let drawn = self.phase == Phase::LeakedSuit && self.config.leak_choice == crate::rounds::LeakChoice::Spinner;
-        let derived_phase = if bids < n && !drawn {
+        let derived_phase = if bids < n {
             Some(self.bidding_phase())
         } else if len < n {
             Some(Phase::Play(t.leader.offset(len, n)))
@@ -76,7 +73,10 @@ impl CrownBattles {
             shields: flagged(self.shields),
             smuggled: flagged(self.smuggled),
             wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
-            phase: (Some(self.phase) != derived_phase).then_some(self.phase),
+            // (Leaked Suit: a spinner that let the dealer decide is not spun again on load.)
+            phase: (Some(self.phase) != derived_phase
+                || self.phase == Phase::LeakedSuit && self.config.leak_choice == crate::rounds::LeakChoice::Spinner)
+                .then_some(self.phase),
             passes: if self.passes.iter().all(|&p| p == NONE) {
                 Vec::new()
             } else {

@@ -31,8 +31,9 @@ pub enum Leak {
     Suit(SuitId),
     /// The Golems, Dragons, Golem King and Dragon King ("considered the same suit").
     Monsters,
-    /// Nothing: the spinner showed X ([`LeakChoice::Spinner`]), or the left neighbour holds
-    /// no card that can be chosen ([`LeakChoice::Neighbour`]). Never a player's choice.
+    /// Nothing: the spinner showed X ([`LeakChoice::Spinner`]), the left neighbour holds no
+    /// card that can be chosen ([`LeakChoice::Neighbour`]), or the deck holds none (only
+    /// Peasants and power cards). Never a player's choice.
     Nothing,
 }
 
@@ -154,6 +155,11 @@ impl CrownBattles {
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
         if self.leaked_round() && self.leak_pending() {
+            // A deck of Peasants and power cards only: there is no suit to choose.
+            if self.config.deck.cards().and(choosable()).is_empty() {
+                self.leak_all(NOTHING);
+                return self.bidding_phase();
+            }
             match self.config.leak_choice {
                 LeakChoice::Spinner => {
                     let weights = self.config.spinner.map(u32::from);
@@ -366,7 +372,8 @@ impl CrownBattles {
                 bad
             };
         }
-        let automatic = matches!(self.config.leak_choice, LeakChoice::Spinner | LeakChoice::Neighbour);
+        let automatic = matches!(self.config.leak_choice, LeakChoice::Spinner | LeakChoice::Neighbour)
+            || self.config.deck.cards().and(choosable()).is_empty();
         if leaks.iter().any(|&l| l != NONE && (l > NOTHING || l == NOTHING && !automatic)) {
             return bad;
         }
@@ -376,6 +383,9 @@ impl CrownBattles {
         }
         let first = self.dealer.left(n);
         let fits = match self.config.leak_choice {
+            _ if automatic && leaks.contains(&NOTHING) && self.config.leak_choice != LeakChoice::Neighbour => {
+                leaks.iter().all(|&l| l == NOTHING)
+            }
             LeakChoice::Dealer | LeakChoice::Spinner => leaks.iter().all(|&l| Some(&l) == leaks.first()),
             LeakChoice::Clockwise => (0..n).all(|i| (at(&self.leaks, first.offset(i, n)) != NONE) == (i < chosen)),
             LeakChoice::Neighbour => chosen == 0 || chosen == n,

@@ -110,7 +110,8 @@ fn screw_the_dealer_refuses_the_total_of_the_cards_dealt() {
         Ok(())
     });
     eprintln!("  dealer bids with some bid refused: {}", refused.get());
-    assert!(refused.get() >= 30, "the dealer was refused a bid {} times", refused.get());
+    // (20: the configs' random stream also draws the round types' options.)
+    assert!(refused.get() >= 20, "the dealer was refused a bid {} times", refused.get());
 }
 
 #[test]

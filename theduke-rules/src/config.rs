@@ -53,8 +53,8 @@ pub struct Config {
     pub objective: Objective,
 }
 
-/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup, Trophy
-/// Hunters and Dark Rider are not played yet (RULES.md, "Absent").
+/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup and Trophy
+/// Hunters are not played yet (RULES.md, "Absent").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Objective {
     /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
@@ -64,6 +64,10 @@ pub enum Objective {
     /// time ([`Action::Pick`](crate::Action::Pick)); the first to pick sets up first, the
     /// other moves first; then the standard rules.
     DynasticDispute,
+    /// "Dark Rider": Pikemen against a lone rider, no Duke and no bag; the armies are
+    /// deployed on the home edges ([`Action::Deploy`](crate::Action::Deploy)), the Pikeman
+    /// player (the first player) first, the rider player moving first.
+    DarkRider(crate::expanded::dark_rider::DarkRider),
 }
 
 impl Objective {
@@ -244,6 +248,9 @@ pub enum ConfigError {
     /// The custom tile set (with the enhanced tiles, if asked for) is refused.
     #[error("bad tile set: {0}")]
     Tiles(#[from] TileSetError),
+    /// The Dark Rider options or the tile set do not fit that objective.
+    #[error("Dark Rider: {0}")]
+    DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
 }
 
 /// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
@@ -267,6 +274,11 @@ impl Config {
         }
         if let Some(tiles) = &self.tiles {
             tiles.spec().check()?;
+        }
+        if let Objective::DarkRider(options) = self.objective
+            && !(3..=4).contains(&options.pikemen)
+        {
+            return Err(crate::expanded::dark_rider::DarkRiderError::Pikemen(options.pikemen).into());
         }
         Ok(())
     }

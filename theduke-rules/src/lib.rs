@@ -162,6 +162,7 @@ pub use config::{
     DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};

@@ -14,7 +14,7 @@ pub use super::terrain::line_crosses;
 use duke_core::Seat;
 use theduke_rules::{
     Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
-    IconKind, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
+    IconKind, Objective, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -44,6 +44,8 @@ pub struct Model {
     pub fort: Option<Square>,
     /// "Dragon Tile": the Dragon, if on the board (`dragon.rs` has its part of the rules).
     pub dragon: Option<Dragon>,
+    /// "Dark Rider": the Pikeman player and the Pikeman's type, in that objective.
+    pub dark_rider: Option<(Seat, TileKind)>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -77,6 +79,15 @@ pub fn model(state: &ExpandedDuke) -> Model {
         mountain: state.terrain().mountain,
         fort: state.terrain().fort,
         dragon: state.dragon(),
+        // "One player selects 4 Pikeman ... Once the first player has placed all his
+        // Pikemen": the Pikeman player sets up first.
+        dark_rider: match state.config().objective {
+            Objective::DarkRider(_) => {
+                let pikeman = state.tile_source().tiles().iter().position(|t| t.name == "Pikeman").unwrap();
+                Some((state.first_player(), TileKind(pikeman as u8)))
+            }
+            _ => None,
+        },
     }
 }
 
@@ -112,6 +123,16 @@ impl Model {
     /// tile with a Dread icon (on the side showing, or on either side by the reading).
     pub fn frozen(&self) -> BTreeSet<Square> {
         let mut out = BTreeSet::new();
+        // "Dark Rider": "Once a Pikeman Tile reaches the opponent's edge, it is frozen and
+        // cannot be moved or captured for the rest of the game" (the Fort does not thaw it).
+        if let Some((pikes, pikeman)) = self.dark_rider {
+            let far = if pikes.0 == 0 { 5 } else { 0 };
+            out.extend(
+                squares().filter(|sq| {
+                    sq.rank() == far && self.at(*sq).is_some_and(|p| p.owner == pikes && p.kind == pikeman)
+                }),
+            );
+        }
         if self.ignore_dread {
             return out;
         }

@@ -24,8 +24,9 @@
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
 //!   Ransom), the terrain tiles Mountain, Fort and Dragon ([`TerrainOptions`], placed at random
 //!   once set-up is complete, [`Duke::terrain`]; the Dragon acts on its own between the turns
-//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objective Dynastic Dispute
-//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
+//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objectives Dynastic Dispute
+//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up) and Dark Rider
+//!   ([`DarkRider`]: Pikemen against a rider, deployed with [`Action::Deploy`]); [`TheDuke`] is the
 //!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.

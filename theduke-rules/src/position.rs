@@ -240,7 +240,7 @@ pub enum SetupError {
     #[error("the draft's picks do not fit the objective, the phase or the seat to act")]
     Draft,
     /// A Dark Rider position does not fit that objective: the phase of its set-up
-    /// ([`Phase::Deploy`]) in another game; tiles off their owner's home edge, or not on their
+    /// ([`Phase::Deploy`]) in another game; a tile in a bag; tiles off their owner's home edge, or not on their
     /// starting side, during its set-up, or deployed out of order (every Pikeman before the
     /// rider, the seat to act the one still deploying), or captured then; a running game
     /// already decided or without its rider; a finished game whose objective ending does not

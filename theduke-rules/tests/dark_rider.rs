@@ -246,6 +246,10 @@ fn dark_rider_setups_that_do_not_fit_are_refused() {
     refused(with(&[("a1", TileKind(1), 0)], 0), SetupError::TooManyTiles { seat: Seat(0), kind: TileKind(1) });
     let five = [("a1", PIKEMAN, 0), ("b1", PIKEMAN, 0), ("c1", PIKEMAN, 0), ("d1", PIKEMAN, 0), ("e1", PIKEMAN, 0)];
     refused(with(&five, 1), SetupError::TooManyTiles { seat: Seat(0), kind: PIKEMAN });
+    // A tile in a bag: Dark Rider has none.
+    let bagged =
+        Setup { bags: Some([vec![0, 0, 1], vec![]]), ..position(&["a2", "b3"], "c4", 0, DarkRider::default()) };
+    refused(bagged, SetupError::DarkRider);
     // Its set-up phase in another game.
     refused(Setup { phase: Phase::Deploy, ..Setup::new(Config::default()) }, SetupError::DarkRider);
     // A running game already won: three Pikemen through.

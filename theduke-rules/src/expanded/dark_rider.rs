@@ -282,7 +282,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// A Dark Rider position (rulebook "Dark Rider"): each seat's tiles are its army only
-    /// (checked with the counts); during set-up the Pikemen and the rider stand on their
+    /// (checked with the counts), none in a bag; during set-up the Pikemen and the rider stand on their
     /// owners' home edges, starting side up, the rider only once every Pikeman is down and
     /// the seat to act the one still to deploy; nothing captured or taken during set-up; a
     /// running game is not already decided; a finished game's objective ending fits.
@@ -292,6 +292,10 @@ impl<S: TileSource> Duke<S> {
             return if self.phase == Phase::Deploy { Err(SetupError::DarkRider) } else { Ok(()) };
         };
         let bad = Err(SetupError::DarkRider);
+        // No bag in Dark Rider (reading 54).
+        if self.bag.iter().any(|b| !b.is_empty()) {
+            return bad;
+        }
         let pikes = self.first & 1;
         let on = |owner: u8, kind: u8| self.on_board(owner, usize::from(kind));
         match self.phase {

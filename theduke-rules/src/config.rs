@@ -197,6 +197,21 @@ pub struct Readings {
     pub dragon_duke: DragonDuke,
     /// Whether the Duke-danger rule looks at the Dragon.
     pub dragon_danger: DragonDanger,
+    /// Dark Rider: whether the Duke-danger rule protects the rider.
+    pub dark_rider_danger: RiderDanger,
+}
+
+/// Dark Rider has no Duke: whether the Duke-danger rule ("Putting the Duke Tile in Danger")
+/// protects the rider instead. See RULES.md, reading 59.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RiderDanger {
+    /// It does not (our reading): the rule names the Duke, and there is none; the rider may
+    /// move where a Pikeman can take it.
+    #[default]
+    Ignored,
+    /// It does: no action of the rider player may leave the rider where the Pikeman player
+    /// could capture it next turn, as if it were his Duke.
+    Avoided,
 }
 
 /// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's

@@ -160,7 +160,7 @@ pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
-    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
+    DreadThaw, EdgeFreeze, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};

@@ -180,10 +180,11 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
+        let prey = tiles & !self.spared_by_dragon();
         let mut out = 0;
         for icon in CALM_MOVES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && prey & to.bit() != 0
                 && between(d.square, to) & blocked == 0
             {
                 out |= to.bit();
@@ -196,11 +197,11 @@ impl<S: TileSource> Duke<S> {
     /// line of sight and not in the Fort (rulebook: "The Mountain and Fort Tiles block the
     /// Dragon's Strike icons per the standard rules").
     fn strike_targets(&self, d: Dragon) -> u64 {
-        let tiles = self.occ[0] | self.occ[1];
+        let prey = (self.occ[0] | self.occ[1]) & !self.spared_by_dragon();
         let mut out = 0;
         for icon in ENRAGED_STRIKES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && prey & to.bit() != 0
                 && self.strike_in_sight(d.square, to)
             {
                 out |= to.bit();
@@ -316,6 +317,7 @@ impl<S: TileSource> Duke<S> {
                     open |= to.bit();
                 }
             }
+            open &= !self.spared_by_dragon();
             if let Some(to) = self.draw_square(open) {
                 let right = d.facing.step(d.square, (1, 0)) == Some(to);
                 let tiles = self.occ[0] | self.occ[1];
@@ -435,7 +437,7 @@ impl<S: TileSource> Duke<S> {
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
                     let Some(onto) = d.square.offset(df, dr) else { continue };
-                    if onto.bit() & own_duke != 0 {
+                    if onto.bit() & (own_duke | self.spared_by_dragon()) != 0 {
                         continue;
                     }
                     let aims: &[Option<Facing>] =

@@ -142,6 +142,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
         dragon: parsed.has("dragon"),
+        ranger: parsed.has("ranger"),
+        three_pikemen: parsed.has("three-pikemen"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -149,6 +151,10 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
     };
+    if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
+    {
+        return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider".to_owned()));
+    }
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
@@ -156,7 +162,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen"];
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
@@ -176,7 +182,9 @@ into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSp
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
 --dragon places the Dragon in the middle, and it acts between the players' turns;
---objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
+--objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
+--objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
+Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, stealth; stealth needs 3+ players).";
@@ -225,7 +233,7 @@ impl SimulateArgs {
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
-                [--objective NAME]
+                [--objective NAME] [--ranger] [--three-pikemen]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -296,6 +304,7 @@ impl PlayArgs {
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
             [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
+            [--ranger] [--three-pikemen]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or

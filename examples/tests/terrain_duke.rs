@@ -1,5 +1,6 @@
 //! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
-//! `--fort`, `--dragon` and `--objective dynastic-dispute` reach the engine, the bots play games with
+//! `--fort`, `--dragon`, `--objective dynastic-dispute` and `--objective dark-rider` (with
+//! `--ranger`, `--three-pikemen`) reach the engine, the bots play games with
 //! them (no special case: the `Game` contract), and the games are saved, replayed by the
 //! expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
@@ -85,6 +86,40 @@ fn dynastic_dispute_is_played_by_bots_and_from_the_terminal() {
     let (text, _) =
         common::terminal_game(&["--game", "theduke", "--objective", "dynastic-dispute", "--bots", "random"], 5);
     assert!(text.contains("Draft: P"), "{text}");
+}
+
+#[test]
+fn dark_rider_is_played_by_bots_and_from_the_terminal() {
+    let parse = |args: &[&str]| SimulateArgs::parse(args.iter().map(|a| a.to_string()));
+    let args = parse(&["--game", "theduke", "--objective", "dark-rider", "--mountain"]).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert_eq!(config.objective, theduke_rules::Objective::DarkRider(theduke_rules::DarkRider::default()));
+    // The easier options.
+    let easier = parse(&["--game", "theduke", "--objective", "dark-rider", "--ranger", "--three-pikemen"]).unwrap();
+    assert_eq!(easier.options.flags(), ["--objective dark-rider", "--ranger", "--three-pikemen"]);
+    let config = ExpandedDuke::config_with(None, &easier.options).unwrap();
+    let want = theduke_rules::DarkRider { rider: theduke_rules::Rider::Ranger, pikemen: 3 };
+    assert_eq!(config.objective, theduke_rules::Objective::DarkRider(want));
+    assert!(parse(&["--game", "theduke", "--ranger"]).is_err(), "--ranger without Dark Rider");
+    let alone = GameOptions { three_pikemen: true, ..GameOptions::default() };
+    assert!(ExpandedDuke::config_with(None, &alone).is_err());
+    // Bots deploy and play (with the Dragon too); the records replay.
+    for options in [args.options.clone(), GameOptions { dragon: true, ..easier.options.clone() }] {
+        let bots = vec![BotSpec::Greedy, BotSpec::Random];
+        let (summary, record) = run::<ExpandedDuke>(None, &options, 3, 5, &bots, |_| {}).unwrap();
+        assert_eq!(summary.games, 3);
+        let mut deploys = 0;
+        record
+            .unwrap()
+            .replay_with(|_, action, _| {
+                deploys += usize::from(matches!(action.action, theduke_rules::Action::Deploy(_)))
+            })
+            .unwrap();
+        assert!(deploys >= 4, "{deploys}");
+    }
+    let (text, _) = common::terminal_game(&["--game", "theduke", "--objective", "dark-rider", "--bots", "random"], 5);
+    assert!(text.contains("Dark Rider set-up: P"), "{text}");
 }
 
 #[test]

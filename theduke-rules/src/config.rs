@@ -53,8 +53,8 @@ pub struct Config {
     pub objective: Objective,
 }
 
-/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup, Trophy
-/// Hunters and Dark Rider are not played yet (RULES.md, "Absent").
+/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup and Trophy
+/// Hunters are not played yet (RULES.md, "Absent").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Objective {
     /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
@@ -64,6 +64,10 @@ pub enum Objective {
     /// time ([`Action::Pick`](crate::Action::Pick)); the first to pick sets up first, the
     /// other moves first; then the standard rules.
     DynasticDispute,
+    /// "Dark Rider": Pikemen against a lone rider, no Duke and no bag; the armies are
+    /// deployed on the home edges ([`Action::Deploy`](crate::Action::Deploy)), the Pikeman
+    /// player (the first player) first, the rider player moving first.
+    DarkRider(crate::expanded::dark_rider::DarkRider),
 }
 
 impl Objective {
@@ -193,6 +197,36 @@ pub struct Readings {
     pub dragon_duke: DragonDuke,
     /// Whether the Duke-danger rule looks at the Dragon.
     pub dragon_danger: DragonDanger,
+    /// Dark Rider: whether the Duke-danger rule protects the rider.
+    pub dark_rider_danger: RiderDanger,
+    /// Dark Rider: whether the Dragon may take a frozen Pikeman.
+    pub dark_rider_freeze: EdgeFreeze,
+}
+
+/// Dark Rider: what a Pikeman frozen on the rider player's edge ("cannot be moved or
+/// captured for the rest of the game") is safe from. See RULES.md, reading 57.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdgeFreeze {
+    /// The players' actions (our reading): the Dragon, whose takes are no captures, may take
+    /// it, as it takes tiles Dread freezes.
+    #[default]
+    Players,
+    /// Everything: the Dragon neither takes it (its Move and Strike icons pass it by, it
+    /// blocks the Dragon's paths) nor is pushed onto it.
+    Everything,
+}
+
+/// Dark Rider has no Duke: whether the Duke-danger rule ("Putting the Duke Tile in Danger")
+/// protects the rider instead. See RULES.md, reading 59.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RiderDanger {
+    /// It does not (our reading): the rule names the Duke, and there is none; the rider may
+    /// move where a Pikeman can take it.
+    #[default]
+    Ignored,
+    /// It does: no action of the rider player may leave the rider where the Pikeman player
+    /// could capture it next turn, as if it were his Duke.
+    Avoided,
 }
 
 /// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's
@@ -244,6 +278,9 @@ pub enum ConfigError {
     /// The custom tile set (with the enhanced tiles, if asked for) is refused.
     #[error("bad tile set: {0}")]
     Tiles(#[from] TileSetError),
+    /// The Dark Rider options or the tile set do not fit that objective.
+    #[error("Dark Rider: {0}")]
+    DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
 }
 
 /// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
@@ -267,6 +304,11 @@ impl Config {
         }
         if let Some(tiles) = &self.tiles {
             tiles.spec().check()?;
+        }
+        if let Objective::DarkRider(options) = self.objective
+            && !(3..=4).contains(&options.pikemen)
+        {
+            return Err(crate::expanded::dark_rider::DarkRiderError::Pikemen(options.pikemen).into());
         }
         Ok(())
     }

@@ -24,8 +24,9 @@
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
 //!   Ransom), the terrain tiles Mountain, Fort and Dragon ([`TerrainOptions`], placed at random
 //!   once set-up is complete, [`Duke::terrain`]; the Dragon acts on its own between the turns
-//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objective Dynastic Dispute
-//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
+//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objectives Dynastic Dispute
+//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up) and Dark Rider
+//!   ([`DarkRider`]: Pikemen against a rider, deployed with [`Action::Deploy`]); [`TheDuke`] is the
 //!   standard game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
@@ -159,9 +160,10 @@ pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
-    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    DreadThaw, EdgeFreeze, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};

@@ -81,6 +81,9 @@ pub enum Phase {
     Draft,
     /// The player to act places his Duke (rulebook "Set-up").
     SetupDuke,
+    /// Dark Rider (rulebook "Alternate Objectives"): the player to act places the next tile
+    /// of his army on his home edge ([`Action::Deploy`](crate::Action::Deploy)).
+    Deploy,
     /// The player to act places his Footmen next to the Duke; `remaining` is 2 or 1.
     SetupFootman {
         /// Footmen still to place.
@@ -128,6 +131,8 @@ pub enum EndReason {
     NoLegalAction,
     /// The configured turn limit was reached: a draw.
     TurnLimit,
+    /// Dark Rider's objective decided the game (rulebook "Alternate Objectives").
+    DarkRider(crate::expanded::dark_rider::DarkRiderEnd),
 }
 
 /// A game of The Duke with the tile set `S` ([`Standard`] for the base game).

@@ -8,7 +8,8 @@
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
 //!   tile sets ([`custom_tile_set`]) carrying every icon kind, terrain
 //!   ([`terrain_configs`]: the Mountain and the Fort always on), the Dragon (in one game of
-//!   four; [`dragon_configs`]: always), and Dynastic Dispute ([`dynastic_configs`]);
+//!   four; [`dragon_configs`]: always), Dynastic Dispute ([`dynastic_configs`]) and Dark
+//!   Rider ([`dark_rider_configs`]);
 //!   [`before_the_dragons_turn`] for properties of what the Dragon does between the turns.
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
@@ -42,8 +43,8 @@ use proptest::prelude::*;
 
 use crate::actions::Action;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer,
-    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze,
+    FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -236,6 +237,8 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 // The Expanded reference generator plays the default reading of the Dragon and
                 // the Duke-danger rule; `dragon_configs` draws the other one too.
                 dragon_danger: DragonDanger::Ignored,
+                dark_rider_danger: RiderDanger::Ignored,
+                dark_rider_freeze: EdgeFreeze::Players,
             }
         },
     );
@@ -262,6 +265,25 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
 /// Dynastic Dispute: the configs of [`expanded_configs`] with that objective.
 pub fn dynastic_configs() -> impl Strategy<Value = Config> {
     expanded_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
+}
+
+/// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
+/// armies are found by name), the Knight or the Ranger, four or three Pikemen, either reading
+/// of the rider and the Duke-danger rule and of the Dragon and the frozen Pikemen, and the terrain of `expanded_configs` (the Dragon in
+/// one game of four).
+pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
+    let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
+    let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
+    let danger = prop_oneof![3 => Just(RiderDanger::Ignored), 1 => Just(RiderDanger::Avoided)];
+    let freeze = prop_oneof![Just(EdgeFreeze::Players), Just(EdgeFreeze::Everything)];
+    (expanded_configs(), rider, pikemen, danger, freeze).prop_map(
+        |(config, rider, pikemen, dark_rider_danger, dark_rider_freeze)| Config {
+            tiles: None,
+            objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
+            readings: Readings { dark_rider_danger, dark_rider_freeze, ..config.readings },
+            ..config
+        },
+    )
 }
 
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and

@@ -224,13 +224,20 @@ impl<S: TileSource> Duke<S> {
                 }
                 return;
             }
+            Action::Deploy(sq) => {
+                if S::EXPANDED {
+                    self.deploy(me, sq);
+                    self.guard = self.compute_guard();
+                }
+                return;
+            }
         }
         self.end_turn(me, duke_taken, detect_stuck);
     }
 
     /// Whether the player to act has a legal action. Drawing is the cheapest to confirm:
     /// outside Guard any empty square beside the Duke will take the tile.
-    fn has_legal_action(&self) -> bool {
+    pub(crate) fn has_legal_action(&self) -> bool {
         let me = usize::from(self.to_move & 1);
         if !S::EXPANDED
             && self.guard & crate::movegen::GUARD_IN == 0
@@ -274,10 +281,14 @@ impl<S: TileSource> Duke<S> {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
         }
-        // Constant `false` for a compile-time set: the standard game pays nothing.
+        // Constant `false` for a compile-time set: the standard game pays nothing. Dark
+        // Rider's wins are immediate: before the Dragon's turn, and after it (the rider taken).
+        if S::EXPANDED && self.dark_rider_ending() {
+            return;
+        }
         if S::EXPANDED && self.dragon_mask() != 0 {
             let dukes = self.dragon_turn();
-            if self.dragon_ending(dukes) {
+            if self.dragon_ending(dukes) || self.dark_rider_ending() {
                 return;
             }
         }

@@ -24,6 +24,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         Just(Action::Draw),
         square().prop_map(Action::Place),
         (0u8..20).prop_map(|k| Action::Pick(TileKind(k))),
+        square().prop_map(Action::Deploy),
     ]
 }
 
@@ -244,6 +245,7 @@ fn any_phase() -> impl Strategy<Value = Phase> {
         Just(Phase::Play),
         Just(Phase::Draft),
         Just(Phase::Play),
+        Just(Phase::Deploy),
         (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
         (0u8..5).prop_map(|drawn| Phase::Divine { drawn }),
         (0u8..4).prop_map(|left| Phase::Dismiss { left }),

@@ -191,7 +191,7 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         // Expanded play only (`expanded.rs`).
-        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft => {}
+        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft | Phase::Deploy => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

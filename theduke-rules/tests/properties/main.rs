@@ -16,6 +16,7 @@ mod oracle;
 mod capturing_tiles;
 mod coverage;
 mod customization;
+mod dark_rider;
 mod dragon;
 mod dread_and_defense;
 mod dynastic_dispute;

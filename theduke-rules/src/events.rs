@@ -50,8 +50,7 @@ impl NamedTile {
 /// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]), unless
 /// [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
 ///
-/// Non-exhaustive: the rest of Expanded play (the Dragon's own turns, the alternate
-/// objectives) will add variants.
+/// Non-exhaustive: the rest of Expanded play (Dark Rider) may add variants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {
@@ -321,6 +320,52 @@ pub enum Event {
         /// How many tiles of it went into his bag.
         count: u8,
     },
+    /// Counting Coup, Trophy Hunters: a Flag was placed as set-up completed (rulebook
+    /// "Alternate Objectives").
+    FlagPlaced {
+        /// Who placed it.
+        seat: Seat,
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where.
+        square: Square,
+    },
+    /// A Flag carried along by the tile holding it as that tile moved (rulebook "Flag
+    /// Tiles"); it follows the move's own event.
+    FlagCarried {
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where it stood.
+        from: Square,
+        /// Where it is now.
+        to: Square,
+    },
+    /// A Flag passed to a tile beside its carrier, or moved by its owner after a point of
+    /// Counting Coup (rulebook "Flag Tiles").
+    FlagMoved {
+        /// Who acted.
+        seat: Seat,
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where it stood.
+        from: Square,
+        /// Where it is now.
+        to: Square,
+    },
+    /// Counting Coup: after the opponent's point, the player left his Flag where it is.
+    FlagStays {
+        /// Who left it.
+        seat: Seat,
+        /// Its square.
+        square: Square,
+    },
+    /// Counting Coup: a point for ending a move or a placement beside the opponent's Flag.
+    Scored {
+        /// Who scored.
+        seat: Seat,
+        /// His points now.
+        points: u8,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -391,6 +436,13 @@ impl fmt::Display for Event {
                     }
                     (Some(w), EndReason::TurnLimit) => write!(f, "{w} wins at the turn limit"),
                     (None, EndReason::TurnLimit) => write!(f, "draw at the turn limit"),
+                    (Some(w), EndReason::CoupCounted) => write!(f, "{w} wins with three points"),
+                    (Some(w), EndReason::TrophyTaken) => {
+                        write!(f, "{w} wins: the opponent's Flag has reached {w}'s home edge")
+                    }
+                    (Some(w), EndReason::NoTilesLeft) => {
+                        write!(f, "{w} wins, {} has no tile left", Seat(1 - (w.0 & 1)))
+                    }
                     (None, _) => write!(f, "draw"),
                 }
             }
@@ -405,7 +457,10 @@ impl fmt::Display for Event {
             Event::TerrainPlaced { terrain, square } => {
                 write!(f, "the {terrain:?} is placed at random on {square}")
             }
-            other => crate::expanded::events::fmt_ability(other, f),
+            other => match crate::expanded::flag_events::fmt_flag(other, f) {
+                Some(result) => result,
+                None => crate::expanded::events::fmt_ability(other, f),
+            },
         }
     }
 }
@@ -473,6 +528,7 @@ impl<S: TileSource> Duke<S> {
                 Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,
             },
+            Action::Flag { .. } => self.seen_flag(seat, action).unwrap_or(unlisted),
             _ => self.seen_ability(seat, action, observer).unwrap_or(unlisted),
         }
     }
@@ -504,7 +560,7 @@ impl<S: TileSource> Duke<S> {
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
         // Set-up complete: the terrain tiles come onto the board at random.
-        if matches!(action, Action::SetFootman(_)) && after.phase == Phase::Play {
+        if matches!(action, Action::SetFootman(_)) && matches!(after.phase, Phase::Play | Phase::SetupFlag) {
             out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
             out.extend(after.dragon().map(|dragon| Event::DragonTurn { dragon }));
         }
@@ -526,6 +582,7 @@ impl<S: TileSource> Duke<S> {
                 square,
             });
         }
+        before.flag_consequences(seat, action, after, out);
         if before.dragon().is_some() && !matches!(action, Action::SetFootman(_)) {
             before.dragon_events(action, after, out);
         }

@@ -96,11 +96,13 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::TurnLimit { turns: self.turns, limit: self.limit });
         }
         self.check_terrain()?;
+        self.check_flags()?;
         if self.set_up_progress(0).is_some() {
             self.check_set_up()?;
         } else {
             for seat in [Seat(0), Seat(1)] {
-                if running && self.duke_square(seat).is_none() {
+                // Counting Coup, Trophy Hunters: a captured Duke stays captured.
+                if running && self.duke_square(seat).is_none() && !self.flag_game() {
                     return Err(SetupError::MissingDuke { seat });
                 }
             }
@@ -134,7 +136,8 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::Terrain { terrain: TerrainKind::Fort });
         }
         // The Dragon may stand on the Mountain or in the Fort, never with a tile.
-        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed)
+        // With the Flags, the Dragon comes once they are down.
+        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed && self.phase != Phase::SetupFlag)
             && terrain.dragon.is_none_or(|d| all & d.square.bit() == 0);
         if !dragon_ok {
             return Err(SetupError::Terrain { terrain: TerrainKind::Dragon });
@@ -191,7 +194,11 @@ impl<S: TileSource> Duke<S> {
     /// A finished game's ending fits the position (rulebook "Winning the Game"; readings 1
     /// and 14 of RULES.md).
     fn check_ending(&self, ending: Ending) -> Result<(), SetupError> {
-        let has_duke = |s: u8| self.duke_square(Seat(s)).is_some();
+        if let Some(fits) = self.flag_ending_fits(ending) {
+            return if fits { Ok(()) } else { Err(SetupError::InconsistentEnding(ending)) };
+        }
+        // Counting Coup, Trophy Hunters: a Duke may be gone in any ending.
+        let has_duke = |s: u8| self.flag_game() || self.duke_square(Seat(s)).is_some();
         let fits = match (ending.winner, ending.reason) {
             (Some(w), EndReason::DukeCaptured) => w.0 <= 1 && has_duke(w.0) && !has_duke(1 - w.0),
             // The Dragon took a Duke, or both (`DragonDuke`).

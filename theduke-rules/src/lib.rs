@@ -24,9 +24,11 @@
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
 //!   Ransom), the terrain tiles Mountain, Fort and Dragon ([`TerrainOptions`], placed at random
 //!   once set-up is complete, [`Duke::terrain`]; the Dragon acts on its own between the turns
-//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objective Dynastic Dispute
-//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
-//!   standard game with compile-time tables.
+//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objectives
+//!   ([`Objective`]): Dynastic Dispute (the bags drafted with [`Action::Pick`] before set-up),
+//!   Counting Coup and Trophy Hunters (the Flags placed, carried and passed with
+//!   [`Action::Flag`], [`Duke::flags`], [`Duke::points`]); [`TheDuke`] is the standard game
+//!   with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -159,7 +161,8 @@ pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
-    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    DreadThaw, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    TrophyFlags,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dragon::{Dragon, Facing};

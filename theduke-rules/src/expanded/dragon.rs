@@ -180,10 +180,12 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
+        // "No two Terrain Tiles can occupy the same square": never onto a Flag (reading 58).
+        let flags = self.flag_mask();
         let mut out = 0;
         for icon in CALM_MOVES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && tiles & !flags & to.bit() != 0
                 && between(d.square, to) & blocked == 0
             {
                 out |= to.bit();
@@ -219,7 +221,7 @@ impl<S: TileSource> Duke<S> {
         if !self.set.terrain().dragon {
             return;
         }
-        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort());
+        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort() | self.flag_mask());
         let mut options = [None; 8];
         let mut all = 0usize;
         let mut safe = 0usize;
@@ -316,6 +318,7 @@ impl<S: TileSource> Duke<S> {
                     open |= to.bit();
                 }
             }
+            open &= !self.flag_mask();
             if let Some(to) = self.draw_square(open) {
                 let right = d.facing.step(d.square, (1, 0)) == Some(to);
                 let tiles = self.occ[0] | self.occ[1];
@@ -435,7 +438,7 @@ impl<S: TileSource> Duke<S> {
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
                     let Some(onto) = d.square.offset(df, dr) else { continue };
-                    if onto.bit() & own_duke != 0 {
+                    if onto.bit() & (own_duke | self.flag_mask()) != 0 {
                         continue;
                     }
                     let aims: &[Option<Facing>] =

@@ -6,6 +6,7 @@
 pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;
+pub mod flags;
 pub mod terrain;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -190,7 +191,7 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         // Expanded play only (`expanded.rs`).
-        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft => {}
+        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft | Phase::SetupFlag | Phase::MoveFlag => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

@@ -62,6 +62,8 @@ impl Catalogued for ExpandedDuke {
             theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort, dragon: options.dragon };
         config.objective = match options.objective {
             Some(crate::options::DukeObjective::DynasticDispute) => theduke_rules::Objective::DynasticDispute,
+            Some(crate::options::DukeObjective::CountingCoup) => theduke_rules::Objective::CountingCoup,
+            Some(crate::options::DukeObjective::TrophyHunters) => theduke_rules::Objective::TrophyHunters,
             None => theduke_rules::Objective::Standard,
         };
         if let Some(path) = &options.tiles {

@@ -169,7 +169,9 @@ into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSp
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
 --dragon places the Dragon in the middle, and it acts between the players' turns;
---objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
+--objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
+--objective counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
+--objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind).";

@@ -28,7 +28,7 @@ pub struct GameOptions {
     /// and acts between the players' turns (`--dragon`).
     pub dragon: bool,
     /// The Duke, "Alternate Objectives": what the game is played for (`--objective
-    /// dynastic-dispute`; `None` is the standard game's).
+    /// dynastic-dispute|counting-coup|trophy-hunters`; `None` is the standard game's).
     pub objective: Option<DukeObjective>,
     /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
     /// per round (`--round-types blind,normal`).
@@ -96,11 +96,15 @@ impl GameOptions {
 }
 
 /// An alternate objective of The Duke the command line names (rulebook "Alternate
-/// Objectives"; the engine plays Dynastic Dispute so far).
+/// Objectives"; the engine plays all but Dark Rider).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DukeObjective {
     /// Dynastic Dispute: the bags drafted before set-up.
     DynasticDispute,
+    /// Counting Coup: points for ending a move beside the opponent's Flag, three win.
+    CountingCoup,
+    /// Trophy Hunters: bring the opponent's Flag to your own home edge.
+    TrophyHunters,
 }
 
 impl DukeObjective {
@@ -108,6 +112,8 @@ impl DukeObjective {
     pub fn name(self) -> &'static str {
         match self {
             DukeObjective::DynasticDispute => "dynastic-dispute",
+            DukeObjective::CountingCoup => "counting-coup",
+            DukeObjective::TrophyHunters => "trophy-hunters",
         }
     }
 
@@ -116,7 +122,11 @@ impl DukeObjective {
         match name {
             "standard" => Ok(None),
             "dynastic-dispute" => Ok(Some(DukeObjective::DynasticDispute)),
-            other => Err(format!("--objective {other}: expected standard or dynastic-dispute")),
+            "counting-coup" => Ok(Some(DukeObjective::CountingCoup)),
+            "trophy-hunters" => Ok(Some(DukeObjective::TrophyHunters)),
+            other => Err(format!(
+                "--objective {other}: expected standard, dynastic-dispute, counting-coup or trophy-hunters"
+            )),
         }
     }
 }

@@ -212,6 +212,23 @@ pub struct Readings {
     pub flag_duke_danger: FlagDukeDanger,
     /// Who chooses the squares of the Flags in Trophy Hunters.
     pub trophy_flags: TrophyFlags,
+    /// Which moves ending beside the opponent's Flag score in Counting Coup.
+    pub coup_points: CoupPoints,
+}
+
+/// Which moves score in Counting Coup ("Score 1 point for ending a move in a square sharing a
+/// side with the square occupied by the opponent's Flag Tile"; "No points are scored for
+/// Troop Tiles that begin a turn in a square that shares a side with the opponent's Flag Tile
+/// square"). See RULES.md, reading 55.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CoupPoints {
+    /// A tile that began the turn beside the Flag scores nothing, even ending on another
+    /// side of it (our reading: the sentence names the tiles).
+    #[default]
+    TilesFromAway,
+    /// Any move ending beside the Flag scores, from another square beside it too; a tile that
+    /// stays where it began (a Strike, a Command) scores nothing.
+    AnyMove,
 }
 
 /// Whether "Putting the Duke Tile in Danger" holds in the objectives where capturing a Duke

@@ -160,9 +160,9 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
-    DreadThaw, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
-    TrophyFlags,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke,
+    DreadImmunity, DreadThaw, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
+    TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dragon::{Dragon, Facing};

@@ -42,8 +42,8 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer,
-    FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions, TrophyFlags,
+    Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
+    FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions, TrophyFlags,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -288,15 +288,17 @@ pub fn dragon_configs() -> impl Strategy<Value = Config> {
 
 /// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_configs`] with
 /// that objective, the Mountain, the Fort and the Dragon each in one game of two, and either
-/// reading of the Duke-danger rule in these objectives and of who places the Flags.
+/// reading of the Duke-danger rule in these objectives, of who places the Flags and of which
+/// moves score.
 pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
     let danger = prop_oneof![3 => Just(FlagDukeDanger::Lifted), 1 => Just(FlagDukeDanger::Kept)];
     let placer = prop_oneof![Just(TrophyFlags::HunterPlaces), Just(TrophyFlags::OwnerPlaces)];
-    (expanded_configs(), any::<bool>(), danger, placer).prop_map(
-        move |(config, dragon, flag_duke_danger, trophy_flags)| Config {
+    let points = prop_oneof![Just(CoupPoints::TilesFromAway), Just(CoupPoints::AnyMove)];
+    (expanded_configs(), any::<bool>(), danger, placer, points).prop_map(
+        move |(config, dragon, flag_duke_danger, trophy_flags, coup_points)| Config {
             objective,
             terrain: TerrainOptions { dragon, ..config.terrain },
-            readings: Readings { flag_duke_danger, trophy_flags, ..config.readings },
+            readings: Readings { flag_duke_danger, trophy_flags, coup_points, ..config.readings },
             ..config
         },
     )

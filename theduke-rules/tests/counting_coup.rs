@@ -14,8 +14,8 @@ use duke_core::{Game, Observer, Seat};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use theduke_rules::{
-    Action, Config, EndReason, Event, ExpandedDuke, FirstPlayer, FlagDukeDanger, Objective, Phase, Piece, Readings,
-    Setup, SetupError, Side, Square, Terrain, TileKind,
+    Action, Config, CoupPoints, EndReason, Event, ExpandedDuke, FirstPlayer, FlagDukeDanger, Objective, Phase, Piece,
+    Readings, Setup, SetupError, Side, Square, Terrain, TileKind,
 };
 
 fn sq(name: &str) -> Square {
@@ -165,6 +165,12 @@ fn a_tile_beginning_beside_the_flag_scores_nothing_even_moving_to_another_side_o
     play(&mut game, "a5-a4");
     // e3 to e4 (beside e5): a point.
     let events = play(&mut game, "e3-e4");
+    assert!(events.contains(&Event::Scored { seat: Seat(0), points: 1 }), "{events:?}");
+    // With the other reading the move d5-e6 scores.
+    let any_move = Config { readings: Readings { coup_points: CoupPoints::AnyMove, ..Readings::default() }, ..coup() };
+    setup.config = any_move;
+    let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+    let events = play(&mut game, "d5-e6");
     assert!(events.contains(&Event::Scored { seat: Seat(0), points: 1 }), "{events:?}");
 }
 

@@ -7,6 +7,7 @@
 
 use crate::actions::Action;
 use crate::board::{Square, orthogonal_neighbours};
+use crate::config::CoupPoints;
 use crate::expanded::flags::SCORED;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason};
@@ -19,7 +20,8 @@ impl<S: TileSource> Duke<S> {
     /// move, or a new tile is placed, on a square sharing a side with the opponent's Flag
     /// ("kitty-corners" do not count), and that tile did not begin the turn on such a square
     /// ("No points are scored for Troop Tiles that begin a turn in a square that shares a
-    /// side with the opponent's Flag"; reading 55).
+    /// side with the opponent's Flag"; reading 55, or with [`CoupPoints::AnyMove`] any move
+    /// to another square).
     pub(crate) fn coup_scored(&self, me: usize, action: Action) -> bool {
         if !self.counting_coup() {
             return false;
@@ -35,7 +37,8 @@ impl<S: TileSource> Duke<S> {
             Action::Place(to) | Action::Keep { to, .. } | Action::Ransom { to, .. } => (None, to),
             _ => return false,
         };
-        end.bit() & beside != 0 && start.is_none_or(|s| s.bit() & beside == 0)
+        let any_move = self.set.readings().coup_points == CoupPoints::AnyMove;
+        end.bit() & beside != 0 && start.is_none_or(|s| s.bit() & beside == 0 || (any_move && s != end))
     }
 
     /// Scores a point for `me`: three win at once; otherwise the opponent's Flag move is

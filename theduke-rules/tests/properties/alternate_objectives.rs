@@ -6,7 +6,7 @@
 
 use duke_core::Seat;
 use theduke_rules::testing::{bias_flags, flag_configs};
-use theduke_rules::{Action, EndReason, ExpandedDuke, Objective, Phase, Square, TileKind};
+use theduke_rules::{Action, CoupPoints, EndReason, ExpandedDuke, Objective, Phase, Square, TileKind};
 
 use crate::oracle::game_property;
 
@@ -158,7 +158,11 @@ fn a_point_is_scored_exactly_for_ending_a_move_or_a_placement_beside_the_opponen
                 Action::Place(to) | Action::Keep { to, .. } | Action::Ransom { to, .. } => (None, Some(to)),
                 _ => (None, None),
             };
-            let expected = end.is_some_and(|e| beside(e, flag)) && start.is_none_or(|s| !beside(s, flag));
+            // Reading 55: a tile that began beside the Flag scores nothing (or, with
+            // `CoupPoints::AnyMove`, nothing only if it ends where it began).
+            let any_move = before.config().readings.coup_points == CoupPoints::AnyMove;
+            let expected = end.is_some_and(|e| beside(e, flag))
+                && start.is_none_or(|s| !beside(s, flag) || (any_move && Some(s) != end));
             let scored = after.points(seat) == before.points(seat) + 1;
             if scored != expected || after.points(Seat(1 - seat.0)) != before.points(Seat(1 - seat.0)) {
                 return Err(format!("{} by {seat}: scored {scored}, the rule says {expected}", step.action));

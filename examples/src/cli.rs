@@ -142,6 +142,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
         dragon: parsed.has("dragon"),
+        ranger: parsed.has("ranger"),
+        three_pikemen: parsed.has("three-pikemen"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -149,6 +151,10 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
     };
+    if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
+    {
+        return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider".to_owned()));
+    }
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
@@ -156,11 +162,18 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen"];
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
+/// The game options that take a value, shared by `simulate` and `play`.
+const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE];
+
+/// A command's own flags that take a value, followed by the game options'.
+fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
+    own.iter().chain(OPTION_VALUES).copied().collect()
+}
 
 /// The usage lines of the game options, shared by `simulate` and `play`.
 const OPTIONS_USAGE: &str = "\
@@ -171,7 +184,9 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --dragon places the Dragon in the middle, and it acts between the players' turns;
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
 --objective counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
---objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge).
+--objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
+--objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
+Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind).";
@@ -220,7 +235,7 @@ impl SimulateArgs {
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
-                [--objective NAME]
+                [--objective NAME] [--ranger] [--three-pikemen]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -238,18 +253,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
         let parsed = Parsed::new(
             args,
-            &[
-                "game",
-                "games",
-                "seed",
-                "players",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-            ],
+            &with_option_values(&["game", "games", "seed", "players", "bots", "save-record"]),
             FLAGS,
         )?;
         parsed.no_positional()?;
@@ -302,6 +306,7 @@ impl PlayArgs {
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
             [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
+            [--ranger] [--three-pikemen]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
@@ -314,22 +319,8 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(
-            args,
-            &[
-                "game",
-                "players",
-                "seat",
-                "seed",
-                "bots",
-                "save-record",
-                "tiles",
-                "objective",
-                ROUND_TYPES,
-                ROUND_SEQUENCE,
-            ],
-            FLAGS,
-        )?;
+        let parsed =
+            Parsed::new(args, &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]), FLAGS)?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

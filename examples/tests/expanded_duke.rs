@@ -3,13 +3,14 @@
 //! expanded engine, and a bad tile file is a message, not a crash.
 #![cfg(feature = "theduke")]
 
+mod common;
+
 use std::path::PathBuf;
 
 use duke_core::{Game, Observer};
 use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
-use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::interactive::{Ending, play};
+use duke_examples::cli::SimulateArgs;
 use duke_examples::options::GameOptions;
 use duke_examples::replay::replay;
 use duke_examples::simulate::run;
@@ -86,30 +87,10 @@ fn the_enhanced_tiles_are_drawn_and_placed_in_simulated_games() {
 
 #[test]
 fn a_game_with_a_tile_file_is_playable_from_the_terminal() {
-    let args = PlayArgs::parse(
-        [
-            "--game",
-            "theduke",
-            "--enhanced",
-            "--tiles",
-            house_tiles().to_str().unwrap(),
-            "--seed",
-            "2",
-            "--bots",
-            "random",
-        ]
-        .map(String::from),
-    )
-    .unwrap();
-    assert_eq!(args.game, GameId::ExpandedDuke);
-    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-    let mut out = Vec::new();
-    let (ending, record) = play::<ExpandedDuke>(&args, 2, &mut script.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(ending, Ending::Finished, "{text}");
+    let tiles = house_tiles();
+    let args = ["--game", "theduke", "--enhanced", "--tiles", tiles.to_str().unwrap(), "--bots", "random"];
+    let (text, _) = common::terminal_game(&args, 2);
     assert!(text.starts_with("The Duke (Expanded play)"), "{text}");
-    assert!(record.replay().unwrap().is_over());
 }
 
 #[test]

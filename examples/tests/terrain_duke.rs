@@ -1,14 +1,16 @@
 //! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
-//! `--fort`, `--dragon` and `--objective dynastic-dispute|counting-coup|trophy-hunters`
-//! reach the engine, the bots play games with them (no special case: the `Game` contract),
-//! and the games are saved, replayed by the expanded engine and playable from the terminal.
+//! `--fort`, `--dragon`, `--objective dynastic-dispute|counting-coup|trophy-hunters` and
+//! `--objective dark-rider` (with `--ranger`, `--three-pikemen`) reach the engine, the bots
+//! play games with them (no special case: the `Game` contract), and the games are saved,
+//! replayed by the expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
 
-use duke_core::{Game, Observer};
+mod common;
+
+use duke_core::Observer;
 use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
-use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::interactive::{Ending, play};
+use duke_examples::cli::SimulateArgs;
 use duke_examples::options::GameOptions;
 use duke_examples::replay::replay;
 use duke_examples::simulate::run;
@@ -56,19 +58,8 @@ fn bots_play_games_with_terrain_which_are_saved_and_replayed() {
 
 #[test]
 fn a_game_with_terrain_is_playable_from_the_terminal() {
-    let args = PlayArgs::parse(
-        ["--game", "theduke", "--mountain", "--fort", "--seed", "4", "--bots", "random"].map(String::from),
-    )
-    .unwrap();
-    assert_eq!(args.game, GameId::ExpandedDuke);
-    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-    let mut out = Vec::new();
-    let (ending, record) = play::<ExpandedDuke>(&args, 4, &mut script.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(ending, Ending::Finished, "{text}");
+    let (text, _) = common::terminal_game(&["--game", "theduke", "--mountain", "--fort", "--bots", "random"], 4);
     assert!(text.contains("Terrain: Mountain"), "{text}");
-    assert!(record.replay().unwrap().is_over());
 }
 
 #[test]
@@ -92,17 +83,43 @@ fn dynastic_dispute_is_played_by_bots_and_from_the_terminal() {
         .unwrap();
     assert_eq!(picks, 13);
     // From the terminal.
-    let args = PlayArgs::parse(
-        ["--game", "theduke", "--objective", "dynastic-dispute", "--seed", "5", "--bots", "random"].map(String::from),
-    )
-    .unwrap();
-    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-    let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-    let mut out = Vec::new();
-    let (ending, _) = play::<ExpandedDuke>(&args, 5, &mut script.as_bytes(), &mut out).unwrap();
-    let text = String::from_utf8(out).unwrap();
-    assert_eq!(ending, Ending::Finished, "{text}");
+    let (text, _) =
+        common::terminal_game(&["--game", "theduke", "--objective", "dynastic-dispute", "--bots", "random"], 5);
     assert!(text.contains("Draft: P"), "{text}");
+}
+
+#[test]
+fn dark_rider_is_played_by_bots_and_from_the_terminal() {
+    let parse = |args: &[&str]| SimulateArgs::parse(args.iter().map(|a| a.to_string()));
+    let args = parse(&["--game", "theduke", "--objective", "dark-rider", "--mountain"]).unwrap();
+    assert_eq!(args.games, [GameId::ExpandedDuke]);
+    let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+    assert_eq!(config.objective, theduke_rules::Objective::DarkRider(theduke_rules::DarkRider::default()));
+    // The easier options.
+    let easier = parse(&["--game", "theduke", "--objective", "dark-rider", "--ranger", "--three-pikemen"]).unwrap();
+    assert_eq!(easier.options.flags(), ["--objective dark-rider", "--ranger", "--three-pikemen"]);
+    let config = ExpandedDuke::config_with(None, &easier.options).unwrap();
+    let want = theduke_rules::DarkRider { rider: theduke_rules::Rider::Ranger, pikemen: 3 };
+    assert_eq!(config.objective, theduke_rules::Objective::DarkRider(want));
+    assert!(parse(&["--game", "theduke", "--ranger"]).is_err(), "--ranger without Dark Rider");
+    let alone = GameOptions { three_pikemen: true, ..GameOptions::default() };
+    assert!(ExpandedDuke::config_with(None, &alone).is_err());
+    // Bots deploy and play (with the Dragon too); the records replay.
+    for options in [args.options.clone(), GameOptions { dragon: true, ..easier.options.clone() }] {
+        let bots = vec![BotSpec::Greedy, BotSpec::Random];
+        let (summary, record) = run::<ExpandedDuke>(None, &options, 3, 5, &bots, |_| {}).unwrap();
+        assert_eq!(summary.games, 3);
+        let mut deploys = 0;
+        record
+            .unwrap()
+            .replay_with(|_, action, _| {
+                deploys += usize::from(matches!(action.action, theduke_rules::Action::Deploy(_)))
+            })
+            .unwrap();
+        assert!(deploys >= 4, "{deploys}");
+    }
+    let (text, _) = common::terminal_game(&["--game", "theduke", "--objective", "dark-rider", "--bots", "random"], 5);
+    assert!(text.contains("Dark Rider set-up: P"), "{text}");
 }
 
 #[test]

@@ -13,6 +13,9 @@ pub enum Action {
     /// Dynastic Dispute, before set-up: take every tile of this type into the bag (the
     /// opponent puts his own in the box).
     Pick(TileKind),
+    /// Dark Rider's set-up: place the next tile of the player's army (a Pikeman, or the
+    /// rider) on an empty square of his home edge.
+    Deploy(Square),
     /// Set-up: place the Duke on a centre square of the home edge.
     SetDuke(Square),
     /// Set-up: place a Footman on a square sharing a side with the Duke.

@@ -53,8 +53,7 @@ pub struct Config {
     pub objective: Objective,
 }
 
-/// What a game is played for (rulebook "Alternate Objectives"). Dark Rider is not played
-/// yet (RULES.md, "Absent").
+/// What a game is played for (rulebook "Alternate Objectives").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Objective {
     /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
@@ -74,6 +73,10 @@ pub enum Objective {
     /// carries and passes the opponent's Flag and wins by bringing it to his own home edge,
     /// or when the opponent has no tile left; capturing a Duke does not win.
     TrophyHunters,
+    /// "Dark Rider": Pikemen against a lone rider, no Duke and no bag; the armies are
+    /// deployed on the home edges ([`Action::Deploy`](crate::Action::Deploy)), the Pikeman
+    /// player (the first player) first, the rider player moving first.
+    DarkRider(crate::expanded::dark_rider::DarkRider),
 }
 
 impl Objective {
@@ -219,7 +222,7 @@ pub struct Readings {
 /// Which moves score in Counting Coup ("Score 1 point for ending a move in a square sharing a
 /// side with the square occupied by the opponent's Flag Tile"; "No points are scored for
 /// Troop Tiles that begin a turn in a square that shares a side with the opponent's Flag Tile
-/// square"). See RULES.md, reading 55.
+/// square"). See RULES.md, reading 62.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CoupPoints {
     /// A tile that began the turn beside the Flag scores nothing, even ending on another
@@ -233,7 +236,7 @@ pub enum CoupPoints {
 
 /// Whether "Putting the Duke Tile in Danger" holds in the objectives where capturing a Duke
 /// does not win (Counting Coup, Trophy Hunters: "players do not win by capturing the Duke").
-/// See RULES.md, reading 53.
+/// See RULES.md, reading 60.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum FlagDukeDanger {
     /// It does not (our reading): the objectives say what happens once a Duke is captured,
@@ -247,7 +250,7 @@ pub enum FlagDukeDanger {
 /// Who places each Flag in Trophy Hunters ("Each player places a Flag Tile ... in any open
 /// square on the opponent's home edge"; a player wins by bringing "his opponent's Flag Tile"
 /// to "his own edge"). Either way each Flag starts on its owner's home edge. See RULES.md,
-/// reading 57.
+/// reading 64.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TrophyFlags {
     /// Each player places the opponent's Flag, the trophy he hunts, on the opponent's home
@@ -307,6 +310,9 @@ pub enum ConfigError {
     /// The custom tile set (with the enhanced tiles, if asked for) is refused.
     #[error("bad tile set: {0}")]
     Tiles(#[from] TileSetError),
+    /// The Dark Rider options or the tile set do not fit that objective.
+    #[error("Dark Rider: {0}")]
+    DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
 }
 
 /// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
@@ -330,6 +336,11 @@ impl Config {
         }
         if let Some(tiles) = &self.tiles {
             tiles.spec().check()?;
+        }
+        if let Objective::DarkRider(options) = self.objective
+            && !(3..=4).contains(&options.pikemen)
+        {
+            return Err(crate::expanded::dark_rider::DarkRiderError::Pikemen(options.pikemen).into());
         }
         Ok(())
     }

@@ -310,6 +310,16 @@ pub enum Event {
         /// Its square.
         square: Square,
     },
+    /// Dark Rider: a player placed the next tile of his army on his home edge, starting side
+    /// up (rulebook "Alternate Objectives", Dark Rider).
+    Deployed {
+        /// Who placed it.
+        seat: Seat,
+        /// A Pikeman, or the rider.
+        tile: NamedTile,
+        /// Where.
+        square: Square,
+    },
     /// Dynastic Dispute: a player picked a tile type in the draft: his `count` tiles of it
     /// went into his bag, the opponent's into the box (rulebook "Alternate Objectives").
     Picked {
@@ -435,6 +445,8 @@ impl fmt::Display for Event {
                         write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
                     }
                     (Some(w), EndReason::TurnLimit) => write!(f, "{w} wins at the turn limit"),
+                    (Some(w), EndReason::DarkRider(how)) => write!(f, "{w} wins: {}", how.describe()),
+                    (None, EndReason::DarkRider(how)) => write!(f, "draw: {}", how.describe()),
                     (None, EndReason::TurnLimit) => write!(f, "draw at the turn limit"),
                     (Some(w), EndReason::CoupCounted) => write!(f, "{w} wins with three points"),
                     (Some(w), EndReason::TrophyTaken) => {
@@ -454,6 +466,9 @@ impl fmt::Display for Event {
                 tile.name,
                 Seat(1 - (seat.0 & 1))
             ),
+            Event::Deployed { seat, tile, square } => {
+                write!(f, "{seat} {}: places the {} on {square}", Action::Deploy(*square), tile.name)
+            }
             Event::TerrainPlaced { terrain, square } => {
                 write!(f, "the {terrain:?} is placed at random on {square}")
             }
@@ -519,6 +534,10 @@ impl<S: TileSource> Duke<S> {
                 _ => unlisted,
             },
             Action::Draw => Event::Drew { seat },
+            Action::Deploy(square) => match self.deployed_kind(seat.0) {
+                Some(kind) => Event::Deployed { seat, tile: NamedTile::of(&self.set, kind), square },
+                None => unlisted,
+            },
             Action::Pick(kind) => Event::Picked {
                 seat,
                 tile: NamedTile::of(&self.set, kind),
@@ -560,7 +579,14 @@ impl<S: TileSource> Duke<S> {
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
         // Set-up complete: the terrain tiles come onto the board at random.
-        if matches!(action, Action::SetFootman(_)) && matches!(after.phase, Phase::Play | Phase::SetupFlag) {
+        let set_up_done = match action {
+            // With the Flags, set-up continues with their placement.
+            Action::SetFootman(_) => matches!(after.phase, Phase::Play | Phase::SetupFlag),
+            // A rider boxed in by the terrain ends the game as set-up completes.
+            Action::Deploy(_) => after.phase != Phase::Deploy,
+            _ => false,
+        };
+        if set_up_done {
             out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
             out.extend(after.dragon().map(|dragon| Event::DragonTurn { dragon }));
         }
@@ -583,13 +609,14 @@ impl<S: TileSource> Duke<S> {
             });
         }
         before.flag_consequences(seat, action, after, out);
-        if before.dragon().is_some() && !matches!(action, Action::SetFootman(_)) {
+        if before.dragon().is_some() && !matches!(action, Action::SetFootman(_) | Action::Deploy(_)) {
             before.dragon_events(action, after, out);
         }
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.
         let opponent = Seat(1 - (seat.0 & 1));
-        let turn_ended = !matches!(action, Action::SetDuke(_) | Action::SetFootman(_)) && !after.mid_turn();
+        let turn_ended =
+            !matches!(action, Action::SetDuke(_) | Action::SetFootman(_) | Action::Deploy(_)) && !after.mid_turn();
         if turn_ended
             && after.in_guard(opponent)
             && let Some(square) = after.duke_square(opponent)

@@ -143,8 +143,9 @@ impl<S: TileSource> Game for Duke<S> {
         // after it.
         let draft = match config.objective {
             crate::Objective::Standard => 0,
-            crate::Objective::DynasticDispute => 32,
             crate::Objective::CountingCoup | crate::Objective::TrophyHunters => 2,
+            // Dark Rider deploys at most 5 tiles, fewer than the draft's bound.
+            crate::Objective::DynasticDispute | crate::Objective::DarkRider(_) => 32,
         };
         match config.turn_limit {
             Some(n) => 6 + draft + per_turn * u64::from(n),

@@ -27,8 +27,9 @@
 //!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objectives
 //!   ([`Objective`]): Dynastic Dispute (the bags drafted with [`Action::Pick`] before set-up),
 //!   Counting Coup and Trophy Hunters (the Flags placed, carried and passed with
-//!   [`Action::Flag`], [`Duke::flags`], [`Duke::points`]); [`TheDuke`] is the standard game
-//!   with compile-time tables.
+//!   [`Action::Flag`], [`Duke::flags`], [`Duke::points`]) and Dark Rider ([`DarkRider`]:
+//!   Pikemen against a rider, deployed with [`Action::Deploy`]); [`TheDuke`] is the standard
+//!   game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -165,6 +166,7 @@ pub use config::{
     TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};

@@ -12,6 +12,7 @@
 //! | [`Action::Summon`] | `summon b4-c2` | Summon: the Duke flips, the Summon tile on b4 comes to c2 |
 //! | [`Action::Divine`] | `divine c3` | Divination by the tile on c3: it flips back, up to three tiles are drawn |
 //! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
+//! | [`Action::Deploy`] | `deploy a1` | Dark Rider: place the next Pikeman (or the rider) on a1 |
 //! | [`Action::Pick`] | `pick 2` | Dynastic Dispute: every tile of type 2 goes into the bag |
 //! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
 //! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
@@ -53,6 +54,7 @@ impl fmt::Display for Action {
             Action::Divine(sq) => write!(f, "divine {sq}"),
             Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
             Action::Pick(kind) => write!(f, "pick {}", kind.0),
+            Action::Deploy(sq) => write!(f, "deploy {sq}"),
             Action::Return(kind) => write!(f, "return {}", kind.0),
             Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
             Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
@@ -129,6 +131,9 @@ impl FromStr for Action {
         if let Some(rest) = text.strip_prefix("keep ") {
             let (k, to) = rest.split_once(' ').ok_or_else(|| NotationError::new(s, "keep is keep <type> <square>"))?;
             return Ok(Action::Keep { kind: kind(k)?, to: square(to)? });
+        }
+        if let Some(rest) = text.strip_prefix("deploy ") {
+            return Ok(Action::Deploy(square(rest)?));
         }
         if let Some(rest) = text.strip_prefix("pick ") {
             return Ok(Action::Pick(kind(rest)?));

@@ -113,7 +113,11 @@ impl Setup {
     /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
     pub fn new(config: Config) -> Setup {
         let first = Seat(u8::from(config.first_player == FirstPlayer::Seat1));
-        let phase = if config.objective == Objective::DynasticDispute { Phase::Draft } else { Phase::SetupDuke };
+        let phase = match config.objective {
+            Objective::DynasticDispute => Phase::Draft,
+            Objective::DarkRider(_) => Phase::Deploy,
+            Objective::Standard | Objective::CountingCoup | Objective::TrophyHunters => Phase::SetupDuke,
+        };
         Setup {
             config,
             seed: 0,
@@ -250,6 +254,14 @@ pub enum SetupError {
     /// to pick (or set-up with something left).
     #[error("the draft's picks do not fit the objective, the phase or the seat to act")]
     Draft,
+    /// A Dark Rider position does not fit that objective: the phase of its set-up
+    /// ([`Phase::Deploy`]) in another game; a tile in a bag; tiles off their owner's home edge, or not on their
+    /// starting side, during its set-up, or deployed out of order (every Pikeman before the
+    /// rider, the seat to act the one still deploying), or captured then; a running game
+    /// already decided or without its rider; a finished game whose objective ending does not
+    /// fit the position. (Tiles outside the two armies are [`SetupError::TooManyTiles`].)
+    #[error("the position does not fit Dark Rider's armies, set-up or objective")]
+    DarkRider,
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
     /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
@@ -361,7 +373,6 @@ impl<S: TileSource> Duke<S> {
         state.extra.set_drafted(drafted);
         state.check_phase()?;
         let kinds = state.set.kinds();
-        let counts = state.set.counts();
         for (&sq, &piece) in &setup.board {
             if piece.owner.0 > 1 {
                 return Err(SetupError::NoSuchSeat(piece.owner));
@@ -380,7 +391,7 @@ impl<S: TileSource> Duke<S> {
             }
         }
         // The set-up tiles first: a misplaced one is a set-up error, not a count error.
-        if state.set_up_progress(0).is_some() {
+        if state.set_up_progress(0).is_some() && !state.dark_rider() {
             state.check_set_up()?;
         }
         for owner in 0..2u8 {
@@ -399,11 +410,13 @@ impl<S: TileSource> Duke<S> {
             }
             for k in 0..kinds.min(S::Bag::KINDS) {
                 let kind = TileKind(k as u8);
-                let total = u32::from(counts.count(k));
+                let total = state.in_game(owner, k);
                 let gone_aside = u32::from(removed.and_then(|r| r.get(k)).copied().unwrap_or(0));
                 let elsewhere = state.on_board(owner, k) + state.off_board(owner, k) + gone_aside;
                 let in_bag = match given {
                     Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
+                    // Dark Rider has no bag: the rest of the army is captured (reading 56).
+                    None if state.dark_rider() => 0,
                     None => total.saturating_sub(elsewhere),
                 };
                 let Some(gone) = total.checked_sub(elsewhere + in_bag) else {

@@ -293,6 +293,12 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
         Objective::Standard
     }
 
+    /// Dark Rider's armies (none for a compile-time set or another objective).
+    #[doc(hidden)]
+    fn army(&self) -> Option<crate::expanded::dark_rider::Army> {
+        None
+    }
+
     /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),
     /// a clone otherwise. The hot paths (apply's undo record, perft's children) use it.
     #[doc(hidden)]

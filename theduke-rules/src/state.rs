@@ -81,6 +81,9 @@ pub enum Phase {
     Draft,
     /// The player to act places his Duke (rulebook "Set-up").
     SetupDuke,
+    /// Dark Rider (rulebook "Alternate Objectives"): the player to act places the next tile
+    /// of his army on his home edge ([`Action::Deploy`](crate::Action::Deploy)).
+    Deploy,
     /// The player to act places his Footmen next to the Duke; `remaining` is 2 or 1.
     SetupFootman {
         /// Footmen still to place.
@@ -144,6 +147,8 @@ pub enum EndReason {
     /// player has all of his pieces captured, he automatically loses"); with no winner,
     /// neither has.
     NoTilesLeft,
+    /// Dark Rider's objective decided the game (rulebook "Alternate Objectives").
+    DarkRider(crate::expanded::dark_rider::DarkRiderEnd),
 }
 
 /// A game of The Duke with the tile set `S` ([`Standard`] for the base game).

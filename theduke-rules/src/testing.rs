@@ -6,9 +6,11 @@
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
-//!   tile sets ([`custom_tile_set`]) carrying every icon kind, and terrain
-//!   ([`terrain_configs`]: the Mountain and the Fort always on), and Dynastic Dispute
-//!   ([`dynastic_configs`]).
+//!   tile sets ([`custom_tile_set`]) carrying every icon kind, terrain
+//!   ([`terrain_configs`]: the Mountain and the Fort always on), the Dragon (in one game of
+//!   four; [`dragon_configs`]: always), Dynastic Dispute ([`dynastic_configs`]) and Dark
+//!   Rider ([`dark_rider_configs`]);
+//!   [`before_the_dragons_turn`] for properties of what the Dragon does between the turns.
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
 //!   weights the legal actions towards one of those situations.
@@ -223,8 +225,8 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 
 /// Every config of Expanded play: those of [`configs`], with a custom tile set from
 /// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, every
-/// reading, the terrain tiles (the Mountain, the Fort, each in one game of two), and the
-/// objective (Dynastic Dispute in one game of four).
+/// reading, the terrain tiles (the Mountain, the Fort, each in one game of two; the Dragon in
+/// one game of four), and the objective (Dynastic Dispute in one game of four).
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
@@ -232,22 +234,39 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let shown = prop_oneof![Just(DivinationShown::Diviner), Just(DivinationShown::Everyone)];
     let thaw = prop_oneof![Just(DreadThaw::WhenUncovered), Just(DreadThaw::ControllerTurn)];
     let fort_jump_slide = prop_oneof![Just(FortJumpSlide::Enters), Just(FortJumpSlide::PassesOnly)];
-    let readings = (immunity, draws, ransom, shown, thaw, fort_jump_slide).prop_map(
-        |(dread_immunity, divination_draws, ransom_trade, divination_shown, dread_thaw, fort_jump_slide)| Readings {
+    let dragon_duke = prop_oneof![Just(DragonDuke::OwnerLoses), Just(DragonDuke::Draw)];
+    let readings = (immunity, draws, ransom, shown, thaw, fort_jump_slide, dragon_duke).prop_map(
+        |(
             dread_immunity,
             divination_draws,
             ransom_trade,
             divination_shown,
             dread_thaw,
             fort_jump_slide,
-            dragon_duke: DragonDuke::OwnerLoses,
-            dragon_danger: DragonDanger::Ignored,
-            ..Readings::default()
+            dragon_duke,
+        )| {
+            Readings {
+                dread_immunity,
+                divination_draws,
+                ransom_trade,
+                divination_shown,
+                dread_thaw,
+                fort_jump_slide,
+                dragon_duke,
+                // The Expanded reference generator plays the default reading of the Dragon and
+                // the Duke-danger rule; `dragon_configs` draws the other one too.
+                dragon_danger: DragonDanger::Ignored,
+                ..Readings::default()
+            }
         },
     );
     let tiles = prop_oneof![1 => Just(None), 4 => any::<u64>().prop_map(Some)];
-    let terrain =
-        (any::<bool>(), any::<bool>()).prop_map(|(mountain, fort)| TerrainOptions { mountain, fort, dragon: false });
+    let dragon = prop_oneof![3 => Just(false), 1 => Just(true)];
+    let terrain = (any::<bool>(), any::<bool>(), dragon).prop_map(|(mountain, fort, dragon)| TerrainOptions {
+        mountain,
+        fort,
+        dragon,
+    });
     let objective = prop_oneof![3 => Just(Objective::Standard), 1 => Just(Objective::DynasticDispute)];
     (configs(), tiles, any::<bool>(), readings, terrain, objective).prop_map(
         |(config, tiles, enhanced_tiles, readings, terrain, objective)| Config {
@@ -266,6 +285,19 @@ pub fn dynastic_configs() -> impl Strategy<Value = Config> {
     expanded_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
 }
 
+/// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
+/// armies are found by name), the Knight or the Ranger, four or three Pikemen, and the
+/// terrain of `expanded_configs` (the Dragon in one game of four).
+pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
+    let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
+    let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
+    (expanded_configs(), rider, pikemen).prop_map(|(config, rider, pikemen)| Config {
+        tiles: None,
+        objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
+        ..config
+    })
+}
+
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and
 /// the Fort both on the board (the properties of the terrain rules play these).
 pub fn terrain_configs() -> impl Strategy<Value = Config> {
@@ -273,15 +305,14 @@ pub fn terrain_configs() -> impl Strategy<Value = Config> {
         .prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true, dragon: false }, ..config })
 }
 
-/// Expanded play with the Dragon: the configs of [`expanded_configs`] with the Dragon on the
-/// board (and the Mountain and the Fort each in one game of two, as there), and either
-/// reading of a Dragon taking a Duke and of the Duke-danger rule with the Dragon.
+/// Expanded play with the Dragon: the configs of [`expanded_configs`] with the Dragon always on
+/// the board (and the Mountain and the Fort each in one game of two, as there), and either
+/// reading of the Duke-danger rule with the Dragon (`expanded_configs` keeps the default).
 pub fn dragon_configs() -> impl Strategy<Value = Config> {
-    let dragon_duke = prop_oneof![Just(DragonDuke::OwnerLoses), Just(DragonDuke::Draw)];
     let dragon_danger = prop_oneof![Just(DragonDanger::Ignored), Just(DragonDanger::Avoided)];
-    (expanded_configs(), dragon_duke, dragon_danger).prop_map(|(config, dragon_duke, dragon_danger)| Config {
+    (expanded_configs(), dragon_danger).prop_map(|(config, dragon_danger)| Config {
         terrain: TerrainOptions { dragon: true, ..config.terrain },
-        readings: Readings { dragon_duke, dragon_danger, ..config.readings },
+        readings: Readings { dragon_danger, ..config.readings },
         ..config
     })
 }
@@ -308,4 +339,18 @@ pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
 /// a config from [`expanded_configs`].
 pub fn expanded_reachable(max_steps: usize) -> impl Strategy<Value = Reached<ExpandedDuke>> {
     duke_core::testing::strategies::reachable::<ExpandedDuke>(expanded_configs(), max_steps)
+}
+
+/// The position between `seat`'s `action` and the Dragon's in-between turn (rulebook "Dragon
+/// Tile": the Dragon acts "after one player has fully finished his turn and before the other
+/// player starts"): `action` played on a copy of `state` whose Dragon does not act, so that a
+/// property can hold the Dragon's turn, which `apply` plays inside the same action, to its
+/// own oracle. `None` when `action` is not legal there. The copy is for looking at only: it
+/// is not meant to be played on.
+pub fn before_the_dragons_turn(state: &ExpandedDuke, seat: Seat, action: Action) -> Option<ExpandedDuke> {
+    use duke_core::Game;
+    let mut mid = state.clone();
+    mid.lull_dragon();
+    mid.apply(seat, action).ok()?;
+    Some(mid)
 }

@@ -250,6 +250,13 @@ impl<S: TileSource> Duke<S> {
             }
             // Done by `play_flag_step` (never legal without the Flags).
             Action::Flag { .. } => return None,
+            Action::Deploy(sq) => {
+                if S::EXPANDED {
+                    self.deploy(me, sq);
+                    self.guard = self.compute_guard();
+                }
+                return None;
+            }
         }
         Some(duke_taken)
     }
@@ -300,10 +307,14 @@ impl<S: TileSource> Duke<S> {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
         }
-        // Constant `false` for a compile-time set: the standard game pays nothing.
+        // Constant `false` for a compile-time set: the standard game pays nothing. Dark
+        // Rider's wins are immediate: before the Dragon's turn, and after it (the rider taken).
+        if S::EXPANDED && self.dark_rider_ending() {
+            return;
+        }
         if S::EXPANDED && self.dragon_mask() != 0 {
             let dukes = self.dragon_turn();
-            if self.dragon_ending(dukes) {
+            if self.dragon_ending(dukes) || self.dark_rider_ending() {
                 return;
             }
         }

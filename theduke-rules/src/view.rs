@@ -265,6 +265,9 @@ impl fmt::Display for View {
                 write!(f, "{} drew a {name}: place it beside the Duke (place <square>)", self.to_move)
             }
             Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
+            Phase::Deploy => {
+                write!(f, "Dark Rider set-up: {} places a tile on his edge (deploy <square>)", self.to_move)
+            }
             Phase::Draft => {
                 let pool: Vec<String> =
                     self.draft_pool.iter().map(|k| format!("{} ({})", self.abbrev(k.index()), k.0)).collect();

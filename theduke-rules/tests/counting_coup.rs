@@ -190,7 +190,7 @@ fn three_points_win_at_once() {
 
 #[test]
 fn a_captured_duke_does_not_win_and_its_owner_places_no_more_tiles() {
-    // The Duke-danger rule is lifted (reading 53): P0's Footman takes P1's Duke.
+    // The Duke-danger rule is lifted (reading 60): P0's Footman takes P1's Duke.
     let tiles = [("c1", D, 0), ("d5", F, 0), ("d6", D, 1), ("a6", F, 1)];
     let mut game = position(coup(), &tiles, ["a1", "f1"], [0, 0]);
     play(&mut game, "d5-d6");

@@ -444,3 +444,63 @@ fn perft_with_the_dragon_matches_the_reference() {
     }
     assert_eq!(got, [23, 198, 4_327]);
 }
+
+/// "Dread: The Dragon is immune to the Dread icon": a P1 Banshee (a custom tile whose Dread
+/// icons cover the four squares sharing a side with it) on b3 covers the Dragon's c3; the
+/// Dragon still takes the Footman in reach in its in-between turn.
+#[test]
+fn the_dragon_is_immune_to_dread() {
+    use theduke_rules::{CustomTiles, Icon, IconKind, TileSetSpec, TileSpec};
+    let mut spec = TileSetSpec::standard();
+    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
+    spec.tiles.push(TileSpec {
+        name: "Banshee".into(),
+        abbrev: "Bn".into(),
+        count: 1,
+        on_board: 0,
+        start: dread.clone(),
+        back: dread,
+        abilities: vec![],
+    });
+    let banshee = TileKind(spec.tiles.len() as u8 - 1);
+    let tiles = [
+        ("a1", p(0, 0, Side::Start)),
+        ("a2", p(FOOTMAN, 0, Side::Start)),
+        ("b3", p(banshee.0, 1, Side::Start)),
+        ("d3", p(FOOTMAN, 1, Side::Start)),
+        ("f6", p(0, 1, Side::Start)),
+    ];
+    let setup = Setup {
+        config: Config { tiles: Some(CustomTiles::new(spec)), ..config(false, false, DragonDuke::OwnerLoses) },
+        board: board(&tiles),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain: with_dragon(dragon("c3", Facing::East, false)),
+        ..Setup::default()
+    };
+    let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+    let frozen = game.view(Observer::Spectator).frozen;
+    assert!(frozen.is_empty(), "the Banshee's Dread covers the Dragon and no tile: {frozen:?}");
+    quiet(&mut game);
+    assert_eq!(game.dragon(), Some(dragon("d3", Facing::East, false)));
+    assert_eq!(game.removed_count(Seat(1), TileKind(FOOTMAN)), 1);
+}
+
+/// "The Dragon can move into both the Fort (Camelot) and Mountain Tiles when being pushed by
+/// a move that will enrage it"; "if the Dragon is enraged and in the Fort square, it can use
+/// its Strike icons outside of the Fort".
+#[test]
+fn an_enraging_pushes_the_dragon_onto_the_mountain_and_from_the_fort_it_strikes_out() {
+    let terrain = Terrain { mountain: Some(s("d1")), ..with_dragon(dragon("c1", Facing::East, false)) };
+    let mut game = position(terrain, DragonDuke::OwnerLoses, &[], 3);
+    assert!(legal_texts(&game).contains(&"enrage a1-c1 north".to_owned()));
+    game.apply(Seat(0), "enrage a1-c1 north".parse().unwrap()).unwrap();
+    assert_eq!(game.dragon(), Some(dragon("d1", Facing::North, true)), "on the Mountain");
+
+    let terrain = Terrain { fort: Some(s("c3")), ..with_dragon(dragon("c3", Facing::North, true)) };
+    let mut game = position(terrain, DragonDuke::OwnerLoses, &[("c4", p(FOOTMAN, 1, Side::Start))], 3);
+    quiet(&mut game);
+    assert!(game.piece_at(s("c4")).is_none(), "struck from inside the Fort");
+    let d = game.dragon().unwrap();
+    assert_eq!((d.square, d.enraged), (s("c3"), false));
+}

@@ -1,13 +1,14 @@
 //! Events: what every observer witnesses at each step (everything in The Duke is public),
 //! on real game states: the set-up, moves with their flip, strikes, commands, captures,
-//! draws and placements, "Guard", and the end of the game.
+//! draws and placements, "Guard", and the end of the game (the Dragon's: tests/dragon_events.rs).
 
 mod common;
 
 use common::{p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, EndReason, Event, FirstPlayer, NamedTile, Phase, Piece, Setup, Side, TheDuke, TileKind,
+    Action, Config, Dragon, EndReason, Event, Facing, FirstPlayer, NamedTile, Phase, Piece, Setup, Side, TheDuke,
+    TileKind,
 };
 
 const DUKE: u8 = 0;
@@ -438,6 +439,20 @@ fn every_event_prints_one_line() {
         (
             Event::GameOver { winner: None, reason: EndReason::TurnLimit, turns: 150 },
             "game over after 150 turns: draw at the turn limit",
+        ),
+        (
+            Event::DragonTook { owner: Seat(1), tile: tile(BOWMAN), square: s("d4") },
+            "the Dragon takes P1's Bowman on d4",
+        ),
+        (
+            Event::DragonTurn {
+                dragon: Dragon { square: s("d4"), facing: Facing::West, enraged: false, turning: false },
+            },
+            "the Dragon stands on d4, calm, facing West",
+        ),
+        (
+            Event::Enraged { seat: Seat(1), tile: tile(PIKEMAN), from: s("a6"), to: s("a4"), aim: None },
+            "P1 enrage a6-a4: the Pikeman slides onto the Dragon, pushing it",
         ),
     ];
     for (event, line) in lines {

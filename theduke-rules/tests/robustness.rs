@@ -25,6 +25,7 @@ fn any_action() -> impl Strategy<Value = Action> {
         square().prop_map(Action::Place),
         (0u8..20).prop_map(|k| Action::Pick(TileKind(k))),
         (square(), square()).prop_map(|(from, to)| Action::Flag { from, to }),
+        square().prop_map(Action::Deploy),
     ]
 }
 
@@ -268,6 +269,7 @@ fn any_phase() -> impl Strategy<Value = Phase> {
         Just(Phase::SetupFlag),
         Just(Phase::MoveFlag),
         Just(Phase::Play),
+        Just(Phase::Deploy),
         (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
         (0u8..5).prop_map(|drawn| Phase::Divine { drawn }),
         (0u8..4).prop_map(|left| Phase::Dismiss { left }),

@@ -20,7 +20,7 @@ impl<S: TileSource> Duke<S> {
     /// move, or a new tile is placed, on a square sharing a side with the opponent's Flag
     /// ("kitty-corners" do not count), and that tile did not begin the turn on such a square
     /// ("No points are scored for Troop Tiles that begin a turn in a square that shares a
-    /// side with the opponent's Flag"; reading 55, or with [`CoupPoints::AnyMove`] any move
+    /// side with the opponent's Flag"; reading 62, or with [`CoupPoints::AnyMove`] any move
     /// to another square).
     pub(crate) fn coup_scored(&self, me: usize, action: Action) -> bool {
         if !self.counting_coup() {
@@ -74,7 +74,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Where `owner` may move his Flag after a point ("to any square sharing a side with one
     /// of the Troop Tiles he controls"): open squares, i.e. no tile, no terrain tile and not
-    /// the other Flag (reading 56).
+    /// the other Flag (reading 63).
     pub(crate) fn relocations(&self, owner: usize) -> u64 {
         let own = self.occupancy(duke_core::Seat(owner as u8));
         let beside = Square::iter(own).fold(0, |acc, sq| acc | orthogonal_neighbours(sq));

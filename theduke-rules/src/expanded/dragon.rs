@@ -180,7 +180,7 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
-        // "No two Terrain Tiles can occupy the same square": never onto a Flag (reading 58).
+        // "No two Terrain Tiles can occupy the same square": never onto a Flag (reading 65).
         let flags = self.flag_mask();
         let mut out = 0;
         for icon in CALM_MOVES {

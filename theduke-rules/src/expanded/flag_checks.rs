@@ -62,7 +62,7 @@ impl<S: TileSource> Duke<S> {
         if (in_set_up || self.phase == Phase::SetupFlag) && (points != [0, 0] || self.turns != 0) {
             return false;
         }
-        // A Flag goes into the Fort only under its carrier (reading 58).
+        // A Flag goes into the Fort only under its carrier (reading 65).
         let tiles = self.occ[0] | self.occ[1];
         let terrain = self.mountain() | self.dragon_mask() | (self.fort() & !tiles);
         for (owner, flag) in flags.into_iter().enumerate() {

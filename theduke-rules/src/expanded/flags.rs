@@ -119,7 +119,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Whether the Duke-danger rule is lifted (these objectives with
-    /// [`FlagDukeDanger::Lifted`], reading 53).
+    /// [`FlagDukeDanger::Lifted`], reading 60).
     #[inline]
     pub(crate) fn duke_danger_lifted(&self) -> bool {
         self.flag_game() && self.set.readings().flag_duke_danger == FlagDukeDanger::Lifted

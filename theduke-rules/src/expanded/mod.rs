@@ -10,6 +10,7 @@
 
 pub(crate) mod abilities;
 pub(crate) mod counting_coup;
+pub(crate) mod dark_rider;
 pub(crate) mod defense;
 pub(crate) mod dragon;
 pub(crate) mod dread;
@@ -59,6 +60,8 @@ struct ExpandedSet {
     dread_sides: Vec<[bool; 2]>,
     counts: u128,
     tables: Vec<Box<KindTables>>,
+    /// Dark Rider: the armies' tile types (`None` for another objective).
+    army: Option<dark_rider::Army>,
 }
 
 impl PartialEq for Expanded {
@@ -116,6 +119,12 @@ impl Expanded {
             spec.tiles.extend(enhanced_tiles());
         }
         spec.check()?;
+        let army = match config.objective {
+            crate::config::Objective::DarkRider(options) => {
+                Some(dark_rider::army_of(options, spec.tiles.iter().map(|t| t.name.as_str()))?)
+            }
+            _ => None,
+        };
         let mut tables = Vec::with_capacity(spec.tiles.len());
         let mut counts = 0u128;
         for (k, tile) in spec.tiles.iter().enumerate() {
@@ -144,6 +153,7 @@ impl Expanded {
             tiles: spec.tiles,
             counts,
             tables,
+            army,
         })))
     }
 
@@ -296,6 +306,10 @@ impl TileSource for Expanded {
 
     fn objective(&self) -> crate::config::Objective {
         self.0.config.objective
+    }
+
+    fn army(&self) -> Option<dark_rider::Army> {
+        self.0.army
     }
 }
 

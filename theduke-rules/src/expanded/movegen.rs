@@ -117,7 +117,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `me`'s Duke is safe on this state (after an action of `me`).
     pub(crate) fn x_duke_safe(&self, me: usize) -> bool {
-        // Counting Coup, Trophy Hunters: capturing a Duke does not win (reading 53).
+        // Counting Coup, Trophy Hunters: capturing a Duke does not win (reading 60).
         if self.duke_danger_lifted() {
             return true;
         }

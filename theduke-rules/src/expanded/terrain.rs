@@ -174,7 +174,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Squares no new tile may be placed on (rulebook "Mountain Tile", "Fort Tile": "New
     /// Troop Tiles drawn from the bag cannot be placed in this square"; a Flag is picked up
-    /// by ending a move, which a placement is not: reading 54).
+    /// by ending a move, which a placement is not: reading 61).
     #[inline]
     pub(crate) fn no_placement(&self) -> u64 {
         self.mountain() | self.fort() | self.dragon_mask() | self.flag_mask()

@@ -1,5 +1,5 @@
 //! Trophy Hunters (rulebook "Alternate Objectives", Trophy Hunters): each Flag starts on its
-//! owner's home edge (reading 57); a player carries and passes his opponent's Flag (never his
+//! owner's home edge (reading 64); a player carries and passes his opponent's Flag (never his
 //! own) and wins at once when it reaches his own home edge. The rest (carrying, passing, the
 //! Duke, losing every tile) is in `flags.rs`.
 

@@ -2,7 +2,7 @@
 //! Counting Coup, Trophy Hunters), written from the text on top of the Expanded reference:
 //! where a Flag may be placed, which seat may end a move on a Flag's square, the passes, a
 //! carried Flag following its carrier, Counting Coup's Flag move after a point, new tiles
-//! never placed on a Flag, and the Duke-danger rule lifted (reading 53) or kept.
+//! never placed on a Flag, and the Duke-danger rule lifted (reading 60) or kept.
 
 use std::collections::BTreeSet;
 
@@ -69,7 +69,7 @@ fn ends(action: Action) -> Option<(Option<Square>, Square)> {
         | Action::Summon { from, to }
         | Action::Escape { from, to, .. } => Some((Some(from), to)),
         Action::Ransom { to, .. } => Some((None, to)),
-        // The Dragon pushed onto a Flag: no two terrain tiles share a square (reading 58).
+        // The Dragon pushed onto a Flag: no two terrain tiles share a square (reading 65).
         Action::Enrage { from, to, .. } => Model::pushed(from, to).map(|onto| (None, onto)),
         _ => None,
     }
@@ -108,7 +108,7 @@ fn duke_capturable(m: &Model, f: &Flags, by: Seat) -> bool {
 }
 
 /// The squares beside `me`'s Duke where a new tile may go: never a Flag's (a placement is
-/// no move, reading 54); with the Duke-danger rule kept, only where the Duke stays safe.
+/// no move, reading 61); with the Duke-danger rule kept, only where the Duke stays safe.
 fn placements(m: &Model, f: &Flags, me: Seat, kind: TileKind) -> Vec<Square> {
     m.beside_duke(me)
         .into_iter()
@@ -173,7 +173,7 @@ pub fn flag_legal(state: &ExpandedDuke) -> BTreeSet<String> {
         Phase::SetupFlag => {
             // "The player who finished set-up last places his Flag Tile first": his own in
             // Counting Coup (on any edge); in Trophy Hunters the opponent's on the opponent's
-            // home edge (reading 57), or his own on his own edge with the other reading.
+            // home edge (reading 64), or his own on his own edge with the other reading.
             let owner = if f.coup || f.owner_places { me.0 } else { 1 - me.0 };
             for sq in squares().filter(|&s| open(&m, &f, s)) {
                 let rim = sq.file() == 0 || sq.file() == 5 || sq.rank() == 0 || sq.rank() == 5;

@@ -3,6 +3,7 @@
 //! Duke-danger rule checked by trying every reply. No masks, no tables.
 #![allow(dead_code, unused_imports, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
+pub mod abilities;
 pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;
@@ -191,7 +192,12 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         // Expanded play only (`expanded.rs`).
-        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft | Phase::SetupFlag | Phase::MoveFlag => {}
+        Phase::Divine { .. }
+        | Phase::Dismiss { .. }
+        | Phase::Draft
+        | Phase::Deploy
+        | Phase::SetupFlag
+        | Phase::MoveFlag => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

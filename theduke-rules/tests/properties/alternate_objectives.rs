@@ -5,7 +5,7 @@
 //! (board, Flags, points, phase, ending) before and after each step, from the rulebook text.
 
 use duke_core::Seat;
-use theduke_rules::testing::{bias_flags, flag_configs};
+use theduke_rules::testing::{before_the_dragons_turn, bias_flags, flag_configs};
 use theduke_rules::{Action, CoupPoints, EndReason, ExpandedDuke, Objective, Phase, Square, TileKind};
 
 use crate::oracle::game_property;
@@ -81,7 +81,13 @@ fn a_flag_moves_only_with_its_carrier_and_no_tile_of_the_other_seat_ends_on_it()
         Some(bias_flags),
         100,
         |step| {
-            let (before, after) = (step.before, step.after);
+            let before = step.before;
+            // The carrier's move, before the Dragon's in-between turn (which may take it).
+            let mid = before_the_dragons_turn(before, step.seat, step.action);
+            let after = mid.as_ref().unwrap_or(step.after);
+            if step.after.flags() != after.flags() {
+                return Err("the Dragon's turn moved a Flag".to_owned());
+            }
             for owner in 0..2u8 {
                 let (Some(was), Some(now)) = (before.flags()[usize::from(owner)], after.flags()[usize::from(owner)])
                 else {
@@ -129,8 +135,10 @@ fn a_pass_moves_the_flag_to_a_friendly_tile_beside_its_carrier_and_nothing_else(
             if carrier(before, owner) != seat.0 || !mine(from) || !mine(to) || !beside(from, to) {
                 return Err(format!("flag {from}-{to} by {seat}"));
             }
-            let board_same = (0..36u8).filter_map(Square::new).all(|s| before.piece_at(s) == after.piece_at(s));
-            if !board_same || after.flags()[usize::from(owner)] != Some(to) {
+            // Before the Dragon's in-between turn, which may take a tile.
+            let mid = before_the_dragons_turn(before, seat, step.action).ok_or("the pass is not legal")?;
+            let board_same = (0..36u8).filter_map(Square::new).all(|s| before.piece_at(s) == mid.piece_at(s));
+            if !board_same || mid.flags()[usize::from(owner)] != Some(to) || after.flags() != mid.flags() {
                 return Err(format!("flag {from}-{to} changed more than the Flag's square"));
             }
             Ok(())

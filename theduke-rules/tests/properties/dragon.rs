@@ -3,10 +3,10 @@
 //! own-frame profile turned to its facing.
 
 use duke_core::Seat;
-use theduke_rules::testing::dragon_configs;
-use theduke_rules::{Action, Dragon, ExpandedDuke, Facing, Phase, Square};
+use theduke_rules::testing::{before_the_dragons_turn, dragon_configs};
+use theduke_rules::{Action, Dragon, EndReason, ExpandedDuke, Facing, Phase, Square};
 
-use crate::oracle::{game_property, listed};
+use crate::oracle::{game_property, listed, squares};
 
 const GAMES: u32 = 120;
 
@@ -159,6 +159,96 @@ fn enraging_pushes_the_calm_dragon_one_square_on_and_aims_it_or_takes_the_tile_t
                 (false, Some(f), Some(a)) if a.enraged && a.facing == f => Ok(()),
                 _ => Err(format!("{} gave {after:?}", step.action)),
             }
+        },
+    );
+}
+
+/// The enraged side's Strike icons, in the Dragon's frame (the printed tile).
+const ENRAGED_STRIKES: [(i8, i8); 7] = [(0, 1), (-1, 2), (0, 2), (1, 2), (-1, 3), (0, 3), (1, 3)];
+
+#[test]
+fn an_enraged_dragon_strikes_up_to_two_tiles_else_moves_sideways_turning_and_calms_after_a_capture() {
+    game_property::<ExpandedDuke>(
+        "an_enraged_dragon_strikes_up_to_two_tiles_else_moves_sideways_turning_and_calms_after_a_capture",
+        dragon_configs(),
+        GAMES,
+        Some(bias),
+        30,
+        |step| {
+            let Some(d) = step.before.dragon() else { return Ok(()) };
+            if !d.enraged || d.turning || step.before.phase() != Phase::Play {
+                return Ok(());
+            }
+            // The position the Dragon's in-between turn starts from; it comes only once the
+            // player's turn is over and his action took no Duke.
+            let Some(mid) = before_the_dragons_turn(step.before, step.seat, step.action) else {
+                return Err(format!("{} is not legal on a copy", step.action));
+            };
+            let duke_taken = matches!(mid.phase(), Phase::Over(e) if e.reason == EndReason::DukeCaptured);
+            if mid.side_to_move() == step.seat || duke_taken {
+                return Ok(());
+            }
+            step.reached();
+            if mid.dragon() != Some(d) {
+                return Err(format!("the player's action moved the Dragon: {:?}", mid.dragon()));
+            }
+            let Some(a) = step.after.dragon() else { return Err("the Dragon left the board".into()) };
+            let gone: Vec<Square> =
+                squares().filter(|&sq| mid.piece_at(sq).is_some() && step.after.piece_at(sq).is_none()).collect();
+            let strikes = |dd: Dragon| -> Vec<Square> {
+                ENRAGED_STRIKES
+                    .iter()
+                    .filter_map(|&icon| step_of(dd, icon))
+                    .filter(|&sq| mid.piece_at(sq).is_some())
+                    .collect()
+            };
+            // Terrain may hide a tile from its Strikes (line of sight, the Fort): the counts are
+            // exact only on a board without it.
+            let terrain = mid.terrain();
+            let open = terrain.mountain.is_none() && terrain.fort.is_none();
+            let calmed = |why: &str| -> Result<(), String> {
+                if a.enraged || a.turning || !matches!(a.facing, Facing::East | Facing::West) {
+                    return Err(format!("{why}, yet the Dragon is {a:?}"));
+                }
+                Ok(())
+            };
+            if a.square == d.square {
+                let reach = strikes(d);
+                if gone.is_empty() || gone.len() > 2 || gone.iter().any(|sq| !reach.contains(sq)) {
+                    return Err(format!("{d:?} stayed and took {gone:?} of {reach:?}"));
+                }
+                if open && gone.len() != reach.len().min(2) {
+                    return Err(format!("{d:?} took {gone:?}, not two of {reach:?}"));
+                }
+                return calmed("it struck");
+            }
+            if open && !strikes(d).is_empty() {
+                return Err(format!("{d:?} moved to {} with {:?} to strike", a.square, strikes(d)));
+            }
+            let side = [((-1, 0), 3), ((1, 0), 1)].into_iter().find(|&(icon, _)| step_of(d, icon) == Some(a.square));
+            let Some((_, quarters)) = side else { return Err(format!("{d:?} moved to {a:?}, no side Move")) };
+            let turned = Dragon { square: a.square, facing: d.facing.turned(quarters), enraged: true, turning: false };
+            if mid.piece_at(a.square).is_some() {
+                if gone != [a.square] {
+                    return Err(format!("{d:?} moved onto a tile on {} and took {gone:?}", a.square));
+                }
+                return calmed("it took the tile it moved onto");
+            }
+            if gone.is_empty() {
+                if a != turned {
+                    return Err(format!("{d:?} moved without a capture and is {a:?}, not {turned:?}"));
+                }
+                if open && !strikes(turned).is_empty() {
+                    return Err(format!("{turned:?} did not strike {:?}", strikes(turned)));
+                }
+                return Ok(());
+            }
+            let reach = strikes(turned);
+            if gone.len() > 2 || gone.iter().any(|sq| !reach.contains(sq)) || (open && gone.len() != reach.len().min(2))
+            {
+                return Err(format!("{turned:?} took {gone:?} of {reach:?}"));
+            }
+            calmed("it struck after its move")
         },
     );
 }

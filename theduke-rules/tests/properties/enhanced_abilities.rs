@@ -5,7 +5,7 @@
 //! rulebook text.
 
 use duke_core::{Observer, Seat};
-use theduke_rules::testing::{bias_abilities, expanded_configs};
+use theduke_rules::testing::{before_the_dragons_turn, bias_abilities, expanded_configs};
 use theduke_rules::{Action, Event, ExpandedDuke, Phase, Side, Square, TileKind};
 
 use crate::common::expanded::model;
@@ -92,7 +92,9 @@ fn summon_brings_the_tile_beside_the_flipped_duke_keeping_its_side() {
         60,
         |step| {
             let Action::Summon { from, to } = step.action else { return Ok(()) };
-            let (before, after) = (step.before, step.after);
+            // The action's own effect, before the Dragon's in-between turn (it may take tiles).
+            let mid = before_the_dragons_turn(step.before, step.seat, step.action).ok_or("not legal on a copy")?;
+            let (before, after) = (step.before, &mid);
             let duke = before.duke_square(step.seat).ok_or("no Duke")?;
             let tile = before.piece_at(from).ok_or("no tile to summon")?;
             let abilities = before.tile(tile.kind).map(|t| t.abilities).unwrap_or_default();
@@ -280,7 +282,9 @@ fn escape_pays_then_goes_to_a_starting_square_on_its_starting_side() {
         200,
         |step| {
             let Action::Escape { from, to, cost } = step.action else { return Ok(()) };
-            let (before, after, me) = (step.before, step.after, step.seat);
+            // The action's own effect, before the Dragon's in-between turn (it may take tiles).
+            let mid = before_the_dragons_turn(step.before, step.seat, step.action).ok_or("not legal on a copy")?;
+            let (before, after, me) = (step.before, &mid, step.seat);
             let tile = before.piece_at(from).ok_or("no escaping tile")?;
             let escapes = before.tile(tile.kind).is_some_and(|t| t.abilities.has(theduke_rules::Ability::Escape));
             if !escapes || tile.owner != me {

@@ -202,21 +202,29 @@ fn no_new_tile_is_placed_on_terrain() {
 
 #[test]
 fn dread_does_not_cross_the_fort() {
-    game_property::<ExpandedDuke>("dread_does_not_cross_the_fort", terrain_configs(), GAMES, Some(bias), 5, |step| {
-        let Some(fort) = step.before.terrain().fort else { return Ok(()) };
-        let m = model(step.before);
-        let frozen: std::collections::BTreeSet<Square> =
-            duke_core::Game::view(step.before, duke_core::Observer::Spectator).frozen.into_iter().collect();
-        if frozen != m.frozen() {
-            return Err(format!("frozen {frozen:?}, the oracle says {:?}", m.frozen()));
-        }
-        if frozen.contains(&fort) {
-            return Err(format!("the tile in the Fort on {fort} is frozen"));
-        }
-        let sheltered = Model { fort: None, ..m.clone() }.frozen();
-        if sheltered != frozen {
-            step.reached();
-        }
-        Ok(())
-    });
+    // Rare: a Dread tile, the Fort between it and an enemy; twice the games.
+    game_property::<ExpandedDuke>(
+        "dread_does_not_cross_the_fort",
+        terrain_configs(),
+        GAMES * 2,
+        Some(bias),
+        5,
+        |step| {
+            let Some(fort) = step.before.terrain().fort else { return Ok(()) };
+            let m = model(step.before);
+            let frozen: std::collections::BTreeSet<Square> =
+                duke_core::Game::view(step.before, duke_core::Observer::Spectator).frozen.into_iter().collect();
+            if frozen != m.frozen() {
+                return Err(format!("frozen {frozen:?}, the oracle says {:?}", m.frozen()));
+            }
+            if frozen.contains(&fort) {
+                return Err(format!("the tile in the Fort on {fort} is frozen"));
+            }
+            let sheltered = Model { fort: None, ..m.clone() }.frozen();
+            if sheltered != frozen {
+                step.reached();
+            }
+            Ok(())
+        },
+    );
 }

@@ -163,16 +163,7 @@ fn counting_coup_and_trophy_hunters_are_played_by_bots_and_from_the_terminal() {
             .unwrap();
         assert!(flag_actions >= 2, "{name}: {flag_actions}");
         // From the terminal.
-        let args = PlayArgs::parse(
-            ["--game", "theduke", "--objective", name, "--seed", "6", "--bots", "random"].map(String::from),
-        )
-        .unwrap();
-        let config = ExpandedDuke::config_with(None, &args.options).unwrap();
-        let script = "1\n".repeat(ExpandedDuke::max_actions(&config).min(100_000) as usize);
-        let mut out = Vec::new();
-        let (ending, _) = play::<ExpandedDuke>(&args, 6, &mut script.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        assert_eq!(ending, Ending::Finished, "{text}");
+        let (text, _) = common::terminal_game(&["--game", "theduke", "--objective", name, "--bots", "random"], 6);
         assert!(text.contains("places a Flag"), "{text}");
     }
 }

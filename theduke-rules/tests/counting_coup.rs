@@ -134,8 +134,11 @@ fn a_point_for_ending_a_move_or_a_placement_beside_the_flag_then_the_flag_may_mo
     for (text, expected) in [("flag e6", true), ("flag e6-b6", true), ("flag e6-f5", true), ("flag e6-c3", false)] {
         assert_eq!(moves.contains(text), expected, "{text}: {moves:?}");
     }
+    let scored = Event::Scored { seat: Seat(0), points: 1 };
+    assert_eq!(scored.to_string(), "P0 scores a point beside the opponent's Flag: 1 point");
     let events = play(&mut game, "flag e6");
     assert_eq!(events[0], Event::FlagStays { seat: Seat(1), square: sq("e6") });
+    assert_eq!(events[0].to_string(), "P1 flag e6: leaves its Flag on e6");
     assert_eq!((game.phase(), game.side_to_move()), (Phase::Play, Seat(1)));
     // A new tile placed beside the opponent's Flag scores too.
     let tiles = [("d5", D, 0), ("d6", D, 1), ("a6", F, 1), ("a1", F, 0)];

@@ -217,6 +217,8 @@ pub struct Readings {
     pub trophy_flags: TrophyFlags,
     /// Which moves ending beside the opponent's Flag score in Counting Coup.
     pub coup_points: CoupPoints,
+    /// Dark Rider: whether the Duke-danger rule protects the rider.
+    pub dark_rider_danger: RiderDanger,
 }
 
 /// Which moves score in Counting Coup ("Score 1 point for ending a move in a square sharing a
@@ -259,6 +261,19 @@ pub enum TrophyFlags {
     HunterPlaces,
     /// Each player places his own Flag on his own home edge ("places his Flag Tile").
     OwnerPlaces,
+}
+
+/// Dark Rider has no Duke: whether the Duke-danger rule ("Putting the Duke Tile in Danger")
+/// protects the rider instead. See RULES.md, reading 59.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RiderDanger {
+    /// It does not (our reading): the rule names the Duke, and there is none; the rider may
+    /// move where a Pikeman can take it.
+    #[default]
+    Ignored,
+    /// It does: no action of the rider player may leave the rider where the Pikeman player
+    /// could capture it next turn, as if it were his Duke.
+    Avoided,
 }
 
 /// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's

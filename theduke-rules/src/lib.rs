@@ -163,7 +163,7 @@ pub use board::Square;
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke,
     DreadImmunity, DreadThaw, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
-    TerrainOptions, TrophyFlags,
+    RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};

@@ -45,7 +45,8 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
     Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
-    FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions, TrophyFlags,
+    FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
+    TrophyFlags,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -256,6 +257,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 // The Expanded reference generator plays the default reading of the Dragon and
                 // the Duke-danger rule; `dragon_configs` draws the other one too.
                 dragon_danger: DragonDanger::Ignored,
+                dark_rider_danger: RiderDanger::Ignored,
                 ..Readings::default()
             }
         },
@@ -286,14 +288,17 @@ pub fn dynastic_configs() -> impl Strategy<Value = Config> {
 }
 
 /// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
-/// armies are found by name), the Knight or the Ranger, four or three Pikemen, and the
-/// terrain of `expanded_configs` (the Dragon in one game of four).
+/// armies are found by name), the Knight or the Ranger, four or three Pikemen, either reading
+/// of the rider and the Duke-danger rule, and the terrain of `expanded_configs` (the Dragon in
+/// one game of four).
 pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
     let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
     let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
-    (expanded_configs(), rider, pikemen).prop_map(|(config, rider, pikemen)| Config {
+    let danger = prop_oneof![3 => Just(RiderDanger::Ignored), 1 => Just(RiderDanger::Avoided)];
+    (expanded_configs(), rider, pikemen, danger).prop_map(|(config, rider, pikemen, dark_rider_danger)| Config {
         tiles: None,
         objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
+        readings: Readings { dark_rider_danger, ..config.readings },
         ..config
     })
 }

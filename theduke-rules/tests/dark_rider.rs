@@ -10,8 +10,8 @@ use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
     Action, Config, ConfigError, CustomTiles, DarkRider, DarkRiderEnd, DarkRiderError, DragonDuke, EndReason, Ending,
-    Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Rider, Setup, SetupError, Side, Square,
-    TerrainOptions, TheDuke, TileKind, TileSetSpec,
+    Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Rider, RiderDanger, Setup, SetupError, Side,
+    Square, TerrainOptions, TheDuke, TileKind, TileSetSpec,
 };
 
 const PIKEMAN: TileKind = TileKind(2);
@@ -185,6 +185,21 @@ fn a_pikeman_player_left_with_frozen_pikemen_only_loses() {
 }
 
 #[test]
+fn the_rider_may_step_into_danger_unless_the_reading_protects_it_as_a_duke() {
+    // The P1 Knight on c4 may step sideways to b4 or d4; the P0 Pikeman on b2 reaches d4 with
+    // its Move (+2, +2) over the empty c3.
+    let setup = position(&["b2", "f1"], "c4", 1, DarkRider::default());
+    let free = ExpandedDuke::from_setup(&setup).unwrap();
+    assert!(legal(&free).contains("c4-d4"), "reading 59: no Duke, no Duke-danger rule");
+    let mut guarded = setup.clone();
+    guarded.config.readings = Readings { dark_rider_danger: RiderDanger::Avoided, ..Readings::default() };
+    let guarded = ExpandedDuke::from_setup(&guarded).unwrap();
+    let moves = legal(&guarded);
+    assert!(!moves.contains("c4-d4") && moves.contains("c4-b4") && moves.contains("c4-b2"), "{moves:?}");
+    assert!(!guarded.in_guard(Seat(1)));
+}
+
+#[test]
 fn the_dragon_taking_the_rider_ends_the_game_as_reading_47_says() {
     for (reading, winner) in [(DragonDuke::OwnerLoses, Some(Seat(0))), (DragonDuke::Draw, None)] {
         let mut setup = position(&["a2", "f1"], "d4", 0, DarkRider::default());
@@ -268,7 +283,9 @@ fn random_config(seed: u64) -> Config {
         rider: if seed % 3 == 2 { Rider::Ranger } else { Rider::Knight },
         pikemen: if seed % 4 == 3 { 3 } else { 4 },
     };
+    let danger = if seed % 4 == 1 { RiderDanger::Avoided } else { RiderDanger::Ignored };
     Config {
+        readings: Readings { dark_rider_danger: danger, ..Readings::default() },
         terrain: TerrainOptions {
             mountain: seed.is_multiple_of(3),
             fort: seed.is_multiple_of(5),

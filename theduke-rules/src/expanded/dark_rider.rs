@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::Square;
-use crate::config::{DragonDuke, Objective};
+use crate::config::{DragonDuke, Objective, RiderDanger};
 use crate::movegen::Visit;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, Phase, Piece, code_kind};
@@ -191,6 +191,20 @@ impl<S: TileSource> Duke<S> {
             }
         }
         out
+    }
+
+    /// The tile the Duke-danger rule protects for `seat`: its Duke, or in Dark Rider with
+    /// [`RiderDanger::Avoided`] the rider player's rider (reading 59).
+    #[inline]
+    pub(crate) fn guarded_square(&self, seat: Seat) -> Option<Square> {
+        if self.army().is_some()
+            && seat.0 != self.first
+            && self.set.readings().dark_rider_danger == RiderDanger::Avoided
+        {
+            // The rider is the rider player's only tile.
+            return Square::iter(self.occupancy(seat)).next();
+        }
+        self.duke_square(seat)
     }
 
     /// The deployments of the player to act: every empty square of his home edge.

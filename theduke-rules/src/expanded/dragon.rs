@@ -417,7 +417,7 @@ impl<S: TileSource> Duke<S> {
         let own = self.occupancy(Seat(me as u8));
         let tiles = self.occ[0] | self.occ[1];
         let blockers = tiles | self.mountain() | d.square.bit();
-        let own_duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
+        let own_duke = self.guarded_square(Seat(me as u8)).map_or(0, Square::bit);
         // A Jump Slide ends on the Fort only with reading 37's `Enters`.
         let into_fort_refused = d.square.bit() & self.fort() != 0
             && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
@@ -519,7 +519,7 @@ impl<S: TileSource> Duke<S> {
         if !S::EXPANDED || self.set.readings().dragon_danger == crate::config::DragonDanger::Ignored {
             return false;
         }
-        let (Some(d), Some(duke)) = (self.dragon(), self.duke_square(Seat(me as u8))) else { return false };
+        let (Some(d), Some(duke)) = (self.dragon(), self.guarded_square(Seat(me as u8))) else { return false };
         if d.turning || self.extra.terrain()[3] & RESTING != 0 {
             return false;
         }

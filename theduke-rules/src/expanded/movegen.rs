@@ -48,7 +48,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.
     pub(crate) fn x_in_guard(&self, seat: Seat) -> bool {
-        let Some(duke) = self.duke_square(seat) else { return false };
+        let Some(duke) = self.guarded_square(seat) else { return false };
         self.capture_map(1 - (seat.index() & 1)) & duke.bit() != 0
     }
 
@@ -152,7 +152,7 @@ impl<S: TileSource> Duke<S> {
     /// allowed; a draw needs a square where a new tile leaves the Duke safe (reading 3);
     /// anything else is played on a copy, after which the Duke must be safe.
     fn x_allowed(&self, me: usize, action: Action) -> bool {
-        let enemy_duke = self.duke_square(Seat(1 - me as u8));
+        let enemy_duke = self.guarded_square(Seat(1 - me as u8));
         if Self::x_target(action).is_some_and(|t| Some(t) == enemy_duke) {
             return true;
         }

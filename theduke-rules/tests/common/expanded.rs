@@ -14,7 +14,7 @@ pub use super::terrain::line_crosses;
 use duke_core::Seat;
 use theduke_rules::{
     Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
-    IconKind, Objective, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
+    IconKind, Objective, Phase, Piece, RansomTrade, Readings, Rider, RiderDanger, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -46,6 +46,9 @@ pub struct Model {
     pub dragon: Option<Dragon>,
     /// "Dark Rider": the Pikeman player and the Pikeman's type, in that objective.
     pub dark_rider: Option<(Seat, TileKind)>,
+    /// "Dark Rider" with `readings.dark_rider_danger: Avoided`: the rider player and the
+    /// rider's type, the tile the Duke-danger rule then protects.
+    pub rider_guard: Option<(Seat, TileKind)>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -88,6 +91,14 @@ pub fn model(state: &ExpandedDuke) -> Model {
             }
             _ => None,
         },
+        rider_guard: match state.config().objective {
+            Objective::DarkRider(options) if state.config().readings.dark_rider_danger == RiderDanger::Avoided => {
+                let name = if options.rider == Rider::Knight { "Knight" } else { "Ranger" };
+                let rider = state.tile_source().tiles().iter().position(|t| t.name == name).unwrap();
+                Some((Seat(1 - state.first_player().0), TileKind(rider as u8)))
+            }
+            _ => None,
+        },
     }
 }
 
@@ -111,6 +122,17 @@ impl Model {
 
     pub fn duke(&self, seat: Seat) -> Option<Square> {
         squares().find(|&sq| self.at(sq).is_some_and(|p| p.owner == seat && p.kind == TileKind::DUKE))
+    }
+
+    /// The tile the Duke-danger rule protects: the Duke, or in Dark Rider with the reading
+    /// that protects the rider, the rider.
+    pub fn guarded(&self, seat: Seat) -> Option<Square> {
+        match self.rider_guard {
+            Some((riders, rider)) if riders == seat => {
+                squares().find(|&sq| self.at(sq).is_some_and(|p| p.owner == seat && p.kind == rider))
+            }
+            _ => self.duke(seat),
+        }
     }
 
     /// "Orientation": the owner's offsets, turned 180 degrees for seat 1.
@@ -444,13 +466,13 @@ impl Model {
 
     /// Whether `by` has a candidate that captures the other seat's Duke.
     pub fn duke_capturable(&self, by: Seat) -> bool {
-        let Some(duke) = self.duke(Seat(1 - by.0)) else { return false };
+        let Some(duke) = self.guarded(Seat(1 - by.0)) else { return false };
         self.candidates(by).into_iter().any(|a| self.captured_square(by, a) == Some(duke))
     }
 
     /// Whether `me`'s Duke is safe after `action` (or `action` takes the opposing Duke).
     pub fn allowed(&self, me: Seat, action: Action) -> bool {
-        let enemy_duke = self.duke(Seat(1 - me.0));
+        let enemy_duke = self.guarded(Seat(1 - me.0));
         if enemy_duke.is_some() && self.captured_square(me, action) == enemy_duke {
             return true;
         }

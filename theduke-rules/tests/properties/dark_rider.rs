@@ -182,3 +182,55 @@ fn dark_rider_ends_as_soon_as_an_objective_is_met_and_only_then() {
         },
     );
 }
+
+/// The squares `state`'s player to act could capture on with a listed action.
+fn capture_squares(state: &ExpandedDuke) -> Vec<Square> {
+    let mut listed = Vec::new();
+    duke_core::Game::legal_actions(state, state.side_to_move(), &mut listed);
+    listed
+        .into_iter()
+        .filter_map(|a| match a {
+            Action::Move { to, .. } | Action::Command { to, .. } => Some(to),
+            Action::Strike { target, .. } => Some(target),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn with_the_protecting_reading_the_rider_is_never_left_to_a_pikeman() {
+    game_property::<ExpandedDuke>(
+        "with_the_protecting_reading_the_rider_is_never_left_to_a_pikeman",
+        dark_rider_configs(),
+        GAMES * 2,
+        None,
+        100,
+        |step| {
+            let (before, seat) = (step.before, step.seat);
+            let (_, pikes, _, rider) = armies(before);
+            if before.phase() != Phase::Play || seat == pikes {
+                return Ok(());
+            }
+            let guarded = before.config().readings.dark_rider_danger == theduke_rules::RiderDanger::Avoided;
+            // The position the Pikeman player faces, before the Dragon's turn (reading 46).
+            let Some(mid) = theduke_rules::testing::before_the_dragons_turn(before, seat, step.action) else {
+                return Err(format!("{} is not legal", step.action));
+            };
+            if mid.phase() != Phase::Play {
+                return Ok(());
+            }
+            let Some(at) = squares().find(|&s| mid.piece_at(s).is_some_and(|p| p.owner == seat && p.kind == rider))
+            else {
+                return Ok(());
+            };
+            let exposed = capture_squares(&mid).contains(&at);
+            if guarded {
+                step.reached();
+                if exposed {
+                    return Err(format!("{} leaves the protected rider on {at} to a Pikeman", step.action));
+                }
+            }
+            Ok(())
+        },
+    );
+}

@@ -139,6 +139,7 @@
 mod actions;
 mod board;
 mod config;
+mod event_lines;
 mod events;
 mod expanded;
 mod game;

@@ -219,6 +219,21 @@ pub struct Readings {
     pub coup_points: CoupPoints,
     /// Dark Rider: whether the Duke-danger rule protects the rider.
     pub dark_rider_danger: RiderDanger,
+    /// Dark Rider: whether the Dragon may take a frozen Pikeman.
+    pub dark_rider_freeze: EdgeFreeze,
+}
+
+/// Dark Rider: what a Pikeman frozen on the rider player's edge ("cannot be moved or
+/// captured for the rest of the game") is safe from. See RULES.md, reading 57.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdgeFreeze {
+    /// The players' actions (our reading): the Dragon, whose takes are no captures, may take
+    /// it, as it takes tiles Dread freezes.
+    #[default]
+    Players,
+    /// Everything: the Dragon neither takes it (its Move and Strike icons pass it by, it
+    /// blocks the Dragon's paths) nor is pushed onto it.
+    Everything,
 }
 
 /// Which moves score in Counting Coup ("Score 1 point for ending a move in a square sharing a

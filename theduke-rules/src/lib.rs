@@ -163,7 +163,7 @@ pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke,
-    DreadImmunity, DreadThaw, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
+    DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
     RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};

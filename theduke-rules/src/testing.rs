@@ -45,8 +45,8 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
     Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
-    FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
-    TrophyFlags,
+    EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
+    TerrainOptions, TrophyFlags,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -258,6 +258,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 // the Duke-danger rule; `dragon_configs` draws the other one too.
                 dragon_danger: DragonDanger::Ignored,
                 dark_rider_danger: RiderDanger::Ignored,
+                dark_rider_freeze: EdgeFreeze::Players,
                 ..Readings::default()
             }
         },
@@ -289,18 +290,21 @@ pub fn dynastic_configs() -> impl Strategy<Value = Config> {
 
 /// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
 /// armies are found by name), the Knight or the Ranger, four or three Pikemen, either reading
-/// of the rider and the Duke-danger rule, and the terrain of `expanded_configs` (the Dragon in
+/// of the rider and the Duke-danger rule and of the Dragon and the frozen Pikemen, and the terrain of `expanded_configs` (the Dragon in
 /// one game of four).
 pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
     let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
     let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
     let danger = prop_oneof![3 => Just(RiderDanger::Ignored), 1 => Just(RiderDanger::Avoided)];
-    (expanded_configs(), rider, pikemen, danger).prop_map(|(config, rider, pikemen, dark_rider_danger)| Config {
-        tiles: None,
-        objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
-        readings: Readings { dark_rider_danger, ..config.readings },
-        ..config
-    })
+    let freeze = prop_oneof![Just(EdgeFreeze::Players), Just(EdgeFreeze::Everything)];
+    (expanded_configs(), rider, pikemen, danger, freeze).prop_map(
+        |(config, rider, pikemen, dark_rider_danger, dark_rider_freeze)| Config {
+            tiles: None,
+            objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
+            readings: Readings { dark_rider_danger, dark_rider_freeze, ..config.readings },
+            ..config
+        },
+    )
 }
 
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and

@@ -9,9 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, ConfigError, CustomTiles, DarkRider, DarkRiderEnd, DarkRiderError, DragonDuke, EndReason, Ending,
-    Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Rider, RiderDanger, Setup, SetupError, Side,
-    Square, TerrainOptions, TheDuke, TileKind, TileSetSpec,
+    Action, Config, ConfigError, CustomTiles, DarkRider, DarkRiderEnd, DarkRiderError, DragonDuke, EdgeFreeze,
+    EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Rider, RiderDanger, Setup,
+    SetupError, Side, Square, TerrainOptions, TheDuke, TileKind, TileSetSpec,
 };
 
 const PIKEMAN: TileKind = TileKind(2);
@@ -200,6 +200,26 @@ fn the_rider_may_step_into_danger_unless_the_reading_protects_it_as_a_duke() {
 }
 
 #[test]
+fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
+    // A calm Dragon on b5 facing north: its Move (0, +1) reaches the frozen Pikeman on b6.
+    for (freeze, taken) in [(EdgeFreeze::Players, true), (EdgeFreeze::Everything, false)] {
+        let mut setup = position(&["b6", "f1", "e2"], "d4", 0, DarkRider::default());
+        setup.config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+        setup.config.readings = Readings { dark_rider_freeze: freeze, ..Readings::default() };
+        setup.terrain.dragon = Some(theduke_rules::Dragon {
+            square: sq("b5"),
+            facing: theduke_rules::Facing::North,
+            enraged: false,
+            turning: false,
+        });
+        let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+        play(&mut game, "e2-f3");
+        assert_eq!(game.piece_at(sq("b6")).is_none(), taken, "{freeze:?}");
+        assert_eq!(game.removed_count(Seat(0), PIKEMAN), u8::from(taken));
+    }
+}
+
+#[test]
 fn the_dragon_taking_the_rider_ends_the_game_as_reading_47_says() {
     for (reading, winner) in [(DragonDuke::OwnerLoses, Some(Seat(0))), (DragonDuke::Draw, None)] {
         let mut setup = position(&["a2", "f1"], "d4", 0, DarkRider::default());
@@ -284,8 +304,9 @@ fn random_config(seed: u64) -> Config {
         pikemen: if seed % 4 == 3 { 3 } else { 4 },
     };
     let danger = if seed % 4 == 1 { RiderDanger::Avoided } else { RiderDanger::Ignored };
+    let freeze = if seed % 6 < 3 { EdgeFreeze::Players } else { EdgeFreeze::Everything };
     Config {
-        readings: Readings { dark_rider_danger: danger, ..Readings::default() },
+        readings: Readings { dark_rider_danger: danger, dark_rider_freeze: freeze, ..Readings::default() },
         terrain: TerrainOptions {
             mountain: seed.is_multiple_of(3),
             fort: seed.is_multiple_of(5),

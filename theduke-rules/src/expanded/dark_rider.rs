@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::Square;
-use crate::config::{DragonDuke, Objective, RiderDanger};
+use crate::config::{DragonDuke, EdgeFreeze, Objective, RiderDanger};
 use crate::movegen::Visit;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, Phase, Piece, code_kind};
@@ -205,6 +205,17 @@ impl<S: TileSource> Duke<S> {
             return Square::iter(self.occupancy(seat)).next();
         }
         self.duke_square(seat)
+    }
+
+    /// The frozen Pikemen the Dragon may not take either, with [`EdgeFreeze::Everything`]
+    /// (reading 57); none otherwise.
+    #[inline]
+    pub(crate) fn spared_by_dragon(&self) -> u64 {
+        if self.army().is_some() && self.set.readings().dark_rider_freeze == EdgeFreeze::Everything {
+            self.edge_frozen()
+        } else {
+            0
+        }
     }
 
     /// The deployments of the player to act: every empty square of his home edge.

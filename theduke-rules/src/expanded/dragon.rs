@@ -180,12 +180,12 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
-        // "No two Terrain Tiles can occupy the same square": never onto a Flag (reading 65).
-        let flags = self.flag_mask();
+        // Never onto a Flag either: "No two Terrain Tiles can occupy the same square" (reading 65).
+        let prey = tiles & !self.spared_by_dragon() & !self.flag_mask();
         let mut out = 0;
         for icon in CALM_MOVES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & !flags & to.bit() != 0
+                && prey & to.bit() != 0
                 && between(d.square, to) & blocked == 0
             {
                 out |= to.bit();
@@ -198,11 +198,11 @@ impl<S: TileSource> Duke<S> {
     /// line of sight and not in the Fort (rulebook: "The Mountain and Fort Tiles block the
     /// Dragon's Strike icons per the standard rules").
     fn strike_targets(&self, d: Dragon) -> u64 {
-        let tiles = self.occ[0] | self.occ[1];
+        let prey = (self.occ[0] | self.occ[1]) & !self.spared_by_dragon();
         let mut out = 0;
         for icon in ENRAGED_STRIKES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && prey & to.bit() != 0
                 && self.strike_in_sight(d.square, to)
             {
                 out |= to.bit();
@@ -318,7 +318,7 @@ impl<S: TileSource> Duke<S> {
                     open |= to.bit();
                 }
             }
-            open &= !self.flag_mask();
+            open &= !self.spared_by_dragon() & !self.flag_mask();
             if let Some(to) = self.draw_square(open) {
                 let right = d.facing.step(d.square, (1, 0)) == Some(to);
                 let tiles = self.occ[0] | self.occ[1];
@@ -438,7 +438,7 @@ impl<S: TileSource> Duke<S> {
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
                     let Some(onto) = d.square.offset(df, dr) else { continue };
-                    if onto.bit() & (own_duke | self.flag_mask()) != 0 {
+                    if onto.bit() & (own_duke | self.spared_by_dragon() | self.flag_mask()) != 0 {
                         continue;
                     }
                     let aims: &[Option<Facing>] =

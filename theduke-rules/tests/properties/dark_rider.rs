@@ -119,11 +119,13 @@ fn pikemen_on_the_riders_edge_never_act_never_leave_and_are_never_captured() {
                     return Err(format!("{action} moves or captures the frozen Pikeman on {sq}"));
                 }
             }
-            // Only the Dragon may take one (reading 57): none leaves otherwise.
+            // Only the Dragon may take one, and not with the reading that spares them (reading
+            // 57): none leaves otherwise.
             let (_, pikes, pikeman, _) = armies(before);
             let taken = after.removed_count(pikes, pikeman) > before.removed_count(pikes, pikeman);
+            let spared = before.config().readings.dark_rider_freeze == theduke_rules::EdgeFreeze::Everything;
             if let Some(sq) = frozen.iter().find(|&&s| before.piece_at(s) != after.piece_at(s))
-                && !(taken && after.dragon().is_some())
+                && !(taken && after.dragon().is_some() && !spared)
             {
                 return Err(format!("the frozen Pikeman on {sq} left"));
             }

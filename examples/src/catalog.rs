@@ -62,6 +62,8 @@ impl Catalogued for ExpandedDuke {
             theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort, dragon: options.dragon };
         config.objective = match options.objective {
             Some(crate::options::DukeObjective::DynasticDispute) => theduke_rules::Objective::DynasticDispute,
+            Some(crate::options::DukeObjective::CountingCoup) => theduke_rules::Objective::CountingCoup,
+            Some(crate::options::DukeObjective::TrophyHunters) => theduke_rules::Objective::TrophyHunters,
             Some(crate::options::DukeObjective::DarkRider) => {
                 theduke_rules::Objective::DarkRider(theduke_rules::DarkRider {
                     rider: if options.ranger { theduke_rules::Rider::Ranger } else { theduke_rules::Rider::Knight },

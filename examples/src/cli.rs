@@ -183,6 +183,8 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
 --dragon places the Dragon in the middle, and it acts between the players' turns;
 --objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
+--objective counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
+--objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
 --objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
 Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles

@@ -28,7 +28,7 @@ pub struct GameOptions {
     /// and acts between the players' turns (`--dragon`).
     pub dragon: bool,
     /// The Duke, "Alternate Objectives": what the game is played for (`--objective
-    /// dynastic-dispute`, `--objective dark-rider`; `None` is the standard game's).
+    /// dynastic-dispute|counting-coup|trophy-hunters|dark-rider`; `None` is the standard game's).
     pub objective: Option<DukeObjective>,
     /// The Duke, Dark Rider's easier option: the Ranger instead of the Knight (`--ranger`).
     pub ranger: bool,
@@ -109,11 +109,15 @@ impl GameOptions {
 }
 
 /// An alternate objective of The Duke the command line names (rulebook "Alternate
-/// Objectives"; the engine plays Dynastic Dispute and Dark Rider so far).
+/// Objectives"; the engine plays all four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DukeObjective {
     /// Dynastic Dispute: the bags drafted before set-up.
     DynasticDispute,
+    /// Counting Coup: points for ending a move beside the opponent's Flag, three win.
+    CountingCoup,
+    /// Trophy Hunters: bring the opponent's Flag to your own home edge.
+    TrophyHunters,
     /// Dark Rider: Pikemen against a lone Knight (or Ranger).
     DarkRider,
 }
@@ -123,6 +127,8 @@ impl DukeObjective {
     pub fn name(self) -> &'static str {
         match self {
             DukeObjective::DynasticDispute => "dynastic-dispute",
+            DukeObjective::CountingCoup => "counting-coup",
+            DukeObjective::TrophyHunters => "trophy-hunters",
             DukeObjective::DarkRider => "dark-rider",
         }
     }
@@ -132,8 +138,12 @@ impl DukeObjective {
         match name {
             "standard" => Ok(None),
             "dynastic-dispute" => Ok(Some(DukeObjective::DynasticDispute)),
+            "counting-coup" => Ok(Some(DukeObjective::CountingCoup)),
+            "trophy-hunters" => Ok(Some(DukeObjective::TrophyHunters)),
             "dark-rider" => Ok(Some(DukeObjective::DarkRider)),
-            other => Err(format!("--objective {other}: expected standard, dynastic-dispute or dark-rider")),
+            other => Err(format!(
+                "--objective {other}: expected standard, dynastic-dispute, counting-coup, trophy-hunters or dark-rider"
+            )),
         }
     }
 }

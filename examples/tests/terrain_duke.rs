@@ -1,8 +1,8 @@
 //! The Duke's terrain tiles and alternate objectives through the examples: `--mountain`,
-//! `--fort`, `--dragon`, `--objective dynastic-dispute` and `--objective dark-rider` (with
-//! `--ranger`, `--three-pikemen`) reach the engine, the bots play games with
-//! them (no special case: the `Game` contract), and the games are saved, replayed by the
-//! expanded engine and playable from the terminal.
+//! `--fort`, `--dragon`, `--objective dynastic-dispute|counting-coup|trophy-hunters` and
+//! `--objective dark-rider` (with `--ranger`, `--three-pikemen`) reach the engine, the bots
+//! play games with them (no special case: the `Game` contract), and the games are saved,
+//! replayed by the expanded engine and playable from the terminal.
 #![cfg(feature = "theduke")]
 
 mod common;
@@ -136,4 +136,34 @@ fn the_dragon_flag_reaches_the_config_and_bots_play_and_replay_games_with_it() {
     let mut with_dragon = 0;
     record.unwrap().replay_with(|_, _, state| with_dragon += usize::from(state.dragon().is_some())).unwrap();
     assert!(with_dragon > 10, "{with_dragon}");
+}
+
+#[test]
+fn counting_coup_and_trophy_hunters_are_played_by_bots_and_from_the_terminal() {
+    for (name, objective) in [
+        ("counting-coup", theduke_rules::Objective::CountingCoup),
+        ("trophy-hunters", theduke_rules::Objective::TrophyHunters),
+    ] {
+        let args =
+            SimulateArgs::parse(["--game", "theduke", "--objective", name, "--mountain"].map(String::from)).unwrap();
+        assert_eq!(args.games, [GameId::ExpandedDuke]);
+        assert_eq!(args.options.flags(), ["--mountain".to_owned(), format!("--objective {name}")]);
+        let config = ExpandedDuke::config_with(None, &args.options).unwrap();
+        assert_eq!(config.objective, objective);
+        // Bots place the Flags and play (no special case); the record replays.
+        let bots = vec![BotSpec::Greedy, BotSpec::Random];
+        let (summary, record) = run::<ExpandedDuke>(None, &args.options, 3, 11, &bots, |_| {}).unwrap();
+        assert_eq!(summary.games, 3);
+        let mut flag_actions = 0;
+        record
+            .unwrap()
+            .replay_with(|_, action, _| {
+                flag_actions += usize::from(matches!(action.action, theduke_rules::Action::Flag { .. }))
+            })
+            .unwrap();
+        assert!(flag_actions >= 2, "{name}: {flag_actions}");
+        // From the terminal.
+        let (text, _) = common::terminal_game(&["--game", "theduke", "--objective", name, "--bots", "random"], 6);
+        assert!(text.contains("places a Flag"), "{text}");
+    }
 }

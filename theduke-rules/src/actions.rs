@@ -106,6 +106,18 @@ pub enum Action {
         /// Where the enraged Dragon is aimed (`None`: a tile is taken where it lands).
         aim: Option<Facing>,
     },
+    /// Counting Coup and Trophy Hunters (rulebook "Flag Tiles", "Alternate Objectives"): a
+    /// Flag goes from `from` to `to`. In set-up ([`Phase::SetupFlag`](crate::Phase::SetupFlag))
+    /// `from == to` is where a Flag is placed; in a turn the Flag passes from the tile carrying
+    /// it to a friendly tile sharing a side with it (the whole turn); after a point of Counting
+    /// Coup ([`Phase::MoveFlag`](crate::Phase::MoveFlag)) its owner moves it beside one of his
+    /// tiles, or leaves it (`from == to`).
+    Flag {
+        /// The Flag's square (its placement square in set-up).
+        from: Square,
+        /// Where it goes (the same square: placed there, or left there).
+        to: Square,
+    },
 }
 
 /// What an [`Action::Escape`] costs: a friendly tile sharing a side with the Escape tile,

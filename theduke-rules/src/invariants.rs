@@ -97,6 +97,7 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::TurnLimit { turns: self.turns, limit: self.limit });
         }
         self.check_terrain()?;
+        self.check_flags()?;
         self.check_dark_rider()?;
         if self.dark_rider() {
             // No Duke in Dark Rider: its set-up and endings are `check_dark_rider`'s.
@@ -107,7 +108,8 @@ impl<S: TileSource> Duke<S> {
             self.check_set_up()?;
         } else {
             for seat in [Seat(0), Seat(1)] {
-                if running && self.duke_square(seat).is_none() {
+                // Counting Coup, Trophy Hunters: a captured Duke stays captured.
+                if running && self.duke_square(seat).is_none() && !self.flag_game() {
                     return Err(SetupError::MissingDuke { seat });
                 }
             }
@@ -141,7 +143,8 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::Terrain { terrain: TerrainKind::Fort });
         }
         // The Dragon may stand on the Mountain or in the Fort, never with a tile.
-        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed)
+        // With the Flags, the Dragon comes once they are down.
+        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed && self.phase != Phase::SetupFlag)
             && terrain.dragon.is_none_or(|d| all & d.square.bit() == 0);
         if !dragon_ok {
             return Err(SetupError::Terrain { terrain: TerrainKind::Dragon });
@@ -198,7 +201,11 @@ impl<S: TileSource> Duke<S> {
     /// A finished game's ending fits the position (rulebook "Winning the Game"; readings 1
     /// and 14 of RULES.md).
     fn check_ending(&self, ending: Ending) -> Result<(), SetupError> {
-        let has_duke = |s: u8| self.duke_square(Seat(s)).is_some();
+        if let Some(fits) = self.flag_ending_fits(ending) {
+            return if fits { Ok(()) } else { Err(SetupError::InconsistentEnding(ending)) };
+        }
+        // Counting Coup, Trophy Hunters: a Duke may be gone in any ending.
+        let has_duke = |s: u8| self.flag_game() || self.duke_square(Seat(s)).is_some();
         // Dark Rider has no Duke: its game runs while both armies do (`check_dark_rider`).
         let dark = self.dark_rider();
         let both = dark || (has_duke(0) && has_duke(1));

@@ -86,6 +86,19 @@ pub struct Setup {
     /// them only if lost for want of a legal action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frozen: Vec<Square>,
+    /// Counting Coup: each seat's points (P0, P1; default none). Below three while the game
+    /// runs. The Flags themselves are in [`Setup::terrain`].
+    #[serde(default, skip_serializing_if = "no_points")]
+    pub points: [u8; 2],
+    /// Counting Coup: the seat to act scored a point earlier in this turn, in a Divination
+    /// whose later steps go on ([`Phase::Dismiss`]), so its opponent may move his Flag before
+    /// his turn (default `false`).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub flag_move_due: bool,
+}
+
+fn no_points(points: &[u8; 2]) -> bool {
+    *points == [0, 0]
 }
 
 fn no_picks(drafted: &[Vec<TileKind>; 2]) -> bool {
@@ -103,7 +116,7 @@ impl Setup {
         let phase = match config.objective {
             Objective::DynasticDispute => Phase::Draft,
             Objective::DarkRider(_) => Phase::Deploy,
-            Objective::Standard => Phase::SetupDuke,
+            Objective::Standard | Objective::CountingCoup | Objective::TrophyHunters => Phase::SetupDuke,
         };
         Setup {
             config,
@@ -120,6 +133,8 @@ impl Setup {
             terrain: Terrain::default(),
             drafted: [Vec::new(), Vec::new()],
             frozen: Vec::new(),
+            points: [0, 0],
+            flag_move_due: false,
         }
     }
 }
@@ -261,6 +276,15 @@ pub enum SetupError {
     /// legal action) or without [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn).
     #[error("{0} cannot hold a tile still frozen here")]
     Frozen(Square),
+    /// The Flags or the points do not fit (Counting Coup, Trophy Hunters): Flags or points
+    /// in another game; a Flag missing once its placement is over, placed before its turn,
+    /// on terrain, on the other Flag or under a tile of the seat that may not carry it (in
+    /// set-up: not on a square it may be placed on); in Trophy Hunters a running game with a
+    /// Flag on its hunter's home edge; three points in a running game (or points outside
+    /// Counting Coup); [`Phase::MoveFlag`] with nowhere to move the Flag; a seat without tiles
+    /// in a running game.
+    #[error("the Flags or the points do not fit the objective, the phase or the board")]
+    Flags,
 }
 
 /// Tiles of a type that a seat holds off the board during set-up (rulebook "Set-up": the
@@ -325,6 +349,17 @@ impl<S: TileSource> Duke<S> {
         hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
         state.extra.set_hand(hand);
         state.extra.set_terrain(setup.terrain.packed());
+        let [fa, fb] = setup.terrain.flags.map(|f| f.map_or(0, |s| s.index() as u8 + 1));
+        let [pa, pb] = setup.points;
+        if pa.max(pb) >= crate::expanded::flags::SCORED {
+            return Err(SetupError::Flags);
+        }
+        let due =
+            |seat: u8| if setup.flag_move_due && setup.to_move.0 == seat { crate::expanded::flags::SCORED } else { 0 };
+        state.extra.set_flags([fa, fb, pa | due(0), pb | due(1)]);
+        if !S::EXPANDED && (fa | fb | pa | pb != 0 || setup.flag_move_due) {
+            return Err(SetupError::NotExpanded);
+        }
         let mut drafted = [0u32; 2];
         for (mask, picks) in drafted.iter_mut().zip(&setup.drafted) {
             for kind in picks {
@@ -429,6 +464,8 @@ impl<S: TileSource> Duke<S> {
             terrain: self.terrain(),
             drafted: [self.drafted(Seat(0)), self.drafted(Seat(1))],
             frozen: Square::iter(self.extra.held()).collect(),
+            points: [self.points(Seat(0)), self.points(Seat(1))],
+            flag_move_due: self.extra.flags()[2..].iter().any(|p| p & crate::expanded::flags::SCORED != 0),
         }
     }
 
@@ -441,9 +478,12 @@ impl<S: TileSource> Duke<S> {
             // A game lost for want of a legal action keeps them, as the moment it ended.
             let stuck = matches!(phase, Phase::Over(end) if end.reason == EndReason::NoLegalAction);
             let in_turn = stuck
-                || matches!(phase, Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. });
-            let own_turn_start =
-                (stuck || matches!(phase, Phase::Play | Phase::Place { .. })) && piece.owner.0 == self.to_move;
+                || matches!(
+                    phase,
+                    Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::MoveFlag
+                );
+            let own_turn_start = (stuck || matches!(phase, Phase::Play | Phase::Place { .. } | Phase::MoveFlag))
+                && piece.owner.0 == self.to_move;
             if !self.thaw_at_turn()
                 || !in_turn
                 || own_turn_start

@@ -42,9 +42,11 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
+use crate::board::Square;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze,
-    FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger, TerrainOptions,
+    Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
+    EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
+    TerrainOptions, TrophyFlags,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -129,6 +131,24 @@ pub fn bias_abilities(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 
         | Action::Ransom { .. }
         | Action::Enrage { .. } => 30,
         Action::Draw => 5,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
+            if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
+        {
+            5
+        }
+        _ => 1,
+    }
+}
+
+/// Counting Coup and Trophy Hunters: Flag actions twenty times as likely as other actions,
+/// moves ending on or beside a Flag ten times, captures five times (uniform play rarely
+/// carries a Flag far, scores or strips a seat of every tile).
+pub fn bias_flags(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 {
+    let flags = state.flags().into_iter().flatten().fold(0u64, |acc, sq| acc | sq.bit());
+    let near = flags | Square::iter(flags).fold(0, |acc, sq| acc | crate::board::orthogonal_neighbours(sq));
+    match action {
+        Action::Flag { .. } => 20,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Place(to) if near & to.bit() != 0 => 10,
         Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
             if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
         {
@@ -239,6 +259,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 dragon_danger: DragonDanger::Ignored,
                 dark_rider_danger: RiderDanger::Ignored,
                 dark_rider_freeze: EdgeFreeze::Players,
+                ..Readings::default()
             }
         },
     );
@@ -303,6 +324,24 @@ pub fn dragon_configs() -> impl Strategy<Value = Config> {
         readings: Readings { dragon_danger, ..config.readings },
         ..config
     })
+}
+
+/// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_configs`] with
+/// that objective, the Mountain, the Fort and the Dragon each in one game of two, and either
+/// reading of the Duke-danger rule in these objectives, of who places the Flags and of which
+/// moves score.
+pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
+    let danger = prop_oneof![3 => Just(FlagDukeDanger::Lifted), 1 => Just(FlagDukeDanger::Kept)];
+    let placer = prop_oneof![Just(TrophyFlags::HunterPlaces), Just(TrophyFlags::OwnerPlaces)];
+    let points = prop_oneof![Just(CoupPoints::TilesFromAway), Just(CoupPoints::AnyMove)];
+    (expanded_configs(), any::<bool>(), danger, placer, points).prop_map(
+        move |(config, dragon, flag_duke_danger, trophy_flags, coup_points)| Config {
+            objective,
+            terrain: TerrainOptions { dragon, ..config.terrain },
+            readings: Readings { flag_duke_danger, trophy_flags, coup_points, ..config.readings },
+            ..config
+        },
+    )
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -180,7 +180,8 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
-        let prey = tiles & !self.spared_by_dragon();
+        // Never onto a Flag either: "No two Terrain Tiles can occupy the same square" (reading 65).
+        let prey = tiles & !self.spared_by_dragon() & !self.flag_mask();
         let mut out = 0;
         for icon in CALM_MOVES {
             if let Some(to) = d.facing.step(d.square, icon)
@@ -220,7 +221,7 @@ impl<S: TileSource> Duke<S> {
         if !self.set.terrain().dragon {
             return;
         }
-        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort());
+        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort() | self.flag_mask());
         let mut options = [None; 8];
         let mut all = 0usize;
         let mut safe = 0usize;
@@ -317,7 +318,7 @@ impl<S: TileSource> Duke<S> {
                     open |= to.bit();
                 }
             }
-            open &= !self.spared_by_dragon();
+            open &= !self.spared_by_dragon() & !self.flag_mask();
             if let Some(to) = self.draw_square(open) {
                 let right = d.facing.step(d.square, (1, 0)) == Some(to);
                 let tiles = self.occ[0] | self.occ[1];
@@ -437,7 +438,7 @@ impl<S: TileSource> Duke<S> {
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
                     let Some(onto) = d.square.offset(df, dr) else { continue };
-                    if onto.bit() & (own_duke | self.spared_by_dragon()) != 0 {
+                    if onto.bit() & (own_duke | self.spared_by_dragon() | self.flag_mask()) != 0 {
                         continue;
                     }
                     let aims: &[Option<Facing>] =

@@ -9,6 +9,7 @@
 //! [`TheDuke`](crate::TheDuke), keeps its compile-time tables and fast generator.
 
 pub(crate) mod abilities;
+pub(crate) mod counting_coup;
 pub(crate) mod dark_rider;
 pub(crate) mod defense;
 pub(crate) mod dragon;
@@ -16,10 +17,14 @@ pub(crate) mod dread;
 pub(crate) mod dynastic_dispute;
 pub(crate) mod escape;
 pub(crate) mod events;
+pub(crate) mod flag_checks;
+pub(crate) mod flag_events;
+pub(crate) mod flags;
 pub mod format;
 pub(crate) mod movegen;
 pub(crate) mod perft;
 pub(crate) mod terrain;
+pub(crate) mod trophy_hunters;
 
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -186,6 +191,9 @@ pub struct ExpandedState {
     /// The squares of the Mountain, the Fort and the Dragon, each plus one (0: none), then
     /// the Dragon's facing and flags (`dragon.rs`).
     terrain: [u8; 4],
+    /// Counting Coup and Trophy Hunters: the Flags' squares plus one, then the points
+    /// (`flags.rs`).
+    flags: [u8; 4],
     /// Dynastic Dispute: per seat, the tile types it picked.
     drafted: [u32; 2],
     /// Tiles still frozen though no Dread icon covers them now (`DreadThaw::ControllerTurn`).
@@ -214,6 +222,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_terrain(&mut self, terrain: [u8; 4]) {
         self.terrain = terrain;
+    }
+    fn flags(&self) -> [u8; 4] {
+        self.flags
+    }
+    fn set_flags(&mut self, flags: [u8; 4]) {
+        self.flags = flags;
     }
     fn drafted(&self) -> [u32; 2] {
         self.drafted

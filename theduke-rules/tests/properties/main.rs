@@ -13,6 +13,7 @@
 mod common;
 mod oracle;
 
+mod alternate_objectives;
 mod capturing_tiles;
 mod coverage;
 mod customization;

@@ -50,7 +50,7 @@ pub use theduke_rules::ExpandedDuke;
 
 /// The Duke with the options of Expanded play: the engine with run-time tile sets, which
 /// [`GameId::with_options`] picks for `--game theduke` with `--enhanced`, `--tiles`,
-/// `--mountain`, `--fort`, `--dragon` or `--objective`.
+/// `--mountain`, `--fort`, `--dragon`, `--objective`, `--ranger` or `--three-pikemen`.
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
@@ -62,8 +62,20 @@ impl Catalogued for ExpandedDuke {
             theduke_rules::TerrainOptions { mountain: options.mountain, fort: options.fort, dragon: options.dragon };
         config.objective = match options.objective {
             Some(crate::options::DukeObjective::DynasticDispute) => theduke_rules::Objective::DynasticDispute,
+            Some(crate::options::DukeObjective::CountingCoup) => theduke_rules::Objective::CountingCoup,
+            Some(crate::options::DukeObjective::TrophyHunters) => theduke_rules::Objective::TrophyHunters,
+            Some(crate::options::DukeObjective::DarkRider) => {
+                theduke_rules::Objective::DarkRider(theduke_rules::DarkRider {
+                    rider: if options.ranger { theduke_rules::Rider::Ranger } else { theduke_rules::Rider::Knight },
+                    pikemen: if options.three_pikemen { 3 } else { 4 },
+                })
+            }
             None => theduke_rules::Objective::Standard,
         };
+        let dark_rider = options.objective == Some(crate::options::DukeObjective::DarkRider);
+        if (options.ranger || options.three_pikemen) && !dark_rider {
+            return Err("--ranger and --three-pikemen go with --objective dark-rider".to_owned());
+        }
         if let Some(path) = &options.tiles {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;

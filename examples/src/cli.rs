@@ -143,6 +143,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         mountain: parsed.has("mountain"),
         fort: parsed.has("fort"),
         dragon: parsed.has("dragon"),
+        ranger: parsed.has("ranger"),
+        three_pikemen: parsed.has("three-pikemen"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -152,6 +154,10 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         missions: parsed.get(MISSIONS).map(PathBuf::from),
         missions_simultaneous: parsed.has("missions-simultaneous"),
     };
+    if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
+    {
+        return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider".to_owned()));
+    }
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
@@ -159,7 +165,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "missions-simultaneous"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen", "missions-simultaneous"];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
@@ -181,7 +187,11 @@ into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSp
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
 --dragon places the Dragon in the middle, and it acts between the players' turns;
---objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up).
+--objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
+--objective counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
+--objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
+--objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
+Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
@@ -234,7 +244,7 @@ impl SimulateArgs {
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
-                [--objective NAME]
+                [--objective NAME] [--ranger] [--three-pikemen]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -305,6 +315,7 @@ impl PlayArgs {
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
             [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
+            [--ranger] [--three-pikemen]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or

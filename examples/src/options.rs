@@ -29,8 +29,13 @@ pub struct GameOptions {
     /// and acts between the players' turns (`--dragon`).
     pub dragon: bool,
     /// The Duke, "Alternate Objectives": what the game is played for (`--objective
-    /// dynastic-dispute`; `None` is the standard game's).
+    /// dynastic-dispute|counting-coup|trophy-hunters|dark-rider`; `None` is the standard game's).
     pub objective: Option<DukeObjective>,
+    /// The Duke, Dark Rider's easier option: the Ranger instead of the Knight (`--ranger`).
+    pub ranger: bool,
+    /// The Duke, Dark Rider's easier option: three Pikemen instead of four
+    /// (`--three-pikemen`).
+    pub three_pikemen: bool,
     /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
     /// per round (`--round-types blind,normal`).
     pub round_types: Option<String>,
@@ -68,6 +73,12 @@ impl GameOptions {
         if let Some(objective) = self.objective {
             flags.push(format!("--objective {}", objective.name()));
         }
+        if self.ranger {
+            flags.push("--ranger".to_owned());
+        }
+        if self.three_pikemen {
+            flags.push("--three-pikemen".to_owned());
+        }
         if let Some(list) = &self.round_types {
             flags.push(format!("--round-types {list}"));
         }
@@ -96,6 +107,8 @@ impl GameOptions {
             || self.fort
             || self.dragon
             || self.objective.is_some()
+            || self.ranger
+            || self.three_pikemen
     }
 
     /// Whether any option of Crown Battles' round types (or of its missions) is on.
@@ -113,11 +126,17 @@ impl GameOptions {
 }
 
 /// An alternate objective of The Duke the command line names (rulebook "Alternate
-/// Objectives"; the engine plays Dynastic Dispute so far).
+/// Objectives"; the engine plays all four).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DukeObjective {
     /// Dynastic Dispute: the bags drafted before set-up.
     DynasticDispute,
+    /// Counting Coup: points for ending a move beside the opponent's Flag, three win.
+    CountingCoup,
+    /// Trophy Hunters: bring the opponent's Flag to your own home edge.
+    TrophyHunters,
+    /// Dark Rider: Pikemen against a lone Knight (or Ranger).
+    DarkRider,
 }
 
 impl DukeObjective {
@@ -125,6 +144,9 @@ impl DukeObjective {
     pub fn name(self) -> &'static str {
         match self {
             DukeObjective::DynasticDispute => "dynastic-dispute",
+            DukeObjective::CountingCoup => "counting-coup",
+            DukeObjective::TrophyHunters => "trophy-hunters",
+            DukeObjective::DarkRider => "dark-rider",
         }
     }
 
@@ -133,7 +155,12 @@ impl DukeObjective {
         match name {
             "standard" => Ok(None),
             "dynastic-dispute" => Ok(Some(DukeObjective::DynasticDispute)),
-            other => Err(format!("--objective {other}: expected standard or dynastic-dispute")),
+            "counting-coup" => Ok(Some(DukeObjective::CountingCoup)),
+            "trophy-hunters" => Ok(Some(DukeObjective::TrophyHunters)),
+            "dark-rider" => Ok(Some(DukeObjective::DarkRider)),
+            other => Err(format!(
+                "--objective {other}: expected standard, dynastic-dispute, counting-coup, trophy-hunters or dark-rider"
+            )),
         }
     }
 }

@@ -13,6 +13,9 @@ pub enum Action {
     /// Dynastic Dispute, before set-up: take every tile of this type into the bag (the
     /// opponent puts his own in the box).
     Pick(TileKind),
+    /// Dark Rider's set-up: place the next tile of the player's army (a Pikeman, or the
+    /// rider) on an empty square of his home edge.
+    Deploy(Square),
     /// Set-up: place the Duke on a centre square of the home edge.
     SetDuke(Square),
     /// Set-up: place a Footman on a square sharing a side with the Duke.
@@ -102,6 +105,18 @@ pub enum Action {
         to: Square,
         /// Where the enraged Dragon is aimed (`None`: a tile is taken where it lands).
         aim: Option<Facing>,
+    },
+    /// Counting Coup and Trophy Hunters (rulebook "Flag Tiles", "Alternate Objectives"): a
+    /// Flag goes from `from` to `to`. In set-up ([`Phase::SetupFlag`](crate::Phase::SetupFlag))
+    /// `from == to` is where a Flag is placed; in a turn the Flag passes from the tile carrying
+    /// it to a friendly tile sharing a side with it (the whole turn); after a point of Counting
+    /// Coup ([`Phase::MoveFlag`](crate::Phase::MoveFlag)) its owner moves it beside one of his
+    /// tiles, or leaves it (`from == to`).
+    Flag {
+        /// The Flag's square (its placement square in set-up).
+        from: Square,
+        /// Where it goes (the same square: placed there, or left there).
+        to: Square,
     },
 }
 

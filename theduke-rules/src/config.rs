@@ -53,8 +53,7 @@ pub struct Config {
     pub objective: Objective,
 }
 
-/// What a game is played for (rulebook "Alternate Objectives"). Counting Coup, Trophy
-/// Hunters and Dark Rider are not played yet (RULES.md, "Absent").
+/// What a game is played for (rulebook "Alternate Objectives").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Objective {
     /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
@@ -64,12 +63,31 @@ pub enum Objective {
     /// time ([`Action::Pick`](crate::Action::Pick)); the first to pick sets up first, the
     /// other moves first; then the standard rules.
     DynasticDispute,
+    /// "Counting Coup": after set-up each player places his Flag on an edge square
+    /// ([`Action::Flag`](crate::Action::Flag)); a player scores a point for ending a move or
+    /// a placement beside the opponent's Flag (the Flag's owner may then move it), and wins
+    /// with three points or when the opponent has no tile left; capturing a Duke does not
+    /// win, its owner can no longer place tiles.
+    CountingCoup,
+    /// "Trophy Hunters": after set-up each Flag is placed on its owner's home edge; a player
+    /// carries and passes the opponent's Flag and wins by bringing it to his own home edge,
+    /// or when the opponent has no tile left; capturing a Duke does not win.
+    TrophyHunters,
+    /// "Dark Rider": Pikemen against a lone rider, no Duke and no bag; the armies are
+    /// deployed on the home edges ([`Action::Deploy`](crate::Action::Deploy)), the Pikeman
+    /// player (the first player) first, the rider player moving first.
+    DarkRider(crate::expanded::dark_rider::DarkRider),
 }
 
 impl Objective {
     /// Whether this is the standard game's objective.
     pub fn is_standard(&self) -> bool {
         *self == Objective::Standard
+    }
+
+    /// Whether the objective plays with the Flags (Counting Coup, Trophy Hunters).
+    pub fn has_flags(&self) -> bool {
+        matches!(self, Objective::CountingCoup | Objective::TrophyHunters)
     }
 }
 
@@ -193,6 +211,84 @@ pub struct Readings {
     pub dragon_duke: DragonDuke,
     /// Whether the Duke-danger rule looks at the Dragon.
     pub dragon_danger: DragonDanger,
+    /// Whether the Duke-danger rule holds in Counting Coup and Trophy Hunters.
+    pub flag_duke_danger: FlagDukeDanger,
+    /// Who chooses the squares of the Flags in Trophy Hunters.
+    pub trophy_flags: TrophyFlags,
+    /// Which moves ending beside the opponent's Flag score in Counting Coup.
+    pub coup_points: CoupPoints,
+    /// Dark Rider: whether the Duke-danger rule protects the rider.
+    pub dark_rider_danger: RiderDanger,
+    /// Dark Rider: whether the Dragon may take a frozen Pikeman.
+    pub dark_rider_freeze: EdgeFreeze,
+}
+
+/// Dark Rider: what a Pikeman frozen on the rider player's edge ("cannot be moved or
+/// captured for the rest of the game") is safe from. See RULES.md, reading 57.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum EdgeFreeze {
+    /// The players' actions (our reading): the Dragon, whose takes are no captures, may take
+    /// it, as it takes tiles Dread freezes.
+    #[default]
+    Players,
+    /// Everything: the Dragon neither takes it (its Move and Strike icons pass it by, it
+    /// blocks the Dragon's paths) nor is pushed onto it.
+    Everything,
+}
+
+/// Which moves score in Counting Coup ("Score 1 point for ending a move in a square sharing a
+/// side with the square occupied by the opponent's Flag Tile"; "No points are scored for
+/// Troop Tiles that begin a turn in a square that shares a side with the opponent's Flag Tile
+/// square"). See RULES.md, reading 62.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CoupPoints {
+    /// A tile that began the turn beside the Flag scores nothing, even ending on another
+    /// side of it (our reading: the sentence names the tiles).
+    #[default]
+    TilesFromAway,
+    /// Any move ending beside the Flag scores, from another square beside it too; a tile that
+    /// stays where it began (a Strike, a Command) scores nothing.
+    AnyMove,
+}
+
+/// Whether "Putting the Duke Tile in Danger" holds in the objectives where capturing a Duke
+/// does not win (Counting Coup, Trophy Hunters: "players do not win by capturing the Duke").
+/// See RULES.md, reading 60.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum FlagDukeDanger {
+    /// It does not (our reading): the objectives say what happens once a Duke is captured,
+    /// which the rule would never let happen; the rule guards a Duke whose loss loses.
+    #[default]
+    Lifted,
+    /// It does: no action may leave the Duke capturable by the opponent's next action.
+    Kept,
+}
+
+/// Who places each Flag in Trophy Hunters ("Each player places a Flag Tile ... in any open
+/// square on the opponent's home edge"; a player wins by bringing "his opponent's Flag Tile"
+/// to "his own edge"). Either way each Flag starts on its owner's home edge. See RULES.md,
+/// reading 64.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum TrophyFlags {
+    /// Each player places the opponent's Flag, the trophy he hunts, on the opponent's home
+    /// edge (our reading: the square is on "the opponent's home edge", as printed).
+    #[default]
+    HunterPlaces,
+    /// Each player places his own Flag on his own home edge ("places his Flag Tile").
+    OwnerPlaces,
+}
+
+/// Dark Rider has no Duke: whether the Duke-danger rule ("Putting the Duke Tile in Danger")
+/// protects the rider instead. See RULES.md, reading 59.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum RiderDanger {
+    /// It does not (our reading): the rule names the Duke, and there is none; the rider may
+    /// move where a Pikeman can take it.
+    #[default]
+    Ignored,
+    /// It does: no action of the rider player may leave the rider where the Pikeman player
+    /// could capture it next turn, as if it were his Duke.
+    Avoided,
 }
 
 /// Whether the Duke-danger rule ("Putting the Duke Tile in Danger") looks at the Dragon's
@@ -244,6 +340,9 @@ pub enum ConfigError {
     /// The custom tile set (with the enhanced tiles, if asked for) is refused.
     #[error("bad tile set: {0}")]
     Tiles(#[from] TileSetError),
+    /// The Dark Rider options or the tile set do not fit that objective.
+    #[error("Dark Rider: {0}")]
+    DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
 }
 
 /// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
@@ -267,6 +366,11 @@ impl Config {
         }
         if let Some(tiles) = &self.tiles {
             tiles.spec().check()?;
+        }
+        if let Objective::DarkRider(options) = self.objective
+            && !(3..=4).contains(&options.pikemen)
+        {
+            return Err(crate::expanded::dark_rider::DarkRiderError::Pikemen(options.pikemen).into());
         }
         Ok(())
     }

@@ -14,8 +14,6 @@
 //! Escape or a Ransom cost, a captured tile, "Guard" if the mover may capture the opposing
 //! Duke next turn, and the end of the game.
 
-use core::fmt;
-
 use duke_core::{Game, Observer, Seat};
 use serde::{Deserialize, Serialize};
 
@@ -50,8 +48,7 @@ impl NamedTile {
 /// Divination in Expanded play ([`Event::DivinedTiles`], [`Event::Returned`]), unless
 /// [`DivinationShown::Everyone`](crate::DivinationShown::Everyone).
 ///
-/// Non-exhaustive: the rest of Expanded play (the Dragon's own turns, the alternate
-/// objectives) will add variants.
+/// Non-exhaustive: the rest of Expanded play (Dark Rider) may add variants.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {
@@ -311,6 +308,16 @@ pub enum Event {
         /// Its square.
         square: Square,
     },
+    /// Dark Rider: a player placed the next tile of his army on his home edge, starting side
+    /// up (rulebook "Alternate Objectives", Dark Rider).
+    Deployed {
+        /// Who placed it.
+        seat: Seat,
+        /// A Pikeman, or the rider.
+        tile: NamedTile,
+        /// Where.
+        square: Square,
+    },
     /// Dynastic Dispute: a player picked a tile type in the draft: his `count` tiles of it
     /// went into his bag, the opponent's into the box (rulebook "Alternate Objectives").
     Picked {
@@ -321,6 +328,52 @@ pub enum Event {
         /// How many tiles of it went into his bag.
         count: u8,
     },
+    /// Counting Coup, Trophy Hunters: a Flag was placed as set-up completed (rulebook
+    /// "Alternate Objectives").
+    FlagPlaced {
+        /// Who placed it.
+        seat: Seat,
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where.
+        square: Square,
+    },
+    /// A Flag carried along by the tile holding it as that tile moved (rulebook "Flag
+    /// Tiles"); it follows the move's own event.
+    FlagCarried {
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where it stood.
+        from: Square,
+        /// Where it is now.
+        to: Square,
+    },
+    /// A Flag passed to a tile beside its carrier, or moved by its owner after a point of
+    /// Counting Coup (rulebook "Flag Tiles").
+    FlagMoved {
+        /// Who acted.
+        seat: Seat,
+        /// Whose Flag it is.
+        flag_of: Seat,
+        /// Where it stood.
+        from: Square,
+        /// Where it is now.
+        to: Square,
+    },
+    /// Counting Coup: after the opponent's point, the player left his Flag where it is.
+    FlagStays {
+        /// Who left it.
+        seat: Seat,
+        /// Its square.
+        square: Square,
+    },
+    /// Counting Coup: a point for ending a move or a placement beside the opponent's Flag.
+    Scored {
+        /// Who scored.
+        seat: Seat,
+        /// His points now.
+        points: u8,
+    },
     /// An action this state does not allow, as given (what `seen_action` returns for an
     /// action that is not legal; no legal step produces it).
     Unlisted {
@@ -329,85 +382,6 @@ pub enum Event {
         /// The action named.
         action: Action,
     },
-}
-
-/// The rulebook's name of a side ("Starting Side").
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Start => "starting side",
-        Side::Back => "non-starting side",
-    }
-}
-
-impl fmt::Display for Event {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Event::SetUp { seat, tile, square } => {
-                let action =
-                    if tile.kind == TileKind::DUKE { Action::SetDuke(*square) } else { Action::SetFootman(*square) };
-                write!(f, "{seat} {action}: sets up the {} on {square}", tile.name)
-            }
-            Event::Moved { seat, tile, from, to, flipped_to } => write!(
-                f,
-                "{seat} {}: {} moves from {from} to {to} and flips to its {}",
-                Action::Move { from: *from, to: *to },
-                tile.name,
-                side_name(*flipped_to)
-            ),
-            Event::Struck { seat, tile, from, target, flipped_to } => write!(
-                f,
-                "{seat} {}: {} on {from} strikes {target} and flips to its {}",
-                Action::Strike { from: *from, target: *target },
-                tile.name,
-                side_name(*flipped_to)
-            ),
-            Event::Commanded { seat, commander, by, flipped_to, tile, side, from, to } => write!(
-                f,
-                "{seat} {}: {} on {by} commands the {} from {from} to {to} (which keeps its {}) and flips to its {}",
-                Action::Command { by: *by, from: *from, to: *to },
-                commander.name,
-                tile.name,
-                side_name(*side),
-                side_name(*flipped_to)
-            ),
-            Event::Drew { seat } => write!(f, "{seat} {}: draws a tile from the bag", Action::Draw),
-            Event::DrawnTile { seat, tile } => write!(f, "{seat} drew a {} from the bag", tile.name),
-            Event::Placed { seat, tile, square } => {
-                write!(f, "{seat} {}: places the {} on {square}, starting side up", Action::Place(*square), tile.name)
-            }
-            Event::Captured { by, owner, tile, square } => {
-                write!(f, "{by} captures {owner}'s {} on {square}", tile.name)
-            }
-            Event::Guard { seat, duke_of, square } => {
-                write!(f, "{seat}: \"Guard!\" ({duke_of}'s Duke on {square} can be captured next turn)")
-            }
-            Event::GameOver { winner, reason, turns } => {
-                let plural = if *turns == 1 { "" } else { "s" };
-                write!(f, "game over after {turns} turn{plural}: ")?;
-                match (winner, reason) {
-                    (Some(w), EndReason::DukeCaptured) => write!(f, "{w} wins by capturing the opposing Duke"),
-                    (Some(w), EndReason::NoLegalAction) => {
-                        write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
-                    }
-                    (Some(w), EndReason::TurnLimit) => write!(f, "{w} wins at the turn limit"),
-                    (None, EndReason::TurnLimit) => write!(f, "draw at the turn limit"),
-                    (None, _) => write!(f, "draw"),
-                }
-            }
-            Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
-            Event::Picked { seat, tile, count } => write!(
-                f,
-                "{seat} {}: {count} {} into the bag; {}'s go into the box",
-                Action::Pick(tile.kind),
-                tile.name,
-                Seat(1 - (seat.0 & 1))
-            ),
-            Event::TerrainPlaced { terrain, square } => {
-                write!(f, "the {terrain:?} is placed at random on {square}")
-            }
-            other => crate::expanded::events::fmt_ability(other, f),
-        }
-    }
 }
 
 impl<S: TileSource> Duke<S> {
@@ -464,6 +438,10 @@ impl<S: TileSource> Duke<S> {
                 _ => unlisted,
             },
             Action::Draw => Event::Drew { seat },
+            Action::Deploy(square) => match self.deployed_kind(seat.0) {
+                Some(kind) => Event::Deployed { seat, tile: NamedTile::of(&self.set, kind), square },
+                None => unlisted,
+            },
             Action::Pick(kind) => Event::Picked {
                 seat,
                 tile: NamedTile::of(&self.set, kind),
@@ -473,6 +451,7 @@ impl<S: TileSource> Duke<S> {
                 Phase::Place { drawn } => Event::Placed { seat, tile: NamedTile::of(&self.set, drawn), square },
                 _ => unlisted,
             },
+            Action::Flag { .. } => self.seen_flag(seat, action).unwrap_or(unlisted),
             _ => self.seen_ability(seat, action, observer).unwrap_or(unlisted),
         }
     }
@@ -504,7 +483,14 @@ impl<S: TileSource> Duke<S> {
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
         // Set-up complete: the terrain tiles come onto the board at random.
-        if matches!(action, Action::SetFootman(_)) && after.phase == Phase::Play {
+        let set_up_done = match action {
+            // With the Flags, set-up continues with their placement.
+            Action::SetFootman(_) => matches!(after.phase, Phase::Play | Phase::SetupFlag),
+            // A rider boxed in by the terrain ends the game as set-up completes.
+            Action::Deploy(_) => after.phase != Phase::Deploy,
+            _ => false,
+        };
+        if set_up_done {
             out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
             out.extend(after.dragon().map(|dragon| Event::DragonTurn { dragon }));
         }
@@ -526,13 +512,15 @@ impl<S: TileSource> Duke<S> {
                 square,
             });
         }
-        if before.dragon().is_some() && !matches!(action, Action::SetFootman(_)) {
+        before.flag_consequences(seat, action, after, out);
+        if before.dragon().is_some() && !matches!(action, Action::SetFootman(_) | Action::Deploy(_)) {
             before.dragon_events(action, after, out);
         }
         // "Guard" is said after a turn's action (a draw is only half a turn) that lets the
         // mover capture the opposing Duke on his next turn.
         let opponent = Seat(1 - (seat.0 & 1));
-        let turn_ended = !matches!(action, Action::SetDuke(_) | Action::SetFootman(_)) && !after.mid_turn();
+        let turn_ended =
+            !matches!(action, Action::SetDuke(_) | Action::SetFootman(_) | Action::Deploy(_)) && !after.mid_turn();
         if turn_ended
             && after.in_guard(opponent)
             && let Some(square) = after.duke_square(opponent)

@@ -131,13 +131,22 @@ impl<S: TileSource> Game for Duke<S> {
         self.check()
     }
 
-    /// Set-up takes 6 actions (and Dynastic Dispute's draft at most 32 before it) and each
-    /// turn at most 2 (a draw and its placement), or 4 in Expanded play (a Divination, the tile kept, two sent back or destroyed); without a
-    /// turn limit no bound exists (`u64::MAX`).
+    /// Set-up takes 6 actions (and Dynastic Dispute's draft at most 32 before it, or the two
+    /// Flags after it) and each turn at most 2 (a draw and its placement), or 4 in Expanded
+    /// play (a Divination, the tile kept, two sent back or destroyed; one more for a Flag move
+    /// in Counting Coup); without a turn limit no bound exists (`u64::MAX`).
     fn max_actions(config: &Config) -> u64 {
-        let per_turn = if config.is_expanded() { 4 } else { 2 };
-        // Dynastic Dispute drafts up to 32 tile types before set-up.
-        let draft = if config.objective.is_standard() { 0 } else { 32 };
+        // Counting Coup: a Flag move after a point may come before a turn.
+        let flag_move = u64::from(config.objective == crate::Objective::CountingCoup);
+        let per_turn = if config.is_expanded() { 4 + flag_move } else { 2 };
+        // Dynastic Dispute drafts up to 32 tile types before set-up; the Flags are placed
+        // after it.
+        let draft = match config.objective {
+            crate::Objective::Standard => 0,
+            crate::Objective::CountingCoup | crate::Objective::TrophyHunters => 2,
+            // Dark Rider deploys at most 5 tiles, fewer than the draft's bound.
+            crate::Objective::DynasticDispute | crate::Objective::DarkRider(_) => 32,
+        };
         match config.turn_limit {
             Some(n) => 6 + draft + per_turn * u64::from(n),
             None => u64::MAX,

@@ -33,7 +33,8 @@ impl<S: TileSource> Duke<S> {
 
     /// `owner`'s tiles of type `kind` that are neither on the board, nor in the bag, nor
     /// captured, nor removed: set aside for set-up, just drawn and waiting to be placed,
-    /// divined and in the diviner's hand, or (Dynastic Dispute) not drafted or in the box.
+    /// divined and in the diviner's hand, (Dynastic Dispute) not drafted or in the box, or
+    /// (Dark Rider) still to deploy.
     pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
         let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
@@ -42,7 +43,7 @@ impl<S: TileSource> Duke<S> {
         } else {
             0
         };
-        aside + u32::from(drawn) + held + self.undrafted(owner, kind)
+        aside + u32::from(drawn) + held + self.undrafted(owner, kind) + self.to_deploy(owner, kind)
     }
 
     /// The checks of the phase alone: seats, the Footmen still to place, the drawn tile.
@@ -96,11 +97,19 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::TurnLimit { turns: self.turns, limit: self.limit });
         }
         self.check_terrain()?;
-        if self.set_up_progress(0).is_some() {
+        self.check_flags()?;
+        self.check_dark_rider()?;
+        if self.dark_rider() {
+            // No Duke in Dark Rider: its set-up and endings are `check_dark_rider`'s.
+            if let Phase::Over(ending) = self.phase {
+                self.check_ending(ending)?;
+            }
+        } else if self.set_up_progress(0).is_some() {
             self.check_set_up()?;
         } else {
             for seat in [Seat(0), Seat(1)] {
-                if running && self.duke_square(seat).is_none() {
+                // Counting Coup, Trophy Hunters: a captured Duke stays captured.
+                if running && self.duke_square(seat).is_none() && !self.flag_game() {
                     return Err(SetupError::MissingDuke { seat });
                 }
             }
@@ -121,7 +130,7 @@ impl<S: TileSource> Duke<S> {
     fn check_terrain(&self) -> Result<(), SetupError> {
         let terrain = self.terrain();
         let options = self.set.terrain();
-        let placed = self.set_up_progress(0).is_none();
+        let placed = self.set_up_progress(0).is_none() && self.phase != Phase::Deploy;
         let all = self.occ[0] | self.occ[1];
         let mountain_ok = terrain.mountain.is_some() == (options.mountain && placed)
             && terrain.mountain.is_none_or(|m| all & m.bit() == 0);
@@ -134,7 +143,8 @@ impl<S: TileSource> Duke<S> {
             return Err(SetupError::Terrain { terrain: TerrainKind::Fort });
         }
         // The Dragon may stand on the Mountain or in the Fort, never with a tile.
-        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed)
+        // With the Flags, the Dragon comes once they are down.
+        let dragon_ok = terrain.dragon.is_some() == (options.dragon && placed && self.phase != Phase::SetupFlag)
             && terrain.dragon.is_none_or(|d| all & d.square.bit() == 0);
         if !dragon_ok {
             return Err(SetupError::Terrain { terrain: TerrainKind::Dragon });
@@ -191,18 +201,27 @@ impl<S: TileSource> Duke<S> {
     /// A finished game's ending fits the position (rulebook "Winning the Game"; readings 1
     /// and 14 of RULES.md).
     fn check_ending(&self, ending: Ending) -> Result<(), SetupError> {
-        let has_duke = |s: u8| self.duke_square(Seat(s)).is_some();
+        if let Some(fits) = self.flag_ending_fits(ending) {
+            return if fits { Ok(()) } else { Err(SetupError::InconsistentEnding(ending)) };
+        }
+        // Counting Coup, Trophy Hunters: a Duke may be gone in any ending.
+        let has_duke = |s: u8| self.flag_game() || self.duke_square(Seat(s)).is_some();
+        // Dark Rider has no Duke: its game runs while both armies do (`check_dark_rider`).
+        let dark = self.dark_rider();
+        let both = dark || (has_duke(0) && has_duke(1));
         let fits = match (ending.winner, ending.reason) {
+            (_, EndReason::DarkRider(_)) => dark,
+            (_, EndReason::DukeCaptured) if dark => false,
             (Some(w), EndReason::DukeCaptured) => w.0 <= 1 && has_duke(w.0) && !has_duke(1 - w.0),
             // The Dragon took a Duke, or both (`DragonDuke`).
             (None, EndReason::DukeCaptured) => self.dragon().is_some() && !(has_duke(0) && has_duke(1)),
-            (None, EndReason::TurnLimit) => has_duke(0) && has_duke(1) && self.limit != 0 && self.turns >= self.limit,
+            (None, EndReason::TurnLimit) => both && self.limit != 0 && self.turns >= self.limit,
             (Some(w), EndReason::NoLegalAction) => {
                 // The loser is the seat left to act, and it indeed had nothing to do.
                 let mut probe = self.clone();
                 probe.phase = Phase::Play;
                 probe.guard = probe.compute_guard();
-                w.0 <= 1 && self.to_move == 1 - w.0 && has_duke(0) && has_duke(1) && !probe.has_any_action()
+                w.0 <= 1 && self.to_move == 1 - w.0 && both && !probe.has_any_action()
             }
             _ => false,
         };
@@ -246,7 +265,6 @@ impl<S: TileSource> Duke<S> {
         for owner in 0..2u8 {
             let bag = self.bag.get(usize::from(owner)).copied().unwrap_or_default();
             let lost = self.lost.get(usize::from(owner)).copied().unwrap_or_default();
-            let counts = self.set.counts();
             let removed = self.extra.removed(usize::from(owner));
             for k in 0..S::Bag::KINDS {
                 let total = u32::from(bag.count(k))
@@ -254,7 +272,7 @@ impl<S: TileSource> Duke<S> {
                     + u32::from(removed.count(k))
                     + self.on_board(owner, k)
                     + self.off_board(owner, k);
-                if total != u32::from(counts.count(k)) {
+                if total != self.in_game(owner, k) {
                     return Err(InvalidState::new(format!("tile conservation broken for seat {owner}, type {k}")));
                 }
             }

@@ -24,9 +24,12 @@
 //!   (the Duchess and the Oracle), the four enhanced abilities (Summon, Divination, Escape,
 //!   Ransom), the terrain tiles Mountain, Fort and Dragon ([`TerrainOptions`], placed at random
 //!   once set-up is complete, [`Duke::terrain`]; the Dragon acts on its own between the turns
-//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objective Dynastic Dispute
-//!   ([`Objective`]: the bags drafted with [`Action::Pick`] before set-up); [`TheDuke`] is the
-//!   standard game with compile-time tables.
+//!   and may be enraged, [`Duke::dragon`], [`Action::Enrage`]) and the alternate objectives
+//!   ([`Objective`]): Dynastic Dispute (the bags drafted with [`Action::Pick`] before set-up),
+//!   Counting Coup and Trophy Hunters (the Flags placed, carried and passed with
+//!   [`Action::Flag`], [`Duke::flags`], [`Duke::points`]) and Dark Rider ([`DarkRider`]:
+//!   Pikemen against a rider, deployed with [`Action::Deploy`]); [`TheDuke`] is the standard
+//!   game with compile-time tables.
 //! - [`Duke::perft`] counts game-tree leaves; the generator uses 36-bit occupancy masks,
 //!   precomputed icon tables and ray walks, and never allocates.
 //! - A [`Setup`] describes any position (tiles and sides, bags, phase, who acts);
@@ -136,6 +139,7 @@
 mod actions;
 mod board;
 mod config;
+mod event_lines;
 mod events;
 mod expanded;
 mod game;
@@ -158,10 +162,12 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity,
-    DreadThaw, FirstPlayer, FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke,
+    DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
+    RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};
+pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};
 pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
 pub use expanded::terrain::{Terrain, TerrainKind};

@@ -353,6 +353,8 @@ impl<S: TileSource> Duke<S> {
             Phase::Over(_) => false,
             Phase::Divine { .. } | Phase::Dismiss { .. } => self.x_visit(v),
             Phase::Draft => S::EXPANDED && self.visit_draft(v),
+            Phase::SetupFlag | Phase::MoveFlag => S::EXPANDED && self.visit_flag_phase(&mut |a| v.action(a)),
+            Phase::Deploy => S::EXPANDED && self.visit_deploy(v),
         }
     }
 

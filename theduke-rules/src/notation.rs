@@ -12,6 +12,7 @@
 //! | [`Action::Summon`] | `summon b4-c2` | Summon: the Duke flips, the Summon tile on b4 comes to c2 |
 //! | [`Action::Divine`] | `divine c3` | Divination by the tile on c3: it flips back, up to three tiles are drawn |
 //! | [`Action::Keep`] | `keep 16 d2` | the divined tile of type 16 goes onto d2 |
+//! | [`Action::Deploy`] | `deploy a1` | Dark Rider: place the next Pikeman (or the rider) on a1 |
 //! | [`Action::Pick`] | `pick 2` | Dynastic Dispute: every tile of type 2 goes into the bag |
 //! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
 //! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
@@ -20,6 +21,8 @@
 //! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |
 //! | [`Action::Enrage`] | `enrage c1-c3 north` | the tile on c1 slides onto the Dragon on c3, pushing it to c4, enraged and facing north |
 //! | [`Action::Enrage`] | `enrage c1-c3` | the same with a tile on c4: it is taken, the Dragon re-oriented at random |
+//! | [`Action::Flag`] | `flag a6` | set-up: a Flag is placed on a6 (after a point of Counting Coup: the Flag on a6 stays) |
+//! | [`Action::Flag`] | `flag c3-c4` | the Flag on c3 passes to the tile on c4 (or, after a point, is moved to c4) |
 //!
 //! Tile types are their index in the tile set (`TileKind`), as listed in `TILE_REFERENCE.md`.
 //! The icon of a movement is implied: Move, Jump, Slide and Jump Slide onto the same
@@ -51,6 +54,7 @@ impl fmt::Display for Action {
             Action::Divine(sq) => write!(f, "divine {sq}"),
             Action::Keep { kind, to } => write!(f, "keep {} {to}", kind.0),
             Action::Pick(kind) => write!(f, "pick {}", kind.0),
+            Action::Deploy(sq) => write!(f, "deploy {sq}"),
             Action::Return(kind) => write!(f, "return {}", kind.0),
             Action::Destroy(kind) => write!(f, "destroy {}", kind.0),
             Action::Escape { from, to, cost } => write!(f, "escape {from}-{to} {cost}"),
@@ -62,6 +66,8 @@ impl fmt::Display for Action {
                 Some(crate::Facing::West) => write!(f, "enrage {from}-{to} west"),
                 None => write!(f, "enrage {from}-{to}"),
             },
+            Action::Flag { from, to } if from == to => write!(f, "flag {from}"),
+            Action::Flag { from, to } => write!(f, "flag {from}-{to}"),
         }
     }
 }
@@ -126,6 +132,9 @@ impl FromStr for Action {
             let (k, to) = rest.split_once(' ').ok_or_else(|| NotationError::new(s, "keep is keep <type> <square>"))?;
             return Ok(Action::Keep { kind: kind(k)?, to: square(to)? });
         }
+        if let Some(rest) = text.strip_prefix("deploy ") {
+            return Ok(Action::Deploy(square(rest)?));
+        }
         if let Some(rest) = text.strip_prefix("pick ") {
             return Ok(Action::Pick(kind(rest)?));
         }
@@ -164,6 +173,15 @@ impl FromStr for Action {
                 .ok_or_else(|| NotationError::new(s, "enrage is enrage from-to [north|south]"))?;
             return Ok(Action::Enrage { from: square(from)?, to: square(to)?, aim });
         }
+        if let Some(rest) = text.strip_prefix("flag ") {
+            return Ok(match rest.split_once('-') {
+                Some((from, to)) => Action::Flag { from: square(from)?, to: square(to)? },
+                None => {
+                    let at = square(rest)?;
+                    Action::Flag { from: at, to: at }
+                }
+            });
+        }
         if let Some((by, rest)) = text.split_once(':') {
             let (from, to) = rest.split_once('-').ok_or_else(|| NotationError::new(s, "command is by:from-to"))?;
             return Ok(Action::Command { by: square(by)?, from: square(from)?, to: square(to)? });
@@ -177,7 +195,7 @@ impl FromStr for Action {
         Err(NotationError::new(
             s,
             "expected e.g. c2-c4, c2*d4, d1:c2-c3, draw, place d2, duke c1, footman b1, summon b4-c2, divine c3, \
-             keep 16 d2, return 5, destroy 5, pick 2, enrage c1-c3 north",
+             keep 16 d2, return 5, destroy 5, pick 2, enrage c1-c3 north, flag a6, flag c3-c4",
         ))
     }
 }
@@ -206,6 +224,8 @@ mod tests {
             "escape c3-d1 ransom 17",
             "ransom 17 for 18 d6",
             "pick 2",
+            "flag a6",
+            "flag c3-c4",
         ] {
             let action: Action = text.parse().unwrap();
             assert_eq!(action.to_string(), text);
@@ -233,6 +253,9 @@ mod tests {
             "destroy 256",
             "divine",
             "summon a1-a9",
+            "flag",
+            "flag a7",
+            "flag a1-",
         ] {
             assert!(bad.parse::<Action>().is_err(), "{bad:?}");
         }

@@ -86,6 +86,19 @@ pub struct Setup {
     /// them only if lost for want of a legal action.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub frozen: Vec<Square>,
+    /// Counting Coup: each seat's points (P0, P1; default none). Below three while the game
+    /// runs. The Flags themselves are in [`Setup::terrain`].
+    #[serde(default, skip_serializing_if = "no_points")]
+    pub points: [u8; 2],
+    /// Counting Coup: the seat to act scored a point earlier in this turn, in a Divination
+    /// whose later steps go on ([`Phase::Dismiss`]), so its opponent may move his Flag before
+    /// his turn (default `false`).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub flag_move_due: bool,
+}
+
+fn no_points(points: &[u8; 2]) -> bool {
+    *points == [0, 0]
 }
 
 fn no_picks(drafted: &[Vec<TileKind>; 2]) -> bool {
@@ -100,7 +113,11 @@ impl Setup {
     /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
     pub fn new(config: Config) -> Setup {
         let first = Seat(u8::from(config.first_player == FirstPlayer::Seat1));
-        let phase = if config.objective == Objective::DynasticDispute { Phase::Draft } else { Phase::SetupDuke };
+        let phase = match config.objective {
+            Objective::DynasticDispute => Phase::Draft,
+            Objective::DarkRider(_) => Phase::Deploy,
+            Objective::Standard | Objective::CountingCoup | Objective::TrophyHunters => Phase::SetupDuke,
+        };
         Setup {
             config,
             seed: 0,
@@ -116,6 +133,8 @@ impl Setup {
             terrain: Terrain::default(),
             drafted: [Vec::new(), Vec::new()],
             frozen: Vec::new(),
+            points: [0, 0],
+            flag_move_due: false,
         }
     }
 }
@@ -235,6 +254,14 @@ pub enum SetupError {
     /// to pick (or set-up with something left).
     #[error("the draft's picks do not fit the objective, the phase or the seat to act")]
     Draft,
+    /// A Dark Rider position does not fit that objective: the phase of its set-up
+    /// ([`Phase::Deploy`]) in another game; a tile in a bag; tiles off their owner's home edge, or not on their
+    /// starting side, during its set-up, or deployed out of order (every Pikeman before the
+    /// rider, the seat to act the one still deploying), or captured then; a running game
+    /// already decided or without its rider; a finished game whose objective ending does not
+    /// fit the position. (Tiles outside the two armies are [`SetupError::TooManyTiles`].)
+    #[error("the position does not fit Dark Rider's armies, set-up or objective")]
+    DarkRider,
     /// The seat to act has no legal action, so the game cannot go on from here (in play,
     /// the game ends as that seat's loss the moment it arises: give
     /// [`Phase::Over`] with [`EndReason::NoLegalAction`](crate::EndReason) instead).
@@ -249,6 +276,15 @@ pub enum SetupError {
     /// legal action) or without [`DreadThaw::ControllerTurn`](crate::DreadThaw::ControllerTurn).
     #[error("{0} cannot hold a tile still frozen here")]
     Frozen(Square),
+    /// The Flags or the points do not fit (Counting Coup, Trophy Hunters): Flags or points
+    /// in another game; a Flag missing once its placement is over, placed before its turn,
+    /// on terrain, on the other Flag or under a tile of the seat that may not carry it (in
+    /// set-up: not on a square it may be placed on); in Trophy Hunters a running game with a
+    /// Flag on its hunter's home edge; three points in a running game (or points outside
+    /// Counting Coup); [`Phase::MoveFlag`] with nowhere to move the Flag; a seat without tiles
+    /// in a running game.
+    #[error("the Flags or the points do not fit the objective, the phase or the board")]
+    Flags,
 }
 
 /// Tiles of a type that a seat holds off the board during set-up (rulebook "Set-up": the
@@ -313,6 +349,17 @@ impl<S: TileSource> Duke<S> {
         hand.sort_by_key(|&k| if k == 0 { u16::MAX } else { u16::from(k) });
         state.extra.set_hand(hand);
         state.extra.set_terrain(setup.terrain.packed());
+        let [fa, fb] = setup.terrain.flags.map(|f| f.map_or(0, |s| s.index() as u8 + 1));
+        let [pa, pb] = setup.points;
+        if pa.max(pb) >= crate::expanded::flags::SCORED {
+            return Err(SetupError::Flags);
+        }
+        let due =
+            |seat: u8| if setup.flag_move_due && setup.to_move.0 == seat { crate::expanded::flags::SCORED } else { 0 };
+        state.extra.set_flags([fa, fb, pa | due(0), pb | due(1)]);
+        if !S::EXPANDED && (fa | fb | pa | pb != 0 || setup.flag_move_due) {
+            return Err(SetupError::NotExpanded);
+        }
         let mut drafted = [0u32; 2];
         for (mask, picks) in drafted.iter_mut().zip(&setup.drafted) {
             for kind in picks {
@@ -326,7 +373,6 @@ impl<S: TileSource> Duke<S> {
         state.extra.set_drafted(drafted);
         state.check_phase()?;
         let kinds = state.set.kinds();
-        let counts = state.set.counts();
         for (&sq, &piece) in &setup.board {
             if piece.owner.0 > 1 {
                 return Err(SetupError::NoSuchSeat(piece.owner));
@@ -345,7 +391,7 @@ impl<S: TileSource> Duke<S> {
             }
         }
         // The set-up tiles first: a misplaced one is a set-up error, not a count error.
-        if state.set_up_progress(0).is_some() {
+        if state.set_up_progress(0).is_some() && !state.dark_rider() {
             state.check_set_up()?;
         }
         for owner in 0..2u8 {
@@ -364,11 +410,13 @@ impl<S: TileSource> Duke<S> {
             }
             for k in 0..kinds.min(S::Bag::KINDS) {
                 let kind = TileKind(k as u8);
-                let total = u32::from(counts.count(k));
+                let total = state.in_game(owner, k);
                 let gone_aside = u32::from(removed.and_then(|r| r.get(k)).copied().unwrap_or(0));
                 let elsewhere = state.on_board(owner, k) + state.off_board(owner, k) + gone_aside;
                 let in_bag = match given {
                     Some(bag) => u32::from(bag.get(k).copied().unwrap_or(0)),
+                    // Dark Rider has no bag: the rest of the army is captured (reading 56).
+                    None if state.dark_rider() => 0,
                     None => total.saturating_sub(elsewhere),
                 };
                 let Some(gone) = total.checked_sub(elsewhere + in_bag) else {
@@ -416,6 +464,8 @@ impl<S: TileSource> Duke<S> {
             terrain: self.terrain(),
             drafted: [self.drafted(Seat(0)), self.drafted(Seat(1))],
             frozen: Square::iter(self.extra.held()).collect(),
+            points: [self.points(Seat(0)), self.points(Seat(1))],
+            flag_move_due: self.extra.flags()[2..].iter().any(|p| p & crate::expanded::flags::SCORED != 0),
         }
     }
 
@@ -428,9 +478,12 @@ impl<S: TileSource> Duke<S> {
             // A game lost for want of a legal action keeps them, as the moment it ended.
             let stuck = matches!(phase, Phase::Over(end) if end.reason == EndReason::NoLegalAction);
             let in_turn = stuck
-                || matches!(phase, Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. });
-            let own_turn_start =
-                (stuck || matches!(phase, Phase::Play | Phase::Place { .. })) && piece.owner.0 == self.to_move;
+                || matches!(
+                    phase,
+                    Phase::Play | Phase::Place { .. } | Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::MoveFlag
+                );
+            let own_turn_start = (stuck || matches!(phase, Phase::Play | Phase::Place { .. } | Phase::MoveFlag))
+                && piece.owner.0 == self.to_move;
             if !self.thaw_at_turn()
                 || !in_turn
                 || own_turn_start

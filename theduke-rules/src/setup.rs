@@ -24,7 +24,15 @@ impl<S: TileSource> Duke<S> {
         // Dynastic Dispute the rest is drafted: the bag holds the third Footman only.
         let dynastic = S::EXPANDED && set.objective() == Objective::DynasticDispute;
         let all = set.counts().minus(0).minus(1).minus(1);
-        let bag = if dynastic { S::Bag::of(1, all.count(1)) } else { all };
+        let dark_rider = S::EXPANDED && matches!(set.objective(), Objective::DarkRider(_));
+        let bag = if dynastic {
+            S::Bag::of(1, all.count(1))
+        } else if dark_rider {
+            // Dark Rider: the armies are deployed at once, nothing is drawn (reading 56).
+            S::Bag::default()
+        } else {
+            all
+        };
         Ok(Duke {
             board: [0; crate::board::SQUARES],
             occ: [0; 2],
@@ -34,7 +42,13 @@ impl<S: TileSource> Duke<S> {
             turns: 0,
             limit: config.turn_limit.unwrap_or(0),
             duke: [NO_SQUARE; 2],
-            phase: if dynastic { Phase::Draft } else { Phase::SetupDuke },
+            phase: if dynastic {
+                Phase::Draft
+            } else if dark_rider {
+                Phase::Deploy
+            } else {
+                Phase::SetupDuke
+            },
             to_move: first,
             first,
             first_choice: config.first_player,

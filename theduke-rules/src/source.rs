@@ -123,6 +123,14 @@ pub trait ExtraState: Copy + Debug + Default + PartialEq + Eq + Hash + Send + Sy
     /// Sets the terrain squares (ignored without Expanded play).
     #[doc(hidden)]
     fn set_terrain(&mut self, terrain: [u8; 4]);
+    /// Counting Coup and Trophy Hunters: the squares of seat 0's and seat 1's Flags, each
+    /// plus one (0: not placed), then each seat's points (a flag bit marks a point just
+    /// scored, whose relocation is still due: `flags.rs`).
+    #[doc(hidden)]
+    fn flags(&self) -> [u8; 4];
+    /// Sets them (ignored without Expanded play).
+    #[doc(hidden)]
+    fn set_flags(&mut self, flags: [u8; 4]);
     /// Dynastic Dispute: per seat, the tile types it picked (bit `k` = type `k`).
     #[doc(hidden)]
     fn drafted(&self) -> [u32; 2];
@@ -159,6 +167,12 @@ impl ExtraState for () {
     }
     #[inline]
     fn set_terrain(&mut self, _terrain: [u8; 4]) {}
+    #[inline]
+    fn flags(&self) -> [u8; 4] {
+        [0; 4]
+    }
+    #[inline]
+    fn set_flags(&mut self, _flags: [u8; 4]) {}
     #[inline]
     fn drafted(&self) -> [u32; 2] {
         [0; 2]
@@ -277,6 +291,12 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
     /// What the game is played for (the standard game's for a compile-time set).
     fn objective(&self) -> Objective {
         Objective::Standard
+    }
+
+    /// Dark Rider's armies (none for a compile-time set or another objective).
+    #[doc(hidden)]
+    fn army(&self) -> Option<crate::expanded::dark_rider::Army> {
+        None
     }
 
     /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),

@@ -81,6 +81,9 @@ pub enum Phase {
     Draft,
     /// The player to act places his Duke (rulebook "Set-up").
     SetupDuke,
+    /// Dark Rider (rulebook "Alternate Objectives"): the player to act places the next tile
+    /// of his army on his home edge ([`Action::Deploy`](crate::Action::Deploy)).
+    Deploy,
     /// The player to act places his Footmen next to the Duke; `remaining` is 2 or 1.
     SetupFootman {
         /// Footmen still to place.
@@ -106,6 +109,14 @@ pub enum Phase {
         /// Tiles left in the diviner's hand.
         left: u8,
     },
+    /// Counting Coup and Trophy Hunters (rulebook "Alternate Objectives"): once set-up is
+    /// complete, the player to act places a Flag ([`Action::Flag`](crate::Action::Flag)),
+    /// the player who set up last first.
+    SetupFlag,
+    /// Counting Coup: the opponent scored a point by the player's Flag; before his turn the
+    /// player to act may move his Flag beside one of his tiles, or leave it
+    /// ([`Action::Flag`](crate::Action::Flag)).
+    MoveFlag,
     /// The game is over.
     Over(Ending),
 }
@@ -128,6 +139,16 @@ pub enum EndReason {
     NoLegalAction,
     /// The configured turn limit was reached: a draw.
     TurnLimit,
+    /// Counting Coup: the winner scored three points (rulebook "Alternate Objectives").
+    CoupCounted,
+    /// Trophy Hunters: the winner brought the opponent's Flag to his own home edge.
+    TrophyTaken,
+    /// Counting Coup, Trophy Hunters: the loser has no tile left on the board ("If a
+    /// player has all of his pieces captured, he automatically loses"); with no winner,
+    /// neither has.
+    NoTilesLeft,
+    /// Dark Rider's objective decided the game (rulebook "Alternate Objectives").
+    DarkRider(crate::expanded::dark_rider::DarkRiderEnd),
 }
 
 /// A game of The Duke with the tile set `S` ([`Standard`] for the base game).

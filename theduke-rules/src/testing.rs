@@ -8,7 +8,8 @@
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
 //!   tile sets ([`custom_tile_set`]) carrying every icon kind, terrain
 //!   ([`terrain_configs`]: the Mountain and the Fort always on), the Dragon (in one game of
-//!   four; [`dragon_configs`]: always), and Dynastic Dispute ([`dynastic_configs`]);
+//!   four; [`dragon_configs`]: always), Dynastic Dispute ([`dynastic_configs`]) and Dark
+//!   Rider ([`dark_rider_configs`]);
 //!   [`before_the_dragons_turn`] for properties of what the Dragon does between the turns.
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
@@ -41,9 +42,11 @@ use duke_core::{GameRng, Seat};
 use proptest::prelude::*;
 
 use crate::actions::Action;
+use crate::board::Square;
 use crate::config::{
-    Config, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw, FirstPlayer,
-    FortJumpSlide, Objective, RansomTrade, Readings, TerrainOptions,
+    Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
+    EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
+    TerrainOptions, TrophyFlags,
 };
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
@@ -128,6 +131,24 @@ pub fn bias_abilities(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 
         | Action::Ransom { .. }
         | Action::Enrage { .. } => 30,
         Action::Draw => 5,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
+            if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
+        {
+            5
+        }
+        _ => 1,
+    }
+}
+
+/// Counting Coup and Trophy Hunters: Flag actions twenty times as likely as other actions,
+/// moves ending on or beside a Flag ten times, captures five times (uniform play rarely
+/// carries a Flag far, scores or strips a seat of every tile).
+pub fn bias_flags(state: &ExpandedDuke, seat: Seat, action: &Action) -> u32 {
+    let flags = state.flags().into_iter().flatten().fold(0u64, |acc, sq| acc | sq.bit());
+    let near = flags | Square::iter(flags).fold(0, |acc, sq| acc | crate::board::orthogonal_neighbours(sq));
+    match action {
+        Action::Flag { .. } => 20,
+        Action::Move { to, .. } | Action::Command { to, .. } | Action::Place(to) if near & to.bit() != 0 => 10,
         Action::Move { to, .. } | Action::Command { to, .. } | Action::Strike { target: to, .. }
             if state.piece_at(*to).is_some_and(|p| p.owner != seat) =>
         {
@@ -236,6 +257,9 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 // The Expanded reference generator plays the default reading of the Dragon and
                 // the Duke-danger rule; `dragon_configs` draws the other one too.
                 dragon_danger: DragonDanger::Ignored,
+                dark_rider_danger: RiderDanger::Ignored,
+                dark_rider_freeze: EdgeFreeze::Players,
+                ..Readings::default()
             }
         },
     );
@@ -264,6 +288,25 @@ pub fn dynastic_configs() -> impl Strategy<Value = Config> {
     expanded_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
 }
 
+/// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
+/// armies are found by name), the Knight or the Ranger, four or three Pikemen, either reading
+/// of the rider and the Duke-danger rule and of the Dragon and the frozen Pikemen, and the terrain of `expanded_configs` (the Dragon in
+/// one game of four).
+pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
+    let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
+    let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
+    let danger = prop_oneof![3 => Just(RiderDanger::Ignored), 1 => Just(RiderDanger::Avoided)];
+    let freeze = prop_oneof![Just(EdgeFreeze::Players), Just(EdgeFreeze::Everything)];
+    (expanded_configs(), rider, pikemen, danger, freeze).prop_map(
+        |(config, rider, pikemen, dark_rider_danger, dark_rider_freeze)| Config {
+            tiles: None,
+            objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
+            readings: Readings { dark_rider_danger, dark_rider_freeze, ..config.readings },
+            ..config
+        },
+    )
+}
+
 /// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and
 /// the Fort both on the board (the properties of the terrain rules play these).
 pub fn terrain_configs() -> impl Strategy<Value = Config> {
@@ -281,6 +324,24 @@ pub fn dragon_configs() -> impl Strategy<Value = Config> {
         readings: Readings { dragon_danger, ..config.readings },
         ..config
     })
+}
+
+/// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_configs`] with
+/// that objective, the Mountain, the Fort and the Dragon each in one game of two, and either
+/// reading of the Duke-danger rule in these objectives, of who places the Flags and of which
+/// moves score.
+pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
+    let danger = prop_oneof![3 => Just(FlagDukeDanger::Lifted), 1 => Just(FlagDukeDanger::Kept)];
+    let placer = prop_oneof![Just(TrophyFlags::HunterPlaces), Just(TrophyFlags::OwnerPlaces)];
+    let points = prop_oneof![Just(CoupPoints::TilesFromAway), Just(CoupPoints::AnyMove)];
+    (expanded_configs(), any::<bool>(), danger, placer, points).prop_map(
+        move |(config, dragon, flag_duke_danger, trophy_flags, coup_points)| Config {
+            objective,
+            terrain: TerrainOptions { dragon, ..config.terrain },
+            readings: Readings { flag_duke_danger, trophy_flags, coup_points, ..config.readings },
+            ..config
+        },
+    )
 }
 
 /// States of Expanded play reached by up to `max_steps` legal actions from a new game with

@@ -121,11 +121,13 @@ impl<S: TileSource> Duke<S> {
     ///
     /// [`DreadThaw::ControllerTurn`]: crate::DreadThaw::ControllerTurn
     fn play_holding_frozen(&mut self, action: Action, detect_stuck: bool) {
-        let (before, mover) = (self.frozen(), self.to_move);
+        let (before, mover, flag_move) = (self.frozen(), self.to_move, self.phase == Phase::MoveFlag);
         self.play_step(action, false);
         self.settle_frozen(before, mover);
-        if detect_stuck && self.phase == Phase::Play && self.to_move != mover && !self.has_legal_action() {
-            self.phase = Phase::Over(Ending { winner: Some(Seat(mover)), reason: EndReason::NoLegalAction });
+        // After a Flag move of Counting Coup the same player goes on with his turn.
+        let next = self.phase == Phase::Play && (self.to_move != mover || flag_move);
+        if detect_stuck && next && !self.has_legal_action() {
+            self.phase = Phase::Over(Ending { winner: Some(Seat(1 - self.to_move)), reason: EndReason::NoLegalAction });
             self.guard = 0;
         }
     }
@@ -133,13 +135,28 @@ impl<S: TileSource> Duke<S> {
     /// Does a legal action (the body of [`play_inner`](Self::play_inner)).
     #[inline(always)]
     fn play_step(&mut self, action: Action, detect_stuck: bool) {
+        // Constant `false` for a compile-time set: the standard game pays nothing.
+        if S::EXPANDED && self.flag_game() {
+            self.play_flag_step(action, detect_stuck);
+            return;
+        }
         let me = self.to_move & 1;
+        if let Some(duke_taken) = self.act(me, action) {
+            self.end_turn(me, duke_taken, detect_stuck);
+        }
+    }
+
+    /// Does the effect of a legal action of `me`: `Some(duke_taken)` if it completes the
+    /// turn (whether it captured a Duke), `None` for a set-up placement or a step in the
+    /// middle of a turn (or an action that ended the game itself).
+    #[inline(always)]
+    pub(crate) fn act(&mut self, me: u8, action: Action) -> Option<bool> {
         let mut duke_taken = false;
         match action {
             Action::SetDuke(sq) => {
                 self.put_code(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
                 self.phase = Phase::SetupFootman { remaining: 2 };
-                return;
+                return None;
             }
             Action::SetFootman(sq) => {
                 self.put_code(sq, Piece::new(TileKind::FOOTMAN, Seat(me)).code());
@@ -157,9 +174,15 @@ impl<S: TileSource> Duke<S> {
                 };
                 if S::EXPANDED && self.phase == Phase::Play {
                     self.place_terrain();
+                    // Counting Coup, Trophy Hunters: the Flags are placed next, the player
+                    // who set up last first ("Alternate Objectives").
+                    if self.flag_game() {
+                        self.phase = Phase::SetupFlag;
+                        self.to_move = 1 - self.first;
+                    }
                 }
                 self.guard = self.compute_guard();
-                return;
+                return None;
             }
             Action::Move { from, to } => {
                 let code = self.take_code(from);
@@ -181,7 +204,7 @@ impl<S: TileSource> Duke<S> {
             Action::Draw => {
                 let drawn = self.draw_tile(usize::from(me));
                 self.phase = Phase::Place { drawn };
-                return;
+                return None;
             }
             Action::Place(sq) => {
                 if let Phase::Place { drawn } = self.phase {
@@ -198,39 +221,49 @@ impl<S: TileSource> Duke<S> {
             | Action::Return(_)
             | Action::Destroy(_) => {
                 if !S::EXPANDED || !self.play_ability(me, action) {
-                    return;
+                    return None;
                 }
             }
             Action::Escape { .. } | Action::Ransom { .. } => {
                 if !S::EXPANDED {
-                    return;
+                    return None;
                 }
                 duke_taken = self.play_escape(me, action);
             }
             Action::Enrage { from, to, aim } => {
                 if !S::EXPANDED {
-                    return;
+                    return None;
                 }
                 let dukes = self.play_enrage(from, to, aim);
-                if dukes != 0 {
+                // In the objectives with Flags a Duke taken is lost like any tile.
+                if dukes != 0 && !self.flag_game() {
                     self.turns = self.turns.saturating_add(1);
                     self.dragon_ending(dukes);
-                    return;
+                    return None;
                 }
             }
             Action::Pick(kind) => {
                 if S::EXPANDED {
                     self.pick(me, kind);
                 }
-                return;
+                return None;
+            }
+            // Done by `play_flag_step` (never legal without the Flags).
+            Action::Flag { .. } => return None,
+            Action::Deploy(sq) => {
+                if S::EXPANDED {
+                    self.deploy(me, sq);
+                    self.guard = self.compute_guard();
+                }
+                return None;
             }
         }
-        self.end_turn(me, duke_taken, detect_stuck);
+        Some(duke_taken)
     }
 
     /// Whether the player to act has a legal action. Drawing is the cheapest to confirm:
     /// outside Guard any empty square beside the Duke will take the tile.
-    fn has_legal_action(&self) -> bool {
+    pub(crate) fn has_legal_action(&self) -> bool {
         let me = usize::from(self.to_move & 1);
         if !S::EXPANDED
             && self.guard & crate::movegen::GUARD_IN == 0
@@ -274,10 +307,14 @@ impl<S: TileSource> Duke<S> {
             self.phase = Phase::Over(Ending { winner: Some(Seat(me)), reason: EndReason::DukeCaptured });
             return;
         }
-        // Constant `false` for a compile-time set: the standard game pays nothing.
+        // Constant `false` for a compile-time set: the standard game pays nothing. Dark
+        // Rider's wins are immediate: before the Dragon's turn, and after it (the rider taken).
+        if S::EXPANDED && self.dark_rider_ending() {
+            return;
+        }
         if S::EXPANDED && self.dragon_mask() != 0 {
             let dukes = self.dragon_turn();
-            if self.dragon_ending(dukes) {
+            if self.dragon_ending(dukes) || self.dark_rider_ending() {
                 return;
             }
         }

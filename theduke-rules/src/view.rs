@@ -65,6 +65,9 @@ pub struct View {
     /// Dynastic Dispute: the tile types still to pick in the draft (empty otherwise).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub draft_pool: Vec<TileKind>,
+    /// Counting Coup: each seat's points (empty in any other game).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub points: Vec<u8>,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -108,6 +111,7 @@ impl<S: TileSource> Duke<S> {
             hand: (sees_hand && !hand.is_empty()).then_some(hand),
             terrain: self.terrain(),
             draft_pool: (0..32u8).filter(|k| self.draft_pool() & (1 << k) != 0).map(TileKind).collect(),
+            points: if self.counting_coup() { vec![self.points(Seat(0)), self.points(Seat(1))] } else { Vec::new() },
         }
     }
 }
@@ -166,6 +170,7 @@ impl fmt::Display for View {
                 let mountain = here.is_some() && here == self.terrain.mountain;
                 let fort = here.is_some() && here == self.terrain.fort;
                 let dragon = self.terrain.dragon.filter(|d| Some(d.square) == here);
+                let flag = self.terrain.flags.iter().position(|f| f.is_some() && *f == here);
                 match cell {
                     None if dragon.is_some() => {
                         let arrow = match dragon.map(|d| d.facing) {
@@ -177,6 +182,7 @@ impl fmt::Display for View {
                         let side = if dragon.is_some_and(|d| d.enraged) { '!' } else { ' ' };
                         write!(f, " @{arrow}{side} ")?
                     }
+                    None if flag.is_some() => write!(f, " <{}> ", flag.unwrap_or(0))?,
                     None if mountain => write!(f, " /^\\ ")?,
                     None if fort => write!(f, " [ ] ")?,
                     None => write!(f, "  .  ")?,
@@ -184,7 +190,11 @@ impl fmt::Display for View {
                         let ab = self.abbrev(p.kind.index());
                         let name = if p.owner.0 == 0 { ab.to_ascii_uppercase() } else { ab.to_ascii_lowercase() };
                         let side = if p.side == Side::Start { '+' } else { '-' };
-                        let (open, close) = if fort { ('[', ']') } else { (' ', ' ') };
+                        let (open, close) = match (fort, flag) {
+                            (true, _) => ('[', ']'),
+                            (false, Some(_)) => ('<', '>'),
+                            (false, None) => (' ', ' '),
+                        };
                         write!(f, "{open}{name}{side}{close}")?;
                     }
                 }
@@ -227,7 +237,15 @@ impl fmt::Display for View {
                 let side = if d.enraged { "enraged" } else { "calm" };
                 parts.push(format!("Dragon @ on {} facing {:?}, {side}", d.square, d.facing));
             }
+            for (o, flag) in self.terrain.flags.iter().enumerate() {
+                if let Some(sq) = flag {
+                    parts.push(format!("P{o}'s Flag <{o}> on {sq}"));
+                }
+            }
             writeln!(f, "Terrain: {}", parts.join(", "))?;
+        }
+        if let [a, b] = self.points[..] {
+            writeln!(f, "Points: P0 {a}, P1 {b} (three win)")?;
         }
         if !self.frozen.is_empty() {
             let squares: Vec<String> = self.frozen.iter().map(ToString::to_string).collect();
@@ -247,6 +265,9 @@ impl fmt::Display for View {
                 write!(f, "{} drew a {name}: place it beside the Duke (place <square>)", self.to_move)
             }
             Phase::SetupDuke => write!(f, "Set-up: {} places the Duke (duke <square>)", self.to_move),
+            Phase::Deploy => {
+                write!(f, "Dark Rider set-up: {} places a tile on his edge (deploy <square>)", self.to_move)
+            }
             Phase::Draft => {
                 let pool: Vec<String> =
                     self.draft_pool.iter().map(|k| format!("{} ({})", self.abbrev(k.index()), k.0)).collect();
@@ -254,6 +275,12 @@ impl fmt::Display for View {
             }
             Phase::SetupFootman { .. } => write!(f, "Set-up: {} places a Footman (footman <square>)", self.to_move),
             Phase::Play => write!(f, "Turn {}: {} to act", self.turns.saturating_add(1), self.to_move),
+            Phase::SetupFlag => write!(f, "Set-up: {} places a Flag (flag <square>)", self.to_move),
+            Phase::MoveFlag => write!(
+                f,
+                "{} may move its Flag beside one of its tiles (flag <from>-<to>) or leave it (flag <square>)",
+                self.to_move
+            ),
             Phase::Divine { drawn } => {
                 write!(f, "{} divined {drawn} tiles: keep one (keep <type> <square>)", self.to_move)
             }

@@ -1,10 +1,11 @@
 //! The duke-core conformance suite on random playouts of The Duke, the standard game and
-//! Expanded play (custom tile sets with every icon, every option and reading on).
+//! Expanded play (custom tile sets with every icon, every option and reading on, every
+//! objective with terrain).
 
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
-use theduke_rules::testing::{dragon_configs, expanded_configs};
-use theduke_rules::{Config, ExpandedDuke, FirstPlayer, TheDuke};
+use theduke_rules::testing::{dark_rider_configs, dragon_configs, expanded_configs, flag_configs};
+use theduke_rules::{Config, ExpandedDuke, FirstPlayer, Objective, TheDuke};
 
 fn configs() -> impl Strategy<Value = Config> {
     let first = prop_oneof![Just(FirstPlayer::Random), Just(FirstPlayer::Seat0), Just(FirstPlayer::Seat1)];
@@ -31,5 +32,27 @@ fn conformance_of_expanded_play() -> Result<(), duke_core::testing::Failure> {
 fn conformance_of_expanded_play_with_the_dragon() -> Result<(), duke_core::testing::Failure> {
     let bounded =
         (dragon_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_counting_coup() -> Result<(), duke_core::testing::Failure> {
+    let bounded = (flag_configs(Objective::CountingCoup), 1u32..150)
+        .prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_trophy_hunters() -> Result<(), duke_core::testing::Failure> {
+    let bounded = (flag_configs(Objective::TrophyHunters), 1u32..150)
+        .prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_dark_rider() -> Result<(), duke_core::testing::Failure> {
+    // The terrain and the Dragon of `expanded_configs` come with it in some games.
+    let bounded =
+        (dark_rider_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }

@@ -454,6 +454,26 @@ fn every_event_prints_one_line() {
             Event::Enraged { seat: Seat(1), tile: tile(PIKEMAN), from: s("a6"), to: s("a4"), aim: None },
             "P1 enrage a6-a4: the Pikeman slides onto the Dragon, pushing it",
         ),
+        (
+            Event::Deployed { seat: Seat(0), tile: tile(PIKEMAN), square: s("e1") },
+            "P0 deploy e1: places the Pikeman on e1",
+        ),
+        (
+            Event::GameOver {
+                winner: Some(Seat(1)),
+                reason: EndReason::DarkRider(theduke_rules::DarkRiderEnd::PikemenCaptured),
+                turns: 21,
+            },
+            "game over after 21 turns: P1 wins: three Pikemen are captured",
+        ),
+        (
+            Event::GameOver {
+                winner: None,
+                reason: EndReason::DarkRider(theduke_rules::DarkRiderEnd::RiderTakenByDragon),
+                turns: 8,
+            },
+            "game over after 8 turns: draw: the Dragon took the rider",
+        ),
     ];
     for (event, line) in lines {
         assert_eq!(event.to_string(), line);

@@ -24,6 +24,8 @@ fn any_action() -> impl Strategy<Value = Action> {
         Just(Action::Draw),
         square().prop_map(Action::Place),
         (0u8..20).prop_map(|k| Action::Pick(TileKind(k))),
+        (square(), square()).prop_map(|(from, to)| Action::Flag { from, to }),
+        square().prop_map(Action::Deploy),
     ]
 }
 
@@ -187,6 +189,7 @@ proptest! {
         dynastic in any::<bool>(),
         frozen in proptest::collection::vec(square(), 0..3),
         thaw_at_turn in any::<bool>(),
+        flag_bits in ((proptest::option::of(square()), proptest::option::of(square())), (0u8..4, 0u8..4), any::<bool>(), 0u8..3),
     ) {
         let board: std::collections::BTreeMap<_, _> = pieces
             .into_iter()
@@ -207,9 +210,16 @@ proptest! {
             turns,
             removed,
             divined,
-            terrain: theduke_rules::Terrain { mountain: terrain.0, fort: terrain.1, dragon: None },
+            terrain: theduke_rules::Terrain {
+                mountain: terrain.0,
+                fort: terrain.1,
+                flags: [flag_bits.0.0, flag_bits.0.1],
+                ..Default::default()
+            },
             drafted: drafted.clone(),
             frozen,
+            points: [flag_bits.1.0, flag_bits.1.1],
+            flag_move_due: flag_bits.2,
         };
         if let Ok(state) = TheDuke::from_setup(&setup) {
             exercise(&state, seed);
@@ -221,6 +231,12 @@ proptest! {
         setup.config.terrain = theduke_rules::TerrainOptions { mountain: terrain_on.0, fort: terrain_on.1, dragon: false };
         if dynastic {
             setup.config.objective = theduke_rules::Objective::DynasticDispute;
+        }
+        // Or Counting Coup, Trophy Hunters (the Flags and points above).
+        match flag_bits.3 {
+            1 => setup.config.objective = theduke_rules::Objective::CountingCoup,
+            2 => setup.config.objective = theduke_rules::Objective::TrophyHunters,
+            _ => {}
         }
         if thaw_at_turn {
             setup.config.readings.dread_thaw = theduke_rules::DreadThaw::ControllerTurn;
@@ -234,8 +250,15 @@ proptest! {
 
 /// Any phase, with any drawn tile, Footmen count and ending.
 fn any_phase() -> impl Strategy<Value = Phase> {
-    let ending = (proptest::option::of((0u8..3).prop_map(Seat)), 0u8..3).prop_map(|(winner, r)| {
-        let reason = [EndReason::DukeCaptured, EndReason::NoLegalAction, EndReason::TurnLimit][usize::from(r)];
+    let ending = (proptest::option::of((0u8..3).prop_map(Seat)), 0u8..6).prop_map(|(winner, r)| {
+        let reason = [
+            EndReason::DukeCaptured,
+            EndReason::NoLegalAction,
+            EndReason::TurnLimit,
+            EndReason::CoupCounted,
+            EndReason::TrophyTaken,
+            EndReason::NoTilesLeft,
+        ][usize::from(r)];
         Ending { winner, reason }
     });
     prop_oneof![
@@ -243,7 +266,10 @@ fn any_phase() -> impl Strategy<Value = Phase> {
         (0u8..4).prop_map(|remaining| Phase::SetupFootman { remaining }),
         Just(Phase::Play),
         Just(Phase::Draft),
+        Just(Phase::SetupFlag),
+        Just(Phase::MoveFlag),
         Just(Phase::Play),
+        Just(Phase::Deploy),
         (0u8..17).prop_map(|k| Phase::Place { drawn: TileKind(k) }),
         (0u8..5).prop_map(|drawn| Phase::Divine { drawn }),
         (0u8..4).prop_map(|left| Phase::Dismiss { left }),

@@ -26,7 +26,7 @@ const BOWMAN: u8 = 11;
 const ASSASSIN: u8 = 13;
 
 fn terrain(mountain: Option<&str>, fort: Option<&str>) -> Terrain {
-    Terrain { mountain: mountain.map(s), fort: fort.map(s), dragon: None }
+    Terrain { mountain: mountain.map(s), fort: fort.map(s), ..Terrain::default() }
 }
 
 fn config_for(terrain: Terrain, readings: Readings) -> Config {

@@ -48,11 +48,18 @@ impl<S: TileSource> Duke<S> {
     /// the Duke; Divination by every unfrozen Divination tile showing its non-starting side,
     /// when the bag has tiles to draw.
     pub(crate) fn ability_candidates(&self, me: usize, frozen: u64, emit: &mut dyn FnMut(Action) -> bool) -> bool {
-        let Some(duke) = self.duke_square(Seat(me as u8)) else { return false };
+        // Without a Duke (captured in Counting Coup or Trophy Hunters) only an Escape or a
+        // Ransom, which land on its starting squares, can be.
+        let Some(duke) = self.duke_square(Seat(me as u8)) else {
+            return self.escape_candidates(me, frozen, emit);
+        };
         let own = self.occupancy(Seat(me as u8));
         // A summoned tile is no new tile: it may come into the Fort, not onto the Mountain.
-        let beside =
-            orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.mountain() & !self.dragon_mask();
+        let beside = orthogonal_neighbours(duke)
+            & !(self.occ[0] | self.occ[1])
+            & !self.mountain()
+            & !self.dragon_mask()
+            & !self.barred(me);
         let can_divine = self.divination_count(me) > 0;
         for sq in Square::iter(own & !frozen) {
             let code = self.code_at(sq);

@@ -180,10 +180,12 @@ impl<S: TileSource> Duke<S> {
     fn calm_targets(&self, d: Dragon) -> u64 {
         let tiles = self.occ[0] | self.occ[1];
         let blocked = tiles | self.mountain();
+        // Never onto a Flag either: "No two Terrain Tiles can occupy the same square" (reading 65).
+        let prey = tiles & !self.spared_by_dragon() & !self.flag_mask();
         let mut out = 0;
         for icon in CALM_MOVES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && prey & to.bit() != 0
                 && between(d.square, to) & blocked == 0
             {
                 out |= to.bit();
@@ -196,11 +198,11 @@ impl<S: TileSource> Duke<S> {
     /// line of sight and not in the Fort (rulebook: "The Mountain and Fort Tiles block the
     /// Dragon's Strike icons per the standard rules").
     fn strike_targets(&self, d: Dragon) -> u64 {
-        let tiles = self.occ[0] | self.occ[1];
+        let prey = (self.occ[0] | self.occ[1]) & !self.spared_by_dragon();
         let mut out = 0;
         for icon in ENRAGED_STRIKES {
             if let Some(to) = d.facing.step(d.square, icon)
-                && tiles & to.bit() != 0
+                && prey & to.bit() != 0
                 && self.strike_in_sight(d.square, to)
             {
                 out |= to.bit();
@@ -219,7 +221,7 @@ impl<S: TileSource> Duke<S> {
         if !self.set.terrain().dragon {
             return;
         }
-        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort());
+        let open = MIDDLE & !(self.occ[0] | self.occ[1] | self.mountain() | self.fort() | self.flag_mask());
         let mut options = [None; 8];
         let mut all = 0usize;
         let mut safe = 0usize;
@@ -316,6 +318,7 @@ impl<S: TileSource> Duke<S> {
                     open |= to.bit();
                 }
             }
+            open &= !self.spared_by_dragon() & !self.flag_mask();
             if let Some(to) = self.draw_square(open) {
                 let right = d.facing.step(d.square, (1, 0)) == Some(to);
                 let tiles = self.occ[0] | self.occ[1];
@@ -414,7 +417,7 @@ impl<S: TileSource> Duke<S> {
         let own = self.occupancy(Seat(me as u8));
         let tiles = self.occ[0] | self.occ[1];
         let blockers = tiles | self.mountain() | d.square.bit();
-        let own_duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
+        let own_duke = self.guarded_square(Seat(me as u8)).map_or(0, Square::bit);
         // A Jump Slide ends on the Fort only with reading 37's `Enters`.
         let into_fort_refused = d.square.bit() & self.fort() != 0
             && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
@@ -435,7 +438,7 @@ impl<S: TileSource> Duke<S> {
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };
                     let Some(onto) = d.square.offset(df, dr) else { continue };
-                    if onto.bit() & own_duke != 0 {
+                    if onto.bit() & (own_duke | self.spared_by_dragon() | self.flag_mask()) != 0 {
                         continue;
                     }
                     let aims: &[Option<Facing>] =
@@ -516,7 +519,7 @@ impl<S: TileSource> Duke<S> {
         if !S::EXPANDED || self.set.readings().dragon_danger == crate::config::DragonDanger::Ignored {
             return false;
         }
-        let (Some(d), Some(duke)) = (self.dragon(), self.duke_square(Seat(me as u8))) else { return false };
+        let (Some(d), Some(duke)) = (self.dragon(), self.guarded_square(Seat(me as u8))) else { return false };
         if d.turning || self.extra.terrain()[3] & RESTING != 0 {
             return false;
         }

@@ -22,9 +22,10 @@ impl<S: TileSource> Duke<S> {
         if !S::EXPANDED {
             return 0;
         }
-        // A tile in the Fort is never frozen, held over or not.
+        // A tile in the Fort is never frozen by Dread, held over or not; Dark Rider's edge
+        // freeze is no Dread and holds there too.
         let fort = self.fort();
-        self.frozen_with_forts(fort) | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort)
+        self.frozen_with_forts(fort) | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort) | self.edge_frozen()
     }
 
     /// Whether frozen tiles thaw only at the start of their controller's turn (reading 24).

@@ -58,11 +58,13 @@ impl<S: TileSource> Duke<S> {
         let starts = starting_squares(me) & !from.map_or(0, Square::bit) & !self.mountain() & !self.dragon_mask();
         let own = self.occupancy(Seat(me as u8)) & !gone;
         let theirs = self.occupancy(Seat(1 - me as u8));
+        // A Flag the other seat carries is no landing (and, empty, no friend to sacrifice).
+        let barred = self.barred(me);
         if starts != 0 && starts & !own == 0 {
             let duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
-            starts & own & !frozen & !duke
+            starts & own & !frozen & !duke & !barred
         } else {
-            starts & !own & !(theirs & frozen)
+            starts & !own & !(theirs & frozen) & !barred
         }
     }
 
@@ -109,7 +111,7 @@ impl<S: TileSource> Duke<S> {
     /// frozen) on its starting squares, if it has an Escape tile able to pay, or a trade.
     pub(crate) fn escape_captures(&self, by: usize, frozen: u64) -> u64 {
         let own = self.occupancy(Seat(by as u8));
-        let enemies = self.occupancy(Seat(1 - by as u8)) & !frozen & starting_squares(by);
+        let enemies = self.occupancy(Seat(1 - by as u8)) & !frozen & starting_squares(by) & !self.barred(by);
         if enemies == 0 {
             return 0;
         }

@@ -9,16 +9,22 @@
 //! [`TheDuke`](crate::TheDuke), keeps its compile-time tables and fast generator.
 
 pub(crate) mod abilities;
+pub(crate) mod counting_coup;
+pub(crate) mod dark_rider;
 pub(crate) mod defense;
 pub(crate) mod dragon;
 pub(crate) mod dread;
 pub(crate) mod dynastic_dispute;
 pub(crate) mod escape;
 pub(crate) mod events;
+pub(crate) mod flag_checks;
+pub(crate) mod flag_events;
+pub(crate) mod flags;
 pub mod format;
 pub(crate) mod movegen;
 pub(crate) mod perft;
 pub(crate) mod terrain;
+pub(crate) mod trophy_hunters;
 
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
@@ -54,6 +60,8 @@ struct ExpandedSet {
     dread_sides: Vec<[bool; 2]>,
     counts: u128,
     tables: Vec<Box<KindTables>>,
+    /// Dark Rider: the armies' tile types (`None` for another objective).
+    army: Option<dark_rider::Army>,
 }
 
 impl PartialEq for Expanded {
@@ -111,6 +119,12 @@ impl Expanded {
             spec.tiles.extend(enhanced_tiles());
         }
         spec.check()?;
+        let army = match config.objective {
+            crate::config::Objective::DarkRider(options) => {
+                Some(dark_rider::army_of(options, spec.tiles.iter().map(|t| t.name.as_str()))?)
+            }
+            _ => None,
+        };
         let mut tables = Vec::with_capacity(spec.tiles.len());
         let mut counts = 0u128;
         for (k, tile) in spec.tiles.iter().enumerate() {
@@ -139,6 +153,7 @@ impl Expanded {
             tiles: spec.tiles,
             counts,
             tables,
+            army,
         })))
     }
 
@@ -176,6 +191,9 @@ pub struct ExpandedState {
     /// The squares of the Mountain, the Fort and the Dragon, each plus one (0: none), then
     /// the Dragon's facing and flags (`dragon.rs`).
     terrain: [u8; 4],
+    /// Counting Coup and Trophy Hunters: the Flags' squares plus one, then the points
+    /// (`flags.rs`).
+    flags: [u8; 4],
     /// Dynastic Dispute: per seat, the tile types it picked.
     drafted: [u32; 2],
     /// Tiles still frozen though no Dread icon covers them now (`DreadThaw::ControllerTurn`).
@@ -204,6 +222,12 @@ impl crate::source::ExtraState for ExpandedState {
     }
     fn set_terrain(&mut self, terrain: [u8; 4]) {
         self.terrain = terrain;
+    }
+    fn flags(&self) -> [u8; 4] {
+        self.flags
+    }
+    fn set_flags(&mut self, flags: [u8; 4]) {
+        self.flags = flags;
     }
     fn drafted(&self) -> [u32; 2] {
         self.drafted
@@ -282,6 +306,10 @@ impl TileSource for Expanded {
 
     fn objective(&self) -> crate::config::Objective {
         self.0.config.objective
+    }
+
+    fn army(&self) -> Option<dark_rider::Army> {
+        self.0.army
     }
 }
 

@@ -21,12 +21,15 @@ impl<S: TileSource> Duke<S> {
         let all = own | theirs;
         let frozen = self.frozen();
         let open = theirs & !frozen;
+        // A Flag the other seat carries: no tile of `by` ends a move there (a Strike still
+        // takes its carrier).
+        let barred = self.barred(by);
         let mountain = self.mountain();
         let blockers = all | mountain | self.dragon_mask();
         let mut map = 0;
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), by, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, blockers) & open & !map) {
+            for to in Square::iter(Self::destinations(sq, &t, own, blockers) & open & !barred & !map) {
                 if self.icon_allowed(sq, to, &t, blockers) {
                     map |= to.bit();
                 }
@@ -37,7 +40,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
             if t.commands & own & !frozen != 0 {
-                map |= t.commands & open;
+                map |= t.commands & open & !barred;
             }
         }
         map | self.ability_captures(by, frozen) | self.push_captures(by)
@@ -45,7 +48,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.
     pub(crate) fn x_in_guard(&self, seat: Seat) -> bool {
-        let Some(duke) = self.duke_square(seat) else { return false };
+        let Some(duke) = self.guarded_square(seat) else { return false };
         self.capture_map(1 - (seat.index() & 1)) & duke.bit() != 0
     }
 
@@ -60,10 +63,13 @@ impl<S: TileSource> Duke<S> {
         let terrain = mountain | self.fort();
         // The Dragon blocks paths like a tile and no tile enters its square.
         let dragon = self.dragon_mask();
+        // No move ends on a Flag the other seat carries.
+        let barred = self.barred(me);
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             // The Mountain blocks paths like a tile; `icon_allowed` has the rest of terrain.
-            for to in Square::iter(Self::destinations(sq, &t, own, all | mountain | dragon) & !mountain & !dragon) {
+            let dest = Self::destinations(sq, &t, own, all | mountain | dragon) & !mountain & !dragon & !barred;
+            for to in Square::iter(dest) {
                 let capture = theirs & to.bit() != 0;
                 if capture && frozen & to.bit() != 0 {
                     continue;
@@ -81,7 +87,7 @@ impl<S: TileSource> Duke<S> {
                 }
             }
             // Command moves a tile into or out of the Fort, never onto the Mountain.
-            let destinations = t.commands & !own & !(theirs & frozen) & !mountain & !dragon;
+            let destinations = t.commands & !own & !(theirs & frozen) & !mountain & !dragon & !barred;
             for from in Square::iter(t.commands & own & !frozen) {
                 for to in Square::iter(destinations) {
                     if emit(Action::Command { by: sq, from, to }) {
@@ -90,7 +96,10 @@ impl<S: TileSource> Duke<S> {
                 }
             }
         }
-        if self.ability_candidates(me, frozen, emit) || self.dragon_candidates(me, emit) {
+        if self.ability_candidates(me, frozen, emit)
+            || self.dragon_candidates(me, emit)
+            || self.flag_candidates(me, emit)
+        {
             return true;
         }
         !self.bag.get(me).copied().unwrap_or_default().is_empty() && emit(Action::Draw)
@@ -108,6 +117,10 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `me`'s Duke is safe on this state (after an action of `me`).
     pub(crate) fn x_duke_safe(&self, me: usize) -> bool {
+        // Counting Coup, Trophy Hunters: capturing a Duke does not win (reading 60).
+        if self.duke_danger_lifted() {
+            return true;
+        }
         !self.x_in_guard(Seat(me as u8)) && !self.dragon_threatens_duke(me)
     }
 
@@ -139,13 +152,14 @@ impl<S: TileSource> Duke<S> {
     /// allowed; a draw needs a square where a new tile leaves the Duke safe (reading 3);
     /// anything else is played on a copy, after which the Duke must be safe.
     fn x_allowed(&self, me: usize, action: Action) -> bool {
-        let enemy_duke = self.duke_square(Seat(1 - me as u8));
+        let enemy_duke = self.guarded_square(Seat(1 - me as u8));
         if Self::x_target(action).is_some_and(|t| Some(t) == enemy_duke) {
             return true;
         }
         match action {
             Action::Draw => self.x_draw_squares(me) != 0,
             Action::Divine(sq) => self.divination_allowed(me, sq),
+            _ if self.duke_danger_lifted() => true,
             _ => {
                 let mut next = self.clone();
                 next.lull_dragon();

@@ -46,9 +46,12 @@ impl<S: TileSource> Duke<S> {
         let mut actions = Vec::new();
         self.visit(&mut Lister(&mut actions));
         let mut total = 0;
+        // Counting Coup's Flag move after a point comes before the owner's turn: its ply.
+        let before_turn = self.phase == Phase::MoveFlag;
         for action in actions {
             for child in self.outcomes(action) {
-                total += if child.mid_turn() { child.x_perft(depth) } else { child.x_perft(depth - 1) };
+                let same_ply = child.mid_turn() || before_turn;
+                total += if same_ply { child.x_perft(depth) } else { child.x_perft(depth - 1) };
             }
         }
         total

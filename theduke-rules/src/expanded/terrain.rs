@@ -33,6 +33,8 @@ pub enum TerrainKind {
     Fort,
     /// The Dragon (rulebook "Dragon Tile").
     Dragon,
+    /// A Flag (rulebook "Flag Tiles").
+    Flag,
 }
 
 /// Where the terrain tiles stand (public: they are on the board for all to see).
@@ -48,12 +50,20 @@ pub struct Terrain {
     /// The Dragon, if the game has it on the board (`dragon.rs`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub dragon: Option<Dragon>,
+    /// Counting Coup, Trophy Hunters: the squares of seat 0's and seat 1's Flags, once
+    /// placed (`flags.rs`). A Flag under a tile is carried by it.
+    #[serde(skip_serializing_if = "no_flags")]
+    pub flags: [Option<Square>; 2],
+}
+
+fn no_flags(flags: &[Option<Square>; 2]) -> bool {
+    flags.iter().all(Option::is_none)
 }
 
 impl Terrain {
     /// Whether no terrain tile is on the board.
     pub fn is_empty(&self) -> bool {
-        self.mountain.is_none() && self.fort.is_none() && self.dragon.is_none()
+        self.mountain.is_none() && self.fort.is_none() && self.dragon.is_none() && no_flags(&self.flags)
     }
 
     /// The terrain tiles with their squares, Mountain first, the Dragon last.
@@ -75,7 +85,12 @@ impl Terrain {
     pub(crate) fn unpacked(packed: [u8; 4]) -> Terrain {
         let unpack = |n: u8| n.checked_sub(1).and_then(Square::new);
         let [mountain, fort, square, flags] = packed;
-        Terrain { mountain: unpack(mountain), fort: unpack(fort), dragon: Dragon::unpacked([square, flags]) }
+        Terrain {
+            mountain: unpack(mountain),
+            fort: unpack(fort),
+            dragon: Dragon::unpacked([square, flags]),
+            flags: [None, None],
+        }
     }
 }
 
@@ -134,7 +149,7 @@ pub(crate) fn sight_line(from: Square, to: Square) -> u64 {
 impl<S: TileSource> Duke<S> {
     /// Where the terrain tiles stand (none without Expanded play's terrain options).
     pub fn terrain(&self) -> Terrain {
-        Terrain::unpacked(self.extra.terrain())
+        Terrain { flags: self.flags(), ..Terrain::unpacked(self.extra.terrain()) }
     }
 
     /// The Mountain's square as a mask (0 without one).
@@ -158,10 +173,11 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Squares no new tile may be placed on (rulebook "Mountain Tile", "Fort Tile": "New
-    /// Troop Tiles drawn from the bag cannot be placed in this square").
+    /// Troop Tiles drawn from the bag cannot be placed in this square"; a Flag is picked up
+    /// by ending a move, which a placement is not: reading 61).
     #[inline]
     pub(crate) fn no_placement(&self) -> u64 {
-        self.mountain() | self.fort() | self.dragon_mask()
+        self.mountain() | self.fort() | self.dragon_mask() | self.flag_mask()
     }
 
     /// Whether a Strike from `from` may reach `to` past the terrain: not into the Fort,
@@ -193,7 +209,11 @@ impl<S: TileSource> Duke<S> {
                 self.extra.set_terrain(packed);
             }
         }
-        self.place_dragon();
+        // With the Flags, the Dragon comes after them ("including placing any other tiles such
+        // as Flags").
+        if !self.flag_game() {
+            self.place_dragon();
+        }
     }
 }
 

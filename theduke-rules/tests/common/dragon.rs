@@ -31,7 +31,15 @@ impl Model {
         }
         debug_assert!(self.offset(from, me, ux, uy).is_some());
         let Some(onto) = Self::pushed(from, d.square) else { return Vec::new() };
+        // "Dark Rider" with the reading that the frozen Pikemen are safe from everything: the
+        // Dragon is not pushed onto one.
+        let far = |seat: Seat| if seat.0 == 0 { 5 } else { 0 };
+        let spared = self.readings.dark_rider_freeze == theduke_rules::EdgeFreeze::Everything
+            && self.dark_rider.is_some_and(|(pikes, pikeman)| {
+                onto.rank() == far(pikes) && self.at(onto).is_some_and(|p| p.owner == pikes && p.kind == pikeman)
+            });
         match self.at(onto) {
+            _ if spared => Vec::new(),
             Some(p) if p.owner == me && p.kind == TileKind::DUKE => Vec::new(),
             Some(_) => vec![Action::Enrage { from, to: d.square, aim: None }],
             None => [Facing::North, Facing::South]

@@ -14,7 +14,7 @@ pub use super::terrain::line_crosses;
 use duke_core::Seat;
 use theduke_rules::{
     Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
-    IconKind, Phase, Piece, RansomTrade, Readings, Side, Square, TileKind, TileSpec,
+    IconKind, Objective, Phase, Piece, RansomTrade, Readings, Rider, RiderDanger, Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -44,6 +44,11 @@ pub struct Model {
     pub fort: Option<Square>,
     /// "Dragon Tile": the Dragon, if on the board (`dragon.rs` has its part of the rules).
     pub dragon: Option<Dragon>,
+    /// "Dark Rider": the Pikeman player and the Pikeman's type, in that objective.
+    pub dark_rider: Option<(Seat, TileKind)>,
+    /// "Dark Rider" with `readings.dark_rider_danger: Avoided`: the rider player and the
+    /// rider's type, the tile the Duke-danger rule then protects.
+    pub rider_guard: Option<(Seat, TileKind)>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -77,6 +82,23 @@ pub fn model(state: &ExpandedDuke) -> Model {
         mountain: state.terrain().mountain,
         fort: state.terrain().fort,
         dragon: state.dragon(),
+        // "One player selects 4 Pikeman ... Once the first player has placed all his
+        // Pikemen": the Pikeman player sets up first.
+        dark_rider: match state.config().objective {
+            Objective::DarkRider(_) => {
+                let pikeman = state.tile_source().tiles().iter().position(|t| t.name == "Pikeman").unwrap();
+                Some((state.first_player(), TileKind(pikeman as u8)))
+            }
+            _ => None,
+        },
+        rider_guard: match state.config().objective {
+            Objective::DarkRider(options) if state.config().readings.dark_rider_danger == RiderDanger::Avoided => {
+                let name = if options.rider == Rider::Knight { "Knight" } else { "Ranger" };
+                let rider = state.tile_source().tiles().iter().position(|t| t.name == name).unwrap();
+                Some((Seat(1 - state.first_player().0), TileKind(rider as u8)))
+            }
+            _ => None,
+        },
     }
 }
 
@@ -102,6 +124,17 @@ impl Model {
         squares().find(|&sq| self.at(sq).is_some_and(|p| p.owner == seat && p.kind == TileKind::DUKE))
     }
 
+    /// The tile the Duke-danger rule protects: the Duke, or in Dark Rider with the reading
+    /// that protects the rider, the rider.
+    pub fn guarded(&self, seat: Seat) -> Option<Square> {
+        match self.rider_guard {
+            Some((riders, rider)) if riders == seat => {
+                squares().find(|&sq| self.at(sq).is_some_and(|p| p.owner == seat && p.kind == rider))
+            }
+            _ => self.duke(seat),
+        }
+    }
+
     /// "Orientation": the owner's offsets, turned 180 degrees for seat 1.
     pub fn offset(&self, from: Square, owner: Seat, dx: i8, dy: i8) -> Option<Square> {
         let s = if owner.0 == 1 { -1 } else { 1 };
@@ -112,6 +145,16 @@ impl Model {
     /// tile with a Dread icon (on the side showing, or on either side by the reading).
     pub fn frozen(&self) -> BTreeSet<Square> {
         let mut out = BTreeSet::new();
+        // "Dark Rider": "Once a Pikeman Tile reaches the opponent's edge, it is frozen and
+        // cannot be moved or captured for the rest of the game" (the Fort does not thaw it).
+        if let Some((pikes, pikeman)) = self.dark_rider {
+            let far = if pikes.0 == 0 { 5 } else { 0 };
+            out.extend(
+                squares().filter(|sq| {
+                    sq.rank() == far && self.at(*sq).is_some_and(|p| p.owner == pikes && p.kind == pikeman)
+                }),
+            );
+        }
         if self.ignore_dread {
             return out;
         }
@@ -423,13 +466,13 @@ impl Model {
 
     /// Whether `by` has a candidate that captures the other seat's Duke.
     pub fn duke_capturable(&self, by: Seat) -> bool {
-        let Some(duke) = self.duke(Seat(1 - by.0)) else { return false };
+        let Some(duke) = self.guarded(Seat(1 - by.0)) else { return false };
         self.candidates(by).into_iter().any(|a| self.captured_square(by, a) == Some(duke))
     }
 
     /// Whether `me`'s Duke is safe after `action` (or `action` takes the opposing Duke).
     pub fn allowed(&self, me: Seat, action: Action) -> bool {
-        let enemy_duke = self.duke(Seat(1 - me.0));
+        let enemy_duke = self.guarded(Seat(1 - me.0));
         if enemy_duke.is_some() && self.captured_square(me, action) == enemy_duke {
             return true;
         }

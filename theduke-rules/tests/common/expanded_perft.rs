@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 
 use duke_core::Seat;
-use theduke_rules::{Action, ExpandedDuke, Phase, TileKind};
+use theduke_rules::{Action, ExpandedDuke, Phase, Square, TileKind};
 
 use super::expanded::model;
 
@@ -25,6 +25,16 @@ pub fn legal(state: &ExpandedDuke) -> BTreeSet<String> {
                 .map(TileKind)
                 .filter(|k| !picked.contains(k))
                 .map(|k| format!("pick {}", k.0))
+                .collect()
+        }
+        // "Dark Rider": the Pikeman player places his Pikemen "in any squares of his edge",
+        // then the other player his rider "in any square along his edge".
+        Phase::Deploy => {
+            let home = if state.side_to_move().0 == 0 { 0 } else { 5 };
+            (0..6)
+                .filter_map(|f| Square::at(f, home))
+                .filter(|&sq| state.piece_at(sq).is_none())
+                .map(|sq| format!("deploy {sq}"))
                 .collect()
         }
         _ => model(state).legal(),

@@ -7,6 +7,7 @@ pub mod abilities;
 pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;
+pub mod flags;
 pub mod terrain;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -191,7 +192,12 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             }
         }
         // Expanded play only (`expanded.rs`).
-        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft => {}
+        Phase::Divine { .. }
+        | Phase::Dismiss { .. }
+        | Phase::Draft
+        | Phase::Deploy
+        | Phase::SetupFlag
+        | Phase::MoveFlag => {}
         Phase::Place { .. } => {
             for s in placements(&g, me) {
                 out.insert(format!("place {s}"));

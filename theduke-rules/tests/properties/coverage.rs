@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 12] = [
+const PROPERTIES: [(&str, &str); 14] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("movement_icons", include_str!("movement_icons.rs")),
@@ -18,10 +18,12 @@ const PROPERTIES: [(&str, &str); 12] = [
     ("terrain", include_str!("terrain.rs")),
     ("dynastic_dispute", include_str!("dynastic_dispute.rs")),
     ("dragon", include_str!("dragon.rs")),
+    ("alternate_objectives", include_str!("alternate_objectives.rs")),
+    ("dark_rider", include_str!("dark_rider.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).
-const SCENARIOS: [(&str, &str); 9] = [
+const SCENARIOS: [(&str, &str); 12] = [
     ("rulebook", include_str!("../rulebook.rs")),
     ("icons", include_str!("../icons.rs")),
     ("expanded_icons", include_str!("../expanded_icons.rs")),
@@ -31,6 +33,9 @@ const SCENARIOS: [(&str, &str); 9] = [
     ("terrain", include_str!("../terrain.rs")),
     ("dynastic_dispute", include_str!("../dynastic_dispute.rs")),
     ("dragon", include_str!("../dragon.rs")),
+    ("counting_coup", include_str!("../counting_coup.rs")),
+    ("trophy_hunters", include_str!("../trophy_hunters.rs")),
+    ("dark_rider", include_str!("../dark_rider.rs")),
 ];
 
 #[test]

@@ -13,9 +13,11 @@
 mod common;
 mod oracle;
 
+mod alternate_objectives;
 mod capturing_tiles;
 mod coverage;
 mod customization;
+mod dark_rider;
 mod dragon;
 mod dread_and_defense;
 mod dynastic_dispute;

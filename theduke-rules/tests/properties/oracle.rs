@@ -256,7 +256,9 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         | Action::Escape { .. }
         | Action::Ransom { .. }
         | Action::Enrage { .. }
-        | Action::Pick(_) => {}
+        | Action::Flag { .. }
+        | Action::Pick(_)
+        | Action::Deploy(_) => {}
     }
     g
 }
@@ -303,7 +305,12 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
             squares().filter(|&sq| shares_a_side(sq, duke) && at(&g, sq).is_none()).map(Action::SetFootman).collect()
         }
         Phase::Place { .. } => placements(tiles, &g, me).into_iter().map(Action::Place).collect(),
-        Phase::Divine { .. } | Phase::Dismiss { .. } | Phase::Draft => HashSet::new(),
+        Phase::Divine { .. }
+        | Phase::Dismiss { .. }
+        | Phase::Draft
+        | Phase::Deploy
+        | Phase::SetupFlag
+        | Phase::MoveFlag => HashSet::new(),
         Phase::Play => {
             let mut out: HashSet<Action> =
                 pseudo(tiles, &g, me).into_iter().filter(|&a| safe(tiles, &g, me, a)).collect();

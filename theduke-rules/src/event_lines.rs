@@ -1,0 +1,104 @@
+//! The one-line text of each [`Event`] (its `Display`), for a referee log or a terminal.
+
+use core::fmt;
+
+use duke_core::Seat;
+
+use crate::actions::Action;
+use crate::events::Event;
+use crate::state::EndReason;
+use crate::tiles::{Side, TileKind};
+
+/// The rulebook's name of a side ("Starting Side").
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Start => "starting side",
+        Side::Back => "non-starting side",
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::SetUp { seat, tile, square } => {
+                let action =
+                    if tile.kind == TileKind::DUKE { Action::SetDuke(*square) } else { Action::SetFootman(*square) };
+                write!(f, "{seat} {action}: sets up the {} on {square}", tile.name)
+            }
+            Event::Moved { seat, tile, from, to, flipped_to } => write!(
+                f,
+                "{seat} {}: {} moves from {from} to {to} and flips to its {}",
+                Action::Move { from: *from, to: *to },
+                tile.name,
+                side_name(*flipped_to)
+            ),
+            Event::Struck { seat, tile, from, target, flipped_to } => write!(
+                f,
+                "{seat} {}: {} on {from} strikes {target} and flips to its {}",
+                Action::Strike { from: *from, target: *target },
+                tile.name,
+                side_name(*flipped_to)
+            ),
+            Event::Commanded { seat, commander, by, flipped_to, tile, side, from, to } => write!(
+                f,
+                "{seat} {}: {} on {by} commands the {} from {from} to {to} (which keeps its {}) and flips to its {}",
+                Action::Command { by: *by, from: *from, to: *to },
+                commander.name,
+                tile.name,
+                side_name(*side),
+                side_name(*flipped_to)
+            ),
+            Event::Drew { seat } => write!(f, "{seat} {}: draws a tile from the bag", Action::Draw),
+            Event::DrawnTile { seat, tile } => write!(f, "{seat} drew a {} from the bag", tile.name),
+            Event::Placed { seat, tile, square } => {
+                write!(f, "{seat} {}: places the {} on {square}, starting side up", Action::Place(*square), tile.name)
+            }
+            Event::Captured { by, owner, tile, square } => {
+                write!(f, "{by} captures {owner}'s {} on {square}", tile.name)
+            }
+            Event::Guard { seat, duke_of, square } => {
+                write!(f, "{seat}: \"Guard!\" ({duke_of}'s Duke on {square} can be captured next turn)")
+            }
+            Event::GameOver { winner, reason, turns } => {
+                let plural = if *turns == 1 { "" } else { "s" };
+                write!(f, "game over after {turns} turn{plural}: ")?;
+                match (winner, reason) {
+                    (Some(w), EndReason::DukeCaptured) => write!(f, "{w} wins by capturing the opposing Duke"),
+                    (Some(w), EndReason::NoLegalAction) => {
+                        write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
+                    }
+                    (Some(w), EndReason::TurnLimit) => write!(f, "{w} wins at the turn limit"),
+                    (Some(w), EndReason::DarkRider(how)) => write!(f, "{w} wins: {}", how.describe()),
+                    (None, EndReason::DarkRider(how)) => write!(f, "draw: {}", how.describe()),
+                    (None, EndReason::TurnLimit) => write!(f, "draw at the turn limit"),
+                    (Some(w), EndReason::CoupCounted) => write!(f, "{w} wins with three points"),
+                    (Some(w), EndReason::TrophyTaken) => {
+                        write!(f, "{w} wins: the opponent's Flag has reached {w}'s home edge")
+                    }
+                    (Some(w), EndReason::NoTilesLeft) => {
+                        write!(f, "{w} wins, {} has no tile left", Seat(1 - (w.0 & 1)))
+                    }
+                    (None, _) => write!(f, "draw"),
+                }
+            }
+            Event::Unlisted { seat, action } => write!(f, "{seat} {action} (not allowed here)"),
+            Event::Picked { seat, tile, count } => write!(
+                f,
+                "{seat} {}: {count} {} into the bag; {}'s go into the box",
+                Action::Pick(tile.kind),
+                tile.name,
+                Seat(1 - (seat.0 & 1))
+            ),
+            Event::Deployed { seat, tile, square } => {
+                write!(f, "{seat} {}: places the {} on {square}", Action::Deploy(*square), tile.name)
+            }
+            Event::TerrainPlaced { terrain, square } => {
+                write!(f, "the {terrain:?} is placed at random on {square}")
+            }
+            other => match crate::expanded::flag_events::fmt_flag(other, f) {
+                Some(result) => result,
+                None => crate::expanded::events::fmt_ability(other, f),
+            },
+        }
+    }
+}

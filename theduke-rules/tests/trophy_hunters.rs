@@ -1,0 +1,258 @@
+//! Trophy Hunters (rulebook "Alternate Objectives", "Flag Tiles"): the Flags placed on their
+//! owners' home edges (both readings of who places them), the printed seven-diagram example
+//! step by step, winning by carrying or passing the opponent's Flag to one's own edge, one's
+//! own Flag never entered, setups that do not fit, the engine against the reference on random
+//! games and perft.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::flags::{flag_legal, flag_perft};
+use duke_core::{Game, Observer, Seat};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use theduke_rules::{
+    Action, Config, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Setup,
+    SetupError, Side, Square, Terrain, TileKind, TrophyFlags,
+};
+
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+fn trophy() -> Config {
+    Config { first_player: FirstPlayer::Seat0, objective: Objective::TrophyHunters, ..Config::default() }
+}
+
+fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
+    let mut buf = Vec::new();
+    game.legal_actions(game.side_to_move(), &mut buf);
+    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
+    assert_eq!(set, flag_legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
+    set
+}
+
+fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
+    let seat = game.side_to_move();
+    let action: Action = text.parse().unwrap();
+    assert!(legal(game).contains(text), "{text} is not legal:\n{}", game.view(Observer::Spectator));
+    let before = game.clone();
+    game.apply(seat, action).unwrap();
+    let mut events = Vec::new();
+    ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
+    events
+}
+
+fn kind(name: &str) -> TileKind {
+    let k = theduke_rules::STANDARD_TILES.iter().position(|t| t.name == name).unwrap();
+    TileKind(k as u8)
+}
+
+fn piece(name: &str, seat: u8, side: Side) -> Piece {
+    Piece { side, ..Piece::new(kind(name), Seat(seat)) }
+}
+
+fn position(tiles: &[(&str, Piece)], flags: [&str; 2], to_move: u8) -> ExpandedDuke {
+    let setup = Setup {
+        board: tiles.iter().map(|&(s, p)| (sq(s), p)).collect(),
+        phase: Phase::Play,
+        to_move: Seat(to_move),
+        terrain: Terrain { flags: flags.map(|f| Some(sq(f))), ..Terrain::default() },
+        ..Setup::new(trophy())
+    };
+    ExpandedDuke::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn each_flag_goes_on_its_owners_home_edge_placed_by_the_hunter_or_with_the_other_reading_by_the_owner() {
+    for (placer, config) in [
+        (TrophyFlags::HunterPlaces, trophy()),
+        (
+            TrophyFlags::OwnerPlaces,
+            Config { readings: Readings { trophy_flags: TrophyFlags::OwnerPlaces, ..Readings::default() }, ..trophy() },
+        ),
+    ] {
+        let mut game = ExpandedDuke::new(&config, 3).unwrap();
+        for text in ["duke c1", "footman b1", "footman d1", "duke d6", "footman c6", "footman e6"] {
+            play(&mut game, text);
+        }
+        // P1 set up last and places first.
+        assert_eq!((game.phase(), game.side_to_move()), (Phase::SetupFlag, Seat(1)));
+        let (first_flag_owner, edge) = match placer {
+            // "In any open square on the opponent's home edge": P0's Flag on rank 1.
+            TrophyFlags::HunterPlaces => (Seat(0), "a1 e1 f1"),
+            TrophyFlags::OwnerPlaces => (Seat(1), "a6 b6 f6"),
+        };
+        let expected: BTreeSet<String> = edge.split(' ').map(|s| format!("flag {s}")).collect();
+        assert_eq!(legal(&game), expected, "{placer:?}");
+        let first = edge.split(' ').next().unwrap();
+        let events = play(&mut game, &format!("flag {first}"));
+        assert_eq!(events[0], Event::FlagPlaced { seat: Seat(1), flag_of: first_flag_owner, square: sq(first) });
+        let second = legal(&game).into_iter().next().unwrap();
+        play(&mut game, &second);
+        assert_eq!((game.phase(), game.side_to_move()), (Phase::Play, Seat(0)));
+        let [a, b] = game.flags();
+        assert_eq!((a.unwrap().rank(), b.unwrap().rank()), (0, 5), "{placer:?}");
+    }
+}
+
+/// The printed example's position (rebuilt from the text, RULES.md): Joshua (light, P0) and
+/// Frank (dark, P1); Frank's Flag alone on c2, "exposed".
+fn joshua_and_frank() -> ExpandedDuke {
+    let start = Side::Start;
+    position(
+        &[
+            ("f1", piece("Duke", 0, start)),
+            ("c3", piece("Footman", 0, start)),
+            ("d3", piece("Knight", 0, start)),
+            ("e1", piece("Wizard", 0, start)),
+            ("a6", piece("Duke", 1, start)),
+            ("d5", piece("Bowman", 1, Side::Back)),
+            ("f5", piece("Pikeman", 1, start)),
+        ],
+        ["a1", "c2"],
+        0,
+    )
+}
+
+#[test]
+fn joshua_and_frank_play_the_seven_diagrams_as_printed() {
+    let mut game = joshua_and_frank();
+    let (joshua, frank) = (Seat(0), Seat(1));
+    // Diagram 2: Joshua moves his Footman into the square of Frank's Flag.
+    let events = play(&mut game, "c3-c2");
+    assert!(matches!(events[0], Event::Moved { seat, .. } if seat == joshua));
+    assert_eq!(game.flags()[1], Some(sq("c2")));
+    // Diagram 3: Frank could take the Knight with his Pikeman, but Joshua's Footman would
+    // then take the Pikeman; he strikes it with the Bowman, which flips without moving.
+    assert!(legal(&game).contains("f5-d3"));
+    let mut pikeman_line = game.clone();
+    pikeman_line.apply(frank, "f5-d3".parse().unwrap()).unwrap();
+    assert!(legal(&pikeman_line).contains("c2-d3"), "the Footman could take the Pikeman");
+    let events = play(&mut game, "d5*d3");
+    assert!(events.iter().any(|e| matches!(e, Event::Captured { tile, .. } if tile.name == "Knight")));
+    assert_eq!(game.piece_at(sq("d5")), Some(piece("Bowman", 1, Side::Start)));
+    // Diagram 4: the Wizard comes beside the Footman.
+    play(&mut game, "e1-d2");
+    // Diagram 5: Frank can neither strike the Footman nor move into his own Flag's square.
+    let frank_moves = legal(&game);
+    assert!(!frank_moves.iter().any(|m| m.ends_with("*c2") || m.ends_with("-c2")), "{frank_moves:?}");
+    play(&mut game, "f5-e4");
+    assert_eq!(game.piece_at(sq("e4")), Some(piece("Pikeman", 1, Side::Back)));
+    // Diagram 6: instead of a move, Joshua passes the Flag from the Footman to the Wizard.
+    let events = play(&mut game, "flag c2-d2");
+    assert_eq!(events[0], Event::FlagMoved { seat: joshua, flag_of: frank, from: sq("c2"), to: sq("d2") });
+    assert_eq!(game.flags()[1], Some(sq("d2")));
+    // Diagram 7: the Pikeman's Strike takes the Wizard (the Pikeman flips), leaving Frank's
+    // Flag by itself on d2.
+    let events = play(&mut game, "e4*d2");
+    assert!(events.iter().any(|e| matches!(e, Event::Captured { tile, .. } if tile.name == "Wizard")));
+    assert_eq!(game.piece_at(sq("e4")), Some(piece("Pikeman", 1, Side::Start)));
+    assert_eq!((game.flags()[1], game.piece_at(sq("d2"))), (Some(sq("d2")), None));
+    // "Several turns from ... the one last square needed to hit his home edge": the Flag is on
+    // rank 2, the game goes on, and Joshua's Footman can pick it up again.
+    assert_eq!((game.phase(), game.side_to_move()), (Phase::Play, joshua));
+    assert_eq!(sq("d2").rank(), 1);
+    assert!(legal(&game).contains("c2-d1") && !legal(&game).contains("c2-d2"));
+}
+
+#[test]
+fn carrying_or_passing_the_opponents_flag_to_ones_own_edge_wins_at_once() {
+    let start = Side::Start;
+    let tiles = [
+        ("f1", piece("Duke", 0, start)),
+        ("c2", piece("Footman", 0, start)),
+        ("b2", piece("Footman", 0, start)),
+        ("a6", piece("Duke", 1, start)),
+        ("e5", piece("Footman", 1, start)),
+    ];
+    // Carried: the Footman on c2 holds P1's Flag and steps onto rank 1.
+    let mut game = position(&tiles, ["a3", "c2"], 0);
+    let events = play(&mut game, "c2-c1");
+    let won = Phase::Over(Ending { winner: Some(Seat(0)), reason: EndReason::TrophyTaken });
+    assert_eq!(game.phase(), won);
+    assert!(events.last().unwrap().to_string().ends_with("P0 wins: the opponent's Flag has reached P0's home edge"));
+    assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).unwrap(), game);
+    // Passed: to the Duke on f1 from a carrier on f2.
+    let tiles2 = [
+        ("f1", piece("Duke", 0, start)),
+        ("f2", piece("Footman", 0, start)),
+        ("a6", piece("Duke", 1, start)),
+        ("e5", piece("Footman", 1, start)),
+    ];
+    let mut game = position(&tiles2, ["a3", "f2"], 0);
+    play(&mut game, "flag f2-f1");
+    assert_eq!(game.phase(), won);
+    // A player never ends a move on his own Flag: P0's Footman b2 cannot step onto a3's
+    // neighbour... it can step to b3, not onto its own Flag on a3 (b2-a2-a3 is two moves).
+    let game = position(&tiles, ["a2", "c2"], 0);
+    let moves = legal(&game);
+    assert!(!moves.contains("b2-a2") && moves.contains("b2-b3"), "{moves:?}");
+}
+
+#[test]
+fn setups_that_do_not_fit_are_refused() {
+    let base = joshua_and_frank().to_setup();
+    let refused = |setup: Setup| ExpandedDuke::from_setup(&setup).unwrap_err();
+    // A running game with P1's Flag already on P0's edge.
+    let flags = Terrain { flags: [Some(sq("a1")), Some(sq("b1"))], ..Terrain::default() };
+    assert_eq!(refused(Setup { terrain: flags, ..base.clone() }), SetupError::Flags);
+    // No points in Trophy Hunters; a Flag under its owner's tile.
+    assert_eq!(refused(Setup { points: [1, 0], ..base.clone() }), SetupError::Flags);
+    let flags = Terrain { flags: [Some(sq("f1")), Some(sq("c2"))], ..Terrain::default() };
+    assert_eq!(refused(Setup { terrain: flags, ..base.clone() }), SetupError::Flags);
+    // The ending must fit: P0 has not brought the Flag home.
+    let won = Phase::Over(Ending { winner: Some(Seat(0)), reason: EndReason::TrophyTaken });
+    assert!(matches!(refused(Setup { phase: won, ..base }), SetupError::InconsistentEnding(_)));
+}
+
+#[test]
+fn the_engine_matches_the_reference_on_random_games_of_trophy_hunters() {
+    let mut runner = TestRunner::new(RunnerConfig { cases: 40, ..RunnerConfig::default() });
+    let strategy = (theduke_rules::testing::flag_configs(Objective::TrophyHunters), any::<u64>());
+    let counts = std::cell::Cell::new((0u32, 0u32));
+    runner
+        .run(&strategy, |(config, seed)| {
+            let mut game = ExpandedDuke::new(&config, seed).unwrap();
+            let mut rng = duke_core::GameRng::new(seed ^ 0x7a11);
+            for _ in 0..160 {
+                if game.is_over() {
+                    break;
+                }
+                let actions = legal(&game);
+                // Favour Flag actions and moves onto a Flag so that the rules are met.
+                let flags: Vec<&String> = actions
+                    .iter()
+                    .filter(|a| {
+                        a.starts_with("flag") || game.flags().iter().flatten().any(|f| a.ends_with(&f.to_string()))
+                    })
+                    .collect();
+                let pick = if !flags.is_empty() && rng.below(2) == 0 {
+                    flags[rng.below(flags.len() as u32) as usize].clone()
+                } else {
+                    actions.iter().nth(rng.below(actions.len() as u32) as usize).unwrap().clone()
+                };
+                let events = play(&mut game, &pick);
+                let (passes, carried) = counts.get();
+                let carry = events.iter().any(|e| matches!(e, Event::FlagCarried { .. }));
+                counts.set((
+                    passes + u32::from(pick.contains('-') && pick.starts_with("flag")),
+                    carried + u32::from(carry),
+                ));
+            }
+            Ok(())
+        })
+        .unwrap();
+    let (passes, carried) = counts.get();
+    assert!(passes > 5 && carried > 10, "{passes} passes, {carried} Flags carried along");
+}
+
+#[test]
+fn perft_of_trophy_hunters_matches_the_reference() {
+    let game = joshua_and_frank();
+    let counts: Vec<u64> = (1..=3).map(|d| game.perft(d)).collect();
+    let reference: Vec<u64> = (1..=3).map(|d| flag_perft(&game, d)).collect();
+    assert_eq!(counts, reference);
+    println!("perft {counts:?}");
+}

@@ -296,6 +296,15 @@ impl CrownBattles {
     pub(crate) fn smuggle(&mut self, seat: Seat, card: Card) {
         let deck = self.deck;
         let Some(drawn) = self.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
+        // Copies look alike: drawing a copy of a face the seat knows in the deck uses that
+        // knowledge up (RULES.md, reading 26; else its view would tell whether the copy it
+        // drew was the one it had put there).
+        let known_copies = at(&self.known, seat).and(deck).and(drawn.face().cards());
+        if let Some(copy) = known_copies.iter().next()
+            && !known_copies.has(drawn)
+        {
+            update(&mut self.known, seat, |v| v.minus(CardSet::one(copy)));
+        }
         // The swap is face down: the others no longer know which of the hand's cards (seen
         // with a Bishop, say) went into the deck, nor which deck card came out.
         let unsure = deck.or(self.hand(seat));

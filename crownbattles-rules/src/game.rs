@@ -134,7 +134,8 @@ impl CrownBattles {
             }
             _ => false,
         };
-        if light && !self.hand(self.trick.leader).is_empty() {
+        // (A decision that closes a Stealth Play trick also keeps the trick turned up.)
+        if light && !self.hand(self.trick.leader).is_empty() && !self.stealth() {
             let taken = Taken::Light {
                 trump: self.trump,
                 trick: self.trick,

@@ -243,7 +243,7 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if last && self.stealth() {
+        if self.stealth() {
             self.keep_revealed_trick();
         }
         self.trick = Trick::new(next);

@@ -305,7 +305,10 @@ impl CrownBattles {
                 update(&mut self.known, x, |v| v.minus(unsure));
             }
         }
-        update(&mut self.known, seat, |v| v.or(CardSet::one(card)));
+        // A drawn copy of a card the seat knew in the deck (a Peasant it smuggled in, say):
+        // it cannot tell which copy came out, so it no longer knows the other is there.
+        let copies = CardSet(deck.iter().filter(|c| c.face() == drawn.face()).fold(0, |m, c| m | CardSet::one(c).0));
+        update(&mut self.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
         self.take(seat, card);
         self.give(seat, drawn);
         self.deck.remove(drawn);

@@ -246,8 +246,6 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        // Stealth Play: the flipped trick stays in views (who played which face-down card)
-        // until the next one is flipped, the last one until the next round ends.
         if self.stealth() {
             self.keep_revealed_trick();
         }

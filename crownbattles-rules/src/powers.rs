@@ -296,15 +296,6 @@ impl CrownBattles {
     pub(crate) fn smuggle(&mut self, seat: Seat, card: Card) {
         let deck = self.deck;
         let Some(drawn) = self.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
-        // Copies look alike: drawing a copy of a face the seat knows in the deck uses that
-        // knowledge up (RULES.md, reading 26; else its view would tell whether the copy it
-        // drew was the one it had put there).
-        let known_copies = at(&self.known, seat).and(deck).and(drawn.face().cards());
-        if let Some(copy) = known_copies.iter().next()
-            && !known_copies.has(drawn)
-        {
-            update(&mut self.known, seat, |v| v.minus(CardSet::one(copy)));
-        }
         // The swap is face down: the others no longer know which of the hand's cards (seen
         // with a Bishop, say) went into the deck, nor which deck card came out.
         let unsure = deck.or(self.hand(seat));
@@ -314,7 +305,10 @@ impl CrownBattles {
                 update(&mut self.known, x, |v| v.minus(unsure));
             }
         }
-        update(&mut self.known, seat, |v| v.or(CardSet::one(card)));
+        // A drawn copy of a card the seat knew in the deck (a Peasant it smuggled in, say):
+        // it cannot tell which copy came out, so it no longer knows the other is there.
+        let copies = CardSet(deck.iter().filter(|c| c.face() == drawn.face()).fold(0, |m, c| m | CardSet::one(c).0));
+        update(&mut self.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
         self.take(seat, card);
         self.give(seat, drawn);
         self.deck.remove(drawn);

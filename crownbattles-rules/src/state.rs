@@ -100,9 +100,9 @@ pub struct CrownBattles {
     pub(crate) round_pile: u16,
     /// The bids a Blind Bidding round revealed at its end, shown until the next round ends.
     pub(crate) revealed_bids: [Option<Bid>; MAX_PLAYERS],
-    /// The last trick of a Stealth Play round, turned up at its end: card ids in play order
-    /// from `revealed_leader` (bit 7: the Double-faced card played as a Golem), NONE after
-    /// the last; shown until the next round ends.
+    /// The last Stealth Play trick turned up: card ids in play order from `revealed_leader`
+    /// (bit 7: the Double-faced card played as a Golem), NONE after the last; shown until
+    /// the next Stealth Play trick is turned up or the next round ends.
     pub(crate) revealed_trick: [u8; MAX_PLAYERS],
     /// Who led [`Self::revealed_trick`].
     pub(crate) revealed_leader: Seat,
@@ -403,7 +403,8 @@ impl CrownBattles {
         } else if self.revealed_bids.iter().any(Option::is_some) {
             self.revealed_bids = [None; MAX_PLAYERS];
         }
-        // Stealth Play: the last trick was turned up in this step (`close_trick` kept it).
+        // Stealth Play: the last trick was turned up in this step (`close_trick` kept it);
+        // a trick kept from an earlier Stealth round goes at the end of any other round.
         if !self.stealth() && self.revealed_trick != [NONE; MAX_PLAYERS] {
             self.revealed_trick = [NONE; MAX_PLAYERS];
             self.revealed_leader = Seat(0);

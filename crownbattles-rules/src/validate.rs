@@ -317,7 +317,8 @@ impl CrownBattles {
     }
 
     /// The last trick a Stealth Play round turned up: none, or one card per player led by
-    /// a player, after a round, in a game whose rounds may be Stealth Play rounds.
+    /// a player, in a Stealth Play round or after a round, in a game whose rounds may be
+    /// Stealth Play rounds.
     fn check_revealed_trick(&self) -> Result<(), SetupError> {
         if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Ok(());
@@ -325,12 +326,8 @@ impl CrownBattles {
         let stealth =
             crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
-        let after_round = self.round > 0 || self.phase == Phase::Over;
-        // (In a Stealth Play round: the last trick turned up, once one is.)
-        let after_trick =
-            self.stealth() && self.played.len().saturating_sub(u32::from(self.trick.len)) >= self.n() as u32;
-        let fits = after_round || after_trick;
-        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !fits {
+        let after_round = self.round > 0 || self.phase == Phase::Over || self.stealth();
+        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
             return Err(SetupError::RevealedTrick);
         }
         Ok(())

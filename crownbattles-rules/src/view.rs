@@ -97,8 +97,9 @@ pub struct View {
     /// observer (left out of `trick` and `played`). Left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub face_down: Vec<Seat>,
-    /// Stealth Play: the last trick turned up, until the next is (the last trick of a
-    /// Stealth Play round until the next round ends). Left out when there is none.
+    /// Stealth Play: the last trick turned up (in this round, or the last trick of the last
+    /// round when it was a Stealth Play round), until the next Stealth Play trick is turned
+    /// up or the next round ends. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
     /// Missions: the missions the observer is offered and has yet to choose from (catalogue

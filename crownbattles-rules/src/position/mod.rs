@@ -144,9 +144,10 @@ pub struct Setup {
     /// per seat, shown until the next round ends (default: none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub revealed_bids: Vec<Bid>,
-    /// The last trick of the last round when it was a Stealth Play round, as turned up at
-    /// its end, in play order from `revealed_leader`; shown until the next round ends
-    /// (default: none).
+    /// The last Stealth Play trick turned up (in this round, or the last trick of the last
+    /// round when it was a Stealth Play round), in play order from `revealed_leader`; shown
+    /// until the next Stealth Play trick is turned up or the next round ends (default:
+    /// none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<CardName>,
     /// Who led `revealed_trick` (default: P0).

@@ -248,8 +248,9 @@ fn stealth_the_reveal_turns_the_whole_trick_up() {
         if !after.face_down.is_empty() {
             return Err(format!("still face down: {:?}", after.face_down));
         }
-        // The round's last trick stays in view until the next round ends.
-        if step.ends_round() && after.revealed_trick != c.event.0 {
+        // The trick turned up stays in view as the table is cleared (the round's last
+        // until the next round ends).
+        if (step.ends_round() || after.trick.is_empty()) && after.revealed_trick != c.event.0 {
             return Err(format!("revealed {:?}, the trick taken {:?}", after.revealed_trick, c.event.0));
         }
         Ok(())

@@ -217,6 +217,8 @@ pub struct Readings {
     pub trophy_flags: TrophyFlags,
     /// Which moves ending beside the opponent's Flag score in Counting Coup.
     pub coup_points: CoupPoints,
+    /// Whether the opponent's Flag in Counting Coup also bars the paths through its square.
+    pub coup_flag: CoupFlag,
     /// Dark Rider: whether the Duke-danger rule protects the rider.
     pub dark_rider_danger: RiderDanger,
     /// Dark Rider: whether the Dragon may take a frozen Pikeman.
@@ -249,6 +251,20 @@ pub enum CoupPoints {
     /// Any move ending beside the Flag scores, from another square beside it too; a tile that
     /// stays where it began (a Strike, a Command) scores nothing.
     AnyMove,
+}
+
+/// What "A player cannot enter the square occupied by an opponent's Flag Tile" (Counting
+/// Coup) bars. The rulebook says "enter" of the Mountain too, which blocks paths. See
+/// RULES.md, reading 61.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CoupFlag {
+    /// Ending a move there (our reading): a Flag is no Troop Tile and blocks no path.
+    #[default]
+    EndOnly,
+    /// Passing through it too: Move, Slide and Jump Slide paths stop before the opponent's
+    /// Flag (a Jump Slide still jumps its first square); a Jump jumps over it; a Command
+    /// still only never ends there.
+    Paths,
 }
 
 /// Whether "Putting the Duke Tile in Danger" holds in the objectives where capturing a Duke

@@ -162,9 +162,9 @@ mod view;
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 pub use config::{
-    BOUNDED_TURN_LIMIT, Config, ConfigError, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke,
-    DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
-    RiderDanger, TerrainOptions, TrophyFlags,
+    BOUNDED_TURN_LIMIT, Config, ConfigError, CoupFlag, CoupPoints, DivinationDraws, DivinationShown, DragonDanger,
+    DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective,
+    RansomTrade, Readings, RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use events::{Event, NamedTile};
 pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};

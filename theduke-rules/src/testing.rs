@@ -44,7 +44,7 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
-    Config, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
+    Config, CoupFlag, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
     EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
     TerrainOptions, TrophyFlags,
 };
@@ -328,17 +328,18 @@ pub fn dragon_configs() -> impl Strategy<Value = Config> {
 
 /// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_configs`] with
 /// that objective, the Mountain, the Fort and the Dragon each in one game of two, and either
-/// reading of the Duke-danger rule in these objectives, of who places the Flags and of which
-/// moves score.
+/// reading of the Duke-danger rule in these objectives, of who places the Flags, of which
+/// moves score and of whether the opponent's Flag bars paths in Counting Coup.
 pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
     let danger = prop_oneof![3 => Just(FlagDukeDanger::Lifted), 1 => Just(FlagDukeDanger::Kept)];
     let placer = prop_oneof![Just(TrophyFlags::HunterPlaces), Just(TrophyFlags::OwnerPlaces)];
     let points = prop_oneof![Just(CoupPoints::TilesFromAway), Just(CoupPoints::AnyMove)];
-    (expanded_configs(), any::<bool>(), danger, placer, points).prop_map(
-        move |(config, dragon, flag_duke_danger, trophy_flags, coup_points)| Config {
+    let paths = prop_oneof![Just(CoupFlag::EndOnly), Just(CoupFlag::Paths)];
+    (expanded_configs(), any::<bool>(), danger, placer, (points, paths)).prop_map(
+        move |(config, dragon, flag_duke_danger, trophy_flags, (coup_points, coup_flag))| Config {
             objective,
             terrain: TerrainOptions { dragon, ..config.terrain },
-            readings: Readings { flag_duke_danger, trophy_flags, coup_points, ..config.readings },
+            readings: Readings { flag_duke_danger, trophy_flags, coup_points, coup_flag, ..config.readings },
             ..config
         },
     )

@@ -1,7 +1,7 @@
 //! Flag Tiles and Counting Coup (rulebook "Flag Tiles", "Alternate Objectives"): the Flags'
 //! placement order and squares, carrying and passing, the opponent's Flag never entered,
 //! points for ending a move or a placement beside it (not for a tile that began there), the
-//! Flag move after a point, three points to win, a captured Duke stopping placements, losing
+//! Flag move after a point, paths past the opponent's Flag (either reading), three points to win, a captured Duke stopping placements, losing
 //! every tile, setups that do not fit, the engine against the reference on random games and
 //! perft.
 
@@ -9,13 +9,13 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::flags::{flag_legal, flag_perft};
+use common::flags::{flag_in_guard, flag_legal, flag_perft};
 use duke_core::{Game, Observer, Seat};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use theduke_rules::{
-    Action, Config, CoupPoints, EndReason, Event, ExpandedDuke, FirstPlayer, FlagDukeDanger, Objective, Phase, Piece,
-    Readings, Setup, SetupError, Side, Square, Terrain, TileKind,
+    Action, Config, CoupFlag, CoupPoints, Dragon, EndReason, Event, ExpandedDuke, Facing, FirstPlayer, FlagDukeDanger,
+    Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind,
 };
 
 fn sq(name: &str) -> Square {
@@ -31,6 +31,10 @@ fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
     game.legal_actions(game.side_to_move(), &mut buf);
     let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
     assert_eq!(set, flag_legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
+    if game.phase() == Phase::Play {
+        let seat = game.side_to_move();
+        assert_eq!(game.in_guard(seat), flag_in_guard(game, seat), "Guard:\n{}", game.view(Observer::Spectator));
+    }
     set
 }
 
@@ -47,6 +51,7 @@ fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
 const D: TileKind = TileKind::DUKE;
 const F: TileKind = TileKind::FOOTMAN;
 const PIKEMAN: TileKind = TileKind(2);
+const CHAMPION: TileKind = TileKind(9);
 
 /// A position of Counting Coup in play: `tiles` as (square, kind, seat), the Flags, P0 to
 /// act.
@@ -175,6 +180,61 @@ fn a_tile_beginning_beside_the_flag_scores_nothing_even_moving_to_another_side_o
     let mut game = ExpandedDuke::from_setup(&setup).unwrap();
     let events = play(&mut game, "d5-e6");
     assert!(events.contains(&Event::Scored { seat: Seat(0), points: 1 }), "{events:?}");
+}
+
+#[test]
+fn paths_pass_the_opponents_flag_or_with_the_other_reading_stop_before_it() {
+    // P1's Flag alone on d3. P0's Duke on a3 slides along rank 3 toward P1's Duke on f3;
+    // P0's Pikeman on c2 may Move two squares diagonally through d3 to e4; P0's Champion on
+    // d2 jumps over d3 to d4.
+    let tiles = [("a3", D, 0), ("c2", PIKEMAN, 0), ("d2", CHAMPION, 0), ("f3", D, 1), ("f6", F, 1)];
+    let flags = ["a6", "d3"];
+    // Reading 61: only ending a move on the Flag is barred.
+    let game = position(coup(), &tiles, flags, [0, 0]);
+    let moves = legal(&game);
+    for passing in ["a3-e3", "a3-f3", "c2-e4", "d2-d4"] {
+        assert!(moves.contains(passing), "{passing}: {moves:?}");
+    }
+    assert!(!moves.contains("a3-d3") && !moves.contains("c2-d3") && !moves.contains("d2-d3"), "{moves:?}");
+    assert!(game.in_guard(Seat(1)), "the Duke's Slide passes the Flag to P1's Duke");
+    // `CoupFlag::Paths`: "cannot enter" bars the paths through it too, as the Mountain's.
+    let paths = Config { readings: Readings { coup_flag: CoupFlag::Paths, ..Readings::default() }, ..coup() };
+    let mut game = position(paths, &tiles, flags, [0, 0]);
+    let moves = legal(&game);
+    for stopped in ["a3-d3", "a3-e3", "a3-f3", "c2-d3", "c2-e4", "d2-d3"] {
+        assert!(!moves.contains(stopped), "{stopped}: {moves:?}");
+    }
+    assert!(moves.contains("a3-c3") && moves.contains("d2-d4"), "a Jump still jumps the Flag: {moves:?}");
+    assert!(!game.in_guard(Seat(1)), "no Guard through the Flag");
+    // A seat's own Flag bars none of its paths: P1's Duke slides past it to take P0's.
+    play(&mut game, "d2-d4");
+    let moves = legal(&game);
+    assert!(moves.contains("f3-a3") && moves.contains("f3-d3"), "{moves:?}");
+    assert!(game.in_guard(Seat(0)));
+    // Enraging the Dragon: a Slide that reaches it past the opponent's Flag, or with the
+    // other reading does not.
+    for (coup_flag, enraged) in [(CoupFlag::EndOnly, true), (CoupFlag::Paths, false)] {
+        let config = Config {
+            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
+            readings: Readings { coup_flag, ..Readings::default() },
+            ..coup()
+        };
+        let setup = Setup {
+            board: [("a3", D, 0), ("f6", D, 1)].iter().map(|&(s, k, o)| (sq(s), Piece::new(k, Seat(o)))).collect(),
+            phase: Phase::Play,
+            to_move: Seat(0),
+            terrain: Terrain {
+                flags: [Some(sq("a6")), Some(sq("d3"))],
+                dragon: Some(Dragon { square: sq("e3"), facing: Facing::North, enraged: false, turning: false }),
+                ..Terrain::default()
+            },
+            ..Setup::new(config)
+        };
+        let game = ExpandedDuke::from_setup(&setup).unwrap();
+        let moves = legal(&game);
+        assert_eq!(moves.contains("enrage a3-e3 north") && moves.contains("enrage a3-e3 south"), enraged, "{moves:?}");
+        assert!(moves.contains("a3-c3"), "{moves:?}");
+    }
 }
 
 #[test]

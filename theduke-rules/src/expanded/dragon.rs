@@ -416,7 +416,8 @@ impl<S: TileSource> Duke<S> {
         }
         let own = self.occupancy(Seat(me as u8));
         let tiles = self.occ[0] | self.occ[1];
-        let blockers = tiles | self.mountain() | d.square.bit();
+        // With `CoupFlag::Paths` no path passes the opponent's Flag (reading 61).
+        let blockers = tiles | self.mountain() | d.square.bit() | self.path_barred(me);
         let own_duke = self.guarded_square(Seat(me as u8)).map_or(0, Square::bit);
         // A Jump Slide ends on the Fort only with reading 37's `Enters`.
         let into_fort_refused = d.square.bit() & self.fort() != 0

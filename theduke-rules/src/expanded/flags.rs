@@ -14,7 +14,7 @@ use duke_core::Seat;
 
 use crate::actions::Action;
 use crate::board::{FULL, Square, orthogonal_neighbours};
-use crate::config::{FlagDukeDanger, Objective, TrophyFlags};
+use crate::config::{CoupFlag, FlagDukeDanger, Objective, TrophyFlags};
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Ending, Phase};
 
@@ -116,6 +116,14 @@ impl<S: TileSource> Duke<S> {
         }
         let other = 1 - (me & 1);
         (0..2).filter(|&o| self.carrier_of(o) == other).fold(0, |acc, o| acc | self.flag_of(o))
+    }
+
+    /// The Flag squares that block `me`'s Move, Slide and Jump Slide paths like a tile:
+    /// the opponent's Flag in Counting Coup with [`CoupFlag::Paths`] (reading 61), none
+    /// otherwise.
+    #[inline]
+    pub(crate) fn path_barred(&self, me: usize) -> u64 {
+        if self.counting_coup() && self.set.readings().coup_flag == CoupFlag::Paths { self.barred(me) } else { 0 }
     }
 
     /// Whether the Duke-danger rule is lifted (these objectives with

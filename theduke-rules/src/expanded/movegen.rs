@@ -25,7 +25,7 @@ impl<S: TileSource> Duke<S> {
         // takes its carrier).
         let barred = self.barred(by);
         let mountain = self.mountain();
-        let blockers = all | mountain | self.dragon_mask();
+        let blockers = all | mountain | self.dragon_mask() | self.path_barred(by);
         let mut map = 0;
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), by, sq);
@@ -65,16 +65,18 @@ impl<S: TileSource> Duke<S> {
         let dragon = self.dragon_mask();
         // No move ends on a Flag the other seat carries.
         let barred = self.barred(me);
+        // With `CoupFlag::Paths` that Flag blocks paths like a tile too (reading 61).
+        let blocking = all | dragon | self.path_barred(me);
         for sq in Square::iter(own & !frozen) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             // The Mountain blocks paths like a tile; `icon_allowed` has the rest of terrain.
-            let dest = Self::destinations(sq, &t, own, all | mountain | dragon) & !mountain & !dragon & !barred;
+            let dest = Self::destinations(sq, &t, own, blocking | mountain) & !mountain & !dragon & !barred;
             for to in Square::iter(dest) {
                 let capture = theirs & to.bit() != 0;
                 if capture && frozen & to.bit() != 0 {
                     continue;
                 }
-                if (capture || terrain != 0) && !self.icon_allowed(sq, to, &t, all | dragon) {
+                if (capture || terrain != 0) && !self.icon_allowed(sq, to, &t, blocking) {
                     continue;
                 }
                 if emit(Action::Move { from: sq, to }) {

@@ -49,6 +49,9 @@ pub struct Model {
     /// "Dark Rider" with `readings.dark_rider_danger: Avoided`: the rider player and the
     /// rider's type, the tile the Duke-danger rule then protects.
     pub rider_guard: Option<(Seat, TileKind)>,
+    /// Counting Coup with `readings.coup_flag: Paths`: the opponent's Flag, which the moving
+    /// seat's Move, Slide and Jump Slide paths cannot pass (`flags.rs` sets it).
+    pub walls: Vec<Square>,
 }
 
 /// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
@@ -99,6 +102,7 @@ pub fn model(state: &ExpandedDuke) -> Model {
             }
             _ => None,
         },
+        walls: Vec::new(),
     }
 }
 
@@ -275,6 +279,7 @@ impl Model {
         let fort = |sq: Square| Some(sq) == self.fort;
         // The Dragon's square: a tile of no seat, which only an enraging enters.
         let dragon = |sq: Square| self.dragon.is_some_and(|d| d.square == sq);
+        let wall = |sq: Square| self.walls.contains(&sq);
         let capturable =
             |_from: Square, to: Square, paths: &[Vec<Square>]| !frozen.contains(&to) && self.undefended(to, paths);
         let mut out = Vec::new();
@@ -290,7 +295,10 @@ impl Model {
                     IconKind::Move => {
                         let Some(to) = target else { continue };
                         let path = line(from, to);
-                        let clear = path.iter().skip(1).all(|&s| self.at(s).is_none() && !mountain(s) && !dragon(s));
+                        let clear = path
+                            .iter()
+                            .skip(1)
+                            .all(|&s| self.at(s).is_none() && !mountain(s) && !dragon(s) && !wall(s));
                         if clear
                             && !mountain(to)
                             && !dragon(to)
@@ -323,7 +331,9 @@ impl Model {
                         };
                         let mut k = first;
                         while let Some(to) = self.offset(from, me, ux * k, uy * k) {
-                            if friend(to) || mountain(to) {
+                            // A wall is never entered: the slide stops before it (the
+                            // square a Jump Slide jumps is not entered: `first` skips it).
+                            if friend(to) || mountain(to) || wall(to) {
                                 break;
                             }
                             if dragon(to) {

@@ -2,12 +2,15 @@
 //! Counting Coup, Trophy Hunters), written from the text on top of the Expanded reference:
 //! where a Flag may be placed, which seat may end a move on a Flag's square, the passes, a
 //! carried Flag following its carrier, Counting Coup's Flag move after a point, new tiles
-//! never placed on a Flag, and the Duke-danger rule lifted (reading 60) or kept.
+//! never placed on a Flag, the Duke-danger rule lifted (reading 60) or kept, and with
+//! `CoupFlag::Paths` no path through the opponent's Flag (reading 61).
 
 use std::collections::BTreeSet;
 
 use duke_core::Seat;
-use theduke_rules::{Action, ExpandedDuke, FlagDukeDanger, Objective, Phase, Piece, Square, TileKind, TrophyFlags};
+use theduke_rules::{
+    Action, CoupFlag, ExpandedDuke, FlagDukeDanger, Objective, Phase, Piece, Square, TileKind, TrophyFlags,
+};
 
 use super::expanded::{GHOST, Model, legal, mid_turn, model, squares};
 
@@ -18,6 +21,8 @@ pub struct Flags {
     pub squares: [Option<Square>; 2],
     pub lifted: bool,
     pub owner_places: bool,
+    /// Counting Coup with `CoupFlag::Paths`: the opponent's Flag bars paths through it too.
+    pub walls: bool,
 }
 
 impl Flags {
@@ -28,6 +33,7 @@ impl Flags {
             squares: state.flags(),
             lifted: config.readings.flag_duke_danger == FlagDukeDanger::Lifted,
             owner_places: config.readings.trophy_flags == TrophyFlags::OwnerPlaces,
+            walls: config.objective == Objective::CountingCoup && config.readings.coup_flag == CoupFlag::Paths,
         }
     }
 
@@ -78,7 +84,10 @@ fn ends(action: Action) -> Option<(Option<Square>, Square)> {
 /// The candidates of `me` with the Flags: no move ends on a barred Flag, plus the passes.
 fn flag_candidates(m: &Model, f: &Flags, me: Seat) -> Vec<Action> {
     let barred = f.barred(me);
-    let mut out: Vec<Action> = m
+    // "Cannot enter" read as no path through it either (`CoupFlag::Paths`): it walls paths.
+    let walls = if f.walls { barred.iter().copied().collect() } else { Vec::new() };
+    let walled = Model { walls, ..m.clone() };
+    let mut out: Vec<Action> = walled
         .candidates(me)
         .into_iter()
         .filter(|&a| match (a, ends(a)) {
@@ -107,6 +116,12 @@ fn duke_capturable(m: &Model, f: &Flags, by: Seat) -> bool {
     flag_candidates(m, f, by).into_iter().any(|a| m.captured_square(by, a) == Some(duke))
 }
 
+/// Guard by the reference: whether the opponent could capture `seat`'s Duke with one of
+/// his candidates now.
+pub fn flag_in_guard(state: &ExpandedDuke, seat: Seat) -> bool {
+    duke_capturable(&model(state), &Flags::of(state), Seat(1 - seat.0))
+}
+
 /// The squares beside `me`'s Duke where a new tile may go: never a Flag's (a placement is
 /// no move, reading 61); with the Duke-danger rule kept, only where the Duke stays safe.
 fn placements(m: &Model, f: &Flags, me: Seat, kind: TileKind) -> Vec<Square> {
@@ -117,8 +132,12 @@ fn placements(m: &Model, f: &Flags, me: Seat, kind: TileKind) -> Vec<Square> {
             if f.lifted {
                 return true;
             }
+            let frozen_before = m.frozen();
             let mut next = m.clone();
             next.set(s, Some(Piece::new(kind, me)));
+            // The placement ends the turn: as in `Model::after`, only `me`'s frozen tiles
+            // stay so (reading 24's other reading thaws the opponent's at his turn).
+            next.held = frozen_before.into_iter().filter(|&sq| next.at(sq).is_some_and(|p| p.owner == me)).collect();
             !duke_capturable(&next, f, Seat(1 - me.0))
         })
         .collect()

@@ -1,12 +1,16 @@
 //! Rulebook "Flag Tiles" and "Alternate Objectives" (Counting Coup, Trophy Hunters), in
 //! Expanded play with those objectives (`testing::flag_configs`, terrain and the Dragon on in
-//! some games, both readings of the Duke-danger rule and of who places the Flags), biased
+//! some games, both readings of the Duke-danger rule, of who places the Flags and of what
+//! the opponent's Flag bars), biased
 //! toward the Flags (`testing::bias_flags`). Each rule is checked on the public accessors
 //! (board, Flags, points, phase, ending) before and after each step, from the rulebook text.
 
-use duke_core::Seat;
+use duke_core::{Game, Seat};
 use theduke_rules::testing::{before_the_dragons_turn, bias_flags, flag_configs};
-use theduke_rules::{Action, CoupPoints, EndReason, ExpandedDuke, Objective, Phase, Square, TileKind};
+use theduke_rules::{
+    Action, Config, CoupFlag, CoupPoints, EndReason, ExpandedDuke, FlagDukeDanger, Objective, Phase, Readings, Setup,
+    Square, TileKind,
+};
 
 use crate::oracle::game_property;
 
@@ -120,7 +124,8 @@ fn a_pass_moves_the_flag_to_a_friendly_tile_beside_its_carrier_and_nothing_else(
     game_property::<ExpandedDuke>(
         "a_pass_moves_the_flag_to_a_friendly_tile_beside_its_carrier_and_nothing_else",
         both(),
-        GAMES,
+        // Passes are rarer than moves: more games to reach them often enough.
+        GAMES + 20,
         Some(bias_flags),
         30,
         |step| {
@@ -332,6 +337,63 @@ fn bringing_the_opponents_flag_to_ones_own_edge_wins_at_once() {
             }
             if won {
                 step.reached();
+            }
+            Ok(())
+        },
+    );
+}
+
+/// The squares strictly between `from` and `to` on a straight line (none off the lines).
+fn between(from: Square, to: Square) -> Vec<Square> {
+    let (df, dr) = (to.file() - from.file(), to.rank() - from.rank());
+    if !(df == 0 || dr == 0 || df.abs() == dr.abs()) {
+        return Vec::new();
+    }
+    let n = df.abs().max(dr.abs());
+    (1..n).filter_map(|k| Square::at(from.file() + df.signum() * k, from.rank() + dr.signum() * k)).collect()
+}
+
+/// The legal actions of `state` rebuilt with `coup_flag` and the Duke-danger rule lifted
+/// (which the other reading of reading 61 would change for the opponent's threats too).
+fn legal_with(state: &ExpandedDuke, coup_flag: CoupFlag) -> Result<Vec<Action>, String> {
+    let setup = state.to_setup();
+    let readings = Readings { coup_flag, flag_duke_danger: FlagDukeDanger::Lifted, ..setup.config.readings };
+    let config = Config { readings, ..setup.config.clone() };
+    let game = ExpandedDuke::from_setup(&Setup { config, ..setup }).map_err(|e| format!("{coup_flag:?}: {e}"))?;
+    let mut buf = Vec::new();
+    game.legal_actions(game.side_to_move(), &mut buf);
+    Ok(buf)
+}
+
+#[test]
+fn with_the_paths_reading_no_move_passes_the_opponents_flag_and_nothing_else_changes() {
+    game_property::<ExpandedDuke>(
+        "with_the_paths_reading_no_move_passes_the_opponents_flag_and_nothing_else_changes",
+        flag_configs(Objective::CountingCoup),
+        GAMES,
+        Some(bias_flags),
+        20,
+        |step| {
+            let before = step.before;
+            if before.phase() != Phase::Play {
+                return Ok(());
+            }
+            let Some(flag) = before.flags()[usize::from(1 - step.seat.0)] else { return Ok(()) };
+            let (end_only, paths) = (legal_with(before, CoupFlag::EndOnly)?, legal_with(before, CoupFlag::Paths)?);
+            if let Some(extra) = paths.iter().find(|a| !end_only.contains(a)) {
+                return Err(format!("{extra} is legal only when the Flag bars paths"));
+            }
+            for &gone in end_only.iter().filter(|a| !paths.contains(a)) {
+                step.reached();
+                // Only a Move or an enraging whose straight path crosses the Flag: "cannot
+                // enter" read as "cannot pass".
+                let crossing = match gone {
+                    Action::Move { from, to } | Action::Enrage { from, to, .. } => between(from, to).contains(&flag),
+                    _ => false,
+                };
+                if !crossing {
+                    return Err(format!("{gone} is barred by the opponent's Flag on {flag}"));
+                }
             }
             Ok(())
         },

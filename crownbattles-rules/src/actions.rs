@@ -19,6 +19,9 @@
 //! | `steal P1` | Thief: take one of P1's tricks |
 //! | `hex P1` | Witch: take one step (5 points) from P1 |
 //! | `keep` | decline (Smuggler, Thief) |
+//! | `aside R12` | The Split: set R12 aside, face down, for the second half |
+//! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
+//! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -155,6 +158,12 @@ pub enum Action {
     Hex(Seat),
     /// Decline an optional effect.
     Keep,
+    /// The Split: set this card aside, face down, for the second half.
+    SetAside(Face),
+    /// Missions: choose this mission (its id in the catalogue).
+    Mission(u8),
+    /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
+    Leak(crate::rounds::Leak),
 }
 
 impl fmt::Display for Action {
@@ -178,6 +187,9 @@ impl fmt::Display for Action {
             Action::Steal(s) => write!(f, "steal {s}"),
             Action::Hex(s) => write!(f, "hex {s}"),
             Action::Keep => f.write_str("keep"),
+            Action::SetAside(c) => write!(f, "aside {c}"),
+            Action::Mission(id) => write!(f, "mission {id}"),
+            Action::Leak(l) => write!(f, "leak {l}"),
         }
     }
 }
@@ -233,6 +245,9 @@ impl FromStr for Action {
             ["trade", c, s] => Ok(Action::Trade(card(c)?, seat(s)?)),
             ["steal", s] => Ok(Action::Steal(seat(s)?)),
             ["hex", s] => Ok(Action::Hex(seat(s)?)),
+            ["aside", c] => Ok(Action::SetAside(card(c)?)),
+            ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
+            ["leak", l] => l.parse().map(Action::Leak),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -266,6 +281,10 @@ mod tests {
             Action::Steal(Seat(4)),
             Action::Hex(Seat(5)),
             Action::Keep,
+            Action::SetAside(Face::Golem),
+            Action::Mission(3),
+            Action::Leak(crate::rounds::Leak::Monsters),
+            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");

@@ -43,7 +43,7 @@ pub const SHIELD_PRICE: i32 = 20;
 impl CrownBattles {
     /// Shields are for sale when something in the deck can steal: a Thief or a Witch (a
     /// Summoner copies only cards in the deck, so it adds no thief of its own).
-    fn shield_for_sale(&self, seat: Seat) -> bool {
+    pub(crate) fn shield_for_sale(&self, seat: Seat) -> bool {
         let deck = &self.config.deck;
         self.config.shields != Shields::Off
             && (deck.has(Power::Thief) || deck.has(Power::Witch))
@@ -52,20 +52,30 @@ impl CrownBattles {
     }
 
     /// The Smuggler's first use: before bidding, swap a card of the hand with the deck.
-    fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
+    pub(crate) fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
         self.hand(seat).has(Power::Smuggler.card()) && self.smuggled & bit(seat) == 0 && !self.deck.is_empty()
+    }
+
+    /// The bids placed so far for the hand `seat` bids for now, and that hand's cards: the
+    /// round's (The Split: the half the bid is for).
+    #[inline]
+    fn bidding_for(&self, seat: Seat) -> (&[Option<Bid>; crate::state::MAX_PLAYERS], u8) {
+        if self.split() { self.split_bidding_half(seat) } else { (&self.bids, self.cards_this_round()) }
     }
 
     /// Whether `bid` is allowed for `seat` now.
     #[inline]
     pub(crate) fn bid_allowed(&self, seat: Seat, bid: Bid) -> bool {
-        let dealt = self.cards_this_round();
+        let (bids, dealt) = self.bidding_for(seat);
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
             // "Double bidding is not allowed in the round where each player is dealt only one card."
             Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(dealt),
         };
-        ok && !(self.config.screw_the_dealer && seat == self.dealer && self.screw_binds() && self.screws(bid))
+        ok && !(self.config.screw_the_dealer
+            && seat == self.dealer
+            && self.screw_binds()
+            && self.screws(bids, dealt, bid))
     }
 
     /// "Screw the dealer" binds when the dealer sees the others' bids: not in Blind Bidding,
@@ -79,15 +89,18 @@ impl CrownBattles {
     ///
     /// With few bid tokens (a custom `max_bid`) and double bids before him, every bid of the
     /// dealer can be refused; the rule then does not bind, so the dealer always has a bid.
-    fn screws(&self, bid: Bid) -> bool {
+    ///
+    /// `bids` are the bids placed for the hand of `dealt` cards the dealer bids for (The
+    /// Split: each half separately, RULES.md reading 36).
+    fn screws(&self, bids: &[Option<Bid>; crate::state::MAX_PLAYERS], dealt: u8, bid: Bid) -> bool {
         let (mut low, mut high) = (0u16, 0u16);
         for s in self.seats().filter(|&s| s != self.dealer) {
-            if let Some(b) = at(&self.bids, s) {
+            if let Some(b) = at(bids, s) {
                 low += u16::from(b.low());
                 high += u16::from(b.high());
             }
         }
-        let dealt = u16::from(self.cards_this_round());
+        let dealt = u16::from(dealt);
         // A single bid b escapes unless dealt - high <= b <= dealt - low.
         let no_escape = high >= dealt && low + u16::from(self.config.max_bid) <= dealt;
         !no_escape && (low + u16::from(bid.low())..=high + u16::from(bid.high())).contains(&dealt)
@@ -103,13 +116,14 @@ impl CrownBattles {
             out.extend(hand.faces().map(Action::Smuggle));
         }
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
-        let doubles = self.round_type.allows_double_bid(self.cards_this_round());
+        let (placed, dealt) = self.bidding_for(seat);
+        let doubles = self.round_type.allows_double_bid(dealt);
         let max = usize::from(self.config.max_bid);
         // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
         let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };
         let bids = bids.unwrap_or(&[]);
         if screw {
-            out.extend(bids.iter().filter(|a| !matches!(a, Action::Bid(b) if self.screws(*b))));
+            out.extend(bids.iter().filter(|a| !matches!(a, Action::Bid(b) if self.screws(placed, dealt, *b))));
         } else {
             out.extend_from_slice(bids);
         }
@@ -148,6 +162,7 @@ impl CrownBattles {
                 }
             }
             Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
+            Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! Determinization: re-deal what a seat has not seen, keeping what it knows (own hand,
 //! played cards, cards revealed to it and where they are, hand sizes, the deck size, and
-//! the suits each player is known to lack), and re-choose the bids placed face down and
-//! the cards played face down (Stealth Play).
+//! the suits each player is known to lack), and re-choose the bids placed face down, the
+//! cards played face down (Stealth Play) and the halves set aside (The Split).
 
 use duke_core::{GameRng, Seat};
 
@@ -9,21 +9,31 @@ use crate::actions::Direction;
 use crate::cards::{Card, CardSet};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
 
-/// Card kinds for the void constraint: the four suits, then everything unsuited.
-const KINDS: usize = 5;
+/// Card kinds for the void constraint: the four suits, everything unsuited, and (Leaked
+/// Suit, when a seat's revealed monsters are all it holds) the monsters apart.
+const KINDS: usize = 6;
 /// Slots: the players' hands, the deck, then the cards on the table the re-deal chooses
-/// ([`TableSlots`]).
-const SLOTS: usize = 2 * MAX_PLAYERS + 1;
+/// ([`TableSlots`]), then (The Split) the set-aside halves.
+const SLOTS: usize = 3 * MAX_PLAYERS + 1;
 /// The first table slot.
 const TABLE: usize = MAX_PLAYERS + 1;
+/// The first set-aside half's slot.
+const ASIDE: usize = TABLE + MAX_PLAYERS;
 
-fn kind(c: Card) -> usize {
-    c.suit().map_or(4, |s| s.index())
+fn kind(c: Card, monsters: bool) -> usize {
+    match c.suit() {
+        Some(s) => s.index(),
+        None if monsters && crate::rounds::Leak::Monsters.cards().has(c) => 5,
+        None => 4,
+    }
 }
 
 struct Deal {
-    /// Slots in use: the hands, the deck and the table slots.
+    /// Slots in use: the hands, the deck and the table slots, and in The Split the
+    /// set-aside halves.
     used: usize,
+    /// Kinds in use: 5, or 6 with the monsters apart.
+    kinds: usize,
     count: [u32; KINDS],
     cap: [u32; SLOTS],
     /// Bit k set: slot refuses kind k.
@@ -37,11 +47,11 @@ impl Deal {
 
     /// Whether the remaining cards fit (Gale's condition for every set of kinds).
     fn feasible(&self) -> bool {
-        (1u32..1 << KINDS).all(|kinds| {
+        (1u32..1 << self.kinds).all(|kinds| {
             let demand: u32 =
-                (0..KINDS).filter(|k| kinds >> k & 1 == 1).map(|k| self.count.get(k).copied().unwrap_or(0)).sum();
+                (0..self.kinds).filter(|k| kinds >> k & 1 == 1).map(|k| self.count.get(k).copied().unwrap_or(0)).sum();
             let supply: u32 = (0..self.used)
-                .filter(|&s| (0..KINDS).any(|k| kinds >> k & 1 == 1 && self.accepts(s, k)))
+                .filter(|&s| (0..self.kinds).any(|k| kinds >> k & 1 == 1 && self.accepts(s, k)))
                 .map(|s| self.cap.get(s).copied().unwrap_or(0))
                 .sum();
             demand <= supply
@@ -107,10 +117,13 @@ impl CrownBattles {
             out.rng = GameRng::new(rng.next_u64());
             return Some(out);
         }
-        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played);
+        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played).or(at(&self.aside, seat));
         let mut pool = table.lifted;
-        let used = TABLE + table.len;
-        let mut deal = Deal { used, count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
+        let used = if self.split() { SLOTS } else { TABLE + table.len };
+        // Leaked Suit: a seat holds no unseen card of the suit it revealed.
+        let monsters = self.seats().any(|s| self.leak_refuses(s) >> 5 & 1 == 1);
+        let kinds = if monsters { 6 } else { 5 };
+        let mut deal = Deal { used, kinds, count: [0; KINDS], cap: [0; SLOTS], refuses: [0; SLOTS] };
         for i in 0..table.len {
             if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(TABLE + i), deal.refuses.get_mut(TABLE + i)) {
                 *cap = 1;
@@ -123,7 +136,14 @@ impl CrownBattles {
             put(&mut out.hands, s, self.hand(s).minus(unknown));
             if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(s.index()), deal.refuses.get_mut(s.index())) {
                 *cap = unknown.len();
-                *refuse = at(&self.voids, s) & 0x0F;
+                *refuse = at(&self.voids, s) & 0x0F | self.leak_refuses(s);
+            }
+            // The Split: a set-aside half is unseen, and no void says anything of it.
+            let aside = at(&self.aside, s).minus(knows);
+            pool = pool.or(aside);
+            put(&mut out.aside, s, at(&self.aside, s).minus(aside));
+            if let Some(cap) = deal.cap.get_mut(ASIDE + s.index()) {
+                *cap = aside.len();
             }
         }
         let deck_unknown = self.deck.minus(knows);
@@ -135,7 +155,7 @@ impl CrownBattles {
         let mut cards = [0u8; 128];
         let mut len = 0usize;
         for c in pool.iter() {
-            if let (Some(slot), Some(count)) = (cards.get_mut(len), deal.count.get_mut(kind(c))) {
+            if let (Some(slot), Some(count)) = (cards.get_mut(len), deal.count.get_mut(kind(c, monsters))) {
                 *slot = c.id();
                 *count += 1;
                 len += 1;
@@ -149,7 +169,7 @@ impl CrownBattles {
             s.shuffle(cards);
             for &id in cards.iter() {
                 let Some(card) = Card::new(id) else { continue };
-                let k = kind(card);
+                let k = kind(card, monsters);
                 if let Some(count) = deal.count.get_mut(k) {
                     *count = count.saturating_sub(1);
                 }
@@ -190,6 +210,11 @@ impl CrownBattles {
                     Some(sl) if sl < MAX_PLAYERS => {
                         if let Some(h) = out.hands.get_mut(sl) {
                             h.insert(card);
+                        }
+                    }
+                    Some(sl) if sl >= ASIDE => {
+                        if let Some(a) = out.aside.get_mut(sl - ASIDE) {
+                            a.insert(card);
                         }
                     }
                     Some(sl) if sl >= TABLE => {
@@ -233,6 +258,8 @@ impl CrownBattles {
             out.canonical_knowledge();
         }
         out.redraw_hidden_bids(seat, &mut rng);
+        out.redraw_hidden_missions(seat, &mut rng);
+        out.redraw_hidden_leaks(seat, &mut rng);
         out.rng = GameRng::new(rng.next_u64());
         let filled = table.cards.iter().take(table.len).all(|&id| id != NONE);
         filled.then_some(out)

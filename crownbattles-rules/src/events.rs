@@ -74,6 +74,42 @@ pub enum Event {
         /// Who played it.
         seat: Seat,
     },
+    /// The Split, seen by anyone but its player: a card set aside face down for the second
+    /// half ("Players split their hand of cards into two equals").
+    SetAsideFaceDown {
+        /// Who set it aside.
+        seat: Seat,
+    },
+    /// The Split: the first half's tricks are all played; the set-aside halves are taken up
+    /// and the second half starts from the dealer's left. The first half's bids (after any
+    /// Jester) and tricks (after any Thief), kept for the round's score.
+    FirstHalfPlayed {
+        /// Each seat's bid for the first half.
+        bids: Vec<Option<Bid>>,
+        /// Tricks each seat won in the first half.
+        tricks: Vec<u8>,
+    },
+    /// Missions: the missions dealt to the observer to choose from (catalogue ids); a
+    /// spectator or a seat dealt none sees an empty list ("Players are given 5 missions
+    /// cards to choose one from").
+    MissionsDealt {
+        /// The observer's seat, when it is a player.
+        seat: Option<Seat>,
+        /// Its missions.
+        missions: Vec<u8>,
+    },
+    /// Missions chosen face down (Blind Missions, or the simultaneous reveal), seen by
+    /// anyone but the chooser.
+    MissionChosenFaceDown {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Missions chosen face down are turned up: all together once the last has chosen
+    /// (simultaneous reveal), or at the round's end (Blind Missions).
+    MissionsRevealed {
+        /// Each seat's mission (`None`: it had none).
+        missions: Vec<Option<u8>>,
+    },
     /// Stealth Play with `Config::stealth_follow_face_down`, seen by this seat only: its
     /// turn has come and a card played face down set the suit it must follow (its legal
     /// plays show it).
@@ -82,6 +118,22 @@ pub enum Event {
         seat: Seat,
         /// The suit to follow.
         suit: SuitId,
+    },
+    /// Leaked Suit, seen by anyone but the chooser: a suit to reveal was chosen face down
+    /// (the choices are revealed together once everyone has chosen).
+    LeakChosen {
+        /// Who chose.
+        seat: Seat,
+    },
+    /// Leaked Suit: a seat's suit is revealed, with every card of it in its hand ("reveal
+    /// all cards in their chosen suit … face up"); seen by everyone.
+    SuitLeaked {
+        /// Whose cards.
+        seat: Seat,
+        /// The suit.
+        leak: crate::rounds::Leak,
+        /// The seat's cards of it (they stay in its hand).
+        cards: Vec<Face>,
     },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
@@ -165,11 +217,12 @@ pub enum Event {
     RoundScored {
         /// The round, 1-based (tie replays continue counting).
         round: u8,
-        /// Each seat's final bid (after any Jester).
+        /// Each seat's final bid (after any Jester); The Split: the second half's (the
+        /// first half's were in [`Event::FirstHalfPlayed`]).
         bids: Vec<Option<Bid>>,
-        /// Tricks each seat won (after any Thief).
+        /// Tricks each seat won (after any Thief); The Split: in the second half.
         tricks: Vec<u8>,
-        /// Points each seat scored for the round.
+        /// Points each seat scored for the round (The Split: for both halves).
         points: Vec<i32>,
         /// Each seat's score after the round.
         scores: Vec<i32>,
@@ -261,7 +314,38 @@ impl fmt::Display for Event {
             Event::BidFaceDown { seat } => write!(f, "{seat} places a bid face down"),
             Event::JestFaceDown { seat } => write!(f, "{seat} uses the jester on their face-down bid"),
             Event::PlayedFaceDown { seat } => write!(f, "{seat} plays a card face down"),
+            Event::SetAsideFaceDown { seat } => write!(f, "{seat} sets a card aside face down for the second half"),
+            Event::FirstHalfPlayed { bids, tricks } => {
+                write!(f, "the first half is played:")?;
+                for (i, bid) in bids.iter().enumerate() {
+                    let bid = bid.map_or_else(|| "-".to_owned(), |b| b.to_string());
+                    let took = tricks.get(i).copied().unwrap_or(0);
+                    write!(f, "{} P{i} bid {bid} took {took}", if i == 0 { "" } else { ";" })?;
+                }
+                f.write_str("; the second half starts")
+            }
+            Event::MissionsDealt { seat: Some(seat), missions } => {
+                write!(f, "{seat} is dealt missions:")?;
+                missions.iter().try_for_each(|m| write!(f, " {m}"))
+            }
+            Event::MissionsDealt { seat: None, .. } => f.write_str("missions are dealt"),
+            Event::MissionChosenFaceDown { seat } => write!(f, "{seat} chooses a mission face down"),
+            Event::MissionsRevealed { missions } => {
+                f.write_str("missions revealed:")?;
+                for (i, m) in missions.iter().enumerate() {
+                    match m {
+                        Some(m) => write!(f, " P{i}={m}")?,
+                        None => write!(f, " P{i}=-")?,
+                    }
+                }
+                Ok(())
+            }
             Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
+            Event::LeakChosen { seat } => write!(f, "{seat} chooses a suit to reveal face down"),
+            Event::SuitLeaked { seat, leak, cards } => {
+                write!(f, "{seat} reveals suit {leak}: ")?;
+                faces(f, cards)
+            }
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),
             Event::DrewFromDeck { seat, card: Some(card) } => write!(f, "{seat} draws {card} from the deck"),

@@ -68,10 +68,16 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => t != Trump::NoTrump || self.config.dealer_may_choose_no_trump,
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.bidding_allows(seat, a),
+            (Phase::Missions, Action::Mission(id)) => self.mission_allowed(seat, id),
+            (Phase::Missions, a @ (Action::Shield | Action::Smuggle(_))) => self.bidding_allows(seat, a),
             (Phase::Play(_), Action::Play(face)) => self.playable(seat).find(face).is_some(),
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
             (Phase::Passing { .. }, Action::Give(face)) => self.hand(seat).find(face).is_some(),
+            (Phase::Splitting, Action::SetAside(face)) => {
+                self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
+            }
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
             _ => false,
         }
     }
@@ -80,9 +86,14 @@ impl CrownBattles {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => {
                 self.trump = t;
-                self.phase = self.bidding_phase();
+                self.phase = self.before_bidding();
+                if self.phase == Phase::Missions {
+                    self.deal_missions();
+                }
             }
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.apply_bidding(seat, a),
+            (Phase::Missions, Action::Mission(id)) => self.choose_mission(seat, id),
+            (Phase::Missions, a) => self.apply_bidding(seat, a),
             (Phase::Play(_), Action::Play(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.play(seat, card, false);
@@ -95,6 +106,12 @@ impl CrownBattles {
                     self.choose_pass(seat, card, magician, direction);
                 }
             }
+            (Phase::Splitting, Action::SetAside(face)) => {
+                if let Some(card) = self.hand(seat).find(face) {
+                    self.set_aside(seat, card);
+                }
+            }
+            (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
             _ => {}
         }
     }
@@ -116,14 +133,18 @@ impl CrownBattles {
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
         let light = match (self.phase, action) {
-            (Phase::ChooseTrump, _) => true,
+            // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
+            // missions are dealt after it.)
+            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
             }
             _ => false,
         };
-        if light && !self.hand(self.trick.leader).is_empty() {
+        // (In a missions round a decision that completes a trick records the trick for the
+        // missions, in a Stealth Play round it keeps the flipped trick: whole state.)
+        if light && !self.hand(self.trick.leader).is_empty() && !self.round_type.flips_at_trick_end() {
             let taken = Taken::Light {
                 trump: self.trump,
                 trick: self.trick,
@@ -151,6 +172,9 @@ impl CrownBattles {
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
             }
             Phase::BlindBidding => self.blind_bidders(),
+            Phase::Splitting => self.splitters(),
+            Phase::Missions => self.mission_choosers(),
+            Phase::LeakedSuit => self.leakers(),
             Phase::Over => SeatSet::EMPTY,
         }
     }
@@ -169,9 +193,12 @@ impl CrownBattles {
                 }
             }
             Phase::Bidding(_) | Phase::BlindBidding => self.push_bidding_actions(seat, out),
+            Phase::Missions => self.push_missions(seat, out),
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
+            Phase::Splitting => self.push_set_asides(seat, out),
+            Phase::LeakedSuit => self.push_leaks(seat, out),
             Phase::Over => {}
         }
     }
@@ -241,7 +268,8 @@ impl Game for CrownBattles {
             let completes = usize::from(self.trick.len) + 1 >= self.n();
             let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
             // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
-            let flips = completes && self.stealth();
+            // (So do the first trick and trump wins a missions round records.)
+            let flips = completes && self.round_type.flips_at_trick_end();
             if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,
@@ -256,8 +284,10 @@ impl Game for CrownBattles {
                 return Ok(Undo(taken));
             }
         }
+        // (The Split's two bids per seat take the general path.)
         if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
             && s == seat
+            && !self.split()
             && self.bid_allowed(seat, bid)
         {
             let taken = Taken::Bid { seat, phase: self.phase };
@@ -328,15 +358,20 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, a shield, a smuggle and a bid per player, one play per
-    /// card, and for each power card (and a Summoner copy) at most `players + 7` decisions
+    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
+    /// player (The Split: a card set aside per card and a second bid), one play per card,
+    /// and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
         let n = u64::from(config.players);
         let powers = u64::from(config.deck.powers.count_ones()) + 1;
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
-        rounds * (1 + 3 * n + most * n + powers * (n + 7))
+        // The Split: a card set aside per card, and a second bid.
+        let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
+        let split = if split { n * (most + 1) } else { 0 };
+        let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
+        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

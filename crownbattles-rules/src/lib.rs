@@ -19,9 +19,15 @@
 //! - The expansion game's round types ([`RoundTypes`], `Config::round_types`): one type
 //!   for every round (the base game: Normal Bidding), the chosen Round Type cards revealed
 //!   one per round, or a fixed sequence. Implemented: Normal Bidding, Blind Bidding
-//!   (simultaneous face-down bids revealed at the end of the round) and Stealth Play
-//!   (cards after the lead played face down, turned up when the trick is complete); the
-//!   other types are typed config errors (`RULES.md`, "Absent").
+//!   (simultaneous face-down bids revealed at the end of the round), Leaked Suit (before
+//!   bidding each player reveals every card of one suit: [`Leak`], [`LeakChoice`]), The
+//!   Split (each hand
+//!   split in secret into two halves played as two smaller rounds, a bid for each, scored
+//!   together: [`split_points`]), Stealth Play (cards after the lead played face down,
+//!   turned up when the trick is complete), Missions and Blind Missions (each player
+//!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
+//!   [`MissionCatalogue`], the rulebook's four printed missions by default,
+//!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
@@ -131,7 +137,7 @@
 //! `trump R` / `trump X`, `shield`, `smuggle R7`, `bid 3`, `bid 2-3`, `play R12`,
 //! `play double-faced:golem`, `look P2`, `lead P1`, `swap P0 P2`, `jest +1` / `jest -1` /
 //! `jest +0`, `pass left` / `pass right`, `give R3`, `trade R3 P2`, `trade P1 P2`,
-//! `steal P1`, `hex P1`, `keep`. See [`Action`].
+//! `steal P1`, `hex P1`, `keep`, `aside R12` (The Split). See [`Action`].
 //!
 //! ## Example
 //!
@@ -199,11 +205,15 @@ pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
-pub use rounds::{RoundType, RoundTypeNameError, RoundTypes};
+pub use rounds::missions::{
+    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
+    MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
+};
+pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
-pub use view::{Place, TableCard, View};
+pub use view::{Place, SplitView, TableCard, View};

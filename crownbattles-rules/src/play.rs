@@ -201,6 +201,9 @@ impl CrownBattles {
             let winner = crate::state::after(self.trick.leader, pos, self.n());
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
+            if self.round_type.has_missions() {
+                self.note_mission_trick(winner, pos);
+            }
         }
         self.trick.resolving = 0;
         self.continue_end_effects();
@@ -243,11 +246,13 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if last && self.stealth() {
+        if self.stealth() {
             self.keep_revealed_trick();
         }
         self.trick = Trick::new(next);
-        if last {
+        if last && self.split() && !self.second_half() {
+            self.start_second_half();
+        } else if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);

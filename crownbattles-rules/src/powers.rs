@@ -255,6 +255,10 @@ impl CrownBattles {
         let (va, vb) = (at(&self.voids, a), at(&self.voids, b));
         put(&mut self.voids, a, vb);
         put(&mut self.voids, b, va);
+        // Leaked Suit: the revealed cards moved in plain sight, but with another seat.
+        if self.leaked_round() {
+            self.unsealed |= bit(a) | bit(b);
+        }
         // Each knows the hand it gave away.
         update(&mut self.known, a, |v| v.or(ha));
         update(&mut self.known, b, |v| v.or(hb));
@@ -282,6 +286,8 @@ impl CrownBattles {
         self.give(taker, given);
         put(&mut self.voids, giver, 0);
         put(&mut self.voids, taker, 0);
+        self.unseal(giver);
+        self.unseal(taker);
         // Each now knows one card of the other's hand, which may hold unseen copies of it.
         self.canonical_knowledge();
     }
@@ -293,12 +299,16 @@ impl CrownBattles {
         // The swap is face down: the others no longer know which of the hand's cards (seen
         // with a Bishop, say) went into the deck, nor which deck card came out.
         let unsure = deck.or(self.hand(seat));
+        self.unseal(seat);
         for x in self.seats() {
             if x != seat {
                 update(&mut self.known, x, |v| v.minus(unsure));
             }
         }
-        update(&mut self.known, seat, |v| v.or(CardSet::one(card)));
+        // A drawn copy of a card the seat knew in the deck (a Peasant it smuggled in, say):
+        // it cannot tell which copy came out, so it no longer knows the other is there.
+        let copies = CardSet(deck.iter().filter(|c| c.face() == drawn.face()).fold(0, |m, c| m | CardSet::one(c).0));
+        update(&mut self.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
         self.take(seat, card);
         self.give(seat, drawn);
         self.deck.remove(drawn);
@@ -349,6 +359,9 @@ impl CrownBattles {
         }
         self.voids = [0; 8];
         self.passes = [NONE; 8];
+        for s in self.seats() {
+            self.unseal(s);
+        }
         // Each passer knows its card in a hand that may hold unseen copies of it.
         self.canonical_knowledge();
         // A Magician turned up at a Stealth Play reveal acts with the end-of-trick actions.

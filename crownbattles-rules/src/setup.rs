@@ -8,7 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::missions::{MissionError, MissionRules};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -88,6 +89,10 @@ pub enum ConfigError {
     /// An Alliance round may not be the final round ("Organize the fights").
     #[error("the final round cannot be an Alliance round")]
     AllianceInFinalRound,
+    /// The mission options are not valid (a catalogue of 1 to
+    /// [`MAX_MISSIONS`](crate::MAX_MISSIONS) missions, as many offered at most).
+    #[error("missions: {0}")]
+    Missions(#[from] MissionError),
 }
 
 /// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
@@ -426,6 +431,19 @@ pub struct Config {
     /// every round, the base game. Travels as `round_type`.
     #[serde(rename = "round_type", default)]
     pub round_types: RoundTypes,
+    /// The Split: what a correct half scores when the other half's bid failed (RULES.md,
+    /// reading 36; default [`SplitMiss::PerHand`]). Left out of a serialised config when
+    /// default.
+    #[serde(default, skip_serializing_if = "SplitMiss::is_default")]
+    pub split_miss: SplitMiss,
+    /// The Split: who leads the second half (RULES.md, reading 36; default
+    /// [`SplitLead::DealersLeft`]). Left out of a serialised config when default.
+    #[serde(default, skip_serializing_if = "SplitLead::is_default")]
+    pub split_lead: SplitLead,
+    /// The Missions round types' options ("Missions"): the mission catalogue, how many
+    /// are offered, the reveal order. Left out of the serialised config at the defaults.
+    #[serde(default, skip_serializing_if = "MissionRules::is_default")]
+    pub missions: MissionRules,
     /// Stealth Play (RULES.md, reading 35): whether the immediate actions of the cards
     /// played face down resolve at the flip, in play order, before the winner is decided
     /// (a face-down Alchemist changes this trick's trump). Default false: they resolve
@@ -439,6 +457,17 @@ pub struct Config {
     /// when false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub stealth_follow_face_down: bool,
+    /// Leaked Suit: how the suits to reveal are chosen (the rulebook's variations; default
+    /// [`LeakChoice::Simultaneous`]: each player chooses, secretly until all have chosen).
+    /// Left out of the JSON when default.
+    #[serde(default, skip_serializing_if = "LeakChoice::is_default")]
+    pub leak_choice: LeakChoice,
+    /// Leaked Suit (RULES.md, reading 39): whether a player choosing its own suit must
+    /// choose one it holds, when it holds any card that can be chosen. Default false: any
+    /// suit (one it lacks reveals nothing but that it lacks it). Left out of the JSON when
+    /// false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub leak_only_held: bool,
 }
 
 impl Default for Config {
@@ -477,8 +506,13 @@ impl Config {
             max_tie_replays: 10,
             first_dealer: None,
             round_types: RoundTypes::Every(RoundType::Normal),
+            split_miss: SplitMiss::PerHand,
+            split_lead: SplitLead::DealersLeft,
+            missions: MissionRules::default(),
             stealth_actions_at_flip: false,
             stealth_follow_face_down: false,
+            leak_choice: LeakChoice::Simultaneous,
+            leak_only_held: false,
         }
     }
 
@@ -541,6 +575,7 @@ impl Config {
             return Err(ConfigError::Dealer(d));
         }
         self.round_types.check(self.players, self.schedule.rounds())?;
+        self.missions.check()?;
         Ok(self)
     }
 }

@@ -47,6 +47,16 @@ pub enum Phase {
     /// Blind Bidding: every seat that has not bid places its bid face down, in any order
     /// (each may first buy a shield or use the Smuggler).
     BlindBidding,
+    /// The Split: every seat that has not set aside its second half sets aside one more
+    /// card of it face down, in any order.
+    Splitting,
+    /// Missions and Blind Missions: players choose one of the missions dealt to them (each
+    /// may first buy a shield or use the Smuggler); in turn from the dealer's left, or all
+    /// at once face down.
+    Missions,
+    /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
+    /// or one at a time, or the dealer for all, by `Config::leak_choice`).
+    LeakedSuit,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -90,12 +100,43 @@ pub struct CrownBattles {
     pub(crate) round_pile: u16,
     /// The bids a Blind Bidding round revealed at its end, shown until the next round ends.
     pub(crate) revealed_bids: [Option<Bid>; MAX_PLAYERS],
-    /// The last trick of a Stealth Play round, turned up at its end: card ids in play order
-    /// from `revealed_leader` (bit 7: the Double-faced card played as a Golem), NONE after
-    /// the last; shown until the next round ends.
+    /// The last Stealth Play trick turned up: card ids in play order from `revealed_leader`
+    /// (bit 7: the Double-faced card played as a Golem), NONE after the last; shown until
+    /// the next Stealth Play trick is turned up or the next round ends.
     pub(crate) revealed_trick: [u8; MAX_PLAYERS],
     /// Who led [`Self::revealed_trick`].
     pub(crate) revealed_leader: Seat,
+    /// The Split: each seat's second half, set aside face down until the first is played.
+    pub(crate) aside: [CardSet; MAX_PLAYERS],
+    /// The Split: the bids of the half not being played (the second half's during the
+    /// first, the first half's during the second); `bids` is the half being played.
+    pub(crate) other_bids: [Option<Bid>; MAX_PLAYERS],
+    /// The Split: the tricks each seat won in the first half (during the second).
+    pub(crate) first_tricks: [u8; MAX_PLAYERS],
+    /// Missions: the missions each seat is offered and has not chosen from yet (bit per
+    /// catalogue id).
+    pub(crate) offers: [u16; MAX_PLAYERS],
+    /// Missions: each seat's chosen mission (catalogue id; NONE: none).
+    pub(crate) missions: [u8; MAX_PLAYERS],
+    /// Missions: the 0-based index of the first trick each seat won in play (NONE: none).
+    pub(crate) first_wins: [u8; MAX_PLAYERS],
+    /// Missions: seats that won a trick with a trump card.
+    pub(crate) trump_wins: u8,
+    /// Missions: seats that won a trick by trumping another led suit.
+    pub(crate) trump_cuts: u8,
+    /// The missions of the last round when it was a missions round, shown until the next
+    /// round ends (NONE: none).
+    pub(crate) revealed_missions: [u8; MAX_PLAYERS],
+    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
+    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
+    pub(crate) leaks: [u8; MAX_PLAYERS],
+    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
+    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
+    /// spectator's view lists.
+    pub(crate) shown: CardSet,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
+    /// that the others no longer know they hold no other card of the revealed suit.
+    pub(crate) unsealed: u8,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -243,6 +284,18 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            aside: [CardSet::EMPTY; MAX_PLAYERS],
+            other_bids: [None; MAX_PLAYERS],
+            first_tricks: [0; MAX_PLAYERS],
+            offers: [0; MAX_PLAYERS],
+            missions: [NONE; MAX_PLAYERS],
+            first_wins: [NONE; MAX_PLAYERS],
+            trump_wins: 0,
+            trump_cuts: 0,
+            revealed_missions: [NONE; MAX_PLAYERS],
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -261,6 +314,15 @@ impl CrownBattles {
         self.wizards = 0;
         self.smuggled = 0;
         self.passes = [NONE; MAX_PLAYERS];
+        self.aside = [CardSet::EMPTY; MAX_PLAYERS];
+        self.other_bids = [None; MAX_PLAYERS];
+        self.first_tricks = [0; MAX_PLAYERS];
+        if self.round_type.has_missions() {
+            self.reset_missions();
+        }
+        self.leaks = [NONE; MAX_PLAYERS];
+        self.shown = CardSet::EMPTY;
+        self.unsealed = 0;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -301,7 +363,7 @@ impl CrownBattles {
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -310,16 +372,30 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         };
+        if self.phase == Phase::Missions {
+            self.deal_missions();
+        }
     }
 
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
+        let missions = self.round_type.has_missions();
         for s in self.seats() {
-            let points = self.round_type.score(at(&self.bids, s), at(&self.tricks, s));
+            let points = if missions {
+                self.mission_points(s, at(&self.tricks, s))
+            } else {
+                self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+            };
             update(&mut self.scores, s, |v| v.saturating_add(points));
+        }
+        // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
+        if missions {
+            self.revealed_missions = self.missions;
+        } else if self.revealed_missions != [NONE; MAX_PLAYERS] {
+            self.revealed_missions = [NONE; MAX_PLAYERS];
         }
         // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.
         if !self.round_type.bids_are_public() {
@@ -327,7 +403,8 @@ impl CrownBattles {
         } else if self.revealed_bids.iter().any(Option::is_some) {
             self.revealed_bids = [None; MAX_PLAYERS];
         }
-        // Stealth Play: the last trick was turned up in this step (`close_trick` kept it).
+        // Stealth Play: the last trick was turned up in this step (`close_trick` kept it);
+        // a trick kept from an earlier Stealth round goes at the end of any other round.
         if !self.stealth() && self.revealed_trick != [NONE; MAX_PLAYERS] {
             self.revealed_trick = [NONE; MAX_PLAYERS];
             self.revealed_leader = Seat(0);

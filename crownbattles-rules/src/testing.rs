@@ -7,9 +7,13 @@
 //!   Peasants; the full schedule or short ones; and every option of [`Config`] (custom bid
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
-//!   tie replays, a fixed or drawn first dealer); round types (the base game's Normal
+//!   The Split's scoring of a failed round and the lead of its second half, Stealth
+//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, tie
+//!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
-//!   Round Type cards dealt or drawn, or a fixed sequence).
+//!   Round Type cards dealt or drawn, or a fixed sequence); the Missions options (the
+//!   rulebook's, or either reveal order, 1 to 6 missions offered, the printed catalogue or
+//!   a house one using every condition and a duplicate).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform
@@ -49,7 +53,8 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
-use crate::rounds::{RoundType, RoundTypes};
+use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
+use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -93,8 +98,9 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 1 to 12 cards, dealt within the deck; the rulebook's bid tokens (four in five) or 0 to
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
-/// timing for each of the Alchemist, Bishop, Jester and Witch; a Witch's step of 5 or 10;
-/// shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
+/// reading of The Split's failed round and of who leads its second half; Stealth Play's
+/// two options on or off; either timing for each of the Alchemist, Bishop, Jester and
+/// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
 pub fn configs() -> impl Strategy<Value = Config> {
@@ -108,43 +114,64 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 4]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 6]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds()))
+        let leak = (0usize..5, any::<bool>());
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
     })
-    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds))| {
-        let ([no_trump, wizard_kings, at_flip, follow], (alchemist, bishop, jester, witch), screw) = options;
-        let (shields, witch_step, max_tie_replays, first_dealer) = protection;
-        let mut c = Config {
-            deck,
-            max_bid,
-            spinner,
-            dealer_may_choose_no_trump: no_trump,
-            screw_the_dealer: screw,
-            wizard_affects_kings: wizard_kings,
-            timings: Timings { alchemist, bishop, jester, witch },
-            witch_step,
-            shields,
-            max_tie_replays,
-            first_dealer,
-            stealth_actions_at_flip: at_flip,
-            stealth_follow_face_down: follow,
-            ..base
-        };
-        let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
-        let list: Vec<u8> = match schedule {
-            Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
-            None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
-        };
-        c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
-        c.round_types = rounds.build(c.players, c.schedule.rounds());
-        c.validated().unwrap_or(base)
-    })
+    .prop_map(
+        |(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, (leak, only_held)))| {
+            let (
+                [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
+                (alchemist, bishop, jester, witch),
+                screw,
+            ) = options;
+            let (shields, witch_step, max_tie_replays, first_dealer) = protection;
+            let mut c = Config {
+                deck,
+                max_bid,
+                spinner,
+                dealer_may_choose_no_trump: no_trump,
+                screw_the_dealer: screw,
+                wizard_affects_kings: wizard_kings,
+                timings: Timings { alchemist, bishop, jester, witch },
+                witch_step,
+                shields,
+                max_tie_replays,
+                first_dealer,
+                split_miss: if per_trick { SplitMiss::PerTrick } else { SplitMiss::PerHand },
+                split_lead: if last_winner { SplitLead::LastWinner } else { SplitLead::DealersLeft },
+                missions,
+                stealth_actions_at_flip: at_flip,
+                stealth_follow_face_down: follow,
+                leak_choice: [
+                    LeakChoice::Simultaneous,
+                    LeakChoice::Clockwise,
+                    LeakChoice::Dealer,
+                    LeakChoice::Spinner,
+                    LeakChoice::Neighbour,
+                ]
+                .get(leak)
+                .copied()
+                .unwrap_or_default(),
+                leak_only_held: only_held,
+                ..base
+            };
+            let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
+            let list: Vec<u8> = match schedule {
+                Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
+                None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
+            };
+            c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
+            c.round_types = rounds.build(c.players, c.schedule.rounds());
+            c.validated().unwrap_or(base)
+        },
+    )
 }
 
 /// How a config picks its round types (see [`rounds`]).
@@ -194,18 +221,51 @@ fn rounds() -> impl Strategy<Value = RoundsPick> {
     ]
 }
 
+/// The Missions options: the rulebook's (half the configs), else either reveal order, 1 to
+/// 6 missions offered, and the printed catalogue or a house one that uses every condition
+/// of the vocabulary and lists one condition twice (a duplicate to switch).
+fn missions() -> impl Strategy<Value = MissionRules> {
+    prop_oneof![
+        1 => Just(MissionRules::default()),
+        1 => (any::<bool>(), 1u8..=6, any::<bool>()).prop_map(|(simultaneous, choices, house)| MissionRules {
+            catalogue: if house { house_missions() } else { MissionCatalogue::printed() },
+            choices,
+            reveal: if simultaneous { MissionReveal::Simultaneous } else { MissionReveal::InTurn },
+        }),
+    ]
+}
+
+/// The printed missions plus one of each other condition (a flat table of 10 points, "-"
+/// for 7-8 players and for 17 cards or more) and a second "win at least 4 tricks": eight,
+/// a full catalogue.
+fn house_missions() -> MissionCatalogue {
+    let mut list: Vec<Mission> = MissionCatalogue::printed().as_slice().to_vec();
+    let row = [Some(10), Some(10), Some(10), Some(10), Some(10), Some(10), None];
+    let table = PointTable::new([row, row, row, row, row, [None; 7]]);
+    for condition in
+        [Condition::TrumpOverLead, Condition::Between(2, 2), Condition::NoneOfFirst(2), Condition::AtLeast(4)]
+    {
+        if let Ok(points) = table {
+            list.push(Mission { condition, points });
+        }
+    }
+    MissionCatalogue::new(&list).unwrap_or_default()
+}
+
 /// States reached by up to `max_steps` legal actions from a new game with a config from
 /// [`configs`] and any seed.
 ///
 /// ```
+/// use crownbattles_rules::Phase;
 /// use crownbattles_rules::testing::reachable;
 /// use duke_core::{Game, Observer};
 /// use proptest::prelude::*;
 ///
 /// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(60))| {
-///     // Every hand holds the same number of cards at the start of a trick.
+///     // Every hand holds the same number of cards at the start of a trick (The Split's
+///     // hands differ while the players set their halves aside).
 ///     let view = reached.state.view(Observer::Spectator);
-///     if view.trick.is_empty() {
+///     if view.trick.is_empty() && view.phase != Phase::Splitting {
 ///         prop_assert!(view.hand_sizes.windows(2).all(|w| w[0] == w[1]), "{:?}", view.hand_sizes);
 ///     }
 /// });

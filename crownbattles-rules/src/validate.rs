@@ -32,15 +32,18 @@ impl CrownBattles {
         self.check_cards()?;
         let t = &self.trick;
         let len = usize::from(t.len);
-        // Hand sizes: equal at the start of a trick, one fewer for those who played in it.
-        let leader_hand = self.hand(t.leader).len() as usize;
-        let base = leader_hand + usize::from(len > 0);
-        let dealt = usize::from(self.cards_this_round());
-        let fits = (0..n).all(|pos| self.hand(t.leader.offset(pos, n)).len() as usize + usize::from(pos < len) == base);
+        // Hand sizes: equal at the start of a trick, one fewer for those who played in it
+        // (The Split: the half being played; during the split, with the cards set aside).
+        let splitting = self.phase == Phase::Splitting;
+        let size =
+            |s: Seat| self.hand(s).len() as usize + if splitting { at(&self.aside, s).len() as usize } else { 0 };
+        let base = size(t.leader) + usize::from(len > 0);
+        let (dealt, earlier_halves) = self.dealt_in_half();
+        let fits = (0..n).all(|pos| size(t.leader.offset(pos, n)) + usize::from(pos < len) == base);
         if !fits || base > dealt {
             return Err(SetupError::HandSizes { sizes: self.seats().map(|s| self.hand(s).len() as u8).collect() });
         }
-        let expected = (n * (dealt - base)) as u32;
+        let expected = (n * (earlier_halves + dealt - base)) as u32;
         let earlier = self.played.len().saturating_sub(len as u32);
         if earlier != expected {
             return Err(SetupError::Played { found: earlier, expected });
@@ -64,7 +67,7 @@ impl CrownBattles {
                 let double = matches!(bid, crate::actions::Bid::Double(_));
                 if bid.high() > config.max_bid
                     || bid.low() > bid.high()
-                    || double && !self.round_type.allows_double_bid(self.cards_this_round())
+                    || double && !self.round_type.allows_double_bid(dealt as u8)
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }
@@ -73,8 +76,11 @@ impl CrownBattles {
         if !self.round_type_fits() {
             return Err(SetupError::RoundType(self.round_type));
         }
+        self.check_split()?;
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
+        self.check_missions()?;
+        self.check_leaks()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -96,6 +102,13 @@ impl CrownBattles {
             }
             seen = seen.or(*h);
             total += h.len();
+        }
+        for (i, a) in self.aside.iter().enumerate() {
+            if i >= n && !a.is_empty() {
+                return Err(SetupError::Inconsistent("cards set aside by a seat beyond the players"));
+            }
+            seen = seen.or(*a);
+            total += a.len();
         }
         for set in [self.deck, self.played] {
             seen = seen.or(set);
@@ -152,19 +165,45 @@ impl CrownBattles {
         // Bids are placed from the dealer's left: the seats that have bid are the first
         // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
         // clears exactly what the bid set).
-        let bids = self.bids.iter().take(n).filter(|b| b.is_some()).count();
-        // Blind Bidding's face-down bids are placed in any order.
+        let bids = self.placed_bids();
+        let complete = self.bids_complete();
+        // The Split: the seats that placed both bids (the next bids from there).
+        let split = self.split();
+        let next = if split { self.split_bidders_done() } else { bids };
+        // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
         let in_order = !self.round_type.bids_are_public()
-            || (0..n).all(|i| self.bids.get(first.offset(i, n).index()).is_some_and(Option::is_some) == (i < bids));
+            || self.round_type.has_missions()
+            || (0..n).all(|i| {
+                let s = first.offset(i, n);
+                let (bid, other) = (at(&self.bids, s).is_some(), at(&self.other_bids, s).is_some());
+                match i.cmp(&next) {
+                    core::cmp::Ordering::Less => bid && (other || !split),
+                    core::cmp::Ordering::Equal => !other && (split || !bid),
+                    core::cmp::Ordering::Greater => !bid && !other,
+                }
+            });
         if !in_order {
             return Err(SetupError::BidOrder);
         }
         let blind = self.round_type == crate::rounds::RoundType::BlindBidding;
+        let missions = self.round_type.has_missions();
         let mismatch = Err(SetupError::Phase(Some(self.phase)));
+        let (_, second) = self.halves();
+        let asides = |size: u32| self.aside.iter().take(n).all(|a| a.len() == size);
         match self.phase {
-            Phase::Bidding(_) if blind => return mismatch,
-            Phase::BlindBidding if !blind || bids == n => return mismatch,
-            Phase::ChooseTrump | Phase::Bidding(_) | Phase::BlindBidding => {
+            Phase::Bidding(_) | Phase::BlindBidding if missions => return mismatch,
+            Phase::Missions if !missions || complete => return mismatch,
+            Phase::Bidding(_) if blind || split && !asides(u32::from(second)) => return mismatch,
+            Phase::BlindBidding if !blind || complete => return mismatch,
+            Phase::Splitting if !split || bids != 0 || self.splitters().is_empty() => return mismatch,
+            Phase::LeakedSuit if !self.leak_pending() => return mismatch,
+            Phase::ChooseTrump if !asides(0) => return mismatch,
+            Phase::ChooseTrump
+            | Phase::Bidding(_)
+            | Phase::BlindBidding
+            | Phase::Splitting
+            | Phase::Missions
+            | Phase::LeakedSuit => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }
@@ -177,17 +216,17 @@ impl CrownBattles {
                     Phase::ChooseTrump if self.trump != crate::actions::Trump::NoTrump => {
                         return Err(SetupError::Trump("the dealer has yet to choose the trump"));
                     }
-                    Phase::Bidding(s) if s != first.offset(bids, n) || bids == n => return Err(SetupError::BidOrder),
+                    Phase::Bidding(s) if s != first.offset(next, n) || complete => return Err(SetupError::BidOrder),
                     _ => {}
                 }
             }
             Phase::Play(s) => {
-                if bids != n || len >= n || t.resolving != NONE || t.flipping || s != t.leader.offset(len, n) {
+                if !complete || len >= n || t.resolving != NONE || t.flipping || s != t.leader.offset(len, n) {
                     return mismatch;
                 }
             }
             Phase::Effect { seat, power, end, steps } => {
-                if bids != n {
+                if !complete {
                     return mismatch;
                 }
                 if !power.has_decision() {
@@ -223,7 +262,7 @@ impl CrownBattles {
                 let pos = if t.resolving == NONE { len.wrapping_sub(1) } else { usize::from(t.resolving) };
                 let at_end = t.resolving != NONE;
                 let face_down = !at_end && len > 1 && self.stealth();
-                if bids != n || len == 0 || face_down || at_end != (len == n && self.revealed_late(pos)) {
+                if !complete || len == 0 || face_down || at_end != (len == n && self.revealed_late(pos)) {
                     return mismatch;
                 }
                 if t.effect(pos) != Some(Power::Magician)
@@ -278,7 +317,8 @@ impl CrownBattles {
     }
 
     /// The last trick a Stealth Play round turned up: none, or one card per player led by
-    /// a player, after a round, in a game whose rounds may be Stealth Play rounds.
+    /// a player, in a Stealth Play round or after a round, in a game whose rounds may be
+    /// Stealth Play rounds.
     fn check_revealed_trick(&self) -> Result<(), SetupError> {
         if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Ok(());
@@ -286,7 +326,7 @@ impl CrownBattles {
         let stealth =
             crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
-        let after_round = self.round > 0 || self.phase == Phase::Over;
+        let after_round = self.round > 0 || self.phase == Phase::Over || self.stealth();
         if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
             return Err(SetupError::RevealedTrick);
         }

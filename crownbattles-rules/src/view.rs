@@ -97,15 +97,54 @@ pub struct View {
     /// observer (left out of `trick` and `played`). Left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub face_down: Vec<Seat>,
-    /// Stealth Play: the last trick of the last round when it was a Stealth Play round, as
-    /// turned up at its end, until the next round ends. Left out when there is none.
+    /// Stealth Play: the last trick turned up (in this round, or the last trick of the last
+    /// round when it was a Stealth Play round), until the next Stealth Play trick is turned
+    /// up or the next round ends. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
+    /// Missions: the missions the observer is offered and has yet to choose from (catalogue
+    /// ids; see [`MissionCatalogue`](crate::MissionCatalogue)). Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub offered: Vec<u8>,
+    /// Missions: each seat's chosen mission as far as the observer sees it (its own; the
+    /// others once revealed: in turn at once, simultaneously once all chose, Blind Missions
+    /// at the round's end). Left out outside missions rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missions: Vec<Option<u8>>,
+    /// The missions of the last round when it was a missions round, revealed at its end,
+    /// until the next round ends. Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed_missions: Vec<Option<u8>>,
     /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
     /// played face down set, as the engine told the observer when its turn came in this
     /// trick (`Event::SuitTold`). Left out when there is none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub suit_told: Option<SuitId>,
+    /// The Split: the two halves (left out of other rounds).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub split: Option<SplitView>,
+    /// Leaked Suit: the suit each seat revealed, once everyone sees it (the observer's own
+    /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
+    /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
+}
+
+/// What a view shows of a round of The Split.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SplitView {
+    /// The half being played: 1 (also during the split and the bids) or 2.
+    pub half: u8,
+    /// The observer's cards set aside face down for the second half (empty for a
+    /// spectator); during the split, those set aside so far.
+    pub aside: Vec<Face>,
+    /// Cards each seat has set aside.
+    pub aside_sizes: Vec<u8>,
+    /// The bids for the half not being played: the second half's during the first, the
+    /// first half's during the second (`View::bids` is the half being played).
+    pub other_bids: Vec<Option<Bid>>,
+    /// Tricks each seat won in the first half (all 0 until the second half).
+    pub first_tricks: Vec<u8>,
 }
 
 impl CrownBattles {
@@ -120,7 +159,12 @@ impl CrownBattles {
         // its player's hand.
         let (hidden, hidden_seats) = self.hidden_from(me);
         let seen_played = self.played.minus(hidden);
-        let known_set = me.map_or(CardSet::EMPTY, |s| at(&self.known, s).minus(own).minus(seen_played));
+        let known_set = match me {
+            Some(s) => at(&self.known, s).minus(own).minus(seen_played),
+            // Leaked Suit: a spectator sees the revealed cards (what every seat knows).
+            None if self.leaked_round() => self.shown.minus(seen_played),
+            None => CardSet::EMPTY,
+        };
         let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
         let mut known = Vec::new();
         for c in known_set.iter() {
@@ -185,7 +229,30 @@ impl CrownBattles {
             }),
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
+            offered: me.map_or_else(Vec::new, |s| self.offered_ids(s)),
+            missions: if self.round_type.has_missions() {
+                self.seats().map(|s| self.mission_of(s).filter(|_| self.mission_seen(s, me))).collect()
+            } else {
+                Vec::new()
+            },
+            revealed_missions: if self.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
+                Vec::new()
+            } else {
+                self.seats().map(|s| Some(at(&self.revealed_missions, s)).filter(|&m| m != NONE)).collect()
+            },
             suit_told: self.suit_told(me),
+            split: self.split().then(|| SplitView {
+                half: if self.second_half() { 2 } else { 1 },
+                aside: me.map_or_else(Vec::new, |s| at(&self.aside, s).iter().map(|c| c.face()).collect()),
+                aside_sizes: self.seats().map(|s| at(&self.aside, s).len() as u8).collect(),
+                other_bids: self.seats().map(|s| at(&self.other_bids, s)).collect(),
+                first_tricks: self.seats().map(|s| at(&self.first_tricks, s)).collect(),
+            }),
+            leaks: if self.leaked_round() {
+                self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
+            } else {
+                Vec::new()
+            },
         }
     }
 }
@@ -288,6 +355,24 @@ impl fmt::Display for View {
             let shown: Vec<String> = self.revealed_trick.iter().map(|c| format!("{}={}", c.seat, c.face)).collect();
             writeln!(f, "Last trick revealed last round: {}", shown.join(" "))?;
         }
+        if let Some(split) = &self.split {
+            let other: Vec<String> = split
+                .other_bids
+                .iter()
+                .enumerate()
+                .map(|(i, b)| format!("P{i} {}", b.map_or_else(|| "-".to_owned(), |b| b.to_string())))
+                .collect();
+            let which = if split.half == 1 { "second" } else { "first" };
+            writeln!(f, "The Split: half {} of 2; bids for the {which} half: {}", split.half, other.join(", "))?;
+            if split.half == 2 {
+                let took: Vec<String> =
+                    split.first_tricks.iter().enumerate().map(|(i, t)| format!("P{i} {t}")).collect();
+                writeln!(f, "First half tricks: {}", took.join(", "))?;
+            }
+            let sizes: Vec<String> = split.aside_sizes.iter().map(u8::to_string).collect();
+            let mine: Vec<String> = split.aside.iter().map(ToString::to_string).collect();
+            writeln!(f, "Set aside: {} cards each; yours: {}", sizes.join("/"), mine.join(" "))?;
+        }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
             writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
@@ -360,6 +445,19 @@ impl fmt::Display for View {
             if let Some(c) = self.incoming {
                 writeln!(f, "Coming to you: {c}")?;
             }
+            if !self.offered.is_empty() {
+                let ids: Vec<String> = self.offered.iter().map(ToString::to_string).collect();
+                writeln!(f, "Your missions to choose from: {}", ids.join(" "))?;
+            }
+        }
+        if !self.missions.is_empty() {
+            let shown: Vec<String> = self
+                .missions
+                .iter()
+                .enumerate()
+                .map(|(i, m)| format!("P{i}={}", m.map_or_else(|| "?".to_owned(), |m| m.to_string())))
+                .collect();
+            writeln!(f, "Missions: {}", shown.join(" "))?;
         }
         match self.phase {
             Phase::Over => writeln!(f, "Game over."),
@@ -368,6 +466,9 @@ impl fmt::Display for View {
                 writeln!(f, "Magician ({magician}): everyone passes a card {direction:?}.")
             }
             Phase::BlindBidding => writeln!(f, "Blind Bidding: everyone places a bid face down."),
+            Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
+            Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
+            Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
             _ => Ok(()),
         }
     }

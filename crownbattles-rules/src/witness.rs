@@ -31,7 +31,8 @@ impl CrownBattles {
 
     /// [`Game::seen_action`]: the action in full for its seat and for every public action;
     /// the hidden ones (a smuggle, a Magician pass, a Merchant's own card, a Blind Bidding
-    /// bid and a Jester's move of it, a Stealth Play card after the leader's) face down.
+    /// bid and a Jester's move of it, a Stealth Play card after the leader's, a card set
+    /// aside in The Split) face down.
     pub(crate) fn seen(&self, seat: Seat, action: Action, observer: Observer) -> Event {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
@@ -40,15 +41,20 @@ impl CrownBattles {
         match action {
             Action::Smuggle(_) => Event::SmuggledFaceDown {
                 seat,
-                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding),
+                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions),
             },
+            Action::Mission(_) if !self.mission_seen(seat, None) => Event::MissionChosenFaceDown { seat },
             Action::Give(_) => Event::PassChosen { seat },
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
             Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
+            Action::Leak(_) if self.config.leak_choice == crate::rounds::LeakChoice::Simultaneous => {
+                Event::LeakChosen { seat }
+            }
             Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
                 Event::PlayedFaceDown { seat }
             }
+            Action::SetAside(_) => Event::SetAsideFaceDown { seat },
             _ => Event::Acted { seat, action },
         }
     }
@@ -80,6 +86,30 @@ impl CrownBattles {
         });
         let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
         out.push(Event::Spun { trump, dealer: self.dealer });
+        if self.round_type.has_missions() && self.phase != Phase::ChooseTrump {
+            self.push_missions_dealt(me, out);
+        }
+    }
+
+    /// [`Event::MissionsDealt`]: the observer's own offer.
+    fn push_missions_dealt(&self, me: Option<Seat>, out: &mut Vec<Event>) {
+        out.push(Event::MissionsDealt { seat: me, missions: me.map_or_else(Vec::new, |s| self.offered_ids(s)) });
+    }
+
+    /// [`Event::MissionsRevealed`]: every seat's mission.
+    fn push_missions_revealed(&self, out: &mut Vec<Event>) {
+        out.push(Event::MissionsRevealed { missions: self.seats().map(|s| self.mission_of(s)).collect() });
+        self.push_reveals(None, out);
+    }
+
+    /// Leaked Suit: the reveals of this step (all of them at a round's start, `before`
+    /// `None`), in seat order.
+    fn push_reveals(&self, before: Option<&CrownBattles>, out: &mut Vec<Event>) {
+        for s in self.seats().filter(|&s| self.leak_public(s) && !before.is_some_and(|b| b.leak_public(s))) {
+            if let Some(leak) = self.leak_of(s) {
+                out.push(Event::SuitLeaked { seat: s, leak, cards: faces(self.leaked_cards(s)) });
+            }
+        }
     }
 
     /// The card a play puts on the table, with the form it fights in and the action it
@@ -159,6 +189,10 @@ pub(crate) fn events(
     let sees = |s: Seat| me == Some(s);
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
+    missions_step(before, action, after, me, out);
+    if same_round && after.leaked_round() {
+        after.push_reveals(Some(before), out);
+    }
     // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
     if let Some(suit) = after.suit_told(me)
         && before.suit_told(me).is_none()
@@ -172,6 +206,14 @@ pub(crate) fn events(
         revealed_spies(before, seat, action, &sees, out);
     }
     if same_round {
+        // The Split: the step that ends the first half.
+        if before.split() && !before.second_half() && after.second_half() {
+            let seats = || after.seats();
+            out.push(Event::FirstHalfPlayed {
+                bids: seats().map(|s| at(&after.other_bids, s)).collect(),
+                tricks: seats().map(|s| at(&after.first_tricks, s)).collect(),
+            });
+        }
         return;
     }
     round_end(before, seat, action, after, winner.flatten(), out);
@@ -253,6 +295,25 @@ fn consequences(
             let (given, taken) = CrownBattles::moved(before.hand(giver), after.hand(giver));
             let party = (sees(giver) || sees(taker)) && same_round;
             out.push(Event::Traded { giver, taker, given: given.filter(|_| party), taken: taken.filter(|_| party) });
+        }
+        _ => {}
+    }
+}
+
+/// Missions: the offers dealt once the dealer chose the trump, and face-down choices
+/// turned up together after the last (the simultaneous reveal).
+fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me: Option<Seat>, out: &mut Vec<Event>) {
+    if !before.round_type.has_missions() || after.round != before.round {
+        return;
+    }
+    match (before.phase, action) {
+        (Phase::ChooseTrump, Action::Trump(_)) => after.push_missions_dealt(me, out),
+        (Phase::Missions, Action::Mission(_))
+            if after.phase != Phase::Missions
+                && before.round_type == crate::RoundType::Missions
+                && !before.missions_in_turn() =>
+        {
+            after.push_missions_revealed(out);
         }
         _ => {}
     }
@@ -362,12 +423,34 @@ fn round_end(
     if let Some(w) = winner {
         update(&mut tricks, w, |v| v.saturating_add(1));
     }
+    // Missions: what the last trick did for the missions, when it ended in this step.
+    let mut missions = *before;
+    if before.round_type.has_missions() {
+        if let Some(w) = winner {
+            let n = before.n();
+            missions.trick = before.trick_with(seat, action);
+            if let (Phase::Effect { .. }, Action::Trump(t)) = (before.phase, action) {
+                missions.trump = t;
+            }
+            missions.note_mission_trick(w, (w.index() + n - missions.trick.leader.index()) % n.max(1));
+        }
+        if before.round_type == crate::RoundType::BlindMissions {
+            before.push_missions_revealed(out);
+        }
+    }
+    let points = |s: Seat| {
+        if before.round_type.has_missions() {
+            missions.mission_points(s, at(&tricks, s))
+        } else {
+            before.points_for(s, at(&bids, s), at(&tricks, s))
+        }
+    };
     let seats = || before.seats();
     out.push(Event::RoundScored {
         round: before.round.saturating_add(1),
         bids: seats().map(|s| at(&bids, s)).collect(),
         tricks: seats().map(|s| at(&tricks, s)).collect(),
-        points: seats().map(|s| before.round_type.score(at(&bids, s), at(&tricks, s))).collect(),
+        points: seats().map(points).collect(),
         scores: seats().map(|s| at(&after.scores, s)).collect(),
     });
     out.push(Event::Crown { holder: after.crown });

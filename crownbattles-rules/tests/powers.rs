@@ -421,3 +421,38 @@ fn determinization_respects_voids_and_knowledge() {
     }
     assert!(voids_checked > 100);
 }
+
+/// The minimal record of a twin-world failure that `DUKE_TEST_SCALE=4` conformance found:
+/// P3 smuggled a Peasant into the deck, then smuggles R6 and draws a Peasant. In P3's twin
+/// world the Peasant drawn is the one it put in; in the real world another copy. P3 cannot
+/// tell which copy came out (the events are equal), so its views must be equal too: it no
+/// longer knows a Peasant in the deck.
+const SMUGGLED_COPY_RECORD: &str = r#"{"format":1,"engine":"0.1.0","game":"crownbattles","config":{"players":6,"deck":{"values":{"R":"1-13","G":"1-13","B":"1-13","Y":"1-13"},"golems":2,"dragons":2,"peasants":4,"powers":["bishop","smuggler","thief","dragon-king"]},"schedule":[3,8],"max_bid":10,"spinner":[1,1,1,1,1,1],"dealer_may_choose_no_trump":false,"screw_the_dealer":false,"wizard_affects_kings":false,"timings":{"alchemist":"Immediate","bishop":"Immediate","jester":"Immediate","witch":"Immediate"},"witch_step":5,"shields":"Off","max_tie_replays":0,"first_dealer":null,"round_type":{"deal":["Normal","BlindBidding","LeakedSuit","TheSplit","StealthPlay"]}},"seed":17532990799892827090,"steps":[{"seat":0,"action":"leak R"},{"seat":1,"action":"leak R"},{"seat":2,"action":"leak R"},{"seat":3,"action":"leak R"},{"seat":4,"action":"leak R"},{"seat":5,"action":"leak R"},{"seat":5,"action":"bid 0"},{"seat":0,"action":"bid 0"},{"seat":1,"action":"bid 0"},{"seat":2,"action":"bid 0"},{"seat":3,"action":"bid 0"},{"seat":4,"action":"bid 0"},{"seat":5,"action":"play R1"},{"seat":0,"action":"play G4"},{"seat":1,"action":"play G9"},{"seat":2,"action":"play R7"},{"seat":3,"action":"play Y11"},{"seat":4,"action":"play R3"},{"seat":2,"action":"play G11"},{"seat":3,"action":"play golem"},{"seat":4,"action":"play peasant"},{"seat":5,"action":"play B1"},{"seat":0,"action":"play B13"},{"seat":1,"action":"play B3"},{"seat":3,"action":"play peasant"},{"seat":4,"action":"play peasant"},{"seat":5,"action":"play B5"},{"seat":0,"action":"play Y3"},{"seat":1,"action":"play Y9"},{"seat":2,"action":"play B10"},{"seat":0,"action":"bid 0"},{"seat":1,"action":"bid 0"},{"seat":2,"action":"bid 0"},{"seat":3,"action":"smuggle peasant"},{"seat":3,"action":"bid 0"},{"seat":4,"action":"bid 0"},{"seat":5,"action":"bid 0"},{"seat":0,"action":"play thief"},{"seat":1,"action":"play R3"},{"seat":2,"action":"play R13"},{"seat":3,"action":"play dragon"},{"seat":4,"action":"play R1"},{"seat":5,"action":"play R5"},{"seat":0,"action":"steal P3"},{"seat":3,"action":"play dragon-king"},{"seat":4,"action":"play Y12"},{"seat":5,"action":"play R8"},{"seat":0,"action":"play G3"},{"seat":1,"action":"play R10"},{"seat":2,"action":"play Y1"},{"seat":3,"action":"play B5"},{"seat":4,"action":"play B2"},{"seat":5,"action":"play bishop"},{"seat":5,"action":"look P0"},{"seat":0,"action":"play B10"},{"seat":1,"action":"play B4"},{"seat":2,"action":"play B12"},{"seat":2,"action":"play G5"},{"seat":3,"action":"play smuggler"}]}"#;
+
+#[test]
+fn a_smuggler_drawing_a_copy_of_a_card_it_knew_in_the_deck_forgets_where_it_is() {
+    let record: duke_core::Record<CrownBattles> = serde_json::from_str(SMUGGLED_COPY_RECORD).unwrap();
+    let game = record.replay().unwrap();
+    let me = Seat(3);
+    let action: crownbattles_rules::Action = "smuggle R6".parse().unwrap();
+    // The conformance checker's seeds for P3's twins at step 59, then more.
+    let base = 59u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 3 << 8;
+    let mut same_draw = 0;
+    for seed in (0..2).map(|k| base ^ k).chain(0..200) {
+        let twin = game.determinize(me, seed);
+        let (mut here, mut there) = (game, twin);
+        here.apply(me, action).unwrap();
+        there.apply(me, action).unwrap();
+        let (mut seen_here, mut seen_there) = (Vec::new(), Vec::new());
+        CrownBattles::events(&game, me, action, &here, Observer::Seat(me), &mut seen_here);
+        CrownBattles::events(&twin, me, action, &there, Observer::Seat(me), &mut seen_there);
+        if seen_here != seen_there {
+            continue;
+        }
+        same_draw += 1;
+        let shown: Vec<String> = seen_here.iter().map(ToString::to_string).collect();
+        assert_eq!(shown, ["P3 smuggle R6", "P3 draws peasant from the deck"]);
+        assert_eq!(here.view(Observer::Seat(me)), there.view(Observer::Seat(me)), "seed {seed}");
+    }
+    assert!(same_draw > 0, "some twin draws a Peasant too");
+}

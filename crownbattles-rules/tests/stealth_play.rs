@@ -264,3 +264,37 @@ fn by_default_nobody_is_told_a_face_down_suit() {
     assert_eq!(legal(&game, 2), vec!["play G13", "play B13"]);
     assert_eq!(game.view(Observer::Seat(Seat(2))).suit_told, None);
 }
+
+/// The minimal record of a twin-world leak that `DUKE_TEST_SCALE=4` conformance found: a
+/// trick led by a Smuggler, four cards face down, completed by P5's R8 in the middle of the
+/// round. P2's twin world (its determinization) swaps P1's B1 and P3's B4; the flip told P2
+/// who played which, so its views afterwards must differ too (the trick turned up stays in
+/// view), as they did only for a round's last trick before.
+const SWAPPED_FACE_DOWN_RECORD: &str = r#"{"format":1,"engine":"0.1.0","game":"crownbattles","config":{"players":6,"deck":{"values":{"R":"1-13","G":"1-13","B":"1-13","Y":"1-13"},"golems":2,"dragons":2,"peasants":4,"powers":["bishop","smuggler","thief","dragon-king"]},"schedule":[3,8],"max_bid":10,"spinner":[1,1,1,1,1,1],"dealer_may_choose_no_trump":false,"screw_the_dealer":false,"wizard_affects_kings":false,"timings":{"alchemist":"Immediate","bishop":"Immediate","jester":"Immediate","witch":"Immediate"},"witch_step":5,"shields":"Off","max_tie_replays":0,"first_dealer":null,"round_type":{"deal":["Normal","BlindBidding","LeakedSuit","TheSplit","StealthPlay"]}},"seed":17532990799829042442,"steps":[{"seat":1,"action":"bid 0"},{"seat":2,"action":"bid 0"},{"seat":3,"action":"bid 0"},{"seat":4,"action":"bid 0"},{"seat":5,"action":"bid 0"},{"seat":0,"action":"bid 0"},{"seat":1,"action":"play golem"},{"seat":2,"action":"play Y4"},{"seat":3,"action":"play R10"},{"seat":4,"action":"play G9"},{"seat":5,"action":"play R4"},{"seat":0,"action":"play G4"},{"seat":1,"action":"play peasant"},{"seat":2,"action":"play G2"},{"seat":3,"action":"play Y13"},{"seat":4,"action":"play B4"},{"seat":5,"action":"play G12"},{"seat":0,"action":"play G8"},{"seat":5,"action":"play R11"},{"seat":0,"action":"play Y6"},{"seat":1,"action":"play dragon-king"},{"seat":2,"action":"play bishop"},{"seat":2,"action":"look P3"},{"seat":3,"action":"play peasant"},{"seat":4,"action":"play B7"},{"seat":2,"action":"bid 0"},{"seat":3,"action":"bid 0"},{"seat":4,"action":"bid 0"},{"seat":5,"action":"bid 0"},{"seat":0,"action":"bid 0"},{"seat":1,"action":"bid 0"},{"seat":2,"action":"play Y3"},{"seat":3,"action":"play peasant"},{"seat":4,"action":"play Y1"},{"seat":5,"action":"play thief"},{"seat":0,"action":"play dragon"},{"seat":1,"action":"play G2"},{"seat":5,"action":"steal P0"},{"seat":0,"action":"play G4"},{"seat":1,"action":"play G3"},{"seat":2,"action":"play R7"},{"seat":3,"action":"play golem"},{"seat":4,"action":"play G7"},{"seat":5,"action":"play G1"},{"seat":3,"action":"play peasant"},{"seat":4,"action":"play Y4"},{"seat":5,"action":"play G11"},{"seat":0,"action":"play R3"},{"seat":1,"action":"play G5"},{"seat":2,"action":"play R12"},{"seat":5,"action":"play R1"},{"seat":0,"action":"play dragon"},{"seat":1,"action":"play R4"},{"seat":2,"action":"play B7"},{"seat":3,"action":"play R6"},{"seat":4,"action":"play R2"},{"seat":0,"action":"play smuggler"},{"seat":0,"action":"smuggle R9"},{"seat":1,"action":"play B1"},{"seat":2,"action":"play B11"},{"seat":3,"action":"play B4"},{"seat":4,"action":"play B8"}]}"#;
+
+#[test]
+fn a_trick_turned_up_mid_round_stays_in_view_so_twin_worlds_differ() {
+    let record: duke_core::Record<CrownBattles> = serde_json::from_str(SWAPPED_FACE_DOWN_RECORD).unwrap();
+    let mut game = record.replay().unwrap();
+    let (me, actor) = (Seat(2), Seat(5));
+    let action: Action = "play R8".parse().unwrap();
+    // The seed the conformance checker drew for P2's first twin at step 62.
+    let twin = game.determinize(me, 62u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 2 << 8);
+    let shown = |g: &CrownBattles| format!("{}", g.view(Observer::Seat(me)));
+    assert_eq!(shown(&game), shown(&twin), "P2 cannot tell the twins apart before");
+    let mut other = twin;
+    let before = (game, twin);
+    game.apply(actor, action).unwrap();
+    other.apply(actor, action).unwrap();
+    let (mut here, mut there) = (Vec::new(), Vec::new());
+    CrownBattles::events(&before.0, actor, action, &game, Observer::Seat(me), &mut here);
+    CrownBattles::events(&before.1, actor, action, &other, Observer::Seat(me), &mut there);
+    assert_ne!(here, there, "the twin swaps two face-down cards, which the flip tells");
+    let (view, twin_view) = (game.view(Observer::Seat(me)), other.view(Observer::Seat(me)));
+    assert_ne!(view, twin_view, "the views after the flip must tell it too");
+    let played: Vec<String> = view.revealed_trick.iter().map(|c| format!("{}={}", c.seat, c.face)).collect();
+    assert_eq!(played, ["P0=smuggler", "P1=B1", "P2=B11", "P3=B4", "P4=B8", "P5=R8"]);
+    assert!(view.trick.is_empty(), "the table is cleared: the trick was in the middle of the round");
+    // Saved and loaded with it (a Stealth Play round in progress).
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
+}

@@ -115,9 +115,10 @@ impl Catalogued for CrownBattles {
 
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
-    /// `normal`, `blind`, … (`crownbattles_rules::RoundType`).
+    /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
+    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
-        use crownbattles_rules::{RoundType, RoundTypes};
+        use crownbattles_rules::{MissionCatalogue, MissionReveal, RoundType, RoundTypes};
         if options.is_expanded_duke() {
             return Err(options.refused_by(Self::TITLE));
         }
@@ -134,8 +135,17 @@ impl Catalogued for CrownBattles {
                 let filled: Vec<RoundType> = order.iter().copied().cycle().take(rounds).collect();
                 RoundTypes::sequence(&filled).map_err(|e| e.to_string())?
             }
-            (None, None) => return Ok(config),
+            (None, None) => config.round_types,
         };
+        if let Some(path) = &options.missions {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--missions {}: cannot read: {e}", path.display()))?;
+            config.missions.catalogue = serde_json::from_str::<MissionCatalogue>(&text)
+                .map_err(|e| format!("--missions {}: {e}", path.display()))?;
+        }
+        if options.missions_simultaneous {
+            config.missions.reveal = MissionReveal::Simultaneous;
+        }
         config.validated().map_err(|e| e.to_string())
     }
 }

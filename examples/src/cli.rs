@@ -133,7 +133,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 }
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
-/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`) and applies them to
+/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
+/// `--missions-simultaneous`) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -150,6 +151,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         },
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
+        missions: parsed.get(MISSIONS).map(PathBuf::from),
+        missions_simultaneous: parsed.has("missions-simultaneous"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -162,13 +165,15 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen"];
+const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen", "missions-simultaneous"];
+/// Crown Battles' mission catalogue file.
+const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
 const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
 /// The game options that take a value, shared by `simulate` and `play`.
-const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE];
+const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE, MISSIONS];
 
 /// A command's own flags that take a value, followed by the game options'.
 fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
@@ -189,7 +194,11 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, stealth; stealth needs 3+ players).";
+in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
+missions, blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
+catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
+examples/data/house_missions.json) instead of the four printed ones;
+--missions-simultaneous reveals the chosen missions together (the printed variation).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

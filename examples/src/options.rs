@@ -3,7 +3,8 @@
 //! terrain tiles, the alternate objectives) and Crown Battles' round types.
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
-//! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`); each game says in
+//! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
+//! `--missions-simultaneous`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -41,6 +42,13 @@ pub struct GameOptions {
     /// Crown Battles: play these round types in order, repeated to fill the rounds
     /// (`--round-sequence blind,normal`).
     pub round_sequence: Option<String>,
+    /// Crown Battles, "Missions": deal from the mission catalogue in this JSON file (a list
+    /// of `crownbattles_rules::Mission`) instead of the four printed missions
+    /// (`--missions FILE`).
+    pub missions: Option<PathBuf>,
+    /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
+    /// (`--missions-simultaneous`).
+    pub missions_simultaneous: bool,
 }
 
 impl GameOptions {
@@ -77,6 +85,12 @@ impl GameOptions {
         if let Some(list) = &self.round_sequence {
             flags.push(format!("--round-sequence {list}"));
         }
+        if let Some(path) = &self.missions {
+            flags.push(format!("--missions {}", path.display()));
+        }
+        if self.missions_simultaneous {
+            flags.push("--missions-simultaneous".to_owned());
+        }
         flags
     }
 
@@ -97,9 +111,12 @@ impl GameOptions {
             || self.three_pikemen
     }
 
-    /// Whether any option of Crown Battles' round types is on.
+    /// Whether any option of Crown Battles' round types (or of its missions) is on.
     pub fn is_round_types(&self) -> bool {
-        self.round_types.is_some() || self.round_sequence.is_some()
+        self.round_types.is_some()
+            || self.round_sequence.is_some()
+            || self.missions.is_some()
+            || self.missions_simultaneous
     }
 
     /// The error for a game that takes none of the options given.

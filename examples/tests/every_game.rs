@@ -287,6 +287,11 @@ fn crownbattles_plays_round_types_from_the_options() {
     let (_, record) = run::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
     let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
     assert!(text.contains("places a bid face down") && !text.contains("the round type is Normal"), "{text}");
+    // The Split: the halves are set aside face down, then played in turn.
+    let split = GameOptions { round_sequence: Some("split".into()), ..GameOptions::default() };
+    let (_, record) = run::<CrownBattles>(Some(3), &split, 1, 6, &bots(), |_| {}).unwrap();
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains("sets a card aside face down") && text.contains("the first half is played"), "{text}");
     // Unknown names, types absent in this version and excluded ones are refused.
     for (players, list) in [(4, "blind,jousting"), (4, "long"), (2, "stealth")] {
         let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };
@@ -296,4 +301,42 @@ fn crownbattles_plays_round_types_from_the_options() {
     assert!(run::<CrownBattles>(None, &both, 1, 1, &bots(), |_| {}).is_err());
     let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
     assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
+}
+
+/// Crown Battles' Missions from the command line: the bots choose and play missions from
+/// the printed catalogue or a house file, revealed in turn or together, and Blind Missions;
+/// bad files are messages.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_missions_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    let house = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/house_missions.json");
+    let options = GameOptions {
+        round_types: Some("missions,blind-missions".into()),
+        missions: Some(house),
+        ..GameOptions::default()
+    };
+    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 6, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
+    assert!(json.contains("trump_over_lead"), "the record carries the catalogue: {json}");
+    let text = replay_text(&json).unwrap();
+    assert!(text.contains("mission"), "{text}");
+    let together =
+        GameOptions { round_sequence: Some("missions".into()), missions_simultaneous: true, ..GameOptions::default() };
+    let (_, record) = run::<CrownBattles>(Some(3), &together, 1, 7, &bots(), |_| {}).unwrap();
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains("chooses a mission face down") && text.contains("missions revealed"), "{text}");
+    let dir = std::env::temp_dir().join(format!("missions-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.json");
+    std::fs::write(&bad, r#"[{"condition": {"at_least": 4}, "points": {"2": "1 2 3"}}]"#).unwrap();
+    let refused = GameOptions { missions: Some(bad), ..GameOptions::default() };
+    let why = run::<CrownBattles>(Some(4), &refused, 1, 1, &bots(), |_| {}).unwrap_err().to_string();
+    assert!(why.contains("--missions") && why.contains("point table row"), "{why}");
+    let missing = GameOptions { missions: Some(dir.join("none.json")), ..GameOptions::default() };
+    assert!(
+        run::<CrownBattles>(Some(4), &missing, 1, 1, &bots(), |_| {}).unwrap_err().to_string().contains("cannot read")
+    );
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -200,6 +200,9 @@ impl CrownBattles {
         per_seat("tricks", setup.tricks.len(), true)?;
         per_seat("scores", setup.scores.len(), true)?;
         per_seat("passes", setup.passes.len(), true)?;
+        per_seat("aside", setup.aside.len(), true)?;
+        per_seat("other_bids", setup.other_bids.len(), true)?;
+        per_seat("first_half_tricks", setup.first_half_tricks.len(), true)?;
         if setup.trick.len() > n {
             return Err(SetupError::SeatCount { field: "trick", found: setup.trick.len(), players });
         }
@@ -252,6 +255,18 @@ impl CrownBattles {
             revealed_bids: [None; MAX_PLAYERS],
             revealed_trick: [NONE; MAX_PLAYERS],
             revealed_leader: Seat(0),
+            aside: [CardSet::EMPTY; MAX_PLAYERS],
+            other_bids: [None; MAX_PLAYERS],
+            first_tricks: [0; MAX_PLAYERS],
+            offers: [0; MAX_PLAYERS],
+            missions: [NONE; MAX_PLAYERS],
+            first_wins: [NONE; MAX_PLAYERS],
+            trump_wins: 0,
+            trump_cuts: 0,
+            revealed_missions: [NONE; MAX_PLAYERS],
+            leaks: [NONE; MAX_PLAYERS],
+            shown: CardSet::EMPTY,
+            unsealed: 0,
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -294,7 +309,7 @@ impl CrownBattles {
         }
         let trick_cards = match &setup.hands {
             None => {
-                if !setup.trick.is_empty() || !setup.played.is_empty() {
+                if !setup.trick.is_empty() || !setup.played.is_empty() || !setup.aside.is_empty() {
                     return Err(SetupError::HandsNeeded);
                 }
                 // The round's deal and spin, as the game makes them.
@@ -303,17 +318,27 @@ impl CrownBattles {
             }
             Some(hands) => {
                 let mut groups: Vec<&[CardName]> = hands.iter().map(Vec::as_slice).collect();
+                groups.extend(setup.aside.iter().map(Vec::as_slice));
                 groups.push(setup.trick.as_slice());
                 groups.push(setup.played.as_slice());
                 let mut placed = place(config.deck.cards(), &groups)?;
                 let played = placed.pop().unwrap_or_default();
                 let trick = placed.pop().unwrap_or_default();
+                let set = |cards: &Vec<Card>| cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
+                let asides = placed.split_off(hands.len().min(placed.len()));
                 state.hands = [CardSet::EMPTY; MAX_PLAYERS];
                 for (hand, cards) in state.hands.iter_mut().zip(&placed) {
-                    *hand = cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
+                    *hand = set(cards);
+                }
+                for (aside, cards) in state.aside.iter_mut().zip(&asides) {
+                    *aside = set(cards);
                 }
                 state.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
-                state.deck = state.hands.iter().fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
+                state.deck = state
+                    .hands
+                    .iter()
+                    .chain(&state.aside)
+                    .fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
                 if setup.trump.is_none() && setup.phase.is_none() {
                     state.phase = state.spin();
                 }
@@ -348,6 +373,12 @@ impl CrownBattles {
         for (slot, &value) in state.tricks.iter_mut().zip(&setup.tricks) {
             *slot = value;
         }
+        for (slot, &value) in state.other_bids.iter_mut().zip(&setup.other_bids) {
+            *slot = value;
+        }
+        for (slot, &value) in state.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
+            *slot = value;
+        }
         for (slot, &value) in state.scores.iter_mut().zip(&setup.scores) {
             *slot = value;
         }
@@ -365,6 +396,22 @@ impl CrownBattles {
             }
             None => rebuilt.voids,
         };
+        if !setup.leaks.is_empty() {
+            per_seat("leaks", setup.leaks.len(), false)?;
+            for (slot, leak) in state.leaks.iter_mut().zip(&setup.leaks) {
+                *slot = leak.map_or(NONE, crate::rounds::Leak::code);
+            }
+        }
+        for &s in &setup.unsealed {
+            if s.index() >= n {
+                return Err(SetupError::NoSuchSeat(s));
+            }
+            state.unsealed |= crate::state::bit(s);
+        }
+        state.shown = match &setup.shown {
+            Some(names) => knowledge(config.deck.cards(), CardSet::EMPTY, names)?,
+            None => state.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)),
+        };
         state.known = match &setup.known {
             Some(lists) => {
                 let mut known = [CardSet::EMPTY; MAX_PLAYERS];
@@ -373,14 +420,24 @@ impl CrownBattles {
                 }
                 known
             }
-            None => default_known(&config, smuggled),
+            None => {
+                // Leaked Suit: the reveals so far are known to every other seat.
+                let shown = state.leak_knowledge();
+                let mut known = default_known(&config, smuggled);
+                for (k, s) in known.iter_mut().zip(shown) {
+                    *k = k.or(s);
+                }
+                known
+            }
         };
-        let bids = state.bids.iter().filter(|b| b.is_some()).count();
+        let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
+        state.apply_missions_setup(&setup.missions, choosing_trump)?;
         let len = usize::from(state.trick.len);
         state.phase = match setup.phase {
             Some(phase) => phase,
             None if chooses => Phase::ChooseTrump,
-            None if bids < n => state.bidding_phase(),
+            // (Leaked Suit: the automatic variations draw the suits as the bidding would start.)
+            None if !state.bids_complete() => state.before_bidding(),
             None if len < n => Phase::Play(leader.offset(len, n)),
             None => return Err(SetupError::Phase(None)),
         };
@@ -423,7 +480,7 @@ impl CrownBattles {
         match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.bidding_phase()
+                self.before_bidding()
             }
             Some(5) => {
                 self.trump = Trump::NoTrump;
@@ -431,7 +488,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.bidding_phase()
+                self.before_bidding()
             }
         }
     }

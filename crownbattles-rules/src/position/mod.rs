@@ -11,6 +11,8 @@ mod save;
 use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
+use crate::rounds::missions::MissionsSetup;
+
 pub use names::CardName;
 
 /// The trick a Stealth Play round turned up at its end, rebuilt from its cards in play
@@ -38,8 +40,8 @@ use crate::state::Phase;
 /// What a caller leaves out (struct update from [`Setup::new`], or fields missing from
 /// JSON) takes the default named on each field. Cards are [`CardName`]s: `R12`, `spy`,
 /// `golem` (a copy the setup picks: the lowest one not named elsewhere, hands from P0 up
-/// first, then the trick, then `played`) or `golem#2` (that copy). Per-seat lists have one
-/// entry per player, or none for the default.
+/// first, then the set-aside halves, then the trick, then `played`) or `golem#2` (that
+/// copy). Per-seat lists have one entry per player, or none for the default.
 ///
 /// `from_setup` checks, with a typed [`SetupError`] for each: the config; seats are
 /// players; the generator belongs to the seed; the round is scheduled (or a tie replay);
@@ -47,8 +49,9 @@ use crate::state::Phase;
 /// placed once; the hands fit the round and the trick (equal at the start of a trick, one
 /// card fewer for those who played to it) and `played` fits the tricks already played;
 /// no more tricks won than played; scores in range; bids allowed by the tokens, placed by
-/// the first players from the dealer's left (in any order in a Blind Bidding round);
-/// during the bidding the first trick is led by the player left of the dealer; the round
+/// the first players from the dealer's left (in any order in a Blind Bidding round; in The
+/// Split both bids of a seat before the next seat's); the halves of The Split fit its
+/// phase; during the bidding the first trick is led by the player left of the dealer; the round
 /// type is one the config lets this round play, and the pile of Round Type cards fits it;
 /// revealed bids only where rounds hide their bids, one per seat; the phase fits the bids,
 /// the round type and the trick (a decision for a card on the trick that has one, at its
@@ -141,9 +144,10 @@ pub struct Setup {
     /// per seat, shown until the next round ends (default: none).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub revealed_bids: Vec<Bid>,
-    /// The last trick of the last round when it was a Stealth Play round, as turned up at
-    /// its end, in play order from `revealed_leader`; shown until the next round ends
-    /// (default: none).
+    /// The last Stealth Play trick turned up (in this round, or the last trick of the last
+    /// round when it was a Stealth Play round), in play order from `revealed_leader`; shown
+    /// until the next Stealth Play trick is turned up or the next round ends (default:
+    /// none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<CardName>,
     /// Who led `revealed_trick` (default: P0).
@@ -153,6 +157,41 @@ pub struct Setup {
     /// false).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub revealed_as_golem: bool,
+    /// The Split: each seat's cards set aside face down for the second half, P0 first
+    /// (default: none; during the split, those set aside so far; during the first half,
+    /// the whole second half; during the second half, none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub aside: Vec<Vec<CardName>>,
+    /// The Split: each seat's bid for the half not being played (default: none): the
+    /// second half's during the first, the first half's during the second (`bids` is the
+    /// half being played).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub other_bids: Vec<Option<Bid>>,
+    /// The Split: tricks each seat won in the first half, during the second (default 0).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub first_half_tricks: Vec<u8>,
+    /// Missions and Blind Missions: the offers, the chosen missions and what the round's
+    /// tricks did for them, and the last round's revealed missions (default: none; in a
+    /// missions round before its first trick, the offers the generator deals).
+    #[serde(default, skip_serializing_if = "MissionsSetup::is_empty")]
+    pub missions: MissionsSetup,
+    /// Leaked Suit: the suit each seat chose or got to reveal, P0 first (default: none yet;
+    /// the spinner and neighbour variations draw theirs with the generator when the phase
+    /// is left out and nobody has bid). A
+    /// revealed suit's cards in the hands are known to every other seat unless `known` says
+    /// otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
+    /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
+    /// or the Magician's passes take the cards of the hands involved out of it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shown: Option<Vec<CardName>>,
+    /// Leaked Suit: seats whose hand changed unseen since their reveal (a smuggle, a trade,
+    /// the Magician's passes, the Cursed), so that they may hold more of their revealed suit
+    /// (default: none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unsealed: Vec<Seat>,
 }
 
 impl Setup {
@@ -191,6 +230,13 @@ impl Setup {
             revealed_trick: Vec::new(),
             revealed_leader: None,
             revealed_as_golem: false,
+            aside: Vec::new(),
+            other_bids: Vec::new(),
+            first_half_tricks: Vec::new(),
+            missions: MissionsSetup::default(),
+            leaks: Vec::new(),
+            shown: None,
+            unsealed: Vec::new(),
         }
     }
 }
@@ -364,6 +410,19 @@ pub enum SetupError {
     /// Double-faced card among them).
     #[error("the revealed trick does not fit: only a Stealth Play round reveals one, a card of the deck per player")]
     RevealedTrick,
+    /// The Split: cards set aside, bids for the other half or first-half tricks outside a
+    /// round of The Split, or not fitting its phase (the halves' sizes, the bids placed in
+    /// order, within the tokens, no more first-half tricks than the first half's cards).
+    #[error("the set-aside halves, the other half's bids or the first half's tricks do not fit The Split")]
+    Split,
+    /// The missions state does not fit the round (RULES.md, "Missions").
+    #[error("the missions do not fit: {0}")]
+    Missions(&'static str),
+    /// Leaked Suit's suits do not fit: given outside a Leaked Suit round, a choice the
+    /// variation (`Config::leak_choice`) cannot make, or missing or present where the phase
+    /// says otherwise.
+    #[error("the leaked suits do not fit the round type, its variation or the phase")]
+    Leaks,
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

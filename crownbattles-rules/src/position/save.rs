@@ -39,8 +39,7 @@ impl CrownBattles {
             self.stealth().then_some(self.config.stealth_follow_face_down),
         );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
-        let bids = self.bids.iter().filter(|b| b.is_some()).count();
-        let derived_phase = if bids < n {
+        let derived_phase = if !self.bids_complete() {
             Some(self.bidding_phase())
         } else if len < n {
             Some(Phase::Play(t.leader.offset(len, n)))
@@ -48,7 +47,10 @@ impl CrownBattles {
             None
         };
         let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
-        let default_known = default_known(&self.config, self.smuggled);
+        let mut default_known = default_known(&self.config, self.smuggled);
+        for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
+            *k = k.or(s);
+        }
         Setup {
             config: self.config,
             seed: self.rng.seed(),
@@ -70,7 +72,9 @@ impl CrownBattles {
             shields: flagged(self.shields),
             smuggled: flagged(self.smuggled),
             wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
-            phase: (Some(self.phase) != derived_phase).then_some(self.phase),
+            // (Leaked Suit: a pending choice is spelled out, or loading would draw the spinner's or
+            // the neighbour's variation again.)
+            phase: (Some(self.phase) != derived_phase || self.leak_pending()).then_some(self.phase),
             passes: if self.passes.iter().all(|&p| p == NONE) {
                 Vec::new()
             } else {
@@ -86,6 +90,26 @@ impl CrownBattles {
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
+            aside: if self.aside.iter().all(|a| a.is_empty()) {
+                Vec::new()
+            } else {
+                seats().map(|s| names(at(&self.aside, s))).collect()
+            },
+            other_bids: if self.other_bids.iter().all(Option::is_none) {
+                Vec::new()
+            } else {
+                seats().map(|s| at(&self.other_bids, s)).collect()
+            },
+            first_half_tricks: if self.first_tricks.iter().all(|&t| t == 0) {
+                Vec::new()
+            } else {
+                seats().map(|s| at(&self.first_tricks, s)).collect()
+            },
+            missions: self.missions_setup(),
+            shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.shown)),
+            unsealed: flagged(self.unsealed),
+            leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }
 }

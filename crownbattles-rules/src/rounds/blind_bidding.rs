@@ -16,13 +16,28 @@ use crate::actions::Bid;
 use crate::state::{CrownBattles, Phase, at, put};
 
 impl CrownBattles {
-    /// The bidding phase of the round starting now: open bids from the dealer's left, or
-    /// Blind Bidding's simultaneous face-down bids.
+    /// The bidding phase of the round starting now: open bids from the dealer's left,
+    /// Blind Bidding's simultaneous face-down bids, or The Split's split before its bids
+    /// (after Leaked Suit's choices, if any are missing).
     pub(crate) fn bidding_phase(&self) -> Phase {
+        if self.leak_pending() {
+            return Phase::LeakedSuit;
+        }
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }
+        // Missions: the choice of a mission takes the place of the bids.
+        if self.round_type.has_missions() {
+            return Phase::Missions;
+        }
         let n = self.n();
+        if self.split() {
+            let (_, second) = self.halves();
+            if self.aside.iter().take(n).any(|a| a.len() < u32::from(second)) {
+                return Phase::Splitting;
+            }
+            return Phase::Bidding(self.dealer.left(n).offset(self.split_bidders_done(), n));
+        }
         let placed = self.bids.iter().take(n).filter(|b| b.is_some()).count();
         Phase::Bidding(self.dealer.left(n).offset(placed, n))
     }

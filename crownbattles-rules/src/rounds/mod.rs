@@ -4,18 +4,26 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`) and Stealth Play
-//! (`stealth_play.rs`). The other types are
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
+//! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
+//! Missions and Blind Missions (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 mod blind_bidding;
+mod leaked_suit;
+pub(crate) mod missions;
 mod stealth_play;
+mod the_split;
+
+pub use leaked_suit::{Leak, LeakChoice};
 
 use core::fmt;
 use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
+
+pub use the_split::{SplitLead, SplitMiss, split_points};
 
 use crate::actions::Bid;
 use crate::setup::{ConfigError, MAX_ROUNDS};
@@ -31,18 +39,21 @@ pub enum RoundType {
     BlindBidding,
     /// "Long Play" (absent in this version).
     LongPlay,
-    /// "Leaked Suit" (absent in this version).
+    /// "Leaked Suit": before bidding, each player reveals every card of one suit
+    /// (`leaked_suit.rs`).
     LeakedSuit,
-    /// "The Split" (absent in this version).
+    /// "The Split": the hand split into two halves played as two smaller rounds, a bid
+    /// for each (`the_split.rs`).
     TheSplit,
     /// "Stealth Play": after the leader's card the others play face down; the trick is
     /// revealed once complete (`stealth_play.rs`).
     StealthPlay,
     /// "Suit Precision" (absent in this version).
     SuitPrecision,
-    /// "Missions" (absent in this version).
+    /// "Missions": each player chooses one of the mission cards dealt to them instead of
+    /// bidding (`missions/`).
     Missions,
-    /// "Blind Missions" (absent in this version).
+    /// "Blind Missions": Missions with the chosen missions secret until the round's end.
     BlindMissions,
     /// "Wagering" (absent in this version).
     Wagering,
@@ -76,7 +87,15 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 3] = [RoundType::Normal, RoundType::BlindBidding, RoundType::StealthPlay];
+    pub const IMPLEMENTED: [RoundType; 7] = [
+        RoundType::Normal,
+        RoundType::BlindBidding,
+        RoundType::LeakedSuit,
+        RoundType::TheSplit,
+        RoundType::StealthPlay,
+        RoundType::Missions,
+        RoundType::BlindMissions,
+    ];
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {
@@ -90,7 +109,16 @@ impl RoundType {
 
     /// Whether this version implements it (the others are refused by config validation).
     pub const fn is_implemented(self) -> bool {
-        matches!(self, RoundType::Normal | RoundType::BlindBidding | RoundType::StealthPlay)
+        matches!(
+            self,
+            RoundType::Normal
+                | RoundType::BlindBidding
+                | RoundType::LeakedSuit
+                | RoundType::TheSplit
+                | RoundType::StealthPlay
+                | RoundType::Missions
+                | RoundType::BlindMissions
+        )
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").
@@ -148,9 +176,10 @@ impl RoundType {
         }
     }
 
-    /// Whether a double bid is allowed in a round dealing `dealt` cards ("Double bidding is
+    /// Whether a double bid is allowed for a hand of `dealt` cards ("Double bidding is
     /// not allowed in the round where each player is dealt only one card"; Blind Bidding
-    /// keeps the bid tokens of Normal Bidding).
+    /// keeps the bid tokens of Normal Bidding; in The Split the hand is the half the bid
+    /// is for).
     pub const fn allows_double_bid(self, dealt: u8) -> bool {
         dealt > 1
     }

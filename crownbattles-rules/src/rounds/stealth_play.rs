@@ -172,8 +172,11 @@ impl CrownBattles {
         }
     }
 
-    /// The round's last trick, turned up as the round ends: kept in views until the next
-    /// round ends (the views of the next round would not show it otherwise).
+    /// The trick just turned up, kept in views as the table is cleared: until the next
+    /// Stealth Play trick is turned up, or, for the round's last trick, until the next
+    /// round ends. The views after the flip would not show who played which card otherwise
+    /// (two worlds differing only in which face-down player held which card would look the
+    /// same, while the event told the difference).
     pub(crate) fn keep_revealed_trick(&mut self) {
         let mut cards = [NONE; MAX_PLAYERS];
         for (pos, slot) in cards.iter_mut().enumerate().take(usize::from(self.trick.len)) {

@@ -183,11 +183,14 @@ fn the_jester_moves_the_bid_by_one_within_the_tokens() {
         let max = t.config.max_bid;
         let want = [-1i8, 0, 1].into_iter().filter(|&d| jested(bid, d, max).is_some()).map(|d| format!("jest {d:+}"));
         listed(step, seat, want.collect())?;
+        // The Split: the bid of the half being played (reading 36), kept apart when the
+        // second half starts.
+        let after = if step.ends_first_half() { &step.after.other_bids } else { &step.after.bids };
         if let Action::Jest(d) = step.action()
             && !step.ends_round()
-            && step.after.bids[seat.index()] != jested(bid, d, max)
+            && after[seat.index()] != jested(bid, d, max)
         {
-            return Err(format!("jest {d:+} on {bid}: bid {:?}", step.after.bids[seat.index()]));
+            return Err(format!("jest {d:+} on {bid}: bid {:?}", after[seat.index()]));
         }
         Ok(())
     });
@@ -447,7 +450,14 @@ fn end_of_trick_decisions_come_in_play_order() {
         if ends.iter().any(|&(_, p)| p != Power::Wizard && p != Power::Spy) {
             step.reached();
         }
-        let next = ends.into_iter().find(|&(seat, p)| can_act_at_end(step, after, seat, p));
+        // The Split: when the step ends the first half, the actions are judged on the first
+        // half's last trick (its hands empty, its tricks), not on the second half taken up.
+        let mut first_half = after.clone();
+        if step.ends_first_half() {
+            first_half.hands = vec![Vec::new(); t.n];
+            first_half.tricks = after.first_tricks.clone();
+        }
+        let next = ends.into_iter().find(|&(seat, p)| can_act_at_end(step, &first_half, seat, p));
         let ok = match next {
             Some((seat, power)) => {
                 matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)

@@ -204,6 +204,8 @@ fn leaks(event: &Event, x: Option<Seat>) -> bool {
     let is = |s: Seat| x == Some(s);
     match event {
         Event::Dealt { seat, cards, .. } => !cards.is_empty() && *seat != x,
+        // "Players are given 5 missions cards": each sees only its own.
+        Event::MissionsDealt { seat, missions } => !missions.is_empty() && *seat != x,
         Event::DrewFromDeck { seat, card } => card.is_some() != is(*seat),
         Event::DeckSeen { seat, cards } => cards.is_some() != is(*seat),
         Event::HandSeen { seat, cards, .. } => cards.is_some() != is(*seat),
@@ -226,9 +228,23 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
         let face_down = crate::oracle::face_down(step.before)
             && matches!(step.before.phase, crownbattles_rules::Phase::Play(_))
             && matches!(step.action(), Action::Play(_) | Action::PlayDoubleFacedAsGolem);
-        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..))
-            || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
-            || face_down;
+        // "Blind Missions": "Players keep their Missions secret"; the reveal variation of
+        // "Missions" has all choose before any is shown (reading 38).
+        let secret_mission = match step.before.view.round_type {
+            RoundType::BlindMissions => true,
+            RoundType::Missions => {
+                step.before.config.missions.reveal == crownbattles_rules::MissionReveal::Simultaneous
+            }
+            _ => false,
+        };
+        // "The Split": each player splits the hand in secret.
+        let hidden = matches!(step.action(), Action::Smuggle(_) | Action::Give(_) | Action::Trade(..) | Action::SetAside(_))
+                || blind && matches!(step.action(), Action::Bid(_) | Action::Jest(_))
+                || secret_mission && matches!(step.action(), Action::Mission(_))
+                // "Leaked Suit": the choices are secret until everyone has chosen.
+                || matches!(step.action(), Action::Leak(_))
+                    && step.before.config.leak_choice == crownbattles_rules::LeakChoice::Simultaneous
+                || face_down;
         let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
         observers.push(None);
         for x in observers {

@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 8] = [
+const PROPERTIES: [(&str, &str); 10] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -14,6 +14,8 @@ const PROPERTIES: [(&str, &str); 8] = [
     ("non_action_cards", include_str!("non_action_cards.rs")),
     ("contract", include_str!("contract.rs")),
     ("round_types", include_str!("round_types.rs")),
+    ("missions", include_str!("missions.rs")),
+    ("leaked_suit", include_str!("leaked_suit.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

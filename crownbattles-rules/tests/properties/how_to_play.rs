@@ -14,8 +14,13 @@ use crate::oracle::{
 
 #[test]
 fn bids_go_clockwise_from_the_dealers_left() {
-    property("bids_go_clockwise_from_the_dealers_left", None, 1500, |step| {
+    // (1200: missions rounds, two of the seven round types in `testing::configs`, have no bids.)
+    property("bids_go_clockwise_from_the_dealers_left", None, 1200, |step| {
         let Phase::Bidding(s) = step.before.phase else { return Ok(()) };
+        // The Split's two bids per seat: `split_two_bids_per_seat_clockwise`.
+        if step.before.view.round_type == crownbattles_rules::RoundType::TheSplit {
+            return Ok(());
+        }
         step.reached();
         let t = step.before;
         let placed = t.bids.iter().filter(|b| b.is_some()).count();
@@ -105,7 +110,8 @@ fn screw_the_dealer_refuses_the_total_of_the_cards_dealt() {
         Ok(())
     });
     eprintln!("  dealer bids with some bid refused: {}", refused.get());
-    assert!(refused.get() >= 30, "the dealer was refused a bid {} times", refused.get());
+    // (20: the configs' random stream also draws the round types' options.)
+    assert!(refused.get() >= 20, "the dealer was refused a bid {} times", refused.get());
 }
 
 #[test]
@@ -222,7 +228,9 @@ pub fn check_trick(step: &Step) -> Result<Option<(Completed, Verdict)>, String> 
         if let Some(w) = want {
             tricks[w.index()] += 1;
         }
-        if step.after.tricks != tricks {
+        // The Split: the first half's tricks are kept apart when the second half starts.
+        let after = if step.ends_first_half() { &step.after.first_tricks } else { &step.after.tricks };
+        if *after != tricks {
             return Err(format!("tricks won {:?}, want {tricks:?}", step.after.tricks));
         }
     }
@@ -281,7 +289,8 @@ fn the_winner_leads_the_next_trick() {
     property("the_winner_leads_the_next_trick", Some(bias_power_cards), 1500, |step| {
         let cleared = !step.before.trick.is_empty() || step.completed_trick().is_some();
         let table_clear = step.after.trick.is_empty() && matches!(step.after.phase, Phase::Play(_));
-        if !cleared || !table_clear || step.ends_round() {
+        // The Split's second half is led from the dealer's left: `split_the_second_half_follows_the_first`.
+        if !cleared || !table_clear || step.ends_round() || step.ends_first_half() {
             return Ok(());
         }
         // The trick completed in this step, or earlier with end-of-trick decisions since.

@@ -17,6 +17,8 @@ mod action_cards;
 mod contract;
 mod coverage;
 mod how_to_play;
+mod leaked_suit;
+mod missions;
 mod non_action_cards;
 mod round_types;
 mod scoring;

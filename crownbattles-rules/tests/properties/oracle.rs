@@ -46,6 +46,11 @@ impl Step<'_, '_> {
     pub fn events(&self, observer: Observer) -> Vec<Event> {
         self.check.events(observer)
     }
+    /// The Split: whether this step ended the first half (the second half was taken up).
+    pub fn ends_first_half(&self) -> bool {
+        let half = |t: &Table| t.view.split.as_ref().map(|s| s.half);
+        !self.ends_round() && half(self.before) == Some(1) && half(self.after) == Some(2)
+    }
     /// Whether this step ended a round (a new one was dealt, or the game ended).
     pub fn ends_round(&self) -> bool {
         self.after.round != self.before.round || (self.after.over && !self.before.over)
@@ -106,6 +111,96 @@ pub struct Memory {
     /// of the trick leads the next one"), or the Bomb's player and then his choice ("You
     /// decide who will lead the next trick").
     pub next_leader: Option<Seat>,
+    /// Missions: the mission each seat chose this round (its `mission` action).
+    pub missions: std::collections::BTreeMap<Seat, u8>,
+    /// Missions: this round's complete tricks in order, by their [`Won`].
+    pub won: Vec<Won>,
+}
+
+/// A complete trick, for the missions: who won it (nobody: a Bomb) and how.
+#[derive(Clone, Copy, Debug)]
+pub struct Won {
+    pub winner: Option<Seat>,
+    /// How the winning card fought.
+    pub kind: Option<crate::ranking::Kind>,
+    /// The led suit (the first numbered card's).
+    pub led: Option<crownbattles_rules::SuitId>,
+    pub trump: Trump,
+}
+
+impl Won {
+    /// The trick `c`, as the rulebook judges it.
+    pub fn of(c: &Completed, n: usize, kings_too: bool) -> Won {
+        let v = judge(&c.fighters, c.trump, kings_too);
+        Won {
+            winner: v.winner.map(|i| clockwise(c.leader, i, n)),
+            kind: v.winner.map(|i| c.fighters[i].kind),
+            led: v.led,
+            trump: c.trump,
+        }
+    }
+
+    /// "Win a trick using a trump suit": a numbered card of the trump suit won it
+    /// (`over_lead`: and another suit was led).
+    pub fn by_trump(&self, over_lead: bool) -> bool {
+        match (self.kind, self.trump) {
+            (Some(crate::ranking::Kind::Number { suit, .. }), Trump::Suit(t)) => {
+                suit == t && (!over_lead || self.led.is_some_and(|l| l != t))
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The phase a round opens with once its trump is known: the bids from the dealer's left
+/// (Blind Bidding: all at once; The Split: the split first); in a missions round the choice
+/// of the missions, or the first trick when no mission of the catalogue can be dealt ("If
+/// a mission is undoable in a particular round, draw another one": a "-" in its table,
+/// more tricks than are dealt, or a trump mission without a trump).
+pub fn opening_phase(
+    round_type: crownbattles_rules::RoundType,
+    config: &Config,
+    dealer: Seat,
+    dealt: u8,
+    trump: Trump,
+) -> Phase {
+    use crownbattles_rules::{Condition, RoundType};
+    let first = clockwise(dealer, 1, usize::from(config.players));
+    match round_type {
+        RoundType::BlindBidding => Phase::BlindBidding,
+        RoundType::TheSplit => Phase::Splitting,
+        RoundType::Missions | RoundType::BlindMissions => {
+            let feasible = config.missions.catalogue.iter().any(|m| {
+                m.points.points(config.players, dealt).is_some()
+                    && match m.condition {
+                        Condition::AtLeast(k) | Condition::Between(k, _) | Condition::NoneOfFirst(k) => k <= dealt,
+                        Condition::TrumpTrick | Condition::TrumpOverLead => trump != Trump::NoTrump,
+                    }
+            });
+            if feasible { Phase::Missions } else { Phase::Play(first) }
+        }
+        _ => Phase::Bidding(first),
+    }
+}
+
+/// "Missions": the points of `seat`'s mission at the end of a round with these complete
+/// tricks (`won`, in order) and trick counts: the table's cell for the player count and
+/// the cards dealt when met, −20 when failed ("lose 20 points"), 0 without a mission.
+pub fn mission_points(config: &Config, dealt: u8, seat: Seat, mission: Option<u8>, tricks: u8, won: &[Won]) -> i32 {
+    use crownbattles_rules::Condition;
+    let Some(m) = mission.and_then(|id| config.missions.catalogue.get(id)) else { return 0 };
+    let mine = |w: &&Won| w.winner == Some(seat);
+    let met = match m.condition {
+        Condition::AtLeast(k) => tricks >= k,
+        Condition::Between(low, high) => (low..=high).contains(&tricks),
+        Condition::NoneOfFirst(k) => !won.iter().take(usize::from(k)).any(|w| w.winner == Some(seat)),
+        Condition::TrumpTrick => won.iter().filter(mine).any(|w| w.by_trump(false)),
+        Condition::TrumpOverLead => won.iter().filter(mine).any(|w| w.by_trump(true)),
+    };
+    match m.points.points(config.players, dealt) {
+        Some(p) if met => p,
+        _ => -20,
+    }
 }
 
 impl Memory {
@@ -117,6 +212,7 @@ impl Memory {
     /// to the end of the round, a shield for the round or the game as the config says.
     pub fn update(&mut self, before: &Table, seat: Seat, action: Action, after: &Table, completed: Option<&Completed>) {
         if let Some(c) = completed {
+            self.won.push(Won::of(c, before.n, before.config.wizard_affects_kings));
             let v = judge(&c.fighters, c.trump, before.config.wizard_affects_kings);
             let bomber = c.fighters.iter().rposition(|f| f.action == Some(Power::Bomb));
             let at = v.winner.or(bomber);
@@ -127,6 +223,9 @@ impl Memory {
         }
         if action == Action::Shield {
             self.shields.insert(seat);
+        }
+        if let Action::Mission(id) = action {
+            self.missions.insert(seat, id);
         }
         if let (Phase::Play(_), Some(face)) = (before.phase, played_face(action)) {
             let mut trick = before.trick.clone();
@@ -145,6 +244,8 @@ impl Memory {
             }
         }
         if after.round != before.round {
+            self.missions.clear();
+            self.won.clear();
             self.wizards.clear();
             if after.config.shields == crownbattles_rules::Shields::Round {
                 self.shields.clear();
@@ -173,6 +274,18 @@ pub fn property(
     invariant: impl Fn(&Step) -> Result<(), String>,
 ) -> Coverage {
     property_on(name, configs(), CASES, bias, at_least, invariant)
+}
+
+/// [`property`] over `times` as many games: for rules of one round type, which the other
+/// round types in the mix of `testing::configs` make rarer.
+pub fn longer_property(
+    name: &str,
+    times: u32,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    property_on(name, configs(), times * CASES, bias, at_least, invariant)
 }
 
 /// [`property`] with other configs and case count.
@@ -239,6 +352,12 @@ pub struct Table {
     pub shields: Vec<Seat>,
     pub smuggled: Vec<Seat>,
     pub passes: Vec<Option<Face>>,
+    /// The Split: the cards each seat set aside for the second half.
+    pub aside: Vec<Vec<Face>>,
+    /// The Split: the bids for the half not being played (none outside The Split).
+    pub other_bids: Vec<Option<Bid>>,
+    /// The Split: the first half's tricks, during the second.
+    pub first_tricks: Vec<u8>,
     pub view: View,
 }
 
@@ -269,9 +388,14 @@ pub fn read(state: &CrownBattles) -> Table {
         setup.hands.clone().unwrap_or_default().iter().map(|h| h.iter().map(|c| c.face).collect()).collect();
     let trick: Vec<Face> = setup.trick.iter().map(|c| c.face).collect();
     let played: Vec<Face> = setup.played.iter().map(|c| c.face).collect();
+    let aside: Vec<Vec<Face>> = if setup.aside.is_empty() {
+        vec![Vec::new(); n]
+    } else {
+        setup.aside.iter().map(|h| h.iter().map(|c| c.face).collect()).collect()
+    };
     let mut undealt = deck_faces(&setup.config.deck);
     let mut strays = Vec::new();
-    for face in hands.iter().flatten().chain(&trick).chain(&played) {
+    for face in hands.iter().flatten().chain(&trick).chain(&played).chain(aside.iter().flatten()) {
         match undealt.iter().position(|f| f == face) {
             Some(i) => {
                 undealt.remove(i);
@@ -305,6 +429,9 @@ pub fn read(state: &CrownBattles) -> Table {
         } else {
             setup.passes.iter().map(|p| p.map(|c| c.face)).collect()
         },
+        aside,
+        other_bids: if setup.other_bids.is_empty() { vec![None; n] } else { setup.other_bids.clone() },
+        first_tricks: if setup.first_half_tricks.is_empty() { vec![0; n] } else { setup.first_half_tricks.clone() },
         view,
     }
 }
@@ -426,16 +553,26 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// under "Screw the dealer" the dealer may not bring the total to the cards dealt (with
 /// double bids: not when the total's range could reach it; when no bid escapes, the rule
 /// does not bind, reading 6).
+///
+/// The Split (reading 36): each seat bids for its first half, then for its second ("the
+/// larger portion" when odd); the tokens, the double bids and "Screw the dealer" apply to
+/// the half the bid is for, as to a hand of that many cards.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     let max = t.config.max_bid;
+    let split = t.view.round_type == crownbattles_rules::RoundType::TheSplit;
+    let (placed, hand) = match (split, t.bids[seat.index()].is_some()) {
+        (false, _) => (&t.bids, t.dealt()),
+        (true, false) => (&t.bids, t.dealt() / 2),
+        (true, true) => (&t.other_bids, t.dealt() - t.dealt() / 2),
+    };
     let mut bids: Vec<Bid> = (0..=max).map(Bid::Single).collect();
-    if t.dealt() > 1 {
+    if hand > 1 {
         bids.extend((0..max).map(Bid::Double));
     }
     if t.config.screw_the_dealer && seat == t.dealer {
-        let others = t.seats().filter(|&s| s != seat).filter_map(|s| t.bids[s.index()]);
+        let others = t.seats().filter(|&s| s != seat).filter_map(|s| placed[s.index()]);
         let (low, high) = others.fold((0u32, 0u32), |(l, h), b| (l + u32::from(b.low()), h + u32::from(b.high())));
-        let dealt = u32::from(t.dealt());
+        let dealt = u32::from(hand);
         let escapes = |b: &Bid| !(low + u32::from(b.low()) <= dealt && dealt <= high + u32::from(b.high()));
         if bids.iter().any(escapes) {
             bids.retain(escapes);
@@ -460,6 +597,32 @@ pub fn points(bid: Option<Bid>, won: u8) -> i32 {
         let off = if won < bid.low() { bid.low() - won } else { won - bid.high() };
         -10 * i32::from(off)
     })
+}
+
+/// The points of a round of The Split ("Scoring"): with both bids met, 10 per trick and a
+/// 10-point bonus per hand, but 10 in total for 0 and 0; otherwise 10 lost per trick off
+/// in a missed hand, and for a met hand 10 (reading 36, default) or 10 per trick
+/// (`SplitMiss::PerTrick`), no bonus; a met double bid scores half (as "Double Bidding").
+pub fn split_points(first: (Option<Bid>, u8), second: (Option<Bid>, u8), per_trick: bool) -> i32 {
+    let met = |(b, w): (Option<Bid>, u8)| b.is_some_and(|b| b.low() <= w && w <= b.high());
+    let half = |b: Bid, points: i32| if let Bid::Double(_) = b { points / 2 } else { points };
+    if met(first) && met(second) {
+        if first.0 == Some(Bid::Single(0)) && second.0 == Some(Bid::Single(0)) {
+            return 10;
+        }
+        return [first, second].iter().map(|&(b, w)| half(b.unwrap(), 10 * i32::from(w) + 10)).sum();
+    }
+    [first, second]
+        .iter()
+        .map(|&(b, w)| match b {
+            None => 0,
+            Some(bid) if met((b, w)) => half(bid, if per_trick { 10 * i32::from(w) } else { 10 }),
+            Some(bid) => {
+                let off = if w < bid.low() { bid.low() - w } else { w - bid.high() };
+                -10 * i32::from(off)
+            }
+        })
+        .sum()
 }
 
 /// The crown's holder: "the player with the highest score gets the crown. In case of a

@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, Table, clockwise, property};
+use crate::oracle::{Step, Table, clockwise, longer_property, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -67,7 +67,9 @@ fn every_round_plays_a_round_type_the_config_allows() {
 
 #[test]
 fn blind_bids_are_placed_at_once_and_face_down() {
-    property("blind_bids_are_placed_at_once_and_face_down", Some(bias_power_cards), 300, |step| {
+    // (More games: the other round types in the mix of `testing::configs` make Blind
+    // Bidding rounds rarer.)
+    longer_property("blind_bids_are_placed_at_once_and_face_down", 2, Some(bias_power_cards), 250, |step| {
         let t = step.before;
         if t.view.round_type != RoundType::BlindBidding || t.over {
             return Ok(());
@@ -183,7 +185,9 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
 
 #[test]
 fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
-    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 100, |step| {
+    // (Thresholds of the Stealth properties: Stealth Play is one of seven implemented round
+    // types in `testing::configs` since Leaked Suit, The Split, Missions and Blind Missions.)
+    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 60, |step| {
         let t = step.before;
         let Phase::Play(s) = t.phase else { return Ok(()) };
         if !crate::oracle::face_down(t)
@@ -244,8 +248,9 @@ fn stealth_the_reveal_turns_the_whole_trick_up() {
         if !after.face_down.is_empty() {
             return Err(format!("still face down: {:?}", after.face_down));
         }
-        // The round's last trick stays in view until the next round ends.
-        if step.ends_round() && after.revealed_trick != c.event.0 {
+        // The trick turned up stays in view as the table is cleared (the round's last
+        // until the next round ends).
+        if (step.ends_round() || after.trick.is_empty()) && after.revealed_trick != c.event.0 {
             return Err(format!("revealed {:?}, the trick taken {:?}", after.revealed_trick, c.event.0));
         }
         Ok(())
@@ -268,7 +273,7 @@ fn decision_on_table(t: &Table) -> Option<(usize, Power)> {
 
 #[test]
 fn stealth_actions_at_the_flip_come_before_the_winner() {
-    property("stealth_actions_at_the_flip_come_before_the_winner", Some(bias_power_cards), 20, |step| {
+    property("stealth_actions_at_the_flip_come_before_the_winner", Some(bias_power_cards), 12, |step| {
         let (t, after) = (step.before, step.after);
         if !crate::oracle::stealth(t) || !t.config.stealth_actions_at_flip {
             return Ok(());
@@ -301,7 +306,9 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
 
 #[test]
 fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
-    property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", None, 40, |step| {
+    // (More games: the other round types in the mix of `testing::configs` make Stealth
+    // Play rounds rarer.)
+    longer_property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", 4, None, 25, |step| {
         let t = step.after;
         if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
             return Ok(());
@@ -329,6 +336,158 @@ fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
         }
         if reached {
             step.reached();
+        }
+        Ok(())
+    });
+}
+
+/// Whether the table is in a round of The Split.
+fn split(t: &crate::oracle::Table) -> bool {
+    t.view.round_type == RoundType::TheSplit
+}
+
+#[test]
+fn split_hands_are_split_in_secret_into_two_halves() {
+    property("split_hands_are_split_in_secret_into_two_halves", None, 300, |step| {
+        let t = step.before;
+        if !split(t) || t.phase != Phase::Splitting {
+            return Ok(());
+        }
+        step.reached();
+        // "Players split their hand of cards into two equals … the larger portion is played
+        // in the second round": each sets aside its second half, all at once (reading 36).
+        let second = usize::from(t.dealt() - t.dealt() / 2);
+        let waiting: Vec<Seat> = t.seats().filter(|s| t.aside[s.index()].len() < second).collect();
+        if step.check.before.to_act().iter().collect::<Vec<_>>() != waiting {
+            return Err(format!("to act {:?}, still splitting {waiting:?}", step.check.before.to_act()));
+        }
+        for s in t.seats() {
+            if t.hand(s).len() + t.aside[s.index()].len() != usize::from(t.dealt()) {
+                return Err(format!("{s} holds {:?} and set aside {:?}", t.hand(s), t.aside[s.index()]));
+            }
+            let want: BTreeSet<String> = if waiting.contains(&s) {
+                t.hand(s).iter().map(|f| format!("aside {f}")).collect()
+            } else {
+                BTreeSet::new()
+            };
+            if step.legal(s) != want {
+                return Err(format!("{s} may {:?}, want {want:?}", step.legal(s)));
+            }
+            // The split is secret: each view shows its own set-aside cards only.
+            let view = step.check.before.view(Observer::Seat(s));
+            let shown = view.split.as_ref().map(|v| v.aside.clone()).unwrap_or_default();
+            if !crate::oracle::same_cards(&shown, &t.aside[s.index()]) {
+                return Err(format!("{s} sees its set-aside cards as {shown:?}"));
+            }
+        }
+        let spectator = step.check.before.view(Observer::Spectator);
+        if spectator.split.is_some_and(|v| !v.aside.is_empty()) {
+            return Err("a spectator sees set-aside cards".into());
+        }
+        if waiting.len() == 1 && step.after.phase != Phase::Splitting {
+            // Then the bids, from the dealer's left; each hand is its first half.
+            let first = usize::from(t.dealt() / 2);
+            let halves =
+                step.after.hands.iter().all(|h| h.len() == first) && step.after.aside.iter().all(|a| a.len() == second);
+            if step.after.phase != Phase::Bidding(clockwise(t.dealer, 1, t.n)) || !halves {
+                return Err(format!("after the split: {:?}, hands {:?}", step.after.phase, step.after.hands));
+            }
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn split_two_bids_per_seat_clockwise() {
+    // (200 and 20 below: The Split is one of seven implemented round types in
+    // `testing::configs`.)
+    property("split_two_bids_per_seat_clockwise", None, 200, |step| {
+        let t = step.before;
+        let Phase::Bidding(s) = t.phase else { return Ok(()) };
+        if !split(t) {
+            return Ok(());
+        }
+        step.reached();
+        // "Players place their 2 bids in a clockwise manner": a seat's first half's bid, then
+        // its second half's, then the next seat's (reading 36).
+        let done = t.seats().filter(|x| t.other_bids[x.index()].is_some()).count();
+        if s != clockwise(t.dealer, 1 + done, t.n) {
+            return Err(format!("{s} bids after {done} seats bid twice, dealer {}", t.dealer));
+        }
+        let Action::Bid(bid) = step.action() else { return Ok(()) };
+        let first = t.bids[s.index()].is_none();
+        let (after, placed) = (step.after, if first { &step.after.bids } else { &step.after.other_bids });
+        let next = if first {
+            Phase::Bidding(s)
+        } else if done + 1 < t.n {
+            Phase::Bidding(clockwise(s, 1, t.n))
+        } else {
+            Phase::Play(clockwise(t.dealer, 1, t.n))
+        };
+        // A first half of no card (one card dealt) is over as soon as the bids are.
+        let over = !first && done + 1 == t.n && t.dealt() == 1;
+        if over {
+            return if step.ends_first_half() { Ok(()) } else { Err("the empty first half goes on".into()) };
+        }
+        if placed[s.index()] != Some(bid) || after.phase != next {
+            return Err(format!(
+                "after {bid} of {s}: {:?}, bids {:?} / {:?}",
+                after.phase, after.bids, after.other_bids
+            ));
+        }
+        Ok(())
+    });
+}
+
+#[test]
+fn split_the_second_half_follows_the_first() {
+    property("split_the_second_half_follows_the_first", Some(bias_power_cards), 20, |step| {
+        if !step.ends_first_half() {
+            return Ok(());
+        }
+        step.reached();
+        let (t, after) = (step.before, step.after);
+        // "Two separate smaller rounds": the set-aside halves are taken up and led from the
+        // dealer's left (or, by the option, by whoever leads after the last trick: its
+        // winner, or the Bomb's choice); the first half's bids and tricks are kept.
+        let mut next = step.memory.next_leader;
+        if let Some(c) = step.completed_trick() {
+            let v = crate::oracle::judge(&c.fighters, c.trump, t.config.wizard_affects_kings);
+            let bomber = c.fighters.iter().rposition(|f| f.action == Some(crownbattles_rules::Power::Bomb));
+            next = v.winner.or(bomber).map(|i| clockwise(c.leader, i, t.n));
+        }
+        if let Action::Lead(s) = step.action() {
+            next = Some(s);
+        }
+        let last_winner = t.config.split_lead == crownbattles_rules::SplitLead::LastWinner;
+        let leader = match next {
+            Some(s) if last_winner && t.dealt() > 1 => s,
+            _ => clockwise(t.dealer, 1, t.n),
+        };
+        for s in t.seats() {
+            if !crate::oracle::same_cards(after.hand(s), &t.aside[s.index()]) || !after.aside[s.index()].is_empty() {
+                return Err(format!("{s} takes up {:?}, set aside {:?}", after.hand(s), t.aside[s.index()]));
+            }
+        }
+        let kept = after.first_tricks.iter().map(|&k| usize::from(k)).sum::<usize>();
+        if kept > usize::from(t.dealt() / 2) || after.tricks.iter().any(|&k| k != 0) {
+            return Err(format!("first half tricks {:?}, now {:?}", after.first_tricks, after.tricks));
+        }
+        if after.phase != Phase::Play(leader) || after.leader != leader || !after.trick.is_empty() {
+            return Err(format!("the second half starts with {:?} led by {}", after.phase, after.leader));
+        }
+        if !matches!(step.action(), Action::Jest(_)) && after.other_bids != t.bids.clone() && !t.bids.contains(&None) {
+            return Err(format!("first half bids {:?} kept as {:?}", t.bids, after.other_bids));
+        }
+        // Nothing of a set-aside half was shown: no seat is known to lack a suit in it.
+        if after.view.voids.iter().any(|v| !v.is_empty()) {
+            return Err(format!("voids {:?} in the second half", after.view.voids));
+        }
+        let told = Event::FirstHalfPlayed { bids: after.other_bids.clone(), tricks: after.first_tricks.clone() };
+        for observer in [Observer::Spectator, Observer::Seat(Seat(0))] {
+            if !step.events(observer).contains(&told) {
+                return Err(format!("{observer:?} is not told {told}"));
+            }
         }
         Ok(())
     });

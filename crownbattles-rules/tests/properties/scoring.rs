@@ -7,7 +7,10 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
-use crate::oracle::{Step, clockwise, judge, points, property, sole_leader};
+use crate::oracle::{
+    Step, Won, clockwise, judge, longer_property, mission_points, opening_phase, points, property, sole_leader,
+    split_points,
+};
 
 /// What the round that this step ended was scored with, by the rulebook: the bids (a
 /// Jester's change in this very step included), the tricks (the last trick's winner and a
@@ -39,20 +42,32 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
         }
         _ => {}
     }
-    if let Some(c) = step.completed_trick()
-        && let Some(w) = judge(&c.fighters, c.trump, t.config.wizard_affects_kings).winner
-    {
-        tricks[clockwise(c.leader, w, t.n).index()] += 1;
+    let mut won = step.memory.won.clone();
+    if let Some(c) = step.completed_trick() {
+        won.push(Won::of(&c, t.n, t.config.wizard_affects_kings));
+        if let Some(w) = judge(&c.fighters, c.trump, t.config.wizard_affects_kings).winner {
+            tricks[clockwise(c.leader, w, t.n).index()] += 1;
+        }
     }
+    let split = t.view.round_type == RoundType::TheSplit;
+    let per_trick = t.config.split_miss == crownbattles_rules::SplitMiss::PerTrick;
+    let missions = matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions);
     for s in 0..t.n {
-        scores[s] += points(bids[s], tricks[s]);
+        scores[s] += if split {
+            split_points((t.other_bids[s], t.first_tricks[s]), (bids[s], tricks[s]), per_trick)
+        } else if missions {
+            let seat = duke_core::Seat(s as u8);
+            mission_points(&t.config, t.dealt(), seat, step.memory.missions.get(&seat).copied(), tricks[s], &won)
+        } else {
+            points(bids[s], tricks[s])
+        };
     }
     (bids, tricks, scores)
 }
 
 #[test]
 fn round_points_follow_the_scoring_table() {
-    let doubles = Cell::new(0);
+    let (doubles, splits) = (Cell::new(0), Cell::new(0));
     property("round_points_follow_the_scoring_table", Some(bias_power_cards), 250, |step| {
         if !step.ends_round() {
             if step.after.scores != step.before.scores && !matches!(step.action(), Action::Hex(_) | Action::Shield) {
@@ -64,6 +79,9 @@ fn round_points_follow_the_scoring_table() {
         let (bids, tricks, scores) = round_result(step);
         if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {
             doubles.set(doubles.get() + 1);
+        }
+        if step.before.view.round_type == RoundType::TheSplit {
+            splits.set(splits.get() + 1);
         }
         if step.after.scores != scores {
             return Err(format!("bids {bids:?}, tricks {tricks:?}: scores {:?}, want {scores:?}", step.after.scores));
@@ -77,8 +95,9 @@ fn round_points_follow_the_scoring_table() {
         }
         Ok(())
     });
-    eprintln!("  rounds scored with double bids: {}", doubles.get());
+    eprintln!("  rounds scored with double bids: {}, rounds of The Split: {}", doubles.get(), splits.get());
     assert!(doubles.get() >= 200, "{} rounds scored double bids", doubles.get());
+    assert!(splits.get() >= 20, "{} rounds of The Split scored", splits.get());
 }
 
 #[test]
@@ -115,10 +134,13 @@ fn the_dealer_rotates_clockwise() {
             if after.dealer != want {
                 return Err(format!("{} deals after {}", after.dealer, before.dealer));
             }
-            // Blind Bidding rounds start with everyone bidding at once.
-            let first = match after.view.round_type {
-                RoundType::BlindBidding => Phase::BlindBidding,
-                _ => Phase::Bidding(clockwise(want, 1, before.n)),
+            // Blind Bidding rounds start with everyone bidding at once, The Split with the
+            // split, missions rounds with the choice of the missions, Leaked Suit rounds with
+            // the choice of the suits to reveal (unless drawn at once).
+            let first = if after.view.round_type == RoundType::LeakedSuit && after.phase == Phase::LeakedSuit {
+                Phase::LeakedSuit
+            } else {
+                opening_phase(after.view.round_type, &after.config, want, after.dealt(), after.trump)
             };
             if after.phase != first && after.phase != Phase::ChooseTrump {
                 return Err(format!("the new round starts with {:?}", after.phase));
@@ -133,7 +155,7 @@ fn the_dealer_rotates_clockwise() {
 #[test]
 fn a_tie_after_the_last_round_replays_it() {
     let (replays, shared) = (Cell::new(0), Cell::new(0));
-    property("a_tie_after_the_last_round_replays_it", None, 80, |step| {
+    longer_property("a_tie_after_the_last_round_replays_it", 2, None, 80, |step| {
         if !step.ends_round() {
             return Ok(());
         }

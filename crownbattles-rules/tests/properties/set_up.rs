@@ -230,12 +230,14 @@ fn the_spinner_gives_a_suit_no_trump_or_the_dealers_choice() {
             if step.seat() != t.dealer || step.legal(t.dealer) != want {
                 return Err(format!("{} chooses among {:?}", step.seat(), step.legal(step.seat())));
             }
-            let bidding = match t.view.round_type {
-                crownbattles_rules::RoundType::BlindBidding => Phase::BlindBidding,
-                _ => Phase::Bidding(t.dealer.left(t.n)),
-            };
+            // Leaked Suit: the suits to reveal are chosen next (unless drawn at once).
+            let leaking =
+                t.view.round_type == crownbattles_rules::RoundType::LeakedSuit && step.after.phase == Phase::LeakedSuit;
             if let crownbattles_rules::Action::Trump(chosen) = step.action()
-                && (step.after.trump != chosen || step.after.phase != bidding)
+                && (step.after.trump != chosen
+                    || !leaking
+                        && step.after.phase
+                            != crate::oracle::opening_phase(t.view.round_type, &t.config, t.dealer, t.dealt(), chosen))
             {
                 return Err(format!("after choosing {chosen}: trump {}, {:?}", step.after.trump, step.after.phase));
             }

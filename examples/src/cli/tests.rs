@@ -135,4 +135,12 @@ fn round_type_options_are_read_for_simulate_and_play() {
     let refused = invalid_message(SimulateArgs::parse(args("--game all --round-types blind")));
     assert!(refused.contains("--round-types blind"), "{refused}");
     assert!(SimulateArgs::parse(args("--game crownbattles --enhanced")).is_err());
+    let missions =
+        PlayArgs::parse(args("--game crownbattles --round-types missions --missions m.json --missions-simultaneous"))
+            .unwrap();
+    assert_eq!(missions.options.missions, Some(PathBuf::from("m.json")));
+    assert!(missions.options.missions_simultaneous);
+    assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
+    let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
+    assert!(refused.contains("--missions m.json"), "{refused}");
 }

@@ -1,0 +1,283 @@
+//! Missions and Blind Missions (rulebook "Missions", "Blind Missions"): instead of
+//! bidding, each player is dealt mission cards, chooses one, and at the round's end scores
+//! the mission's points from its table when met, or loses 20 when failed.
+//!
+//! - Dealing (`deal_missions`): once the round's trump is known, each player is offered
+//!   up to [`MissionRules::choices`] (5) missions drawn with the game generator from the
+//!   catalogue's missions available this round: a "-" in the table or an impossible
+//!   condition is redrawn ("draw another one until you find a feasible mission"), and so
+//!   is a duplicate, a second mission with the same condition ("switch it for a different
+//!   one"). Each player draws from the whole catalogue (RULES.md, reading 37: the
+//!   catalogue lists mission kinds, so a small one still deals every player a choice); with
+//!   fewer available missions than five, all of them are offered; with none, the player
+//!   plays the round without a mission and scores 0.
+//! - Choosing ([`Phase::Missions`], `Action::Mission`): a shield and the Smuggler's swap
+//!   may come first, as before a bid. [`MissionReveal::InTurn`]: one by one from the
+//!   dealer's left, each choice revealed as it is made; [`MissionReveal::Simultaneous`]
+//!   (the printed variation): all choose face down, revealed together. Blind Missions:
+//!   all choose face down and the missions stay secret until the round's end.
+//! - Scoring (`mission_points`): the table's points for the player count and cards dealt
+//!   when met, −20 when failed ("rotate it sideways 90-degrees and lose 20 points").
+
+mod catalogue;
+mod saved;
+
+use duke_core::{GameRng, Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+
+pub use self::catalogue::{
+    CARD_COLUMNS, Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionError, PLAYER_ROWS, PointTable,
+};
+pub use self::saved::MissionsSetup;
+use super::RoundType;
+use crate::actions::{Action, Trump};
+use crate::cards::{CardSet, Power};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
+use crate::trick::Form;
+
+/// Points lost for a failed mission.
+pub const FAILED_MISSION: i32 = -20;
+
+/// Missions offered to each player by the rulebook ("Players are given 5 missions cards").
+pub const MISSION_CHOICES: u8 = 5;
+
+/// In what order the chosen missions are revealed (rulebook "Missions", "VARIATION order
+/// of Missions reveal").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MissionReveal {
+    /// "One by one starting from the player to the left of the dealer and proceeding
+    /// clockwise": each chooses in turn and reveals at once, seeing the earlier missions
+    /// (RULES.md, reading 38).
+    #[default]
+    InTurn,
+    /// "Players reveal their chosen mission simultaneously": all choose face down; the
+    /// missions are revealed together once the last has chosen.
+    Simultaneous,
+}
+
+/// The options of the Missions round types (a [`Config`](crate::Config) field; the
+/// default is the rulebook's: the printed missions, five offered, revealed in turn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MissionRules {
+    /// The mission cards dealt from (default: the four printed missions).
+    pub catalogue: MissionCatalogue,
+    /// How many missions each player is offered (1 to [`MAX_MISSIONS`]; default 5; all
+    /// the feasible ones when fewer).
+    pub choices: u8,
+    /// The reveal order of Missions rounds (Blind Missions reveal at the round's end).
+    pub reveal: MissionReveal,
+}
+
+impl Default for MissionRules {
+    fn default() -> Self {
+        MissionRules { catalogue: MissionCatalogue::printed(), choices: MISSION_CHOICES, reveal: MissionReveal::InTurn }
+    }
+}
+
+impl MissionRules {
+    /// Whether these are the rulebook's defaults (left out of a serialised config).
+    pub fn is_default(&self) -> bool {
+        *self == MissionRules::default()
+    }
+
+    pub(crate) fn check(&self) -> Result<(), MissionError> {
+        self.catalogue.check()?;
+        if self.choices == 0 || usize::from(self.choices) > MAX_MISSIONS {
+            return Err(MissionError::Count(usize::from(self.choices)));
+        }
+        Ok(())
+    }
+}
+
+impl RoundType {
+    /// Missions and Blind Missions: mission cards instead of bids.
+    pub const fn has_missions(self) -> bool {
+        matches!(self, RoundType::Missions | RoundType::BlindMissions)
+    }
+
+    /// Whether a card completing a trick changes more than the trick and the tricks won
+    /// (Stealth Play's flip, the missions' records), so that its undo saves the whole state.
+    pub const fn flips_at_trick_end(self) -> bool {
+        matches!(self, RoundType::StealthPlay | RoundType::Missions | RoundType::BlindMissions)
+    }
+}
+
+impl CrownBattles {
+    /// The missions available this round, a bit per catalogue id.
+    pub(crate) fn available_missions(&self) -> u16 {
+        let (n, dealt) = (self.config.players, self.cards_this_round());
+        let has_trump = self.trump != Trump::NoTrump;
+        let mut mask = 0;
+        for (i, m) in self.config.missions.catalogue.iter().enumerate() {
+            if m.available(n, dealt, has_trump) {
+                mask |= 1 << i;
+            }
+        }
+        mask
+    }
+
+    /// Up to `choices` missions of `available`, no two with the same condition, drawn
+    /// with `rng` (no draw when all of them are offered).
+    fn draw_offer(&self, available: u16, rng: &mut GameRng) -> u16 {
+        let catalogue = &self.config.missions.catalogue;
+        let condition = |i: u32| catalogue.get(i as u8).map(|m| m.condition);
+        let mut left = available;
+        let mut offer = 0u16;
+        for _ in 0..self.config.missions.choices {
+            if left == 0 {
+                break;
+            }
+            let pick = rng.below(left.count_ones());
+            let Some(id) = (0..16u32).filter(|i| left >> i & 1 == 1).nth(pick as usize) else { break };
+            offer |= 1 << id;
+            // A duplicate (same condition) is switched for a different mission.
+            left &= !(0..16u32).filter(|&i| condition(i) == condition(id)).fold(0u16, |m, i| m | 1 << i);
+        }
+        offer
+    }
+
+    /// "Players are given 5 missions cards to choose one from": deals each player's offer
+    /// with the game generator and opens the choice (or the first trick if nobody has one).
+    pub(crate) fn deal_missions(&mut self) {
+        let available = self.available_missions();
+        let mut rng = self.rng;
+        for s in self.seats() {
+            let offer = self.draw_offer(available, &mut rng);
+            put(&mut self.offers, s, offer);
+        }
+        self.rng = rng;
+        if self.offers.iter().all(|&o| o == 0) {
+            self.phase = Phase::Play(self.dealer.left(self.n()));
+        }
+    }
+
+    /// Whether this round's choices are revealed one by one as they are made.
+    pub(crate) fn missions_in_turn(&self) -> bool {
+        self.round_type == RoundType::Missions && self.config.missions.reveal == MissionReveal::InTurn
+    }
+
+    /// The seats to choose a mission now: the next from the dealer's left in turn,
+    /// otherwise every seat still holding an offer.
+    pub(crate) fn mission_choosers(&self) -> SeatSet {
+        let n = self.n();
+        let waiting = |s: Seat| at(&self.offers, s) != 0;
+        if self.missions_in_turn() {
+            let first = self.dealer.left(n);
+            return (0..n).map(|k| first.offset(k, n)).find(|&s| waiting(s)).map_or(SeatSet::EMPTY, SeatSet::single);
+        }
+        self.seats().filter(|&s| waiting(s)).collect()
+    }
+
+    /// The missions offered to `seat` that it has yet to choose from, in id order.
+    pub(crate) fn offered_ids(&self, seat: Seat) -> Vec<u8> {
+        let offer = at(&self.offers, seat);
+        (0..16u8).filter(|i| offer >> i & 1 == 1).collect()
+    }
+
+    /// The legal actions of `seat` choosing a mission: a shield and the Smuggler's swap
+    /// first, as before a bid, then its offered missions, in id order.
+    pub(crate) fn push_missions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.shield_for_sale(seat) {
+            out.push(Action::Shield);
+        }
+        if self.may_smuggle_before_bid(seat) {
+            let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
+            out.extend(hand.faces().map(Action::Smuggle));
+        }
+        let offer = at(&self.offers, seat);
+        out.extend((0..16u8).filter(|i| offer >> i & 1 == 1).map(Action::Mission));
+    }
+
+    /// The mission `seat` chose, if any.
+    pub(crate) fn mission_of(&self, seat: Seat) -> Option<u8> {
+        Some(at(&self.missions, seat)).filter(|&m| m != NONE)
+    }
+
+    /// Whether `seat` may choose mission `id` now.
+    pub(crate) fn mission_allowed(&self, seat: Seat, id: u8) -> bool {
+        id < 16 && at(&self.offers, seat) >> id & 1 == 1
+    }
+
+    /// Chooses a mission; the rest of the offer goes back. After the last choice the
+    /// player left of the dealer leads.
+    pub(crate) fn choose_mission(&mut self, seat: Seat, id: u8) {
+        put(&mut self.missions, seat, id);
+        put(&mut self.offers, seat, 0);
+        if self.offers.iter().all(|&o| o == 0) {
+            self.phase = Phase::Play(self.dealer.left(self.n()));
+        }
+    }
+
+    /// Whether `observer` sees the mission `seat` chose: its own always; in Missions once
+    /// revealed (at once in turn, else when all have chosen); in Blind Missions never
+    /// before the round's end.
+    pub(crate) fn mission_seen(&self, seat: Seat, observer: Option<Seat>) -> bool {
+        observer == Some(seat)
+            || self.round_type == RoundType::Missions && (self.missions_in_turn() || self.phase != Phase::Missions)
+    }
+
+    /// A trick of a missions round was won at play position `pos` by `winner`: records
+    /// the first trick it won (0-based) and whether a trump card won it.
+    pub(crate) fn note_mission_trick(&mut self, winner: Seat, pos: usize) {
+        let played = self.cards_this_round().saturating_sub(self.hand(self.trick.leader).len() as u8);
+        if at(&self.first_wins, winner) == NONE {
+            put(&mut self.first_wins, winner, played.saturating_sub(1));
+        }
+        if let (Some(Form::Number { suit, .. }), Trump::Suit(t)) = (self.trick.form(pos), self.trump)
+            && suit == t
+        {
+            self.trump_wins |= bit(winner);
+            if self.trick.led.is_some_and(|led| led != t) {
+                self.trump_cuts |= bit(winner);
+            }
+        }
+    }
+
+    /// The round's points of `seat` in a missions round: the table's value when met,
+    /// [`FAILED_MISSION`] when failed, 0 without a mission.
+    pub(crate) fn mission_points(&self, seat: Seat, tricks: u8) -> i32 {
+        let Some(mission) = self.config.missions.catalogue.get(at(&self.missions, seat)) else { return 0 };
+        let first = Some(at(&self.first_wins, seat)).filter(|&f| f != NONE);
+        let met =
+            mission.condition.met(tricks, first, self.trump_wins & bit(seat) != 0, self.trump_cuts & bit(seat) != 0);
+        let points = mission.points.points(self.config.players, self.cards_this_round());
+        match points {
+            Some(p) if met => p,
+            _ => FAILED_MISSION,
+        }
+    }
+
+    /// Clears the missions of a round (at its start).
+    pub(crate) fn reset_missions(&mut self) {
+        self.offers = [0; MAX_PLAYERS];
+        self.missions = [NONE; MAX_PLAYERS];
+        self.first_wins = [NONE; MAX_PLAYERS];
+        self.trump_wins = 0;
+        self.trump_cuts = 0;
+    }
+
+    /// Determinization: the offers of the other seats and the missions `seat` has not
+    /// seen are re-dealt among the missions available this round.
+    pub(crate) fn redraw_hidden_missions(&mut self, seat: Seat, rng: &mut GameRng) {
+        if !self.round_type.has_missions() {
+            return;
+        }
+        let available = self.available_missions();
+        for s in self.seats().filter(|&s| s != seat) {
+            if at(&self.offers, s) != 0 {
+                let offer = self.draw_offer(available, rng);
+                // Never empty: the seat had an offer, so some mission is available.
+                if offer != 0 {
+                    put(&mut self.offers, s, offer);
+                }
+            } else if at(&self.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
+                let offer = self.draw_offer(available, rng);
+                let k = rng.below(offer.count_ones().max(1));
+                if let Some(id) = (0..16u8).filter(|i| offer >> i & 1 == 1).nth(k as usize) {
+                    put(&mut self.missions, s, id);
+                }
+            }
+        }
+    }
+}

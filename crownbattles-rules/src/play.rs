@@ -100,6 +100,7 @@ impl CrownBattles {
     }
 
     /// Plays `card` for `seat` (legality already checked).
+    #[inline]
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
         match card.power() {
             Some(Power::Summoner) => {

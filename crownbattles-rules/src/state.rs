@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::rounds::RoundTypes;
 use crate::setup::Config;
 use crate::trick::Trick;
 
@@ -329,7 +330,10 @@ impl CrownBattles {
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
-        self.reveal_round_type();
+        match self.config.round_types {
+            RoundTypes::Every(t) => self.round_type = t,
+            _ => self.reveal_round_type(),
+        }
         self.deal(draw_dealer);
     }
 
@@ -363,10 +367,14 @@ impl CrownBattles {
         self.hands = hands;
         self.deck = hands.iter().fold(all, |d, h| d.minus(*h));
         self.trick = Trick::new(self.dealer.left(n));
+        // (Normal Bidding, the base game: no bid is placed yet, the dealer's left bids first.)
+        let bidding = |state: &mut CrownBattles| {
+            if state.round_type.is_normal() { Phase::Bidding(state.dealer.left(n)) } else { state.before_bidding() }
+        };
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.before_bidding()
+                bidding(self)
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -375,7 +383,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.before_bidding()
+                bidding(self)
             }
         };
         if self.phase == Phase::Missions {

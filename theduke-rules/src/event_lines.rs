@@ -59,6 +59,9 @@ impl fmt::Display for Event {
             Event::Guard { seat, duke_of, square } => {
                 write!(f, "{seat}: \"Guard!\" ({duke_of}'s Duke on {square} can be captured next turn)")
             }
+            Event::RiderGuard { seat, rider_of, square } => {
+                write!(f, "{seat}: \"Guard!\" ({rider_of}'s rider on {square} can be captured next turn)")
+            }
             Event::GameOver { winner, reason, turns } => {
                 let plural = if *turns == 1 { "" } else { "s" };
                 write!(f, "game over after {turns} turn{plural}: ")?;

@@ -220,7 +220,7 @@ fn a_rider_protected_as_a_duke_is_announced_in_guard() {
             assert_eq!(guard.is_some(), in_guard, "{danger:?} {action}: {events:?}");
             if let Some(event) = guard {
                 assert_eq!(event, &Event::RiderGuard { seat: Seat(0), rider_of: Seat(1), square: sq("c4") });
-                let line = format!("P0: \"Guard!\" (P1's rider on c4 can be captured next turn)");
+                let line = "P0: \"Guard!\" (P1's rider on c4 can be captured next turn)";
                 assert_eq!(event.to_string(), line);
                 announced += 1;
             }

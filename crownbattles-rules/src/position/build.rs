@@ -10,7 +10,7 @@ use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::rounds::{RoundType, RoundTypes};
 use crate::setup::Config;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
-use crate::trick::{Form, Trick};
+use crate::trick::Trick;
 
 /// The trick rebuilt from its cards in play order, with what the plays showed.
 pub(super) struct Rebuilt {
@@ -44,20 +44,7 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
         {
             update(&mut voids, seat, |v| v | 1 << led.index());
         }
-        let last = pos.checked_sub(1);
-        let (form, effect) = if card == Power::Summoner.card() {
-            let copied = last.and_then(|p| trick.effect(p));
-            let form = if copied.is_some() {
-                Form::Peasant { half: true }
-            } else {
-                Form::summoned(last.and_then(|p| trick.form(p)))
-            };
-            (form, copied)
-        } else if as_golem && card == Power::DoubleFaced.card() {
-            (Form::of(card, true), None)
-        } else {
-            (Form::of(card, false), card.power().filter(|p| p.has_action()))
-        };
+        let (form, effect) = trick.next_form(card, as_golem);
         trick.push(card, form, effect);
         if pos == 0 && stealth && !follow_face_down && trick.led.is_none() {
             trick.free = true;

@@ -456,18 +456,8 @@ fn perft_with_the_dragon_matches_the_reference() {
 /// Dragon still takes the Footman in reach in its in-between turn.
 #[test]
 fn the_dragon_is_immune_to_dread() {
-    use theduke_rules::{CustomTiles, Icon, IconKind, TileSetSpec, TileSpec};
-    let mut spec = TileSetSpec::standard();
-    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
-    spec.tiles.push(TileSpec {
-        name: "Banshee".into(),
-        abbrev: "Bn".into(),
-        count: 1,
-        on_board: 0,
-        start: dread.clone(),
-        back: dread,
-        abilities: vec![],
-    });
+    use theduke_rules::CustomTiles;
+    let spec = common::banshee_tiles();
     let banshee = TileKind(spec.tiles.len() as u8 - 1);
     let tiles = [
         ("a1", p(0, 0, Side::Start)),

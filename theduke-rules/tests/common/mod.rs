@@ -304,17 +304,10 @@ pub fn game(tiles: &[(&str, Piece)], to_move: u8) -> TheDuke {
 /// The base box and a Banshee, a custom tile (one, not on the board at the start) whose Dread
 /// icons cover the four squares sharing a side with it, on both sides.
 pub fn banshee_tiles() -> theduke_rules::TileSetSpec {
-    use theduke_rules::{Icon, TileSetSpec, TileSpec};
-    let mut spec = TileSetSpec::standard();
-    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
-    spec.tiles.push(TileSpec {
-        name: "Banshee".into(),
-        abbrev: "Bn".into(),
-        count: 1,
-        on_board: 0,
-        start: dread.clone(),
-        back: dread,
-        abilities: vec![],
-    });
+    let dread = r#"[{"kind": "Dread", "dx": 0, "dy": 1}, {"kind": "Dread", "dx": 0, "dy": -1},
+        {"kind": "Dread", "dx": 1, "dy": 0}, {"kind": "Dread", "dx": -1, "dy": 0}]"#;
+    let banshee = format!(r#"{{"name": "Banshee", "abbrev": "Bn", "count": 1, "start": {dread}, "back": {dread}}}"#);
+    let mut spec = theduke_rules::TileSetSpec::standard();
+    spec.tiles.push(serde_json::from_str(&banshee).unwrap());
     spec
 }

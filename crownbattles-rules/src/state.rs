@@ -57,6 +57,9 @@ pub enum Phase {
     /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
     /// or one at a time, or the dealer for all, by `Config::leak_choice`).
     LeakedSuit,
+    /// Alliances and Missions-Alliances: the dealer forms the teams (`team P0 P2`; with an
+    /// odd count, first the solo player: `team P1`).
+    Teams,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -137,6 +140,8 @@ pub struct CrownBattles {
     /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
     /// that the others no longer know they hold no other card of the revealed suit.
     pub(crate) unsealed: u8,
+    /// Alliances and Missions-Alliances: the teams and the Secret Notes shown this round.
+    pub(crate) alliance: crate::rounds::alliances::Alliance,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -296,6 +301,7 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            alliance: crate::rounds::alliances::Alliance::EMPTY,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -327,6 +333,9 @@ impl CrownBattles {
             self.shields = 0;
         }
         self.reveal_round_type();
+        if self.alliance_round() || self.alliance != crate::rounds::alliances::Alliance::EMPTY {
+            self.reset_alliance();
+        }
         self.deal(draw_dealer);
     }
 
@@ -380,16 +389,29 @@ impl CrownBattles {
         }
     }
 
+    /// The points `seat` scores for the round now ending, from its bids, tricks and
+    /// missions (Alliance rounds: with its ally's).
+    pub(crate) fn round_points(&self, seat: Seat) -> i32 {
+        if self.alliance_round() {
+            self.alliance_points(seat)
+        } else if self.round_type.has_missions() {
+            self.mission_points(seat, at(&self.tricks, seat))
+        } else {
+            self.points_for(seat, at(&self.bids, seat), at(&self.tricks, seat))
+        }
+    }
+
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
         let missions = self.round_type.has_missions();
-        for s in self.seats() {
-            let points = if missions {
-                self.mission_points(s, at(&self.tricks, s))
-            } else {
-                self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
-            };
-            update(&mut self.scores, s, |v| v.saturating_add(points));
+        // (The points of all seats are computed before any is added: team scores read the
+        // ally's bid and tricks, not its score.)
+        let mut points = [0i32; MAX_PLAYERS];
+        for (s, p) in self.seats().zip(points.iter_mut()) {
+            *p = self.round_points(s);
+        }
+        for (s, &p) in self.seats().zip(points.iter()) {
+            update(&mut self.scores, s, |v| v.saturating_add(p));
         }
         // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
         if missions {

@@ -267,6 +267,7 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            alliance: crate::rounds::alliances::Alliance::EMPTY,
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -431,6 +432,7 @@ impl CrownBattles {
             }
         };
         let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
+        state.apply_alliance_setup(&setup.alliance)?;
         state.apply_missions_setup(&setup.missions, choosing_trump)?;
         let len = usize::from(state.trick.len);
         state.phase = match setup.phase {

@@ -232,21 +232,28 @@ impl CrownBattles {
     }
 
     /// [`TeamFormation::Random`]: the generator names the solo player (odd counts), then
-    /// pairs the lowest unplaced seat with a random other, as the dealer would.
+    /// pairs the lowest unplaced seat with a random other, as the dealer would (no
+    /// allocation: it runs inside `apply` when a round starts).
     pub(crate) fn random_teams(&mut self, rng: &mut GameRng) {
         self.alliance = Alliance::EMPTY;
         while !self.teams_formed() {
-            let mut options = Vec::with_capacity(MAX_PLAYERS);
-            self.push_teams(&mut options);
-            let pick = rng.below(options.len() as u32) as usize;
-            match options.get(pick) {
-                Some(&Action::Team(a, b)) => self.place(a, b),
-                _ => break,
-            }
             let open = self.unplaced();
-            if open.count_ones() == 2 && !self.solo_next() {
-                let first = Seat(open.trailing_zeros() as u8);
-                self.place(first, Seat((open & (open - 1)).trailing_zeros() as u8));
+            let nth = |set: u8, k: u32| (0..8u8).filter(|i| set >> i & 1 == 1).nth(k as usize).map(Seat);
+            if self.solo_next() {
+                if let Some(solo) = nth(open, rng.below(open.count_ones())) {
+                    self.place(solo, solo);
+                }
+            } else {
+                let first = open.trailing_zeros() as u8;
+                let others = open & !(1 << first);
+                // (The last two pair up without a draw, as for the dealer.)
+                let k = if others.count_ones() > 1 { rng.below(others.count_ones()) } else { 0 };
+                if let Some(other) = nth(others, k) {
+                    self.place(Seat(first), other);
+                }
+            }
+            if self.unplaced() == open {
+                break;
             }
         }
     }

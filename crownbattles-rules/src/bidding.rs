@@ -141,6 +141,7 @@ impl CrownBattles {
                     && self.hand(seat).find(face).is_some()
             }
             Action::Bid(bid) => self.bid_allowed(seat, bid),
+            Action::Note(face) => self.note_allowed(seat, face),
             _ => false,
         }
     }
@@ -167,6 +168,7 @@ impl CrownBattles {
             Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
             Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
+            Action::Note(face) => self.show_note(seat, face),
             _ => {}
         }
     }

@@ -67,8 +67,6 @@ impl CrownBattles {
     fn allows(&self, seat: Seat, action: Action) -> bool {
         match (self.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => t != Trump::NoTrump || self.config.dealer_may_choose_no_trump,
-            (Phase::Bidding(_) | Phase::Play(_) | Phase::Missions, Action::Note(face)) => self.note_allowed(seat, face),
-            (Phase::Teams, Action::Team(a, b)) => self.team_allowed(a, b),
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.bidding_allows(seat, a),
             (Phase::Missions, Action::Mission(id)) => self.mission_allowed(seat, id),
             (Phase::Missions, a @ (Action::Shield | Action::Smuggle(_))) => self.bidding_allows(seat, a),
@@ -80,6 +78,9 @@ impl CrownBattles {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
+            // (Alliances; a note on a bidding turn is one of the bidding actions.)
+            (Phase::Play(_) | Phase::Missions, Action::Note(face)) => self.note_allowed(seat, face),
+            (Phase::Teams, Action::Team(a, b)) => self.team_allowed(a, b),
             _ => false,
         }
     }
@@ -93,8 +94,6 @@ impl CrownBattles {
                     self.deal_missions();
                 }
             }
-            (_, Action::Note(face)) => self.show_note(seat, face),
-            (Phase::Teams, Action::Team(a, b)) => self.form_team(a, b),
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.apply_bidding(seat, a),
             (Phase::Missions, Action::Mission(id)) => self.choose_mission(seat, id),
             (Phase::Missions, a) => self.apply_bidding(seat, a),
@@ -116,6 +115,9 @@ impl CrownBattles {
                 }
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
+            // (Alliances; a note on a bidding or mission turn goes through `apply_bidding`.)
+            (Phase::Play(_), Action::Note(face)) => self.show_note(seat, face),
+            (Phase::Teams, Action::Team(a, b)) => self.form_team(a, b),
             _ => {}
         }
     }

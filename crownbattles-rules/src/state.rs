@@ -415,14 +415,18 @@ impl CrownBattles {
 
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
-        // (The points of all seats are computed before any is added: team scores read the
-        // ally's bid and tricks, not its score.)
-        let mut points = [0i32; MAX_PLAYERS];
-        for (s, p) in self.seats().zip(points.iter_mut()) {
-            *p = self.round_points(s);
-        }
-        for (s, &p) in self.seats().zip(points.iter()) {
-            update(&mut self.scores, s, |v| v.saturating_add(p));
+        if self.alliance_round() {
+            self.score_alliance_round();
+        } else {
+            let missions = self.round_type.has_missions();
+            for s in self.seats() {
+                let points = if missions {
+                    self.mission_points(s, at(&self.tricks, s))
+                } else {
+                    self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+                };
+                update(&mut self.scores, s, |v| v.saturating_add(points));
+            }
         }
         if !self.config.round_types.is_base() {
             self.end_round_type();

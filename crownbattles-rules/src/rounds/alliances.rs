@@ -326,6 +326,20 @@ impl CrownBattles {
         }
     }
 
+    /// Scores an Alliance round: every seat's points are computed before any is added (a
+    /// team's points read the ally's bid, tricks and mission, not its score).
+    #[cold]
+    pub(crate) fn score_alliance_round(&mut self) {
+        let mut points = [0i32; MAX_PLAYERS];
+        for (s, p) in self.seats().zip(points.iter_mut()) {
+            *p = self.alliance_points(s);
+        }
+        let n = self.n();
+        for (slot, p) in self.scores.iter_mut().zip(points).take(n) {
+            *slot = slot.saturating_add(p);
+        }
+    }
+
     /// Validation: teams only in Alliance rounds, each ally's ally the seat itself, a solo
     /// player only with an odd count, the teams complete but while the dealer forms them
     /// (or the dealer has yet to choose the trump), notes only of seats with an ally, no

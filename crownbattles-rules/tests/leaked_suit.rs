@@ -19,18 +19,6 @@ fn leaked(players: u8, cards: &[u8], powers: &[Power], choice: LeakChoice) -> Co
     }
 }
 
-/// The events `observer` sees for `line` applied to `game` (which it advances).
-fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap();
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events.iter().map(ToString::to_string).collect()
-}
-
 /// What `observer` knows to be in `seat`'s hand.
 fn known_in(game: &CrownBattles, observer: Observer, seat: u8) -> Vec<Face> {
     let view = game.view(observer);

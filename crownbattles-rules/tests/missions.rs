@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Condition, Config, ConfigError, CrownBattles, Event, Mission, MissionCatalogue, MissionError,
-    MissionReveal, MissionRules, MissionsSetup, Phase, RoundType, RoundTypes, Schedule, Setup, Trump,
+    Condition, Config, ConfigError, CrownBattles, Event, Mission, MissionCatalogue, MissionError, MissionReveal,
+    MissionRules, MissionsSetup, Phase, RoundType, RoundTypes, Schedule, Setup, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -24,18 +24,6 @@ fn missions(players: u8, cards: &[u8], round_type: RoundType, reveal: MissionRev
         missions: MissionRules { reveal, ..MissionRules::default() },
         ..config(players, cards, &[])
     }
-}
-
-/// The events `observer` sees for `line` applied to `game` (which it advances).
-fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap();
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events.iter().map(ToString::to_string).collect()
 }
 
 /// The four tables as printed in "Missions" (rows 2, 3, 4, 5, 6, 7-8; columns 1-2 … 17-20).

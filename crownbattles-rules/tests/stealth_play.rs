@@ -12,18 +12,6 @@ fn stealth(players: u8, cards: &[u8], powers: &[Power]) -> Config {
     Config { round_types: RoundTypes::Every(RoundType::StealthPlay), ..config(players, cards, powers) }
 }
 
-/// The events `observer` sees for `line` applied to `game` (which it advances).
-fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap();
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events.iter().map(ToString::to_string).collect()
-}
-
 #[test]
 fn cards_after_the_lead_are_face_down_until_the_trick_is_complete() {
     let config = stealth(3, &[2], &[]);

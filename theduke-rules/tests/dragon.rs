@@ -247,12 +247,18 @@ fn the_dragon_taking_a_duke_ends_the_game_as_the_reading_says() {
         match game.phase() {
             Phase::Over(ending) => {
                 assert_eq!(ending.winner, winner);
-                assert_eq!(ending.reason, EndReason::DukeCaptured);
+                assert_eq!(ending.reason, EndReason::DragonTookDuke);
             }
             other => panic!("{other:?}"),
         }
         let again = ExpandedDuke::from_setup(&game.to_setup()).unwrap();
         assert_eq!(again, game);
+        let line = Event::GameOver { winner, reason: EndReason::DragonTookDuke, turns: 8 }.to_string();
+        let expected = match winner {
+            Some(w) => format!("game over after 8 turns: {w} wins: the Dragon took the opposing Duke"),
+            None => "game over after 8 turns: draw: the Dragon took a Duke".to_owned(),
+        };
+        assert_eq!(line, expected);
     }
 }
 
@@ -450,18 +456,8 @@ fn perft_with_the_dragon_matches_the_reference() {
 /// Dragon still takes the Footman in reach in its in-between turn.
 #[test]
 fn the_dragon_is_immune_to_dread() {
-    use theduke_rules::{CustomTiles, Icon, IconKind, TileSetSpec, TileSpec};
-    let mut spec = TileSetSpec::standard();
-    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
-    spec.tiles.push(TileSpec {
-        name: "Banshee".into(),
-        abbrev: "Bn".into(),
-        count: 1,
-        on_board: 0,
-        start: dread.clone(),
-        back: dread,
-        abilities: vec![],
-    });
+    use theduke_rules::CustomTiles;
+    let spec = common::banshee_tiles();
     let banshee = TileKind(spec.tiles.len() as u8 - 1);
     let tiles = [
         ("a1", p(0, 0, Side::Start)),

@@ -11,8 +11,8 @@ use common::expanded::{self as reference, model};
 use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Config, CustomTiles, Event, ExpandedDuke, FirstPlayer, FortJumpSlide, Icon, IconKind, Phase, Readings, Setup,
-    SetupError, Side, Terrain, TerrainKind, TerrainOptions, TileKind, TileSetSpec, TileSpec,
+    Config, CustomTiles, Event, ExpandedDuke, FirstPlayer, FortJumpSlide, Phase, Readings, Setup, SetupError, Side,
+    Terrain, TerrainKind, TerrainOptions, TileKind,
 };
 
 const FOOTMAN: u8 = 1;
@@ -296,17 +296,7 @@ fn no_new_tile_is_placed_on_the_mountain_or_in_the_fort() {
 /// The base box with a Dread tile, in our words: a Banshee freezes the four squares sharing
 /// a side with it on both sides.
 fn banshee_config(terrain: Terrain) -> Config {
-    let mut spec = TileSetSpec::standard();
-    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
-    spec.tiles.push(TileSpec {
-        name: "Banshee".into(),
-        abbrev: "Bn".into(),
-        count: 1,
-        on_board: 0,
-        start: dread.clone(),
-        back: dread,
-        abilities: vec![],
-    });
+    let spec = common::banshee_tiles();
     Config { tiles: Some(CustomTiles::new(spec)), ..config_for(terrain, Readings::default()) }
 }
 

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use crownbattles_rules::{Action, Bid, CardName, Config, CrownBattles, DeckSpec, Face, Power, Schedule, Setup, Trump};
-use duke_core::{Game, Seat};
+use duke_core::{Game, Observer, Seat};
 
 /// A config for `players` with the standard deck plus `powers`, dealing `cards` in one round.
 pub fn config(players: u8, cards: &[u8], powers: &[Power]) -> Config {
@@ -98,4 +98,16 @@ impl Scenario for Setup {
         }
         self
     }
+}
+
+/// Plays `line` (`P1 bid 2`) and returns the events `observer` receives for it, as text.
+pub fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
+    let before = *game;
+    let (seat, action) = line.split_once(' ').unwrap();
+    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
+    let action: Action = action.parse().unwrap();
+    game.apply(seat, action).unwrap();
+    let mut events = Vec::new();
+    CrownBattles::events(&before, seat, action, game, observer, &mut events);
+    events.iter().map(ToString::to_string).collect()
 }

@@ -81,10 +81,7 @@ pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
     for text in legal(state) {
         let action: Action = text.parse().unwrap();
         let children: Vec<ExpandedDuke> = if action == Action::Draw {
-            (0..state.tile_kinds() as u8)
-                .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
-                .map(|k| state.with_drawn(TileKind(k)).unwrap())
-                .collect()
+            drawn_children(state, me)
         } else if let Action::Divine(sq) = action {
             let m = model(state);
             let n = m.divination_draws(me) as usize;
@@ -99,4 +96,12 @@ pub fn perft(state: &ExpandedDuke, depth: u32) -> u64 {
         }
     }
     total
+}
+
+/// The positions a draw can lead to: one per tile kind left in `me`'s bag.
+pub fn drawn_children(state: &ExpandedDuke, me: Seat) -> Vec<ExpandedDuke> {
+    (0..state.tile_kinds() as u8)
+        .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
+        .map(|k| state.with_drawn(TileKind(k)).unwrap())
+        .collect()
 }

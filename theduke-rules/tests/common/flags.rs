@@ -245,10 +245,7 @@ pub fn flag_perft(state: &ExpandedDuke, depth: u32) -> u64 {
     for text in flag_legal(state) {
         let action: Action = text.parse().unwrap();
         let children: Vec<ExpandedDuke> = if action == Action::Draw {
-            (0..state.tile_kinds() as u8)
-                .filter(|&k| state.bag_count(me, TileKind(k)) > 0)
-                .map(|k| state.with_drawn(TileKind(k)).unwrap())
-                .collect()
+            super::expanded_perft::drawn_children(state, me)
         } else {
             let mut child = state.clone();
             duke_core::Game::apply(&mut child, me, action).unwrap();

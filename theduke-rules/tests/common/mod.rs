@@ -300,3 +300,21 @@ pub fn in_play(tiles: &[(&str, Piece)], to_move: u8) -> Setup {
 pub fn game(tiles: &[(&str, Piece)], to_move: u8) -> TheDuke {
     TheDuke::from_setup(&in_play(tiles, to_move)).unwrap()
 }
+
+/// The base box and a Banshee, a custom tile (one, not on the board at the start) whose Dread
+/// icons cover the four squares sharing a side with it, on both sides.
+pub fn banshee_tiles() -> theduke_rules::TileSetSpec {
+    use theduke_rules::{Icon, TileSetSpec, TileSpec};
+    let mut spec = TileSetSpec::standard();
+    let dread: Vec<Icon> = [(0, 1), (0, -1), (1, 0), (-1, 0)].map(|(x, y)| Icon::new(IconKind::Dread, x, y)).into();
+    spec.tiles.push(TileSpec {
+        name: "Banshee".into(),
+        abbrev: "Bn".into(),
+        count: 1,
+        on_board: 0,
+        start: dread.clone(),
+        back: dread,
+        abilities: vec![],
+    });
+    spec
+}

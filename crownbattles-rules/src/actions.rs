@@ -22,6 +22,8 @@
 //! | `aside R12` | The Split: set R12 aside, face down, for the second half |
 //! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
 //! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
+//! | `team P0 P2` / `team P1` | Alliances: the dealer pairs P0 and P2 / names P1 the solo player |
+//! | `note R7` | Alliances: the Secret Note, R7 shown to the ally |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -164,6 +166,11 @@ pub enum Action {
     Mission(u8),
     /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
     Leak(crate::rounds::Leak),
+    /// Alliances: the dealer pairs these two seats into a team (the same seat twice: it
+    /// plays solo).
+    Team(Seat, Seat),
+    /// Alliances: the Secret Note, this card of the hand shown to the ally.
+    Note(Face),
 }
 
 impl fmt::Display for Action {
@@ -190,6 +197,9 @@ impl fmt::Display for Action {
             Action::SetAside(c) => write!(f, "aside {c}"),
             Action::Mission(id) => write!(f, "mission {id}"),
             Action::Leak(l) => write!(f, "leak {l}"),
+            Action::Team(a, b) if a == b => write!(f, "team {a}"),
+            Action::Team(a, b) => write!(f, "team {a} {b}"),
+            Action::Note(c) => write!(f, "note {c}"),
         }
     }
 }
@@ -248,6 +258,12 @@ impl FromStr for Action {
             ["aside", c] => Ok(Action::SetAside(card(c)?)),
             ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
             ["leak", l] => l.parse().map(Action::Leak),
+            ["team", a] => Ok(Action::Team(seat(a)?, seat(a)?)),
+            ["team", a, b] => match (seat(a)?, seat(b)?) {
+                (a, b) if a == b => Err(err("a solo player is `team P1`")),
+                (a, b) => Ok(Action::Team(a, b)),
+            },
+            ["note", c] => Ok(Action::Note(card(c)?)),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -285,11 +301,17 @@ mod tests {
             Action::Mission(3),
             Action::Leak(crate::rounds::Leak::Monsters),
             Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
+            Action::Team(Seat(1), Seat(3)),
+            Action::Team(Seat(2), Seat(2)),
+            Action::Note(Face::Number(SuitId::ALL[0], 7)),
+            Action::Note(Face::Golem),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert!("bid 2-4".parse::<Action>().is_err());
+        assert_eq!("team P1 P3".parse::<Action>().map(|a| a.to_string()), Ok("team P1 P3".to_owned()));
+        assert!("team P1 P1".parse::<Action>().is_err() && "note P1".parse::<Action>().is_err());
         // Seats parse in either case everywhere, the Merchant's two-seat trade included.
         assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
         assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));

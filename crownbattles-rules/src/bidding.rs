@@ -70,7 +70,10 @@ impl CrownBattles {
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
             // "Double bidding is not allowed in the round where each player is dealt only one card."
-            Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(dealt),
+            // Alliances: "Only one team member can make a double-bid".
+            Bid::Double(n) => {
+                n < self.config.max_bid && self.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat)
+            }
         };
         ok && !(self.config.screw_the_dealer
             && seat == self.dealer
@@ -117,7 +120,7 @@ impl CrownBattles {
         }
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
         let (placed, dealt) = self.bidding_for(seat);
-        let doubles = self.round_type.allows_double_bid(dealt);
+        let doubles = self.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
         let max = usize::from(self.config.max_bid);
         // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
         let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };
@@ -138,6 +141,7 @@ impl CrownBattles {
                     && self.hand(seat).find(face).is_some()
             }
             Action::Bid(bid) => self.bid_allowed(seat, bid),
+            Action::Note(face) => self.note_allowed(seat, face),
             _ => false,
         }
     }
@@ -164,6 +168,7 @@ impl CrownBattles {
             Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
             Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
+            Action::Note(face) => self.show_note(seat, face),
             _ => {}
         }
     }

@@ -135,6 +135,21 @@ pub enum Event {
         /// The seat's cards of it (they stay in its hand).
         cards: Vec<Face>,
     },
+    /// Alliances, seen by anyone but the player and its ally: a Secret Note was shown to
+    /// the ally (which card, only the two of them see: "show a card of their choice to
+    /// their ally").
+    NoteShown {
+        /// Who showed it.
+        seat: Seat,
+        /// The ally.
+        ally: Seat,
+    },
+    /// Alliances: the teams are formed (by the dealer's last team action, or by the
+    /// generator at the round's start); seen by everyone.
+    TeamsFormed {
+        /// Each seat's ally (`None`: the solo player).
+        allies: Vec<Option<Seat>>,
+    },
     /// The round's type, revealed at its start ("The dealer shuffles the chosen cards and
     /// randomly reveals one for each round"); only in games that play round types.
     RoundTypeRevealed {
@@ -345,6 +360,18 @@ impl fmt::Display for Event {
             Event::SuitLeaked { seat, leak, cards } => {
                 write!(f, "{seat} reveals suit {leak}: ")?;
                 faces(f, cards)
+            }
+            Event::NoteShown { seat, ally } => write!(f, "{seat} shows a card to {ally} (Secret Note)"),
+            Event::TeamsFormed { allies } => {
+                f.write_str("teams:")?;
+                for (i, a) in allies.iter().enumerate() {
+                    match a {
+                        Some(a) if a.index() > i => write!(f, " P{i}+{a}")?,
+                        Some(_) => {}
+                        None => write!(f, " P{i} solo")?,
+                    }
+                }
+                Ok(())
             }
             Event::RoundTypeRevealed { round_type } => write!(f, "the round type is {}", round_type.name()),
             Event::TradeOffered { seat, with } => write!(f, "{seat} trades a card of their choice with {with}"),

@@ -78,6 +78,9 @@ impl CrownBattles {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
+            // (Alliances; a note on a bidding turn is one of the bidding actions.)
+            (Phase::Play(_) | Phase::Missions, Action::Note(face)) => self.note_allowed(seat, face),
+            (Phase::Teams, Action::Team(a, b)) => self.team_allowed(a, b),
             _ => false,
         }
     }
@@ -112,6 +115,9 @@ impl CrownBattles {
                 }
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
+            // (Alliances; a note on a bidding or mission turn goes through `apply_bidding`.)
+            (Phase::Play(_), Action::Note(face)) => self.show_note(seat, face),
+            (Phase::Teams, Action::Team(a, b)) => self.form_team(a, b),
             _ => {}
         }
     }
@@ -166,7 +172,7 @@ impl CrownBattles {
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
-            Phase::ChooseTrump => SeatSet::single(self.dealer),
+            Phase::ChooseTrump | Phase::Teams => SeatSet::single(self.dealer),
             Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
             Phase::Passing { magician, .. } => {
                 let waiting = self.passers_waiting(magician);
@@ -204,7 +210,11 @@ impl CrownBattles {
                 }
             }
             Phase::Bidding(_) | Phase::BlindBidding => self.push_bidding_actions(seat, out),
-            Phase::Missions => self.push_missions(seat, out),
+            Phase::Missions => {
+                self.push_missions(seat, out);
+                self.push_notes(seat, out);
+            }
+            Phase::Teams => self.push_teams(out),
             Phase::Play(_) => self.push_plays(seat, out),
             Phase::Effect { power, .. } => self.push_effect_actions(seat, power, out),
             Phase::Passing { .. } => self.push_passes(seat, out),
@@ -259,8 +269,19 @@ impl Game for CrownBattles {
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
         match self.phase {
-            Phase::Play(s) if s == seat => self.push_plays(seat, out),
-            Phase::Bidding(s) if s == seat => self.push_bidding_actions(seat, out),
+            Phase::Play(s) if s == seat => {
+                self.push_plays(seat, out);
+                // (The Secret Note; one round-type test the base game skips.)
+                if self.alliance_round() {
+                    self.push_notes(seat, out);
+                }
+            }
+            Phase::Bidding(s) if s == seat => {
+                self.push_bidding_actions(seat, out);
+                if self.alliance_round() {
+                    self.push_notes(seat, out);
+                }
+            }
             Phase::Play(_) | Phase::Bidding(_) => {}
             _ => self.push_other_actions(seat, out),
         }
@@ -372,7 +393,8 @@ impl Game for CrownBattles {
     /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
     /// player (The Split: a card set aside per card and a second bid), one play per card,
     /// and for each power card (and a Summoner copy) at most `players + 7` decisions
-    /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
+    /// (the Magician's passes, the Witch's six steps), Alliances' team actions and Secret
+    /// Notes; rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
         let n = u64::from(config.players);
         let powers = u64::from(config.deck.powers.count_ones()) + 1;
@@ -382,7 +404,13 @@ impl Game for CrownBattles {
         let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
         let split = if split { n * (most + 1) } else { 0 };
         let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
-        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split)
+        // Alliances: the dealer's team actions and a Secret Note per player.
+        let teams = if crate::rounds::listed(config.round_types.chosen()).any(crate::RoundType::is_alliance) {
+            2 * n
+        } else {
+            0
+        };
+        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split + teams)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

@@ -209,11 +209,15 @@ pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
-pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
+pub use rounds::{
+    AllianceSetup, BOTH_MISSIONS_FAILED, Leak, LeakChoice, MissionResult, MissionShare, RoundType, RoundTypeNameError,
+    RoundTypes, SplitLead, SplitMiss, TeamFormation, combined_bid, mission_team_points, solo_points, split_points,
+    team_points,
+};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
-pub use view::{Place, SplitView, TableCard, View};
+pub use view::{AllianceView, Place, SplitView, TableCard, View};

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
 use crate::rounds::missions::{MissionError, MissionRules};
-use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
+use crate::rounds::{LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -468,6 +468,15 @@ pub struct Config {
     /// false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub leak_only_held: bool,
+    /// Alliances (RULES.md, reading 57): who forms the teams (default
+    /// [`TeamFormation::Dealer`]: the dealer decides). Left out of the JSON when default.
+    #[serde(default, skip_serializing_if = "TeamFormation::is_default")]
+    pub team_formation: TeamFormation,
+    /// Missions-Alliances (RULES.md, reading 59): what each member of a team that met both
+    /// missions scores (default [`MissionShare::Sum`]: both missions' points). Left out of
+    /// the JSON when default.
+    #[serde(default, skip_serializing_if = "MissionShare::is_default")]
+    pub mission_share: MissionShare,
 }
 
 impl Default for Config {
@@ -513,6 +522,8 @@ impl Config {
             stealth_follow_face_down: false,
             leak_choice: LeakChoice::Simultaneous,
             leak_only_held: false,
+            team_formation: TeamFormation::Dealer,
+            mission_share: MissionShare::Sum,
         }
     }
 

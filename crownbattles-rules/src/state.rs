@@ -58,6 +58,9 @@ pub enum Phase {
     /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
     /// or one at a time, or the dealer for all, by `Config::leak_choice`).
     LeakedSuit,
+    /// Alliances and Missions-Alliances: the dealer forms the teams (`team P0 P2`; with an
+    /// odd count, first the solo player: `team P1`).
+    Teams,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -138,6 +141,8 @@ pub struct CrownBattles {
     /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
     /// that the others no longer know they hold no other card of the revealed suit.
     pub(crate) unsealed: u8,
+    /// Alliances and Missions-Alliances: the teams and the Secret Notes shown this round.
+    pub(crate) alliance: crate::rounds::alliances::Alliance,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -298,6 +303,7 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            alliance: crate::rounds::alliances::Alliance::EMPTY,
         }
     }
 
@@ -342,6 +348,10 @@ impl CrownBattles {
         match self.config.round_types {
             RoundTypes::Every(t) => self.round_type = t,
             _ => self.reveal_round_type(),
+        }
+        // (Alliances: the new round's teams, none yet unless drawn; the base game has none.)
+        if !self.config.round_types.is_base() {
+            self.reset_alliance();
         }
         self.deal(draw_dealer);
     }
@@ -400,16 +410,32 @@ impl CrownBattles {
         }
     }
 
+    /// The points `seat` scores for the round now ending, from its bids, tricks and
+    /// missions (Alliance rounds: with its ally's).
+    pub(crate) fn round_points(&self, seat: Seat) -> i32 {
+        if self.alliance_round() {
+            self.alliance_points(seat)
+        } else if self.round_type.has_missions() {
+            self.mission_points(seat, at(&self.tricks, seat))
+        } else {
+            self.points_for(seat, at(&self.bids, seat), at(&self.tricks, seat))
+        }
+    }
+
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
-        let missions = self.round_type.has_missions();
-        for s in self.seats() {
-            let points = if missions {
-                self.mission_points(s, at(&self.tricks, s))
-            } else {
-                self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
-            };
-            update(&mut self.scores, s, |v| v.saturating_add(points));
+        if self.alliance_round() {
+            self.score_alliance_round();
+        } else {
+            let missions = self.round_type.has_missions();
+            for s in self.seats() {
+                let points = if missions {
+                    self.mission_points(s, at(&self.tricks, s))
+                } else {
+                    self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+                };
+                update(&mut self.scores, s, |v| v.saturating_add(points));
+            }
         }
         if !self.config.round_types.is_base() {
             self.end_round_type();

@@ -8,10 +8,13 @@
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
-//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, tie
+//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, who forms
+//!   Alliances' teams and Missions-Alliances' share of met missions, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
-//!   Round Type cards dealt or drawn, or a fixed sequence); the Missions options (the
+//!   Round Type cards dealt or drawn, or a fixed sequence; an Alliance type chosen for
+//!   every round is dealt with Normal Bidding, and none ends a sequence, as the final round
+//!   may not be an Alliance round); the Missions options (the
 //!   rulebook's, or either reveal order, 1 to 6 missions offered, the printed catalogue or
 //!   a house one using every condition and a duplicate).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
@@ -54,7 +57,7 @@ use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
 use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
-use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
+use crate::rounds::{LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -114,7 +117,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 6]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 8]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
@@ -127,7 +130,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
     .prop_map(
         |(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, (leak, only_held)))| {
             let (
-                [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
+                [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow, random_teams, own_missions],
                 (alchemist, bishop, jester, witch),
                 screw,
             ) = options;
@@ -160,6 +163,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 .copied()
                 .unwrap_or_default(),
                 leak_only_held: only_held,
+                team_formation: if random_teams { TeamFormation::Random } else { TeamFormation::Dealer },
+                mission_share: if own_missions { MissionShare::Own } else { MissionShare::Sum },
                 ..base
             };
             let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
@@ -197,11 +202,16 @@ impl RoundsPick {
         };
         match self {
             RoundsPick::Base => RoundTypes::default(),
+            // (An Alliance type may not play the final round: dealt with Normal Bidding.)
+            RoundsPick::Every(i) if pick(*i).is_alliance() => RoundTypes::deal(&[pick(*i), RoundType::Normal]),
             RoundsPick::Every(i) => RoundTypes::Every(pick(*i)),
             RoundsPick::Deal(bits) => RoundTypes::deal(&subset(*bits)),
             RoundsPick::Draw(bits) => RoundTypes::draw(&subset(*bits)),
             RoundsPick::Sequence(list) => {
-                let types: Vec<RoundType> = (0..rounds).map(|r| pick(list.get(r).copied().unwrap_or(r))).collect();
+                let mut types: Vec<RoundType> = (0..rounds).map(|r| pick(list.get(r).copied().unwrap_or(r))).collect();
+                if let Some(last) = types.last_mut().filter(|t| t.is_alliance()) {
+                    *last = RoundType::Normal;
+                }
                 RoundTypes::sequence(&types).unwrap_or_default()
             }
         }

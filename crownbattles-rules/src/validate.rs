@@ -81,6 +81,7 @@ impl CrownBattles {
         self.check_revealed_trick()?;
         self.check_missions()?;
         self.check_leaks()?;
+        self.check_alliance()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -197,13 +198,16 @@ impl CrownBattles {
             Phase::BlindBidding if !blind || complete => return mismatch,
             Phase::Splitting if !split || bids != 0 || self.splitters().is_empty() => return mismatch,
             Phase::LeakedSuit if !self.leak_pending() => return mismatch,
+            Phase::Teams if !self.alliance_round() || self.teams_formed() || bids != 0 => return mismatch,
+            Phase::Bidding(_) | Phase::Missions if self.alliance_round() && !self.teams_formed() => return mismatch,
             Phase::ChooseTrump if !asides(0) => return mismatch,
             Phase::ChooseTrump
             | Phase::Bidding(_)
             | Phase::BlindBidding
             | Phase::Splitting
             | Phase::Missions
-            | Phase::LeakedSuit => {
+            | Phase::LeakedSuit
+            | Phase::Teams => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

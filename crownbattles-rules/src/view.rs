@@ -128,6 +128,22 @@ pub struct View {
     /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Alliances and Missions-Alliances: the teams and the Secret Notes (left out of other
+    /// rounds). Which card a note showed is in the ally's `known` only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub alliance: Option<AllianceView>,
+}
+
+/// What a view shows of an Alliance round's teams (public: "the dealer determining team
+/// formations").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AllianceView {
+    /// Each seat's ally (`None`: solo, or not placed yet while the dealer forms teams).
+    pub allies: Vec<Option<Seat>>,
+    /// The solo player, if named.
+    pub solo: Option<Seat>,
+    /// Seats that showed their Secret Note this round (not which card).
+    pub notes: Vec<Seat>,
 }
 
 /// What a view shows of a round of The Split.
@@ -247,6 +263,11 @@ impl CrownBattles {
                 aside_sizes: self.seats().map(|s| at(&self.aside, s).len() as u8).collect(),
                 other_bids: self.seats().map(|s| at(&self.other_bids, s)).collect(),
                 first_tricks: self.seats().map(|s| at(&self.first_tricks, s)).collect(),
+            }),
+            alliance: self.alliance_round().then(|| AllianceView {
+                allies: self.seats().map(|s| self.ally(s)).collect(),
+                solo: self.seats().find(|&s| self.is_solo(s)),
+                notes: self.seats().filter(|&s| self.alliance.notes & bit(s) != 0).collect(),
             }),
             leaks: if self.leaked_round() {
                 self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
@@ -373,6 +394,19 @@ impl fmt::Display for View {
             let mine: Vec<String> = split.aside.iter().map(ToString::to_string).collect();
             writeln!(f, "Set aside: {} cards each; yours: {}", sizes.join("/"), mine.join(" "))?;
         }
+        if let Some(alliance) = &self.alliance {
+            let mut teams: Vec<String> = Vec::new();
+            for (i, a) in alliance.allies.iter().enumerate() {
+                if let Some(a) = a.filter(|a| a.index() > i) {
+                    teams.push(format!("P{i}+{a}"));
+                }
+            }
+            if let Some(solo) = alliance.solo {
+                teams.push(format!("{solo} solo"));
+            }
+            let notes: Vec<String> = alliance.notes.iter().map(ToString::to_string).collect();
+            writeln!(f, "Teams: {}; Secret Notes shown: {}", teams.join(", "), notes.join(" "))?;
+        }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
             writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
@@ -469,6 +503,9 @@ impl fmt::Display for View {
             Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
             Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
             Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
+            Phase::Teams => {
+                writeln!(f, "Alliances: the dealer forms the teams (team P0 P2; the solo player: team P1).")
+            }
             _ => Ok(()),
         }
     }

@@ -55,6 +55,12 @@ impl CrownBattles {
                 Event::PlayedFaceDown { seat }
             }
             Action::SetAside(_) => Event::SetAsideFaceDown { seat },
+            // Alliances: the ally sees the Secret Note's card, the others that one was shown.
+            Action::Note(_) => match self.ally(seat) {
+                Some(ally) if self.seat_of(observer) == Some(ally) => Event::Acted { seat, action },
+                Some(ally) => Event::NoteShown { seat, ally },
+                None => Event::Acted { seat, action },
+            },
             _ => Event::Acted { seat, action },
         }
     }
@@ -86,9 +92,17 @@ impl CrownBattles {
         });
         let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
         out.push(Event::Spun { trump, dealer: self.dealer });
-        if self.round_type.has_missions() && self.phase != Phase::ChooseTrump {
+        if self.alliance_round() && self.teams_formed() {
+            self.push_teams_formed(out);
+        }
+        if self.round_type.has_missions() && !matches!(self.phase, Phase::ChooseTrump | Phase::Teams) {
             self.push_missions_dealt(me, out);
         }
+    }
+
+    /// [`Event::TeamsFormed`].
+    fn push_teams_formed(&self, out: &mut Vec<Event>) {
+        out.push(Event::TeamsFormed { allies: self.seats().map(|s| self.ally(s)).collect() });
     }
 
     /// [`Event::MissionsDealt`]: the observer's own offer.
@@ -189,6 +203,9 @@ pub(crate) fn events(
     let sees = |s: Seat| me == Some(s);
     let same_round = after.round == before.round && after.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
+    if same_round && before.phase == Phase::Teams && after.phase != Phase::Teams {
+        after.push_teams_formed(out);
+    }
     missions_step(before, action, after, me, out);
     if same_round && after.leaked_round() {
         after.push_reveals(Some(before), out);
@@ -307,11 +324,9 @@ fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me
         return;
     }
     match (before.phase, action) {
-        (Phase::ChooseTrump, Action::Trump(_)) => after.push_missions_dealt(me, out),
+        (Phase::ChooseTrump | Phase::Teams, _) if after.phase != Phase::Teams => after.push_missions_dealt(me, out),
         (Phase::Missions, Action::Mission(_))
-            if after.phase != Phase::Missions
-                && before.round_type == crate::RoundType::Missions
-                && !before.missions_in_turn() =>
+            if after.phase != Phase::Missions && before.round_type.open_missions() && !before.missions_in_turn() =>
         {
             after.push_missions_revealed(out);
         }
@@ -376,6 +391,10 @@ fn finished_trick(
     after: &CrownBattles,
     out: &mut Vec<Event>,
 ) -> Option<Option<Seat>> {
+    // (A Secret Note shown on a play turn plays nothing.)
+    if matches!(action, Action::Note(_)) {
+        return None;
+    }
     // (Stealth Play with actions at the flip: the trick completes once the immediate
     // actions of its face-down cards have resolved.)
     let playing = before.trick.resolving == NONE
@@ -438,13 +457,10 @@ fn round_end(
             before.push_missions_revealed(out);
         }
     }
-    let points = |s: Seat| {
-        if before.round_type.has_missions() {
-            missions.mission_points(s, at(&tricks, s))
-        } else {
-            before.points_for(s, at(&bids, s), at(&tricks, s))
-        }
-    };
+    // (Scored as `end_round` scores, from the bids and tricks of this step.)
+    missions.bids = bids;
+    missions.tricks = tricks;
+    let points = |s: Seat| missions.round_points(s);
     let seats = || before.seats();
     out.push(Event::RoundScored {
         round: before.round.saturating_add(1),

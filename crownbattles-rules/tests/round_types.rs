@@ -28,12 +28,12 @@ fn round_types_excluded_by_player_count_are_config_errors() {
     assert!(matches!(c.validated(), Err(ConfigError::RoundTypeExcluded { .. })));
     let c = Config { round_types: RoundTypes::deal(&[RoundType::DuelFights]), ..base(3) };
     assert_eq!(c.validated(), Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 }));
-    // Only these: with 3 players Stealth Play and the Alliances are not excluded (the
-    // Alliances are absent in this version), with 4 players nothing is.
+    // Only these: with 3 players Stealth Play and the Alliances are not excluded, with 4
+    // players nothing is.
     let c = Config { round_types: RoundTypes::deal(&[RoundType::StealthPlay]), ..base(3) };
     assert!(c.validated().is_ok());
     let c = Config { round_types: RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]), ..base(3) };
-    assert_eq!(c.validated(), Err(ConfigError::RoundTypeAbsent(RoundType::Alliances)));
+    assert!(c.validated().is_ok());
     for t in RoundType::ALL {
         assert!(!t.excluded_for(4));
         assert_eq!(t.excluded_for(2), matches!(t, RoundType::StealthPlay | RoundType::DuelFights) || t.is_alliance());

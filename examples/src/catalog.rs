@@ -116,9 +116,11 @@ impl Catalogued for CrownBattles {
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
-    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together.
+    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
+    /// `--random-teams` forms Alliances' teams at random; `--missions-own-points` scores a
+    /// Missions-Alliances team's met missions each its own.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
-        use crownbattles_rules::{MissionCatalogue, MissionReveal, RoundType, RoundTypes};
+        use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
         if options.is_expanded_duke() {
             return Err(options.refused_by(Self::TITLE));
         }
@@ -145,6 +147,12 @@ impl Catalogued for CrownBattles {
         }
         if options.missions_simultaneous {
             config.missions.reveal = MissionReveal::Simultaneous;
+        }
+        if options.random_teams {
+            config.team_formation = TeamFormation::Random;
+        }
+        if options.missions_own_points {
+            config.mission_share = MissionShare::Own;
         }
         config.validated().map_err(|e| e.to_string())
     }

@@ -134,7 +134,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--missions-simultaneous`) and applies them to
+/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -153,6 +153,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
         missions: parsed.get(MISSIONS).map(PathBuf::from),
         missions_simultaneous: parsed.has("missions-simultaneous"),
+        random_teams: parsed.has("random-teams"),
+        missions_own_points: parsed.has("missions-own-points"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -165,7 +167,17 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen", "missions-simultaneous"];
+const FLAGS: &[&str] = &[
+    "enhanced",
+    "mountain",
+    "fort",
+    "dragon",
+    "ranger",
+    "three-pikemen",
+    "missions-simultaneous",
+    "random-teams",
+    "missions-own-points",
+];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
@@ -195,10 +207,14 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-missions, blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
+missions, blind-missions, alliances, missions-alliances; stealth and the alliances need 3+
+players, and an alliance round may not be the last); --missions FILE deals the missions of the
 catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
 examples/data/house_missions.json) instead of the four printed ones;
---missions-simultaneous reveals the chosen missions together (the printed variation).";
+--missions-simultaneous reveals the chosen missions together (the printed variation);
+--random-teams has the alliances' teams formed at random instead of by the dealer;
+--missions-own-points has a Missions-Alliances team that met both missions score each its
+own mission's points instead of their sum.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -4,7 +4,7 @@
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`); each game says in
+//! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -49,6 +49,12 @@ pub struct GameOptions {
     /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
     /// (`--missions-simultaneous`).
     pub missions_simultaneous: bool,
+    /// Crown Battles, "Alliances": the game generator forms the teams instead of the dealer
+    /// (`--random-teams`; crownbattles-rules RULES.md, reading 57).
+    pub random_teams: bool,
+    /// Crown Battles, "Missions Alliances": a team that met both missions scores each its
+    /// own mission's points instead of their sum (`--missions-own-points`; reading 59).
+    pub missions_own_points: bool,
 }
 
 impl GameOptions {
@@ -91,6 +97,12 @@ impl GameOptions {
         if self.missions_simultaneous {
             flags.push("--missions-simultaneous".to_owned());
         }
+        if self.random_teams {
+            flags.push("--random-teams".to_owned());
+        }
+        if self.missions_own_points {
+            flags.push("--missions-own-points".to_owned());
+        }
         flags
     }
 
@@ -117,6 +129,8 @@ impl GameOptions {
             || self.round_sequence.is_some()
             || self.missions.is_some()
             || self.missions_simultaneous
+            || self.random_teams
+            || self.missions_own_points
     }
 
     /// The error for a game that takes none of the options given.

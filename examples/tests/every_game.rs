@@ -303,6 +303,31 @@ fn crownbattles_plays_round_types_from_the_options() {
     assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
 }
 
+/// Crown Battles' Alliances and Missions-Alliances from the command line: the bots form
+/// teams, show Secret Notes and play the team rounds, the dealer's teams or random ones.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_alliances_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    let options =
+        GameOptions { round_types: Some("alliances,missions-alliances,normal".into()), ..GameOptions::default() };
+    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 8, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains(" team P") && text.contains("teams:"), "{text}");
+    let random = GameOptions {
+        round_types: Some("alliances,normal".into()),
+        random_teams: true,
+        missions_own_points: true,
+        ..GameOptions::default()
+    };
+    let (_, record) = run::<CrownBattles>(Some(5), &random, 1, 9, &bots(), |_| {}).unwrap();
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
+    assert!(json.contains("team_formation") && json.contains("mission_share"), "{json}");
+    // Two players may not play alliances.
+    assert!(run::<CrownBattles>(Some(2), &options, 1, 1, &bots(), |_| {}).is_err());
+}
+
 /// Crown Battles' Missions from the command line: the bots choose and play missions from
 /// the printed catalogue or a house file, revealed in turn or together, and Blind Missions;
 /// bad files are messages.

@@ -386,6 +386,7 @@ impl CrownBattles {
             }
         };
         let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
+        state.apply_alliance_setup(&setup.alliance)?;
         state.apply_missions_setup(&setup.missions, choosing_trump)?;
         let len = usize::from(state.trick.len);
         state.phase = match setup.phase {

@@ -192,6 +192,11 @@ pub struct Setup {
     /// (default: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsealed: Vec<Seat>,
+    /// Alliances and Missions-Alliances: the teams formed so far and the Secret Notes shown
+    /// this round (default: none; with `Config::team_formation` random, the generator's
+    /// teams). Who knows a noted card is in `known`.
+    #[serde(default, skip_serializing_if = "crate::rounds::AllianceSetup::is_empty")]
+    pub alliance: crate::rounds::AllianceSetup,
 }
 
 impl Setup {
@@ -237,6 +242,7 @@ impl Setup {
             leaks: Vec::new(),
             shown: None,
             unsealed: Vec::new(),
+            alliance: crate::rounds::AllianceSetup::default(),
         }
     }
 }
@@ -423,6 +429,12 @@ pub enum SetupError {
     /// says otherwise.
     #[error("the leaked suits do not fit the round type, its variation or the phase")]
     Leaks,
+    /// The teams or Secret Notes do not fit (RULES.md, "Alliances"): given outside an
+    /// Alliance round, not allied both ways, a solo player with an even count, two double
+    /// bids in a team, a note of a seat without an ally, teams missing once the round is
+    /// under way.
+    #[error("the teams do not fit: {0}")]
+    Alliance(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

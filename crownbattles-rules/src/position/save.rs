@@ -109,6 +109,7 @@ impl CrownBattles {
             shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
                 .then(|| names(self.shown)),
             unsealed: flagged(self.unsealed),
+            alliance: self.alliance_setup(),
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }

@@ -26,6 +26,10 @@ impl CrownBattles {
         if self.leak_pending() {
             return Phase::LeakedSuit;
         }
+        // Alliances: the dealer forms the teams before the bids (or the missions).
+        if self.alliance_round() && !self.teams_formed() {
+            return Phase::Teams;
+        }
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }

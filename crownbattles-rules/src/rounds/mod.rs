@@ -6,16 +6,22 @@
 //!
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
-//! Missions and Blind Missions (`missions/`). The other types are
+//! Missions and Blind Missions (`missions/`), Alliances and Missions-Alliances
+//! (`alliances.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
+pub(crate) mod alliances;
 mod blind_bidding;
 mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
 mod the_split;
 
+pub use alliances::{
+    AllianceSetup, BOTH_MISSIONS_FAILED, MissionResult, MissionShare, TeamFormation, combined_bid, mission_team_points,
+    solo_points, team_points,
+};
 pub use leaked_suit::{Leak, LeakChoice};
 
 use core::fmt;
@@ -59,9 +65,11 @@ pub enum RoundType {
     Wagering,
     /// "Duel Fights" (absent in this version).
     DuelFights,
-    /// "Alliances" (absent in this version).
+    /// "Alliances" (Normal Bidding Alliances): teams of two chosen by the dealer, a team
+    /// bid of the two bids, the Secret Note (`alliances.rs`).
     Alliances,
-    /// "Missions-Alliances" (absent in this version).
+    /// "Missions-Alliances": teams as in Alliances, each member choosing a mission
+    /// (`alliances.rs`, `missions/`).
     MissionsAlliances,
     /// "Suit Precision-Alliances" (absent in this version).
     SuitPrecisionAlliances,
@@ -87,7 +95,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 7] = [
+    pub const IMPLEMENTED: [RoundType; 9] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LeakedSuit,
@@ -95,6 +103,8 @@ impl RoundType {
         RoundType::StealthPlay,
         RoundType::Missions,
         RoundType::BlindMissions,
+        RoundType::Alliances,
+        RoundType::MissionsAlliances,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -118,6 +128,8 @@ impl RoundType {
                 | RoundType::StealthPlay
                 | RoundType::Missions
                 | RoundType::BlindMissions
+                | RoundType::Alliances
+                | RoundType::MissionsAlliances
         )
     }
 
@@ -478,9 +490,8 @@ mod tests {
     use super::*;
     use crate::setup::{Config, Schedule};
 
-    /// "No Alliance round in the final round": the machinery already keeps the Alliance
-    /// types (absent in this version, so set here past validation) out of the last round
-    /// and its tie replays, and deals them in earlier rounds.
+    /// "No Alliance round in the final round": the machinery keeps the Alliance types out
+    /// of the last round and its tie replays, and deals them in earlier rounds.
     #[test]
     fn the_final_round_reveals_no_alliance_type() {
         let config = Config { schedule: Schedule::new(&[1, 1, 1]).unwrap(), ..Config::default() };

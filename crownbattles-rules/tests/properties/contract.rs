@@ -232,7 +232,8 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
         // "Missions" has all choose before any is shown (reading 38).
         let secret_mission = match step.before.view.round_type {
             RoundType::BlindMissions => true,
-            RoundType::Missions => {
+            // (Missions-Alliances: "it's a Missions round too".)
+            RoundType::Missions | RoundType::MissionsAlliances => {
                 step.before.config.missions.reveal == crownbattles_rules::MissionReveal::Simultaneous
             }
             _ => false,
@@ -256,7 +257,11 @@ fn hidden_cards_reach_only_the_observers_the_rules_show_them_to() {
             // The redacted notation: the full action for its player, face down for the others.
             let first = events.first().ok_or("no event")?;
             let full = matches!(first, Event::Acted { seat, action } if *seat == me && *action == step.action());
-            if full != (x == Some(me) || !hidden) {
+            // "Alliances", the Secret Note: "show a card of their choice to their ally".
+            let ally = crate::oracle::ally_of(step.before, me);
+            let note = matches!(step.action(), Action::Note(_));
+            let shown = x == Some(me) || if note { ally.is_some() && x == ally } else { !hidden };
+            if full != shown {
                 return Err(format!("{observer:?} sees the action as {first}"));
             }
         }

@@ -14,6 +14,7 @@ mod oracle;
 mod ranking;
 
 mod action_cards;
+mod alliances;
 mod contract;
 mod coverage;
 mod how_to_play;

@@ -156,7 +156,8 @@ impl Won {
 /// (Blind Bidding: all at once; The Split: the split first); in a missions round the choice
 /// of the missions, or the first trick when no mission of the catalogue can be dealt ("If
 /// a mission is undoable in a particular round, draw another one": a "-" in its table,
-/// more tricks than are dealt, or a trump mission without a trump).
+/// more tricks than are dealt, or a trump mission without a trump); in an Alliance round
+/// the dealer's teams first.
 pub fn opening_phase(
     round_type: crownbattles_rules::RoundType,
     config: &Config,
@@ -166,10 +167,14 @@ pub fn opening_phase(
 ) -> Phase {
     use crownbattles_rules::{Condition, RoundType};
     let first = clockwise(dealer, 1, usize::from(config.players));
+    // "Alliances": "the dealer determining team formations" first (reading 57: unless the
+    // generator forms them at the round's start).
+    let dealer_forms = config.team_formation == crownbattles_rules::TeamFormation::Dealer;
     match round_type {
+        RoundType::Alliances | RoundType::MissionsAlliances if dealer_forms => Phase::Teams,
         RoundType::BlindBidding => Phase::BlindBidding,
         RoundType::TheSplit => Phase::Splitting,
-        RoundType::Missions | RoundType::BlindMissions => {
+        RoundType::Missions | RoundType::BlindMissions | RoundType::MissionsAlliances => {
             let feasible = config.missions.catalogue.iter().any(|m| {
                 m.points.points(config.players, dealt).is_some()
                     && match m.condition {
@@ -559,6 +564,8 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// the half the bid is for, as to a hand of that many cards.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     let max = t.config.max_bid;
+    // "Alliances": "Only one team member can make a double-bid".
+    let ally_doubled = ally_of(t, seat).is_some_and(|a| matches!(t.bids[a.index()], Some(Bid::Double(_))));
     let split = t.view.round_type == crownbattles_rules::RoundType::TheSplit;
     let (placed, hand) = match (split, t.bids[seat.index()].is_some()) {
         (false, _) => (&t.bids, t.dealt()),
@@ -566,7 +573,7 @@ pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
         (true, true) => (&t.other_bids, t.dealt() - t.dealt() / 2),
     };
     let mut bids: Vec<Bid> = (0..=max).map(Bid::Single).collect();
-    if hand > 1 {
+    if hand > 1 && !ally_doubled {
         bids.extend((0..max).map(Bid::Double));
     }
     if t.config.screw_the_dealer && seat == t.dealer {
@@ -623,6 +630,40 @@ pub fn split_points(first: (Option<Bid>, u8), second: (Option<Bid>, u8), per_tri
             }
         })
         .sum()
+}
+
+/// "Alliances": `seat`'s ally in an Alliance round, as the view shows the teams.
+pub fn ally_of(t: &Table, seat: Seat) -> Option<Seat> {
+    t.view.alliance.as_ref().and_then(|a| a.allies.get(seat.index()).copied().flatten())
+}
+
+/// "Normal Bidding Alliances", "Scoring": a team's points for its combined bid (the sum of
+/// the two bids, a double bid if either is) and its tricks: met, 10 per trick and a
+/// 10-point bonus, halved for a double bid; missed, 10 lost per trick off. The solo
+/// player: 20 per trick and a 10-point bonus (halved for a double bid), 10 lost per trick
+/// off.
+pub fn alliance_points(bid: Option<Bid>, ally: Option<Option<Bid>>, won: u8) -> i32 {
+    let (bid, per_trick) = match ally {
+        Some(other) => match (bid, other) {
+            (Some(a), Some(b)) => {
+                let low = a.low() + b.low();
+                let double = matches!(a, Bid::Double(_)) || matches!(b, Bid::Double(_));
+                (if double { Bid::Double(low) } else { Bid::Single(low) }, 10)
+            }
+            _ => return 0,
+        },
+        None => match bid {
+            Some(b) => (b, 20),
+            None => return 0,
+        },
+    };
+    if bid.low() <= won && won <= bid.high() {
+        let full = per_trick * i32::from(won) + 10;
+        if let Bid::Double(_) = bid { full / 2 } else { full }
+    } else {
+        let off = if won < bid.low() { bid.low() - won } else { won - bid.high() };
+        -10 * i32::from(off)
+    }
 }
 
 /// The crown's holder: "the player with the highest score gets the crown. In case of a

@@ -52,8 +52,43 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
     let split = t.view.round_type == RoundType::TheSplit;
     let per_trick = t.config.split_miss == crownbattles_rules::SplitMiss::PerTrick;
     let missions = matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions);
+    let mission_of = |s: usize| {
+        let seat = duke_core::Seat(s as u8);
+        mission_points(&t.config, t.dealt(), seat, step.memory.missions.get(&seat).copied(), tricks[s], &won)
+    };
+    let mut team = vec![0; t.n];
     for s in 0..t.n {
-        scores[s] += if split {
+        let ally = crate::oracle::ally_of(t, duke_core::Seat(s as u8)).map(|a| a.index());
+        team[s] = match t.view.round_type {
+            // "Missions Alliances": both met, the missions' points (reading 59: the sum, or
+            // each its own); one failed, nothing; both failed, 40 lost each; solo as Missions.
+            RoundType::MissionsAlliances => match ally {
+                Some(a) => {
+                    let met = |x: usize| {
+                        let p = mission_of(x);
+                        let chosen = step.memory.missions.contains_key(&duke_core::Seat(x as u8));
+                        (p != -20 || !chosen).then_some(p)
+                    };
+                    match (met(s), met(a)) {
+                        (Some(x), Some(y)) if t.config.mission_share == crownbattles_rules::MissionShare::Sum => x + y,
+                        (Some(x), Some(_)) => x,
+                        (None, None) => -40,
+                        _ => 0,
+                    }
+                }
+                None => mission_of(s),
+            },
+            RoundType::Alliances => {
+                let team_tricks = ally.map_or(tricks[s], |a| tricks[s] + tricks[a]);
+                crate::oracle::alliance_points(bids[s], ally.map(|a| bids[a]), team_tricks)
+            }
+            _ => 0,
+        };
+    }
+    for s in 0..t.n {
+        scores[s] += if matches!(t.view.round_type, RoundType::Alliances | RoundType::MissionsAlliances) {
+            team[s]
+        } else if split {
             split_points((t.other_bids[s], t.first_tricks[s]), (bids[s], tricks[s]), per_trick)
         } else if missions {
             let seat = duke_core::Seat(s as u8);

@@ -93,13 +93,19 @@ impl MissionRules {
 impl RoundType {
     /// Missions and Blind Missions: mission cards instead of bids.
     pub const fn has_missions(self) -> bool {
-        matches!(self, RoundType::Missions | RoundType::BlindMissions)
+        matches!(self, RoundType::Missions | RoundType::BlindMissions | RoundType::MissionsAlliances)
+    }
+
+    /// The missions rounds whose missions are revealed as in Missions (in turn, or all
+    /// together once chosen): Missions and Missions-Alliances ("it's a Missions round too").
+    pub const fn open_missions(self) -> bool {
+        matches!(self, RoundType::Missions | RoundType::MissionsAlliances)
     }
 
     /// Whether a card completing a trick changes more than the trick and the tricks won
     /// (Stealth Play's flip, the missions' records), so that its undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay | RoundType::Missions | RoundType::BlindMissions)
+        matches!(self, RoundType::StealthPlay) || self.has_missions()
     }
 }
 
@@ -154,7 +160,7 @@ impl CrownBattles {
 
     /// Whether this round's choices are revealed one by one as they are made.
     pub(crate) fn missions_in_turn(&self) -> bool {
-        self.round_type == RoundType::Missions && self.config.missions.reveal == MissionReveal::InTurn
+        self.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
     }
 
     /// The seats to choose a mission now: the next from the dealer's left in turn,
@@ -214,7 +220,7 @@ impl CrownBattles {
     /// before the round's end.
     pub(crate) fn mission_seen(&self, seat: Seat, observer: Option<Seat>) -> bool {
         observer == Some(seat)
-            || self.round_type == RoundType::Missions && (self.missions_in_turn() || self.phase != Phase::Missions)
+            || self.round_type.open_missions() && (self.missions_in_turn() || self.phase != Phase::Missions)
     }
 
     /// A trick of a missions round was won at play position `pos` by `winner`: records
@@ -237,15 +243,17 @@ impl CrownBattles {
     /// The round's points of `seat` in a missions round: the table's value when met,
     /// [`FAILED_MISSION`] when failed, 0 without a mission.
     pub(crate) fn mission_points(&self, seat: Seat, tricks: u8) -> i32 {
-        let Some(mission) = self.config.missions.catalogue.get(at(&self.missions, seat)) else { return 0 };
+        self.mission_result(seat, tricks).unwrap_or(FAILED_MISSION)
+    }
+
+    /// The result of `seat`'s mission: `Some` of the table's points when met (`Some(0)`
+    /// without a mission), `None` when failed.
+    pub(crate) fn mission_result(&self, seat: Seat, tricks: u8) -> Option<i32> {
+        let Some(mission) = self.config.missions.catalogue.get(at(&self.missions, seat)) else { return Some(0) };
         let first = Some(at(&self.first_wins, seat)).filter(|&f| f != NONE);
         let met =
             mission.condition.met(tricks, first, self.trump_wins & bit(seat) != 0, self.trump_cuts & bit(seat) != 0);
-        let points = mission.points.points(self.config.players, self.cards_this_round());
-        match points {
-            Some(p) if met => p,
-            _ => FAILED_MISSION,
-        }
+        mission.points.points(self.config.players, self.cards_this_round()).filter(|_| met)
     }
 
     /// Clears the missions of a round (at its start).

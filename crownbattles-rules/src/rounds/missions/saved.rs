@@ -39,7 +39,10 @@ impl CrownBattles {
     /// all of them once the trump is known and no seat has a mission to choose, else none.
     pub(crate) fn placed_bids(&self) -> usize {
         if self.round_type.has_missions() {
-            let choosing = self.phase == Phase::ChooseTrump || self.offers.iter().any(|&o| o != 0);
+            // (Missions-Alliances: the missions are dealt once the teams are formed.)
+            let choosing = self.phase == Phase::ChooseTrump
+                || self.alliance_round() && !self.teams_formed()
+                || self.offers.iter().any(|&o| o != 0);
             return if choosing { 0 } else { self.n() };
         }
         self.bids.iter().filter(|b| b.is_some()).count()
@@ -110,7 +113,7 @@ impl CrownBattles {
         }
         let fresh = setup.offered.is_empty() && setup.chosen.is_empty();
         let before_play = self.played.is_empty() && self.trick.len == 0;
-        if fresh && before_play && self.round_type.has_missions() {
+        if fresh && before_play && self.round_type.has_missions() && (!self.alliance_round() || self.teams_formed()) {
             // Dealt again with the setup's trump (a deal made with the round's cards may
             // have used another).
             self.offers = [0; MAX_PLAYERS];

@@ -22,6 +22,10 @@
 //! | `aside R12` | The Split: set R12 aside, face down, for the second half |
 //! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
 //! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
+//! | `bid R2` / `bid G1-2` | Suit Precision: the bid for a suit (each seat's four in order R, G, B, Y) |
+//! | `place B` | Suit Precision: place the trick won (or stolen) under a suit |
+//! | `steal P1 R` | Suit Precision's Thief: take one of P1's tricks placed under R |
+//! | `jest R +1` / `jest R -1` | Suit Precision's Jester: change the bid for R (`jest 0`: no change) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -164,6 +168,14 @@ pub enum Action {
     Mission(u8),
     /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
     Leak(crate::rounds::Leak),
+    /// Suit Precision: the bid for this suit.
+    SuitBid(SuitId, Bid),
+    /// Suit Precision: place the trick won (or stolen) under this suit.
+    Place(SuitId),
+    /// Suit Precision's Thief: steal one of this seat's tricks placed under this suit.
+    StealFrom(Seat, SuitId),
+    /// Suit Precision's Jester: change the bid for this suit by −1 or +1.
+    JestSuit(SuitId, i8),
 }
 
 impl fmt::Display for Action {
@@ -190,6 +202,10 @@ impl fmt::Display for Action {
             Action::SetAside(c) => write!(f, "aside {c}"),
             Action::Mission(id) => write!(f, "mission {id}"),
             Action::Leak(l) => write!(f, "leak {l}"),
+            Action::SuitBid(s, b) => write!(f, "bid {}{b}", s.letter()),
+            Action::Place(s) => write!(f, "place {}", s.letter()),
+            Action::StealFrom(t, s) => write!(f, "steal {t} {}", s.letter()),
+            Action::JestSuit(s, d) => write!(f, "jest {} {d:+}", s.letter()),
         }
     }
 }
@@ -203,6 +219,17 @@ fn number(word: &str) -> Option<u8> {
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) || word.len() > 3 {
         return None;
     }
+    word.parse().ok()
+}
+
+/// A suit bid, `R2` or `G1-2`.
+fn suit_bid(word: &str) -> Option<(SuitId, Bid)> {
+    let mut chars = word.chars();
+    let suit = chars.next().and_then(SuitId::from_letter)?;
+    Some((suit, bid(chars.as_str())?))
+}
+
+fn suit(word: &str) -> Option<SuitId> {
     word.parse().ok()
 }
 
@@ -228,7 +255,20 @@ impl FromStr for Action {
             ["shield"] => Ok(Action::Shield),
             ["keep"] => Ok(Action::Keep),
             ["smuggle", c] => Ok(Action::Smuggle(card(c)?)),
+            ["bid", b] if self::suit_bid(b).is_some() => {
+                suit_bid(b).map(|(s, b)| Action::SuitBid(s, b)).ok_or_else(|| err("a suit bid is R2 or R1-2"))
+            }
             ["bid", b] => bid(b).map(Action::Bid).ok_or_else(|| err("a bid is N or N-(N+1)")),
+            ["place", s] => suit(s).map(Action::Place).ok_or_else(|| err("a suit is R, G, B or Y")),
+            ["steal", t, s] => Ok(Action::StealFrom(seat(t)?, suit(s).ok_or_else(|| err("a suit is R, G, B or Y"))?)),
+            ["jest", s, d] => {
+                let suit = suit(s).ok_or_else(|| err("a suit is R, G, B or Y"))?;
+                match *d {
+                    "+1" => Ok(Action::JestSuit(suit, 1)),
+                    "-1" => Ok(Action::JestSuit(suit, -1)),
+                    _ => Err(err("a suit's bid changes by +1 or -1")),
+                }
+            }
             ["play", "double-faced:golem"] => Ok(Action::PlayDoubleFacedAsGolem),
             ["play", c] => Ok(Action::Play(card(c)?)),
             ["look", s] => Ok(Action::Look(seat(s)?)),
@@ -285,11 +325,24 @@ mod tests {
             Action::Mission(3),
             Action::Leak(crate::rounds::Leak::Monsters),
             Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
+            Action::SuitBid(SuitId::ALL[0], Bid::Single(2)),
+            Action::SuitBid(SuitId::ALL[3], Bid::Double(0)),
+            Action::SuitBid(SuitId::ALL[1], Bid::Single(10)),
+            Action::Place(SuitId::ALL[2]),
+            Action::StealFrom(Seat(1), SuitId::ALL[0]),
+            Action::JestSuit(SuitId::ALL[3], -1),
+            Action::JestSuit(SuitId::ALL[1], 1),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert!("bid 2-4".parse::<Action>().is_err());
+        assert_eq!("bid B1-2".parse::<Action>(), Ok(Action::SuitBid(SuitId::ALL[2], Bid::Double(1))));
+        for bad in ["bid R2-4", "bid Q2", "place X", "steal P1 Q", "jest R 0", "jest R +2", "bid R"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+        // Suit Precision's actions do not make the action larger (legal-action lists).
+        assert_eq!(core::mem::size_of::<Action>(), 4);
         // Seats parse in either case everywhere, the Merchant's two-seat trade included.
         assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
         assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));

@@ -24,7 +24,9 @@
 //!   Split (each hand
 //!   split in secret into two halves played as two smaller rounds, a bid for each, scored
 //!   together: [`split_points`]), Stealth Play (cards after the lead played face down,
-//!   turned up when the trick is complete), Missions and Blind Missions (each player
+//!   turned up when the trick is complete), Suit Precision (a bid per suit, each trick
+//!   placed under a suit, scored per suit: [`suit_precision_points`]), Missions and Blind
+//!   Missions (each player
 //!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
 //!   [`MissionCatalogue`], the rulebook's four printed missions by default,
 //!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
@@ -209,11 +211,14 @@ pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
-pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
+pub use rounds::{
+    Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points,
+    suit_precision_points,
+};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
-pub use view::{Place, SplitView, TableCard, View};
+pub use view::{Place, PrecisionView, SplitView, TableCard, View};

@@ -468,6 +468,17 @@ pub struct Config {
     /// false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub leak_only_held: bool,
+    /// Suit Precision (RULES.md, reading 46): whether the winner of a trick won at a
+    /// Peasant's strength (all Peasants) may place it under any suit. Default false: "among
+    /// their suit predictions", a suit it bid above 0 (any suit if it bid 0 in all). Left
+    /// out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_peasant_any: bool,
+    /// Suit Precision (RULES.md, reading 47): whether the Thief places the stolen trick under
+    /// a suit of its own bids above 0, its choice. Default false: under the suit it was
+    /// stolen from ("the same suit"). Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_thief_own_bid: bool,
 }
 
 impl Default for Config {
@@ -513,6 +524,8 @@ impl Config {
             stealth_follow_face_down: false,
             leak_choice: LeakChoice::Simultaneous,
             leak_only_held: false,
+            precision_peasant_any: false,
+            precision_thief_own_bid: false,
         }
     }
 

@@ -57,6 +57,14 @@ pub enum Phase {
     /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
     /// or one at a time, or the dealer for all, by `Config::leak_choice`).
     LeakedSuit,
+    /// Suit Precision: this seat chooses the suit to place a trick under: the trick it won
+    /// (`stolen` false), or with `Config::precision_thief_own_bid` the trick its Thief stole.
+    Place {
+        /// Who places.
+        seat: Seat,
+        /// Whether it is the Thief's stolen trick.
+        stolen: bool,
+    },
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -137,6 +145,8 @@ pub struct CrownBattles {
     /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
     /// that the others no longer know they hold no other card of the revealed suit.
     pub(crate) unsealed: u8,
+    /// Suit Precision: the suit bids and the tricks placed under each suit.
+    pub(crate) suit_precision: crate::rounds::Precision,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -296,6 +306,7 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            suit_precision: crate::rounds::Precision::default(),
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -323,6 +334,7 @@ impl CrownBattles {
         self.leaks = [NONE; MAX_PLAYERS];
         self.shown = CardSet::EMPTY;
         self.unsealed = 0;
+        self.suit_precision = crate::rounds::Precision::default();
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -386,6 +398,8 @@ impl CrownBattles {
         for s in self.seats() {
             let points = if missions {
                 self.mission_points(s, at(&self.tricks, s))
+            } else if self.precision() {
+                self.precision_points(s)
             } else {
                 self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
             };

@@ -128,6 +128,19 @@ pub struct View {
     /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Suit Precision: every seat's bids and placed tricks per suit, all face up ("for
+    /// everyone to see"). Left out of other rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision: Option<PrecisionView>,
+}
+
+/// What a view shows of a round of Suit Precision (suits in the order R, G, B, Y).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrecisionView {
+    /// Each seat's bid per suit (`None`: not placed yet).
+    pub bids: Vec<[Option<Bid>; 4]>,
+    /// The tricks each seat placed under each suit.
+    pub tricks: Vec<[u8; 4]>,
 }
 
 /// What a view shows of a round of The Split.
@@ -253,6 +266,10 @@ impl CrownBattles {
             } else {
                 Vec::new()
             },
+            precision: self.precision().then(|| PrecisionView {
+                bids: self.seats().map(|s| self.suit_bids(s)).collect(),
+                tricks: self.seats().map(|s| self.suit_tricks(s)).collect(),
+            }),
         }
     }
 }
@@ -373,6 +390,16 @@ impl fmt::Display for View {
             let mine: Vec<String> = split.aside.iter().map(ToString::to_string).collect();
             writeln!(f, "Set aside: {} cards each; yours: {}", sizes.join("/"), mine.join(" "))?;
         }
+        if let Some(p) = &self.precision {
+            for (i, (bids, took)) in p.bids.iter().zip(&p.tricks).enumerate() {
+                let per_suit = |f: &dyn Fn(usize) -> String| -> String {
+                    SuitId::ALL.iter().map(|s| format!("{}{}", s.letter(), f(s.index()))).collect::<Vec<_>>().join(" ")
+                };
+                let bid = |k: usize| bids.get(k).copied().flatten().map_or_else(|| "-".to_owned(), |b| b.to_string());
+                let won = |k: usize| took.get(k).copied().unwrap_or(0).to_string();
+                writeln!(f, "Suit Precision P{i}: bids {}; tricks {}", per_suit(&bid), per_suit(&won))?;
+            }
+        }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
             writeln!(f, "Bids revealed last round: {}", shown.join(", "))?;
@@ -469,6 +496,7 @@ impl fmt::Display for View {
             Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
             Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
             Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
+            Phase::Place { seat, .. } => writeln!(f, "Suit Precision: {seat} places the trick under a suit (place B)."),
             _ => Ok(()),
         }
     }

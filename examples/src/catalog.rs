@@ -116,7 +116,9 @@ impl Catalogued for CrownBattles {
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
-    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together.
+    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
+    /// `--precision-peasant-any` and `--precision-thief-own-bid` choose Suit Precision's
+    /// other readings.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, RoundType, RoundTypes};
         if options.is_expanded_duke() {
@@ -146,6 +148,8 @@ impl Catalogued for CrownBattles {
         if options.missions_simultaneous {
             config.missions.reveal = MissionReveal::Simultaneous;
         }
+        config.precision_peasant_any = options.precision_peasant_any;
+        config.precision_thief_own_bid = options.precision_thief_own_bid;
         config.validated().map_err(|e| e.to_string())
     }
 }

@@ -153,6 +153,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
         missions: parsed.get(MISSIONS).map(PathBuf::from),
         missions_simultaneous: parsed.has("missions-simultaneous"),
+        precision_peasant_any: parsed.has("precision-peasant-any"),
+        precision_thief_own_bid: parsed.has("precision-thief-own-bid"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -165,7 +167,17 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen", "missions-simultaneous"];
+const FLAGS: &[&str] = &[
+    "enhanced",
+    "mountain",
+    "fort",
+    "dragon",
+    "ranger",
+    "three-pikemen",
+    "missions-simultaneous",
+    "precision-peasant-any",
+    "precision-thief-own-bid",
+];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
@@ -195,10 +207,13 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-missions, blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
-catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
+precision, missions, blind-missions; stealth needs 3+ players); --missions FILE deals the
+missions of the catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
 examples/data/house_missions.json) instead of the four printed ones;
---missions-simultaneous reveals the chosen missions together (the printed variation).";
+--missions-simultaneous reveals the chosen missions together (the printed variation);
+Suit Precision's readings: --precision-peasant-any lets the first player of an all-Peasant
+trick place it under any suit, --precision-thief-own-bid places a stolen trick under a suit
+of the Thief's own bids.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -4,7 +4,7 @@
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`); each game says in
+//! `--missions-simultaneous`, `--precision-peasant-any`, `--precision-thief-own-bid`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -49,6 +49,12 @@ pub struct GameOptions {
     /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
     /// (`--missions-simultaneous`).
     pub missions_simultaneous: bool,
+    /// Crown Battles, Suit Precision: the first player of an all-Peasant trick may place it
+    /// under any suit (`--precision-peasant-any`; RULES.md, reading 46).
+    pub precision_peasant_any: bool,
+    /// Crown Battles, Suit Precision: the Thief places a stolen trick under a suit of its
+    /// own bids (`--precision-thief-own-bid`; RULES.md, reading 47).
+    pub precision_thief_own_bid: bool,
 }
 
 impl GameOptions {
@@ -91,6 +97,12 @@ impl GameOptions {
         if self.missions_simultaneous {
             flags.push("--missions-simultaneous".to_owned());
         }
+        if self.precision_peasant_any {
+            flags.push("--precision-peasant-any".to_owned());
+        }
+        if self.precision_thief_own_bid {
+            flags.push("--precision-thief-own-bid".to_owned());
+        }
         flags
     }
 
@@ -117,6 +129,8 @@ impl GameOptions {
             || self.round_sequence.is_some()
             || self.missions.is_some()
             || self.missions_simultaneous
+            || self.precision_peasant_any
+            || self.precision_thief_own_bid
     }
 
     /// The error for a game that takes none of the options given.

@@ -192,6 +192,14 @@ pub struct Setup {
     /// (default: none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub unsealed: Vec<Seat>,
+    /// Suit Precision: each seat's bids per suit (R, G, B, Y; `None`: not placed yet), P0
+    /// first (default: none placed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suit_bids: Vec<[Option<Bid>; 4]>,
+    /// Suit Precision: the tricks each seat placed under each suit (R, G, B, Y), P0 first
+    /// (default: none). They add up to `tricks`, but for a trick waiting to be placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suit_tricks: Vec<[u8; 4]>,
 }
 
 impl Setup {
@@ -237,6 +245,8 @@ impl Setup {
             leaks: Vec::new(),
             shown: None,
             unsealed: Vec::new(),
+            suit_bids: Vec::new(),
+            suit_tricks: Vec::new(),
         }
     }
 }
@@ -423,6 +433,11 @@ pub enum SetupError {
     /// says otherwise.
     #[error("the leaked suits do not fit the round type, its variation or the phase")]
     Leaks,
+    /// Suit Precision's suit bids or placed tricks do not fit: given outside a Suit
+    /// Precision round, not in bidding order, beyond the tokens, or not adding up to the
+    /// tricks won; or a placement waiting that the trick does not call for.
+    #[error("the suit bids or the tricks under the suits do not fit Suit Precision: {0}")]
+    Precision(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

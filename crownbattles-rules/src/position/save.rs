@@ -109,6 +109,16 @@ impl CrownBattles {
             shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
                 .then(|| names(self.shown)),
             unsealed: flagged(self.unsealed),
+            suit_bids: if self.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
+                Vec::new()
+            } else {
+                seats().map(|s| self.suit_bids(s)).collect()
+            },
+            suit_tricks: if self.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
+                Vec::new()
+            } else {
+                seats().map(|s| self.suit_tricks(s)).collect()
+            },
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }

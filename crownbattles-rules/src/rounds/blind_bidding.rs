@@ -38,6 +38,9 @@ impl CrownBattles {
             }
             return Phase::Bidding(self.dealer.left(n).offset(self.split_bidders_done(), n));
         }
+        if self.precision() {
+            return Phase::Bidding(self.dealer.left(n).offset(self.precision_bidders_done(), n));
+        }
         let placed = self.bids.iter().take(n).filter(|b| b.is_some()).count();
         Phase::Bidding(self.dealer.left(n).offset(placed, n))
     }

@@ -6,7 +6,7 @@
 //!
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
-//! Missions and Blind Missions (`missions/`). The other types are
+//! Missions and Blind Missions (`missions/`), Suit Precision (`suit_precision.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
@@ -14,6 +14,7 @@ mod blind_bidding;
 mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
+mod suit_precision;
 mod the_split;
 
 pub use leaked_suit::{Leak, LeakChoice};
@@ -23,6 +24,8 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use suit_precision::suit_precision_points;
+pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 
 use crate::actions::Bid;
@@ -48,7 +51,8 @@ pub enum RoundType {
     /// "Stealth Play": after the leader's card the others play face down; the trick is
     /// revealed once complete (`stealth_play.rs`).
     StealthPlay,
-    /// "Suit Precision" (absent in this version).
+    /// "Suit Precision": a bid per suit, each trick placed under a suit
+    /// (`suit_precision.rs`).
     SuitPrecision,
     /// "Missions": each player chooses one of the mission cards dealt to them instead of
     /// bidding (`missions/`).
@@ -87,7 +91,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 7] = [
+    pub const IMPLEMENTED: [RoundType; 8] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LeakedSuit,
@@ -95,6 +99,7 @@ impl RoundType {
         RoundType::StealthPlay,
         RoundType::Missions,
         RoundType::BlindMissions,
+        RoundType::SuitPrecision,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -118,6 +123,7 @@ impl RoundType {
                 | RoundType::StealthPlay
                 | RoundType::Missions
                 | RoundType::BlindMissions
+                | RoundType::SuitPrecision
         )
     }
 

@@ -220,15 +220,16 @@ impl CrownBattles {
             }
             Action::Lead(t) => self.trick.next_leader = t,
             Action::Swap(a, b) => self.swap_hands(a, b),
-            Action::Jest(d) => {
-                if !self.precision() {
-                    let bid = self.jested(seat, d);
-                    put(&mut self.bids, seat, bid);
-                }
+            // (Suit Precision's `jest 0` changes nothing.)
+            Action::Jest(d) if !self.precision() => {
+                let bid = self.jested(seat, d);
+                put(&mut self.bids, seat, bid);
             }
             Action::JestSuit(suit, d) => self.jest_suit(seat, suit, d),
             Action::StealFrom(t, suit) => {
-                if self.steal_from(seat, t, suit) {
+                // With `precision_thief_own_bid` the Thief may have to place the trick.
+                let waits = self.steal_from(seat, t, suit);
+                if waits {
                     return;
                 }
             }

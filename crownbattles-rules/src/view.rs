@@ -311,7 +311,8 @@ impl View {
     /// the bid with the tricks the seat can expect: those it has taken plus one for each
     /// likely winner still in its hand (Dragons, Golems and the Kings; trumps of 9 and up;
     /// other numbers of 12 and up). A bid within reach of that estimate is worth its
-    /// bonus (20, or 10 for a double bid); each trick it is off costs 10.
+    /// bonus (20, or 10 for a double bid); each trick it is off costs 10. (Suit Precision:
+    /// the same suit by suit, see `precision_outlook`.)
     pub fn heuristic(&self, seat: Seat) -> f64 {
         let i = seat.index();
         let mine = f64::from(self.scores.get(i).copied().unwrap_or(0));
@@ -326,16 +327,38 @@ impl View {
         let tricks = self.tricks.get(i).copied().unwrap_or(0);
         let expected = usize::from(tricks) + self.hand.iter().filter(|&&face| self.likely_winner(face)).count();
         let expected = f64::from(u8::try_from(expected).unwrap_or(u8::MAX));
-        let round = match self.bids.get(i).copied().flatten() {
-            Some(b) => {
+        let round = match (&self.precision, self.bids.get(i).copied().flatten()) {
+            (Some(p), _) => self.precision_outlook(p, i),
+            (None, Some(b)) => {
                 let (low, high) = (f64::from(b.low()), f64::from(b.high()));
                 let off = if expected < low { low - expected } else { (expected - high).max(0.0) };
                 let bonus = if b.low() == b.high() { 20.0 } else { 10.0 };
                 if off == 0.0 { bonus } else { -10.0 * off }
             }
-            None => 0.0,
+            (None, None) => 0.0,
         };
         mine - best_other + round
+    }
+
+    /// Suit Precision's outlook for [`View::heuristic`]: suit by suit, the tricks placed
+    /// under it plus the likely winners of its numbers in hand against its bid; 10 for a
+    /// suit within reach, -10 per trick off.
+    fn precision_outlook(&self, p: &PrecisionView, i: usize) -> f64 {
+        let (Some(bids), Some(placed)) = (p.bids.get(i), p.tricks.get(i)) else { return 0.0 };
+        let mut total = 0.0;
+        for (suit, (bid, &won)) in SuitId::ALL.into_iter().zip(bids.iter().zip(placed)) {
+            let Some(b) = bid else { continue };
+            let likely = self
+                .hand
+                .iter()
+                .filter(|&&f| matches!(f, Face::Number(s, _) if s == suit))
+                .filter(|&&f| self.likely_winner(f));
+            let expected = f64::from(won) + f64::from(u8::try_from(likely.count()).unwrap_or(u8::MAX));
+            let (low, high) = (f64::from(b.low()), f64::from(b.high()));
+            let off = if expected < low { low - expected } else { (expected - high).max(0.0) };
+            total += if off == 0.0 { 10.0 } else { -10.0 * off };
+        }
+        total
     }
 
     /// Whether `face` in the seat's hand is likely to take a trick (see [`View::heuristic`]).

@@ -207,9 +207,10 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-precision, missions, blind-missions; stealth needs 3+ players); --missions FILE deals the
-missions of the catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
-examples/data/house_missions.json) instead of the four printed ones;
+precision, missions, blind-missions; stealth needs 3+ players);
+--missions FILE deals the missions of the catalogue in FILE (JSON, a list of
+crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
+four printed ones;
 --missions-simultaneous reveals the chosen missions together (the printed variation);
 Suit Precision's readings: --precision-peasant-any lets the first player of an all-Peasant
 trick place it under any suit, --precision-thief-own-bid places a stolen trick under a suit

@@ -105,10 +105,7 @@ impl CrownBattles {
         match card.power() {
             Some(Power::Summoner) => {
                 self.remove_from_hand(seat, card);
-                let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
-                // "It can even copy the action of another Special power card, and be worth 0.5!"
-                let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
-                let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
+                let (form, copied) = self.trick.next_form(card, false);
                 self.trick.push(card, form, copied);
                 self.after_push(seat, copied);
             }

@@ -267,13 +267,14 @@ impl CrownBattles {
         (self.wizards | self.shields) & bit(s) != 0
     }
 
-    /// Builds the game: first dealer, then the first round.
-    pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
-        let mut state = CrownBattles {
+    /// A state before any round: no cards dealt, no bids, no scores, every round type's
+    /// record empty (the start of [`Self::start`] and of loading a setup).
+    pub(crate) fn blank(config: Config, rng: GameRng) -> CrownBattles {
+        CrownBattles {
             config,
-            rng: GameRng::new(seed),
+            rng,
             round: 0,
-            dealer: Seat(config.first_dealer.unwrap_or(0)),
+            dealer: Seat(0),
             trump: Trump::NoTrump,
             phase: Phase::Over,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
@@ -308,6 +309,14 @@ impl CrownBattles {
             shown: CardSet::EMPTY,
             unsealed: 0,
             suit_precision: crate::rounds::Precision::default(),
+        }
+    }
+
+    /// Builds the game: first dealer, then the first round.
+    pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
+        let mut state = CrownBattles {
+            dealer: Seat(config.first_dealer.unwrap_or(0)),
+            ..CrownBattles::blank(config, GameRng::new(seed))
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());

@@ -10,7 +10,7 @@ use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::rounds::{RoundType, RoundTypes};
 use crate::setup::Config;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
-use crate::trick::{Form, Trick};
+use crate::trick::Trick;
 
 /// The trick rebuilt from its cards in play order, with what the plays showed.
 pub(super) struct Rebuilt {
@@ -44,20 +44,7 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
         {
             update(&mut voids, seat, |v| v | 1 << led.index());
         }
-        let last = pos.checked_sub(1);
-        let (form, effect) = if card == Power::Summoner.card() {
-            let copied = last.and_then(|p| trick.effect(p));
-            let form = if copied.is_some() {
-                Form::Peasant { half: true }
-            } else {
-                Form::summoned(last.and_then(|p| trick.form(p)))
-            };
-            (form, copied)
-        } else if as_golem && card == Power::DoubleFaced.card() {
-            (Form::of(card, true), None)
-        } else {
-            (Form::of(card, false), card.power().filter(|p| p.has_action()))
-        };
+        let (form, effect) = trick.next_form(card, as_golem);
         trick.push(card, form, effect);
         if pos == 0 && stealth && !follow_face_down && trick.led.is_none() {
             trick.free = true;
@@ -230,44 +217,11 @@ impl CrownBattles {
             _ => {}
         }
         let mut state = CrownBattles {
-            config,
-            rng,
             round: setup.round - 1,
             dealer,
-            trump: Trump::NoTrump,
             phase: Phase::Bidding(first),
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            deck: CardSet::EMPTY,
-            played: CardSet::EMPTY,
-            known: [CardSet::EMPTY; MAX_PLAYERS],
-            voids: [0; MAX_PLAYERS],
-            bids: [None; MAX_PLAYERS],
-            tricks: [0; MAX_PLAYERS],
-            scores: [0; MAX_PLAYERS],
-            crown: None,
-            wizards: 0,
-            shields: 0,
-            smuggled: 0,
             trick: Trick::new(leader),
-            passes: [NONE; MAX_PLAYERS],
-            round_type: RoundType::Normal,
-            round_pile: 0,
-            revealed_bids: [None; MAX_PLAYERS],
-            revealed_trick: [NONE; MAX_PLAYERS],
-            revealed_leader: Seat(0),
-            aside: [CardSet::EMPTY; MAX_PLAYERS],
-            other_bids: [None; MAX_PLAYERS],
-            first_tricks: [0; MAX_PLAYERS],
-            offers: [0; MAX_PLAYERS],
-            missions: [NONE; MAX_PLAYERS],
-            first_wins: [NONE; MAX_PLAYERS],
-            trump_wins: 0,
-            trump_cuts: 0,
-            revealed_missions: [NONE; MAX_PLAYERS],
-            leaks: [NONE; MAX_PLAYERS],
-            shown: CardSet::EMPTY,
-            unsealed: 0,
-            suit_precision: crate::rounds::Precision::default(),
+            ..CrownBattles::blank(config, rng)
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {

@@ -135,6 +135,7 @@ impl CrownBattles {
 
     /// Suit Precision's bidding turn: a shield and the Smuggler before the first suit bid,
     /// then the bid for the next suit.
+    #[inline(never)]
     fn push_precision_bidding(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.before_suit_bids(seat) {
             if self.shield_for_sale(seat) {

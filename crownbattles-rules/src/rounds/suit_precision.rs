@@ -138,6 +138,7 @@ impl CrownBattles {
     }
 
     /// Suit Precision: whether `seat` has placed all four suit bids.
+    #[inline(never)]
     pub(crate) fn has_suit_bids(&self, seat: Seat) -> bool {
         self.suit_bids_placed(seat) == 4
     }
@@ -250,6 +251,7 @@ impl CrownBattles {
     /// The winner of the complete trick places it (`tricks` already counts it): at once
     /// when only one suit is possible, else [`Phase::Place`] waits for the choice. Returns
     /// whether it waits. The end-of-trick actions follow the placement.
+    #[inline(never)]
     pub(crate) fn place_won_trick(&mut self, winner: Seat) -> bool {
         let choices = self.winner_suits(&self.trick, self.trump, winner);
         self.place_or_wait(winner, choices, false)
@@ -285,6 +287,7 @@ impl CrownBattles {
 
     /// Suit Precision's Thief: the victims' suits with a trick to steal (RULES.md, reading
     /// 47).
+    #[inline(never)]
     pub(crate) fn push_suit_steals(&self, victims: impl Iterator<Item = Seat>, out: &mut Vec<Action>) {
         for v in victims {
             let tricks = self.suit_tricks(v);
@@ -306,6 +309,7 @@ impl CrownBattles {
     /// ("must place the stolen trick under the same suit of their bid"), or with
     /// `Config::precision_thief_own_bid` under a suit of its own bids (its choice). Returns
     /// whether the choice is awaited.
+    #[inline(never)]
     pub(crate) fn steal_from(&mut self, thief: Seat, victim: Seat, suit: SuitId) -> bool {
         if let Some(t) = self.suit_precision.tricks.get_mut(victim.index()).and_then(|t| t.get_mut(suit.index())) {
             *t = t.saturating_sub(1);
@@ -318,6 +322,7 @@ impl CrownBattles {
 
     /// Suit Precision's Jester: `suit`'s bid after moving it by `d`, if it stays within the
     /// bid tokens (RULES.md, reading 47).
+    #[inline(never)]
     pub(crate) fn jested_suit(&self, seat: Seat, suit: SuitId, d: i8) -> Option<Bid> {
         let bid = self.suit_bids(seat).get(suit.index()).copied().flatten()?;
         let low = i16::from(bid.low()) + i16::from(d);
@@ -332,6 +337,7 @@ impl CrownBattles {
     }
 
     /// Suit Precision's Jester decisions: each suit's bid one up or down, or no change.
+    #[inline(never)]
     pub(crate) fn push_suit_jests(&self, seat: Seat, out: &mut Vec<Action>) {
         for suit in SuitId::ALL {
             for d in [-1, 1] {
@@ -344,6 +350,7 @@ impl CrownBattles {
     }
 
     /// Moves `suit`'s bid by `d` (legality already checked).
+    #[inline(never)]
     pub(crate) fn jest_suit(&mut self, seat: Seat, suit: SuitId, d: i8) {
         if let Some(bid) = self.jested_suit(seat, suit, d)
             && let Some(slot) = self.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
@@ -353,6 +360,7 @@ impl CrownBattles {
     }
 
     /// The points `seat` scores for a round of Suit Precision.
+    #[inline(never)]
     pub(crate) fn precision_points(&self, seat: Seat) -> i32 {
         suit_precision_points(self.suit_bids(seat), self.suit_tricks(seat))
     }

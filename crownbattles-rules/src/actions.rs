@@ -24,6 +24,10 @@
 //! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
 //! | `team P0 P2` / `team P1` | Alliances: the dealer pairs P0 and P2 / names P1 the solo player |
 //! | `note R7` | Alliances: the Secret Note, R7 shown to the ally |
+//! | `bid R2` / `bid G1-2` | Suit Precision: the bid for a suit (each seat's four in order R, G, B, Y) |
+//! | `place B` | Suit Precision: place the trick won (or stolen) under a suit |
+//! | `steal P1 R` | Suit Precision's Thief: take one of P1's tricks placed under R |
+//! | `jest R +1` / `jest R -1` | Suit Precision's Jester: change the bid for R (`jest 0`: no change) |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -171,6 +175,14 @@ pub enum Action {
     Team(Seat, Seat),
     /// Alliances: the Secret Note, this card of the hand shown to the ally.
     Note(Face),
+    /// Suit Precision: the bid for this suit.
+    SuitBid(SuitId, Bid),
+    /// Suit Precision: place the trick won (or stolen) under this suit.
+    Place(SuitId),
+    /// Suit Precision's Thief: steal one of this seat's tricks placed under this suit.
+    StealFrom(Seat, SuitId),
+    /// Suit Precision's Jester: change the bid for this suit by −1 or +1.
+    JestSuit(SuitId, i8),
 }
 
 impl fmt::Display for Action {
@@ -200,6 +212,10 @@ impl fmt::Display for Action {
             Action::Team(a, b) if a == b => write!(f, "team {a}"),
             Action::Team(a, b) => write!(f, "team {a} {b}"),
             Action::Note(c) => write!(f, "note {c}"),
+            Action::SuitBid(s, b) => write!(f, "bid {}{b}", s.letter()),
+            Action::Place(s) => write!(f, "place {}", s.letter()),
+            Action::StealFrom(t, s) => write!(f, "steal {t} {}", s.letter()),
+            Action::JestSuit(s, d) => write!(f, "jest {} {d:+}", s.letter()),
         }
     }
 }
@@ -213,6 +229,17 @@ fn number(word: &str) -> Option<u8> {
     if word.is_empty() || !word.bytes().all(|b| b.is_ascii_digit()) || word.len() > 3 {
         return None;
     }
+    word.parse().ok()
+}
+
+/// A suit bid, `R2` or `G1-2`.
+fn suit_bid(word: &str) -> Option<(SuitId, Bid)> {
+    let mut chars = word.chars();
+    let suit = chars.next().and_then(SuitId::from_letter)?;
+    Some((suit, bid(chars.as_str())?))
+}
+
+fn suit(word: &str) -> Option<SuitId> {
     word.parse().ok()
 }
 
@@ -238,7 +265,20 @@ impl FromStr for Action {
             ["shield"] => Ok(Action::Shield),
             ["keep"] => Ok(Action::Keep),
             ["smuggle", c] => Ok(Action::Smuggle(card(c)?)),
+            ["bid", b] if self::suit_bid(b).is_some() => {
+                suit_bid(b).map(|(s, b)| Action::SuitBid(s, b)).ok_or_else(|| err("a suit bid is R2 or R1-2"))
+            }
             ["bid", b] => bid(b).map(Action::Bid).ok_or_else(|| err("a bid is N or N-(N+1)")),
+            ["place", s] => suit(s).map(Action::Place).ok_or_else(|| err("a suit is R, G, B or Y")),
+            ["steal", t, s] => Ok(Action::StealFrom(seat(t)?, suit(s).ok_or_else(|| err("a suit is R, G, B or Y"))?)),
+            ["jest", s, d] => {
+                let suit = suit(s).ok_or_else(|| err("a suit is R, G, B or Y"))?;
+                match *d {
+                    "+1" => Ok(Action::JestSuit(suit, 1)),
+                    "-1" => Ok(Action::JestSuit(suit, -1)),
+                    _ => Err(err("a suit's bid changes by +1 or -1")),
+                }
+            }
             ["play", "double-faced:golem"] => Ok(Action::PlayDoubleFacedAsGolem),
             ["play", c] => Ok(Action::Play(card(c)?)),
             ["look", s] => Ok(Action::Look(seat(s)?)),
@@ -305,6 +345,13 @@ mod tests {
             Action::Team(Seat(2), Seat(2)),
             Action::Note(Face::Number(SuitId::ALL[0], 7)),
             Action::Note(Face::Golem),
+            Action::SuitBid(SuitId::ALL[0], Bid::Single(2)),
+            Action::SuitBid(SuitId::ALL[3], Bid::Double(0)),
+            Action::SuitBid(SuitId::ALL[1], Bid::Single(10)),
+            Action::Place(SuitId::ALL[2]),
+            Action::StealFrom(Seat(1), SuitId::ALL[0]),
+            Action::JestSuit(SuitId::ALL[3], -1),
+            Action::JestSuit(SuitId::ALL[1], 1),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
@@ -312,6 +359,12 @@ mod tests {
         assert!("bid 2-4".parse::<Action>().is_err());
         assert_eq!("team P1 P3".parse::<Action>().map(|a| a.to_string()), Ok("team P1 P3".to_owned()));
         assert!("team P1 P1".parse::<Action>().is_err() && "note P1".parse::<Action>().is_err());
+        assert_eq!("bid B1-2".parse::<Action>(), Ok(Action::SuitBid(SuitId::ALL[2], Bid::Double(1))));
+        for bad in ["bid R2-4", "bid Q2", "place X", "steal P1 Q", "jest R 0", "jest R +2", "bid R"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad}");
+        }
+        // Suit Precision's actions do not make the action larger (legal-action lists).
+        assert_eq!(core::mem::size_of::<Action>(), 4);
         // Seats parse in either case everywhere, the Merchant's two-seat trade included.
         assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
         assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));

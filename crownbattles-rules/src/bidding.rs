@@ -111,6 +111,10 @@ impl CrownBattles {
 
     #[inline]
     pub(crate) fn push_bidding_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.precision() {
+            self.push_precision_bidding(seat, out);
+            return;
+        }
         if self.shield_for_sale(seat) {
             out.push(Action::Shield);
         }
@@ -132,7 +136,26 @@ impl CrownBattles {
         }
     }
 
+    /// Suit Precision's bidding turn: a shield and the Smuggler before the first suit bid,
+    /// then the bid for the next suit.
+    #[inline(never)]
+    fn push_precision_bidding(&self, seat: Seat, out: &mut Vec<Action>) {
+        if self.before_suit_bids(seat) {
+            if self.shield_for_sale(seat) {
+                out.push(Action::Shield);
+            }
+            if self.may_smuggle_before_bid(seat) {
+                let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
+                out.extend(hand.faces().map(Action::Smuggle));
+            }
+        }
+        self.push_suit_bids(seat, out);
+    }
+
     pub(crate) fn bidding_allows(&self, seat: Seat, action: Action) -> bool {
+        if matches!(action, Action::Shield | Action::Smuggle(_)) && !self.before_suit_bids(seat) {
+            return false;
+        }
         match action {
             Action::Shield => self.shield_for_sale(seat),
             Action::Smuggle(face) => {
@@ -140,8 +163,9 @@ impl CrownBattles {
                     && face != crate::cards::Face::Power(Power::Smuggler)
                     && self.hand(seat).find(face).is_some()
             }
-            Action::Bid(bid) => self.bid_allowed(seat, bid),
+            Action::Bid(bid) => !self.precision() && self.bid_allowed(seat, bid),
             Action::Note(face) => self.note_allowed(seat, face),
+            Action::SuitBid(suit, bid) => self.suit_bid_allowed(seat, suit, bid),
             _ => false,
         }
     }
@@ -169,6 +193,7 @@ impl CrownBattles {
             Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
             Action::Note(face) => self.show_note(seat, face),
+            Action::SuitBid(suit, bid) => self.place_suit_bid(seat, suit, bid),
             _ => {}
         }
     }

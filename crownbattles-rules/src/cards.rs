@@ -69,7 +69,7 @@ impl SuitId {
         }
     }
 
-    fn from_letter(c: char) -> Option<SuitId> {
+    pub(crate) fn from_letter(c: char) -> Option<SuitId> {
         match c.to_ascii_uppercase() {
             'R' => Some(SuitId(0)),
             'G' => Some(SuitId(1)),

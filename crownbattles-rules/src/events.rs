@@ -279,6 +279,24 @@ pub enum Event {
         /// The dealer.
         dealer: Seat,
     },
+    /// Suit Precision: a trick goes face up under one of its winner's suits ("place it under
+    /// the blue suit bid for everyone to see"), by the winner's choice or the only one
+    /// possible; also the Thief's stolen trick.
+    TrickPlaced {
+        /// Whose trick it is now.
+        seat: Seat,
+        /// The suit it is placed under.
+        suit: SuitId,
+    },
+    /// Suit Precision: the suit bids (after any Jester) and the tricks under each suit
+    /// (after any Thief) the round is scored with; [`Event::RoundScored`] follows, its bids
+    /// `None`.
+    SuitsScored {
+        /// Each seat's bid per suit (R, G, B, Y).
+        bids: Vec<[Option<Bid>; 4]>,
+        /// The tricks each seat placed under each suit.
+        tricks: Vec<[u8; 4]>,
+    },
 }
 
 /// Writes faces separated by spaces.
@@ -459,6 +477,18 @@ impl fmt::Display for Event {
             Event::Spun { trump: Some(trump), .. } => {
                 f.write_str("the spinner shows ")?;
                 trump_name(f, *trump)
+            }
+            Event::TrickPlaced { seat, suit } => write!(f, "{seat} places the trick under {}", suit.letter()),
+            Event::SuitsScored { bids, tricks } => {
+                f.write_str("the suits are scored:")?;
+                for (i, (b, t)) in bids.iter().zip(tricks).enumerate() {
+                    write!(f, "{} P{i}", if i == 0 { "" } else { ";" })?;
+                    for (k, suit) in SuitId::ALL.iter().enumerate() {
+                        let bid = b.get(k).copied().flatten().map_or_else(|| "-".to_owned(), |b| b.to_string());
+                        write!(f, " {}{bid}/{}", suit.letter(), t.get(k).copied().unwrap_or(0))?;
+                    }
+                }
+                Ok(())
             }
             Event::Spun { trump: None, dealer } => {
                 write!(f, "the spinner shows the four colours: {dealer} (the dealer) chooses the trump")

@@ -81,6 +81,9 @@ impl CrownBattles {
             // (Alliances; a note on a bidding turn is one of the bidding actions.)
             (Phase::Play(_) | Phase::Missions, Action::Note(face)) => self.note_allowed(seat, face),
             (Phase::Teams, Action::Team(a, b)) => self.team_allowed(a, b),
+            (Phase::Place { stolen, .. }, Action::Place(suit)) => {
+                self.place_choices(seat, stolen) >> suit.index() & 1 == 1
+            }
             _ => false,
         }
     }
@@ -118,6 +121,7 @@ impl CrownBattles {
             // (Alliances; a note on a bidding or mission turn goes through `apply_bidding`.)
             (Phase::Play(_), Action::Note(face)) => self.show_note(seat, face),
             (Phase::Teams, Action::Team(a, b)) => self.form_team(a, b),
+            (Phase::Place { stolen, .. }, Action::Place(suit)) => self.place(seat, suit, stolen),
             _ => {}
         }
     }
@@ -173,7 +177,9 @@ impl CrownBattles {
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
             Phase::ChooseTrump | Phase::Teams => SeatSet::single(self.dealer),
-            Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
+            Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } | Phase::Place { seat: s, .. } => {
+                SeatSet::single(s)
+            }
             Phase::Passing { magician, .. } => {
                 let waiting = self.passers_waiting(magician);
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
@@ -220,6 +226,7 @@ impl CrownBattles {
             Phase::Passing { .. } => self.push_passes(seat, out),
             Phase::Splitting => self.push_set_asides(seat, out),
             Phase::LeakedSuit => self.push_leaks(seat, out),
+            Phase::Place { stolen, .. } => self.push_places(seat, stolen, out),
             Phase::Over => {}
         }
     }
@@ -316,10 +323,11 @@ impl Game for CrownBattles {
                 return Ok(Undo(taken));
             }
         }
-        // (The Split's two bids per seat take the general path.)
+        // (The Split's two bids per seat and Suit Precision's four take the general path.)
         if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
             && s == seat
             && !self.split()
+            && !self.precision()
             && self.bid_allowed(seat, bid)
         {
             let taken = Taken::Bid { seat, phase: self.phase };
@@ -391,7 +399,8 @@ impl Game for CrownBattles {
     }
 
     /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
-    /// player (The Split: a card set aside per card and a second bid), one play per card,
+    /// player (The Split: a card set aside per card and a second bid; Suit Precision: four
+    /// bids, and a placement per trick), one play per card,
     /// and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps), Alliances' team actions and Secret
     /// Notes; rounds include the tie replays.
@@ -410,7 +419,10 @@ impl Game for CrownBattles {
         } else {
             0
         };
-        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split + teams)
+        // Suit Precision: three more bids per seat, a placement per trick.
+        let precision = config.round_types.chosen() >> crate::RoundType::SuitPrecision.index() & 1 == 1;
+        let precision = if precision { 3 * n + most } else { 0 };
+        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split + teams + precision)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

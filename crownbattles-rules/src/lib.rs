@@ -24,7 +24,9 @@
 //!   Split (each hand
 //!   split in secret into two halves played as two smaller rounds, a bid for each, scored
 //!   together: [`split_points`]), Stealth Play (cards after the lead played face down,
-//!   turned up when the trick is complete), Missions and Blind Missions (each player
+//!   turned up when the trick is complete), Suit Precision (a bid per suit, each trick
+//!   placed under a suit, scored per suit: [`suit_precision_points`]), Missions and Blind
+//!   Missions (each player
 //!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
 //!   [`MissionCatalogue`], the rulebook's four printed missions by default,
 //!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
@@ -212,7 +214,7 @@ pub use rounds::missions::{
 pub use rounds::{
     AllianceSetup, BOTH_MISSIONS_FAILED, Leak, LeakChoice, MissionResult, MissionShare, RoundType, RoundTypeNameError,
     RoundTypes, SplitLead, SplitMiss, TeamFormation, combined_bid, mission_team_points, solo_points, split_points,
-    team_points,
+    suit_precision_points, team_points,
 };
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
@@ -220,4 +222,4 @@ pub use setup::{
 };
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
-pub use view::{AllianceView, Place, SplitView, TableCard, View};
+pub use view::{AllianceView, Place, PrecisionView, SplitView, TableCard, View};

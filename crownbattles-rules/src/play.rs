@@ -217,6 +217,11 @@ impl CrownBattles {
             if self.round_type.has_missions() {
                 self.note_mission_trick(winner, pos);
             }
+            // Suit Precision: the winner places the trick before the end-of-trick actions.
+            if self.precision() && self.place_won_trick(winner) {
+                self.trick.resolving = 0;
+                return;
+            }
         }
         self.trick.resolving = 0;
         self.continue_end_effects();

@@ -97,7 +97,7 @@ impl CrownBattles {
             }
             Power::Bomb => end && !last,
             Power::Cursed | Power::Magician => !last,
-            Power::Jester => at(&self.bids, seat).is_some(),
+            Power::Jester => at(&self.bids, seat).is_some() || self.precision() && self.has_suit_bids(seat),
             Power::Merchant => {
                 let others = self.others_with_cards(seat).count();
                 others >= 2 || (others >= 1 && !self.hand(seat).is_empty())
@@ -132,6 +132,11 @@ impl CrownBattles {
                 for a in self.seats() {
                     out.extend(self.seats().filter(|&b| b > a).map(|b| Action::Swap(a, b)));
                 }
+            }
+            Power::Jester if self.precision() => self.push_suit_jests(seat, out),
+            Power::Thief if self.precision() => {
+                self.push_suit_steals(self.theft_targets(seat), out);
+                out.push(Action::Keep);
             }
             Power::Jester => {
                 for d in [-1, 0, 1] {
@@ -171,13 +176,20 @@ impl CrownBattles {
             (Power::Bishop, Action::Look(t)) => other_with_cards(t),
             (Power::Bomb, Action::Lead(t)) => player(t),
             (Power::Cursed, Action::Swap(a, b)) => a < b && player(b),
-            (Power::Jester, Action::Jest(d)) => self.jested(seat, d).is_some(),
+            (Power::Jester, Action::Jest(0)) if self.precision() => true,
+            (Power::Jester, Action::JestSuit(suit, d)) => self.jested_suit(seat, suit, d).is_some(),
+            (Power::Jester, Action::Jest(d)) => !self.precision() && self.jested(seat, d).is_some(),
             (Power::Magician, Action::Pass(_)) => true,
             (Power::Merchant, Action::Trade(face, t)) => self.hand(seat).find(face).is_some() && other_with_cards(t),
             (Power::Merchant, Action::TradeOthers(a, b)) => a < b && other_with_cards(a) && other_with_cards(b),
             (Power::Smuggler, Action::Smuggle(face)) => self.hand(seat).find(face).is_some(),
             (Power::Smuggler | Power::Thief, Action::Keep) => true,
-            (Power::Thief, Action::Steal(t)) => player(t) && t != seat && !self.protected(t) && at(&self.tricks, t) > 0,
+            (Power::Thief, Action::Steal(t)) => {
+                !self.precision() && player(t) && t != seat && !self.protected(t) && at(&self.tricks, t) > 0
+            }
+            (Power::Thief, Action::StealFrom(t, suit)) => {
+                self.precision() && player(t) && t != seat && !self.protected(t) && self.has_suit_trick(t, suit)
+            }
             (Power::Witch, Action::Hex(t)) => player(t) && t != seat && !self.protected(t),
             _ => false,
         }
@@ -208,9 +220,18 @@ impl CrownBattles {
             }
             Action::Lead(t) => self.trick.next_leader = t,
             Action::Swap(a, b) => self.swap_hands(a, b),
-            Action::Jest(d) => {
+            // (Suit Precision's `jest 0` changes nothing.)
+            Action::Jest(d) if !self.precision() => {
                 let bid = self.jested(seat, d);
                 put(&mut self.bids, seat, bid);
+            }
+            Action::JestSuit(suit, d) => self.jest_suit(seat, suit, d),
+            Action::StealFrom(t, suit) => {
+                // With `precision_thief_own_bid` the Thief may have to place the trick.
+                let waits = self.steal_from(seat, t, suit);
+                if waits {
+                    return;
+                }
             }
             Action::Pass(direction) => {
                 self.passes = [NONE; 8];

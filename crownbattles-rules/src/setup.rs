@@ -477,6 +477,17 @@ pub struct Config {
     /// the JSON when default.
     #[serde(default, skip_serializing_if = "MissionShare::is_default")]
     pub mission_share: MissionShare,
+    /// Suit Precision (RULES.md, reading 46): whether the winner of a trick won at a
+    /// Peasant's strength (all Peasants) may place it under any suit. Default false: "among
+    /// their suit predictions", a suit it bid above 0 (any suit if it bid 0 in all). Left
+    /// out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_peasant_any: bool,
+    /// Suit Precision (RULES.md, reading 47): whether the Thief places the stolen trick under
+    /// a suit of its own bids above 0, its choice. Default false: under the suit it was
+    /// stolen from ("the same suit"). Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_thief_own_bid: bool,
 }
 
 impl Default for Config {
@@ -524,6 +535,8 @@ impl Config {
             leak_only_held: false,
             team_formation: TeamFormation::Dealer,
             mission_share: MissionShare::Sum,
+            precision_peasant_any: false,
+            precision_thief_own_bid: false,
         }
     }
 

@@ -61,6 +61,14 @@ pub enum Phase {
     /// Alliances and Missions-Alliances: the dealer forms the teams (`team P0 P2`; with an
     /// odd count, first the solo player: `team P1`).
     Teams,
+    /// Suit Precision: this seat chooses the suit to place a trick under: the trick it won
+    /// (`stolen` false), or with `Config::precision_thief_own_bid` the trick its Thief stole.
+    Place {
+        /// Who places.
+        seat: Seat,
+        /// Whether it is the Thief's stolen trick.
+        stolen: bool,
+    },
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -143,6 +151,8 @@ pub struct CrownBattles {
     pub(crate) unsealed: u8,
     /// Alliances and Missions-Alliances: the teams and the Secret Notes shown this round.
     pub(crate) alliance: crate::rounds::alliances::Alliance,
+    /// Suit Precision: the suit bids and the tricks placed under each suit.
+    pub(crate) suit_precision: crate::rounds::Precision,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -304,6 +314,7 @@ impl CrownBattles {
             shown: CardSet::EMPTY,
             unsealed: 0,
             alliance: crate::rounds::alliances::Alliance::EMPTY,
+            suit_precision: crate::rounds::Precision::default(),
         }
     }
 
@@ -341,6 +352,7 @@ impl CrownBattles {
             self.leaks = [NONE; MAX_PLAYERS];
             self.shown = CardSet::EMPTY;
             self.unsealed = 0;
+            self.suit_precision = crate::rounds::Precision::default();
         }
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
@@ -417,6 +429,8 @@ impl CrownBattles {
             self.alliance_points(seat)
         } else if self.round_type.has_missions() {
             self.mission_points(seat, at(&self.tricks, seat))
+        } else if self.precision() {
+            self.precision_points(seat)
         } else {
             self.points_for(seat, at(&self.bids, seat), at(&self.tricks, seat))
         }
@@ -431,6 +445,8 @@ impl CrownBattles {
             for s in self.seats() {
                 let points = if missions {
                     self.mission_points(s, at(&self.tricks, s))
+                } else if self.precision() {
+                    self.precision_points(s)
                 } else {
                     self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
                 };

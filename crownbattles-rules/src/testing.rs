@@ -8,8 +8,9 @@
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
-//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, who forms
-//!   Alliances' teams and Missions-Alliances' share of met missions, tie
+//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, Suit
+//!   Precision's placement of an all-Peasant trick and of the Thief's stolen trick, who
+//!   forms Alliances' teams and Missions-Alliances' share of met missions, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
 //!   Round Type cards dealt or drawn, or a fixed sequence; an Alliance type chosen for
@@ -102,7 +103,7 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
 /// reading of The Split's failed round and of who leads its second half; Stealth Play's
-/// two options on or off; either timing for each of the Alchemist, Bishop, Jester and
+/// two options on or off; Suit Precision's two options on or off; either timing for each of the Alchemist, Bishop, Jester and
 /// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
@@ -124,11 +125,19 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        let leak = (0usize..5, any::<bool>());
+        let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>());
         (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
     })
     .prop_map(
-        |(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, (leak, only_held)))| {
+        |(
+            base,
+            deck,
+            schedule,
+            max_bid,
+            spinner,
+            options,
+            (protection, rounds, missions, (leak, only_held, precision)),
+        )| {
             let (
                 [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow, random_teams, own_missions],
                 (alchemist, bishop, jester, witch),
@@ -165,6 +174,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 leak_only_held: only_held,
                 team_formation: if random_teams { TeamFormation::Random } else { TeamFormation::Dealer },
                 mission_share: if own_missions { MissionShare::Own } else { MissionShare::Sum },
+                precision_peasant_any: precision[0],
+                precision_thief_own_bid: precision[1],
                 ..base
             };
             let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

@@ -77,6 +77,7 @@ impl CrownBattles {
             return Err(SetupError::RoundType(self.round_type));
         }
         self.check_split()?;
+        self.check_precision(self.dealer.left(n))?;
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
         self.check_missions()?;
@@ -172,8 +173,10 @@ impl CrownBattles {
         let split = self.split();
         let next = if split { self.split_bidders_done() } else { bids };
         // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
+        // (Suit Precision's suit bids are checked in `check_precision`.)
         let in_order = !self.round_type.bids_are_public()
             || self.round_type.has_missions()
+            || self.precision()
             || (0..n).all(|i| {
                 let s = first.offset(i, n);
                 let (bid, other) = (at(&self.bids, s).is_some(), at(&self.other_bids, s).is_some());
@@ -274,6 +277,12 @@ impl CrownBattles {
                     || t.flipping != (at_end && self.acts_at_flip(pos, Power::Magician))
                 {
                     return Err(SetupError::EffectCard { power: Power::Magician });
+                }
+            }
+            // Suit Precision: who places and from which trick is checked in `check_precision`.
+            Phase::Place { .. } => {
+                if !complete || !self.precision() {
+                    return mismatch;
                 }
             }
             // The game ends only when its last round does: every card played.

@@ -132,6 +132,10 @@ pub struct View {
     /// rounds). Which card a note showed is in the ally's `known` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alliance: Option<AllianceView>,
+    /// Suit Precision: every seat's bids and placed tricks per suit, all face up ("for
+    /// everyone to see"). Left out of other rounds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub precision: Option<PrecisionView>,
 }
 
 /// What a view shows of an Alliance round's teams (public: "the dealer determining team
@@ -144,6 +148,15 @@ pub struct AllianceView {
     pub solo: Option<Seat>,
     /// Seats that showed their Secret Note this round (not which card).
     pub notes: Vec<Seat>,
+}
+
+/// What a view shows of a round of Suit Precision (suits in the order R, G, B, Y).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PrecisionView {
+    /// Each seat's bid per suit (`None`: not placed yet).
+    pub bids: Vec<[Option<Bid>; 4]>,
+    /// The tricks each seat placed under each suit.
+    pub tricks: Vec<[u8; 4]>,
 }
 
 /// What a view shows of a round of The Split.
@@ -274,6 +287,10 @@ impl CrownBattles {
             } else {
                 Vec::new()
             },
+            precision: self.precision().then(|| PrecisionView {
+                bids: self.seats().map(|s| self.suit_bids(s)).collect(),
+                tricks: self.seats().map(|s| self.suit_tricks(s)).collect(),
+            }),
         }
     }
 }
@@ -315,7 +332,8 @@ impl View {
     /// the bid with the tricks the seat can expect: those it has taken plus one for each
     /// likely winner still in its hand (Dragons, Golems and the Kings; trumps of 9 and up;
     /// other numbers of 12 and up). A bid within reach of that estimate is worth its
-    /// bonus (20, or 10 for a double bid); each trick it is off costs 10.
+    /// bonus (20, or 10 for a double bid); each trick it is off costs 10. (Suit Precision:
+    /// the same suit by suit, see `precision_outlook`.)
     pub fn heuristic(&self, seat: Seat) -> f64 {
         let i = seat.index();
         let mine = f64::from(self.scores.get(i).copied().unwrap_or(0));
@@ -330,16 +348,38 @@ impl View {
         let tricks = self.tricks.get(i).copied().unwrap_or(0);
         let expected = usize::from(tricks) + self.hand.iter().filter(|&&face| self.likely_winner(face)).count();
         let expected = f64::from(u8::try_from(expected).unwrap_or(u8::MAX));
-        let round = match self.bids.get(i).copied().flatten() {
-            Some(b) => {
+        let round = match (&self.precision, self.bids.get(i).copied().flatten()) {
+            (Some(p), _) => self.precision_outlook(p, i),
+            (None, Some(b)) => {
                 let (low, high) = (f64::from(b.low()), f64::from(b.high()));
                 let off = if expected < low { low - expected } else { (expected - high).max(0.0) };
                 let bonus = if b.low() == b.high() { 20.0 } else { 10.0 };
                 if off == 0.0 { bonus } else { -10.0 * off }
             }
-            None => 0.0,
+            (None, None) => 0.0,
         };
         mine - best_other + round
+    }
+
+    /// Suit Precision's outlook for [`View::heuristic`]: suit by suit, the tricks placed
+    /// under it plus the likely winners of its numbers in hand against its bid; 10 for a
+    /// suit within reach, -10 per trick off.
+    fn precision_outlook(&self, p: &PrecisionView, i: usize) -> f64 {
+        let (Some(bids), Some(placed)) = (p.bids.get(i), p.tricks.get(i)) else { return 0.0 };
+        let mut total = 0.0;
+        for (suit, (bid, &won)) in SuitId::ALL.into_iter().zip(bids.iter().zip(placed)) {
+            let Some(b) = bid else { continue };
+            let likely = self
+                .hand
+                .iter()
+                .filter(|&&f| matches!(f, Face::Number(s, _) if s == suit))
+                .filter(|&&f| self.likely_winner(f));
+            let expected = f64::from(won) + f64::from(u8::try_from(likely.count()).unwrap_or(u8::MAX));
+            let (low, high) = (f64::from(b.low()), f64::from(b.high()));
+            let off = if expected < low { low - expected } else { (expected - high).max(0.0) };
+            total += if off == 0.0 { 10.0 } else { -10.0 * off };
+        }
+        total
     }
 
     /// Whether `face` in the seat's hand is likely to take a trick (see [`View::heuristic`]).
@@ -406,6 +446,16 @@ impl fmt::Display for View {
             }
             let notes: Vec<String> = alliance.notes.iter().map(ToString::to_string).collect();
             writeln!(f, "Teams: {}; Secret Notes shown: {}", teams.join(", "), notes.join(" "))?;
+        }
+        if let Some(p) = &self.precision {
+            for (i, (bids, took)) in p.bids.iter().zip(&p.tricks).enumerate() {
+                let per_suit = |f: &dyn Fn(usize) -> String| -> String {
+                    SuitId::ALL.iter().map(|s| format!("{}{}", s.letter(), f(s.index()))).collect::<Vec<_>>().join(" ")
+                };
+                let bid = |k: usize| bids.get(k).copied().flatten().map_or_else(|| "-".to_owned(), |b| b.to_string());
+                let won = |k: usize| took.get(k).copied().unwrap_or(0).to_string();
+                writeln!(f, "Suit Precision P{i}: bids {}; tricks {}", per_suit(&bid), per_suit(&won))?;
+            }
         }
         if let Some(bids) = &self.revealed_bids {
             let shown: Vec<String> = bids.iter().enumerate().map(|(i, b)| format!("P{i} {b}")).collect();
@@ -506,6 +556,7 @@ impl fmt::Display for View {
             Phase::Teams => {
                 writeln!(f, "Alliances: the dealer forms the teams (team P0 P2; the solo player: team P1).")
             }
+            Phase::Place { seat, .. } => writeln!(f, "Suit Precision: {seat} places the trick under a suit (place B)."),
             _ => Ok(()),
         }
     }

@@ -11,6 +11,7 @@ use duke_core::{Game, Observer, Seat};
 use crate::actions::{Action, Bid, Direction};
 use crate::cards::{Card, CardSet, Face, Power};
 use crate::events::Event;
+use crate::rounds::Precision;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, update};
 use crate::trick::{Form, Trick};
 use crate::view::TableCard;
@@ -222,6 +223,9 @@ pub(crate) fn events(
     if (flipped || winner.is_some() && !before.trick.flipping) && before.stealth() {
         revealed_spies(before, seat, action, &sees, out);
     }
+    if same_round && before.precision() {
+        push_placements(&before.suit_precision, &after.suit_precision, out);
+    }
     if same_round {
         // The Split: the step that ends the first half.
         if before.split() && !before.second_half() && after.second_half() {
@@ -418,6 +422,42 @@ fn finished_trick(
     Some(winner)
 }
 
+/// Suit Precision: [`Event::TrickPlaced`] for each trick placed between two states of the
+/// round.
+fn push_placements(before: &Precision, after: &Precision, out: &mut Vec<Event>) {
+    for (i, (was, now)) in before.tricks.iter().zip(&after.tricks).enumerate() {
+        for (suit, (&a, &b)) in crate::cards::SuitId::ALL.into_iter().zip(was.iter().zip(now)) {
+            for _ in a..b {
+                out.push(Event::TrickPlaced { seat: Seat(i as u8), suit });
+            }
+        }
+    }
+}
+
+/// Suit Precision: the suit bids and tricks once a round-ending step is done (the state
+/// after it is the next round's): the step's placement, Jester or Thief, or the
+/// automatic placement of the trick it completed.
+fn precision_final(before: &CrownBattles, seat: Seat, action: Action, winner: Option<Seat>) -> Precision {
+    let mut sim = *before;
+    match (before.phase, action) {
+        (Phase::Place { .. }, Action::Place(suit)) => sim.put_under(seat, suit),
+        (Phase::Effect { .. }, Action::JestSuit(suit, d)) => sim.jest_suit(seat, suit, d),
+        (Phase::Effect { .. }, Action::StealFrom(victim, suit)) => {
+            sim.steal_from(seat, victim, suit);
+        }
+        _ => {
+            if let Some(w) = winner {
+                sim.trick = before.trick_with(seat, action);
+                if let (Phase::Effect { .. }, Action::Trump(t)) = (before.phase, action) {
+                    sim.trump = t;
+                }
+                sim.place_won_trick(w);
+            }
+        }
+    }
+    sim.suit_precision
+}
+
 /// [`Event::RoundScored`] and [`Event::Crown`]: the bids and tricks the round was scored
 /// with, including what this very step changed (a Jester's bid, a Thief's trick, the last
 /// trick's winner).
@@ -433,7 +473,7 @@ fn round_end(
     let mut tricks = before.tricks;
     match (before.phase, action) {
         (Phase::Effect { .. }, Action::Jest(d)) => crate::state::put(&mut bids, seat, before.jested(seat, d)),
-        (Phase::Effect { .. }, Action::Steal(t)) => {
+        (Phase::Effect { .. }, Action::Steal(t) | Action::StealFrom(t, _)) => {
             update(&mut tricks, t, |v| v.saturating_sub(1));
             update(&mut tricks, seat, |v| v.saturating_add(1));
         }
@@ -460,7 +500,22 @@ fn round_end(
     // (Scored as `end_round` scores, from the bids and tricks of this step.)
     missions.bids = bids;
     missions.tricks = tricks;
-    let points = |s: Seat| missions.round_points(s);
+    // Suit Precision: the suits as this step left them.
+    let precision = before.precision().then(|| precision_final(before, seat, action, winner));
+    if let Some(p) = &precision {
+        push_placements(&before.suit_precision, p, out);
+        out.push(Event::SuitsScored {
+            bids: before.seats().map(|s| at(&p.bids, s).map(crate::rounds::decode_suit_bid)).collect(),
+            tricks: before.seats().map(|s| at(&p.tricks, s)).collect(),
+        });
+    }
+    let points = |s: Seat| {
+        if let Some(p) = &precision {
+            crate::rounds::suit_precision_points(at(&p.bids, s).map(crate::rounds::decode_suit_bid), at(&p.tricks, s))
+        } else {
+            missions.round_points(s)
+        }
+    };
     let seats = || before.seats();
     out.push(Event::RoundScored {
         round: before.round.saturating_add(1),

@@ -22,7 +22,7 @@ fn configs() -> impl Strategy<Value = Config> {
         base,
         any::<u16>(),
         proptest::collection::vec(1u8..=8, 1..=3),
-        any::<[bool; 4]>(),
+        any::<[bool; 6]>(),
         (timing(), timing(), timing(), timing()),
         prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
         prop_oneof![Just(5u8), Just(10u8)],
@@ -39,6 +39,9 @@ fn configs() -> impl Strategy<Value = Config> {
             c.wizard_affects_kings = flags[1];
             c.dealer_may_choose_no_trump = flags[2];
             c.spinner = if flags[3] { [0, 0, 0, 0, 1, 3] } else { [1; 6] };
+            // Suit Precision's two readings (RULES.md, readings 46 and 47).
+            c.precision_peasant_any = flags[4];
+            c.precision_thief_own_bid = flags[5];
             c.timings = Timings { alchemist: a, bishop: b, jester: j, witch: w };
             c.shields = shields;
             c.witch_step = witch_step;

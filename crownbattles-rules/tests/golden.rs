@@ -154,6 +154,7 @@ fn legacy_view_json(v: View) -> String {
                 panic!("a {:?} round in a base-game trace", v.round_type)
             }
             Phase::Splitting => panic!("a round of The Split in a base-game trace"),
+            Phase::Place { .. } => panic!("a round of Suit Precision in a base-game trace"),
         },
         to_act: v.to_act,
         hand: faces(v.hand),

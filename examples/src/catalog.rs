@@ -119,6 +119,8 @@ impl Catalogued for CrownBattles {
     /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
     /// `--random-teams` forms Alliances' teams at random; `--missions-own-points` scores a
     /// Missions-Alliances team's met missions each its own.
+    /// `--precision-peasant-any` and `--precision-thief-own-bid` choose Suit Precision's
+    /// other readings.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
         if options.is_expanded_duke() {
@@ -154,6 +156,8 @@ impl Catalogued for CrownBattles {
         if options.missions_own_points {
             config.mission_share = MissionShare::Own;
         }
+        config.precision_peasant_any = options.precision_peasant_any;
+        config.precision_thief_own_bid = options.precision_thief_own_bid;
         config.validated().map_err(|e| e.to_string())
     }
 }

@@ -155,6 +155,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         missions_simultaneous: parsed.has("missions-simultaneous"),
         random_teams: parsed.has("random-teams"),
         missions_own_points: parsed.has("missions-own-points"),
+        precision_peasant_any: parsed.has("precision-peasant-any"),
+        precision_thief_own_bid: parsed.has("precision-thief-own-bid"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -177,6 +179,8 @@ const FLAGS: &[&str] = &[
     "missions-simultaneous",
     "random-teams",
     "missions-own-points",
+    "precision-peasant-any",
+    "precision-thief-own-bid",
 ];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
@@ -207,14 +211,17 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-missions, blind-missions, alliances, missions-alliances; stealth and the alliances need 3+
-players, and an alliance round may not be the last); --missions FILE deals the missions of the
-catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
+precision, missions, blind-missions, alliances, missions-alliances; stealth and the alliances
+need 3+ players, and an alliance round may not be the last); --missions FILE deals the missions
+of the catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
 examples/data/house_missions.json) instead of the four printed ones;
 --missions-simultaneous reveals the chosen missions together (the printed variation);
 --random-teams has the alliances' teams formed at random instead of by the dealer;
 --missions-own-points has a Missions-Alliances team that met both missions score each its
-own mission's points instead of their sum.";
+own mission's points instead of their sum;
+Suit Precision's readings: --precision-peasant-any lets the first player of an all-Peasant
+trick place it under any suit, --precision-thief-own-bid places a stolen trick under a suit
+of the Thief's own bids.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

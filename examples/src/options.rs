@@ -4,7 +4,8 @@
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`); each game says in
+//! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, `--precision-peasant-any`,
+//! `--precision-thief-own-bid`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -55,6 +56,12 @@ pub struct GameOptions {
     /// Crown Battles, "Missions Alliances": a team that met both missions scores each its
     /// own mission's points instead of their sum (`--missions-own-points`; reading 59).
     pub missions_own_points: bool,
+    /// Crown Battles, Suit Precision: the first player of an all-Peasant trick may place it
+    /// under any suit (`--precision-peasant-any`; RULES.md, reading 46).
+    pub precision_peasant_any: bool,
+    /// Crown Battles, Suit Precision: the Thief places a stolen trick under a suit of its
+    /// own bids (`--precision-thief-own-bid`; RULES.md, reading 47).
+    pub precision_thief_own_bid: bool,
 }
 
 impl GameOptions {
@@ -103,6 +110,12 @@ impl GameOptions {
         if self.missions_own_points {
             flags.push("--missions-own-points".to_owned());
         }
+        if self.precision_peasant_any {
+            flags.push("--precision-peasant-any".to_owned());
+        }
+        if self.precision_thief_own_bid {
+            flags.push("--precision-thief-own-bid".to_owned());
+        }
         flags
     }
 
@@ -131,6 +144,8 @@ impl GameOptions {
             || self.missions_simultaneous
             || self.random_teams
             || self.missions_own_points
+            || self.precision_peasant_any
+            || self.precision_thief_own_bid
     }
 
     /// The error for a game that takes none of the options given.

@@ -328,6 +328,31 @@ fn crownbattles_plays_alliances_from_the_options() {
     assert!(run::<CrownBattles>(Some(2), &options, 1, 1, &bots(), |_| {}).is_err());
 }
 
+/// Crown Battles' Suit Precision from the command line: the bots bid per suit, place their
+/// tricks and are scored per suit, with either reading of the options.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_suit_precision_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    let options = GameOptions { round_types: Some("precision,normal".into()), ..GameOptions::default() };
+    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 8, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains("the round type is Suit Precision"), "{text}");
+    let sequence = GameOptions {
+        round_sequence: Some("precision".into()),
+        precision_peasant_any: true,
+        precision_thief_own_bid: true,
+        ..GameOptions::default()
+    };
+    let (_, record) = run::<CrownBattles>(Some(3), &sequence, 1, 9, &bots(), |_| {}).unwrap();
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
+    assert!(json.contains("precision_thief_own_bid"), "the record carries the options: {json}");
+    let text = replay_text(&json).unwrap();
+    assert!(text.contains("places the trick under") && text.contains("the suits are scored"), "{text}");
+    assert!(text.contains(" bid R") && text.contains(" bid Y"), "{text}");
+}
+
 /// Crown Battles' Missions from the command line: the bots choose and play missions from
 /// the printed catalogue or a house file, revealed in turn or together, and Blind Missions;
 /// bad files are messages.

@@ -334,6 +334,14 @@ impl CrownBattles {
         for (slot, &value) in state.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
             *slot = value;
         }
+        per_seat("suit_bids", setup.suit_bids.len(), true)?;
+        per_seat("suit_tricks", setup.suit_tricks.len(), true)?;
+        for (slot, bids) in state.suit_precision.bids.iter_mut().zip(&setup.suit_bids) {
+            *slot = bids.map(|b| b.map_or(0, crate::rounds::encode_suit_bid));
+        }
+        for (slot, &tricks) in state.suit_precision.tricks.iter_mut().zip(&setup.suit_tricks) {
+            *slot = tricks;
+        }
         for (slot, &value) in state.scores.iter_mut().zip(&setup.scores) {
             *slot = value;
         }
@@ -407,6 +415,14 @@ impl CrownBattles {
             // Stealth Play, actions at the flip: an immediate action of a face-down card
             // resolves before the winner is decided.
             state.trick.flipping = state.acts_at_flip(pos, power);
+        }
+        // Suit Precision: a placement waits on the complete trick, the winner's before the
+        // end-of-trick actions, a Thief's at its card.
+        if let Phase::Place { seat, stolen } = state.phase
+            && len == n
+        {
+            let pos = (seat.index() + n - leader.index()) % n;
+            state.trick.resolving = if stolen { pos as u8 } else { 0 };
         }
         // Stealth Play: a face-down Magician passes at the reveal, with the end-of-trick actions.
         if let Phase::Passing { magician, .. } = state.phase

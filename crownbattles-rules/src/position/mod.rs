@@ -197,6 +197,14 @@ pub struct Setup {
     /// teams). Who knows a noted card is in `known`.
     #[serde(default, skip_serializing_if = "crate::rounds::AllianceSetup::is_empty")]
     pub alliance: crate::rounds::AllianceSetup,
+    /// Suit Precision: each seat's bids per suit (R, G, B, Y; `None`: not placed yet), P0
+    /// first (default: none placed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suit_bids: Vec<[Option<Bid>; 4]>,
+    /// Suit Precision: the tricks each seat placed under each suit (R, G, B, Y), P0 first
+    /// (default: none). They add up to `tricks`, but for a trick waiting to be placed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub suit_tricks: Vec<[u8; 4]>,
 }
 
 impl Setup {
@@ -243,6 +251,8 @@ impl Setup {
             shown: None,
             unsealed: Vec::new(),
             alliance: crate::rounds::AllianceSetup::default(),
+            suit_bids: Vec::new(),
+            suit_tricks: Vec::new(),
         }
     }
 }
@@ -435,6 +445,11 @@ pub enum SetupError {
     /// under way.
     #[error("the teams do not fit: {0}")]
     Alliance(&'static str),
+    /// Suit Precision's suit bids or placed tricks do not fit: given outside a Suit
+    /// Precision round, not in bidding order, beyond the tokens, or not adding up to the
+    /// tricks won; or a placement waiting that the trick does not call for.
+    #[error("the suit bids or the tricks under the suits do not fit Suit Precision: {0}")]
+    Precision(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

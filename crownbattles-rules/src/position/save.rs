@@ -110,6 +110,16 @@ impl CrownBattles {
                 .then(|| names(self.shown)),
             unsealed: flagged(self.unsealed),
             alliance: self.alliance_setup(),
+            suit_bids: if self.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
+                Vec::new()
+            } else {
+                seats().map(|s| self.suit_bids(s)).collect()
+            },
+            suit_tricks: if self.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
+                Vec::new()
+            } else {
+                seats().map(|s| self.suit_tricks(s)).collect()
+            },
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }

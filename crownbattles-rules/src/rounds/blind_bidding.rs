@@ -45,6 +45,9 @@ impl CrownBattles {
             }
             return Phase::Bidding(self.dealer.left(n).offset(self.split_bidders_done(), n));
         }
+        if self.precision() {
+            return Phase::Bidding(self.dealer.left(n).offset(self.precision_bidders_done(), n));
+        }
         self.next_bidder()
     }
 

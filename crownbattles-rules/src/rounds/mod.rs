@@ -6,8 +6,8 @@
 //!
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
-//! Missions and Blind Missions (`missions/`), Alliances and Missions-Alliances
-//! (`alliances.rs`). The other types are
+//! Missions and Blind Missions (`missions/`), Suit Precision (`suit_precision.rs`),
+//! Alliances and Missions-Alliances (`alliances.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
@@ -16,6 +16,7 @@ mod blind_bidding;
 mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
+mod suit_precision;
 mod the_split;
 
 pub use alliances::{
@@ -29,6 +30,8 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub use suit_precision::suit_precision_points;
+pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 
 use crate::actions::Bid;
@@ -54,7 +57,8 @@ pub enum RoundType {
     /// "Stealth Play": after the leader's card the others play face down; the trick is
     /// revealed once complete (`stealth_play.rs`).
     StealthPlay,
-    /// "Suit Precision" (absent in this version).
+    /// "Suit Precision": a bid per suit, each trick placed under a suit
+    /// (`suit_precision.rs`).
     SuitPrecision,
     /// "Missions": each player chooses one of the mission cards dealt to them instead of
     /// bidding (`missions/`).
@@ -95,7 +99,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 9] = [
+    pub const IMPLEMENTED: [RoundType; 10] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LeakedSuit,
@@ -105,6 +109,7 @@ impl RoundType {
         RoundType::BlindMissions,
         RoundType::Alliances,
         RoundType::MissionsAlliances,
+        RoundType::SuitPrecision,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -130,6 +135,7 @@ impl RoundType {
                 | RoundType::BlindMissions
                 | RoundType::Alliances
                 | RoundType::MissionsAlliances
+                | RoundType::SuitPrecision
         )
     }
 

@@ -189,10 +189,11 @@ impl CrownBattles {
     }
 
     /// Whether every bid of the round is placed (The Split: both bids of every seat;
-    /// Missions: every mission chosen, as they replace the bids).
+    /// Missions: every mission chosen, as they replace the bids; Suit Precision: the four
+    /// suit bids of every seat).
     pub(crate) fn bids_complete(&self) -> bool {
         let n = self.n();
-        if self.round_type.has_missions() {
+        if self.round_type.has_missions() || self.precision() {
             return self.placed_bids() == n;
         }
         let placed = if self.split() { &self.other_bids } else { &self.bids };

@@ -173,10 +173,14 @@ fn jested(bid: Bid, d: i8, max: u8) -> Option<Bid> {
 fn the_jester_moves_the_bid_by_one_within_the_tokens() {
     property("the_jester_moves_the_bid_by_one_within_the_tokens", Some(bias_power_cards), 100, |step| {
         let t = step.before;
-        if arises(step, Power::Jester, |t, seat, _| t.bids[seat.index()].is_some())? {
+        if arises(step, Power::Jester, |t, seat, _| has_bid(t, seat))? {
             step.reached();
         }
         let Some(seat) = deciding(step, Power::Jester) else { return Ok(()) };
+        // Suit Precision's Jester moves one suit's bid: `suit_precision_thief_and_jester_act_on_one_suit`.
+        if t.view.precision.is_some() {
+            return Ok(());
+        }
         step.reached();
         // "Change your bid for the round by +1 or -1" (or keep it, reading 13).
         let bid = t.bids[seat.index()].ok_or("a Jester without a bid")?;
@@ -321,7 +325,10 @@ fn the_smuggler_swaps_a_card_with_the_deck() {
         if let Phase::Bidding(seat) = t.phase {
             // "Swap before you bid": once a round, by showing the Smuggler (reading 16).
             let smuggler = Face::Power(Power::Smuggler);
-            let may = t.hand(seat).contains(&smuggler) && !t.smuggled.contains(&seat) && !t.undealt.is_empty();
+            let may = t.hand(seat).contains(&smuggler)
+                && !t.smuggled.contains(&seat)
+                && !t.undealt.is_empty()
+                && t.before_first_bid(seat);
             let want: BTreeSet<String> = if may {
                 distinct(t.hand(seat)).iter().filter(|&&f| f != smuggler).map(|f| format!("smuggle {f}")).collect()
             } else {
@@ -382,6 +389,12 @@ fn the_spy_sees_the_deck() {
 /// logic the Alchemist, Bishop and the Bomb's choice of leader, reading 11), the Thief
 /// needs an unprotected opponent with a trick, the Witch an unprotected opponent, the
 /// Bishop an opponent with cards.
+/// Whether `seat` has its bid for the round (Suit Precision: its four suit bids).
+fn has_bid(t: &Table, seat: Seat) -> bool {
+    t.bids[seat.index()].is_some()
+        || t.view.precision.as_ref().is_some_and(|p| p.bids[seat.index()].iter().all(Option::is_some))
+}
+
 fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
     let mut memory = step.memory.clone();
     memory.update(step.before, step.seat(), step.action(), step.after, None);
@@ -390,7 +403,7 @@ fn can_act_at_end(step: &Step, t: &Table, seat: Seat, p: Power) -> bool {
     match p {
         Power::Thief => opponents().any(|s| !memory.protected(s) && t.tricks[s.index()] > 0),
         Power::Witch => opponents().any(|s| !memory.protected(s)),
-        Power::Jester => t.bids[seat.index()].is_some(),
+        Power::Jester => has_bid(t, seat),
         Power::Bishop => !last && opponents().any(|s| !t.hand(s).is_empty()),
         Power::Alchemist | Power::Cursed | Power::Bomb => !last,
         // Immediate actions that a face-down card (Stealth Play, reading 35) takes to the
@@ -413,10 +426,18 @@ fn end_of_trick_decisions_come_in_play_order() {
         if step.ends_round() || crate::oracle::stealth(t) && t.config.stealth_actions_at_flip {
             return Ok(());
         }
+        // Suit Precision: the winner's (or a Thief's) placement comes first (reading 46).
+        if matches!(after.phase, Phase::Place { .. }) {
+            return Ok(());
+        }
         // The trick just completed (its end-of-trick actions from the first card on), or an
         // end-of-trick decision just taken (the actions after its card).
         let (leader, trick, from) = if let Some(c) = step.completed_trick() {
             (c.leader, c.fighters, 0)
+        } else if let Phase::Place { seat, stolen } = t.phase {
+            let trick = crate::oracle::fighters(&t.trick, t.df_golem);
+            let from = if stolen { (seat.index() + t.n - t.leader.index()) % t.n + 1 } else { 0 };
+            (t.leader, trick, from)
         } else if let Phase::Effect { seat, power, end: true, .. } = t.phase
             && !matches!(after.phase, Phase::Effect { seat: s, power: p, end: true, .. } if s == seat && p == power)
             && !matches!(after.phase, Phase::Passing { .. })

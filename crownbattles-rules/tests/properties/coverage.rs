@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 11] = [
+const PROPERTIES: [(&str, &str); 12] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -17,6 +17,7 @@ const PROPERTIES: [(&str, &str); 11] = [
     ("missions", include_str!("missions.rs")),
     ("leaked_suit", include_str!("leaked_suit.rs")),
     ("alliances", include_str!("alliances.rs")),
+    ("suit_precision", include_str!("suit_precision.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

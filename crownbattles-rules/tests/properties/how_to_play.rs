@@ -5,7 +5,7 @@
 use std::cell::Cell;
 
 use crownbattles_rules::testing::{bias_power_cards, bias_special_cards};
-use crownbattles_rules::{Action, Face, Phase};
+use crownbattles_rules::{Action, Face, Phase, RoundType};
 
 use crate::oracle::{
     Completed, Kind, Step, Verdict, allowed_bids, clockwise, fighters, freed, judge, led_suit, legal_plays, notation,
@@ -18,7 +18,8 @@ fn bids_go_clockwise_from_the_dealers_left() {
     property("bids_go_clockwise_from_the_dealers_left", None, 1200, |step| {
         let Phase::Bidding(s) = step.before.phase else { return Ok(()) };
         // The Split's two bids per seat: `split_two_bids_per_seat_clockwise`.
-        if step.before.view.round_type == crownbattles_rules::RoundType::TheSplit {
+        // Suit Precision's four: `suit_precision_bids_one_suit_at_a_time_in_suit_order`.
+        if matches!(step.before.view.round_type, RoundType::TheSplit | RoundType::SuitPrecision) {
             return Ok(());
         }
         step.reached();
@@ -53,6 +54,10 @@ fn bids_go_clockwise_from_the_dealers_left() {
 /// The bids listed for the seat to bid against [`allowed_bids`]; whether it is a bidding step.
 fn check_bids(step: &Step) -> Result<bool, String> {
     let Phase::Bidding(s) = step.before.phase else { return Ok(false) };
+    // Suit Precision's suit bids: `suit_precision_bids_one_suit_at_a_time_in_suit_order`.
+    if step.before.view.round_type == RoundType::SuitPrecision {
+        return Ok(false);
+    }
     let listed: std::collections::BTreeSet<String> =
         step.legal(s).into_iter().filter(|a| a.starts_with("bid ")).collect();
     let want = allowed_bids(step.before, s);

@@ -24,4 +24,5 @@ mod non_action_cards;
 mod round_types;
 mod scoring;
 mod set_up;
+mod suit_precision;
 mod theft_and_protection;

@@ -377,6 +377,14 @@ impl Table {
     pub fn dealt(&self) -> u8 {
         cards_dealt(&self.config, self.round)
     }
+    /// Whether `seat` has yet to place a bid this round: Suit Precision's first suit bid
+    /// (a shield or the Smuggler's swap come before it, reading 45), else its bid.
+    pub fn before_first_bid(&self, seat: Seat) -> bool {
+        match &self.view.precision {
+            Some(p) => p.bids.get(seat.index()).is_none_or(|b| b.iter().all(Option::is_none)),
+            None => true,
+        }
+    }
     /// The last scheduled round, or a replay of it.
     pub fn final_round(&self) -> bool {
         usize::from(self.round) >= self.config.schedule.rounds()

@@ -110,6 +110,10 @@ fn round_points_follow_the_scoring_table() {
             }
             return Ok(());
         }
+        // Suit Precision's per-suit scores: `suit_precision_scores_each_suit_as_printed`.
+        if step.before.view.round_type == RoundType::SuitPrecision {
+            return Ok(());
+        }
         step.reached();
         let (bids, tricks, scores) = round_result(step);
         if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {

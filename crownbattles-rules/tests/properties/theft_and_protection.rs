@@ -27,15 +27,24 @@ fn the_thief_steals_a_trick_from_an_unprotected_player() {
         }
         // "Choose to steal a trick from another player" (or not, reading 19).
         let t = step.before;
+        // Suit Precision (reading 47): a trick of one suit, `steal P1 R`.
+        let precision = t.view.precision.as_ref();
         let want: BTreeSet<String> = targets(step, seat)
             .filter(|s| t.tricks[s.index()] > 0)
-            .map(|s| format!("steal {s}"))
+            .flat_map(|s| match precision {
+                Some(p) => crownbattles_rules::SuitId::ALL
+                    .into_iter()
+                    .filter(|k| p.tricks[s.index()][k.index()] > 0)
+                    .map(|k| format!("steal {s} {}", k.letter()))
+                    .collect(),
+                None => vec![format!("steal {s}")],
+            })
             .chain(["keep".to_owned()])
             .collect();
         if step.legal(seat) != want {
             return Err(format!("{seat} may {:?}, the rules say {want:?}", step.legal(seat)));
         }
-        if let Action::Steal(from) = step.action()
+        if let Action::Steal(from) | Action::StealFrom(from, _) = step.action()
             && !step.ends_round()
         {
             let mut tricks = t.tricks.clone();
@@ -161,7 +170,8 @@ fn a_bubble_shield_costs_20_and_protects() {
         let for_sale = t.config.shields != Shields::Off
             && thieves
             && !step.memory.shields.contains(&seat)
-            && t.scores[seat.index()] >= 20;
+            && t.scores[seat.index()] >= 20
+            && t.before_first_bid(seat);
         if step.legal(seat).contains("shield") != for_sale {
             return Err(format!("{seat} with {} points: shield for sale {}", t.scores[seat.index()], !for_sale));
         }

@@ -143,4 +143,13 @@ fn round_type_options_are_read_for_simulate_and_play() {
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
     let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
     assert!(refused.contains("--missions m.json"), "{refused}");
+    // Suit Precision's readings.
+    let precision = SimulateArgs::parse(args(
+        "--game crownbattles --round-types precision,normal --precision-peasant-any --precision-thief-own-bid",
+    ))
+    .unwrap();
+    assert!(precision.options.precision_peasant_any && precision.options.precision_thief_own_bid);
+    assert!(SimulateArgs::usage().contains("--precision-thief-own-bid"));
+    let refused = invalid_message(SimulateArgs::parse(args("--game highcard --precision-peasant-any")));
+    assert!(refused.contains("--precision-peasant-any"), "{refused}");
 }

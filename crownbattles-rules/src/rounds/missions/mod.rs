@@ -103,9 +103,10 @@ impl RoundType {
     }
 
     /// Whether a card completing a trick changes more than the trick and the tricks won
-    /// (Stealth Play's flip, the missions' records), so that its undo saves the whole state.
+    /// (Stealth Play's flip, the missions' records, Suit Precision's placement), so that its
+    /// undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay) || self.has_missions()
+        matches!(self, RoundType::StealthPlay | RoundType::SuitPrecision) || self.has_missions()
     }
 }
 

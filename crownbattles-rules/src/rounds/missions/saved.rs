@@ -45,6 +45,9 @@ impl CrownBattles {
                 || self.offers.iter().any(|&o| o != 0);
             return if choosing { 0 } else { self.n() };
         }
+        if self.precision() {
+            return self.precision_bidders_done();
+        }
         self.bids.iter().filter(|b| b.is_some()).count()
     }
 

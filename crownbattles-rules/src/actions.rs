@@ -22,6 +22,8 @@
 //! | `aside R12` | The Split: set R12 aside, face down, for the second half |
 //! | `mission 2` | Missions: choose mission 2 of the catalogue (one of those dealt) |
 //! | `leak R` / `leak monsters` | Leaked Suit: the suit to reveal (for all, if the dealer decides) |
+//! | `wager 10` / `wager 20` | Wagering: an extra wager, before the bid (optional rule) |
+//! | `duel P0 P3` / `duel P0 P2 P4` | Duel Fights: the dealer groups these seats |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -164,6 +166,10 @@ pub enum Action {
     Mission(u8),
     /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
     Leak(crate::rounds::Leak),
+    /// Wagering: wager these extra points (10 or 20) before the bid ("Optional addition").
+    Wager(u8),
+    /// Duel Fights: the dealer groups these two seats, or three (the group of three).
+    Duel(Seat, Seat, Option<Seat>),
 }
 
 impl fmt::Display for Action {
@@ -190,6 +196,9 @@ impl fmt::Display for Action {
             Action::SetAside(c) => write!(f, "aside {c}"),
             Action::Mission(id) => write!(f, "mission {id}"),
             Action::Leak(l) => write!(f, "leak {l}"),
+            Action::Wager(p) => write!(f, "wager {p}"),
+            Action::Duel(a, b, None) => write!(f, "duel {a} {b}"),
+            Action::Duel(a, b, Some(c)) => write!(f, "duel {a} {b} {c}"),
         }
     }
 }
@@ -248,6 +257,9 @@ impl FromStr for Action {
             ["aside", c] => Ok(Action::SetAside(card(c)?)),
             ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
             ["leak", l] => l.parse().map(Action::Leak),
+            ["duel", a, b] => Ok(Action::Duel(seat(a)?, seat(b)?, None)),
+            ["duel", a, b, c] => Ok(Action::Duel(seat(a)?, seat(b)?, Some(seat(c)?))),
+            ["wager", p] => number(p).map(Action::Wager).ok_or_else(|| err("a wager is its points: 10 or 20")),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -285,6 +297,10 @@ mod tests {
             Action::Mission(3),
             Action::Leak(crate::rounds::Leak::Monsters),
             Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
+            Action::Wager(10),
+            Action::Wager(20),
+            Action::Duel(Seat(0), Seat(3), None),
+            Action::Duel(Seat(1), Seat(2), Some(Seat(4))),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");

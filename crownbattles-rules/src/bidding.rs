@@ -115,6 +115,9 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
+        if self.wagering() {
+            self.push_wagers(seat, out);
+        }
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
         let (placed, dealt) = self.bidding_for(seat);
         let doubles = self.round_type.allows_double_bid(dealt);
@@ -138,6 +141,7 @@ impl CrownBattles {
                     && self.hand(seat).find(face).is_some()
             }
             Action::Bid(bid) => self.bid_allowed(seat, bid),
+            Action::Wager(points) => self.wager_allowed(seat, points),
             _ => false,
         }
     }
@@ -164,6 +168,7 @@ impl CrownBattles {
             Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
             Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
+            Action::Wager(points) => self.place_wager(seat, points),
             _ => {}
         }
     }

@@ -78,6 +78,7 @@ impl CrownBattles {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
+            (Phase::Pairing, Action::Duel(a, b, c)) => seat == self.dealer && self.pairing_allowed(a, b, c),
             _ => false,
         }
     }
@@ -112,6 +113,7 @@ impl CrownBattles {
                 }
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
+            (Phase::Pairing, Action::Duel(a, b, c)) => self.pair(a, b, c),
             _ => {}
         }
     }
@@ -135,7 +137,8 @@ impl CrownBattles {
         let light = match (self.phase, action) {
             // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
             // missions are dealt after it.)
-            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round(),
+            // (Duel Fights: a random pairing follows it.)
+            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round() && !self.duel(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -165,7 +168,7 @@ impl CrownBattles {
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
-            Phase::ChooseTrump => SeatSet::single(self.dealer),
+            Phase::ChooseTrump | Phase::Pairing => SeatSet::single(self.dealer),
             Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } => SeatSet::single(s),
             Phase::Passing { magician, .. } => {
                 let waiting = self.passers_waiting(magician);
@@ -199,6 +202,7 @@ impl CrownBattles {
             Phase::Passing { .. } => self.push_passes(seat, out),
             Phase::Splitting => self.push_set_asides(seat, out),
             Phase::LeakedSuit => self.push_leaks(seat, out),
+            Phase::Pairing => self.push_pairings(out),
             Phase::Over => {}
         }
     }
@@ -358,8 +362,8 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
-    /// player (The Split: a card set aside per card and a second bid), one play per card,
+    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle, an extra
+    /// wager, a grouping and a bid per player (The Split: a card set aside per card and a second bid), one play per card,
     /// and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps); rounds include the tie replays.
     fn max_actions(config: &Config) -> u64 {
@@ -371,7 +375,11 @@ impl Game for CrownBattles {
         let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
         let split = if split { n * (most + 1) } else { 0 };
         let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
-        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split)
+        // Wagering: an extra wager per player.
+        let wagers = if config.round_types.chosen() >> crate::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
+        // Duel Fights: the dealer's groupings.
+        let duels = if config.round_types.chosen() >> crate::RoundType::DuelFights.index() & 1 == 1 { n } else { 0 };
+        rounds * (1 + 3 * n + leaks + wagers + duels + most * n + powers * (n + 7) + split)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

@@ -27,7 +27,12 @@
 //!   turned up when the trick is complete), Missions and Blind Missions (each player
 //!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
 //!   [`MissionCatalogue`], the rulebook's four printed missions by default,
-//!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
+//!   `Config::missions`), Wagering (everyone stakes 20 into a pot shared by those who
+//!   meet their bids, carried over when no one does; optional extra wagers:
+//!   [`WageringRules`], `Config::wagering`), Duel Fights (the dealer groups the players
+//!   in twos, one three when odd, each scored against its group: [`duel_points`],
+//!   [`DuelRules`], `Config::duels`); the other types are typed config errors
+//!   (`RULES.md`, "Absent").
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
@@ -209,7 +214,10 @@ pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
-pub use rounds::{Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, SplitLead, SplitMiss, split_points};
+pub use rounds::{
+    DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, RoundType, RoundTypeNameError, RoundTypes, STAKE,
+    SplitLead, SplitMiss, WageringRules, duel_points, pot_shares, split_points, wagering_points,
+};
 pub use scoring::{round_points, sole_leader};
 pub use setup::{
     BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,

@@ -57,6 +57,8 @@ pub enum Phase {
     /// Leaked Suit: the seats to choose a suit to reveal (every seat that has not chosen,
     /// or one at a time, or the dealer for all, by `Config::leak_choice`).
     LeakedSuit,
+    /// Duel Fights: the dealer groups the players (`Action::Duel`), before the bidding.
+    Pairing,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -137,6 +139,10 @@ pub struct CrownBattles {
     /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
     /// that the others no longer know they hold no other card of the revealed suit.
     pub(crate) unsealed: u8,
+    /// Wagering: the pot carried over and this round's extra wagers (`rounds/wagering.rs`).
+    pub(crate) wagering: crate::rounds::Wagering,
+    /// Duel Fights: the groups of this round (`rounds/duel_fights.rs`).
+    pub(crate) duels: crate::rounds::Duels,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -296,6 +302,8 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            wagering: crate::rounds::Wagering::default(),
+            duels: crate::rounds::Duels::default(),
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -323,6 +331,8 @@ impl CrownBattles {
         self.leaks = [NONE; MAX_PLAYERS];
         self.shown = CardSet::EMPTY;
         self.unsealed = 0;
+        self.wagering.wagers = 0;
+        self.duels = crate::rounds::Duels::default();
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
@@ -383,13 +393,17 @@ impl CrownBattles {
     /// How to Play 8–10 and Game End: score, pass the crown, next round or the end.
     pub(crate) fn end_round(&mut self) {
         let missions = self.round_type.has_missions();
-        for s in self.seats() {
-            let points = if missions {
-                self.mission_points(s, at(&self.tricks, s))
-            } else {
-                self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
-            };
-            update(&mut self.scores, s, |v| v.saturating_add(points));
+        if self.round_type.settles_together() {
+            self.settle_together();
+        } else {
+            for s in self.seats() {
+                let points = if missions {
+                    self.mission_points(s, at(&self.tricks, s))
+                } else {
+                    self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+                };
+                update(&mut self.scores, s, |v| v.saturating_add(points));
+            }
         }
         // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
         if missions {

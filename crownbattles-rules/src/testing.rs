@@ -8,7 +8,8 @@
 //!   tokens, spinner weights, the dealer's "no trump", screw the dealer, the Wizard on the
 //!   Kings, the timings of the icon-less action cards, the Witch's step, bubble shields,
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
-//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, tie
+//!   Play's two options, Leaked Suit's way of choosing and its held-suit reading,
+//!   Wagering's extra wagers and bid points, Duel Fights' three options, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
 //!   Round Type cards dealt or drawn, or a fixed sequence); the Missions options (the
@@ -54,7 +55,7 @@ use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
 use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
-use crate::rounds::{LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss};
+use crate::rounds::{DuelPairing, DuelRules, LeakChoice, RoundType, RoundTypes, SplitLead, SplitMiss, WageringRules};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -99,7 +100,7 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
 /// reading of The Split's failed round and of who leads its second half; Stealth Play's
-/// two options on or off; either timing for each of the Alchemist, Bishop, Jester and
+/// two options on or off; Wagering's extra wagers and bid points on or off; Duel Fights' pairing (the dealer's or random), winners' bonus and misses to the bank; either timing for each of the Alchemist, Bishop, Jester and
 /// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
@@ -122,56 +123,62 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
         let leak = (0usize..5, any::<bool>());
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
+        let expansion = (leak, any::<[bool; 5]>());
+        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), expansion))
     })
-    .prop_map(
-        |(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, (leak, only_held)))| {
-            let (
-                [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
-                (alchemist, bishop, jester, witch),
-                screw,
-            ) = options;
-            let (shields, witch_step, max_tie_replays, first_dealer) = protection;
-            let mut c = Config {
-                deck,
-                max_bid,
-                spinner,
-                dealer_may_choose_no_trump: no_trump,
-                screw_the_dealer: screw,
-                wizard_affects_kings: wizard_kings,
-                timings: Timings { alchemist, bishop, jester, witch },
-                witch_step,
-                shields,
-                max_tie_replays,
-                first_dealer,
-                split_miss: if per_trick { SplitMiss::PerTrick } else { SplitMiss::PerHand },
-                split_lead: if last_winner { SplitLead::LastWinner } else { SplitLead::DealersLeft },
-                missions,
-                stealth_actions_at_flip: at_flip,
-                stealth_follow_face_down: follow,
-                leak_choice: [
-                    LeakChoice::Simultaneous,
-                    LeakChoice::Clockwise,
-                    LeakChoice::Dealer,
-                    LeakChoice::Spinner,
-                    LeakChoice::Neighbour,
-                ]
-                .get(leak)
-                .copied()
-                .unwrap_or_default(),
-                leak_only_held: only_held,
-                ..base
-            };
-            let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
-            let list: Vec<u8> = match schedule {
-                Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
-                None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
-            };
-            c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
-            c.round_types = rounds.build(c.players, c.schedule.rounds());
-            c.validated().unwrap_or(base)
-        },
-    )
+    .prop_map(|(base, deck, schedule, max_bid, spinner, options, (protection, rounds, missions, expansion))| {
+        let ((leak, only_held), [extra_wagers, bid_points, random_pairs, winner_bonus, misses_to_bank]) = expansion;
+        let (
+            [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow],
+            (alchemist, bishop, jester, witch),
+            screw,
+        ) = options;
+        let (shields, witch_step, max_tie_replays, first_dealer) = protection;
+        let mut c = Config {
+            deck,
+            max_bid,
+            spinner,
+            dealer_may_choose_no_trump: no_trump,
+            screw_the_dealer: screw,
+            wizard_affects_kings: wizard_kings,
+            timings: Timings { alchemist, bishop, jester, witch },
+            witch_step,
+            shields,
+            max_tie_replays,
+            first_dealer,
+            split_miss: if per_trick { SplitMiss::PerTrick } else { SplitMiss::PerHand },
+            split_lead: if last_winner { SplitLead::LastWinner } else { SplitLead::DealersLeft },
+            missions,
+            stealth_actions_at_flip: at_flip,
+            stealth_follow_face_down: follow,
+            leak_choice: [
+                LeakChoice::Simultaneous,
+                LeakChoice::Clockwise,
+                LeakChoice::Dealer,
+                LeakChoice::Spinner,
+                LeakChoice::Neighbour,
+            ]
+            .get(leak)
+            .copied()
+            .unwrap_or_default(),
+            leak_only_held: only_held,
+            wagering: WageringRules { extra_wagers, bid_points },
+            duels: DuelRules {
+                pairing: if random_pairs { DuelPairing::Random } else { DuelPairing::Dealer },
+                winner_bonus,
+                misses_to_bank,
+            },
+            ..base
+        };
+        let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;
+        let list: Vec<u8> = match schedule {
+            Some(list) => list.iter().map(|&k| k.clamp(1, most)).collect(),
+            None => c.schedule.as_slice().iter().map(|&k| k.clamp(1, most)).collect(),
+        };
+        c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
+        c.round_types = rounds.build(c.players, c.schedule.rounds());
+        c.validated().unwrap_or(base)
+    })
 }
 
 /// How a config picks its round types (see [`rounds`]).

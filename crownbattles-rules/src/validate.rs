@@ -81,6 +81,8 @@ impl CrownBattles {
         self.check_revealed_trick()?;
         self.check_missions()?;
         self.check_leaks()?;
+        self.check_wagering()?;
+        self.check_duels()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -197,13 +199,16 @@ impl CrownBattles {
             Phase::BlindBidding if !blind || complete => return mismatch,
             Phase::Splitting if !split || bids != 0 || self.splitters().is_empty() => return mismatch,
             Phase::LeakedSuit if !self.leak_pending() => return mismatch,
+            Phase::Pairing if !self.pairing_pending() || bids != 0 => return mismatch,
+            Phase::Bidding(_) if self.pairing_pending() => return mismatch,
             Phase::ChooseTrump if !asides(0) => return mismatch,
             Phase::ChooseTrump
             | Phase::Bidding(_)
             | Phase::BlindBidding
             | Phase::Splitting
             | Phase::Missions
-            | Phase::LeakedSuit => {
+            | Phase::LeakedSuit
+            | Phase::Pairing => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

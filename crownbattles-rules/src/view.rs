@@ -128,6 +128,24 @@ pub struct View {
     /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub leaks: Vec<Option<crate::rounds::Leak>>,
+    /// Wagering: the pot on the table, public: the pot carried over from Wagering rounds
+    /// no one won and, in a Wagering round, everyone's stake of 20 (settled at the round's
+    /// end). Left out when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pot: u16,
+    /// Wagering with extra wagers: each seat's extra wager this round (0, 10 or 20),
+    /// public. Left out when no one has wagered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wagers: Vec<u8>,
+    /// Duel Fights: the groups formed so far, each in seat order (public). Left out
+    /// outside Duel Fights rounds and before the pairing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub duels: Vec<Vec<Seat>>,
+}
+
+/// Whether a number is 0 (left out of the JSON).
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// What a view shows of a round of The Split.
@@ -253,6 +271,9 @@ impl CrownBattles {
             } else {
                 Vec::new()
             },
+            pot: self.pot_on_table(),
+            wagers: self.wagers_list(),
+            duels: self.duel_groups(),
         }
     }
 }
@@ -459,6 +480,20 @@ impl fmt::Display for View {
                 .collect();
             writeln!(f, "Missions: {}", shown.join(" "))?;
         }
+        if !self.duels.is_empty() {
+            let groups: Vec<String> =
+                self.duels.iter().map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join("+")).collect();
+            writeln!(f, "Duels: {}", groups.join(", "))?;
+        }
+        if self.pot > 0 {
+            let wagers: Vec<String> = self.wagers.iter().enumerate().map(|(i, w)| format!("P{i} {w}")).collect();
+            writeln!(
+                f,
+                "Pot: {}{}",
+                self.pot,
+                if wagers.is_empty() { String::new() } else { format!("; extra wagers: {}", wagers.join(", ")) }
+            )?;
+        }
         match self.phase {
             Phase::Over => writeln!(f, "Game over."),
             Phase::Effect { seat, power, .. } => writeln!(f, "{seat} resolves the {}.", power.name()),
@@ -469,6 +504,7 @@ impl fmt::Display for View {
             Phase::Splitting => writeln!(f, "The Split: everyone sets aside the cards of their second half."),
             Phase::Missions => writeln!(f, "Missions: choose one of the missions dealt to you."),
             Phase::LeakedSuit => writeln!(f, "Leaked Suit: choose a suit to reveal (leak R, leak monsters, ...)."),
+            Phase::Pairing => writeln!(f, "Duel Fights: the dealer groups the players (duel P0 P3, ...)."),
             _ => Ok(()),
         }
     }

@@ -267,6 +267,8 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            wagering: crate::rounds::Wagering::default(),
+            duels: crate::rounds::Duels::default(),
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
@@ -401,6 +403,12 @@ impl CrownBattles {
             for (slot, leak) in state.leaks.iter_mut().zip(&setup.leaks) {
                 *slot = leak.map_or(NONE, crate::rounds::Leak::code);
             }
+        }
+        state.wagering.pot = setup.pot;
+        state.set_duels(&setup.duels)?;
+        if !setup.wagers.is_empty() {
+            per_seat("wagers", setup.wagers.len(), false)?;
+            state.set_wagers(&setup.wagers)?;
         }
         for &s in &setup.unsealed {
             if s.index() >= n {

@@ -109,6 +109,9 @@ impl CrownBattles {
             shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
                 .then(|| names(self.shown)),
             unsealed: flagged(self.unsealed),
+            pot: self.wagering.pot,
+            wagers: self.wagers_list(),
+            duels: self.duel_groups(),
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }

@@ -23,6 +23,9 @@ impl CrownBattles {
         if self.leak_pending() {
             return Phase::LeakedSuit;
         }
+        if self.pairing_pending() {
+            return Phase::Pairing;
+        }
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }

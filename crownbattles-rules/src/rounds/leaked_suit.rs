@@ -154,6 +154,10 @@ impl CrownBattles {
     /// The phase once the trump is known: the automatic variations reveal now, with the
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
+        // Duel Fights with a random pairing: the generator groups everyone now.
+        if self.pairing_pending() && self.config.duels.pairing == crate::rounds::DuelPairing::Random {
+            self.draw_duels();
+        }
         if self.leaked_round() && self.leak_pending() {
             // A deck of Peasants and power cards only: there is no suit to choose.
             if self.config.deck.cards().and(choosable()).is_empty() {

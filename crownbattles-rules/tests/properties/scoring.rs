@@ -52,6 +52,19 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
     let split = t.view.round_type == RoundType::TheSplit;
     let per_trick = t.config.split_miss == crownbattles_rules::SplitMiss::PerTrick;
     let missions = matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions);
+    if t.view.round_type == RoundType::Wagering {
+        let (deltas, _) = crate::wagering::wagering_round(t, &bids, &tricks);
+        for (score, d) in scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        return (bids, tricks, scores);
+    }
+    if t.view.round_type == RoundType::DuelFights {
+        for (score, d) in scores.iter_mut().zip(crate::duel_fights::duel_round(t, &bids, &tricks)) {
+            *score += d;
+        }
+        return (bids, tricks, scores);
+    }
     for s in 0..t.n {
         scores[s] += if split {
             split_points((t.other_bids[s], t.first_tricks[s]), (bids[s], tricks[s]), per_trick)
@@ -63,6 +76,18 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
         };
     }
     (bids, tricks, scores)
+}
+
+/// What the round that this step ended was scored with (for `duel_fights.rs`).
+pub fn round_result_of(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, Vec<i32>) {
+    round_result(step)
+}
+
+/// A Wagering round's expected scores and pot carried over (for `wagering.rs`).
+pub fn wagering_expected(step: &Step) -> (Vec<i32>, u16) {
+    let (bids, tricks, scores) = round_result(step);
+    let (_, carried) = crate::wagering::wagering_round(step.before, &bids, &tricks);
+    (scores, carried)
 }
 
 #[test]

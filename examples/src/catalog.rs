@@ -116,7 +116,9 @@ impl Catalogued for CrownBattles {
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
-    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together.
+    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
+    /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
+    /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, RoundType, RoundTypes};
         if options.is_expanded_duke() {
@@ -146,6 +148,13 @@ impl Catalogued for CrownBattles {
         if options.missions_simultaneous {
             config.missions.reveal = MissionReveal::Simultaneous;
         }
+        config.wagering.extra_wagers = options.extra_wagers;
+        config.wagering.bid_points = options.wager_bid_points;
+        if options.random_duels {
+            config.duels.pairing = crownbattles_rules::DuelPairing::Random;
+        }
+        config.duels.winner_bonus = options.duel_bonus;
+        config.duels.misses_to_bank = options.duel_misses_to_bank;
         config.validated().map_err(|e| e.to_string())
     }
 }

@@ -134,7 +134,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--missions-simultaneous`) and applies them to
+/// `--missions-simultaneous`, Wagering's and Duel Fights' flags) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -153,6 +153,11 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
         missions: parsed.get(MISSIONS).map(PathBuf::from),
         missions_simultaneous: parsed.has("missions-simultaneous"),
+        extra_wagers: parsed.has("extra-wagers"),
+        wager_bid_points: parsed.has("wager-bid-points"),
+        random_duels: parsed.has("random-duels"),
+        duel_bonus: parsed.has("duel-bonus"),
+        duel_misses_to_bank: parsed.has("duel-misses-to-bank"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -165,7 +170,20 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
 }
 
 /// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &["enhanced", "mountain", "fort", "dragon", "ranger", "three-pikemen", "missions-simultaneous"];
+const FLAGS: &[&str] = &[
+    "enhanced",
+    "mountain",
+    "fort",
+    "dragon",
+    "ranger",
+    "three-pikemen",
+    "missions-simultaneous",
+    "extra-wagers",
+    "wager-bid-points",
+    "random-duels",
+    "duel-bonus",
+    "duel-misses-to-bank",
+];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
@@ -195,10 +213,15 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-missions, blind-missions; stealth needs 3+ players); --missions FILE deals the missions of the
+missions, blind-missions, wagering, duel; stealth needs 3+ players, duel 4+); --missions FILE deals the missions of the
 catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
 examples/data/house_missions.json) instead of the four printed ones;
---missions-simultaneous reveals the chosen missions together (the printed variation).";
+--missions-simultaneous reveals the chosen missions together (the printed variation);
+--extra-wagers allows Wagering's extra wagers of 10 or 20 (wager 20, before the bid);
+--wager-bid-points also scores the bids of a Wagering round as in Normal Bidding;
+--random-duels lets the generator pair the players of Duel Fights instead of the dealer
+(duel P0 P3); --duel-bonus gives a duel's winner Normal Bidding's bonus;
+--duel-misses-to-bank makes every player of a duel without winners lose its misses too.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

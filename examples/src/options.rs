@@ -4,7 +4,8 @@
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`); each game says in
+//! `--missions-simultaneous`, `--extra-wagers`, `--wager-bid-points`, `--random-duels`,
+//! `--duel-bonus`, `--duel-misses-to-bank`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -49,6 +50,32 @@ pub struct GameOptions {
     /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
     /// (`--missions-simultaneous`).
     pub missions_simultaneous: bool,
+    /// Crown Battles, "Wagering", "Optional addition": extra wagers of 10 or 20
+    /// (`--extra-wagers`).
+    pub extra_wagers: bool,
+    /// Crown Battles, Wagering: the bids also score Normal Bidding's points
+    /// (`--wager-bid-points`).
+    pub wager_bid_points: bool,
+    /// Crown Battles, "Duel Fights": the generator pairs the players instead of the dealer
+    /// (`--random-duels`).
+    pub random_duels: bool,
+    /// Crown Battles, Duel Fights: a winner beside a loser scores Normal Bidding's bonus
+    /// (`--duel-bonus`).
+    pub duel_bonus: bool,
+    /// Crown Battles, Duel Fights: with no winner every player also loses its misses to the
+    /// bank (`--duel-misses-to-bank`).
+    pub duel_misses_to_bank: bool,
+}
+
+/// The flags of Crown Battles' Wagering and Duel Fights options, with their fields.
+fn round_flags(options: &GameOptions) -> [(&'static str, bool); 5] {
+    [
+        ("--extra-wagers", options.extra_wagers),
+        ("--wager-bid-points", options.wager_bid_points),
+        ("--random-duels", options.random_duels),
+        ("--duel-bonus", options.duel_bonus),
+        ("--duel-misses-to-bank", options.duel_misses_to_bank),
+    ]
 }
 
 impl GameOptions {
@@ -91,6 +118,7 @@ impl GameOptions {
         if self.missions_simultaneous {
             flags.push("--missions-simultaneous".to_owned());
         }
+        flags.extend(round_flags(self).into_iter().filter(|&(_, on)| on).map(|(flag, _)| flag.to_owned()));
         flags
     }
 
@@ -117,6 +145,7 @@ impl GameOptions {
             || self.round_sequence.is_some()
             || self.missions.is_some()
             || self.missions_simultaneous
+            || round_flags(self).iter().any(|&(_, on)| on)
     }
 
     /// The error for a game that takes none of the options given.

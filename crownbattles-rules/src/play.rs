@@ -100,6 +100,7 @@ impl CrownBattles {
     }
 
     /// Plays `card` for `seat` (legality already checked).
+    #[inline]
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
         match card.power() {
             Some(Power::Summoner) => {
@@ -148,12 +149,27 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
-        if self.trick.len == 1 && self.stealth() {
+        if self.stealth() {
+            self.after_stealth_push(seat, effect);
+            return;
+        }
+        if let Some(p) = effect
+            && self.on_play(seat, p)
+        {
+            return;
+        }
+        self.after_play();
+    }
+
+    /// [`Self::after_push`] in a Stealth Play round: a card played face down acts at the
+    /// reveal.
+    #[inline(never)]
+    fn after_stealth_push(&mut self, seat: Seat, effect: Option<Power>) {
+        if self.trick.len == 1 {
             self.stealth_lead();
         }
-        // Stealth Play: a card played face down acts at the reveal.
         if let Some(p) = effect
-            && !(self.trick.len > 1 && self.stealth())
+            && self.trick.len <= 1
             && self.on_play(seat, p)
         {
             return;
@@ -246,13 +262,18 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if self.stealth() {
-            self.keep_revealed_trick();
+        if !self.round_type.is_normal() {
+            if self.stealth() {
+                self.keep_revealed_trick();
+            }
+            if last && self.split() && !self.second_half() {
+                self.trick = Trick::new(next);
+                self.start_second_half();
+                return;
+            }
         }
         self.trick = Trick::new(next);
-        if last && self.split() && !self.second_half() {
-            self.start_second_half();
-        } else if last {
+        if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);

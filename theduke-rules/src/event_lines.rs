@@ -64,6 +64,8 @@ impl fmt::Display for Event {
                 write!(f, "game over after {turns} turn{plural}: ")?;
                 match (winner, reason) {
                     (Some(w), EndReason::DukeCaptured) => write!(f, "{w} wins by capturing the opposing Duke"),
+                    (Some(w), EndReason::DragonTookDuke) => write!(f, "{w} wins: the Dragon took the opposing Duke"),
+                    (None, EndReason::DragonTookDuke) => write!(f, "draw: the Dragon took a Duke"),
                     (Some(w), EndReason::NoLegalAction) => {
                         write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
                     }

@@ -154,6 +154,9 @@ impl CrownBattles {
     /// The phase once the trump is known: the automatic variations reveal now, with the
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
+        if self.round_type.is_normal() {
+            return self.bidding_phase();
+        }
         // Duel Fights with a random pairing: the generator groups everyone now.
         if self.pairing_pending() && self.config.duels.pairing == crate::rounds::DuelPairing::Random {
             self.draw_duels();

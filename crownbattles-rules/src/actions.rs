@@ -168,8 +168,10 @@ pub enum Action {
     Leak(crate::rounds::Leak),
     /// Wagering: wager these extra points (10 or 20) before the bid ("Optional addition").
     Wager(u8),
-    /// Duel Fights: the dealer groups these two seats, or three (the group of three).
-    Duel(Seat, Seat, Option<Seat>),
+    /// Duel Fights: the dealer groups these two seats, or three (the group of three): bit
+    /// `i` for seat `i`. (A set of seats keeps `Action` as small as before, which the
+    /// legal-action lists of the base game feel.)
+    Duel(u8),
 }
 
 impl fmt::Display for Action {
@@ -197,8 +199,10 @@ impl fmt::Display for Action {
             Action::Mission(id) => write!(f, "mission {id}"),
             Action::Leak(l) => write!(f, "leak {l}"),
             Action::Wager(p) => write!(f, "wager {p}"),
-            Action::Duel(a, b, None) => write!(f, "duel {a} {b}"),
-            Action::Duel(a, b, Some(c)) => write!(f, "duel {a} {b} {c}"),
+            Action::Duel(seats) => {
+                f.write_str("duel")?;
+                (0..8u8).filter(|i| seats >> i & 1 == 1).try_for_each(|i| write!(f, " {}", Seat(i)))
+            }
         }
     }
 }
@@ -257,8 +261,18 @@ impl FromStr for Action {
             ["aside", c] => Ok(Action::SetAside(card(c)?)),
             ["mission", m] => number(m).map(Action::Mission).ok_or_else(|| err("a mission is its catalogue number")),
             ["leak", l] => l.parse().map(Action::Leak),
-            ["duel", a, b] => Ok(Action::Duel(seat(a)?, seat(b)?, None)),
-            ["duel", a, b, c] => Ok(Action::Duel(seat(a)?, seat(b)?, Some(seat(c)?))),
+            ["duel", rest @ ..] if (2..=3).contains(&rest.len()) => {
+                let mut seats = 0u8;
+                for w in rest {
+                    let s = seat(w)?;
+                    let bit = if s.0 < 8 { 1u8 << s.0 } else { 0 };
+                    if bit == 0 || seats & bit != 0 {
+                        return Err(err("a group is two or three different seats P0 to P7"));
+                    }
+                    seats |= bit;
+                }
+                Ok(Action::Duel(seats))
+            }
             ["wager", p] => number(p).map(Action::Wager).ok_or_else(|| err("a wager is its points: 10 or 20")),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
@@ -299,13 +313,17 @@ mod tests {
             Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
             Action::Wager(10),
             Action::Wager(20),
-            Action::Duel(Seat(0), Seat(3), None),
-            Action::Duel(Seat(1), Seat(2), Some(Seat(4))),
+            Action::Duel(0b1001),
+            Action::Duel(0b1_0110),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
         }
         assert!("bid 2-4".parse::<Action>().is_err());
+        // Legal-action lists are filled with actions on the hot paths: keep them 4 bytes.
+        assert_eq!(core::mem::size_of::<Action>(), 4);
+        assert_eq!("duel P3 P0".parse::<Action>().map(|a| a.to_string()), Ok("duel P0 P3".to_owned()));
+        assert!("duel P1 P1".parse::<Action>().is_err() && "duel P8 P1".parse::<Action>().is_err());
         // Seats parse in either case everywhere, the Merchant's two-seat trade included.
         assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
         assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));

@@ -78,7 +78,7 @@ impl CrownBattles {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.leak_allows(seat, leak),
-            (Phase::Pairing, Action::Duel(a, b, c)) => seat == self.dealer && self.pairing_allowed(a, b, c),
+            (Phase::Pairing, Action::Duel(group)) => seat == self.dealer && self.pairing_allowed(group),
             _ => false,
         }
     }
@@ -113,7 +113,7 @@ impl CrownBattles {
                 }
             }
             (Phase::LeakedSuit, Action::Leak(leak)) => self.choose_leak(seat, leak),
-            (Phase::Pairing, Action::Duel(a, b, c)) => self.pair(a, b, c),
+            (Phase::Pairing, Action::Duel(group)) => self.pair(group),
             _ => {}
         }
     }

@@ -187,32 +187,37 @@ impl CrownBattles {
     /// The dealer's legal groupings: the lowest seat not grouped with one other (if that
     /// leaves a group of three possible when the count is odd) or, while the group of three
     /// is to be formed, with two others.
+    #[inline(never)]
     pub(crate) fn push_pairings(&self, out: &mut Vec<Action>) {
         let left = self.ungrouped();
         let Some(first) = self.seats().find(|&s| left & bit(s) != 0) else { return };
         let others: Vec<Seat> = self.seats().filter(|&s| s > first && left & bit(s) != 0).collect();
         let r = left.count_ones();
         for (i, &b) in others.iter().enumerate() {
+            let pair = bit(first) | bit(b);
             if r >= 4 {
-                out.push(Action::Duel(first, b, None));
+                out.push(Action::Duel(pair));
             }
             if r % 2 == 1 && r >= 5 {
-                out.extend(others.iter().skip(i + 1).map(|&c| Action::Duel(first, b, Some(c))));
+                out.extend(others.iter().skip(i + 1).map(|&c| Action::Duel(pair | bit(c))));
             }
         }
     }
 
-    /// Whether the dealer may form this group now.
-    pub(crate) fn pairing_allowed(&self, a: Seat, b: Seat, c: Option<Seat>) -> bool {
+    /// Whether the dealer may form this group now. (Out of line, as the other Duel
+    /// Fights steps: the base game's dispatch stays as small as before.)
+    #[inline(never)]
+    pub(crate) fn pairing_allowed(&self, group: u8) -> bool {
         let mut legal = Vec::new();
         self.push_pairings(&mut legal);
-        legal.contains(&Action::Duel(a, b, c))
+        legal.contains(&Action::Duel(group))
     }
 
-    /// The dealer forms a group; the bidding starts once everyone is grouped.
-    pub(crate) fn pair(&mut self, a: Seat, b: Seat, c: Option<Seat>) {
-        let members = [Some(a), Some(b), c];
-        let members: Vec<Seat> = members.into_iter().flatten().collect();
+    /// The dealer forms a group (a set of seats); the bidding starts once everyone is
+    /// grouped.
+    #[inline(never)]
+    pub(crate) fn pair(&mut self, group: u8) {
+        let members: Vec<Seat> = self.seats().filter(|&s| group & bit(s) != 0).collect();
         self.form_group(&members);
         if !self.pairing_pending() {
             self.phase = self.bidding_phase();

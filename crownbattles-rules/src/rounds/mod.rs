@@ -447,6 +447,8 @@ impl CrownBattles {
     }
 
     /// Scores a round settled together: every seat's points, and the pot carried over.
+    /// (Out of line: the base game's rounds never come here.)
+    #[inline(never)]
     pub(crate) fn settle_together(&mut self) {
         let (points, pot) = self.settlement(&self.bids, &self.tricks);
         for (score, p) in self.scores.iter_mut().zip(points) {

@@ -121,7 +121,9 @@ impl CrownBattles {
             && self.wager_of(seat) == 0
     }
 
-    /// The extra wagers `seat` may place (before its bid).
+    /// The extra wagers `seat` may place (before its bid). (Out of line: the base game's
+    /// bids skip it.)
+    #[inline(never)]
     pub(crate) fn push_wagers(&self, seat: Seat, out: &mut Vec<Action>) {
         if self.may_wager(seat) {
             out.extend(EXTRA_WAGERS.map(Action::Wager));
@@ -129,12 +131,14 @@ impl CrownBattles {
     }
 
     /// Whether `Action::Wager(points)` is legal for `seat`.
+    #[inline(never)]
     pub(crate) fn wager_allowed(&self, seat: Seat, points: u8) -> bool {
         self.may_wager(seat) && EXTRA_WAGERS.contains(&points)
     }
 
     /// Places an extra wager, kept separate until the round is settled ("Keep wagers
     /// separate for clarity").
+    #[inline(never)]
     pub(crate) fn place_wager(&mut self, seat: Seat, points: u8) {
         let code = if points == 20 { 2 } else { 1 };
         self.wagering.wagers |= code << (2 * seat.index().min(7));

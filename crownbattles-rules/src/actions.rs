@@ -28,6 +28,8 @@
 //! | `place B` | Suit Precision: place the trick won (or stolen) under a suit |
 //! | `steal P1 R` | Suit Precision's Thief: take one of P1's tricks placed under R |
 //! | `jest R +1` / `jest R -1` | Suit Precision's Jester: change the bid for R (`jest 0`: no change) |
+//! | `wager 10` / `wager 20` | Wagering: an extra wager, before the bid (optional rule) |
+//! | `duel P0 P3` / `duel P0 P2 P4` | Duel Fights: the dealer groups these seats |
 //!
 //! Card names: colour initial and value (`R`ed, `G`reen, `B`lue, `Y`ellow, 1–13), or
 //! `golem`, `dragon`, `peasant`, or a power's name (`golem-king`, `double-faced`, …).
@@ -183,6 +185,12 @@ pub enum Action {
     StealFrom(Seat, SuitId),
     /// Suit Precision's Jester: change the bid for this suit by −1 or +1.
     JestSuit(SuitId, i8),
+    /// Wagering: wager these extra points (10 or 20) before the bid ("Optional addition").
+    Wager(u8),
+    /// Duel Fights: the dealer groups these two seats, or three (the group of three): bit
+    /// `i` for seat `i`. (A set of seats keeps `Action` as small as before, which the
+    /// legal-action lists of the base game feel.)
+    Duel(u8),
 }
 
 impl fmt::Display for Action {
@@ -216,6 +224,11 @@ impl fmt::Display for Action {
             Action::Place(s) => write!(f, "place {}", s.letter()),
             Action::StealFrom(t, s) => write!(f, "steal {t} {}", s.letter()),
             Action::JestSuit(s, d) => write!(f, "jest {} {d:+}", s.letter()),
+            Action::Wager(p) => write!(f, "wager {p}"),
+            Action::Duel(seats) => {
+                f.write_str("duel")?;
+                (0..8u8).filter(|i| seats >> i & 1 == 1).try_for_each(|i| write!(f, " {}", Seat(i)))
+            }
         }
     }
 }
@@ -304,6 +317,19 @@ impl FromStr for Action {
                 (a, b) => Ok(Action::Team(a, b)),
             },
             ["note", c] => Ok(Action::Note(card(c)?)),
+            ["duel", rest @ ..] if (2..=3).contains(&rest.len()) => {
+                let mut seats = 0u8;
+                for w in rest {
+                    let s = seat(w)?;
+                    let bit = if s.0 < 8 { 1u8 << s.0 } else { 0 };
+                    if bit == 0 || seats & bit != 0 {
+                        return Err(err("a group is two or three different seats P0 to P7"));
+                    }
+                    seats |= bit;
+                }
+                Ok(Action::Duel(seats))
+            }
+            ["wager", p] => number(p).map(Action::Wager).ok_or_else(|| err("a wager is its points: 10 or 20")),
             _ => Err(err("unknown action; see the crate docs for the notation")),
         }
     }
@@ -352,6 +378,10 @@ mod tests {
             Action::StealFrom(Seat(1), SuitId::ALL[0]),
             Action::JestSuit(SuitId::ALL[3], -1),
             Action::JestSuit(SuitId::ALL[1], 1),
+            Action::Wager(10),
+            Action::Wager(20),
+            Action::Duel(0b1001),
+            Action::Duel(0b1_0110),
         ];
         for a in all {
             assert_eq!(a.to_string().parse::<Action>(), Ok(a), "{a}");
@@ -365,6 +395,10 @@ mod tests {
         }
         // Suit Precision's actions do not make the action larger (legal-action lists).
         assert_eq!(core::mem::size_of::<Action>(), 4);
+        // Legal-action lists are filled with actions on the hot paths: keep them 4 bytes.
+        assert_eq!(core::mem::size_of::<Action>(), 4);
+        assert_eq!("duel P3 P0".parse::<Action>().map(|a| a.to_string()), Ok("duel P0 P3".to_owned()));
+        assert!("duel P1 P1".parse::<Action>().is_err() && "duel P8 P1".parse::<Action>().is_err());
         // Seats parse in either case everywhere, the Merchant's two-seat trade included.
         assert_eq!("trade p1 p2".parse::<Action>(), Ok(Action::TradeOthers(Seat(1), Seat(2))));
         assert_eq!("look p1".parse::<Action>(), Ok(Action::Look(Seat(1))));

@@ -122,6 +122,9 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
+        if self.wagering() {
+            self.push_wagers(seat, out);
+        }
         let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
         let (placed, dealt) = self.bidding_for(seat);
         let doubles = self.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
@@ -166,6 +169,7 @@ impl CrownBattles {
             Action::Bid(bid) => !self.precision() && self.bid_allowed(seat, bid),
             Action::Note(face) => self.note_allowed(seat, face),
             Action::SuitBid(suit, bid) => self.suit_bid_allowed(seat, suit, bid),
+            Action::Wager(points) => self.wager_allowed(seat, points),
             _ => false,
         }
     }
@@ -194,6 +198,7 @@ impl CrownBattles {
             Action::Bid(bid) => self.place_bid(seat, bid),
             Action::Note(face) => self.show_note(seat, face),
             Action::SuitBid(suit, bid) => self.place_suit_bid(seat, suit, bid),
+            Action::Wager(points) => self.place_wager(seat, points),
             _ => {}
         }
     }

@@ -228,6 +228,29 @@ pub enum Event {
         /// The trick's cards in play order.
         cards: Vec<TableCard>,
     },
+    /// Wagering: the pot is settled at the round's end ("Those who make correct
+    /// predictions share the pot, rounding down to the nearest 5, while the remaining
+    /// points go to the bank"; "If no one wins, the pot carries over to the next Wagering
+    /// Round"). Seen by everyone, before [`Event::RoundScored`] (whose points include the
+    /// stakes, the shares and the extra wagers).
+    PotSettled {
+        /// The pot: the one carried over and this round's stakes.
+        pot: u16,
+        /// Those who met their bids.
+        winners: Vec<Seat>,
+        /// What each winner receives.
+        share: u16,
+        /// What goes to the bank (the rounding).
+        to_bank: u16,
+        /// What carries over to the next Wagering round (the whole pot when no one won).
+        carried: u16,
+    },
+    /// Duel Fights: everyone is grouped ("the dealer pairs players"), by the dealer's last
+    /// grouping or the generator; seen by everyone. The groups, each in seat order.
+    Paired {
+        /// The groups.
+        groups: Vec<Vec<Seat>>,
+    },
     /// The round is over and scored ("Ending a Round", "Scoring").
     RoundScored {
         /// The round, 1-based (tie replays continue counting).
@@ -374,6 +397,23 @@ impl fmt::Display for Event {
                 Ok(())
             }
             Event::SuitTold { seat, suit } => write!(f, "{seat} must follow {suit} (set face down)"),
+            Event::PotSettled { pot, winners, share, to_bank, carried } => {
+                if winners.is_empty() {
+                    write!(f, "Wagering: no one met their bid; the pot of {pot} carries over ({carried})")
+                } else {
+                    let names: Vec<String> = winners.iter().map(ToString::to_string).collect();
+                    write!(
+                        f,
+                        "Wagering: the pot of {pot} goes {share} each to {}, {to_bank} to the bank",
+                        names.join(" ")
+                    )
+                }
+            }
+            Event::Paired { groups } => {
+                let groups: Vec<String> =
+                    groups.iter().map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join("+")).collect();
+                write!(f, "Duel Fights: the groups are {}", groups.join(", "))
+            }
             Event::LeakChosen { seat } => write!(f, "{seat} chooses a suit to reveal face down"),
             Event::SuitLeaked { seat, leak, cards } => {
                 write!(f, "{seat} reveals suit {leak}: ")?;

@@ -84,6 +84,7 @@ impl CrownBattles {
             (Phase::Place { stolen, .. }, Action::Place(suit)) => {
                 self.place_choices(seat, stolen) >> suit.index() & 1 == 1
             }
+            (Phase::Pairing, Action::Duel(group)) => seat == self.dealer && self.pairing_allowed(group),
             _ => false,
         }
     }
@@ -122,6 +123,7 @@ impl CrownBattles {
             (Phase::Play(_), Action::Note(face)) => self.show_note(seat, face),
             (Phase::Teams, Action::Team(a, b)) => self.form_team(a, b),
             (Phase::Place { stolen, .. }, Action::Place(suit)) => self.place(seat, suit, stolen),
+            (Phase::Pairing, Action::Duel(group)) => self.pair(group),
             _ => {}
         }
     }
@@ -145,7 +147,8 @@ impl CrownBattles {
         let light = match (self.phase, action) {
             // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
             // missions are dealt after it.)
-            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round(),
+            // (Duel Fights: a random pairing follows it.)
+            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round() && !self.duel(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -176,7 +179,7 @@ impl CrownBattles {
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
         match self.phase {
-            Phase::ChooseTrump | Phase::Teams => SeatSet::single(self.dealer),
+            Phase::ChooseTrump | Phase::Teams | Phase::Pairing => SeatSet::single(self.dealer),
             Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } | Phase::Place { seat: s, .. } => {
                 SeatSet::single(s)
             }
@@ -227,6 +230,7 @@ impl CrownBattles {
             Phase::Splitting => self.push_set_asides(seat, out),
             Phase::LeakedSuit => self.push_leaks(seat, out),
             Phase::Place { stolen, .. } => self.push_places(seat, stolen, out),
+            Phase::Pairing => self.push_pairings(out),
             Phase::Over => {}
         }
     }
@@ -398,9 +402,9 @@ impl Game for CrownBattles {
         self.check().map_err(|e| InvalidState::new(e.to_string()))
     }
 
-    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle and a bid per
-    /// player (The Split: a card set aside per card and a second bid; Suit Precision: four
-    /// bids, and a placement per trick), one play per card,
+    /// Per round: the trump choice, Leaked Suit's choices, a shield, a smuggle, an extra
+    /// wager, a grouping and a bid per player (The Split: a card set aside per card and a
+    /// second bid; Suit Precision: four bids, and a placement per trick), one play per card,
     /// and for each power card (and a Summoner copy) at most `players + 7` decisions
     /// (the Magician's passes, the Witch's six steps), Alliances' team actions and Secret
     /// Notes; rounds include the tie replays.
@@ -422,7 +426,11 @@ impl Game for CrownBattles {
         // Suit Precision: three more bids per seat, a placement per trick.
         let precision = config.round_types.chosen() >> crate::RoundType::SuitPrecision.index() & 1 == 1;
         let precision = if precision { 3 * n + most } else { 0 };
-        rounds * (1 + 3 * n + leaks + most * n + powers * (n + 7) + split + teams + precision)
+        // Wagering: an extra wager per player.
+        let wagers = if config.round_types.chosen() >> crate::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
+        // Duel Fights: the dealer's groupings.
+        let duels = if config.round_types.chosen() >> crate::RoundType::DuelFights.index() & 1 == 1 { n } else { 0 };
+        rounds * (1 + 3 * n + leaks + wagers + duels + most * n + powers * (n + 7) + split + teams + precision)
     }
 
     /// See [`View::heuristic`]: score lead over the best opponent plus the state of the

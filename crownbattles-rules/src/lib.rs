@@ -29,7 +29,12 @@
 //!   Missions (each player
 //!   chooses one of the missions dealt to them instead of bidding; the catalogue is data,
 //!   [`MissionCatalogue`], the rulebook's four printed missions by default,
-//!   `Config::missions`); the other types are typed config errors (`RULES.md`, "Absent").
+//!   `Config::missions`), Wagering (everyone stakes 20 into a pot shared by those who
+//!   meet their bids, carried over when no one does; optional extra wagers:
+//!   [`WageringRules`], `Config::wagering`), Duel Fights (the dealer groups the players
+//!   in twos, one three when odd, each scored against its group: [`duel_points`],
+//!   [`DuelRules`], `Config::duels`); the other types are typed config errors
+//!   (`RULES.md`, "Absent").
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
@@ -212,9 +217,10 @@ pub use rounds::missions::{
     MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
 pub use rounds::{
-    AllianceSetup, BOTH_MISSIONS_FAILED, Leak, LeakChoice, MissionResult, MissionShare, RoundType, RoundTypeNameError,
-    RoundTypes, SplitLead, SplitMiss, TeamFormation, combined_bid, mission_team_points, solo_points, split_points,
-    suit_precision_points, team_points,
+    AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,
+    MissionShare, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss, TeamFormation, WageringRules,
+    combined_bid, duel_points, mission_team_points, pot_shares, solo_points, split_points, suit_precision_points,
+    team_points, wagering_points,
 };
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

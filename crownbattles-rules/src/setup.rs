@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
 use crate::rounds::missions::{MissionError, MissionRules};
-use crate::rounds::{LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation};
+use crate::rounds::{
+    DuelRules, LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation, WageringRules,
+};
 
 /// Most rounds a schedule may list (the longest preset has 20).
 pub const MAX_ROUNDS: usize = 24;
@@ -488,6 +490,15 @@ pub struct Config {
     /// stolen from ("the same suit"). Left out of the JSON when false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub precision_thief_own_bid: bool,
+    /// Wagering's options (RULES.md, readings 50 and 51): the optional extra wagers, and
+    /// whether the bids also score Normal Bidding's points. Left out of the JSON at the
+    /// defaults (both off).
+    #[serde(default, skip_serializing_if = "WageringRules::is_default")]
+    pub wagering: WageringRules,
+    /// Duel Fights' options (RULES.md, readings 53, 55 and 56): who pairs the players, the
+    /// winners' bonus, the misses lost to the bank. Left out of the JSON at the defaults.
+    #[serde(default, skip_serializing_if = "DuelRules::is_default")]
+    pub duels: DuelRules,
 }
 
 impl Default for Config {
@@ -537,6 +548,12 @@ impl Config {
             mission_share: MissionShare::Sum,
             precision_peasant_any: false,
             precision_thief_own_bid: false,
+            wagering: WageringRules { extra_wagers: false, bid_points: false },
+            duels: DuelRules {
+                pairing: crate::rounds::DuelPairing::Dealer,
+                winner_bonus: false,
+                misses_to_bank: false,
+            },
         }
     }
 

@@ -69,6 +69,8 @@ pub enum Phase {
         /// Whether it is the Thief's stolen trick.
         stolen: bool,
     },
+    /// Duel Fights: the dealer groups the players (`Action::Duel`), before the bidding.
+    Pairing,
 }
 
 /// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
@@ -153,6 +155,10 @@ pub struct CrownBattles {
     pub(crate) alliance: crate::rounds::alliances::Alliance,
     /// Suit Precision: the suit bids and the tricks placed under each suit.
     pub(crate) suit_precision: crate::rounds::Precision,
+    /// Wagering: the pot carried over and this round's extra wagers (`rounds/wagering.rs`).
+    pub(crate) wagering: crate::rounds::Wagering,
+    /// Duel Fights: the groups of this round (`rounds/duel_fights.rs`).
+    pub(crate) duels: crate::rounds::Duels,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -315,6 +321,8 @@ impl CrownBattles {
             unsealed: 0,
             alliance: crate::rounds::alliances::Alliance::EMPTY,
             suit_precision: crate::rounds::Precision::default(),
+            wagering: crate::rounds::Wagering::default(),
+            duels: crate::rounds::Duels::default(),
         }
     }
 
@@ -353,6 +361,8 @@ impl CrownBattles {
             self.shown = CardSet::EMPTY;
             self.unsealed = 0;
             self.suit_precision = crate::rounds::Precision::default();
+            self.wagering.wagers = 0;
+            self.duels = crate::rounds::Duels::default();
         }
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
@@ -440,6 +450,8 @@ impl CrownBattles {
     pub(crate) fn end_round(&mut self) {
         if self.alliance_round() {
             self.score_alliance_round();
+        } else if self.round_type.settles_together() {
+            self.settle_together();
         } else {
             let missions = self.round_type.has_missions();
             for s in self.seats() {

@@ -10,7 +10,8 @@
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
 //!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, Suit
 //!   Precision's placement of an all-Peasant trick and of the Thief's stolen trick, who
-//!   forms Alliances' teams and Missions-Alliances' share of met missions, tie
+//!   forms Alliances' teams and Missions-Alliances' share of met missions, Wagering's
+//!   extra wagers and bid points, Duel Fights' three options, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
 //!   Round Type cards dealt or drawn, or a fixed sequence; an Alliance type chosen for
@@ -58,7 +59,10 @@ use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
 use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
-use crate::rounds::{LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation};
+use crate::rounds::{
+    DuelPairing, DuelRules, LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation,
+    WageringRules,
+};
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
@@ -103,7 +107,7 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
 /// reading of The Split's failed round and of who leads its second half; Stealth Play's
-/// two options on or off; Suit Precision's two options on or off; either timing for each of the Alchemist, Bishop, Jester and
+/// two options on or off; Suit Precision's two options on or off; Wagering's extra wagers and bid points on or off; Duel Fights' pairing (the dealer's or random), winners' bonus and misses to the bank; either timing for each of the Alchemist, Bishop, Jester and
 /// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
@@ -125,7 +129,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
-        let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>());
+        let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>(), any::<[bool; 5]>());
         (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
     })
     .prop_map(
@@ -136,13 +140,14 @@ pub fn configs() -> impl Strategy<Value = Config> {
             max_bid,
             spinner,
             options,
-            (protection, rounds, missions, (leak, only_held, precision)),
+            (protection, rounds, missions, (leak, only_held, precision, wagers_and_duels)),
         )| {
             let (
                 [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow, random_teams, own_missions],
                 (alchemist, bishop, jester, witch),
                 screw,
             ) = options;
+            let [extra_wagers, bid_points, random_pairs, winner_bonus, misses_to_bank] = wagers_and_duels;
             let (shields, witch_step, max_tie_replays, first_dealer) = protection;
             let mut c = Config {
                 deck,
@@ -176,6 +181,12 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 mission_share: if own_missions { MissionShare::Own } else { MissionShare::Sum },
                 precision_peasant_any: precision[0],
                 precision_thief_own_bid: precision[1],
+                wagering: WageringRules { extra_wagers, bid_points },
+                duels: DuelRules {
+                    pairing: if random_pairs { DuelPairing::Random } else { DuelPairing::Dealer },
+                    winner_bonus,
+                    misses_to_bank,
+                },
                 ..base
             };
             let most = (c.deck.cards().len() / u32::from(c.players)).max(1) as u8;

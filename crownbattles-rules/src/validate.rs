@@ -83,6 +83,8 @@ impl CrownBattles {
         self.check_missions()?;
         self.check_leaks()?;
         self.check_alliance()?;
+        self.check_wagering()?;
+        self.check_duels()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -203,6 +205,8 @@ impl CrownBattles {
             Phase::LeakedSuit if !self.leak_pending() => return mismatch,
             Phase::Teams if !self.alliance_round() || self.teams_formed() || bids != 0 => return mismatch,
             Phase::Bidding(_) | Phase::Missions if self.alliance_round() && !self.teams_formed() => return mismatch,
+            Phase::Pairing if !self.pairing_pending() || bids != 0 => return mismatch,
+            Phase::Bidding(_) if self.pairing_pending() => return mismatch,
             Phase::ChooseTrump if !asides(0) => return mismatch,
             Phase::ChooseTrump
             | Phase::Bidding(_)
@@ -210,7 +214,8 @@ impl CrownBattles {
             | Phase::Splitting
             | Phase::Missions
             | Phase::LeakedSuit
-            | Phase::Teams => {
+            | Phase::Teams
+            | Phase::Pairing => {
                 if len != 0 || base != dealt {
                     return mismatch;
                 }

@@ -136,6 +136,19 @@ pub struct View {
     /// everyone to see"). Left out of other rounds.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub precision: Option<PrecisionView>,
+    /// Wagering: the pot on the table, public: the pot carried over from Wagering rounds
+    /// no one won and, in a Wagering round, everyone's stake of 20 (settled at the round's
+    /// end). Left out when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pot: u16,
+    /// Wagering with extra wagers: each seat's extra wager this round (0, 10 or 20),
+    /// public. Left out when no one has wagered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wagers: Vec<u8>,
+    /// Duel Fights: the groups formed so far, each in seat order (public). Left out
+    /// outside Duel Fights rounds and before the pairing.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub duels: Vec<Vec<Seat>>,
 }
 
 /// What a view shows of an Alliance round's teams (public: "the dealer determining team
@@ -157,6 +170,11 @@ pub struct PrecisionView {
     pub bids: Vec<[Option<Bid>; 4]>,
     /// The tricks each seat placed under each suit.
     pub tricks: Vec<[u8; 4]>,
+}
+
+/// Whether a number is 0 (left out of the JSON).
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 /// What a view shows of a round of The Split.
@@ -291,6 +309,9 @@ impl CrownBattles {
                 bids: self.seats().map(|s| self.suit_bids(s)).collect(),
                 tricks: self.seats().map(|s| self.suit_tricks(s)).collect(),
             }),
+            pot: self.pot_on_table(),
+            wagers: self.wagers_list(),
+            duels: self.duel_groups(),
         }
     }
 }
@@ -543,6 +564,20 @@ impl fmt::Display for View {
                 .collect();
             writeln!(f, "Missions: {}", shown.join(" "))?;
         }
+        if !self.duels.is_empty() {
+            let groups: Vec<String> =
+                self.duels.iter().map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join("+")).collect();
+            writeln!(f, "Duels: {}", groups.join(", "))?;
+        }
+        if self.pot > 0 {
+            let wagers: Vec<String> = self.wagers.iter().enumerate().map(|(i, w)| format!("P{i} {w}")).collect();
+            writeln!(
+                f,
+                "Pot: {}{}",
+                self.pot,
+                if wagers.is_empty() { String::new() } else { format!("; extra wagers: {}", wagers.join(", ")) }
+            )?;
+        }
         match self.phase {
             Phase::Over => writeln!(f, "Game over."),
             Phase::Effect { seat, power, .. } => writeln!(f, "{seat} resolves the {}.", power.name()),
@@ -557,6 +592,7 @@ impl fmt::Display for View {
                 writeln!(f, "Alliances: the dealer forms the teams (team P0 P2; the solo player: team P1).")
             }
             Phase::Place { seat, .. } => writeln!(f, "Suit Precision: {seat} places the trick under a suit (place B)."),
+            Phase::Pairing => writeln!(f, "Duel Fights: the dealer groups the players (duel P0 P3, ...)."),
             _ => Ok(()),
         }
     }

@@ -99,6 +99,10 @@ impl CrownBattles {
         if self.round_type.has_missions() && !matches!(self.phase, Phase::ChooseTrump | Phase::Teams) {
             self.push_missions_dealt(me, out);
         }
+        // Duel Fights: the generator's pairing at the round's start.
+        if self.duel() && self.phase != Phase::ChooseTrump && !self.pairing_pending() {
+            out.push(Event::Paired { groups: self.duel_groups() });
+        }
     }
 
     /// [`Event::TeamsFormed`].
@@ -210,6 +214,11 @@ pub(crate) fn events(
     missions_step(before, action, after, me, out);
     if same_round && after.leaked_round() {
         after.push_reveals(Some(before), out);
+    }
+    // Duel Fights: the step that grouped everyone (the dealer's last grouping, or a trump
+    // choice followed by the generator's pairing).
+    if same_round && before.pairing_pending() && after.duel() && !after.pairing_pending() {
+        out.push(Event::Paired { groups: after.duel_groups() });
     }
     // Stealth Play, the face-down suit to follow: told to the seat whose turn has come.
     if let Some(suit) = after.suit_told(me)
@@ -509,9 +518,24 @@ fn round_end(
             tricks: before.seats().map(|s| at(&p.tricks, s)).collect(),
         });
     }
+    // Wagering: every seat's points depend on the others' (the pot's shares).
+    let together = before.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
+    if let Some((_, carried)) = together
+        && before.round_type == crate::RoundType::Wagering
+    {
+        let pot = before.pot_on_table();
+        let winners: Vec<Seat> = before
+            .seats()
+            .filter(|&s| at(&bids, s).is_some_and(|b| b.low() <= at(&tricks, s) && at(&tricks, s) <= b.high()))
+            .collect();
+        let (share, to_bank) = crate::rounds::pot_shares(pot, winners.len() as u8);
+        out.push(Event::PotSettled { pot, winners, share, to_bank, carried });
+    }
     let points = |s: Seat| {
         if let Some(p) = &precision {
             crate::rounds::suit_precision_points(at(&p.bids, s).map(crate::rounds::decode_suit_bid), at(&p.tricks, s))
+        } else if let Some((points, _)) = together {
+            at(&points, s)
         } else {
             missions.round_points(s)
         }

@@ -150,7 +150,7 @@ fn legacy_view_json(v: View) -> String {
             Phase::Passing { magician, direction } => OldPhase::Passing { magician, direction },
             Phase::Over => OldPhase::Over,
             // The traces play the base game only, whose rounds are all Normal Bidding.
-            Phase::BlindBidding | Phase::Missions | Phase::LeakedSuit | Phase::Teams => {
+            Phase::BlindBidding | Phase::Missions | Phase::LeakedSuit | Phase::Teams | Phase::Pairing => {
                 panic!("a {:?} round in a base-game trace", v.round_type)
             }
             Phase::Splitting => panic!("a round of The Split in a base-game trace"),

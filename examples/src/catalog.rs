@@ -121,6 +121,8 @@ impl Catalogued for CrownBattles {
     /// Missions-Alliances team's met missions each its own.
     /// `--precision-peasant-any` and `--precision-thief-own-bid` choose Suit Precision's
     /// other readings.
+    /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
+    /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
         if options.is_expanded_duke() {
@@ -158,6 +160,13 @@ impl Catalogued for CrownBattles {
         }
         config.precision_peasant_any = options.precision_peasant_any;
         config.precision_thief_own_bid = options.precision_thief_own_bid;
+        config.wagering.extra_wagers = options.extra_wagers;
+        config.wagering.bid_points = options.wager_bid_points;
+        if options.random_duels {
+            config.duels.pairing = crownbattles_rules::DuelPairing::Random;
+        }
+        config.duels.winner_bonus = options.duel_bonus;
+        config.duels.misses_to_bank = options.duel_misses_to_bank;
         config.validated().map_err(|e| e.to_string())
     }
 }

@@ -134,7 +134,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`) and applies them to
+/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, Suit Precision's, Wagering's and Duel Fights' flags) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -157,6 +157,11 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         missions_own_points: parsed.has("missions-own-points"),
         precision_peasant_any: parsed.has("precision-peasant-any"),
         precision_thief_own_bid: parsed.has("precision-thief-own-bid"),
+        extra_wagers: parsed.has("extra-wagers"),
+        wager_bid_points: parsed.has("wager-bid-points"),
+        random_duels: parsed.has("random-duels"),
+        duel_bonus: parsed.has("duel-bonus"),
+        duel_misses_to_bank: parsed.has("duel-misses-to-bank"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -181,6 +186,11 @@ const FLAGS: &[&str] = &[
     "missions-own-points",
     "precision-peasant-any",
     "precision-thief-own-bid",
+    "extra-wagers",
+    "wager-bid-points",
+    "random-duels",
+    "duel-bonus",
+    "duel-misses-to-bank",
 ];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
@@ -211,17 +221,23 @@ Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-precision, missions, blind-missions, alliances, missions-alliances; stealth and the alliances
-need 3+ players, and an alliance round may not be the last); --missions FILE deals the missions
-of the catalogue in FILE (JSON, a list of crownbattles-rules Missions; a sample is
-examples/data/house_missions.json) instead of the four printed ones;
+precision, missions, blind-missions, alliances, missions-alliances, wagering, duel; stealth and
+the alliances need 3+ players, duel 4+, and an alliance round may not be the last);
+--missions FILE deals the missions of the catalogue in FILE (JSON, a list of
+crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
+four printed ones;
 --missions-simultaneous reveals the chosen missions together (the printed variation);
 --random-teams has the alliances' teams formed at random instead of by the dealer;
 --missions-own-points has a Missions-Alliances team that met both missions score each its
 own mission's points instead of their sum;
 Suit Precision's readings: --precision-peasant-any lets the first player of an all-Peasant
 trick place it under any suit, --precision-thief-own-bid places a stolen trick under a suit
-of the Thief's own bids.";
+of the Thief's own bids;
+--extra-wagers allows Wagering's extra wagers of 10 or 20 (wager 20, before the bid);
+--wager-bid-points also scores the bids of a Wagering round as in Normal Bidding;
+--random-duels lets the generator pair the players of Duel Fights instead of the dealer
+(duel P0 P3); --duel-bonus gives a duel's winner Normal Bidding's bonus;
+--duel-misses-to-bank makes every player of a duel without winners lose its misses too.";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -5,7 +5,8 @@
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
 //! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, `--precision-peasant-any`,
-//! `--precision-thief-own-bid`); each game says in
+//! `--precision-thief-own-bid`, `--extra-wagers`, `--wager-bid-points`, `--random-duels`,
+//! `--duel-bonus`, `--duel-misses-to-bank`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -62,6 +63,32 @@ pub struct GameOptions {
     /// Crown Battles, Suit Precision: the Thief places a stolen trick under a suit of its
     /// own bids (`--precision-thief-own-bid`; RULES.md, reading 47).
     pub precision_thief_own_bid: bool,
+    /// Crown Battles, "Wagering", "Optional addition": extra wagers of 10 or 20
+    /// (`--extra-wagers`).
+    pub extra_wagers: bool,
+    /// Crown Battles, Wagering: the bids also score Normal Bidding's points
+    /// (`--wager-bid-points`).
+    pub wager_bid_points: bool,
+    /// Crown Battles, "Duel Fights": the generator pairs the players instead of the dealer
+    /// (`--random-duels`).
+    pub random_duels: bool,
+    /// Crown Battles, Duel Fights: a winner beside a loser scores Normal Bidding's bonus
+    /// (`--duel-bonus`).
+    pub duel_bonus: bool,
+    /// Crown Battles, Duel Fights: with no winner every player also loses its misses to the
+    /// bank (`--duel-misses-to-bank`).
+    pub duel_misses_to_bank: bool,
+}
+
+/// The flags of Crown Battles' Wagering and Duel Fights options, with their fields.
+fn round_flags(options: &GameOptions) -> [(&'static str, bool); 5] {
+    [
+        ("--extra-wagers", options.extra_wagers),
+        ("--wager-bid-points", options.wager_bid_points),
+        ("--random-duels", options.random_duels),
+        ("--duel-bonus", options.duel_bonus),
+        ("--duel-misses-to-bank", options.duel_misses_to_bank),
+    ]
 }
 
 impl GameOptions {
@@ -116,6 +143,7 @@ impl GameOptions {
         if self.precision_thief_own_bid {
             flags.push("--precision-thief-own-bid".to_owned());
         }
+        flags.extend(round_flags(self).into_iter().filter(|&(_, on)| on).map(|(flag, _)| flag.to_owned()));
         flags
     }
 
@@ -146,6 +174,7 @@ impl GameOptions {
             || self.missions_own_points
             || self.precision_peasant_any
             || self.precision_thief_own_bid
+            || round_flags(self).iter().any(|&(_, on)| on)
     }
 
     /// The error for a game that takes none of the options given.

@@ -358,6 +358,30 @@ fn crownbattles_plays_suit_precision_from_the_options() {
 /// bad files are messages.
 #[cfg(feature = "crownbattles")]
 #[test]
+fn crownbattles_plays_wagering_and_duel_fights_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    for (options, players) in [
+        (GameOptions { round_types: Some("wagering,duel".into()), extra_wagers: true, ..GameOptions::default() }, 5),
+        (
+            GameOptions {
+                round_sequence: Some("duel,wagering".into()),
+                random_duels: true,
+                duel_bonus: true,
+                duel_misses_to_bank: true,
+                wager_bid_points: true,
+                ..GameOptions::default()
+            },
+            4,
+        ),
+    ] {
+        let (summary, record) = run::<CrownBattles>(Some(players), &options, 2, 3, &bots(), |_| {}).unwrap();
+        assert_eq!(summary.games, 2);
+        let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+        assert!(text.contains("Duel Fights: the groups are") && text.contains("Wagering: "), "{text}");
+    }
+}
+
+#[test]
 fn crownbattles_plays_missions_from_the_options() {
     use duke_examples::catalog::CrownBattles;
     let house = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/house_missions.json");

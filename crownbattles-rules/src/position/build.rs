@@ -365,6 +365,12 @@ impl CrownBattles {
                 *slot = leak.map_or(NONE, crate::rounds::Leak::code);
             }
         }
+        state.wagering.pot = setup.pot;
+        state.set_duels(&setup.duels)?;
+        if !setup.wagers.is_empty() {
+            per_seat("wagers", setup.wagers.len(), false)?;
+            state.set_wagers(&setup.wagers)?;
+        }
         for &s in &setup.unsealed {
             if s.index() >= n {
                 return Err(SetupError::NoSuchSeat(s));

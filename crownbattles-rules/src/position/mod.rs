@@ -205,6 +205,25 @@ pub struct Setup {
     /// (default: none). They add up to `tricks`, but for a trick waiting to be placed.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub suit_tricks: Vec<[u8; 4]>,
+    /// Wagering: the pot carried over from earlier Wagering rounds that no one won, in no
+    /// player's score (default 0; a multiple of 20). This round's stakes are not in it:
+    /// they are settled at the round's end.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub pot: u16,
+    /// Wagering with extra wagers: each seat's extra wager this round, 0, 10 or 20, P0
+    /// first (default: none), by seats that have bid or are bidding.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub wagers: Vec<u8>,
+    /// Duel Fights: the groups formed so far, each a list of seats (default: none; in a
+    /// Duel Fights round with `DuelPairing::Random` and nobody grouped, the generator
+    /// groups everyone as the bidding would start).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub duels: Vec<Vec<Seat>>,
+}
+
+/// Whether a number is 0 (left out of a saved game).
+fn is_zero(n: &u16) -> bool {
+    *n == 0
 }
 
 impl Setup {
@@ -253,6 +272,9 @@ impl Setup {
             alliance: crate::rounds::AllianceSetup::default(),
             suit_bids: Vec::new(),
             suit_tricks: Vec::new(),
+            pot: 0,
+            wagers: Vec::new(),
+            duels: Vec::new(),
         }
     }
 }
@@ -450,6 +472,12 @@ pub enum SetupError {
     /// tricks won; or a placement waiting that the trick does not call for.
     #[error("the suit bids or the tricks under the suits do not fit Suit Precision: {0}")]
     Precision(&'static str),
+    /// Wagering's pot or extra wagers do not fit (RULES.md, "Wagering").
+    #[error("the wagering does not fit: {0}")]
+    Wagering(&'static str),
+    /// Duel Fights' groups do not fit (RULES.md, "Duel Fights").
+    #[error("the duel groups do not fit: {0}")]
+    Duels(&'static str),
     /// A state that breaks an invariant no setup can break (cards lost or duplicated, a
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]

@@ -120,6 +120,9 @@ impl CrownBattles {
             } else {
                 seats().map(|s| self.suit_tricks(s)).collect()
             },
+            pot: self.wagering.pot,
+            wagers: self.wagers_list(),
+            duels: self.duel_groups(),
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
         }
     }

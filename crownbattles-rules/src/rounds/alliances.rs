@@ -207,12 +207,12 @@ impl CrownBattles {
     /// themselves; once everyone is placed the round goes on (Missions-Alliances: the
     /// missions are dealt now).
     pub(crate) fn form_team(&mut self, a: Seat, b: Seat) {
-        self.pair(a, b);
+        self.join_team(a, b);
         let open = self.unplaced();
         if open.count_ones() == 2 && !self.solo_next() {
             let first = Seat(open.trailing_zeros() as u8);
             let second = Seat((open & (open - 1)).trailing_zeros() as u8);
-            self.pair(first, second);
+            self.join_team(first, second);
         }
         if self.teams_formed() {
             self.phase = self.bidding_phase();
@@ -222,7 +222,7 @@ impl CrownBattles {
         }
     }
 
-    fn pair(&mut self, a: Seat, b: Seat) {
+    fn join_team(&mut self, a: Seat, b: Seat) {
         if a == b {
             crate::state::put(&mut self.alliance.allies, a, SOLO);
         } else {
@@ -241,7 +241,7 @@ impl CrownBattles {
             let nth = |set: u8, k: u32| (0..8u8).filter(|i| set >> i & 1 == 1).nth(k as usize).map(Seat);
             if self.solo_next() {
                 if let Some(solo) = nth(open, rng.below(open.count_ones())) {
-                    self.pair(solo, solo);
+                    self.join_team(solo, solo);
                 }
             } else {
                 let first = open.trailing_zeros() as u8;
@@ -249,7 +249,7 @@ impl CrownBattles {
                 // (The last two pair up without a draw, as for the dealer.)
                 let k = if others.count_ones() > 1 { rng.below(others.count_ones()) } else { 0 };
                 if let Some(other) = nth(others, k) {
-                    self.pair(Seat(first), other);
+                    self.join_team(Seat(first), other);
                 }
             }
             if self.unplaced() == open {
@@ -432,12 +432,12 @@ impl CrownBattles {
         self.alliance = Alliance::EMPTY;
         for team in &setup.teams {
             match team.as_slice() {
-                [a] => self.pair(seat(*a)?, *a),
+                [a] => self.join_team(seat(*a)?, *a),
                 [a, b] if a != b => {
                     if at(&self.alliance.allies, seat(*a)?) != NONE || at(&self.alliance.allies, seat(*b)?) != NONE {
                         return Err(SetupError::Alliance("a seat on two teams"));
                     }
-                    self.pair(*a, *b);
+                    self.join_team(*a, *b);
                 }
                 _ => return Err(SetupError::Alliance("a team is one or two different seats")),
             }

@@ -30,6 +30,9 @@ impl CrownBattles {
         if self.alliance_round() && !self.teams_formed() {
             return Phase::Teams;
         }
+        if self.pairing_pending() {
+            return Phase::Pairing;
+        }
         if self.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }

@@ -157,6 +157,10 @@ impl CrownBattles {
         if self.round_type.is_normal() {
             return self.bidding_phase();
         }
+        // Duel Fights with a random pairing: the generator groups everyone now.
+        if self.pairing_pending() && self.config.duels.pairing == crate::rounds::DuelPairing::Random {
+            self.draw_duels();
+        }
         if self.leaked_round() && self.leak_pending() {
             // A deck of Peasants and power cards only: there is no suit to choose.
             if self.config.deck.cards().and(choosable()).is_empty() {

@@ -7,17 +7,20 @@
 //! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
 //! Missions and Blind Missions (`missions/`), Suit Precision (`suit_precision.rs`),
-//! Alliances and Missions-Alliances (`alliances.rs`). The other types are
+//! Wagering (`wagering.rs`), Duel Fights (`duel_fights.rs`), Alliances and
+//! Missions-Alliances (`alliances.rs`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
 //! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
 
 pub(crate) mod alliances;
 mod blind_bidding;
+mod duel_fights;
 mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
 mod suit_precision;
 mod the_split;
+mod wagering;
 
 pub use alliances::{
     AllianceSetup, BOTH_MISSIONS_FAILED, MissionResult, MissionShare, TeamFormation, combined_bid, mission_team_points,
@@ -30,9 +33,13 @@ use core::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub(crate) use duel_fights::Duels;
+pub use duel_fights::{DuelPairing, DuelRules, duel_points};
 pub use suit_precision::suit_precision_points;
 pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
 pub use the_split::{SplitLead, SplitMiss, split_points};
+pub(crate) use wagering::Wagering;
+pub use wagering::{EXTRA_WAGERS, STAKE, WageringRules, pot_shares, wagering_points};
 
 use crate::actions::Bid;
 use crate::setup::{ConfigError, MAX_ROUNDS};
@@ -65,9 +72,11 @@ pub enum RoundType {
     Missions,
     /// "Blind Missions": Missions with the chosen missions secret until the round's end.
     BlindMissions,
-    /// "Wagering" (absent in this version).
+    /// "Wagering": everyone stakes 20 points into a pot that those who meet their bids
+    /// share (`wagering.rs`).
     Wagering,
-    /// "Duel Fights" (absent in this version).
+    /// "Duel Fights": the dealer pairs the players, who are scored against their group
+    /// (`duel_fights.rs`).
     DuelFights,
     /// "Alliances" (Normal Bidding Alliances): teams of two chosen by the dealer, a team
     /// bid of the two bids, the Secret Note (`alliances.rs`).
@@ -99,7 +108,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 10] = [
+    pub const IMPLEMENTED: [RoundType; 12] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LeakedSuit,
@@ -110,6 +119,8 @@ impl RoundType {
         RoundType::Alliances,
         RoundType::MissionsAlliances,
         RoundType::SuitPrecision,
+        RoundType::Wagering,
+        RoundType::DuelFights,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -136,7 +147,15 @@ impl RoundType {
                 | RoundType::Alliances
                 | RoundType::MissionsAlliances
                 | RoundType::SuitPrecision
+                | RoundType::Wagering
+                | RoundType::DuelFights
         )
+    }
+
+    /// Whether the round's points of a player depend on the others' results, so that the
+    /// round is settled for all seats together (Wagering's pot, Duel Fights' groups).
+    pub const fn settles_together(self) -> bool {
+        matches!(self, RoundType::Wagering | RoundType::DuelFights)
     }
 
     /// The Alliance types, which may not be the final round's ("Organize the fights").
@@ -197,9 +216,9 @@ impl RoundType {
     /// Whether a double bid is allowed for a hand of `dealt` cards ("Double bidding is
     /// not allowed in the round where each player is dealt only one card"; Blind Bidding
     /// keeps the bid tokens of Normal Bidding; in The Split the hand is the half the bid
-    /// is for).
+    /// is for; Wagering: "Double-bidding is not allowed in this round").
     pub const fn allows_double_bid(self, dealt: u8) -> bool {
-        dealt > 1
+        dealt > 1 && !matches!(self, RoundType::Wagering)
     }
 
     /// Whether every player sees each bid as it is placed (Normal Bidding: bid tokens are
@@ -427,6 +446,33 @@ impl From<RoundTypes> for RoundTypesWire {
             RoundTypes::Draw(m) => RoundTypesWire::Draw { draw: listed(m).collect() },
             RoundTypes::Sequence { .. } => RoundTypesWire::Sequence { sequence: r.sequence_slice().to_vec() },
         }
+    }
+}
+
+impl CrownBattles {
+    /// The points of every seat for a round settled together
+    /// ([`RoundType::settles_together`]) with these final bids and tricks, and the pot
+    /// left after it.
+    pub(crate) fn settlement(
+        &self,
+        bids: &[Option<Bid>; crate::state::MAX_PLAYERS],
+        tricks: &[u8; crate::state::MAX_PLAYERS],
+    ) -> ([i32; crate::state::MAX_PLAYERS], u16) {
+        if self.duel() {
+            return (self.duel_settlement(bids, tricks), self.wagering.pot);
+        }
+        self.wagering_settlement(bids, tricks)
+    }
+
+    /// Scores a round settled together: every seat's points, and the pot carried over.
+    /// (Out of line: the base game's rounds never come here.)
+    #[inline(never)]
+    pub(crate) fn settle_together(&mut self) {
+        let (points, pot) = self.settlement(&self.bids, &self.tricks);
+        for (score, p) in self.scores.iter_mut().zip(points) {
+            *score = score.saturating_add(p);
+        }
+        self.wagering.pot = pot;
     }
 }
 

@@ -41,9 +41,8 @@ fn leaked(t: &Table) -> bool {
 
 #[test]
 fn leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters() {
-    // (Thresholds lowered when Alliances and Missions-Alliances joined the round types of
-    // `testing::configs`: nine implemented types make each one rarer.)
-    property("leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters", None, 45, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters", 2, None, 45, |step| {
         let t = step.before;
         if !leaked(t) || t.phase != Phase::LeakedSuit {
             return Ok(());
@@ -85,9 +84,8 @@ fn leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters() {
 
 #[test]
 fn leaked_suit_reveals_every_card_of_the_suit_to_everyone() {
-    // (Thresholds lowered when Alliances and Missions-Alliances joined the round types of
-    // `testing::configs`: nine implemented types make each one rarer.)
-    property("leaked_suit_reveals_every_card_of_the_suit_to_everyone", None, 70, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("leaked_suit_reveals_every_card_of_the_suit_to_everyone", 2, None, 70, |step| {
         let after = step.after;
         for event in step.events(Observer::Spectator) {
             let Event::SuitLeaked { seat, leak, cards } = event else { continue };
@@ -117,9 +115,8 @@ fn leaked_suit_reveals_every_card_of_the_suit_to_everyone() {
 
 #[test]
 fn leaked_suit_choices_stay_secret_until_everyone_has_chosen() {
-    // (Thresholds lowered when Alliances and Missions-Alliances joined the round types of
-    // `testing::configs`: nine implemented types make each one rarer.)
-    property("leaked_suit_choices_stay_secret_until_everyone_has_chosen", None, 45, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("leaked_suit_choices_stay_secret_until_everyone_has_chosen", 2, None, 45, |step| {
         let (t, after) = (step.before, step.after);
         if !leaked(t) || !matches!(step.action(), Action::Leak(_)) {
             return Ok(());

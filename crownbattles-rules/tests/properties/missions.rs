@@ -8,7 +8,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Condition, Event, MissionReveal, Phase, RoundType, Trump};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, Won, clockwise, mission_points, property, view_of};
+use crate::oracle::{Table, Won, clockwise, longer_property, mission_points, property, view_of};
 
 fn missions_round(t: &Table) -> bool {
     matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions)
@@ -43,9 +43,8 @@ fn feasible(t: &Table, trump: Trump) -> Vec<(u8, Condition)> {
 #[test]
 fn missions_dealt_are_feasible_distinct_and_five_at_most() {
     let short = Cell::new(0);
-    // (40: missions rounds are three of ten implemented round types in `testing::configs`
-    // since Alliances and Suit Precision; Missions-Alliances deals its missions the same way.)
-    property("missions_dealt_are_feasible_distinct_and_five_at_most", None, 40, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("missions_dealt_are_feasible_distinct_and_five_at_most", 2, None, 40, |step| {
         let t = step.after;
         let dealing = missions_round(t) || t.view.round_type == RoundType::MissionsAlliances;
         let opened =
@@ -140,9 +139,9 @@ fn missions_are_chosen_in_turn_or_face_down() {
 #[test]
 fn missions_score_their_cell_when_met_and_lose_20_when_failed() {
     let (met, failed) = (Cell::new(0), Cell::new(0));
-    // (Thresholds lowered when Alliances and Missions-Alliances joined the round types of
-    // `testing::configs`: nine implemented types make each one rarer.)
-    property("missions_score_their_cell_when_met_and_lose_20_when_failed", Some(bias_power_cards), 45, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    let bias: Option<duke_core::testing::invariants::Bias<crownbattles_rules::CrownBattles>> = Some(bias_power_cards);
+    longer_property("missions_score_their_cell_when_met_and_lose_20_when_failed", 2, bias, 45, |step| {
         let t = step.before;
         if !missions_round(t) || !step.ends_round() {
             return Ok(());

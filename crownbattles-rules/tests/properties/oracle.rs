@@ -184,6 +184,8 @@ pub fn opening_phase(
             });
             if feasible { Phase::Missions } else { Phase::Play(first) }
         }
+        // Duel Fights: the dealer pairs the players first (unless the generator does).
+        RoundType::DuelFights if config.duels.pairing == crownbattles_rules::DuelPairing::Dealer => Phase::Pairing,
         _ => Phase::Bidding(first),
     }
 }
@@ -581,7 +583,9 @@ pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
         (true, true) => (&t.other_bids, t.dealt() - t.dealt() / 2),
     };
     let mut bids: Vec<Bid> = (0..=max).map(Bid::Single).collect();
-    if hand > 1 && !ally_doubled {
+    // Wagering: "Double-bidding is not allowed in this round."
+    let wagering = t.view.round_type == crownbattles_rules::RoundType::Wagering;
+    if hand > 1 && !ally_doubled && !wagering {
         bids.extend((0..max).map(Bid::Double));
     }
     if t.config.screw_the_dealer && seat == t.dealer {

@@ -117,8 +117,7 @@ fn blind_bids_are_placed_at_once_and_face_down() {
 
 #[test]
 fn blind_bids_are_revealed_and_scored_when_the_round_ends() {
-    // (Thresholds lowered when Suit Precision joined the round types of `testing::configs`,
-    // which makes every other type's rounds rarer.)
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
     longer_property("blind_bids_are_revealed_and_scored_when_the_round_ends", 2, None, 30, |step| {
         let t = step.before;
         let blind = t.view.round_type == RoundType::BlindBidding;
@@ -198,7 +197,8 @@ fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
 fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
     // (Thresholds of the Stealth properties: Stealth Play is one of seven implemented round
     // types in `testing::configs` since Leaked Suit, The Split, Missions and Blind Missions.)
-    property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", Some(bias_power_cards), 60, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", 2, Some(bias_power_cards), 60, |step| {
         let t = step.before;
         let Phase::Play(s) = t.phase else { return Ok(()) };
         if !crate::oracle::face_down(t)
@@ -221,7 +221,8 @@ fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
 
 #[test]
 fn stealth_face_down_power_cards_act_at_the_reveal() {
-    property("stealth_face_down_power_cards_act_at_the_reveal", Some(bias_power_cards), 40, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("stealth_face_down_power_cards_act_at_the_reveal", 2, Some(bias_power_cards), 40, |step| {
         if !plays_face_down(step) || crate::oracle::carried(step).is_none() {
             return Ok(());
         }
@@ -362,7 +363,8 @@ fn split(t: &crate::oracle::Table) -> bool {
 
 #[test]
 fn split_hands_are_split_in_secret_into_two_halves() {
-    property("split_hands_are_split_in_secret_into_two_halves", None, 300, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("split_hands_are_split_in_secret_into_two_halves", 2, None, 300, |step| {
         let t = step.before;
         if !split(t) || t.phase != Phase::Splitting {
             return Ok(());
@@ -415,7 +417,8 @@ fn split_hands_are_split_in_secret_into_two_halves() {
 fn split_two_bids_per_seat_clockwise() {
     // (200 and 20 below: The Split is one of seven implemented round types in
     // `testing::configs`.)
-    property("split_two_bids_per_seat_clockwise", None, 200, |step| {
+    // (Twice the games: the nine implemented round types in the mix make it rarer.)
+    longer_property("split_two_bids_per_seat_clockwise", 2, None, 200, |step| {
         let t = step.before;
         let Phase::Bidding(s) = t.phase else { return Ok(()) };
         if !split(t) {

@@ -57,6 +57,19 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
         mission_points(&t.config, t.dealt(), seat, step.memory.missions.get(&seat).copied(), tricks[s], &won)
     };
     let mut team = vec![0; t.n];
+    if t.view.round_type == RoundType::Wagering {
+        let (deltas, _) = crate::wagering::wagering_round(t, &bids, &tricks);
+        for (score, d) in scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        return (bids, tricks, scores);
+    }
+    if t.view.round_type == RoundType::DuelFights {
+        for (score, d) in scores.iter_mut().zip(crate::duel_fights::duel_round(t, &bids, &tricks)) {
+            *score += d;
+        }
+        return (bids, tricks, scores);
+    }
     for s in 0..t.n {
         let ally = crate::oracle::ally_of(t, duke_core::Seat(s as u8)).map(|a| a.index());
         team[s] = match t.view.round_type {
@@ -98,6 +111,18 @@ fn round_result(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, 
         };
     }
     (bids, tricks, scores)
+}
+
+/// What the round that this step ended was scored with (for `duel_fights.rs`).
+pub fn round_result_of(step: &Step) -> (Vec<Option<crownbattles_rules::Bid>>, Vec<u8>, Vec<i32>) {
+    round_result(step)
+}
+
+/// A Wagering round's expected scores and pot carried over (for `wagering.rs`).
+pub fn wagering_expected(step: &Step) -> (Vec<i32>, u16) {
+    let (bids, tricks, scores) = round_result(step);
+    let (_, carried) = crate::wagering::wagering_round(step.before, &bids, &tricks);
+    (scores, carried)
 }
 
 #[test]

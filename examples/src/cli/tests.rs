@@ -140,6 +140,10 @@ fn round_type_options_are_read_for_simulate_and_play() {
             .unwrap();
     assert_eq!(missions.options.missions, Some(PathBuf::from("m.json")));
     assert!(missions.options.missions_simultaneous);
+    let both =
+        PlayArgs::parse(args("--game crownbattles --round-types wagering,duel --extra-wagers --random-duels")).unwrap();
+    assert!(both.options.extra_wagers && both.options.random_duels && !both.options.duel_bonus);
+    assert!(invalid_message(SimulateArgs::parse(args("--game highcard --extra-wagers"))).contains("--extra-wagers"));
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
     let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
     assert!(refused.contains("--missions m.json"), "{refused}");

@@ -104,9 +104,9 @@ impl CrownBattles {
         match card.power() {
             Some(Power::Summoner) => {
                 self.remove_from_hand(seat, card);
-                let previous = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.form(p));
                 // "It can even copy the action of another Special power card, and be worth 0.5!"
-                let copied = usize::from(self.trick.len).checked_sub(1).and_then(|p| self.trick.effect(p));
+                // (Long Play: at a second pass's start, the first pass's last card.)
+                let (previous, copied) = self.previous_card();
                 let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
                 self.trick.push(card, form, copied);
                 self.after_push(seat, copied);
@@ -148,8 +148,12 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
-        if self.trick.len == 1 && self.stealth() {
-            self.stealth_lead();
+        if self.trick.len == 1 && self.round_type.acts_on_first_card() {
+            if self.stealth() {
+                self.stealth_lead();
+            } else {
+                self.second_pass_lead();
+            }
         }
         // Stealth Play: a card played face down acts at the reveal.
         if let Some(p) = effect
@@ -176,12 +180,20 @@ impl CrownBattles {
     pub(crate) fn last_trick(&self) -> bool {
         // Hands are equal at the start of a trick, so the leader's hand tells.
         let left = self.hand(self.trick.leader).0;
+        // Long Play: the first pass of a long trick (its odd last trick is a normal one).
+        if self.trick.len > 0 && left != 0 && self.long_play() && self.long.is_empty() {
+            return self.last_long_first_pass();
+        }
         if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 }
     }
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     #[inline(never)]
     fn finish_trick(&mut self) {
+        if self.long_play() {
+            self.finish_long_pass();
+            return;
+        }
         if self.stealth() {
             self.reveal_trick();
             if self.config.stealth_actions_at_flip {
@@ -243,7 +255,7 @@ impl CrownBattles {
     }
 
     /// Clears the table: next trick, or the end of the round.
-    fn close_trick(&mut self) {
+    pub(crate) fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
         if self.stealth() {
@@ -265,6 +277,8 @@ impl CrownBattles {
             self.trick.resolving = self.trick.resolving.saturating_add(1);
             if self.trick.flipping {
                 self.continue_flip();
+            } else if !self.long.is_empty() {
+                self.continue_long_effects();
             } else {
                 self.continue_end_effects();
             }

@@ -137,6 +137,8 @@ pub struct CrownBattles {
     /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
     /// that the others no longer know they hold no other card of the revealed suit.
     pub(crate) unsealed: u8,
+    /// Long Play: the first pass of the ongoing long trick (`rounds/long_play.rs`).
+    pub(crate) long: crate::rounds::LongPlay,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -296,6 +298,7 @@ impl CrownBattles {
             leaks: [NONE; MAX_PLAYERS],
             shown: CardSet::EMPTY,
             unsealed: 0,
+            long: crate::rounds::LongPlay::EMPTY,
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -323,6 +326,7 @@ impl CrownBattles {
         self.leaks = [NONE; MAX_PLAYERS];
         self.shown = CardSet::EMPTY;
         self.unsealed = 0;
+        self.long = crate::rounds::LongPlay::EMPTY;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }

@@ -4,7 +4,8 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Long Play
+//! (`long_play.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
 //! Missions and Blind Missions (`missions/`). The other types are
 //! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
@@ -12,11 +13,13 @@
 
 mod blind_bidding;
 mod leaked_suit;
+mod long_play;
 pub(crate) mod missions;
 mod stealth_play;
 mod the_split;
 
 pub use leaked_suit::{Leak, LeakChoice};
+pub(crate) use long_play::{LongPlay, long_winner, played_form, second_pass_of};
 
 use core::fmt;
 use core::str::FromStr;
@@ -37,7 +40,8 @@ pub enum RoundType {
     Normal,
     /// "Blind bidding": bids are placed face down, all at once, and revealed at the end.
     BlindBidding,
-    /// "Long Play" (absent in this version).
+    /// "Long Play": each trick is played in two passes, every player playing two cards;
+    /// with an odd deal the last trick is a normal one (`long_play.rs`).
     LongPlay,
     /// "Leaked Suit": before bidding, each player reveals every card of one suit
     /// (`leaked_suit.rs`).
@@ -87,9 +91,10 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 7] = [
+    pub const IMPLEMENTED: [RoundType; 8] = [
         RoundType::Normal,
         RoundType::BlindBidding,
+        RoundType::LongPlay,
         RoundType::LeakedSuit,
         RoundType::TheSplit,
         RoundType::StealthPlay,
@@ -113,6 +118,7 @@ impl RoundType {
             self,
             RoundType::Normal
                 | RoundType::BlindBidding
+                | RoundType::LongPlay
                 | RoundType::LeakedSuit
                 | RoundType::TheSplit
                 | RoundType::StealthPlay
@@ -176,7 +182,8 @@ impl RoundType {
         }
     }
 
-    /// Whether a double bid is allowed for a hand of `dealt` cards ("Double bidding is
+    /// Whether a double bid is allowed for a hand of `dealt` cards (Long Play: of `dealt`
+    /// tricks, RULES.md reading 44) ("Double bidding is
     /// not allowed in the round where each player is dealt only one card"; Blind Bidding
     /// keeps the bid tokens of Normal Bidding; in The Split the hand is the half the bid
     /// is for).
@@ -254,8 +261,8 @@ pub(crate) fn listed(mask: u16) -> impl Iterator<Item = RoundType> {
 /// let fixed = Config { round_types: RoundTypes::sequence(&order).unwrap(), ..Config::base(4).unwrap() };
 /// assert!(fixed.validated().is_ok());
 /// // Types of a later version, and excluded ones, are typed errors.
-/// let later = Config { round_types: RoundTypes::Every(RoundType::LongPlay), ..Config::base(4).unwrap() };
-/// assert_eq!(later.validated(), Err(ConfigError::RoundTypeAbsent(RoundType::LongPlay)));
+/// let later = Config { round_types: RoundTypes::Every(RoundType::Wagering), ..Config::base(4).unwrap() };
+/// assert_eq!(later.validated(), Err(ConfigError::RoundTypeAbsent(RoundType::Wagering)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RoundTypesWire", into = "RoundTypesWire")]

@@ -97,9 +97,10 @@ impl RoundType {
     }
 
     /// Whether a card completing a trick changes more than the trick and the tricks won
-    /// (Stealth Play's flip, the missions' records), so that its undo saves the whole state.
+    /// (Stealth Play's flip, the missions' records, Long Play's first pass kept or
+    /// cleared), so that its undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay | RoundType::Missions | RoundType::BlindMissions)
+        matches!(self, RoundType::StealthPlay | RoundType::Missions | RoundType::BlindMissions | RoundType::LongPlay)
     }
 }
 

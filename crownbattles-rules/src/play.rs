@@ -255,7 +255,7 @@ impl CrownBattles {
     }
 
     /// Clears the table: next trick, or the end of the round.
-    pub(crate) fn close_trick(&mut self) {
+    fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
         if self.stealth() {

@@ -258,7 +258,10 @@ impl CrownBattles {
             }
         }
         self.long = LongPlay::EMPTY;
-        self.close_trick();
+        // With no action left on the table, the base game's path clears it (one caller of
+        // `close_trick`, which the base game's trick end inlines).
+        self.trick.effects = [NONE; MAX_PLAYERS];
+        self.continue_end_effects();
     }
 
     /// "Has no effect if played on the last trick of the round" during a first pass: the

@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 10] = [
+const PROPERTIES: [(&str, &str); 11] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -16,6 +16,7 @@ const PROPERTIES: [(&str, &str); 10] = [
     ("round_types", include_str!("round_types.rs")),
     ("missions", include_str!("missions.rs")),
     ("leaked_suit", include_str!("leaked_suit.rs")),
+    ("long_play", include_str!("long_play.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

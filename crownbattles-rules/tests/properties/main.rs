@@ -18,6 +18,7 @@ mod contract;
 mod coverage;
 mod how_to_play;
 mod leaked_suit;
+mod long_play;
 mod missions;
 mod non_action_cards;
 mod round_types;

@@ -8,7 +8,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Condition, Event, MissionReveal, Phase, RoundType, Trump};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, Won, clockwise, mission_points, property, view_of};
+use crate::oracle::{Table, Won, clockwise, longer_property, mission_points, property, view_of};
 
 fn missions_round(t: &Table) -> bool {
     matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions)
@@ -43,9 +43,9 @@ fn feasible(t: &Table, trump: Trump) -> Vec<(u8, Condition)> {
 #[test]
 fn missions_dealt_are_feasible_distinct_and_five_at_most() {
     let short = Cell::new(0);
-    // (60: missions rounds are two of seven implemented round types in `testing::configs`
-    // since The Split and Leaked Suit.)
-    property("missions_dealt_are_feasible_distinct_and_five_at_most", None, 60, |step| {
+    // (60 in twice the games: missions rounds are two of eight implemented round types in
+    // `testing::configs` since The Split, Leaked Suit and Long Play.)
+    longer_property("missions_dealt_are_feasible_distinct_and_five_at_most", 2, None, 60, |step| {
         let t = step.after;
         let opened = missions_round(t)
             && t.phase == Phase::Missions
@@ -90,7 +90,8 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
 /// swap may come first, as before a bid.
 #[test]
 fn missions_are_chosen_in_turn_or_face_down() {
-    property("missions_are_chosen_in_turn_or_face_down", Some(bias_power_cards), 300, |step| {
+    // (Twice the games: two of eight round types.)
+    longer_property("missions_are_chosen_in_turn_or_face_down", 2, Some(bias_power_cards), 300, |step| {
         let t = step.before;
         if t.phase != Phase::Missions {
             return Ok(());
@@ -136,7 +137,9 @@ fn missions_are_chosen_in_turn_or_face_down() {
 #[test]
 fn missions_score_their_cell_when_met_and_lose_20_when_failed() {
     let (met, failed) = (Cell::new(0), Cell::new(0));
-    property("missions_score_their_cell_when_met_and_lose_20_when_failed", Some(bias_power_cards), 100, |step| {
+    // (Twice the games: two of eight round types.)
+    let bias: Option<duke_core::testing::invariants::Bias<_>> = Some(bias_power_cards);
+    longer_property("missions_score_their_cell_when_met_and_lose_20_when_failed", 2, bias, 100, |step| {
         let t = step.before;
         if !missions_round(t) || !step.ends_round() {
             return Ok(());

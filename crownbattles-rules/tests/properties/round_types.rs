@@ -108,7 +108,8 @@ fn blind_bids_are_placed_at_once_and_face_down() {
 
 #[test]
 fn blind_bids_are_revealed_and_scored_when_the_round_ends() {
-    property("blind_bids_are_revealed_and_scored_when_the_round_ends", None, 40, |step| {
+    // (Twice the games: one of eight round types.)
+    longer_property("blind_bids_are_revealed_and_scored_when_the_round_ends", 2, None, 40, |step| {
         let t = step.before;
         let blind = t.view.round_type == RoundType::BlindBidding;
         if !step.ends_round() {

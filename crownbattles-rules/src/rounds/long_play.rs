@@ -281,7 +281,7 @@ impl CrownBattles {
         let n = self.n();
         let expected = self.long_play() && base >= 1 && dealt.saturating_sub(base) % 2 == 1;
         if self.long.is_empty() || !expected {
-            return if self.long.is_empty() == !expected { Ok(()) } else { Err(SetupError::LongPlay) };
+            return if self.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
         }
         let (cards, golem) = self.long.cards();
         let set = cards.iter().fold(CardSet::EMPTY, |s, &c| s.or(CardSet::one(c)));

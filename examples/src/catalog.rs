@@ -116,7 +116,9 @@ impl Catalogued for CrownBattles {
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
-    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together.
+    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
+    /// `--long-play-screw-by-cards` and `--long-play-first-pass-acts` are Long Play's
+    /// options (`Config::long_play_screw_by_cards`, `long_play_first_pass_acts`).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, RoundType, RoundTypes};
         if options.is_expanded_duke() {
@@ -146,6 +148,8 @@ impl Catalogued for CrownBattles {
         if options.missions_simultaneous {
             config.missions.reveal = MissionReveal::Simultaneous;
         }
+        config.long_play_screw_by_cards = options.long_play_screw_by_cards;
+        config.long_play_first_pass_acts = options.long_play_first_pass_acts;
         config.validated().map_err(|e| e.to_string())
     }
 }

@@ -4,7 +4,8 @@
 //!
 //! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`); each game says in
+//! `--missions-simultaneous`, `--long-play-screw-by-cards`, `--long-play-first-pass-acts`);
+//! each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -49,6 +50,12 @@ pub struct GameOptions {
     /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
     /// (`--missions-simultaneous`).
     pub missions_simultaneous: bool,
+    /// Crown Battles, Long Play: "Screw the dealer" counts the cards dealt, not the tricks
+    /// (`--long-play-screw-by-cards`; RULES.md, reading 44).
+    pub long_play_screw_by_cards: bool,
+    /// Crown Battles, Long Play: the Magician acts in the first pass of the round's last
+    /// trick (`--long-play-first-pass-acts`; RULES.md, reading 43).
+    pub long_play_first_pass_acts: bool,
 }
 
 impl GameOptions {
@@ -91,6 +98,12 @@ impl GameOptions {
         if self.missions_simultaneous {
             flags.push("--missions-simultaneous".to_owned());
         }
+        if self.long_play_screw_by_cards {
+            flags.push("--long-play-screw-by-cards".to_owned());
+        }
+        if self.long_play_first_pass_acts {
+            flags.push("--long-play-first-pass-acts".to_owned());
+        }
         flags
     }
 
@@ -117,6 +130,8 @@ impl GameOptions {
             || self.round_sequence.is_some()
             || self.missions.is_some()
             || self.missions_simultaneous
+            || self.long_play_screw_by_cards
+            || self.long_play_first_pass_acts
     }
 
     /// The error for a game that takes none of the options given.

@@ -140,6 +140,12 @@ fn round_type_options_are_read_for_simulate_and_play() {
             .unwrap();
     assert_eq!(missions.options.missions, Some(PathBuf::from("m.json")));
     assert!(missions.options.missions_simultaneous);
+    let long = SimulateArgs::parse(args(
+        "--game crownbattles --round-types long,normal --long-play-screw-by-cards --long-play-first-pass-acts",
+    ))
+    .unwrap();
+    assert!(long.options.long_play_screw_by_cards && long.options.long_play_first_pass_acts);
+    assert!(SimulateArgs::usage().contains("--long-play-screw-by-cards"));
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
     let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
     assert!(refused.contains("--missions m.json"), "{refused}");

@@ -156,9 +156,10 @@ impl CrownBattles {
             self.perform(seat, action);
             return Ok(Undo(taken));
         }
-        let before = *self;
+        // (Built in the return slot before the action, which saves a copy of the state.)
+        let undo = Ok(Undo(Taken::Whole(*self)));
         self.perform(seat, action);
-        Ok(Undo(Taken::Whole(before)))
+        undo
     }
 
     /// The general dispatch of [`Game::to_act`] (which answers plays and bids itself).
@@ -171,11 +172,21 @@ impl CrownBattles {
                 let waiting = self.passers_waiting(magician);
                 if waiting == 0 { SeatSet::single(magician) } else { SeatSet(u16::from(waiting)) }
             }
+            Phase::Over => SeatSet::EMPTY,
+            Phase::BlindBidding | Phase::Splitting | Phase::Missions | Phase::LeakedSuit => self.round_type_actors(),
+        }
+    }
+
+    /// [`Self::seats_to_act`] in the round types' own phases (kept apart so that the base
+    /// game's phases are answered without setting up the calls these need).
+    #[inline(never)]
+    fn round_type_actors(&self) -> SeatSet {
+        match self.phase {
             Phase::BlindBidding => self.blind_bidders(),
             Phase::Splitting => self.splitters(),
             Phase::Missions => self.mission_choosers(),
             Phase::LeakedSuit => self.leakers(),
-            Phase::Over => SeatSet::EMPTY,
+            _ => SeatSet::EMPTY,
         }
     }
 

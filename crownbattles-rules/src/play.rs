@@ -100,14 +100,13 @@ impl CrownBattles {
     }
 
     /// Plays `card` for `seat` (legality already checked).
+    #[inline]
     pub(crate) fn play(&mut self, seat: Seat, card: Card, golem: bool) {
         match card.power() {
             Some(Power::Summoner) => {
                 self.remove_from_hand(seat, card);
-                // "It can even copy the action of another Special power card, and be worth 0.5!"
-                // (Long Play: at a second pass's start, the first pass's last card.)
-                let (previous, copied) = self.previous_card();
-                let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
+                // (Long Play: at a second pass's start, after the first pass's last card.)
+                let (form, copied) = self.next_form(card, false);
                 self.trick.push(card, form, copied);
                 self.after_push(seat, copied);
             }
@@ -148,16 +147,44 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
-        if self.trick.len == 1 && self.round_type.acts_on_first_card() {
-            if self.stealth() {
-                self.stealth_lead();
-            } else {
-                self.second_pass_lead();
-            }
+        if self.round_type.acts_on_first_card() {
+            self.after_round_type_push(seat, effect);
+            return;
         }
-        // Stealth Play: a card played face down acts at the reveal.
         if let Some(p) = effect
-            && !(self.trick.len > 1 && self.stealth())
+            && self.on_play(seat, p)
+        {
+            return;
+        }
+        self.after_play();
+    }
+
+    /// [`Self::after_push`] in a Stealth Play or Long Play round.
+    #[inline(never)]
+    fn after_round_type_push(&mut self, seat: Seat, effect: Option<Power>) {
+        if self.stealth() {
+            self.after_stealth_push(seat, effect);
+            return;
+        }
+        if self.trick.len == 1 {
+            self.second_pass_lead();
+        }
+        if let Some(p) = effect
+            && self.on_play(seat, p)
+        {
+            return;
+        }
+        self.after_play();
+    }
+
+    /// [`Self::after_push`] in a Stealth Play round: a card played face down acts at the
+    /// reveal.
+    fn after_stealth_push(&mut self, seat: Seat, effect: Option<Power>) {
+        if self.trick.len == 1 {
+            self.stealth_lead();
+        }
+        if let Some(p) = effect
+            && self.trick.len <= 1
             && self.on_play(seat, p)
         {
             return;
@@ -258,13 +285,18 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if self.stealth() {
-            self.keep_revealed_trick();
+        if !self.round_type.is_normal() {
+            if self.stealth() {
+                self.keep_revealed_trick();
+            }
+            if last && self.split() && !self.second_half() {
+                self.trick = Trick::new(next);
+                self.start_second_half();
+                return;
+            }
         }
         self.trick = Trick::new(next);
-        if last && self.split() && !self.second_half() {
-            self.start_second_half();
-        } else if last {
+        if last {
             self.end_round();
         } else {
             self.phase = Phase::Play(next);

@@ -307,7 +307,7 @@ impl CrownBattles {
         }
         // A drawn copy of a card the seat knew in the deck (a Peasant it smuggled in, say):
         // it cannot tell which copy came out, so it no longer knows the other is there.
-        let copies = CardSet(deck.iter().filter(|c| c.face() == drawn.face()).fold(0, |m, c| m | CardSet::one(c).0));
+        let copies = deck.and(drawn.face().cards());
         update(&mut self.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
         self.take(seat, card);
         self.give(seat, drawn);

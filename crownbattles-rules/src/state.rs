@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
+use crate::rounds::RoundTypes;
 use crate::setup::Config;
 use crate::trick::Trick;
 
@@ -258,13 +259,14 @@ impl CrownBattles {
         (self.wizards | self.shields) & bit(s) != 0
     }
 
-    /// Builds the game: first dealer, then the first round.
-    pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
-        let mut state = CrownBattles {
+    /// A state before any round: no cards dealt, no bids, no scores, every round type's
+    /// record empty (the start of [`Self::start`] and of loading a setup).
+    pub(crate) fn blank(config: Config, rng: GameRng) -> CrownBattles {
+        CrownBattles {
             config,
-            rng: GameRng::new(seed),
+            rng,
             round: 0,
-            dealer: Seat(config.first_dealer.unwrap_or(0)),
+            dealer: Seat(0),
             trump: Trump::NoTrump,
             phase: Phase::Over,
             hands: [CardSet::EMPTY; MAX_PLAYERS],
@@ -299,6 +301,14 @@ impl CrownBattles {
             shown: CardSet::EMPTY,
             unsealed: 0,
             long: crate::rounds::LongPlay::EMPTY,
+        }
+    }
+
+    /// Builds the game: first dealer, then the first round.
+    pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
+        let mut state = CrownBattles {
+            dealer: Seat(config.first_dealer.unwrap_or(0)),
+            ..CrownBattles::blank(config, GameRng::new(seed))
         };
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(config.first_dealer.is_none());
@@ -317,20 +327,26 @@ impl CrownBattles {
         self.wizards = 0;
         self.smuggled = 0;
         self.passes = [NONE; MAX_PLAYERS];
-        self.aside = [CardSet::EMPTY; MAX_PLAYERS];
-        self.other_bids = [None; MAX_PLAYERS];
-        self.first_tricks = [0; MAX_PLAYERS];
-        if self.round_type.has_missions() {
-            self.reset_missions();
+        // (The base game never sets the round types' fields.)
+        if !self.config.round_types.is_base() {
+            self.aside = [CardSet::EMPTY; MAX_PLAYERS];
+            self.other_bids = [None; MAX_PLAYERS];
+            self.first_tricks = [0; MAX_PLAYERS];
+            if self.round_type.has_missions() {
+                self.reset_missions();
+            }
+            self.leaks = [NONE; MAX_PLAYERS];
+            self.shown = CardSet::EMPTY;
+            self.unsealed = 0;
+            self.long = crate::rounds::LongPlay::EMPTY;
         }
-        self.leaks = [NONE; MAX_PLAYERS];
-        self.shown = CardSet::EMPTY;
-        self.unsealed = 0;
-        self.long = crate::rounds::LongPlay::EMPTY;
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;
         }
-        self.reveal_round_type();
+        match self.config.round_types {
+            RoundTypes::Every(t) => self.round_type = t,
+            _ => self.reveal_round_type(),
+        }
         self.deal(draw_dealer);
     }
 
@@ -364,10 +380,14 @@ impl CrownBattles {
         self.hands = hands;
         self.deck = hands.iter().fold(all, |d, h| d.minus(*h));
         self.trick = Trick::new(self.dealer.left(n));
+        // (Normal Bidding, the base game: no bid is placed yet, the dealer's left bids first.)
+        let bidding = |state: &mut CrownBattles| {
+            if state.round_type.is_normal() { Phase::Bidding(state.dealer.left(n)) } else { state.before_bidding() }
+        };
         self.phase = match spin {
             Some(i @ 0..=3) => {
                 self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
-                self.before_bidding()
+                bidding(self)
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
@@ -376,7 +396,7 @@ impl CrownBattles {
             }
             _ => {
                 self.trump = Trump::NoTrump;
-                self.before_bidding()
+                bidding(self)
             }
         };
         if self.phase == Phase::Missions {
@@ -395,8 +415,28 @@ impl CrownBattles {
             };
             update(&mut self.scores, s, |v| v.saturating_add(points));
         }
+        if !self.config.round_types.is_base() {
+            self.end_round_type();
+        }
+        self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
+        let rounds = self.config.schedule.rounds();
+        let next = usize::from(self.round) + 1;
+        let over =
+            next >= rounds && (self.crown.is_some() || next >= rounds + usize::from(self.config.max_tie_replays));
+        if over {
+            self.phase = Phase::Over;
+            return;
+        }
+        self.round = self.round.saturating_add(1);
+        self.dealer = self.dealer.left(self.n());
+        self.start_round(false);
+    }
+
+    /// What the round types keep in view after their round: the missions, a Blind Bidding
+    /// round's bids, a Stealth Play round's last trick (cleared by the next round's end).
+    fn end_round_type(&mut self) {
         // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
-        if missions {
+        if self.round_type.has_missions() {
             self.revealed_missions = self.missions;
         } else if self.revealed_missions != [NONE; MAX_PLAYERS] {
             self.revealed_missions = [NONE; MAX_PLAYERS];
@@ -413,17 +453,5 @@ impl CrownBattles {
             self.revealed_trick = [NONE; MAX_PLAYERS];
             self.revealed_leader = Seat(0);
         }
-        self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
-        let rounds = self.config.schedule.rounds();
-        let next = usize::from(self.round) + 1;
-        let over =
-            next >= rounds && (self.crown.is_some() || next >= rounds + usize::from(self.config.max_tie_replays));
-        if over {
-            self.phase = Phase::Over;
-            return;
-        }
-        self.round = self.round.saturating_add(1);
-        self.dealer = self.dealer.left(self.n());
-        self.start_round(false);
     }
 }

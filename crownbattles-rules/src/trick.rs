@@ -356,6 +356,27 @@ impl Trick {
             .and_then(|&p| Power::from_index(usize::from(p)))
     }
 
+    /// The form `card` takes and the effect it carries when played next to this trick: as
+    /// printed, the Double-faced card as a Golem when `as_golem`, and the Summoner a copy of
+    /// the card before it ("It can even copy the action of another Special power card, and
+    /// be worth 0.5!").
+    pub fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
+        if card == Power::Summoner.card() {
+            let last = usize::from(self.len).checked_sub(1);
+            let copied = last.and_then(|p| self.effect(p));
+            let form = if copied.is_some() {
+                Form::Peasant { half: true }
+            } else {
+                Form::summoned(last.and_then(|p| self.form(p)))
+            };
+            (form, copied)
+        } else if as_golem && card == Power::DoubleFaced.card() {
+            (Form::of(card, true), None)
+        } else {
+            (Form::of(card, false), card.power().filter(|p| p.has_action()))
+        }
+    }
+
     /// Records a played card.
     pub fn push(&mut self, card: Card, form: Form, effect: Option<Power>) {
         let i = usize::from(self.len);

@@ -124,12 +124,9 @@ impl CrownBattles {
         if !matches!(self.phase, Phase::Play(s) if s == seat) {
             return None;
         }
-        if card == Power::Summoner.card() {
-            let (previous, copied) = self.previous_card();
-            let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
-            return Some((card, form, copied));
-        }
-        Some((card, Form::of(card, golem), card.power().filter(|p| p.has_action())))
+        // (Long Play: at a second pass's start, after the first pass's last card.)
+        let (form, effect) = self.next_form(card, golem);
+        Some((card, form, effect))
     }
 
     /// The trick as it stands once `action` is on it (before any automatic resolution).

@@ -59,11 +59,16 @@ impl fmt::Display for Event {
             Event::Guard { seat, duke_of, square } => {
                 write!(f, "{seat}: \"Guard!\" ({duke_of}'s Duke on {square} can be captured next turn)")
             }
+            Event::RiderGuard { seat, rider_of, square } => {
+                write!(f, "{seat}: \"Guard!\" ({rider_of}'s rider on {square} can be captured next turn)")
+            }
             Event::GameOver { winner, reason, turns } => {
                 let plural = if *turns == 1 { "" } else { "s" };
                 write!(f, "game over after {turns} turn{plural}: ")?;
                 match (winner, reason) {
                     (Some(w), EndReason::DukeCaptured) => write!(f, "{w} wins by capturing the opposing Duke"),
+                    (Some(w), EndReason::DragonTookDuke) => write!(f, "{w} wins: the Dragon took the opposing Duke"),
+                    (None, EndReason::DragonTookDuke) => write!(f, "draw: the Dragon took a Duke"),
                     (Some(w), EndReason::NoLegalAction) => {
                         write!(f, "{w} wins, {} has no legal action", Seat(1 - (w.0 & 1)))
                     }

@@ -154,6 +154,17 @@ pub enum Event {
         /// The square of that Duke.
         square: Square,
     },
+    /// "Guard" in Dark Rider with `RiderDanger::Avoided`, where the rider takes the Duke's
+    /// place (RULES.md, reading 59): after `seat`'s turn the rider can be captured on
+    /// `seat`'s next turn.
+    RiderGuard {
+        /// Who announces it.
+        seat: Seat,
+        /// Whose rider is in Guard.
+        rider_of: Seat,
+        /// The rider's square.
+        square: Square,
+    },
     /// The game is over.
     GameOver {
         /// The winner, or `None` for a draw.
@@ -521,11 +532,12 @@ impl<S: TileSource> Duke<S> {
         let opponent = Seat(1 - (seat.0 & 1));
         let turn_ended =
             !matches!(action, Action::SetDuke(_) | Action::SetFootman(_) | Action::Deploy(_)) && !after.mid_turn();
-        if turn_ended
-            && after.in_guard(opponent)
-            && let Some(square) = after.duke_square(opponent)
-        {
-            out.push(Event::Guard { seat, duke_of: opponent, square });
+        if turn_ended && after.in_guard(opponent) {
+            match (after.duke_square(opponent), after.guarded_square(opponent)) {
+                (Some(square), _) => out.push(Event::Guard { seat, duke_of: opponent, square }),
+                (None, Some(square)) => out.push(Event::RiderGuard { seat, rider_of: opponent, square }),
+                (None, None) => {}
+            }
         }
         if let (false, Some(ending)) = (before.is_over(), after.ending()) {
             out.push(Event::GameOver { winner: ending.winner, reason: ending.reason, turns: after.turns });

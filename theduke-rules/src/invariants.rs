@@ -213,8 +213,15 @@ impl<S: TileSource> Duke<S> {
             (_, EndReason::DarkRider(_)) => dark,
             (_, EndReason::DukeCaptured) if dark => false,
             (Some(w), EndReason::DukeCaptured) => w.0 <= 1 && has_duke(w.0) && !has_duke(1 - w.0),
-            // The Dragon took a Duke, or both (`DragonDuke`).
-            (None, EndReason::DukeCaptured) => self.dragon().is_some() && !(has_duke(0) && has_duke(1)),
+            // The Dragon took a Duke, or both (`DragonDuke`); saves made before
+            // `DragonTookDuke` existed end a drawn Dragon game as `DukeCaptured`.
+            (_, EndReason::DragonTookDuke) if dark => false,
+            (Some(w), EndReason::DragonTookDuke) => {
+                w.0 <= 1 && self.dragon().is_some() && has_duke(w.0) && !has_duke(1 - w.0)
+            }
+            (None, EndReason::DragonTookDuke | EndReason::DukeCaptured) => {
+                self.dragon().is_some() && !(has_duke(0) && has_duke(1))
+            }
             (None, EndReason::TurnLimit) => both && self.limit != 0 && self.turns >= self.limit,
             (Some(w), EndReason::NoLegalAction) => {
                 // The loser is the seat left to act, and it indeed had nothing to do.

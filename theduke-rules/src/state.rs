@@ -149,6 +149,9 @@ pub enum EndReason {
     NoTilesLeft,
     /// Dark Rider's objective decided the game (rulebook "Alternate Objectives").
     DarkRider(crate::expanded::dark_rider::DarkRiderEnd),
+    /// The Dragon took a Duke (RULES.md, reading 47: its owner loses by default, or the
+    /// game is drawn; taking both Dukes at once is a draw).
+    DragonTookDuke,
 }
 
 /// A game of The Duke with the tile set `S` ([`Standard`] for the base game).

@@ -200,6 +200,37 @@ fn the_rider_may_step_into_danger_unless_the_reading_protects_it_as_a_duke() {
 }
 
 #[test]
+fn a_rider_protected_as_a_duke_is_announced_in_guard() {
+    // P0 to move: some Pikeman move puts the Knight on c4 in reach of the Pikemen.
+    let setup = position(&["a1", "b2", "e1", "f1"], "c4", 0, DarkRider::default());
+    for danger in [RiderDanger::Avoided, RiderDanger::Ignored] {
+        let mut config = setup.clone();
+        config.config.readings = Readings { dark_rider_danger: danger, ..Readings::default() };
+        let game = ExpandedDuke::from_setup(&config).unwrap();
+        let mut buf = Vec::new();
+        game.legal_actions(Seat(0), &mut buf);
+        let mut announced = 0;
+        for &action in &buf {
+            let mut after = game.clone();
+            after.apply(Seat(0), action).unwrap();
+            let mut events = Vec::new();
+            ExpandedDuke::events(&game, Seat(0), action, &after, Observer::Spectator, &mut events);
+            let guard = events.iter().find(|e| matches!(e, Event::RiderGuard { .. }));
+            let in_guard = after.in_guard(Seat(1)) && !after.is_over();
+            assert_eq!(guard.is_some(), in_guard, "{danger:?} {action}: {events:?}");
+            if let Some(event) = guard {
+                assert_eq!(event, &Event::RiderGuard { seat: Seat(0), rider_of: Seat(1), square: sq("c4") });
+                let line = "P0: \"Guard!\" (P1's rider on c4 can be captured next turn)";
+                assert_eq!(event.to_string(), line);
+                announced += 1;
+            }
+        }
+        // Reading 59: only the Duke-danger reading puts the rider in Guard.
+        assert_eq!(announced > 0, danger == RiderDanger::Avoided, "{danger:?}");
+    }
+}
+
+#[test]
 fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
     // A calm Dragon on b5 facing north: its Move (0, +1) reaches the frozen Pikeman on b6.
     for (freeze, taken) in [(EdgeFreeze::Players, true), (EdgeFreeze::Everything, false)] {

@@ -247,12 +247,18 @@ fn the_dragon_taking_a_duke_ends_the_game_as_the_reading_says() {
         match game.phase() {
             Phase::Over(ending) => {
                 assert_eq!(ending.winner, winner);
-                assert_eq!(ending.reason, EndReason::DukeCaptured);
+                assert_eq!(ending.reason, EndReason::DragonTookDuke);
             }
             other => panic!("{other:?}"),
         }
         let again = ExpandedDuke::from_setup(&game.to_setup()).unwrap();
         assert_eq!(again, game);
+        let line = Event::GameOver { winner, reason: EndReason::DragonTookDuke, turns: 8 }.to_string();
+        let expected = match winner {
+            Some(w) => format!("game over after 8 turns: {w} wins: the Dragon took the opposing Duke"),
+            None => "game over after 8 turns: draw: the Dragon took a Duke".to_owned(),
+        };
+        assert_eq!(line, expected);
     }
 }
 

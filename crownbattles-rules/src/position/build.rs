@@ -61,14 +61,10 @@ pub(super) fn rebuild_trick(
             update(&mut voids, seat, |v| v | 1 << led.index());
         }
         // (Long Play: the second pass's first card comes after the first pass's last.)
-        let before = if trick.len == 0 { first.as_ref() } else { Some(&trick) };
-        let last = before.and_then(|t| usize::from(t.len).checked_sub(1).map(|p| (t, p)));
-        let (form, effect) = crate::rounds::played_form(
-            card,
-            as_golem && card == Power::DoubleFaced.card(),
-            last.and_then(|(t, p)| t.form(p)),
-            last.and_then(|(t, p)| t.effect(p)),
-        );
+        let (form, effect) = match &first {
+            Some(f) if trick.len == 0 => f.next_form(card, as_golem),
+            _ => trick.next_form(card, as_golem),
+        };
         let free = trick.free;
         trick.push(card, form, effect);
         if first.is_some() {
@@ -256,44 +252,11 @@ impl CrownBattles {
             _ => {}
         }
         let mut state = CrownBattles {
-            config,
-            rng,
             round: setup.round - 1,
             dealer,
-            trump: Trump::NoTrump,
             phase: Phase::Bidding(first),
-            hands: [CardSet::EMPTY; MAX_PLAYERS],
-            deck: CardSet::EMPTY,
-            played: CardSet::EMPTY,
-            known: [CardSet::EMPTY; MAX_PLAYERS],
-            voids: [0; MAX_PLAYERS],
-            bids: [None; MAX_PLAYERS],
-            tricks: [0; MAX_PLAYERS],
-            scores: [0; MAX_PLAYERS],
-            crown: None,
-            wizards: 0,
-            shields: 0,
-            smuggled: 0,
             trick: Trick::new(leader),
-            passes: [NONE; MAX_PLAYERS],
-            round_type: RoundType::Normal,
-            round_pile: 0,
-            revealed_bids: [None; MAX_PLAYERS],
-            revealed_trick: [NONE; MAX_PLAYERS],
-            revealed_leader: Seat(0),
-            aside: [CardSet::EMPTY; MAX_PLAYERS],
-            other_bids: [None; MAX_PLAYERS],
-            first_tricks: [0; MAX_PLAYERS],
-            offers: [0; MAX_PLAYERS],
-            missions: [NONE; MAX_PLAYERS],
-            first_wins: [NONE; MAX_PLAYERS],
-            trump_wins: 0,
-            trump_cuts: 0,
-            revealed_missions: [NONE; MAX_PLAYERS],
-            leaks: [NONE; MAX_PLAYERS],
-            shown: CardSet::EMPTY,
-            unsealed: 0,
-            long: crate::rounds::LongPlay::EMPTY,
+            ..CrownBattles::blank(config, rng)
         };
         state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {

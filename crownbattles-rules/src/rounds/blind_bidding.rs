@@ -20,6 +20,9 @@ impl CrownBattles {
     /// Blind Bidding's simultaneous face-down bids, or The Split's split before its bids
     /// (after Leaked Suit's choices, if any are missing).
     pub(crate) fn bidding_phase(&self) -> Phase {
+        if self.round_type.is_normal() {
+            return self.next_bidder();
+        }
         if self.leak_pending() {
             return Phase::LeakedSuit;
         }
@@ -38,6 +41,12 @@ impl CrownBattles {
             }
             return Phase::Bidding(self.dealer.left(n).offset(self.split_bidders_done(), n));
         }
+        self.next_bidder()
+    }
+
+    /// Normal Bidding: the seat after those that bid, clockwise from the dealer's left.
+    fn next_bidder(&self) -> Phase {
+        let n = self.n();
         let placed = self.bids.iter().take(n).filter(|b| b.is_some()).count();
         Phase::Bidding(self.dealer.left(n).offset(placed, n))
     }

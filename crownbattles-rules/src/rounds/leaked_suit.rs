@@ -154,6 +154,9 @@ impl CrownBattles {
     /// The phase once the trump is known: the automatic variations reveal now, with the
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
+        if self.round_type.is_normal() {
+            return self.bidding_phase();
+        }
         if self.leaked_round() && self.leak_pending() {
             // A deck of Peasants and power cards only: there is no suit to choose.
             if self.config.deck.cards().and(choosable()).is_empty() {

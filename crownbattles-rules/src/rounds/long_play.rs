@@ -81,23 +81,6 @@ impl LongPlay {
     }
 }
 
-/// The form and action of `card` played after a card of form `previous` carrying the
-/// action `copied` (as `play` plays it): a Summoner copies the card before it (its form, or
-/// its action and 0.5); the Double-faced card is a Golem if `golem`.
-pub(crate) fn played_form(
-    card: Card,
-    golem: bool,
-    previous: Option<Form>,
-    copied: Option<Power>,
-) -> (Form, Option<Power>) {
-    if card == Power::Summoner.card() {
-        let form = if copied.is_some() { Form::Peasant { half: true } } else { Form::summoned(previous) };
-        (form, copied)
-    } else {
-        (Form::of(card, golem), card.power().filter(|p| p.has_action()))
-    }
-}
-
 /// The second pass's empty trick: the first pass's suit to follow, Golem/Dragon lead,
 /// Wizard, Bomb and next leader carry over (RULES.md, readings 41–43).
 pub(crate) fn second_pass_of(first: &Trick) -> Trick {
@@ -128,8 +111,8 @@ pub(crate) fn long_winner(first: &Trick, second: &Trick, trump: Trump, kings_too
 }
 
 impl RoundType {
-    /// Whether a trick's first card calls the round type's own step (Stealth Play's
-    /// face-up lead, Long Play's second pass keeping the first pass's lead).
+    /// Whether a played card takes the round type's own step (Stealth Play's face-down
+    /// cards, Long Play's second pass keeping the first pass's lead).
     #[inline]
     pub(crate) const fn acts_on_first_card(self) -> bool {
         matches!(self, RoundType::StealthPlay | RoundType::LongPlay)
@@ -156,9 +139,7 @@ impl CrownBattles {
         let mut t = Trick::new(self.trick.leader);
         for &code in self.long.first.iter().take_while(|&&c| c != NONE) {
             let Some(card) = Card::new(code & !AS_GOLEM) else { break };
-            let last = usize::from(t.len).checked_sub(1);
-            let (form, effect) =
-                played_form(card, code & AS_GOLEM != 0, last.and_then(|p| t.form(p)), last.and_then(|p| t.effect(p)));
+            let (form, effect) = t.next_form(card, code & AS_GOLEM != 0);
             t.push(card, form, effect);
             match effect {
                 Some(Power::Wizard) => t.wizard = true,
@@ -169,18 +150,15 @@ impl CrownBattles {
         t
     }
 
-    /// The form and action of the card played just before the next one: the trick's last
-    /// card, or at the start of a second pass the first pass's last (RULES.md, reading 42).
-    pub(crate) fn previous_card(&self) -> (Option<Form>, Option<Power>) {
-        let (t, len) = if self.trick.len == 0 && !self.long.is_empty() {
-            let first = self.first_pass();
-            let len = first.len;
-            (first, len)
+    /// The form `card` takes and the action it carries when played now
+    /// ([`Trick::next_form`]): at a second pass's start, after the first pass's last card
+    /// (the Summoner copies it; RULES.md, reading 42).
+    pub(crate) fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
+        if self.trick.len == 0 && !self.long.is_empty() {
+            self.first_pass().next_form(card, as_golem)
         } else {
-            (self.trick, self.trick.len)
-        };
-        let last = usize::from(len).checked_sub(1);
-        (last.and_then(|p| t.form(p)), last.and_then(|p| t.effect(p)))
+            self.trick.next_form(card, as_golem)
+        }
     }
 
     /// The action carried by the card at `pos` of the table: in a second pass, positions

@@ -19,7 +19,7 @@ mod stealth_play;
 mod the_split;
 
 pub use leaked_suit::{Leak, LeakChoice};
-pub(crate) use long_play::{LongPlay, long_winner, played_form, second_pass_of};
+pub(crate) use long_play::{LongPlay, long_winner, second_pass_of};
 
 use core::fmt;
 use core::str::FromStr;
@@ -354,6 +354,10 @@ impl RoundTypes {
     /// type, none excluded for the player count, all implemented, no Alliance type in the
     /// final round, a sequence as long as the schedule.
     pub(crate) fn check(&self, players: u8, rounds: usize) -> Result<(), ConfigError> {
+        // The base game's Normal Bidding fits every player count and schedule.
+        if self.is_base() {
+            return Ok(());
+        }
         let chosen = self.chosen();
         if chosen == 0 || chosen >> RoundType::ALL.len() != 0 {
             return Err(ConfigError::NoRoundTypes);
@@ -427,6 +431,10 @@ impl CrownBattles {
     /// the final round (and its tie replays) may not reveal an Alliance type. Fixed types
     /// use no chance, so the base game's draws are unchanged.
     pub(crate) fn reveal_round_type(&mut self) {
+        if let RoundTypes::Every(t) = self.config.round_types {
+            self.round_type = t;
+            return;
+        }
         let round = usize::from(self.round);
         if let Some(t) = self.config.round_types.fixed(round) {
             self.round_type = t;

@@ -332,18 +332,7 @@ impl CrownBattles {
             };
             self.take(s, card);
             self.played.insert(card);
-            let last = pos.checked_sub(1);
-            let (form, effect) = if card == Power::Summoner.card() {
-                let copied = last.and_then(|p| trick.effect(p));
-                let form = if copied.is_some() {
-                    Form::Peasant { half: true }
-                } else {
-                    Form::summoned(last.and_then(|p| trick.form(p)))
-                };
-                (form, copied)
-            } else {
-                (Form::of(card, golem), card.power().filter(|p| p.has_action()))
-            };
+            let (form, effect) = trick.next_form(card, golem);
             trick.push(card, form, effect);
         }
         self.trick = trick;

@@ -366,7 +366,7 @@ impl<S: TileSource> Duke<S> {
             (DragonDuke::OwnerLoses, 2) => Some(Seat(0)),
             _ => None,
         };
-        self.phase = Phase::Over(Ending { winner, reason: EndReason::DukeCaptured });
+        self.phase = Phase::Over(Ending { winner, reason: EndReason::DragonTookDuke });
         self.guard = 0;
         true
     }

@@ -107,7 +107,7 @@ impl<S: TileSource> Duke<S> {
             (Some(w), EndReason::NoTilesLeft) => w <= 1 && tiles(w) && !tiles(1 - w),
             (None, EndReason::NoTilesLeft) => !tiles(0) && !tiles(1),
             // Capturing a Duke does not end these games.
-            (_, EndReason::DukeCaptured) => false,
+            (_, EndReason::DukeCaptured | EndReason::DragonTookDuke) => false,
             _ => return None,
         })
     }

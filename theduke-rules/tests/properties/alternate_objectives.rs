@@ -271,7 +271,8 @@ fn a_captured_duke_does_not_end_the_game_and_its_owner_places_no_more_tiles() {
         20,
         |step| {
             let (before, after, seat) = (step.before, step.after, step.seat);
-            if matches!(after.phase(), Phase::Over(e) if e.reason == EndReason::DukeCaptured) {
+            if matches!(after.phase(), Phase::Over(e) if matches!(e.reason, EndReason::DukeCaptured | EndReason::DragonTookDuke))
+            {
                 return Err("a Duke capture ended the game".to_owned());
             }
             if before.phase() == Phase::Play && before.duke_square(seat).is_none() {

@@ -61,6 +61,10 @@ impl CrownBattles {
     /// round's (The Split: the half the bid is for).
     #[inline]
     fn bidding_for(&self, seat: Seat) -> (&[Option<Bid>; crate::state::MAX_PLAYERS], u8) {
+        // (One test for the base game.)
+        if self.round_type.is_normal() {
+            return (&self.bids, self.cards_this_round());
+        }
         match self.round_type {
             RoundType::TheSplit => self.split_bidding_half(seat),
             // Long Play: the bids count its tricks (RULES.md, reading 44).

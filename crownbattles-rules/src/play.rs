@@ -147,7 +147,8 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
-        if self.round_type.acts_on_first_card() {
+        // (One test for the base game: every other round type takes the general path.)
+        if !self.round_type.is_normal() {
             self.after_round_type_push(seat, effect);
             return;
         }
@@ -159,14 +160,15 @@ impl CrownBattles {
         self.after_play();
     }
 
-    /// [`Self::after_push`] in a Stealth Play or Long Play round.
+    /// [`Self::after_push`] outside Normal Bidding: Stealth Play's face-down cards, Long
+    /// Play's second pass keeping the first pass's lead.
     #[inline(never)]
     fn after_round_type_push(&mut self, seat: Seat, effect: Option<Power>) {
         if self.stealth() {
             self.after_stealth_push(seat, effect);
             return;
         }
-        if self.trick.len == 1 {
+        if self.trick.len == 1 && self.long_play() {
             self.second_pass_lead();
         }
         if let Some(p) = effect
@@ -207,16 +209,22 @@ impl CrownBattles {
     pub(crate) fn last_trick(&self) -> bool {
         // Hands are equal at the start of a trick, so the leader's hand tells.
         let left = self.hand(self.trick.leader).0;
+        let last = if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 };
         // Long Play: the first pass of a long trick (its odd last trick is a normal one).
-        if self.trick.len > 0 && left != 0 && self.long_play() && self.long.is_empty() {
+        if !last && !self.round_type.is_normal() && self.long_play() && self.trick.len > 0 && self.long.is_empty() {
             return self.last_long_first_pass();
         }
-        if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 }
+        last
     }
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     #[inline(never)]
     fn finish_trick(&mut self) {
+        // (One test for the base game.)
+        if self.round_type.is_normal() {
+            self.take_trick();
+            return;
+        }
         if self.long_play() {
             self.finish_long_pass();
             return;

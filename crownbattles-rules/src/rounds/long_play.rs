@@ -110,15 +110,6 @@ pub(crate) fn long_winner(first: &Trick, second: &Trick, trump: Trump, kings_too
     best
 }
 
-impl RoundType {
-    /// Whether a played card takes the round type's own step (Stealth Play's face-down
-    /// cards, Long Play's second pass keeping the first pass's lead).
-    #[inline]
-    pub(crate) const fn acts_on_first_card(self) -> bool {
-        matches!(self, RoundType::StealthPlay | RoundType::LongPlay)
-    }
-}
-
 impl CrownBattles {
     /// Whether this round is a Long Play round.
     #[inline]
@@ -153,6 +144,7 @@ impl CrownBattles {
     /// The form `card` takes and the action it carries when played now
     /// ([`Trick::next_form`]): at a second pass's start, after the first pass's last card
     /// (the Summoner copies it; RULES.md, reading 42).
+    #[inline(never)]
     pub(crate) fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
         if self.trick.len == 0 && !self.long.is_empty() {
             self.first_pass().next_form(card, as_golem)
@@ -188,6 +180,8 @@ impl CrownBattles {
     /// `finish_trick` in a Long Play round: a complete first pass starts the second (unless
     /// it is the odd last trick, played as in Normal Bidding); a complete second pass
     /// decides the winner over both passes, then the end-of-trick actions of both passes.
+    #[cold]
+    #[inline(never)]
     pub(crate) fn finish_long_pass(&mut self) {
         if self.long.is_empty() {
             if self.hand(self.trick.leader).is_empty() {

@@ -5,6 +5,7 @@ use duke_core::Seat;
 
 use crate::actions::{Action, Bid};
 use crate::cards::{CardSet, Power};
+use crate::rounds::RoundType;
 use crate::setup::Shields;
 use crate::state::{CrownBattles, Phase, at, bit, put, update};
 
@@ -60,7 +61,16 @@ impl CrownBattles {
     /// round's (The Split: the half the bid is for).
     #[inline]
     fn bidding_for(&self, seat: Seat) -> (&[Option<Bid>; crate::state::MAX_PLAYERS], u8) {
-        if self.split() { self.split_bidding_half(seat) } else { (&self.bids, self.cards_this_round()) }
+        // (One test for the base game.)
+        if self.round_type.is_normal() {
+            return (&self.bids, self.cards_this_round());
+        }
+        match self.round_type {
+            RoundType::TheSplit => self.split_bidding_half(seat),
+            // Long Play: the bids count its tricks (RULES.md, reading 44).
+            RoundType::LongPlay => (&self.bids, self.tricks_this_round()),
+            _ => (&self.bids, self.cards_this_round()),
+        }
     }
 
     /// Whether `bid` is allowed for `seat` now.
@@ -103,6 +113,9 @@ impl CrownBattles {
                 high += u16::from(b.high());
             }
         }
+        // Long Play with `Config::long_play_screw_by_cards`: the cards dealt, as printed.
+        let dealt =
+            if self.long_play() && self.config.long_play_screw_by_cards { self.cards_this_round() } else { dealt };
         let dealt = u16::from(dealt);
         // A single bid b escapes unless dealt - high <= b <= dealt - low.
         let no_escape = high >= dealt && low + u16::from(self.config.max_bid) <= dealt;

@@ -214,9 +214,10 @@ pub enum Event {
         /// The card that went from `taker` to `giver`, for the two of them only.
         taken: Option<Face>,
     },
-    /// A trick is complete and decided ("To win a trick"; a Bomb destroys it).
+    /// A trick is complete and decided ("To win a trick"; a Bomb destroys it). Long Play:
+    /// after the second pass only.
     TrickTaken {
-        /// The trick's cards in play order.
+        /// The trick's cards in play order (Long Play: both passes, the first pass first).
         cards: Vec<TableCard>,
         /// Who wins it; `None` when a Bomb destroyed it.
         winner: Option<Seat>,

@@ -105,7 +105,8 @@ impl CrownBattles {
         match card.power() {
             Some(Power::Summoner) => {
                 self.remove_from_hand(seat, card);
-                let (form, copied) = self.trick.next_form(card, false);
+                // (Long Play: at a second pass's start, after the first pass's last card.)
+                let (form, copied) = self.next_form(card, false);
                 self.trick.push(card, form, copied);
                 self.after_push(seat, copied);
             }
@@ -146,9 +147,29 @@ impl CrownBattles {
     /// The card's immediate action, then the next player or the end of the trick.
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
+        // (One test for the base game: every other round type takes the general path.)
+        if !self.round_type.is_normal() {
+            self.after_round_type_push(seat, effect);
+            return;
+        }
+        if let Some(p) = effect
+            && self.on_play(seat, p)
+        {
+            return;
+        }
+        self.after_play();
+    }
+
+    /// [`Self::after_push`] outside Normal Bidding: Stealth Play's face-down cards, Long
+    /// Play's second pass keeping the first pass's lead.
+    #[inline(never)]
+    fn after_round_type_push(&mut self, seat: Seat, effect: Option<Power>) {
         if self.stealth() {
             self.after_stealth_push(seat, effect);
             return;
+        }
+        if self.trick.len == 1 && self.long_play() {
+            self.second_pass_lead();
         }
         if let Some(p) = effect
             && self.on_play(seat, p)
@@ -160,7 +181,6 @@ impl CrownBattles {
 
     /// [`Self::after_push`] in a Stealth Play round: a card played face down acts at the
     /// reveal.
-    #[inline(never)]
     fn after_stealth_push(&mut self, seat: Seat, effect: Option<Power>) {
         if self.trick.len == 1 {
             self.stealth_lead();
@@ -189,12 +209,26 @@ impl CrownBattles {
     pub(crate) fn last_trick(&self) -> bool {
         // Hands are equal at the start of a trick, so the leader's hand tells.
         let left = self.hand(self.trick.leader).0;
-        if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 }
+        let last = if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 };
+        // Long Play: the first pass of a long trick (its odd last trick is a normal one).
+        if !last && !self.round_type.is_normal() && self.long_play() && self.trick.len > 0 && self.long.is_empty() {
+            return self.last_long_first_pass();
+        }
+        last
     }
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     #[inline(never)]
     fn finish_trick(&mut self) {
+        // (One test for the base game.)
+        if self.round_type.is_normal() {
+            self.take_trick();
+            return;
+        }
+        if self.long_play() {
+            self.finish_long_pass();
+            return;
+        }
         if self.stealth() {
             self.reveal_trick();
             if self.config.stealth_actions_at_flip {
@@ -288,6 +322,8 @@ impl CrownBattles {
             self.trick.resolving = self.trick.resolving.saturating_add(1);
             if self.trick.flipping {
                 self.continue_flip();
+            } else if !self.long.is_empty() {
+                self.continue_long_effects();
             } else {
                 self.continue_end_effects();
             }

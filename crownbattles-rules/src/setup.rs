@@ -499,6 +499,18 @@ pub struct Config {
     /// winners' bonus, the misses lost to the bank. Left out of the JSON at the defaults.
     #[serde(default, skip_serializing_if = "DuelRules::is_default")]
     pub duels: DuelRules,
+    /// Long Play (RULES.md, reading 44): whether "Screw the dealer" compares the total of
+    /// the bids with the cards dealt, as printed. Default false: with the number of tricks
+    /// (half the cards, the odd last trick included), what the bids count. Left out of the
+    /// JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub long_play_screw_by_cards: bool,
+    /// Long Play (RULES.md, reading 43): whether the Cursed and the Magician act in the
+    /// first pass of the round's last trick, where every hand still holds its second card.
+    /// Default false: that pass is part of "the last trick of the round", where they have
+    /// no effect. Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub long_play_first_pass_acts: bool,
 }
 
 impl Default for Config {
@@ -554,6 +566,8 @@ impl Config {
                 winner_bonus: false,
                 misses_to_bank: false,
             },
+            long_play_screw_by_cards: false,
+            long_play_first_pass_acts: false,
         }
     }
 

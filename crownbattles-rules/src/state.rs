@@ -159,6 +159,8 @@ pub struct CrownBattles {
     pub(crate) wagering: crate::rounds::Wagering,
     /// Duel Fights: the groups of this round (`rounds/duel_fights.rs`).
     pub(crate) duels: crate::rounds::Duels,
+    /// Long Play: the first pass of the ongoing long trick (`rounds/long_play.rs`).
+    pub(crate) long: crate::rounds::LongPlay,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -323,6 +325,7 @@ impl CrownBattles {
             suit_precision: crate::rounds::Precision::default(),
             wagering: crate::rounds::Wagering::default(),
             duels: crate::rounds::Duels::default(),
+            long: crate::rounds::LongPlay::EMPTY,
         }
     }
 
@@ -363,6 +366,7 @@ impl CrownBattles {
             self.suit_precision = crate::rounds::Precision::default();
             self.wagering.wagers = 0;
             self.duels = crate::rounds::Duels::default();
+            self.long = crate::rounds::LongPlay::EMPTY;
         }
         if self.config.shields == crate::setup::Shields::Round {
             self.shields = 0;

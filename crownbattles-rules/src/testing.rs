@@ -201,6 +201,32 @@ pub fn configs() -> impl Strategy<Value = Config> {
     )
 }
 
+/// [`configs`] with `focus` in play: in half of them `focus` plays every round (an Alliance
+/// type, which may not play the final round, is dealt with Normal Bidding), in the others
+/// it joins the config's Round Type cards, dealt. For properties of one round type, which
+/// the thirteen implemented types in the mix of [`configs`] make rare. A player count that
+/// excludes `focus` keeps its config's round types.
+pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
+    (configs(), any::<bool>()).prop_map(move |(config, every)| {
+        if focus.excluded_for(config.players) || !focus.is_implemented() {
+            return config;
+        }
+        let round_types = if every && !focus.is_alliance() {
+            RoundTypes::Every(focus)
+        } else if every {
+            RoundTypes::deal(&[focus, RoundType::Normal])
+        } else {
+            let mut chosen: Vec<RoundType> = crate::rounds::listed(config.round_types.chosen()).collect();
+            chosen.push(focus);
+            if chosen.iter().all(|t| t.is_alliance()) {
+                chosen.push(RoundType::Normal);
+            }
+            RoundTypes::deal(&chosen)
+        };
+        Config { round_types, ..config }.validated().unwrap_or(config)
+    })
+}
+
 /// How a config picks its round types (see [`rounds`]).
 #[derive(Clone, Debug)]
 enum RoundsPick {

@@ -50,7 +50,11 @@ impl CrownBattles {
         }
         self.check_trick_cards()?;
         let won: u32 = self.tricks.iter().map(|&w| u32::from(w)).sum();
-        let played = (dealt - base) as u32 + u32::from(len == n && t.resolving != NONE);
+        // (Long Play: two cards per player and trick, the odd last trick's one after them.)
+        let cards = dealt - base;
+        let long = dealt / 2 * 2;
+        let before = if self.long_play() { cards.min(long) / 2 + cards.saturating_sub(long) } else { cards };
+        let played = before as u32 + u32::from(len == n && t.resolving != NONE);
         if won > played {
             return Err(SetupError::Tricks { won, played });
         }
@@ -85,6 +89,7 @@ impl CrownBattles {
         self.check_alliance()?;
         self.check_wagering()?;
         self.check_duels()?;
+        self.check_long_play(base, dealt)?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
@@ -132,7 +137,9 @@ impl CrownBattles {
     fn check_trick_cards(&self) -> Result<(), SetupError> {
         let t = &self.trick;
         let len = usize::from(t.len);
-        if len > self.n() || t.resolving != NONE && usize::from(t.resolving) > len {
+        // (Long Play: the end-of-trick actions resolve over both passes.)
+        let table = len + if self.long.is_empty() { 0 } else { self.n() };
+        if len > self.n() || t.resolving != NONE && usize::from(t.resolving) > table {
             return Err(SetupError::Inconsistent("trick length"));
         }
         for pos in 0..MAX_PLAYERS {
@@ -257,7 +264,9 @@ impl CrownBattles {
                     }
                     len - 1
                 };
-                if t.effect(pos) != Some(power)
+                // (Long Play: at the end, positions run over both passes.)
+                let carried = if end { self.effect_on_table(pos) } else { t.effect(pos) };
+                if carried != Some(power)
                     || seat != t.leader.offset(pos, n)
                     || self.acts_at_end(pos, power) != end
                     || t.flipping != (end && self.acts_at_flip(pos, power))

@@ -68,7 +68,7 @@ pub struct View {
     pub scores: Vec<i32>,
     /// Who holds the crown.
     pub crown: Option<Seat>,
-    /// The ongoing trick.
+    /// The ongoing trick (Long Play: both passes, the first pass first, in play order).
     pub trick: Vec<TableCard>,
     /// Every card played this round (the ongoing trick included).
     pub played: Vec<Face>,
@@ -224,20 +224,21 @@ impl CrownBattles {
         // In card order, except that copies of a face (Golems, Dragons, Peasants) are ordered
         // by place: which copy's id a seat knows is not something it can see.
         known.sort_by_key(|&(place, face)| (face, if let Place::Hand(s) = place { s.0 } else { u8::MAX }));
-        let trick = (0..usize::from(self.trick.len))
-            .filter_map(|i| {
-                let card = self.trick.card(i).filter(|&c| !hidden.has(c))?;
-                // Stealth Play: a Summoner played face down copies a card its player may
-                // not have seen; until the reveal it shows its printed form.
-                let form = match self.trick.form(i)? {
-                    _ if card == crate::cards::Power::Summoner.card() && self.face_down() >> i & 1 == 1 => {
-                        Form::of(card, false)
-                    }
-                    form => form,
-                };
-                Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form })
-            })
-            .collect();
+        // Long Play: a second pass shows the first pass's cards first.
+        let mut trick = self.first_pass_table();
+        let pass = (0..usize::from(self.trick.len)).filter_map(|i| {
+            let card = self.trick.card(i).filter(|&c| !hidden.has(c))?;
+            // Stealth Play: a Summoner played face down copies a card its player may
+            // not have seen; until the reveal it shows its printed form.
+            let form = match self.trick.form(i)? {
+                _ if card == crate::cards::Power::Summoner.card() && self.face_down() >> i & 1 == 1 => {
+                    Form::of(card, false)
+                }
+                form => form,
+            };
+            Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form })
+        });
+        trick.extend(pass);
         View {
             observer,
             players: self.config.players,

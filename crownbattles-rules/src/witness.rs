@@ -143,17 +143,9 @@ impl CrownBattles {
         if !matches!(self.phase, Phase::Play(s) if s == seat) {
             return None;
         }
-        if card == Power::Summoner.card() {
-            let last = usize::from(self.trick.len).checked_sub(1);
-            let copied = last.and_then(|p| self.trick.effect(p));
-            let form = if copied.is_some() {
-                Form::Peasant { half: true }
-            } else {
-                Form::summoned(last.and_then(|p| self.trick.form(p)))
-            };
-            return Some((card, form, copied));
-        }
-        Some((card, Form::of(card, golem), card.power().filter(|p| p.has_action())))
+        // (Long Play: at a second pass's start, after the first pass's last card.)
+        let (form, effect) = self.next_form(card, golem);
+        Some((card, form, effect))
     }
 
     /// The trick as it stands once `action` is on it (before any automatic resolution).
@@ -413,21 +405,33 @@ fn finished_trick(
     let playing = before.trick.resolving == NONE
         && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. })
         || before.trick.flipping;
-    let completed = playing && (after.trick.resolving != NONE && !after.trick.flipping || after.trick.len == 0);
+    // (Long Play: a complete first pass only starts the second.)
+    let between_passes = !after.long.is_empty() && after.trick.len == 0 && after.trick.resolving == NONE;
+    let completed =
+        playing && !between_passes && (after.trick.resolving != NONE && !after.trick.flipping || after.trick.len == 0);
     if !completed {
         return None;
     }
     // Once end-of-trick decisions are pending the table still shows the trick; otherwise it
     // was cleared in this step and is rebuilt from the state before.
-    let trick = if after.trick.resolving != NONE { after.trick } else { before.trick_with(seat, action) };
+    let (table, trick) =
+        if after.trick.resolving != NONE { (after, after.trick) } else { (before, before.trick_with(seat, action)) };
     let trump = match (before.phase, action) {
         (Phase::Effect { .. }, Action::Trump(t)) => t,
         _ => before.trump,
     };
     let n = before.n();
-    let winner =
-        (!trick.bombed).then(|| trick.leader.offset(trick.winner(trump, before.config.wizard_affects_kings), n));
-    out.push(Event::TrickTaken { cards: table_cards(&trick, n), winner });
+    let kings = before.config.wizard_affects_kings;
+    // Long Play: both passes, the first pass kept in the state the trick is read from.
+    let mut cards = table.first_pass_table();
+    let pos = if cards.is_empty() {
+        trick.winner(trump, kings)
+    } else {
+        crate::rounds::long_winner(&table.first_pass(), &trick, trump, kings)
+    };
+    let winner = (!trick.bombed).then(|| trick.leader.offset(pos, n));
+    cards.extend(table_cards(&trick, n));
+    out.push(Event::TrickTaken { cards, winner });
     Some(winner)
 }
 

@@ -123,6 +123,8 @@ impl Catalogued for CrownBattles {
     /// other readings.
     /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
     /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
+    /// `--long-play-screw-by-cards` and `--long-play-first-pass-acts` are Long Play's
+    /// options (`Config::long_play_screw_by_cards`, `long_play_first_pass_acts`).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
         if options.is_expanded_duke() {
@@ -167,6 +169,8 @@ impl Catalogued for CrownBattles {
         }
         config.duels.winner_bonus = options.duel_bonus;
         config.duels.misses_to_bank = options.duel_misses_to_bank;
+        config.long_play_screw_by_cards = options.long_play_screw_by_cards;
+        config.long_play_first_pass_acts = options.long_play_first_pass_acts;
         config.validated().map_err(|e| e.to_string())
     }
 }

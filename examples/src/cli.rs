@@ -134,7 +134,7 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
 /// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, Suit Precision's, Wagering's and Duel Fights' flags) and applies them to
+/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, Suit Precision's, Wagering's, Duel Fights' and Long Play's flags) and applies them to
 /// `games`: each becomes the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let options = GameOptions {
@@ -162,6 +162,8 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         random_duels: parsed.has("random-duels"),
         duel_bonus: parsed.has("duel-bonus"),
         duel_misses_to_bank: parsed.has("duel-misses-to-bank"),
+        long_play_screw_by_cards: parsed.has("long-play-screw-by-cards"),
+        long_play_first_pass_acts: parsed.has("long-play-first-pass-acts"),
     };
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
@@ -191,6 +193,8 @@ const FLAGS: &[&str] = &[
     "random-duels",
     "duel-bonus",
     "duel-misses-to-bank",
+    "long-play-screw-by-cards",
+    "long-play-first-pass-acts",
 ];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
@@ -220,9 +224,10 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, leaked, split, stealth,
-precision, missions, blind-missions, alliances, missions-alliances, wagering, duel; stealth and
-the alliances need 3+ players, duel 4+, and an alliance round may not be the last);
+in order, repeated to fill the rounds (implemented: normal, blind, long, leaked, split,
+stealth, precision, missions, blind-missions, alliances, missions-alliances, wagering, duel;
+stealth and the alliances need 3+ players, duel 4+, and an alliance round may not be the
+last);
 --missions FILE deals the missions of the catalogue in FILE (JSON, a list of
 crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
 four printed ones;
@@ -237,7 +242,10 @@ of the Thief's own bids;
 --wager-bid-points also scores the bids of a Wagering round as in Normal Bidding;
 --random-duels lets the generator pair the players of Duel Fights instead of the dealer
 (duel P0 P3); --duel-bonus gives a duel's winner Normal Bidding's bonus;
---duel-misses-to-bank makes every player of a duel without winners lose its misses too.";
+--duel-misses-to-bank makes every player of a duel without winners lose its misses too;
+Long Play's readings: --long-play-screw-by-cards (\"Screw the dealer\" counts the cards dealt,
+not the tricks), --long-play-first-pass-acts (the Magician acts in the first pass of the
+last trick).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -6,7 +6,8 @@
 //! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
 //! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, `--precision-peasant-any`,
 //! `--precision-thief-own-bid`, `--extra-wagers`, `--wager-bid-points`, `--random-duels`,
-//! `--duel-bonus`, `--duel-misses-to-bank`); each game says in
+//! `--duel-bonus`, `--duel-misses-to-bank`, `--long-play-screw-by-cards`,
+//! `--long-play-first-pass-acts`); each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them.
@@ -78,6 +79,12 @@ pub struct GameOptions {
     /// Crown Battles, Duel Fights: with no winner every player also loses its misses to the
     /// bank (`--duel-misses-to-bank`).
     pub duel_misses_to_bank: bool,
+    /// Crown Battles, Long Play: "Screw the dealer" counts the cards dealt, not the tricks
+    /// (`--long-play-screw-by-cards`; RULES.md, reading 44).
+    pub long_play_screw_by_cards: bool,
+    /// Crown Battles, Long Play: the Magician acts in the first pass of the round's last
+    /// trick (`--long-play-first-pass-acts`; RULES.md, reading 43).
+    pub long_play_first_pass_acts: bool,
 }
 
 /// The flags of Crown Battles' Wagering and Duel Fights options, with their fields.
@@ -144,6 +151,12 @@ impl GameOptions {
             flags.push("--precision-thief-own-bid".to_owned());
         }
         flags.extend(round_flags(self).into_iter().filter(|&(_, on)| on).map(|(flag, _)| flag.to_owned()));
+        if self.long_play_screw_by_cards {
+            flags.push("--long-play-screw-by-cards".to_owned());
+        }
+        if self.long_play_first_pass_acts {
+            flags.push("--long-play-first-pass-acts".to_owned());
+        }
         flags
     }
 
@@ -175,6 +188,8 @@ impl GameOptions {
             || self.precision_peasant_any
             || self.precision_thief_own_bid
             || round_flags(self).iter().any(|&(_, on)| on)
+            || self.long_play_screw_by_cards
+            || self.long_play_first_pass_acts
     }
 
     /// The error for a game that takes none of the options given.

@@ -293,7 +293,18 @@ fn crownbattles_plays_round_types_from_the_options() {
     let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
     assert!(text.contains("sets a card aside face down") && text.contains("the first half is played"), "{text}");
     // Unknown names, types absent in this version and excluded ones are refused.
-    for (players, list) in [(4, "blind,jousting"), (4, "long"), (2, "stealth")] {
+    // Long Play: two passes per trick, with its options.
+    let long = GameOptions {
+        round_sequence: Some("long".into()),
+        long_play_screw_by_cards: true,
+        long_play_first_pass_acts: true,
+        ..GameOptions::default()
+    };
+    let (summary, record) = run::<CrownBattles>(Some(3), &long, 1, 7, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 1);
+    let json = serde_json::to_string(&record.unwrap()).unwrap();
+    assert!(json.contains("long_play_screw_by_cards") && replay_text(&json).is_ok(), "{json}");
+    for (players, list) in [(4, "blind,jousting"), (4, "precision-alliances"), (2, "stealth")] {
         let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };
         assert!(run::<CrownBattles>(Some(players), &options, 1, 1, &bots(), |_| {}).is_err(), "{list}");
     }

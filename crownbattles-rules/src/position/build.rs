@@ -20,6 +20,8 @@ pub(super) struct Rebuilt {
     pub wizards: u8,
     /// Per seat, the led suit it showed it lacks by playing a number off it.
     pub voids: [u8; MAX_PLAYERS],
+    /// Long Play: the first pass, when the cards go on past it (`trick` is the second).
+    pub first: Option<Trick>,
 }
 
 /// Plays `cards` from `leader` as the game plays them (`play::play`, `powers::on_play`):
@@ -27,15 +29,29 @@ pub(super) struct Rebuilt {
 /// Double-faced card is a Golem if `as_golem`, a Wizard or a Bomb marks the trick. In a
 /// Stealth Play round (`stealth`: `Some(Config::stealth_follow_face_down)`) a lead that is
 /// not a number sets no suit to follow unless that option is on, and
-/// the face-down cards of an incomplete trick mark nothing until the reveal.
-pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usize, stealth: Option<bool>) -> Rebuilt {
+/// the face-down cards of an incomplete trick mark nothing until the reveal. In a long
+/// trick's second pass (`long`), the cards after the first `n` are the second pass, which
+/// carries the first pass's suit to follow, lead, Wizard and Bomb.
+pub(super) fn rebuild_trick(
+    leader: Seat,
+    cards: &[Card],
+    as_golem: bool,
+    n: usize,
+    stealth: Option<bool>,
+    long: bool,
+) -> Rebuilt {
     // `Some(follow_face_down)` in a Stealth Play round.
     let (follow_face_down, stealth) = (stealth == Some(true), stealth.is_some());
     let mut trick = Trick::new(leader);
     let mut wizards = 0;
     let mut voids = [0; MAX_PLAYERS];
     let face_down = stealth && cards.len() < n;
+    let mut first = None;
     for (pos, &card) in cards.iter().enumerate() {
+        if long && pos == n {
+            first = Some(trick);
+            trick = crate::rounds::second_pass_of(&trick);
+        }
         let seat = leader.offset(pos, n);
         let hidden = face_down && pos > 0;
         // A numbered card off the led suit shows the player has none of it.
@@ -44,8 +60,17 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
         {
             update(&mut voids, seat, |v| v | 1 << led.index());
         }
-        let (form, effect) = trick.next_form(card, as_golem);
+        // (Long Play: the second pass's first card comes after the first pass's last.)
+        let (form, effect) = match &first {
+            Some(f) if trick.len == 0 => f.next_form(card, as_golem),
+            _ => trick.next_form(card, as_golem),
+        };
+        let free = trick.free;
         trick.push(card, form, effect);
+        if first.is_some() {
+            // The leader's second card is no new lead (RULES.md, reading 41).
+            trick.free = free;
+        }
         if pos == 0 && stealth && !follow_face_down && trick.led.is_none() {
             trick.free = true;
         }
@@ -61,17 +86,26 @@ pub(super) fn rebuild_trick(leader: Seat, cards: &[Card], as_golem: bool, n: usi
             _ => {}
         }
     }
-    Rebuilt { trick, wizards, voids }
+    // Exactly a complete first pass: the second pass has not started.
+    if long && first.is_none() && cards.len() == n {
+        first = Some(trick);
+        trick = crate::rounds::second_pass_of(&trick);
+    }
+    Rebuilt { trick, wizards, voids, first }
 }
 
 /// Who leads the next trick unless a Bomb's choice was made: the last Bomb's player, else
 /// the winner of a complete trick, else the leader.
-pub(super) fn default_next_leader(trick: &Trick, trump: Trump, config: &Config) -> Seat {
+/// (Long Play: `first` is the kept first pass, and the winner is decided over both.)
+pub(super) fn default_next_leader(trick: &Trick, first: Option<&Trick>, trump: Trump, config: &Config) -> Seat {
     let n = usize::from(config.players);
+    let kings = config.wizard_affects_kings;
     if trick.bombed || usize::from(trick.len) < n {
         trick.next_leader
+    } else if let Some(first) = first {
+        trick.leader.offset(crate::rounds::long_winner(first, trick, trump, kings), n)
     } else {
-        trick.leader.offset(trick.winner(trump, config.wizard_affects_kings), n)
+        trick.leader.offset(trick.winner(trump, kings), n)
     }
 }
 
@@ -190,7 +224,8 @@ impl CrownBattles {
         per_seat("aside", setup.aside.len(), true)?;
         per_seat("other_bids", setup.other_bids.len(), true)?;
         per_seat("first_half_tricks", setup.first_half_tricks.len(), true)?;
-        if setup.trick.len() > n {
+        // (Long Play: both passes of a long trick, checked once the round type is known.)
+        if setup.trick.len() > 2 * n {
             return Err(SetupError::SeatCount { field: "trick", found: setup.trick.len(), players });
         }
         per_seat("hands", setup.hands.as_ref().map_or(n, Vec::len), false)?;
@@ -310,17 +345,26 @@ impl CrownBattles {
         if golem && !trick_cards.contains(&Power::DoubleFaced.card()) {
             return Err(SetupError::DoubleFacedNotOnTable);
         }
+        // Long Play: a first pass and the second pass's cards after it (exactly a first pass:
+        // the second pass's turn, unless the first pass's last card's action waits).
+        let long = state.round_type == RoundType::LongPlay
+            && (trick_cards.len() > n || trick_cards.len() == n && matches!(setup.phase, None | Some(Phase::Play(_))));
+        if trick_cards.len() > n && !long {
+            return Err(SetupError::LongPlay);
+        }
         let rebuilt = rebuild_trick(
             leader,
             &trick_cards,
             golem,
             n,
             (state.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
+            long,
         );
         state.trick = rebuilt.trick;
+        state.long = rebuilt.first.as_ref().map_or(crate::rounds::LongPlay::EMPTY, crate::rounds::LongPlay::keep);
         state.trick.next_leader = match setup.next_leader {
             Some(s) => s,
-            None => default_next_leader(&state.trick, state.trump, &config),
+            None => default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), state.trump, &config),
         };
         for (slot, &value) in state.bids.iter_mut().zip(&setup.bids) {
             *slot = value;
@@ -417,6 +461,8 @@ impl CrownBattles {
             && len == n
         {
             let pos = (seat.index() + n - leader.index()) % n;
+            // Long Play: the seat's first-pass card, unless its second-pass card carries it.
+            let pos = if !state.long.is_empty() && state.effect_on_table(pos) != Some(power) { pos + n } else { pos };
             state.trick.resolving = pos as u8;
             // Stealth Play, actions at the flip: an immediate action of a face-down card
             // resolves before the winner is decided.

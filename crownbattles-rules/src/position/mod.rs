@@ -23,7 +23,7 @@ pub(crate) fn rebuild_revealed(
     golem: bool,
     n: usize,
 ) -> crate::trick::Trick {
-    build::rebuild_trick(leader, cards, golem, n, Some(false)).trick
+    build::rebuild_trick(leader, cards, golem, n, Some(false), false).trick
 }
 
 use crate::actions::{Bid, Trump};
@@ -91,7 +91,10 @@ pub struct Setup {
     /// the round's first trick).
     pub leader: Option<Seat>,
     /// The cards on the table, in play order from `leader` (default: none). A Summoner
-    /// takes its form and action from the card before it, as when played.
+    /// takes its form and action from the card before it, as when played. Long Play: both
+    /// passes of a long trick, the first pass's card of each player, then the second's
+    /// (exactly one card per player with the phase left out or `Play`: the first pass,
+    /// the second pass's turn).
     pub trick: Vec<CardName>,
     /// Whether the Double-faced card on the table was played as a Golem (default false:
     /// as a Peasant). Only with the Double-faced card on the table.
@@ -482,4 +485,11 @@ pub enum SetupError {
     /// trick whose forms do not fit its cards): an engine bug, reported by `validate`.
     #[error("broken invariant: {0}")]
     Inconsistent(&'static str),
+    /// Long Play: a first pass kept outside a long trick's second pass (the hands say
+    /// whether one is under way), or one that is not a played card per player beside the
+    /// pass on the table, or a pass on the table whose suit to follow, lead, Wizard or Bomb
+    /// do not carry over from it; or more cards on the table than one per player outside
+    /// Long Play.
+    #[error("the long trick's first pass does not fit the round, the hands or the table")]
+    LongPlay,
 }

@@ -28,15 +28,20 @@ impl CrownBattles {
         let first = self.dealer.left(n);
         let t = &self.trick;
         let len = usize::from(t.len);
-        let trick_cards: Vec<_> = (0..len).filter_map(|i| t.card(i)).collect();
-        let as_golem = (0..len)
-            .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
+        // Long Play: the kept first pass, then the pass on the table.
+        let (mut trick_cards, first_golem) = self.long.cards();
+        let long = !trick_cards.is_empty();
+        trick_cards.extend((0..len).filter_map(|i| t.card(i)));
+        let as_golem = first_golem
+            || (0..len)
+                .any(|i| t.card(i) == Some(Power::DoubleFaced.card()) && matches!(t.form(i), Some(Form::Golem { .. })));
         let rebuilt = rebuild_trick(
             t.leader,
             &trick_cards,
             as_golem,
             n,
             self.stealth().then_some(self.config.stealth_follow_face_down),
+            long,
         );
         let on_table = trick_cards.iter().fold(CardSet::EMPTY, |set, &c| set.or(CardSet::one(c)));
         let derived_phase = if !self.bids_complete() {
@@ -63,8 +68,9 @@ impl CrownBattles {
             leader: (t.leader != first).then_some(t.leader),
             trick: trick_cards.iter().copied().map(CardName::exact).collect(),
             double_faced_as_golem: as_golem,
-            next_leader: (t.next_leader != default_next_leader(&rebuilt.trick, self.trump, &self.config))
-                .then_some(t.next_leader),
+            next_leader: (t.next_leader
+                != default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), self.trump, &self.config))
+            .then_some(t.next_leader),
             played: names(self.played.minus(on_table)),
             tricks: seats().map(|s| at(&self.tricks, s)).collect(),
             scores: seats().map(|s| at(&self.scores, s)).collect(),

@@ -4,7 +4,8 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Leaked Suit
+//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Long Play
+//! (`long_play.rs`), Leaked Suit
 //! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
 //! Missions and Blind Missions (`missions/`), Suit Precision (`suit_precision.rs`),
 //! Wagering (`wagering.rs`), Duel Fights (`duel_fights.rs`), Alliances and
@@ -16,6 +17,7 @@ pub(crate) mod alliances;
 mod blind_bidding;
 mod duel_fights;
 mod leaked_suit;
+mod long_play;
 pub(crate) mod missions;
 mod stealth_play;
 mod suit_precision;
@@ -27,6 +29,7 @@ pub use alliances::{
     solo_points, team_points,
 };
 pub use leaked_suit::{Leak, LeakChoice};
+pub(crate) use long_play::{LongPlay, long_winner, second_pass_of};
 
 use core::fmt;
 use core::str::FromStr;
@@ -53,7 +56,8 @@ pub enum RoundType {
     Normal,
     /// "Blind bidding": bids are placed face down, all at once, and revealed at the end.
     BlindBidding,
-    /// "Long Play" (absent in this version).
+    /// "Long Play": each trick is played in two passes, every player playing two cards;
+    /// with an odd deal the last trick is a normal one (`long_play.rs`).
     LongPlay,
     /// "Leaked Suit": before bidding, each player reveals every card of one suit
     /// (`leaked_suit.rs`).
@@ -108,9 +112,10 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 12] = [
+    pub const IMPLEMENTED: [RoundType; 13] = [
         RoundType::Normal,
         RoundType::BlindBidding,
+        RoundType::LongPlay,
         RoundType::LeakedSuit,
         RoundType::TheSplit,
         RoundType::StealthPlay,
@@ -139,6 +144,7 @@ impl RoundType {
             self,
             RoundType::Normal
                 | RoundType::BlindBidding
+                | RoundType::LongPlay
                 | RoundType::LeakedSuit
                 | RoundType::TheSplit
                 | RoundType::StealthPlay
@@ -213,7 +219,8 @@ impl RoundType {
         }
     }
 
-    /// Whether a double bid is allowed for a hand of `dealt` cards ("Double bidding is
+    /// Whether a double bid is allowed for a hand of `dealt` cards (Long Play: of `dealt`
+    /// tricks, RULES.md reading 44) ("Double bidding is
     /// not allowed in the round where each player is dealt only one card"; Blind Bidding
     /// keeps the bid tokens of Normal Bidding; in The Split the hand is the half the bid
     /// is for; Wagering: "Double-bidding is not allowed in this round").
@@ -290,9 +297,15 @@ pub(crate) fn listed(mask: u16) -> impl Iterator<Item = RoundType> {
 /// order.resize(8, RoundType::Normal);
 /// let fixed = Config { round_types: RoundTypes::sequence(&order).unwrap(), ..Config::base(4).unwrap() };
 /// assert!(fixed.validated().is_ok());
-/// // Types of a later version, and excluded ones, are typed errors.
-/// let later = Config { round_types: RoundTypes::Every(RoundType::LongPlay), ..Config::base(4).unwrap() };
-/// assert_eq!(later.validated(), Err(ConfigError::RoundTypeAbsent(RoundType::LongPlay)));
+/// // Types excluded for the player count, and an Alliance type in the final round, are
+/// // typed errors.
+/// let duels = Config { round_types: RoundTypes::Every(RoundType::DuelFights), ..Config::base(3).unwrap() };
+/// assert_eq!(
+///     duels.validated(),
+///     Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 })
+/// );
+/// let last = Config { round_types: RoundTypes::Every(RoundType::Alliances), ..Config::base(4).unwrap() };
+/// assert_eq!(last.validated(), Err(ConfigError::AllianceInFinalRound));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RoundTypesWire", into = "RoundTypesWire")]

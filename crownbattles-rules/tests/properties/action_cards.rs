@@ -204,8 +204,16 @@ fn the_jester_moves_the_bid_by_one_within_the_tokens() {
 fn magician_passes_go_one_seat_left_or_right() {
     property("magician_passes_go_one_seat_left_or_right", Some(bias_power_cards), 300, |step| {
         let t = step.before;
-        // "Has no effect if played on the last trick of the round": a hand left empty.
-        if arises(step, Power::Magician, |_, _, hand| !hand.is_empty())? {
+        // "Has no effect if played on the last trick of the round": a hand left empty; in
+        // Long Play also the first pass of the round's last trick, where the hand keeps
+        // only its second card, unless `long_play_first_pass_acts` (reading 43).
+        let long_last = |t: &crate::oracle::Table, hand: &[Face]| {
+            t.view.round_type == crownbattles_rules::RoundType::LongPlay
+                && t.trick.len() < t.n
+                && hand.len() == 1
+                && !t.config.long_play_first_pass_acts
+        };
+        if arises(step, Power::Magician, |t, _, hand| !hand.is_empty() && !long_last(t, hand))? {
             step.reached();
         }
         if let Some(seat) = deciding(step, Power::Magician) {
@@ -443,7 +451,11 @@ fn end_of_trick_decisions_come_in_play_order() {
             && !matches!(after.phase, Phase::Passing { .. })
         {
             let trick = crate::oracle::fighters(&t.trick, t.df_golem);
-            (t.leader, trick, (seat.index() + t.n - t.leader.index()) % t.n + 1)
+            // (Long Play, reading 43: a seat has a card in each pass; the one carrying it.)
+            let at = (0..trick.len())
+                .find(|&i| crate::oracle::clockwise(t.leader, i, t.n) == seat && trick[i].action == Some(power))
+                .unwrap_or((seat.index() + t.n - t.leader.index()) % t.n);
+            (t.leader, trick, at + 1)
         } else if let Phase::Passing { magician, .. } = t.phase
             && crate::oracle::stealth(t)
             && t.trick.len() == t.n

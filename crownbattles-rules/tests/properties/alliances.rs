@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crownbattles_rules::{Action, Face, Phase, Place, RoundType, TeamFormation};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, ally_of, property, view_of};
+use crate::oracle::{Table, ally_of, focused_property, property, view_of};
 
 fn alliance_round(t: &Table) -> bool {
     matches!(t.view.round_type, RoundType::Alliances | RoundType::MissionsAlliances)
@@ -79,45 +79,51 @@ fn alliance_teams_are_formed_by_the_dealer() {
 #[test]
 fn secret_notes_are_shown_once_per_round_to_the_ally_only() {
     let shown = Cell::new(0);
-    property("secret_notes_are_shown_once_per_round_to_the_ally_only", None, 100, |step| {
-        let t = step.before;
-        let me = step.seat();
-        let used = |t: &Table| t.view.alliance.as_ref().is_some_and(|a| a.notes.contains(&me));
-        let turn = match t.phase {
-            Phase::Bidding(s) | Phase::Play(s) => s == me,
-            Phase::Missions => step.check.before.to_act().contains(me),
-            _ => false,
-        };
-        let open = alliance_round(t) && turn && ally_of(t, me).is_some() && !used(t);
-        let notes: BTreeSet<String> = step.legal(me).into_iter().filter(|a| a.starts_with("note ")).collect();
-        let want: BTreeSet<String> =
-            if open { t.hand(me).iter().map(|f| format!("note {f}")).collect() } else { BTreeSet::new() };
-        if notes != want {
-            return Err(format!("{me} may show {notes:?}, want {want:?}"));
-        }
-        let Action::Note(face) = step.action() else { return Ok(()) };
-        step.reached();
-        shown.set(shown.get() + 1);
-        let ally = ally_of(t, me).ok_or("a note without an ally")?;
-        if !used(step.after) || step.after.phase != t.phase {
-            return Err("the note is not marked used, or the turn moved on".into());
-        }
-        let knows = |x: Seat, state: &crownbattles_rules::CrownBattles| {
-            view_of(state, x).known.iter().filter(|&&(p, f)| p == Place::Hand(me) && f == face).count()
-        };
-        if knows(ally, step.check.after) == 0 {
-            return Err(format!("{ally} does not know the {face} {me} showed"));
-        }
-        for x in t.seats().filter(|&x| x != ally && x != me) {
-            if knows(x, step.check.after) != knows(x, step.check.before) {
-                return Err(format!("{x} learned the {face} {me} showed its ally"));
+    focused_property(
+        "secret_notes_are_shown_once_per_round_to_the_ally_only",
+        RoundType::Alliances,
+        None,
+        100,
+        |step| {
+            let t = step.before;
+            let me = step.seat();
+            let used = |t: &Table| t.view.alliance.as_ref().is_some_and(|a| a.notes.contains(&me));
+            let turn = match t.phase {
+                Phase::Bidding(s) | Phase::Play(s) => s == me,
+                Phase::Missions => step.check.before.to_act().contains(me),
+                _ => false,
+            };
+            let open = alliance_round(t) && turn && ally_of(t, me).is_some() && !used(t);
+            let notes: BTreeSet<String> = step.legal(me).into_iter().filter(|a| a.starts_with("note ")).collect();
+            let want: BTreeSet<String> =
+                if open { t.hand(me).iter().map(|f| format!("note {f}")).collect() } else { BTreeSet::new() };
+            if notes != want {
+                return Err(format!("{me} may show {notes:?}, want {want:?}"));
             }
-        }
-        let spectator: Vec<(Place, Face)> = step.check.after.view(Observer::Spectator).known;
-        if spectator != step.check.before.view(Observer::Spectator).known {
-            return Err("a spectator learned the noted card".into());
-        }
-        Ok(())
-    });
+            let Action::Note(face) = step.action() else { return Ok(()) };
+            step.reached();
+            shown.set(shown.get() + 1);
+            let ally = ally_of(t, me).ok_or("a note without an ally")?;
+            if !used(step.after) || step.after.phase != t.phase {
+                return Err("the note is not marked used, or the turn moved on".into());
+            }
+            let knows = |x: Seat, state: &crownbattles_rules::CrownBattles| {
+                view_of(state, x).known.iter().filter(|&&(p, f)| p == Place::Hand(me) && f == face).count()
+            };
+            if knows(ally, step.check.after) == 0 {
+                return Err(format!("{ally} does not know the {face} {me} showed"));
+            }
+            for x in t.seats().filter(|&x| x != ally && x != me) {
+                if knows(x, step.check.after) != knows(x, step.check.before) {
+                    return Err(format!("{x} learned the {face} {me} showed its ally"));
+                }
+            }
+            let spectator: Vec<(Place, Face)> = step.check.after.view(Observer::Spectator).known;
+            if spectator != step.check.before.view(Observer::Spectator).known {
+                return Err("a spectator learned the noted card".into());
+            }
+            Ok(())
+        },
+    );
     assert!(shown.get() >= 100, "{} notes shown", shown.get());
 }

@@ -20,6 +20,7 @@ mod coverage;
 mod duel_fights;
 mod how_to_play;
 mod leaked_suit;
+mod long_play;
 mod missions;
 mod non_action_cards;
 mod round_types;

@@ -295,6 +295,18 @@ pub fn longer_property(
     property_on(name, configs(), times * CASES, bias, at_least, invariant)
 }
 
+/// [`property`] over configs where `focus` is played (`testing::configs_with`): for rules of
+/// one round type.
+pub fn focused_property(
+    name: &str,
+    focus: crownbattles_rules::RoundType,
+    bias: Option<Bias<CrownBattles>>,
+    at_least: u64,
+    invariant: impl Fn(&Step) -> Result<(), String>,
+) -> Coverage {
+    property_on(name, crownbattles_rules::testing::configs_with(focus), CASES, bias, at_least, invariant)
+}
+
 /// [`property`] with other configs and case count.
 pub fn property_on(
     name: &str,
@@ -572,12 +584,18 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// The Split (reading 36): each seat bids for its first half, then for its second ("the
 /// larger portion" when odd); the tokens, the double bids and "Screw the dealer" apply to
 /// the half the bid is for, as to a hand of that many cards.
+///
+/// Long Play (reading 44): the bids count tricks, half the cards dealt and the odd last
+/// trick, as for a hand of that many cards; with `long_play_screw_by_cards` "Screw the
+/// dealer" compares with the cards dealt.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     let max = t.config.max_bid;
     // "Alliances": "Only one team member can make a double-bid".
     let ally_doubled = ally_of(t, seat).is_some_and(|a| matches!(t.bids[a.index()], Some(Bid::Double(_))));
     let split = t.view.round_type == crownbattles_rules::RoundType::TheSplit;
+    let long = t.view.round_type == crownbattles_rules::RoundType::LongPlay;
     let (placed, hand) = match (split, t.bids[seat.index()].is_some()) {
+        (false, _) if long => (&t.bids, t.dealt() / 2 + t.dealt() % 2),
         (false, _) => (&t.bids, t.dealt()),
         (true, false) => (&t.bids, t.dealt() / 2),
         (true, true) => (&t.other_bids, t.dealt() - t.dealt() / 2),
@@ -591,7 +609,7 @@ pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     if t.config.screw_the_dealer && seat == t.dealer {
         let others = t.seats().filter(|&s| s != seat).filter_map(|s| placed[s.index()]);
         let (low, high) = others.fold((0u32, 0u32), |(l, h), b| (l + u32::from(b.low()), h + u32::from(b.high())));
-        let dealt = u32::from(hand);
+        let dealt = u32::from(if long && t.config.long_play_screw_by_cards { t.dealt() } else { hand });
         let escapes = |b: &Bid| !(low + u32::from(b.low()) <= dealt && dealt <= high + u32::from(b.high()));
         if bids.iter().any(escapes) {
             bids.retain(escapes);

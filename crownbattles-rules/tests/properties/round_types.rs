@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, Table, clockwise, longer_property, property};
+use crate::oracle::{Step, Table, clockwise, focused_property, longer_property, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -78,74 +78,86 @@ fn every_round_plays_a_round_type_the_config_allows() {
 fn blind_bids_are_placed_at_once_and_face_down() {
     // (More games: the other round types in the mix of `testing::configs` make Blind
     // Bidding rounds rarer.)
-    longer_property("blind_bids_are_placed_at_once_and_face_down", 3, Some(bias_power_cards), 250, |step| {
-        let t = step.before;
-        if t.view.round_type != RoundType::BlindBidding || t.over {
-            return Ok(());
-        }
-        // Until the round ends, each seat sees its own bid only.
-        for s in t.seats() {
-            let seen = step.check.before.view(Observer::Seat(s)).bids;
-            let want: Vec<Option<Bid>> = t.seats().map(|x| if x == s { t.bids[x.index()] } else { None }).collect();
-            if seen != want {
-                return Err(format!("{s} sees the bids {seen:?}"));
+    focused_property(
+        "blind_bids_are_placed_at_once_and_face_down",
+        RoundType::BlindBidding,
+        Some(bias_power_cards),
+        250,
+        |step| {
+            let t = step.before;
+            if t.view.round_type != RoundType::BlindBidding || t.over {
+                return Ok(());
             }
-        }
-        if t.phase != Phase::BlindBidding {
-            return Ok(());
-        }
-        step.reached();
-        // "Secretly predict and choose your bids": everyone without a bid acts at once.
-        let waiting: Vec<Seat> = t.seats().filter(|s| t.bids[s.index()].is_none()).collect();
-        if step.check.before.to_act().iter().collect::<Vec<_>>() != waiting {
-            return Err(format!("to act {:?}, without a bid {waiting:?}", step.check.before.to_act()));
-        }
-        let Action::Bid(bid) = step.action() else { return Ok(()) };
-        for x in t.seats().filter(|&x| x != step.seat()) {
-            let first = step.events(Observer::Seat(x)).into_iter().next();
-            if first != Some(Event::BidFaceDown { seat: step.seat() }) {
-                return Err(format!("{x} sees {first:?}"));
+            // Until the round ends, each seat sees its own bid only.
+            for s in t.seats() {
+                let seen = step.check.before.view(Observer::Seat(s)).bids;
+                let want: Vec<Option<Bid>> = t.seats().map(|x| if x == s { t.bids[x.index()] } else { None }).collect();
+                if seen != want {
+                    return Err(format!("{s} sees the bids {seen:?}"));
+                }
             }
-        }
-        let next = if waiting.len() == 1 { Phase::Play(clockwise(t.dealer, 1, t.n)) } else { Phase::BlindBidding };
-        if step.after.phase != next || step.after.bids[step.seat().index()] != Some(bid) {
-            return Err(format!("after {bid}: {:?}, bids {:?}", step.after.phase, step.after.bids));
-        }
-        Ok(())
-    });
+            if t.phase != Phase::BlindBidding {
+                return Ok(());
+            }
+            step.reached();
+            // "Secretly predict and choose your bids": everyone without a bid acts at once.
+            let waiting: Vec<Seat> = t.seats().filter(|s| t.bids[s.index()].is_none()).collect();
+            if step.check.before.to_act().iter().collect::<Vec<_>>() != waiting {
+                return Err(format!("to act {:?}, without a bid {waiting:?}", step.check.before.to_act()));
+            }
+            let Action::Bid(bid) = step.action() else { return Ok(()) };
+            for x in t.seats().filter(|&x| x != step.seat()) {
+                let first = step.events(Observer::Seat(x)).into_iter().next();
+                if first != Some(Event::BidFaceDown { seat: step.seat() }) {
+                    return Err(format!("{x} sees {first:?}"));
+                }
+            }
+            let next = if waiting.len() == 1 { Phase::Play(clockwise(t.dealer, 1, t.n)) } else { Phase::BlindBidding };
+            if step.after.phase != next || step.after.bids[step.seat().index()] != Some(bid) {
+                return Err(format!("after {bid}: {:?}, bids {:?}", step.after.phase, step.after.bids));
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn blind_bids_are_revealed_and_scored_when_the_round_ends() {
     // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("blind_bids_are_revealed_and_scored_when_the_round_ends", 2, None, 30, |step| {
-        let t = step.before;
-        let blind = t.view.round_type == RoundType::BlindBidding;
-        if !step.ends_round() {
-            // The revealed bids stay as they were within a round.
-            if step.after.view.revealed_bids != t.view.revealed_bids {
-                return Err("the revealed bids changed within a round".into());
+    focused_property(
+        "blind_bids_are_revealed_and_scored_when_the_round_ends",
+        RoundType::BlindBidding,
+        None,
+        40,
+        |step| {
+            let t = step.before;
+            let blind = t.view.round_type == RoundType::BlindBidding;
+            if !step.ends_round() {
+                // The revealed bids stay as they were within a round.
+                if step.after.view.revealed_bids != t.view.revealed_bids {
+                    return Err("the revealed bids changed within a round".into());
+                }
+                return Ok(());
             }
-            return Ok(());
-        }
-        let scored = step.events(Observer::Seat(Seat(0))).into_iter().find_map(|e| match e {
-            Event::RoundScored { bids, .. } => Some(bids),
-            _ => None,
-        });
-        let Some(bids) = scored else { return Err("no round score".into()) };
-        let shown = step.after.view.revealed_bids.clone();
-        if blind {
-            step.reached();
-            // "Reveal your bids": every bid of the round, in every view, until the next round ends.
-            let all: Option<Vec<Bid>> = bids.into_iter().collect();
-            if all.is_none() || shown != all {
-                return Err(format!("revealed {shown:?}, scored with {all:?}"));
+            let scored = step.events(Observer::Seat(Seat(0))).into_iter().find_map(|e| match e {
+                Event::RoundScored { bids, .. } => Some(bids),
+                _ => None,
+            });
+            let Some(bids) = scored else { return Err("no round score".into()) };
+            let shown = step.after.view.revealed_bids.clone();
+            if blind {
+                step.reached();
+                // "Reveal your bids": every bid of the round, in every view, until the next round ends.
+                let all: Option<Vec<Bid>> = bids.into_iter().collect();
+                if all.is_none() || shown != all {
+                    return Err(format!("revealed {shown:?}, scored with {all:?}"));
+                }
+            } else if shown.is_some() {
+                return Err(format!("a {:?} round reveals {shown:?}", t.view.round_type));
             }
-        } else if shown.is_some() {
-            return Err(format!("a {:?} round reveals {shown:?}", t.view.round_type));
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
 }
 
 /// Whether the step plays a card face down: a play after the lead in a Stealth Play round.
@@ -157,40 +169,46 @@ fn plays_face_down(step: &Step) -> bool {
 
 #[test]
 fn stealth_cards_after_the_lead_are_face_down_until_the_reveal() {
-    property("stealth_cards_after_the_lead_are_face_down_until_the_reveal", None, 300, |step| {
-        if !plays_face_down(step) {
-            return Ok(());
-        }
-        step.reached();
-        let me = step.seat();
-        let complete = step.before.trick.len() + 1 == step.before.n;
-        let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
-        observers.push(None);
-        for x in observers {
-            let observer = x.map_or(Observer::Spectator, Observer::Seat);
-            let events = step.events(observer);
-            // "All other players place their cards face down."
-            let first = events.first().ok_or("no event")?;
-            let want = if x == Some(me) {
-                Event::Acted { seat: me, action: step.action() }
-            } else {
-                Event::PlayedFaceDown { seat: me }
-            };
-            if *first != want {
-                return Err(format!("{observer:?} sees {first}, want {want}"));
+    focused_property(
+        "stealth_cards_after_the_lead_are_face_down_until_the_reveal",
+        RoundType::StealthPlay,
+        None,
+        300,
+        |step| {
+            if !plays_face_down(step) {
+                return Ok(());
             }
-            if complete {
-                continue;
+            step.reached();
+            let me = step.seat();
+            let complete = step.before.trick.len() + 1 == step.before.n;
+            let mut observers: Vec<Option<Seat>> = step.before.seats().map(Some).collect();
+            observers.push(None);
+            for x in observers {
+                let observer = x.map_or(Observer::Spectator, Observer::Seat);
+                let events = step.events(observer);
+                // "All other players place their cards face down."
+                let first = events.first().ok_or("no event")?;
+                let want = if x == Some(me) {
+                    Event::Acted { seat: me, action: step.action() }
+                } else {
+                    Event::PlayedFaceDown { seat: me }
+                };
+                if *first != want {
+                    return Err(format!("{observer:?} sees {first}, want {want}"));
+                }
+                if complete {
+                    continue;
+                }
+                // Until the trick is complete, nobody else sees the card on the table.
+                let view = step.check.after.view(observer);
+                let shown = view.trick.iter().any(|c| c.seat == me);
+                if shown != (x == Some(me)) || view.face_down.contains(&me) == (x == Some(me)) {
+                    return Err(format!("{observer:?}: trick {:?}, face down {:?}", view.trick, view.face_down));
+                }
             }
-            // Until the trick is complete, nobody else sees the card on the table.
-            let view = step.check.after.view(observer);
-            let shown = view.trick.iter().any(|c| c.seat == me);
-            if shown != (x == Some(me)) || view.face_down.contains(&me) == (x == Some(me)) {
-                return Err(format!("{observer:?}: trick {:?}, face down {:?}", view.trick, view.face_down));
-            }
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
 }
 
 #[test]
@@ -248,7 +266,7 @@ fn stealth_face_down_power_cards_act_at_the_reveal() {
 fn stealth_the_reveal_turns_the_whole_trick_up() {
     // (Thresholds lowered when Suit Precision joined the round types of `testing::configs`,
     // which makes every other type's rounds rarer.)
-    property("stealth_the_reveal_turns_the_whole_trick_up", None, 75, |step| {
+    focused_property("stealth_the_reveal_turns_the_whole_trick_up", RoundType::StealthPlay, None, 75, |step| {
         if !plays_face_down(step) {
             return Ok(());
         }
@@ -458,54 +476,64 @@ fn split_two_bids_per_seat_clockwise() {
 
 #[test]
 fn split_the_second_half_follows_the_first() {
-    property("split_the_second_half_follows_the_first", Some(bias_power_cards), 20, |step| {
-        if !step.ends_first_half() {
-            return Ok(());
-        }
-        step.reached();
-        let (t, after) = (step.before, step.after);
-        // "Two separate smaller rounds": the set-aside halves are taken up and led from the
-        // dealer's left (or, by the option, by whoever leads after the last trick: its
-        // winner, or the Bomb's choice); the first half's bids and tricks are kept.
-        let mut next = step.memory.next_leader;
-        if let Some(c) = step.completed_trick() {
-            let v = crate::oracle::judge(&c.fighters, c.trump, t.config.wizard_affects_kings);
-            let bomber = c.fighters.iter().rposition(|f| f.action == Some(crownbattles_rules::Power::Bomb));
-            next = v.winner.or(bomber).map(|i| clockwise(c.leader, i, t.n));
-        }
-        if let Action::Lead(s) = step.action() {
-            next = Some(s);
-        }
-        let last_winner = t.config.split_lead == crownbattles_rules::SplitLead::LastWinner;
-        let leader = match next {
-            Some(s) if last_winner && t.dealt() > 1 => s,
-            _ => clockwise(t.dealer, 1, t.n),
-        };
-        for s in t.seats() {
-            if !crate::oracle::same_cards(after.hand(s), &t.aside[s.index()]) || !after.aside[s.index()].is_empty() {
-                return Err(format!("{s} takes up {:?}, set aside {:?}", after.hand(s), t.aside[s.index()]));
+    focused_property(
+        "split_the_second_half_follows_the_first",
+        RoundType::TheSplit,
+        Some(bias_power_cards),
+        20,
+        |step| {
+            if !step.ends_first_half() {
+                return Ok(());
             }
-        }
-        let kept = after.first_tricks.iter().map(|&k| usize::from(k)).sum::<usize>();
-        if kept > usize::from(t.dealt() / 2) || after.tricks.iter().any(|&k| k != 0) {
-            return Err(format!("first half tricks {:?}, now {:?}", after.first_tricks, after.tricks));
-        }
-        if after.phase != Phase::Play(leader) || after.leader != leader || !after.trick.is_empty() {
-            return Err(format!("the second half starts with {:?} led by {}", after.phase, after.leader));
-        }
-        if !matches!(step.action(), Action::Jest(_)) && after.other_bids != t.bids.clone() && !t.bids.contains(&None) {
-            return Err(format!("first half bids {:?} kept as {:?}", t.bids, after.other_bids));
-        }
-        // Nothing of a set-aside half was shown: no seat is known to lack a suit in it.
-        if after.view.voids.iter().any(|v| !v.is_empty()) {
-            return Err(format!("voids {:?} in the second half", after.view.voids));
-        }
-        let told = Event::FirstHalfPlayed { bids: after.other_bids.clone(), tricks: after.first_tricks.clone() };
-        for observer in [Observer::Spectator, Observer::Seat(Seat(0))] {
-            if !step.events(observer).contains(&told) {
-                return Err(format!("{observer:?} is not told {told}"));
+            step.reached();
+            let (t, after) = (step.before, step.after);
+            // "Two separate smaller rounds": the set-aside halves are taken up and led from the
+            // dealer's left (or, by the option, by whoever leads after the last trick: its
+            // winner, or the Bomb's choice); the first half's bids and tricks are kept.
+            let mut next = step.memory.next_leader;
+            if let Some(c) = step.completed_trick() {
+                let v = crate::oracle::judge(&c.fighters, c.trump, t.config.wizard_affects_kings);
+                let bomber = c.fighters.iter().rposition(|f| f.action == Some(crownbattles_rules::Power::Bomb));
+                next = v.winner.or(bomber).map(|i| clockwise(c.leader, i, t.n));
             }
-        }
-        Ok(())
-    });
+            if let Action::Lead(s) = step.action() {
+                next = Some(s);
+            }
+            let last_winner = t.config.split_lead == crownbattles_rules::SplitLead::LastWinner;
+            let leader = match next {
+                Some(s) if last_winner && t.dealt() > 1 => s,
+                _ => clockwise(t.dealer, 1, t.n),
+            };
+            for s in t.seats() {
+                if !crate::oracle::same_cards(after.hand(s), &t.aside[s.index()]) || !after.aside[s.index()].is_empty()
+                {
+                    return Err(format!("{s} takes up {:?}, set aside {:?}", after.hand(s), t.aside[s.index()]));
+                }
+            }
+            let kept = after.first_tricks.iter().map(|&k| usize::from(k)).sum::<usize>();
+            if kept > usize::from(t.dealt() / 2) || after.tricks.iter().any(|&k| k != 0) {
+                return Err(format!("first half tricks {:?}, now {:?}", after.first_tricks, after.tricks));
+            }
+            if after.phase != Phase::Play(leader) || after.leader != leader || !after.trick.is_empty() {
+                return Err(format!("the second half starts with {:?} led by {}", after.phase, after.leader));
+            }
+            if !matches!(step.action(), Action::Jest(_))
+                && after.other_bids != t.bids.clone()
+                && !t.bids.contains(&None)
+            {
+                return Err(format!("first half bids {:?} kept as {:?}", t.bids, after.other_bids));
+            }
+            // Nothing of a set-aside half was shown: no seat is known to lack a suit in it.
+            if after.view.voids.iter().any(|v| !v.is_empty()) {
+                return Err(format!("voids {:?} in the second half", after.view.voids));
+            }
+            let told = Event::FirstHalfPlayed { bids: after.other_bids.clone(), tricks: after.first_tricks.clone() };
+            for observer in [Observer::Spectator, Observer::Seat(Seat(0))] {
+                if !step.events(observer).contains(&told) {
+                    return Err(format!("{observer:?} is not told {told}"));
+                }
+            }
+            Ok(())
+        },
+    );
 }

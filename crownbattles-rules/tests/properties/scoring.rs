@@ -8,8 +8,8 @@ use crownbattles_rules::{Action, CrownBattles, Event, Phase, RoundType};
 use duke_core::{Game, Observer};
 
 use crate::oracle::{
-    Step, Won, clockwise, judge, longer_property, mission_points, opening_phase, points, property, sole_leader,
-    split_points,
+    Step, Won, clockwise, focused_property, judge, longer_property, mission_points, opening_phase, points, property,
+    sole_leader, split_points,
 };
 
 /// What the round that this step ended was scored with, by the rulebook: the bids (a
@@ -128,37 +128,47 @@ pub fn wagering_expected(step: &Step) -> (Vec<i32>, u16) {
 #[test]
 fn round_points_follow_the_scoring_table() {
     let (doubles, splits) = (Cell::new(0), Cell::new(0));
-    property("round_points_follow_the_scoring_table", Some(bias_power_cards), 250, |step| {
-        if !step.ends_round() {
-            if step.after.scores != step.before.scores && !matches!(step.action(), Action::Hex(_) | Action::Shield) {
-                return Err(format!("scores moved mid-round: {:?} -> {:?}", step.before.scores, step.after.scores));
+    focused_property(
+        "round_points_follow_the_scoring_table",
+        RoundType::TheSplit,
+        Some(bias_power_cards),
+        250,
+        |step| {
+            if !step.ends_round() {
+                if step.after.scores != step.before.scores && !matches!(step.action(), Action::Hex(_) | Action::Shield)
+                {
+                    return Err(format!("scores moved mid-round: {:?} -> {:?}", step.before.scores, step.after.scores));
+                }
+                return Ok(());
             }
-            return Ok(());
-        }
-        // Suit Precision's per-suit scores: `suit_precision_scores_each_suit_as_printed`.
-        if step.before.view.round_type == RoundType::SuitPrecision {
-            return Ok(());
-        }
-        step.reached();
-        let (bids, tricks, scores) = round_result(step);
-        if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {
-            doubles.set(doubles.get() + 1);
-        }
-        if step.before.view.round_type == RoundType::TheSplit {
-            splits.set(splits.get() + 1);
-        }
-        if step.after.scores != scores {
-            return Err(format!("bids {bids:?}, tricks {tricks:?}: scores {:?}, want {scores:?}", step.after.scores));
-        }
-        let scored = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
-            Event::RoundScored { bids: b, tricks: k, .. } => Some((b, k)),
-            _ => None,
-        });
-        if scored != Some((bids.clone(), tricks.clone())) {
-            return Err(format!("the round is announced as {scored:?}, scored with {bids:?} {tricks:?}"));
-        }
-        Ok(())
-    });
+            // Suit Precision's per-suit scores: `suit_precision_scores_each_suit_as_printed`.
+            if step.before.view.round_type == RoundType::SuitPrecision {
+                return Ok(());
+            }
+            step.reached();
+            let (bids, tricks, scores) = round_result(step);
+            if bids.iter().any(|b| matches!(b, Some(crownbattles_rules::Bid::Double(_)))) {
+                doubles.set(doubles.get() + 1);
+            }
+            if step.before.view.round_type == RoundType::TheSplit {
+                splits.set(splits.get() + 1);
+            }
+            if step.after.scores != scores {
+                return Err(format!(
+                    "bids {bids:?}, tricks {tricks:?}: scores {:?}, want {scores:?}",
+                    step.after.scores
+                ));
+            }
+            let scored = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
+                Event::RoundScored { bids: b, tricks: k, .. } => Some((b, k)),
+                _ => None,
+            });
+            if scored != Some((bids.clone(), tricks.clone())) {
+                return Err(format!("the round is announced as {scored:?}, scored with {bids:?} {tricks:?}"));
+            }
+            Ok(())
+        },
+    );
     eprintln!("  rounds scored with double bids: {}, rounds of The Split: {}", doubles.get(), splits.get());
     assert!(doubles.get() >= 200, "{} rounds scored double bids", doubles.get());
     assert!(splits.get() >= 20, "{} rounds of The Split scored", splits.get());

@@ -144,6 +144,12 @@ fn round_type_options_are_read_for_simulate_and_play() {
         PlayArgs::parse(args("--game crownbattles --round-types wagering,duel --extra-wagers --random-duels")).unwrap();
     assert!(both.options.extra_wagers && both.options.random_duels && !both.options.duel_bonus);
     assert!(invalid_message(SimulateArgs::parse(args("--game highcard --extra-wagers"))).contains("--extra-wagers"));
+    let long = SimulateArgs::parse(args(
+        "--game crownbattles --round-types long,normal --long-play-screw-by-cards --long-play-first-pass-acts",
+    ))
+    .unwrap();
+    assert!(long.options.long_play_screw_by_cards && long.options.long_play_first_pass_acts);
+    assert!(SimulateArgs::usage().contains("--long-play-screw-by-cards"));
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
     let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
     assert!(refused.contains("--missions m.json"), "{refused}");

@@ -103,10 +103,10 @@ impl RoundType {
     }
 
     /// Whether a card completing a trick changes more than the trick and the tricks won
-    /// (Stealth Play's flip, the missions' records, Suit Precision's placement), so that its
-    /// undo saves the whole state.
+    /// (Stealth Play's flip, the missions' records, Suit Precision's placement, Long Play's
+    /// first pass kept or cleared), so that its undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay | RoundType::SuitPrecision) || self.has_missions()
+        matches!(self, RoundType::StealthPlay | RoundType::SuitPrecision | RoundType::LongPlay) || self.has_missions()
     }
 }
 

@@ -449,7 +449,7 @@ impl CardSet {
     }
 
     /// The lowest card with this face.
-    #[inline]
+    #[inline(always)]
     pub fn find(self, face: Face) -> Option<Card> {
         self.and(face.cards()).first()
     }

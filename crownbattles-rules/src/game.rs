@@ -3,7 +3,7 @@
 use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Bid, Trump};
-use crate::cards::{Card, Power, SuitId};
+use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::events::Event;
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at};
@@ -30,8 +30,9 @@ pub enum ActionError {
 }
 
 /// What [`Game::undo`] needs: for a bid, a card that does not end the round, the trump
-/// choice and the effect decisions that move only tricks, points, a bid, the trump or the
-/// next leader, the few fields they change; otherwise the whole state before the action.
+/// choice, the effect decisions that move only tricks, points, a bid, the trump or the
+/// next leader, and a Magician pass before the Magician's own, the few fields they change;
+/// otherwise the whole state before the action.
 #[derive(Clone, Debug)]
 pub struct Undo(Taken);
 
@@ -52,6 +53,13 @@ enum Taken {
     Bid {
         seat: Seat,
         phase: Phase,
+    },
+    /// A Magician pass of a player other than the Magician's: only the passes and what the
+    /// Magician's player knows change.
+    Pass {
+        magician: Seat,
+        passes: [u8; MAX_PLAYERS],
+        known: CardSet,
     },
     Light {
         trump: Trump,
@@ -74,6 +82,16 @@ impl CrownBattles {
             (Phase::Play(_), Action::PlayDoubleFacedAsGolem) => self.playable(seat).has(Power::DoubleFaced.card()),
             (Phase::Effect { power, .. }, a) => self.effect_allows(seat, power, a),
             (Phase::Passing { .. }, Action::Give(face)) => self.hand(seat).find(face).is_some(),
+            (Phase::Over, _) => false,
+            _ => self.round_type_allows(seat, action),
+        }
+    }
+
+    /// [`Self::allows`] in the round types' own phases and actions (kept out of line so
+    /// that the base game's decisions do not carry them).
+    #[inline(never)]
+    fn round_type_allows(&self, seat: Seat, action: Action) -> bool {
+        match (self.phase, action) {
             (Phase::Splitting, Action::SetAside(face)) => {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
@@ -113,6 +131,16 @@ impl CrownBattles {
                     self.choose_pass(seat, card, magician, direction);
                 }
             }
+            (Phase::Over, _) => {}
+            _ => self.perform_round_type(seat, action),
+        }
+    }
+
+    /// [`Self::perform`] in the round types' own phases and actions (out of line, as
+    /// [`Self::round_type_allows`]).
+    #[inline(never)]
+    fn perform_round_type(&mut self, seat: Seat, action: Action) {
+        match (self.phase, action) {
             (Phase::Splitting, Action::SetAside(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.set_aside(seat, card);
@@ -166,6 +194,13 @@ impl CrownBattles {
                 bids: self.bids,
                 phase: self.phase,
             };
+            self.perform(seat, action);
+            return Ok(Undo(taken));
+        }
+        if let (Phase::Passing { magician, .. }, Action::Give(_)) = (self.phase, action)
+            && seat != magician
+        {
+            let taken = Taken::Pass { magician, passes: self.passes, known: at(&self.known, magician) };
             self.perform(seat, action);
             return Ok(Undo(taken));
         }
@@ -368,6 +403,10 @@ impl Game for CrownBattles {
             Taken::Bid { seat, phase } => {
                 crate::state::put(&mut self.bids, seat, None);
                 self.phase = phase;
+            }
+            Taken::Pass { magician, passes, known } => {
+                self.passes = passes;
+                crate::state::put(&mut self.known, magician, known);
             }
             Taken::Light { trump, trick, tricks, scores, bids, phase } => {
                 self.trump = trump;

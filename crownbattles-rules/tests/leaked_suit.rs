@@ -206,3 +206,43 @@ fn a_deck_without_suits_reveals_nothing_and_bids_at_once() {
     assert!(matches!(view.phase, Phase::Bidding(_) | Phase::ChooseTrump), "{:?}", view.phase);
     assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
 }
+
+/// A revealed copy (a Golem) moves by a Merchant trade: the trader that takes "a golem" from
+/// a hand where it knew one cannot tell which copy it got, so it knows no Golem there any
+/// more, whichever copy the random draw picked (conformance's twin worlds found the trader
+/// still "knowing" the other copy when it drew the higher id).
+#[test]
+fn a_trader_taking_a_copy_it_knew_forgets_the_copy_whichever_it_drew() {
+    let config = leaked(3, &[2], &[Power::Merchant], LeakChoice::Simultaneous);
+    let world = |p2: &str, seed: u64| {
+        // P2 revealed its monsters (one Golem), then got a card unseen (unsealed): P0 knows
+        // one Golem there. P2 holds two Golems in one world, a Golem and B4 in the other.
+        let setup = Setup {
+            seed,
+            bids: bids(&["0"; 3]),
+            leaks: vec![Some("R".parse().unwrap()), Some("G".parse().unwrap()), Some(Leak::Monsters)],
+            unsealed: vec![Seat(2)],
+            shown: Some(cards("R1 G2 G3")),
+            known: Some(vec![cards("G2 G3 golem"), cards("R1 golem"), cards("R1 G2 G3")]),
+            ..table(&config, Trump::NoTrump, &["merchant R1", "G2 G3", p2])
+        };
+        let mut game = start(&setup);
+        steps(&mut game, &["P0 play merchant"]);
+        game
+    };
+    let mut golems = 0;
+    for seed in 0..24 {
+        let (mut here, mut there) = (world("golem golem", seed), world("golem B4", seed));
+        assert_eq!(here.view(Observer::Seat(Seat(0))), there.view(Observer::Seat(Seat(0))), "P0 tells them apart");
+        let seen_here = seen(&mut here, "P0 trade R1 P2", Observer::Seat(Seat(0)));
+        let seen_there = seen(&mut there, "P0 trade R1 P2", Observer::Seat(Seat(0)));
+        // P0 got a Golem and cannot tell which: none of P2's cards is known but R1.
+        assert_eq!(seen_here, vec!["P0 trade R1 P2", "P0 gives R1 to P2 and gets golem"], "seed {seed}");
+        assert_eq!(known_in(&here, Observer::Seat(Seat(0)), 2), faces("R1"), "seed {seed}");
+        if seen_there == seen_here {
+            golems += 1;
+            assert_eq!(here.view(Observer::Seat(Seat(0))), there.view(Observer::Seat(Seat(0))), "seed {seed}");
+        }
+    }
+    assert!(golems > 0, "some seed draws the Golem in the other world too");
+}

@@ -246,3 +246,31 @@ fn a_trader_taking_a_copy_it_knew_forgets_the_copy_whichever_it_drew() {
     }
     assert!(golems > 0, "some seed draws the Golem in the other world too");
 }
+
+/// A revealed copy moved in plain sight (the Cursed) stays shown to a spectator; in a twin
+/// world where its new hand also holds the other copy unseen, playing "golem" must use the
+/// shown one up as it does in the real world (conformance's twin worlds found the
+/// spectator still seeing a Golem there, as `shown` kept the higher id).
+#[test]
+fn a_shown_copy_is_used_up_by_its_hand_playing_that_face_in_every_world() {
+    let config = leaked(3, &[3], &[Power::Cursed], LeakChoice::Simultaneous);
+    let mut game = deal(&config, Trump::NoTrump, &["cursed R1 R2", "golem#2 G5 G6", "B1 B2 B3"]);
+    steps(&mut game, &["P0 leak R", "P1 leak monsters", "P2 leak B", "P0 bid 0", "P1 bid 0", "P2 bid 0"]);
+    steps(&mut game, &["P0 play cursed", "P1 play G5", "P2 play B1", "P0 swap P0 P1", "P1 play R1", "P2 play B2"]);
+    assert_eq!(known_in(&game, Observer::Spectator, 0), faces("golem"));
+    let mut twins = 0;
+    for seed in 0..400 {
+        let twin = game.determinize(Seat(2), seed);
+        let (mut here, mut there) = (game, twin);
+        let seen_here = seen(&mut here, "P0 play golem", Observer::Spectator);
+        assert!(known_in(&here, Observer::Spectator, 0).is_empty());
+        if there.view(Observer::Spectator).hand_sizes != game.view(Observer::Spectator).hand_sizes {
+            continue;
+        }
+        let seen_there = seen(&mut there, "P0 play golem", Observer::Spectator);
+        assert_eq!(seen_here, seen_there, "seed {seed}");
+        assert_eq!(here.view(Observer::Spectator), there.view(Observer::Spectator), "seed {seed}");
+        twins += twin.to_setup().hands.unwrap()[0].iter().filter(|c| c.face == Face::Golem).count() / 2;
+    }
+    assert!(twins > 0, "some twin gives P0 both Golems");
+}

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use crownbattles_rules::{Action, Face, Phase, Place, RoundType, TeamFormation};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, ally_of, property, view_of};
+use crate::oracle::{Table, ally_of, longer_property, property, view_of};
 
 fn alliance_round(t: &Table) -> bool {
     matches!(t.view.round_type, RoundType::Alliances | RoundType::MissionsAlliances)
@@ -79,7 +79,7 @@ fn alliance_teams_are_formed_by_the_dealer() {
 #[test]
 fn secret_notes_are_shown_once_per_round_to_the_ally_only() {
     let shown = Cell::new(0);
-    property("secret_notes_are_shown_once_per_round_to_the_ally_only", None, 100, |step| {
+    longer_property("secret_notes_are_shown_once_per_round_to_the_ally_only", 2, None, 100, |step| {
         let t = step.before;
         let me = step.seat();
         let used = |t: &Table| t.view.alliance.as_ref().is_some_and(|a| a.notes.contains(&me));

@@ -89,7 +89,7 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
 /// swap may come first, as before a bid.
 #[test]
 fn missions_are_chosen_in_turn_or_face_down() {
-    property("missions_are_chosen_in_turn_or_face_down", Some(bias_power_cards), 300, |step| {
+    longer_property("missions_are_chosen_in_turn_or_face_down", 2, Some(bias_power_cards), 300, |step| {
         let t = step.before;
         if t.phase != Phase::Missions {
             return Ok(());

@@ -23,7 +23,8 @@ fn lowest(set: CardSet, count: u32) -> CardSet {
 impl CrownBattles {
     /// Relabels every seat's knowledge of copies so that, in each other hand, the known
     /// copies of a face are that hand's lowest ids of it (the same number of them): what
-    /// each seat can see is unchanged, since copies look alike.
+    /// each seat can see is unchanged, since copies look alike. Leaked Suit's `shown` (what
+    /// a spectator knows) is relabelled the same way in every hand.
     ///
     /// Called after the actions that move single cards between hands unseen by some
     /// (Magician passes, Merchant trades) and by determinization.
@@ -32,14 +33,23 @@ impl CrownBattles {
         let hands = self.hands;
         for (x, known) in self.known.iter_mut().enumerate().take(n) {
             for (_, &hand) in hands.iter().enumerate().take(n).filter(|&(p, _)| p != x) {
-                for face in COPIES {
-                    let copies = hand.and(face.cards());
-                    let count = known.and(copies).len();
-                    if count > 0 && count < copies.len() {
-                        *known = known.minus(copies).or(lowest(copies, count));
-                    }
-                }
+                *known = canonical(*known, hand);
             }
         }
+        if self.leaked_round() {
+            self.shown = hands.iter().take(n).fold(self.shown, |shown, &hand| canonical(shown, hand));
+        }
     }
+}
+
+/// `known` with its copies in `hand` relabelled as the hand's lowest ids of each face.
+fn canonical(mut known: CardSet, hand: CardSet) -> CardSet {
+    for face in COPIES {
+        let copies = hand.and(face.cards());
+        let count = known.and(copies).len();
+        if count > 0 && count < copies.len() {
+            known = known.minus(copies).or(lowest(copies, count));
+        }
+    }
+    known
 }

@@ -293,7 +293,13 @@ impl CrownBattles {
             let given = card.or_else(|| hg.nth(s.below(hg.len())));
             (given, ht.nth(s.below(ht.len())))
         });
-        let (Some(given), Some(taken)) = (given, taken) else { return };
+        // A random copy (Golem, Dragon, Peasant) leaves as its hand's lowest id of that
+        // face, as every other take does (`knowledge.rs`): a seat that knew a copy there
+        // then loses that knowledge, since it cannot tell which copy moved.
+        let (Some(given), Some(taken)) = (given.and_then(|c| hg.find(c.face())), taken.and_then(|c| ht.find(c.face())))
+        else {
+            return;
+        };
         for x in self.seats() {
             if x != giver && x != taker {
                 update(&mut self.known, x, |v| v.minus(hg.or(ht)));

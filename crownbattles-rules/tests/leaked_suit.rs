@@ -206,3 +206,71 @@ fn a_deck_without_suits_reveals_nothing_and_bids_at_once() {
     assert!(matches!(view.phase, Phase::Bidding(_) | Phase::ChooseTrump), "{:?}", view.phase);
     assert_eq!(CrownBattles::from_setup(&game.to_setup()).unwrap(), game);
 }
+
+/// A revealed copy (a Golem) moves by a Merchant trade: the trader that takes "a golem" from
+/// a hand where it knew one cannot tell which copy it got, so it knows no Golem there any
+/// more, whichever copy the random draw picked (conformance's twin worlds found the trader
+/// still "knowing" the other copy when it drew the higher id).
+#[test]
+fn a_trader_taking_a_copy_it_knew_forgets_the_copy_whichever_it_drew() {
+    let config = leaked(3, &[2], &[Power::Merchant], LeakChoice::Simultaneous);
+    let world = |p2: &str, seed: u64| {
+        // P2 revealed its monsters (one Golem), then got a card unseen (unsealed): P0 knows
+        // one Golem there. P2 holds two Golems in one world, a Golem and B4 in the other.
+        let setup = Setup {
+            seed,
+            bids: bids(&["0"; 3]),
+            leaks: vec![Some("R".parse().unwrap()), Some("G".parse().unwrap()), Some(Leak::Monsters)],
+            unsealed: vec![Seat(2)],
+            shown: Some(cards("R1 G2 G3")),
+            known: Some(vec![cards("G2 G3 golem"), cards("R1 golem"), cards("R1 G2 G3")]),
+            ..table(&config, Trump::NoTrump, &["merchant R1", "G2 G3", p2])
+        };
+        let mut game = start(&setup);
+        steps(&mut game, &["P0 play merchant"]);
+        game
+    };
+    let mut golems = 0;
+    for seed in 0..24 {
+        let (mut here, mut there) = (world("golem golem", seed), world("golem B4", seed));
+        assert_eq!(here.view(Observer::Seat(Seat(0))), there.view(Observer::Seat(Seat(0))), "P0 tells them apart");
+        let seen_here = seen(&mut here, "P0 trade R1 P2", Observer::Seat(Seat(0)));
+        let seen_there = seen(&mut there, "P0 trade R1 P2", Observer::Seat(Seat(0)));
+        // P0 got a Golem and cannot tell which: none of P2's cards is known but R1.
+        assert_eq!(seen_here, vec!["P0 trade R1 P2", "P0 gives R1 to P2 and gets golem"], "seed {seed}");
+        assert_eq!(known_in(&here, Observer::Seat(Seat(0)), 2), faces("R1"), "seed {seed}");
+        if seen_there == seen_here {
+            golems += 1;
+            assert_eq!(here.view(Observer::Seat(Seat(0))), there.view(Observer::Seat(Seat(0))), "seed {seed}");
+        }
+    }
+    assert!(golems > 0, "some seed draws the Golem in the other world too");
+}
+
+/// A revealed copy moved in plain sight (the Cursed) stays shown to a spectator; in a twin
+/// world where its new hand also holds the other copy unseen, playing "golem" must use the
+/// shown one up as it does in the real world (conformance's twin worlds found the
+/// spectator still seeing a Golem there, as `shown` kept the higher id).
+#[test]
+fn a_shown_copy_is_used_up_by_its_hand_playing_that_face_in_every_world() {
+    let config = leaked(3, &[3], &[Power::Cursed], LeakChoice::Simultaneous);
+    let mut game = deal(&config, Trump::NoTrump, &["cursed R1 R2", "golem#2 G5 G6", "B1 B2 B3"]);
+    steps(&mut game, &["P0 leak R", "P1 leak monsters", "P2 leak B", "P0 bid 0", "P1 bid 0", "P2 bid 0"]);
+    steps(&mut game, &["P0 play cursed", "P1 play G5", "P2 play B1", "P0 swap P0 P1", "P1 play R1", "P2 play B2"]);
+    assert_eq!(known_in(&game, Observer::Spectator, 0), faces("golem"));
+    let mut twins = 0;
+    for seed in 0..400 {
+        let twin = game.determinize(Seat(2), seed);
+        let (mut here, mut there) = (game, twin);
+        let seen_here = seen(&mut here, "P0 play golem", Observer::Spectator);
+        assert!(known_in(&here, Observer::Spectator, 0).is_empty());
+        if there.view(Observer::Spectator).hand_sizes != game.view(Observer::Spectator).hand_sizes {
+            continue;
+        }
+        let seen_there = seen(&mut there, "P0 play golem", Observer::Spectator);
+        assert_eq!(seen_here, seen_there, "seed {seed}");
+        assert_eq!(here.view(Observer::Spectator), there.view(Observer::Spectator), "seed {seed}");
+        twins += twin.to_setup().hands.unwrap()[0].iter().filter(|c| c.face == Face::Golem).count() / 2;
+    }
+    assert!(twins > 0, "some twin gives P0 both Golems");
+}

@@ -213,8 +213,8 @@ pub use rounds::missions::{
 };
 pub use rounds::{
     AllianceSetup, BOTH_MISSIONS_FAILED, Leak, LeakChoice, MissionResult, MissionShare, RoundType, RoundTypeNameError,
-    RoundTypes, SplitLead, SplitMiss, TeamFormation, combined_bid, mission_team_points, solo_points, split_points,
-    suit_precision_points, team_points,
+    RoundTypes, SplitLead, SplitMiss, TeamFormation, combined_bid, combined_suit_bids, mission_team_points,
+    solo_points, split_points, suit_precision_points, team_points, team_suit_precision_points,
 };
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

@@ -83,6 +83,7 @@ impl CrownBattles {
         self.check_missions()?;
         self.check_leaks()?;
         self.check_alliance()?;
+        self.check_precision_alliance()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }

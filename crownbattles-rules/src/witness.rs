@@ -509,13 +509,11 @@ fn round_end(
             tricks: before.seats().map(|s| at(&p.tricks, s)).collect(),
         });
     }
-    let points = |s: Seat| {
-        if let Some(p) = &precision {
-            crate::rounds::suit_precision_points(at(&p.bids, s).map(crate::rounds::decode_suit_bid), at(&p.tricks, s))
-        } else {
-            missions.round_points(s)
-        }
-    };
+    // (Suit Precision-Alliances scores a team from both members' suits.)
+    if let Some(p) = precision {
+        missions.suit_precision = p;
+    }
+    let points = |s: Seat| missions.round_points(s);
     let seats = || before.seats();
     out.push(Event::RoundScored {
         round: before.round.saturating_add(1),

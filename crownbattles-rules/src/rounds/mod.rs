@@ -17,6 +17,7 @@ mod leaked_suit;
 pub(crate) mod missions;
 mod stealth_play;
 mod suit_precision;
+mod suit_precision_alliances;
 mod the_split;
 
 pub use alliances::{
@@ -32,6 +33,7 @@ use serde::{Deserialize, Serialize};
 
 pub use suit_precision::suit_precision_points;
 pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
+pub use suit_precision_alliances::{combined_suit_bids, team_suit_precision_points};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 
 use crate::actions::Bid;
@@ -75,7 +77,9 @@ pub enum RoundType {
     /// "Missions-Alliances": teams as in Alliances, each member choosing a mission
     /// (`alliances.rs`, `missions/`).
     MissionsAlliances,
-    /// "Suit Precision-Alliances" (absent in this version).
+    /// "Suit Precision-Alliances": teams as in Alliances, each member bidding per suit as
+    /// in Suit Precision, scored on the team's combined suit bids and tricks
+    /// (`suit_precision_alliances.rs`).
     SuitPrecisionAlliances,
 }
 
@@ -99,7 +103,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 10] = [
+    pub const IMPLEMENTED: [RoundType; 11] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LeakedSuit,
@@ -110,6 +114,7 @@ impl RoundType {
         RoundType::Alliances,
         RoundType::MissionsAlliances,
         RoundType::SuitPrecision,
+        RoundType::SuitPrecisionAlliances,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -136,6 +141,7 @@ impl RoundType {
                 | RoundType::Alliances
                 | RoundType::MissionsAlliances
                 | RoundType::SuitPrecision
+                | RoundType::SuitPrecisionAlliances
         )
     }
 

@@ -103,17 +103,18 @@ pub(crate) fn suits_of(set: u8) -> impl Iterator<Item = SuitId> {
 }
 
 impl RoundType {
-    /// Whether its bids are placed per suit (Suit Precision).
+    /// Whether its bids are placed per suit (Suit Precision, Suit Precision-Alliances).
     pub const fn bids_per_suit(self) -> bool {
-        matches!(self, RoundType::SuitPrecision)
+        matches!(self, RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances)
     }
 }
 
 impl CrownBattles {
-    /// Whether this round is a round of Suit Precision.
+    /// Whether this round bids and places tricks per suit (Suit Precision, Suit
+    /// Precision-Alliances).
     #[inline]
     pub(crate) fn precision(&self) -> bool {
-        self.round_type == RoundType::SuitPrecision
+        self.round_type.bids_per_suit()
     }
 
     /// Suit Precision: `seat`'s bid per suit (None: not placed yet).
@@ -161,7 +162,7 @@ impl CrownBattles {
             Bid::Single(n) => n <= self.config.max_bid,
             Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(self.cards_this_round()),
         };
-        ok && self.precision() && self.next_bid_suit(seat) == Some(suit)
+        ok && self.precision() && self.next_bid_suit(seat) == Some(suit) && !self.ally_doubled_suit(seat, suit, bid)
     }
 
     /// Suit Precision's legal bids: the next suit's, 0, 0-1, 1, …, the highest token.

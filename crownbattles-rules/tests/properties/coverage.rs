@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 12] = [
+const PROPERTIES: [(&str, &str); 13] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -18,6 +18,7 @@ const PROPERTIES: [(&str, &str); 12] = [
     ("leaked_suit", include_str!("leaked_suit.rs")),
     ("alliances", include_str!("alliances.rs")),
     ("suit_precision", include_str!("suit_precision.rs")),
+    ("suit_precision_alliances", include_str!("suit_precision_alliances.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

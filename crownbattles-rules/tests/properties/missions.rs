@@ -90,7 +90,7 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
 /// swap may come first, as before a bid.
 #[test]
 fn missions_are_chosen_in_turn_or_face_down() {
-    property("missions_are_chosen_in_turn_or_face_down", Some(bias_power_cards), 300, |step| {
+    property("missions_are_chosen_in_turn_or_face_down", Some(bias_power_cards), 260, |step| {
         let t = step.before;
         if t.phase != Phase::Missions {
             return Ok(());
@@ -142,7 +142,7 @@ fn missions_score_their_cell_when_met_and_lose_20_when_failed() {
     let (met, failed) = (Cell::new(0), Cell::new(0));
     // (Thresholds lowered when Alliances and Missions-Alliances joined the round types of
     // `testing::configs`: nine implemented types make each one rarer.)
-    property("missions_score_their_cell_when_met_and_lose_20_when_failed", Some(bias_power_cards), 45, |step| {
+    property("missions_score_their_cell_when_met_and_lose_20_when_failed", Some(bias_power_cards), 38, |step| {
         let t = step.before;
         if !missions_round(t) || !step.ends_round() {
             return Ok(());

@@ -58,7 +58,9 @@ impl CrownBattles {
     pub(crate) fn ally_doubled_suit(&self, seat: Seat, suit: SuitId, bid: Bid) -> bool {
         matches!(bid, Bid::Double(_))
             && self.alliance_round()
-            && self.ally(seat).is_some_and(|a| matches!(self.suit_bids(a)[suit.index()], Some(Bid::Double(_))))
+            && self
+                .ally(seat)
+                .is_some_and(|a| matches!(self.suit_bids(a).get(suit.index()), Some(Some(Bid::Double(_)))))
     }
 
     /// The points `seat` scores for a round of Suit Precision-Alliances: the team's

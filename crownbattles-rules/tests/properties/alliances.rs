@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::collections::BTreeSet;
 
-use crownbattles_rules::{Action, Face, Phase, Place, RoundType, TeamFormation};
+use crownbattles_rules::{Action, Face, Phase, Place, TeamFormation};
 use duke_core::{Game, Observer, Seat};
 
 use crate::oracle::{Table, ally_of, property, view_of};

@@ -94,6 +94,9 @@ pub fn suit_precision_points(bids: [Option<Bid>; 4], won: [u8; 4]) -> i32 {
         .sum()
 }
 
+/// The round types bidding per suit, a bit per [`RoundType::index`].
+const PER_SUIT: u16 = 1 << RoundType::SuitPrecision as u16 | 1 << RoundType::SuitPrecisionAlliances as u16;
+
 /// The suits as a set, a bit per [`SuitId::index`].
 const ALL_SUITS: u8 = 0b1111;
 
@@ -112,9 +115,10 @@ impl RoundType {
 impl CrownBattles {
     /// Whether this round bids and places tricks per suit (Suit Precision, Suit
     /// Precision-Alliances).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn precision(&self) -> bool {
-        self.round_type.bids_per_suit()
+        // (One test of a bit set: the base game's hot paths call it.)
+        1u16 << (self.round_type as u16) & PER_SUIT != 0
     }
 
     /// Suit Precision: `seat`'s bid per suit (None: not placed yet).

@@ -106,7 +106,8 @@ impl RoundType {
     /// (Stealth Play's flip, the missions' records, Suit Precision's placement), so that its
     /// undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay) || self.bids_per_suit() || self.has_missions()
+        matches!(self, RoundType::StealthPlay | RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances)
+            || self.has_missions()
     }
 }
 

@@ -463,7 +463,7 @@ impl Game for CrownBattles {
             0
         };
         // Suit Precision: three more bids per seat, a placement per trick.
-        let precision = config.round_types.chosen() >> crate::RoundType::SuitPrecision.index() & 1 == 1;
+        let precision = crate::rounds::listed(config.round_types.chosen()).any(crate::RoundType::bids_per_suit);
         let precision = if precision { 3 * n + most } else { 0 };
         // Wagering: an extra wager per player.
         let wagers = if config.round_types.chosen() >> crate::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };

@@ -90,6 +90,7 @@ impl CrownBattles {
         self.check_wagering()?;
         self.check_duels()?;
         self.check_long_play(base, dealt)?;
+        self.check_precision_alliance()?;
         if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }

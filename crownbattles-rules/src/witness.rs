@@ -535,14 +535,12 @@ fn round_end(
         let (share, to_bank) = crate::rounds::pot_shares(pot, winners.len() as u8);
         out.push(Event::PotSettled { pot, winners, share, to_bank, carried });
     }
+    // (Suit Precision-Alliances scores a team from both members' suits.)
+    if let Some(p) = precision {
+        missions.suit_precision = p;
+    }
     let points = |s: Seat| {
-        if let Some(p) = &precision {
-            crate::rounds::suit_precision_points(at(&p.bids, s).map(crate::rounds::decode_suit_bid), at(&p.tricks, s))
-        } else if let Some((points, _)) = together {
-            at(&points, s)
-        } else {
-            missions.round_points(s)
-        }
+        if let Some((points, _)) = together { at(&points, s) } else { missions.round_points(s) }
     };
     let seats = || before.seats();
     out.push(Event::RoundScored {

@@ -425,3 +425,18 @@ fn crownbattles_plays_missions_from_the_options() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Crown Battles' Suit Precision-Alliances from the command line: the dealer's teams, bids
+/// per suit and placed tricks, the bots playing every step.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_suit_precision_alliances_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    let options = GameOptions { round_types: Some("precision-alliances,normal".into()), ..GameOptions::default() };
+    let (summary, record) = run::<CrownBattles>(Some(5), &options, 2, 8, &bots(), |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
+    assert!(text.contains(" team P") && text.contains("bid R") && text.contains("suits are scored"), "{text}");
+    // Two players may not play alliances.
+    assert!(run::<CrownBattles>(Some(2), &options, 1, 1, &bots(), |_| {}).is_err());
+}

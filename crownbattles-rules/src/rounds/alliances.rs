@@ -310,6 +310,9 @@ impl CrownBattles {
 
     /// The points `seat` scores for an Alliance round from the round's bids and tricks.
     pub(crate) fn alliance_points(&self, seat: Seat) -> i32 {
+        if self.precision() {
+            return self.precision_alliance_points(seat);
+        }
         let (bid, won) = (at(&self.bids, seat), at(&self.tricks, seat));
         if self.round_type.has_missions() {
             let own = self.mission_result(seat, won);

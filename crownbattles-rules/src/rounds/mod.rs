@@ -21,6 +21,7 @@ mod long_play;
 pub(crate) mod missions;
 mod stealth_play;
 mod suit_precision;
+mod suit_precision_alliances;
 mod the_split;
 mod wagering;
 
@@ -40,6 +41,7 @@ pub(crate) use duel_fights::Duels;
 pub use duel_fights::{DuelPairing, DuelRules, duel_points};
 pub use suit_precision::suit_precision_points;
 pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
+pub use suit_precision_alliances::{combined_suit_bids, team_suit_precision_points};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 pub(crate) use wagering::Wagering;
 pub use wagering::{EXTRA_WAGERS, STAKE, WageringRules, pot_shares, wagering_points};
@@ -88,7 +90,9 @@ pub enum RoundType {
     /// "Missions-Alliances": teams as in Alliances, each member choosing a mission
     /// (`alliances.rs`, `missions/`).
     MissionsAlliances,
-    /// "Suit Precision-Alliances" (absent in this version).
+    /// "Suit Precision-Alliances": teams as in Alliances, each member bidding per suit as
+    /// in Suit Precision, scored on the team's combined suit bids and tricks
+    /// (`suit_precision_alliances.rs`).
     SuitPrecisionAlliances,
 }
 
@@ -112,7 +116,7 @@ impl RoundType {
     ];
 
     /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 13] = [
+    pub const IMPLEMENTED: [RoundType; 14] = [
         RoundType::Normal,
         RoundType::BlindBidding,
         RoundType::LongPlay,
@@ -126,6 +130,7 @@ impl RoundType {
         RoundType::SuitPrecision,
         RoundType::Wagering,
         RoundType::DuelFights,
+        RoundType::SuitPrecisionAlliances,
     ];
 
     /// Whether it is Normal Bidding (the base game's round).
@@ -155,6 +160,7 @@ impl RoundType {
                 | RoundType::SuitPrecision
                 | RoundType::Wagering
                 | RoundType::DuelFights
+                | RoundType::SuitPrecisionAlliances
         )
     }
 

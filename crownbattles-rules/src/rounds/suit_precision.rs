@@ -94,6 +94,9 @@ pub fn suit_precision_points(bids: [Option<Bid>; 4], won: [u8; 4]) -> i32 {
         .sum()
 }
 
+/// The round types bidding per suit, a bit per [`RoundType::index`].
+const PER_SUIT: u16 = 1 << RoundType::SuitPrecision as u16 | 1 << RoundType::SuitPrecisionAlliances as u16;
+
 /// The suits as a set, a bit per [`SuitId::index`].
 const ALL_SUITS: u8 = 0b1111;
 
@@ -103,17 +106,19 @@ pub(crate) fn suits_of(set: u8) -> impl Iterator<Item = SuitId> {
 }
 
 impl RoundType {
-    /// Whether its bids are placed per suit (Suit Precision).
+    /// Whether its bids are placed per suit (Suit Precision, Suit Precision-Alliances).
     pub const fn bids_per_suit(self) -> bool {
-        matches!(self, RoundType::SuitPrecision)
+        matches!(self, RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances)
     }
 }
 
 impl CrownBattles {
-    /// Whether this round is a round of Suit Precision.
-    #[inline]
+    /// Whether this round bids and places tricks per suit (Suit Precision, Suit
+    /// Precision-Alliances).
+    #[inline(always)]
     pub(crate) fn precision(&self) -> bool {
-        self.round_type == RoundType::SuitPrecision
+        // (One test of a bit set: the base game's hot paths call it.)
+        1u16 << (self.round_type as u16) & PER_SUIT != 0
     }
 
     /// Suit Precision: `seat`'s bid per suit (None: not placed yet).
@@ -161,7 +166,7 @@ impl CrownBattles {
             Bid::Single(n) => n <= self.config.max_bid,
             Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(self.cards_this_round()),
         };
-        ok && self.precision() && self.next_bid_suit(seat) == Some(suit)
+        ok && self.precision() && self.next_bid_suit(seat) == Some(suit) && !self.ally_doubled_suit(seat, suit, bid)
     }
 
     /// Suit Precision's legal bids: the next suit's, 0, 0-1, 1, …, the highest token.

@@ -11,7 +11,7 @@ use duke_core::{Game, Observer, Seat};
 use crate::oracle::{Table, ally_of, focused_property, property, view_of};
 
 fn alliance_round(t: &Table) -> bool {
-    matches!(t.view.round_type, RoundType::Alliances | RoundType::MissionsAlliances)
+    t.view.round_type.is_alliance()
 }
 
 /// "Players pair up in teams of two, with the dealer determining team formations. In

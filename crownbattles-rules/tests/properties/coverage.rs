@@ -5,7 +5,7 @@
 const RULES: &str = include_str!("../../RULES.md");
 
 /// The property sources, by rulebook section.
-const PROPERTIES: [(&str, &str); 15] = [
+const PROPERTIES: [(&str, &str); 16] = [
     ("set_up", include_str!("set_up.rs")),
     ("how_to_play", include_str!("how_to_play.rs")),
     ("scoring", include_str!("scoring.rs")),
@@ -21,6 +21,7 @@ const PROPERTIES: [(&str, &str); 15] = [
     ("wagering", include_str!("wagering.rs")),
     ("duel_fights", include_str!("duel_fights.rs")),
     ("long_play", include_str!("long_play.rs")),
+    ("suit_precision_alliances", include_str!("suit_precision_alliances.rs")),
 ];
 
 /// Scenario tests a row may name (as `file::test`).

@@ -19,7 +19,10 @@ fn bids_go_clockwise_from_the_dealers_left() {
         let Phase::Bidding(s) = step.before.phase else { return Ok(()) };
         // The Split's two bids per seat: `split_two_bids_per_seat_clockwise`.
         // Suit Precision's four: `suit_precision_bids_one_suit_at_a_time_in_suit_order`.
-        if matches!(step.before.view.round_type, RoundType::TheSplit | RoundType::SuitPrecision) {
+        if matches!(
+            step.before.view.round_type,
+            RoundType::TheSplit | RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances
+        ) {
             return Ok(());
         }
         step.reached();
@@ -55,7 +58,7 @@ fn bids_go_clockwise_from_the_dealers_left() {
 fn check_bids(step: &Step) -> Result<bool, String> {
     let Phase::Bidding(s) = step.before.phase else { return Ok(false) };
     // Suit Precision's suit bids: `suit_precision_bids_one_suit_at_a_time_in_suit_order`.
-    if step.before.view.round_type == RoundType::SuitPrecision {
+    if step.before.view.round_type.bids_per_suit() {
         return Ok(false);
     }
     let listed: std::collections::BTreeSet<String> =

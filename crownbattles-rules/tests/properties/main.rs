@@ -27,5 +27,6 @@ mod round_types;
 mod scoring;
 mod set_up;
 mod suit_precision;
+mod suit_precision_alliances;
 mod theft_and_protection;
 mod wagering;

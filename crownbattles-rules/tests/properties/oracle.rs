@@ -171,7 +171,9 @@ pub fn opening_phase(
     // generator forms them at the round's start).
     let dealer_forms = config.team_formation == crownbattles_rules::TeamFormation::Dealer;
     match round_type {
-        RoundType::Alliances | RoundType::MissionsAlliances if dealer_forms => Phase::Teams,
+        RoundType::Alliances | RoundType::MissionsAlliances | RoundType::SuitPrecisionAlliances if dealer_forms => {
+            Phase::Teams
+        }
         RoundType::BlindBidding => Phase::BlindBidding,
         RoundType::TheSplit => Phase::Splitting,
         RoundType::Missions | RoundType::BlindMissions | RoundType::MissionsAlliances => {

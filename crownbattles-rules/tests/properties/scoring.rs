@@ -141,8 +141,9 @@ fn round_points_follow_the_scoring_table() {
                 }
                 return Ok(());
             }
-            // Suit Precision's per-suit scores: `suit_precision_scores_each_suit_as_printed`.
-            if step.before.view.round_type == RoundType::SuitPrecision {
+            // Suit Precision's per-suit scores: `suit_precision_scores_each_suit_as_printed`
+            // (Suit Precision-Alliances: `suit_precision_alliances_score_the_team_s_combined_suits`).
+            if step.before.view.round_type.bids_per_suit() {
                 return Ok(());
             }
             step.reached();

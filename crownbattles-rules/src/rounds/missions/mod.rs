@@ -106,7 +106,10 @@ impl RoundType {
     /// (Stealth Play's flip, the missions' records, Suit Precision's placement, Long Play's
     /// first pass kept or cleared), so that its undo saves the whole state.
     pub const fn flips_at_trick_end(self) -> bool {
-        matches!(self, RoundType::StealthPlay | RoundType::SuitPrecision | RoundType::LongPlay) || self.has_missions()
+        matches!(
+            self,
+            RoundType::StealthPlay | RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances | RoundType::LongPlay
+        ) || self.has_missions()
     }
 }
 

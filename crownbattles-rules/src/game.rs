@@ -365,8 +365,7 @@ impl Game for CrownBattles {
         // (The Split's two bids per seat and Suit Precision's four take the general path.)
         if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
             && s == seat
-            && !self.split()
-            && !self.precision()
+            && !self.round_type.bids_apart()
             && self.bid_allowed(seat, bid)
         {
             let taken = Taken::Bid { seat, phase: self.phase };

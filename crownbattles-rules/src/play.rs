@@ -248,17 +248,24 @@ impl CrownBattles {
             let winner = crate::state::after(self.trick.leader, pos, self.n());
             update(&mut self.tricks, winner, |v| v.saturating_add(1));
             self.trick.next_leader = winner;
-            if self.round_type.has_missions() {
-                self.note_mission_trick(winner, pos);
-            }
-            // Suit Precision: the winner places the trick before the end-of-trick actions.
-            if self.precision() && self.place_won_trick(winner) {
+            // (One test for the base game: Normal Bidding records nothing more.)
+            if !self.round_type.is_normal() && self.round_type_takes_trick(winner, pos) {
                 self.trick.resolving = 0;
                 return;
             }
         }
         self.trick.resolving = 0;
         self.continue_end_effects();
+    }
+
+    /// What a round type does as a trick is taken: the missions' records, and Suit
+    /// Precision's placement before the end-of-trick actions (`true`: the winner chooses).
+    #[inline(never)]
+    fn round_type_takes_trick(&mut self, winner: Seat, pos: usize) -> bool {
+        if self.round_type.has_missions() {
+            self.note_mission_trick(winner, pos);
+        }
+        self.precision() && self.place_won_trick(winner)
     }
 
     /// Resolves the end-of-trick effects in play order, stopping at each decision.

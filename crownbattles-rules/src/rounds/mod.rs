@@ -164,6 +164,13 @@ impl RoundType {
         )
     }
 
+    /// Whether a seat places more than one bid token in the round (The Split's two bids,
+    /// Suit Precision's four), so that a bid takes `apply`'s general path.
+    #[inline]
+    pub const fn bids_apart(self) -> bool {
+        matches!(self, RoundType::TheSplit | RoundType::SuitPrecision | RoundType::SuitPrecisionAlliances)
+    }
+
     /// Whether the round's points of a player depend on the others' results, so that the
     /// round is settled for all seats together (Wagering's pot, Duel Fights' groups).
     pub const fn settles_together(self) -> bool {

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Config, ConfigError, CrownBattles, Event, MissionShare, MissionsSetup, Phase, Place, RoundType, RoundTypes,
-    Setup, TeamFormation, Trump,
+    Config, ConfigError, CrownBattles, Event, MissionShare, MissionsSetup, Phase, Place, RoundType, RoundTypes, Setup,
+    TeamFormation, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -21,24 +21,11 @@ fn alliances(first: RoundType, players: u8, cards: &[u8]) -> Config {
     Config { round_types: RoundTypes::sequence(&order).unwrap(), ..base }.validated().unwrap()
 }
 
-/// Applies one step and returns the events `observer` saw of it (`common::seen` gives
-/// their printed lines).
-fn seen_events(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<Event> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events
-}
-
 /// Plays `lines`, returning the points of the round's score event.
 fn score_of(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
     let mut points = None;
     for line in lines {
-        for e in seen_events(game, line, Observer::Spectator) {
+        for e in step_events(game, line, Observer::Spectator) {
             if let Event::RoundScored { points: p, .. } = e {
                 points = Some(p);
             }
@@ -76,7 +63,7 @@ fn the_dealer_forms_the_teams() {
     assert_eq!((view.phase, view.to_act), (Phase::Teams, vec![Seat(3)]));
     assert_eq!(legal(&game, 3), ["team P0 P1", "team P0 P2", "team P0 P3"]);
     assert!(refused(&game, "P3 team P1 P2") && refused(&game, "P3 team P0") && refused(&game, "P0 team P0 P2"));
-    let events = seen_events(&mut game, "P3 team P0 P2", Observer::Seat(Seat(1)));
+    let events = step_events(&mut game, "P3 team P0 P2", Observer::Seat(Seat(1)));
     let allies = vec![Some(Seat(2)), Some(Seat(3)), Some(Seat(0)), Some(Seat(1))];
     assert!(events.contains(&Event::TeamsFormed { allies: allies.clone() }), "{events:?}");
     let view = game.view(Observer::Seat(Seat(1)));
@@ -157,10 +144,10 @@ fn the_secret_note_is_shown_to_the_ally_only() {
     steps(&mut game, &["P3 team P0 P2"]);
     assert!(legal(&game, 0).contains(&"note R13".to_owned()));
     assert!(refused(&game, "P1 note R1"), "not P1's turn");
-    let to_ally = seen_events(&mut game.clone(), "P0 note R13", Observer::Seat(Seat(2)));
+    let to_ally = step_events(&mut game.clone(), "P0 note R13", Observer::Seat(Seat(2)));
     assert_eq!(to_ally[0], Event::Acted { seat: Seat(0), action: "note R13".parse().unwrap() });
     for other in [Observer::Seat(Seat(1)), Observer::Seat(Seat(3)), Observer::Spectator] {
-        let events = seen_events(&mut game.clone(), "P0 note R13", other);
+        let events = step_events(&mut game.clone(), "P0 note R13", other);
         assert_eq!(events, vec![Event::NoteShown { seat: Seat(0), ally: Seat(2) }]);
     }
     steps(&mut game, &["P0 note R13"]);
@@ -314,7 +301,7 @@ fn missions_alliances_teams_come_before_the_missions() {
     let view = game.view(Observer::Seat(Seat(0)));
     assert_eq!(view.phase, Phase::Teams);
     assert!(view.offered.is_empty());
-    let events = seen_events(&mut game, "P2 team P1", Observer::Seat(Seat(0)));
+    let events = step_events(&mut game, "P2 team P1", Observer::Seat(Seat(0)));
     assert!(events.iter().any(|e| matches!(e, Event::MissionsDealt { missions, .. } if !missions.is_empty())));
     let view = game.view(Observer::Seat(Seat(0)));
     assert_eq!((view.phase, view.to_act), (Phase::Missions, vec![Seat(0)]));

@@ -5,9 +5,7 @@
 mod common;
 
 use common::*;
-use crownbattles_rules::{
-    Action, Config, CrownBattles, Event, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump,
-};
+use crownbattles_rules::{Config, CrownBattles, Event, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump};
 use duke_core::{Game, Observer, Seat};
 
 fn long_play(players: u8, cards: &[u8], powers: &[Power]) -> Config {
@@ -32,14 +30,7 @@ fn on_table(game: &CrownBattles) -> String {
 
 /// Applies one step, returning the `TrickTaken` events the spectator saw.
 fn taken(game: &mut CrownBattles, line: &str) -> Vec<Event> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    events.into_iter().filter(|e| matches!(e, Event::TrickTaken { .. })).collect()
+    step_events(game, line, Observer::Spectator).into_iter().filter(|e| matches!(e, Event::TrickTaken { .. })).collect()
 }
 
 /// "After each player plays their first card, the trick continues, and everyone plays a

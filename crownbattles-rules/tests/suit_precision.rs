@@ -7,8 +7,7 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Bid, Config, CrownBattles, Event, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump,
-    suit_precision_points,
+    Bid, Config, CrownBattles, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump, suit_precision_points,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -18,38 +17,7 @@ fn precision(players: u8, cards: &[u8], powers: &[Power]) -> Config {
 
 /// Applies `lines`, returning every event a spectator saw, printed.
 fn play(game: &mut CrownBattles, lines: &[&str]) -> Vec<String> {
-    let mut out = Vec::new();
-    for line in lines {
-        let before = *game;
-        let (seat, action) = line.split_once(' ').unwrap();
-        let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-        let action: Action = action.parse().unwrap();
-        game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}\n{}", game.view(Observer::Spectator)));
-        let mut events = Vec::new();
-        CrownBattles::events(&before, seat, action, game, Observer::Spectator, &mut events);
-        out.extend(events.iter().map(ToString::to_string));
-    }
-    out
-}
-
-/// The points of the round's score event among `events`.
-fn points(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
-    let mut found = None;
-    for line in lines {
-        let before = *game;
-        let (seat, action) = line.split_once(' ').unwrap();
-        let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-        let action: Action = action.parse().unwrap();
-        game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
-        let mut events = Vec::new();
-        CrownBattles::events(&before, seat, action, game, Observer::Spectator, &mut events);
-        for e in events {
-            if let Event::RoundScored { points, .. } = e {
-                found = Some(points);
-            }
-        }
-    }
-    found.expect("the round was scored")
+    lines.iter().flat_map(|line| seen(game, line, Observer::Spectator)).collect()
 }
 
 fn s(n: u8) -> Option<Bid> {
@@ -81,7 +49,7 @@ fn one_blue_one_green_one_red_all_won_score_60() {
     let events = play(&mut game, &["P0 play R13", "P1 play R1"]);
     assert!(events.contains(&"P0 places the trick under R".to_owned()), "{events:?}");
     assert_eq!(game.view(Observer::Spectator).precision.unwrap().tricks[0], [1, 0, 0, 0]);
-    let got = points(&mut game, &["P0 play G13", "P1 play G1", "P0 play B13", "P1 play B1"]);
+    let got = round_points_of(&mut game, &["P0 play G13", "P1 play G1", "P0 play B13", "P1 play B1"]);
     assert_eq!(got, vec![60, 10]);
     assert_eq!(suit_precision_points([s(1), s(1), s(1), s(0)], [1, 1, 1, 0]), 60);
     assert_eq!(suit_precision_points([s(0); 4], [0; 4]), 10);
@@ -102,8 +70,10 @@ fn an_extra_yellow_trick_loses_10_and_every_bonus() {
     let mut game = deal(&precision(2, &[3], &[]), Trump::NoTrump, &["R13 B13 Y13", "R1 B1 Y1"]);
     play(&mut game, &["P0 bid R1", "P0 bid G0", "P0 bid B1", "P0 bid Y0"]);
     play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y1"]);
-    let got =
-        points(&mut game, &["P0 play R13", "P1 play R1", "P0 play B13", "P1 play B1", "P0 play Y13", "P1 play Y1"]);
+    let got = round_points_of(
+        &mut game,
+        &["P0 play R13", "P1 play R1", "P0 play B13", "P1 play B1", "P0 play Y13", "P1 play Y1"],
+    );
     // P1 missed its yellow trick: -10, and nothing else to earn.
     assert_eq!(got, vec![10, -10]);
 }
@@ -142,7 +112,7 @@ fn a_trump_winner_chooses_the_led_or_the_trump_suit() {
     let events = play(&mut game, &["P1 place B"]);
     assert!(events.contains(&"P1 places the trick under B".to_owned()), "{events:?}");
     // The winner leads next.
-    let got = points(&mut game, &["P1 play G5", "P0 play G6"]);
+    let got = round_points_of(&mut game, &["P1 play G5", "P0 play G6"]);
     assert_eq!(got, vec![20, 20]);
 }
 
@@ -166,7 +136,7 @@ fn golems_dragons_and_kings_choose_any_suit() {
         play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y1"]);
         play(&mut game, &["P0 play R5", &format!("P1 play {card}")]);
         assert_eq!(legal(&game, 1), choices, "{card}");
-        let got = points(&mut game, &["P1 place Y", "P1 play G3", "P0 play G4"]);
+        let got = round_points_of(&mut game, &["P1 place Y", "P1 play G3", "P0 play G4"]);
         assert_eq!(got, vec![-10, 20], "{card}");
     }
     // A Summoner after R5 is R5.5: a number of the led suit, placed under red by itself.
@@ -195,7 +165,7 @@ fn an_all_peasant_trick_goes_among_the_first_players_predictions() {
     play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
     play(&mut game, &["P0 play peasant", "P1 play peasant"]);
     assert_eq!(legal(&game, 0), vec!["place R", "place B"]);
-    assert_eq!(points(&mut game, &["P0 place B"]), vec![-10 + 10, 10]);
+    assert_eq!(round_points_of(&mut game, &["P0 place B"]), vec![-10 + 10, 10]);
     // With every bid 0 the first player chooses among all four.
     let mut game = deal(&precision(2, &[1], &[]), Trump::NoTrump, &["peasant", "peasant#2"]);
     play(&mut game, &["P0 bid R0", "P0 bid G0", "P0 bid B0", "P0 bid Y0"]);
@@ -213,7 +183,7 @@ fn an_all_peasant_trick_goes_among_the_first_players_predictions() {
     let mut game = deal(&precision(2, &[1], &[Power::Wizard]), Trump::NoTrump, &["golem", "wizard"]);
     play(&mut game, &["P0 bid R0", "P0 bid G1", "P0 bid B0", "P0 bid Y0"]);
     play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
-    assert_eq!(points(&mut game, &["P0 play golem", "P1 play wizard"]), vec![20, 10]);
+    assert_eq!(round_points_of(&mut game, &["P0 play golem", "P1 play wizard"]), vec![20, 10]);
 }
 
 /// The Thief "must place the stolen trick under the same suit of their bid": it steals a
@@ -242,7 +212,7 @@ fn the_thief_places_the_stolen_trick_under_the_same_suit() {
     play(&mut game, &["P0 play R13", "P1 play R1", "P0 play G13", "P1 play thief", "P1 steal P0 G"]);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Place { seat: Seat(1), stolen: true });
     assert_eq!(legal(&game, 1), vec!["place B", "place Y"]);
-    assert_eq!(points(&mut game, &["P1 place Y"]), vec![10 - 10, 10 - 10]);
+    assert_eq!(round_points_of(&mut game, &["P1 place Y"]), vec![10 - 10, 10 - 10]);
 }
 
 /// The Jester changes one suit's bid by one, within the tokens (`jest R +1`), or none

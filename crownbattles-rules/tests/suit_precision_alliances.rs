@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Bid, Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Setup, SetupError, Trump,
-    combined_suit_bids, team_suit_precision_points,
+    Bid, Config, CrownBattles, Phase, RoundType, RoundTypes, Setup, SetupError, Trump, combined_suit_bids,
+    team_suit_precision_points,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -18,27 +18,6 @@ fn spa(players: u8, cards: &[u8]) -> Config {
     let mut order = vec![RoundType::SuitPrecisionAlliances];
     order.resize(cards.len(), RoundType::Normal);
     Config { round_types: RoundTypes::sequence(&order).unwrap(), ..config(players, cards, &[]) }.validated().unwrap()
-}
-
-/// Plays `lines`, returning the points of the round's score event.
-fn points(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
-    let mut found = None;
-    for line in lines {
-        let before = *game;
-        let (seat, action) = line.split_once(' ').unwrap();
-        let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-        let action: Action = action.parse().unwrap();
-        game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}\n{}", game.view(Observer::Spectator)));
-        game.validate().unwrap();
-        let mut events = Vec::new();
-        CrownBattles::events(&before, seat, action, game, Observer::Spectator, &mut events);
-        for e in events {
-            if let Event::RoundScored { points, .. } = e {
-                found = Some(points);
-            }
-        }
-    }
-    found.expect("the round was scored")
 }
 
 fn s(n: u8) -> Option<Bid> {
@@ -90,7 +69,7 @@ fn one_blue_four_green_one_red_is_a_win_for_the_team() {
         .chain(["P0 play R1", "P1 play R2", "P2 play R13", "P3 play R3"].map(str::to_owned))
         .collect();
     let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
-    assert_eq!(points(&mut game, &lines), vec![90, 10, 90, 10]);
+    assert_eq!(round_points_of(&mut game, &lines), vec![90, 10, 90, 10]);
 }
 
 /// "If one team member bids 2 red suits and 1 green suit, and another team member bids 2
@@ -161,7 +140,7 @@ fn the_solo_player_scores_as_in_suit_precision() {
     steps(&mut game, &["P2 team P1"]);
     let view = game.view(Observer::Spectator);
     assert_eq!(view.alliance.as_ref().map(|a| a.allies.clone()), Some(vec![Some(Seat(2)), None, Some(Seat(0))]));
-    let got = points(
+    let got = round_points_of(
         &mut game,
         &[
             "P0 bid R1",

@@ -6,44 +6,12 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Setup, SetupError, SplitLead, SplitMiss, Trump,
+    Config, CrownBattles, Phase, RoundType, RoundTypes, Setup, SetupError, SplitLead, SplitMiss, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
 fn the_split(players: u8, cards: &[u8]) -> Config {
     Config { round_types: RoundTypes::Every(RoundType::TheSplit), ..config(players, cards, &[]) }
-}
-
-/// Applies one step and returns what `observer` saw of it.
-fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
-    let before = *game;
-    let (seat, action) = line.split_once(' ').unwrap();
-    let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-    let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
-    let mut events = Vec::new();
-    CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events.iter().map(ToString::to_string).collect()
-}
-
-/// Plays `lines`, returning the points of the round's score event.
-fn score_of(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
-    let mut points = None;
-    for line in lines {
-        let before = *game;
-        let (seat, action) = line.split_once(' ').unwrap();
-        let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
-        let action: Action = action.parse().unwrap();
-        game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}"));
-        let mut events = Vec::new();
-        CrownBattles::events(&before, seat, action, game, Observer::Spectator, &mut events);
-        for e in events {
-            if let Event::RoundScored { points: p, .. } = e {
-                points = Some(p);
-            }
-        }
-    }
-    points.expect("the round was scored")
 }
 
 /// Two players, six cards: halves of three. P0 takes R13 and R12 in the first half and
@@ -70,7 +38,7 @@ fn bids_of_2_and_1_met_score_50() {
     assert_eq!(view.split.as_ref().unwrap().other_bids, bids(&["1", "2"]));
     let mut lines = FIRST_HALF.to_vec();
     lines.extend(SECOND_HALF);
-    assert_eq!(score_of(&mut game, &lines), vec![50, 50]);
+    assert_eq!(round_points_of(&mut game, &lines), vec![50, 50]);
     assert_eq!(game.running_scores(), vec![50, 50]);
 }
 
@@ -97,7 +65,7 @@ fn bids_of_0_and_0_met_score_10() {
         "P1 play B7",
     ];
     // P0: 60 for the tricks, 20 bonus; P1: 10 in total.
-    assert_eq!(score_of(&mut game, &lines), vec![80, 10]);
+    assert_eq!(round_points_of(&mut game, &lines), vec![80, 10]);
 }
 
 /// "Failing to meet your bid": the missed hand loses 10 per trick off, the correct hand
@@ -113,7 +81,7 @@ fn a_missed_half_loses_10_per_trick_off_and_the_other_scores_as_the_reading_says
         steps(&mut game, &["P0 bid 2", "P0 bid 2", "P1 bid 0", "P1 bid 2"]);
         let mut lines = FIRST_HALF.to_vec();
         lines.extend(SECOND_HALF);
-        assert_eq!(score_of(&mut game, &lines), want, "{miss:?}");
+        assert_eq!(round_points_of(&mut game, &lines), want, "{miss:?}");
     }
 }
 
@@ -212,7 +180,7 @@ fn a_one_card_deal_plays_only_the_second_half() {
     assert!(events.iter().any(|e| e.starts_with("the first half is played")), "{events:?}");
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Play(Seat(0)));
     // P0: 0 and 1 met (10 + 20); P1 and P2: 0 and 0 met (10 in total).
-    assert_eq!(score_of(&mut game, &["P0 play R1", "P1 play G1", "P2 play B1"]), vec![30, 10, 10]);
+    assert_eq!(round_points_of(&mut game, &["P0 play R1", "P1 play G1", "P2 play B1"]), vec![30, 10, 10]);
 }
 
 /// "Screw the dealer" binds each half on its own (reading 36).

@@ -1,7 +1,9 @@
 //! Helpers for scenario tests: set-up positions and scripted actions.
 #![allow(dead_code)]
 
-use crownbattles_rules::{Action, Bid, CardName, Config, CrownBattles, DeckSpec, Face, Power, Schedule, Setup, Trump};
+use crownbattles_rules::{
+    Action, Bid, CardName, Config, CrownBattles, DeckSpec, Event, Face, Power, Schedule, Setup, Trump,
+};
 use duke_core::{Game, Observer, Seat};
 
 /// A config for `players` with the standard deck plus `powers`, dealing `cards` in one round.
@@ -100,14 +102,34 @@ impl Scenario for Setup {
     }
 }
 
-/// Plays `line` (`P1 bid 2`) and returns the events `observer` receives for it, as text.
-pub fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
+/// Plays `line` (`P1 bid 2`; the state must stay valid) and returns the events `observer`
+/// receives for it.
+pub fn step_events(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<Event> {
     let before = *game;
     let (seat, action) = line.split_once(' ').unwrap();
     let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
     let action: Action = action.parse().unwrap();
-    game.apply(seat, action).unwrap();
+    game.apply(seat, action).unwrap_or_else(|e| panic!("{line}: {e}\n{}", game.view(Observer::Spectator)));
+    game.validate().unwrap();
     let mut events = Vec::new();
     CrownBattles::events(&before, seat, action, game, observer, &mut events);
-    events.iter().map(ToString::to_string).collect()
+    events
+}
+
+/// Plays `line` (`P1 bid 2`) and returns the events `observer` receives for it, as text.
+pub fn seen(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<String> {
+    step_events(game, line, observer).iter().map(ToString::to_string).collect()
+}
+
+/// Plays `lines` and returns the points of the round's score event (the spectator's).
+pub fn round_points_of(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
+    let mut found = None;
+    for line in lines {
+        for e in step_events(game, line, Observer::Spectator) {
+            if let Event::RoundScored { points, .. } = e {
+                found = Some(points);
+            }
+        }
+    }
+    found.expect("the round was scored")
 }

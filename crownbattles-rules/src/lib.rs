@@ -219,8 +219,9 @@ pub use rounds::missions::{
 pub use rounds::{
     AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,
     MissionShare, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss, TeamFormation, WageringRules,
-    combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares, solo_points, split_points,
-    suit_precision_points, team_points, team_suit_precision_points, wagering_points,
+    combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares, solo_points,
+    solo_suit_precision_points, split_points, suit_precision_points, team_points, team_suit_precision_points,
+    wagering_points,
 };
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

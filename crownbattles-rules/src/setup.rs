@@ -479,6 +479,17 @@ pub struct Config {
     /// the JSON when default.
     #[serde(default, skip_serializing_if = "MissionShare::is_default")]
     pub mission_share: MissionShare,
+    /// Suit Precision-Alliances (RULES.md, reading 60): whether "only one team member can
+    /// make a double-bid" allows one double bid per team for the whole round. Default false:
+    /// one per suit (a member may not double-bid a suit its ally double-bid). Left out of the
+    /// JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_team_one_double: bool,
+    /// Suit Precision-Alliances (RULES.md, reading 62): whether the solo player's trick
+    /// points are doubled, as Alliances' solo player's are ("20 points for each trick").
+    /// Default false: it scores as in Suit Precision. Left out of the JSON when false.
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub precision_solo_doubled: bool,
     /// Suit Precision (RULES.md, reading 46): whether the winner of a trick won at a
     /// Peasant's strength (all Peasants) may place it under any suit. Default false: "among
     /// their suit predictions", a suit it bid above 0 (any suit if it bid 0 in all). Left
@@ -558,6 +569,8 @@ impl Config {
             leak_only_held: false,
             team_formation: TeamFormation::Dealer,
             mission_share: MissionShare::Sum,
+            precision_team_one_double: false,
+            precision_solo_doubled: false,
             precision_peasant_any: false,
             precision_thief_own_bid: false,
             wagering: WageringRules { extra_wagers: false, bid_points: false },

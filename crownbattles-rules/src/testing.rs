@@ -122,7 +122,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 8]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 10]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
@@ -143,7 +143,18 @@ pub fn configs() -> impl Strategy<Value = Config> {
             (protection, rounds, missions, (leak, only_held, precision, wagers_and_duels)),
         )| {
             let (
-                [no_trump, wizard_kings, per_trick, last_winner, at_flip, follow, random_teams, own_missions],
+                [
+                    no_trump,
+                    wizard_kings,
+                    per_trick,
+                    last_winner,
+                    at_flip,
+                    follow,
+                    random_teams,
+                    own_missions,
+                    one_double,
+                    solo_doubled,
+                ],
                 (alchemist, bishop, jester, witch),
                 screw,
             ) = options;
@@ -179,6 +190,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 leak_only_held: only_held,
                 team_formation: if random_teams { TeamFormation::Random } else { TeamFormation::Dealer },
                 mission_share: if own_missions { MissionShare::Own } else { MissionShare::Sum },
+                precision_team_one_double: one_double,
+                precision_solo_doubled: solo_doubled,
                 precision_peasant_any: precision[0],
                 precision_thief_own_bid: precision[1],
                 wagering: WageringRules { extra_wagers, bid_points },

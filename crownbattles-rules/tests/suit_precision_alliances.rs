@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use crownbattles_rules::{
     Bid, Config, CrownBattles, Phase, RoundType, RoundTypes, Setup, SetupError, Trump, combined_suit_bids,
-    team_suit_precision_points,
+    solo_suit_precision_points, team_suit_precision_points,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -130,6 +130,24 @@ fn one_double_bid_per_suit_and_team() {
     assert!(legal(&game, 3).contains(&"bid R0-1".to_owned()));
 }
 
+/// `Config::precision_team_one_double` (RULES.md, reading 60): one double bid per team for
+/// the whole round: after P0's red 0-1, P2 may double-bid no suit, and P0 no other suit.
+#[test]
+fn with_the_option_a_team_double_bids_once() {
+    let config = Config { precision_team_one_double: true, ..spa(4, &[3, 3]) };
+    let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
+    steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1"]);
+    assert!(refused(&game, "P0 bid G0-1"));
+    steps(&mut game, &["P0 bid G0", "P0 bid B0", "P0 bid Y0", "P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
+    assert!(refused(&game, "P2 bid R0-1"));
+    steps(&mut game, &["P2 bid R1"]);
+    assert!(refused(&game, "P2 bid G0-1"));
+    steps(&mut game, &["P2 bid G0"]);
+    let mut bad = game.to_setup();
+    bad.suit_bids[2][1] = d(0);
+    assert!(matches!(CrownBattles::from_setup(&bad), Err(SetupError::Alliance(_))));
+}
+
 /// The solo player scores its own bids as in Suit Precision (reading 62): P1 plays solo,
 /// bids 1 blue and wins it: 20 (Alliances' solo rule would give 30); P0 and P2 pair up by
 /// themselves and meet their combined 1 red and 1 green: 40 each.
@@ -167,6 +185,46 @@ fn the_solo_player_scores_as_in_suit_precision() {
         ],
     );
     assert_eq!(got, vec![40, 20, 40]);
+}
+
+/// `Config::precision_solo_doubled` (RULES.md, reading 62).
+#[test]
+fn with_the_option_the_solo_player_scores_doubled_trick_points() {
+    let config = Config { precision_solo_doubled: true, ..spa(3, &[3, 3]) };
+    let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B1", "B13 R1 G1", "R2 G2 B2"]);
+    assert!(refused(&game, "P2 team P0 P1"));
+    steps(&mut game, &["P2 team P1"]);
+    let view = game.view(Observer::Spectator);
+    assert_eq!(view.alliance.as_ref().map(|a| a.allies.clone()), Some(vec![Some(Seat(2)), None, Some(Seat(0))]));
+    let got = round_points_of(
+        &mut game,
+        &[
+            "P0 bid R1",
+            "P0 bid G1",
+            "P0 bid B0",
+            "P0 bid Y0",
+            "P1 bid R0",
+            "P1 bid G0",
+            "P1 bid B1",
+            "P1 bid Y0",
+            "P2 bid R0",
+            "P2 bid G0",
+            "P2 bid B0",
+            "P2 bid Y0",
+            "P0 play R13",
+            "P1 play R1",
+            "P2 play R2",
+            "P0 play G13",
+            "P1 play G1",
+            "P2 play G2",
+            "P0 play B1",
+            "P1 play B13",
+            "P2 play B2",
+        ],
+    );
+    // Reading 62's other reading: the solo P1's trick counts 20, its bonus 10.
+    assert_eq!(got, vec![40, 30, 40]);
+    assert_eq!(solo_suit_precision_points([s(1), s(0), d(1), s(0)], [1, 0, 2, 0]), 55);
 }
 
 /// The Secret Note works on a suit-bidding turn (reading 64); a saved game of the round

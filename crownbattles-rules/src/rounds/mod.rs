@@ -41,7 +41,7 @@ pub(crate) use duel_fights::Duels;
 pub use duel_fights::{DuelPairing, DuelRules, duel_points};
 pub use suit_precision::suit_precision_points;
 pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
-pub use suit_precision_alliances::{combined_suit_bids, team_suit_precision_points};
+pub use suit_precision_alliances::{combined_suit_bids, solo_suit_precision_points, team_suit_precision_points};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 pub(crate) use wagering::Wagering;
 pub use wagering::{EXTRA_WAGERS, STAKE, WageringRules, pot_shares, wagering_points};

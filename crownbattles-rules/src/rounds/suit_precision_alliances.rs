@@ -50,17 +50,40 @@ pub fn team_suit_precision_points(
     suit_precision_points(combined_suit_bids(first_bids, second_bids), won)
 }
 
+/// What the solo player of a Suit Precision-Alliances round scores with
+/// `Config::precision_solo_doubled` (RULES.md, reading 62): the Suit Precision points with
+/// the points of the tricks of its met suits doubled (20 per trick, 10 for a double bid), as
+/// Alliances' solo player wins "20 points for each trick"; bonuses and misses unchanged.
+pub fn solo_suit_precision_points(bids: [Option<Bid>; 4], won: [u8; 4]) -> i32 {
+    let extra: i32 = bids
+        .into_iter()
+        .zip(won)
+        .filter_map(|(bid, w)| {
+            let b = bid?;
+            let met = b.low() <= w && w <= b.high();
+            let per = if matches!(b, Bid::Single(_)) { 10 } else { 5 };
+            met.then_some(per * i32::from(w))
+        })
+        .sum();
+    suit_precision_points(bids, won) + extra
+}
+
 impl CrownBattles {
     /// "Only one team member can make a double-bid" (rulebook "Alliances"), per suit in
     /// Suit Precision-Alliances (RULES.md, reading 60): whether `bid` for `suit` is a
-    /// double bid and `seat`'s ally double-bid that suit.
+    /// double bid and `seat`'s ally double-bid that suit (with
+    /// `Config::precision_team_one_double`: the team double-bid any suit already).
     #[inline(never)]
     pub(crate) fn ally_doubled_suit(&self, seat: Seat, suit: SuitId, bid: Bid) -> bool {
-        matches!(bid, Bid::Double(_))
-            && self.alliance_round()
-            && self
-                .ally(seat)
-                .is_some_and(|a| matches!(self.suit_bids(a).get(suit.index()), Some(Some(Bid::Double(_)))))
+        let doubled = |s: Seat, i: usize| matches!(self.suit_bids(s).get(i), Some(Some(Bid::Double(_))));
+        let Some(ally) = self.ally(seat).filter(|_| matches!(bid, Bid::Double(_)) && self.alliance_round()) else {
+            return false;
+        };
+        if self.config.precision_team_one_double {
+            (0..4).any(|i| doubled(ally, i) || doubled(seat, i))
+        } else {
+            doubled(ally, suit.index())
+        }
     }
 
     /// The points `seat` scores for a round of Suit Precision-Alliances: the team's
@@ -74,14 +97,27 @@ impl CrownBattles {
                 self.suit_bids(a),
                 self.suit_tricks(a),
             ),
+            None if self.config.precision_solo_doubled => {
+                solo_suit_precision_points(self.suit_bids(seat), self.suit_tricks(seat))
+            }
             None => self.precision_points(seat),
         }
     }
 
-    /// Validation: no suit double-bid by both members of a team.
+    /// Validation: no suit double-bid by both members of a team (with
+    /// `Config::precision_team_one_double`: one double bid at most per team).
     pub(crate) fn check_precision_alliance(&self) -> Result<(), SetupError> {
         let doubled = |s: Seat, i: usize| matches!(self.suit_bids(s).get(i), Some(Some(Bid::Double(_))));
-        let clash = self.seats().any(|s| self.ally(s).is_some_and(|a| (0..4).any(|i| doubled(s, i) && doubled(a, i))));
+        let doubles = |s: Seat| (0..4).filter(|&i| doubled(s, i)).count();
+        let clash = self.seats().any(|s| {
+            self.ally(s).is_some_and(|a| {
+                if self.config.precision_team_one_double {
+                    doubles(s) + doubles(a) > 1
+                } else {
+                    (0..4).any(|i| doubled(s, i) && doubled(a, i))
+                }
+            })
+        });
         if clash { Err(SetupError::Alliance("two double bids for one suit in a team")) } else { Ok(()) }
     }
 }

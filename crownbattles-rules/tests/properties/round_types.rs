@@ -341,37 +341,44 @@ fn stealth_actions_at_the_flip_come_before_the_winner() {
 fn stealth_a_face_down_suit_to_follow_is_told_to_later_players_only() {
     // (More games: the other round types in the mix of `testing::configs` make Stealth
     // Play rounds rarer.)
-    longer_property("stealth_a_face_down_suit_to_follow_is_told_to_later_players_only", 4, None, 25, |step| {
-        let t = step.after;
-        if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
-            return Ok(());
-        }
-        // The first numbered card after a lead that is not a number (nor a Golem or a
-        // Dragon, which free the trick) sets the suit, face down or not (the option).
-        let fighters = crate::oracle::fighters(&t.trick, t.df_golem);
-        let set = (!crate::ranking::freed(&fighters) && !matches!(t.trick[0], crownbattles_rules::Face::Number(..)))
+    focused_property(
+        "stealth_a_face_down_suit_to_follow_is_told_to_later_players_only",
+        RoundType::StealthPlay,
+        None,
+        25,
+        |step| {
+            let t = step.after;
+            if !crate::oracle::face_down(t) || !t.config.stealth_follow_face_down || t.trick.len() == t.n {
+                return Ok(());
+            }
+            // The first numbered card after a lead that is not a number (nor a Golem or a
+            // Dragon, which free the trick) sets the suit, face down or not (the option).
+            let fighters = crate::oracle::fighters(&t.trick, t.df_golem);
+            let set = (!crate::ranking::freed(&fighters)
+                && !matches!(t.trick[0], crownbattles_rules::Face::Number(..)))
             .then(|| crate::ranking::led_suit(&fighters))
             .flatten();
-        let setter = fighters.iter().position(|f| matches!(f.kind, crate::ranking::Kind::Number { .. }));
-        let mut reached = false;
-        for s in t.seats() {
-            let pos = (s.index() + t.n - t.leader.index()) % t.n;
-            // Told once its turn came after the card that set it.
-            let want = set.filter(|_| setter.is_some_and(|k| k < pos) && pos <= t.trick.len());
-            reached |= want.is_some();
-            let told = step.check.after.view(Observer::Seat(s)).suit_told;
-            if told != want {
-                return Err(format!("{s} is told {told:?}, want {want:?} (trick {:?})", t.trick));
+            let setter = fighters.iter().position(|f| matches!(f.kind, crate::ranking::Kind::Number { .. }));
+            let mut reached = false;
+            for s in t.seats() {
+                let pos = (s.index() + t.n - t.leader.index()) % t.n;
+                // Told once its turn came after the card that set it.
+                let want = set.filter(|_| setter.is_some_and(|k| k < pos) && pos <= t.trick.len());
+                reached |= want.is_some();
+                let told = step.check.after.view(Observer::Seat(s)).suit_told;
+                if told != want {
+                    return Err(format!("{s} is told {told:?}, want {want:?} (trick {:?})", t.trick));
+                }
             }
-        }
-        if step.check.after.view(Observer::Spectator).suit_told.is_some() {
-            return Err("the spectator is told a face-down suit".into());
-        }
-        if reached {
-            step.reached();
-        }
-        Ok(())
-    });
+            if step.check.after.view(Observer::Spectator).suit_told.is_some() {
+                return Err("the spectator is told a face-down suit".into());
+            }
+            if reached {
+                step.reached();
+            }
+            Ok(())
+        },
+    );
 }
 
 /// Whether the table is in a round of The Split.

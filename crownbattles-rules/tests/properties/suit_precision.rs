@@ -70,9 +70,16 @@ fn suit_precision_bids_one_suit_at_a_time_in_suit_order() {
         }
         let suit = SuitId::ALL[placed];
         let max = t.config.max_bid;
-        // Suit Precision-Alliances: one double bid per suit and team (reading 60).
-        let ally_doubled = crate::oracle::ally_of(t, s)
-            .is_some_and(|a| matches!(bids[a.index()][placed], Some(crownbattles_rules::Bid::Double(_))));
+        // Suit Precision-Alliances: one double bid per suit and team (reading 60), or per
+        // team for the whole round with `precision_team_one_double`.
+        let doubled = |x: usize, k: usize| matches!(bids[x][k], Some(crownbattles_rules::Bid::Double(_)));
+        let ally_doubled = crate::oracle::ally_of(t, s).is_some_and(|a| {
+            if t.config.precision_team_one_double {
+                (0..4).any(|k| doubled(a.index(), k) || doubled(s.index(), k))
+            } else {
+                doubled(a.index(), placed)
+            }
+        });
         let mut want = BTreeSet::new();
         for n in 0..=max {
             want.insert(format!("bid {}{n}", suit.letter()));

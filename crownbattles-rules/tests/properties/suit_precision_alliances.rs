@@ -64,6 +64,20 @@ fn suit_precision_alliances_score_the_team_s_combined_suits() {
                     }
                     printed_points(&b, &w)
                 }
+                // With `precision_solo_doubled` the solo player's met tricks count twice
+                // (reading 62).
+                None if step.before.config.precision_solo_doubled => {
+                    let extra: i32 = own
+                        .iter()
+                        .zip(&tricks[i])
+                        .filter_map(|(b, &w)| {
+                            let b = (*b)?;
+                            let per = if matches!(b, Bid::Double(_)) { 5 } else { 10 };
+                            (b.low() <= w && w <= b.high()).then_some(per * i32::from(w))
+                        })
+                        .sum();
+                    printed_points(own, &tricks[i]) + extra
+                }
                 None => printed_points(own, &tricks[i]),
             };
             if points[i] != want {

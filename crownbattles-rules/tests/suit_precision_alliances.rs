@@ -148,17 +148,15 @@ fn with_the_option_a_team_double_bids_once() {
     assert!(matches!(CrownBattles::from_setup(&bad), Err(SetupError::Alliance(_))));
 }
 
-/// The solo player scores its own bids as in Suit Precision (reading 62): P1 plays solo,
-/// bids 1 blue and wins it: 20 (Alliances' solo rule would give 30); P0 and P2 pair up by
-/// themselves and meet their combined 1 red and 1 green: 40 each.
-#[test]
-fn the_solo_player_scores_as_in_suit_precision() {
-    let mut game = deal(&spa(3, &[3, 3]), Trump::NoTrump, &["R13 G13 B1", "B13 R1 G1", "R2 G2 B2"]);
+/// The solo round of readings 62's tests: P1 plays solo, bids 1 blue and wins it; P0 and
+/// P2 pair up by themselves and meet their combined 1 red and 1 green. The points scored.
+fn solo_round(config: &Config) -> Vec<i32> {
+    let mut game = deal(config, Trump::NoTrump, &["R13 G13 B1", "B13 R1 G1", "R2 G2 B2"]);
     assert!(refused(&game, "P2 team P0 P1"));
     steps(&mut game, &["P2 team P1"]);
     let view = game.view(Observer::Spectator);
     assert_eq!(view.alliance.as_ref().map(|a| a.allies.clone()), Some(vec![Some(Seat(2)), None, Some(Seat(0))]));
-    let got = round_points_of(
+    round_points_of(
         &mut game,
         &[
             "P0 bid R1",
@@ -183,47 +181,23 @@ fn the_solo_player_scores_as_in_suit_precision() {
             "P1 play B13",
             "P2 play B2",
         ],
-    );
-    assert_eq!(got, vec![40, 20, 40]);
+    )
+}
+
+/// The solo player scores its own bids as in Suit Precision (reading 62): P1 plays solo,
+/// bids 1 blue and wins it: 20 (Alliances' solo rule would give 30); P0 and P2 pair up by
+/// themselves and meet their combined 1 red and 1 green: 40 each.
+#[test]
+fn the_solo_player_scores_as_in_suit_precision() {
+    assert_eq!(solo_round(&spa(3, &[3, 3])), vec![40, 20, 40]);
 }
 
 /// `Config::precision_solo_doubled` (RULES.md, reading 62).
 #[test]
 fn with_the_option_the_solo_player_scores_doubled_trick_points() {
     let config = Config { precision_solo_doubled: true, ..spa(3, &[3, 3]) };
-    let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B1", "B13 R1 G1", "R2 G2 B2"]);
-    assert!(refused(&game, "P2 team P0 P1"));
-    steps(&mut game, &["P2 team P1"]);
-    let view = game.view(Observer::Spectator);
-    assert_eq!(view.alliance.as_ref().map(|a| a.allies.clone()), Some(vec![Some(Seat(2)), None, Some(Seat(0))]));
-    let got = round_points_of(
-        &mut game,
-        &[
-            "P0 bid R1",
-            "P0 bid G1",
-            "P0 bid B0",
-            "P0 bid Y0",
-            "P1 bid R0",
-            "P1 bid G0",
-            "P1 bid B1",
-            "P1 bid Y0",
-            "P2 bid R0",
-            "P2 bid G0",
-            "P2 bid B0",
-            "P2 bid Y0",
-            "P0 play R13",
-            "P1 play R1",
-            "P2 play R2",
-            "P0 play G13",
-            "P1 play G1",
-            "P2 play G2",
-            "P0 play B1",
-            "P1 play B13",
-            "P2 play B2",
-        ],
-    );
     // Reading 62's other reading: the solo P1's trick counts 20, its bonus 10.
-    assert_eq!(got, vec![40, 30, 40]);
+    assert_eq!(solo_round(&config), vec![40, 30, 40]);
     assert_eq!(solo_suit_precision_points([s(1), s(0), d(1), s(0)], [1, 0, 2, 0]), 55);
 }
 

@@ -155,13 +155,13 @@ fn primitives(c: &mut Criterion) {
         })
     });
     c.bench_function("apply_undo", |b| {
-        let mut g = game;
+        let mut g = game.clone();
         b.iter(|| {
             let undo = g.apply(seat, black_box(action)).unwrap();
             g.undo(undo);
         })
     });
-    c.bench_function("clone", |b| b.iter(|| black_box(*black_box(&game))));
+    c.bench_function("clone", |b| b.iter(|| black_box(black_box(&game).clone())));
 }
 
 criterion_group!(benches, playouts, primitives);

@@ -48,13 +48,15 @@ impl CrownBattles {
         let deck = &self.config.deck;
         self.config.shields != Shields::Off
             && (deck.has(Power::Thief) || deck.has(Power::Witch))
-            && self.shields & bit(seat) == 0
-            && at(&self.scores, seat) >= SHIELD_PRICE
+            && self.table.shields & bit(seat) == 0
+            && at(&self.table.scores, seat) >= SHIELD_PRICE
     }
 
     /// The Smuggler's first use: before bidding, swap a card of the hand with the deck.
     pub(crate) fn may_smuggle_before_bid(&self, seat: Seat) -> bool {
-        self.hand(seat).has(Power::Smuggler.card()) && self.smuggled & bit(seat) == 0 && !self.deck.is_empty()
+        self.hand(seat).has(Power::Smuggler.card())
+            && self.table.smuggled & bit(seat) == 0
+            && !self.table.deck.is_empty()
     }
 
     /// The bids placed so far for the hand `seat` bids for now, and that hand's cards: the
@@ -62,14 +64,14 @@ impl CrownBattles {
     #[inline]
     fn bidding_for(&self, seat: Seat) -> (&[Option<Bid>; crate::state::MAX_PLAYERS], u8) {
         // (One test for the base game.)
-        if self.round_type.is_normal() {
-            return (&self.bids, self.cards_this_round());
+        if self.table.round_type.is_normal() {
+            return (&self.table.bids, self.cards_this_round());
         }
-        match self.round_type {
+        match self.table.round_type {
             RoundType::TheSplit => self.split_bidding_half(seat),
             // Long Play: the bids count its tricks (RULES.md, reading 44).
-            RoundType::LongPlay => (&self.bids, self.tricks_this_round()),
-            _ => (&self.bids, self.cards_this_round()),
+            RoundType::LongPlay => (&self.table.bids, self.tricks_this_round()),
+            _ => (&self.table.bids, self.cards_this_round()),
         }
     }
 
@@ -82,11 +84,11 @@ impl CrownBattles {
             // "Double bidding is not allowed in the round where each player is dealt only one card."
             // Alliances: "Only one team member can make a double-bid".
             Bid::Double(n) => {
-                n < self.config.max_bid && self.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat)
+                n < self.config.max_bid && self.table.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat)
             }
         };
         ok && !(self.config.screw_the_dealer
-            && seat == self.dealer
+            && seat == self.table.dealer
             && self.screw_binds()
             && self.screws(bids, dealt, bid))
     }
@@ -94,7 +96,7 @@ impl CrownBattles {
     /// "Screw the dealer" binds when the dealer sees the others' bids: not in Blind Bidding,
     /// whose bids are face down (RULES.md, reading 33).
     fn screw_binds(&self) -> bool {
-        self.round_type.bids_are_public()
+        self.table.round_type.bids_are_public()
     }
 
     /// "Screw the dealer": the dealer may not bring the total to the cards dealt. With double
@@ -107,7 +109,7 @@ impl CrownBattles {
     /// Split: each half separately, RULES.md reading 36).
     fn screws(&self, bids: &[Option<Bid>; crate::state::MAX_PLAYERS], dealt: u8, bid: Bid) -> bool {
         let (mut low, mut high) = (0u16, 0u16);
-        for s in self.seats().filter(|&s| s != self.dealer) {
+        for s in self.seats().filter(|&s| s != self.table.dealer) {
             if let Some(b) = at(bids, s) {
                 low += u16::from(b.low());
                 high += u16::from(b.high());
@@ -138,9 +140,9 @@ impl CrownBattles {
         if self.wagering() {
             self.push_wagers(seat, out);
         }
-        let screw = self.config.screw_the_dealer && seat == self.dealer && self.screw_binds();
+        let screw = self.config.screw_the_dealer && seat == self.table.dealer && self.screw_binds();
         let (placed, dealt) = self.bidding_for(seat);
-        let doubles = self.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
+        let doubles = self.table.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
         let max = usize::from(self.config.max_bid);
         // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
         let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };
@@ -190,23 +192,23 @@ impl CrownBattles {
     pub(crate) fn apply_bidding(&mut self, seat: Seat, action: Action) {
         match action {
             Action::Shield => {
-                self.shields |= bit(seat);
-                update(&mut self.scores, seat, |v| v.saturating_sub(SHIELD_PRICE));
+                self.table.shields |= bit(seat);
+                update(&mut self.table.scores, seat, |v| v.saturating_sub(SHIELD_PRICE));
             }
             Action::Smuggle(face) => {
                 if let Some(card) = self.hand(seat).find(face) {
-                    self.smuggled |= bit(seat);
+                    self.table.smuggled |= bit(seat);
                     // The Smuggler is shown to use it; it stays in the hand for play.
                     self.smuggle(seat, card);
                     // Shown after the swap, which makes the others unsure of the rest of the hand.
                     let shown = CardSet::one(Power::Smuggler.card());
                     let n = self.n();
-                    for k in self.known.iter_mut().take(n) {
+                    for k in self.table.known.iter_mut().take(n) {
                         *k = k.or(shown);
                     }
                 }
             }
-            Action::Bid(bid) if self.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
+            Action::Bid(bid) if self.table.phase == Phase::BlindBidding => self.place_blind_bid(seat, bid),
             Action::Bid(bid) if self.split() => self.place_split_bid(seat, bid),
             Action::Bid(bid) => self.place_bid(seat, bid),
             Action::Note(face) => self.show_note(seat, face),
@@ -219,9 +221,9 @@ impl CrownBattles {
     /// Places a legal bid; after the dealer's, the player left of the dealer leads.
     #[inline]
     pub(crate) fn place_bid(&mut self, seat: Seat, bid: Bid) {
-        put(&mut self.bids, seat, Some(bid));
+        put(&mut self.table.bids, seat, Some(bid));
         let n = self.n();
         let next = seat.left(n);
-        self.phase = if next == self.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
+        self.table.phase = if next == self.table.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
     }
 }

@@ -88,12 +88,12 @@ impl CrownBattles {
             if let Some(out) = self.determinized_told(seat, seed) {
                 return out;
             }
-            let mut base = *self;
+            let mut base = self.clone();
             if !self.lift_face_down(seat, &mut base).is_empty() {
                 let mut out = base.redealt(seat, seed);
-                let mut rng = GameRng::new(out.rng.next_u64());
-                out.replay_face_down(seat, &self.trick, (&TableSlots::default(), 0), &mut rng);
-                out.rng = GameRng::new(rng.next_u64());
+                let mut rng = GameRng::new(out.table.rng.next_u64());
+                out.replay_face_down(seat, &self.table.trick, (&TableSlots::default(), 0), &mut rng);
+                out.table.rng = GameRng::new(rng.next_u64());
                 return out;
             }
         }
@@ -103,21 +103,22 @@ impl CrownBattles {
     /// [`Self::determinized`] once every card on the table is one `seat` saw.
     pub(crate) fn redealt(&self, seat: Seat, seed: u64) -> CrownBattles {
         let mut none = TableSlots::default();
-        self.redealt_with(seat, seed, &mut none).unwrap_or(*self)
+        self.redealt_with(seat, seed, &mut none).unwrap_or_else(|| self.clone())
     }
 
     /// [`Self::redealt`], also choosing the cards of the table slots from what `seat` has
     /// not seen; `None` if they cannot all be filled.
     pub(crate) fn redealt_with(&self, seat: Seat, seed: u64, table: &mut TableSlots) -> Option<CrownBattles> {
-        let mut out = *self;
+        let mut out = self.clone();
         let mut rng = GameRng::new(seed);
         let n = self.n();
         table.cards = [NONE; MAX_PLAYERS];
         if seat.index() >= n {
-            out.rng = GameRng::new(rng.next_u64());
+            out.table.rng = GameRng::new(rng.next_u64());
             return Some(out);
         }
-        let knows = at(&self.known, seat).or(self.hand(seat)).or(self.played).or(at(&self.aside, seat));
+        let knows =
+            at(&self.table.known, seat).or(self.hand(seat)).or(self.table.played).or(at(&self.table.aside, seat));
         let mut pool = table.lifted;
         let used = if self.split() { SLOTS } else { TABLE + table.len };
         // Leaked Suit: a seat holds no unseen card of the suit it revealed.
@@ -133,22 +134,22 @@ impl CrownBattles {
         for s in self.seats().filter(|&s| s != seat) {
             let unknown = self.hand(s).minus(knows);
             pool = pool.or(unknown);
-            put(&mut out.hands, s, self.hand(s).minus(unknown));
+            put(&mut out.table.hands, s, self.hand(s).minus(unknown));
             if let (Some(cap), Some(refuse)) = (deal.cap.get_mut(s.index()), deal.refuses.get_mut(s.index())) {
                 *cap = unknown.len();
-                *refuse = at(&self.voids, s) & 0x0F | self.leak_refuses(s);
+                *refuse = at(&self.table.voids, s) & 0x0F | self.leak_refuses(s);
             }
             // The Split: a set-aside half is unseen, and no void says anything of it.
-            let aside = at(&self.aside, s).minus(knows);
+            let aside = at(&self.table.aside, s).minus(knows);
             pool = pool.or(aside);
-            put(&mut out.aside, s, at(&self.aside, s).minus(aside));
+            put(&mut out.table.aside, s, at(&self.table.aside, s).minus(aside));
             if let Some(cap) = deal.cap.get_mut(ASIDE + s.index()) {
                 *cap = aside.len();
             }
         }
-        let deck_unknown = self.deck.minus(knows);
+        let deck_unknown = self.table.deck.minus(knows);
         pool = pool.or(deck_unknown);
-        out.deck = self.deck.minus(deck_unknown);
+        out.table.deck = self.table.deck.minus(deck_unknown);
         if let Some(cap) = deal.cap.get_mut(MAX_PLAYERS) {
             *cap = deck_unknown.len();
         }
@@ -208,12 +209,12 @@ impl CrownBattles {
                 }
                 match chosen {
                     Some(sl) if sl < MAX_PLAYERS => {
-                        if let Some(h) = out.hands.get_mut(sl) {
+                        if let Some(h) = out.table.hands.get_mut(sl) {
                             h.insert(card);
                         }
                     }
                     Some(sl) if sl >= ASIDE => {
-                        if let Some(a) = out.aside.get_mut(sl - ASIDE) {
+                        if let Some(a) = out.table.aside.get_mut(sl - ASIDE) {
                             a.insert(card);
                         }
                     }
@@ -222,19 +223,19 @@ impl CrownBattles {
                             *slot = card.id();
                         }
                     }
-                    _ => out.deck.insert(card),
+                    _ => out.table.deck.insert(card),
                 }
             }
         });
         // Other seats' knowledge of cards that moved is gone in this imagined deal.
         for x in self.seats().filter(|&x| x != seat) {
-            put(&mut out.known, x, at(&self.known, x).minus(pool));
+            put(&mut out.table.known, x, at(&self.table.known, x).minus(pool));
         }
         // Magician: the passes others chose are face down. Only the Magician's player sees
         // the card coming to him (once everyone else has chosen); every other pending pass
         // is re-chosen from the passer's imagined hand, even when this seat knows that hand
         // (a Bishop shows a hand, not which card of it will be passed).
-        let seen_from = match self.phase {
+        let seen_from = match self.table.phase {
             Phase::Passing { magician, direction } if magician == seat && self.passers_waiting(magician) == 0 => {
                 Some(match direction {
                     Direction::Left => magician.right(n),
@@ -244,23 +245,23 @@ impl CrownBattles {
             _ => None,
         };
         for s in self.seats().filter(|&s| s != seat && Some(s) != seen_from) {
-            let chosen = at(&self.passes, s);
+            let chosen = at(&self.table.passes, s);
             if chosen == NONE {
                 continue;
             }
             let hand = out.hand(s);
             let pick = rng.below(hand.len());
-            put(&mut out.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
+            put(&mut out.table.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
         }
         // Known copies beside re-dealt unseen copies: relabel as the game does (during the
         // Magician's passes a seen pass pins its card; the passes end with a relabelling).
-        if !matches!(self.phase, Phase::Passing { .. }) {
+        if !matches!(self.table.phase, Phase::Passing { .. }) {
             out.canonical_knowledge();
         }
         out.redraw_hidden_bids(seat, &mut rng);
         out.redraw_hidden_missions(seat, &mut rng);
         out.redraw_hidden_leaks(seat, &mut rng);
-        out.rng = GameRng::new(rng.next_u64());
+        out.table.rng = GameRng::new(rng.next_u64());
         let filled = table.cards.iter().take(table.len).all(|&id| id != NONE);
         filled.then_some(out)
     }

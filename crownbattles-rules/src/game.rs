@@ -6,7 +6,7 @@ use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::events::Event;
 use crate::setup::{Config, ConfigError};
-use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at};
+use crate::state::{CrownBattles, MAX_PLAYERS, Phase, Table, at};
 use crate::trick::Trick;
 use crate::view::View;
 
@@ -40,7 +40,7 @@ pub struct Undo(Taken);
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Taken {
-    Whole(CrownBattles),
+    Whole(Table),
     Play {
         seat: Seat,
         card: Card,
@@ -73,7 +73,7 @@ enum Taken {
 
 impl CrownBattles {
     fn allows(&self, seat: Seat, action: Action) -> bool {
-        match (self.phase, action) {
+        match (self.table.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => t != Trump::NoTrump || self.config.dealer_may_choose_no_trump,
             (Phase::Bidding(_) | Phase::BlindBidding, a) => self.bidding_allows(seat, a),
             (Phase::Missions, Action::Mission(id)) => self.mission_allowed(seat, id),
@@ -91,7 +91,7 @@ impl CrownBattles {
     /// that the base game's decisions do not carry them).
     #[inline(never)]
     fn round_type_allows(&self, seat: Seat, action: Action) -> bool {
-        match (self.phase, action) {
+        match (self.table.phase, action) {
             (Phase::Splitting, Action::SetAside(face)) => {
                 self.splitters().contains(seat) && self.hand(seat).find(face).is_some()
             }
@@ -102,17 +102,17 @@ impl CrownBattles {
             (Phase::Place { stolen, .. }, Action::Place(suit)) => {
                 self.place_choices(seat, stolen) >> suit.index() & 1 == 1
             }
-            (Phase::Pairing, Action::Duel(group)) => seat == self.dealer && self.pairing_allowed(group),
+            (Phase::Pairing, Action::Duel(group)) => seat == self.table.dealer && self.pairing_allowed(group),
             _ => false,
         }
     }
 
     fn perform(&mut self, seat: Seat, action: Action) {
-        match (self.phase, action) {
+        match (self.table.phase, action) {
             (Phase::ChooseTrump, Action::Trump(t)) => {
-                self.trump = t;
-                self.phase = self.before_bidding();
-                if self.phase == Phase::Missions {
+                self.table.trump = t;
+                self.table.phase = self.before_bidding();
+                if self.table.phase == Phase::Missions {
                     self.deal_missions();
                 }
             }
@@ -140,7 +140,7 @@ impl CrownBattles {
     /// [`Self::round_type_allows`]).
     #[inline(never)]
     fn perform_round_type(&mut self, seat: Seat, action: Action) {
-        match (self.phase, action) {
+        match (self.table.phase, action) {
             (Phase::Splitting, Action::SetAside(face)) => {
                 if let Some(card) = self.hand(seat).find(face) {
                     self.set_aside(seat, card);
@@ -160,7 +160,7 @@ impl CrownBattles {
     /// round, a legal bid).
     #[inline(never)]
     fn apply_other(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {
-        if self.phase == Phase::Over {
+        if self.table.phase == Phase::Over {
             return Err(ActionError::GameOver);
         }
         if !self.to_act().contains(seat) {
@@ -172,11 +172,11 @@ impl CrownBattles {
         // The trump choice and the effect decisions that move only tricks, points, a bid, the
         // trump or the next leader, unless the round may end (the trick leader has no card
         // left): the few fields they can change are saved instead of the whole state.
-        let light = match (self.phase, action) {
+        let light = match (self.table.phase, action) {
             // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
             // missions are dealt after it.)
             // (Duel Fights: a random pairing follows it.)
-            (Phase::ChooseTrump, _) => !self.round_type.has_missions() && !self.leaked_round() && !self.duel(),
+            (Phase::ChooseTrump, _) => !self.table.round_type.has_missions() && !self.leaked_round() && !self.duel(),
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -185,27 +185,27 @@ impl CrownBattles {
         };
         // (In a missions round a decision that completes a trick records the trick for the
         // missions, in a Stealth Play round it keeps the flipped trick: whole state.)
-        if light && !self.hand(self.trick.leader).is_empty() && !self.round_type.flips_at_trick_end() {
+        if light && !self.hand(self.table.trick.leader).is_empty() && !self.table.round_type.flips_at_trick_end() {
             let taken = Taken::Light {
-                trump: self.trump,
-                trick: self.trick,
-                tricks: self.tricks,
-                scores: self.scores,
-                bids: self.bids,
-                phase: self.phase,
+                trump: self.table.trump,
+                trick: self.table.trick,
+                tricks: self.table.tricks,
+                scores: self.table.scores,
+                bids: self.table.bids,
+                phase: self.table.phase,
             };
             self.perform(seat, action);
             return Ok(Undo(taken));
         }
-        if let (Phase::Passing { magician, .. }, Action::Give(_)) = (self.phase, action)
+        if let (Phase::Passing { magician, .. }, Action::Give(_)) = (self.table.phase, action)
             && seat != magician
         {
-            let taken = Taken::Pass { magician, passes: self.passes, known: at(&self.known, magician) };
+            let taken = Taken::Pass { magician, passes: self.table.passes, known: at(&self.table.known, magician) };
             self.perform(seat, action);
             return Ok(Undo(taken));
         }
         // (Built in the return slot before the action, which saves a copy of the state.)
-        let undo = Ok(Undo(Taken::Whole(*self)));
+        let undo = Ok(Undo(Taken::Whole(self.table)));
         self.perform(seat, action);
         undo
     }
@@ -213,8 +213,8 @@ impl CrownBattles {
     /// The general dispatch of [`Game::to_act`] (which answers plays and bids itself).
     #[inline(never)]
     fn seats_to_act(&self) -> SeatSet {
-        match self.phase {
-            Phase::ChooseTrump | Phase::Teams | Phase::Pairing => SeatSet::single(self.dealer),
+        match self.table.phase {
+            Phase::ChooseTrump | Phase::Teams | Phase::Pairing => SeatSet::single(self.table.dealer),
             Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } | Phase::Place { seat: s, .. } => {
                 SeatSet::single(s)
             }
@@ -231,7 +231,7 @@ impl CrownBattles {
     /// game's phases are answered without setting up the calls these need).
     #[inline(never)]
     fn round_type_actors(&self) -> SeatSet {
-        match self.phase {
+        match self.table.phase {
             Phase::BlindBidding => self.blind_bidders(),
             Phase::Splitting => self.splitters(),
             Phase::Missions => self.mission_choosers(),
@@ -246,7 +246,7 @@ impl CrownBattles {
         if !self.to_act().contains(seat) {
             return;
         }
-        match self.phase {
+        match self.table.phase {
             Phase::ChooseTrump => {
                 out.extend(SuitId::ALL.map(|s| Action::Trump(Trump::Suit(s))));
                 if self.config.dealer_may_choose_no_trump {
@@ -294,11 +294,11 @@ impl Game for CrownBattles {
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Ok(CrownBattles::start(config.validated()?, seed))
+        Ok(CrownBattles::start(config.clone().validated()?, seed))
     }
 
     fn config(&self) -> Config {
-        self.config
+        self.config.clone()
     }
 
     fn seat_count(&self) -> usize {
@@ -308,13 +308,13 @@ impl Game for CrownBattles {
     #[inline]
     fn to_act(&self) -> SeatSet {
         // Most actions are plays and bids: one test, and the general dispatch out of line.
-        if let Phase::Play(s) | Phase::Bidding(s) = self.phase { SeatSet::single(s) } else { self.seats_to_act() }
+        if let Phase::Play(s) | Phase::Bidding(s) = self.table.phase { SeatSet::single(s) } else { self.seats_to_act() }
     }
 
     #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        match self.phase {
+        match self.table.phase {
             Phase::Play(s) if s == seat => {
                 self.push_plays(seat, out);
                 // (The Secret Note; one round-type test the base game skips.)
@@ -338,37 +338,37 @@ impl Game for CrownBattles {
         // A card that does not end the round changes only a few fields, even when it
         // completes a trick: they are saved instead of the whole state. (The Spy, and a
         // Summoner that may copy it, also change what a seat knows: whole state.)
-        if let (Phase::Play(s), Action::Play(face)) = (self.phase, action)
+        if let (Phase::Play(s), Action::Play(face)) = (self.table.phase, action)
             && s == seat
             && let Some(card) = self.playable(seat).find(face)
         {
             let hand = self.hand(seat).0;
-            let completes = usize::from(self.trick.len) + 1 >= self.n();
+            let completes = usize::from(self.table.trick.len) + 1 >= self.n();
             let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
             // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
             // (So do the first trick and trump wins a missions round records.)
-            let flips = completes && self.round_type.flips_at_trick_end();
+            let flips = completes && self.table.round_type.flips_at_trick_end();
             if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,
                     card,
-                    void: at(&self.voids, seat),
-                    wizards: self.wizards,
-                    trick: self.trick,
-                    tricks: self.tricks,
-                    phase: self.phase,
+                    void: at(&self.table.voids, seat),
+                    wizards: self.table.wizards,
+                    trick: self.table.trick,
+                    tricks: self.table.tricks,
+                    phase: self.table.phase,
                 };
                 self.play_printed(seat, card);
                 return Ok(Undo(taken));
             }
         }
         // (The Split's two bids per seat and Suit Precision's four take the general path.)
-        if let (Phase::Bidding(s), Action::Bid(bid)) = (self.phase, action)
+        if let (Phase::Bidding(s), Action::Bid(bid)) = (self.table.phase, action)
             && s == seat
-            && !self.round_type.bids_apart()
+            && !self.table.round_type.bids_apart()
             && self.bid_allowed(seat, bid)
         {
-            let taken = Taken::Bid { seat, phase: self.phase };
+            let taken = Taken::Bid { seat, phase: self.table.phase };
             self.place_bid(seat, bid);
             return Ok(Undo(taken));
         }
@@ -389,41 +389,41 @@ impl Game for CrownBattles {
     #[inline]
     fn undo(&mut self, undo: Undo) {
         match undo.0 {
-            Taken::Whole(before) => *self = before,
+            Taken::Whole(before) => self.table = before,
             Taken::Play { seat, card, void, wizards, trick, tricks, phase } => {
-                self.wizards = wizards;
+                self.table.wizards = wizards;
                 self.give(seat, card);
-                self.played.remove(card);
-                crate::state::put(&mut self.voids, seat, void);
-                self.trick = trick;
-                self.tricks = tricks;
-                self.phase = phase;
+                self.table.played.remove(card);
+                crate::state::put(&mut self.table.voids, seat, void);
+                self.table.trick = trick;
+                self.table.tricks = tricks;
+                self.table.phase = phase;
             }
             Taken::Bid { seat, phase } => {
-                crate::state::put(&mut self.bids, seat, None);
-                self.phase = phase;
+                crate::state::put(&mut self.table.bids, seat, None);
+                self.table.phase = phase;
             }
             Taken::Pass { magician, passes, known } => {
-                self.passes = passes;
-                crate::state::put(&mut self.known, magician, known);
+                self.table.passes = passes;
+                crate::state::put(&mut self.table.known, magician, known);
             }
             Taken::Light { trump, trick, tricks, scores, bids, phase } => {
-                self.trump = trump;
-                self.trick = trick;
-                self.tricks = tricks;
-                self.scores = scores;
-                self.bids = bids;
-                self.phase = phase;
+                self.table.trump = trump;
+                self.table.trick = trick;
+                self.table.tricks = tricks;
+                self.table.scores = scores;
+                self.table.bids = bids;
+                self.table.phase = phase;
             }
         }
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.phase == Phase::Over).then(|| Outcome::from_scores(self.running_scores(), Better::Higher))
+        (self.table.phase == Phase::Over).then(|| Outcome::from_scores(self.running_scores(), Better::Higher))
     }
 
     fn running_scores(&self) -> Vec<i64> {
-        self.seats().map(|s| i64::from(at(&self.scores, s))).collect()
+        self.seats().map(|s| i64::from(at(&self.table.scores, s))).collect()
     }
 
     fn view(&self, observer: Observer) -> View {

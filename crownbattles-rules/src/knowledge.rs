@@ -30,14 +30,14 @@ impl CrownBattles {
     /// (Magician passes, Merchant trades) and by determinization.
     pub(crate) fn canonical_knowledge(&mut self) {
         let n = self.n();
-        let hands = self.hands;
-        for (x, known) in self.known.iter_mut().enumerate().take(n) {
+        let hands = self.table.hands;
+        for (x, known) in self.table.known.iter_mut().enumerate().take(n) {
             for (_, &hand) in hands.iter().enumerate().take(n).filter(|&(p, _)| p != x) {
                 *known = canonical(*known, hand);
             }
         }
         if self.leaked_round() {
-            self.shown = hands.iter().take(n).fold(self.shown, |shown, &hand| canonical(shown, hand));
+            self.table.shown = hands.iter().take(n).fold(self.table.shown, |shown, &hand| canonical(shown, hand));
         }
     }
 }

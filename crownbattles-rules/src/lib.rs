@@ -52,8 +52,9 @@
 //!   (`testing::configs`, `testing::reachable`, biases towards the Special Power cards) to
 //!   fuzz the rules with their own invariants.
 //!
-//! The state is a compact `Copy` value (card ids in 128-bit sets); `legal_actions`,
-//! `apply` and `undo` do not allocate. `RULES.md` maps every rule to code and tests and
+//! The state is its config and a compact `Copy` table (card ids in 128-bit sets); a
+//! mission catalogue is shared between clones, never copied. `legal_actions`, `apply` and
+//! `undo` do not allocate. `RULES.md` maps every rule to code and tests and
 //! lists every reading chosen where the rulebook is silent.
 //!
 //! ## The deck
@@ -168,7 +169,7 @@
 //!
 //! // What P1 saw of the next step, one line per event.
 //! game.legal_actions(seat, &mut legal);
-//! let before = game;
+//! let before = game.clone();
 //! game.apply(seat, legal[0]).unwrap();
 //! let mut events = Vec::new();
 //! CrownBattles::events(&before, seat, legal[0], &game, Observer::Seat(duke_core::Seat(1)), &mut events);

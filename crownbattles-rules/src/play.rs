@@ -70,8 +70,8 @@ impl CrownBattles {
     /// special cards that can be played at any time"; so are Special Power cards).
     pub(crate) fn playable(&self, seat: Seat) -> CardSet {
         let hand = self.hand(seat);
-        match self.trick.led {
-            Some(suit) if !self.trick.free => {
+        match self.table.trick.led {
+            Some(suit) if !self.table.trick.free => {
                 let follow = hand.and(CardSet::suit(suit));
                 if follow.is_empty() { hand } else { follow.or(hand.minus(NUMBERS)) }
             }
@@ -107,12 +107,12 @@ impl CrownBattles {
                 self.remove_from_hand(seat, card);
                 // (Long Play: at a second pass's start, after the first pass's last card.)
                 let (form, copied) = self.next_form(card, false);
-                self.trick.push(card, form, copied);
+                self.table.trick.push(card, form, copied);
                 self.after_push(seat, copied);
             }
             _ if golem => {
                 self.remove_from_hand(seat, card);
-                self.trick.push(card, Form::of(card, true), None);
+                self.table.trick.push(card, Form::of(card, true), None);
                 self.after_push(seat, None);
             }
             _ => self.play_printed(seat, card),
@@ -125,7 +125,7 @@ impl CrownBattles {
     pub(crate) fn play_printed(&mut self, seat: Seat, card: Card) {
         self.remove_from_hand(seat, card);
         let effect = card.power().filter(|p| p.has_action());
-        self.trick.push_printed(card, effect);
+        self.table.trick.push_printed(card, effect);
         self.after_push(seat, effect);
     }
 
@@ -134,13 +134,13 @@ impl CrownBattles {
     fn remove_from_hand(&mut self, seat: Seat, card: Card) {
         // `known` keeps the card: every reader subtracts the (public) played cards.
         self.take(seat, card);
-        self.played.insert(card);
+        self.table.played.insert(card);
         // A numbered card off the led suit shows the player has none of it.
-        if let (Some(led), Some(suit), false) = (self.trick.led, card.suit(), self.trick.free)
+        if let (Some(led), Some(suit), false) = (self.table.trick.led, card.suit(), self.table.trick.free)
             && led != suit
-            && !(self.trick.len > 0 && self.stealth())
+            && !(self.table.trick.len > 0 && self.stealth())
         {
-            update(&mut self.voids, seat, |v| v | 1 << led.index());
+            update(&mut self.table.voids, seat, |v| v | 1 << led.index());
         }
     }
 
@@ -148,7 +148,7 @@ impl CrownBattles {
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
         // (One test for the base game: every other round type takes the general path.)
-        if !self.round_type.is_normal() {
+        if !self.table.round_type.is_normal() {
             self.after_round_type_push(seat, effect);
             return;
         }
@@ -168,7 +168,7 @@ impl CrownBattles {
             self.after_stealth_push(seat, effect);
             return;
         }
-        if self.trick.len == 1 && self.long_play() {
+        if self.table.trick.len == 1 && self.long_play() {
             self.second_pass_lead();
         }
         if let Some(p) = effect
@@ -182,11 +182,11 @@ impl CrownBattles {
     /// [`Self::after_push`] in a Stealth Play round: a card played face down acts at the
     /// reveal.
     fn after_stealth_push(&mut self, seat: Seat, effect: Option<Power>) {
-        if self.trick.len == 1 {
+        if self.table.trick.len == 1 {
             self.stealth_lead();
         }
         if let Some(p) = effect
-            && self.trick.len <= 1
+            && self.table.trick.len <= 1
             && self.on_play(seat, p)
         {
             return;
@@ -197,9 +197,9 @@ impl CrownBattles {
     /// Next player, or the end of the trick.
     #[inline]
     pub(crate) fn after_play(&mut self) {
-        if usize::from(self.trick.len) < self.n() {
-            let next = crate::state::after(self.trick.leader, usize::from(self.trick.len), self.n());
-            self.phase = Phase::Play(next);
+        if usize::from(self.table.trick.len) < self.n() {
+            let next = crate::state::after(self.table.trick.leader, usize::from(self.table.trick.len), self.n());
+            self.table.phase = Phase::Play(next);
         } else {
             self.finish_trick();
         }
@@ -208,10 +208,15 @@ impl CrownBattles {
     /// Whether the ongoing trick is the round's last ("no effect on the last trick").
     pub(crate) fn last_trick(&self) -> bool {
         // Hands are equal at the start of a trick, so the leader's hand tells.
-        let left = self.hand(self.trick.leader).0;
-        let last = if self.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 };
+        let left = self.hand(self.table.trick.leader).0;
+        let last = if self.table.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 };
         // Long Play: the first pass of a long trick (its odd last trick is a normal one).
-        if !last && !self.round_type.is_normal() && self.long_play() && self.trick.len > 0 && self.long.is_empty() {
+        if !last
+            && !self.table.round_type.is_normal()
+            && self.long_play()
+            && self.table.trick.len > 0
+            && self.table.long.is_empty()
+        {
             return self.last_long_first_pass();
         }
         last
@@ -221,7 +226,7 @@ impl CrownBattles {
     #[inline(never)]
     fn finish_trick(&mut self) {
         // (One test for the base game.)
-        if self.round_type.is_normal() {
+        if self.table.round_type.is_normal() {
             self.take_trick();
             return;
         }
@@ -232,8 +237,8 @@ impl CrownBattles {
         if self.stealth() {
             self.reveal_trick();
             if self.config.stealth_actions_at_flip {
-                self.trick.flipping = true;
-                self.trick.resolving = 1;
+                self.table.trick.flipping = true;
+                self.table.trick.resolving = 1;
                 self.continue_flip();
                 return;
             }
@@ -243,18 +248,18 @@ impl CrownBattles {
 
     /// The winner takes the trick (unless a Bomb destroyed it); then the end-of-trick effects.
     pub(crate) fn take_trick(&mut self) {
-        if !self.trick.bombed {
-            let pos = self.trick.winner(self.trump, self.config.wizard_affects_kings);
-            let winner = crate::state::after(self.trick.leader, pos, self.n());
-            update(&mut self.tricks, winner, |v| v.saturating_add(1));
-            self.trick.next_leader = winner;
+        if !self.table.trick.bombed {
+            let pos = self.table.trick.winner(self.table.trump, self.config.wizard_affects_kings);
+            let winner = crate::state::after(self.table.trick.leader, pos, self.n());
+            update(&mut self.table.tricks, winner, |v| v.saturating_add(1));
+            self.table.trick.next_leader = winner;
             // (One test for the base game: Normal Bidding records nothing more.)
-            if !self.round_type.is_normal() && self.round_type_takes_trick(winner, pos) {
-                self.trick.resolving = 0;
+            if !self.table.round_type.is_normal() && self.round_type_takes_trick(winner, pos) {
+                self.table.trick.resolving = 0;
                 return;
             }
         }
-        self.trick.resolving = 0;
+        self.table.trick.resolving = 0;
         self.continue_end_effects();
     }
 
@@ -262,7 +267,7 @@ impl CrownBattles {
     /// Precision's placement before the end-of-trick actions (`true`: the winner chooses).
     #[inline(never)]
     fn round_type_takes_trick(&mut self, winner: Seat, pos: usize) -> bool {
-        if self.round_type.has_missions() {
+        if self.table.round_type.has_missions() {
             self.note_mission_trick(winner, pos);
         }
         self.precision() && self.place_won_trick(winner)
@@ -271,15 +276,15 @@ impl CrownBattles {
     /// Resolves the end-of-trick effects in play order, stopping at each decision.
     pub(crate) fn continue_end_effects(&mut self) {
         // No card of the trick carries an effect (always so without power cards).
-        if self.trick.effects == [NONE; MAX_PLAYERS] {
+        if self.table.trick.effects == [NONE; MAX_PLAYERS] {
             self.close_trick();
             return;
         }
         let n = self.n();
-        let len = usize::from(self.trick.len);
+        let len = usize::from(self.table.trick.len);
         // A byte of `effects` below 0x80 carries an effect: visit only those positions.
-        let carried = !u64::from_le_bytes(self.trick.effects) & 0x8080_8080_8080_8080;
-        let from = u32::from(self.trick.resolving) * 8;
+        let carried = !u64::from_le_bytes(self.table.trick.effects) & 0x8080_8080_8080_8080;
+        let from = u32::from(self.table.trick.resolving) * 8;
         let mut pending = if from < 64 { carried >> from << from } else { 0 };
         while pending != 0 {
             let pos = (pending.trailing_zeros() / 8) as usize;
@@ -287,9 +292,9 @@ impl CrownBattles {
                 break;
             }
             pending &= pending - 1;
-            self.trick.resolving = pos as u8;
-            let seat = crate::state::after(self.trick.leader, pos, n);
-            if let Some(p) = self.trick.effect(pos)
+            self.table.trick.resolving = pos as u8;
+            let seat = crate::state::after(self.table.trick.leader, pos, n);
+            if let Some(p) = self.table.trick.effect(pos)
                 && self.acts_at_end(pos, p)
                 && !self.acts_at_flip(pos, p)
                 && self.start_effect(seat, p, true)
@@ -297,39 +302,39 @@ impl CrownBattles {
                 return;
             }
         }
-        self.trick.resolving = self.trick.len;
+        self.table.trick.resolving = self.table.trick.len;
         self.close_trick();
     }
 
     /// Clears the table: next trick, or the end of the round.
     fn close_trick(&mut self) {
-        let next = self.trick.next_leader;
+        let next = self.table.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if !self.round_type.is_normal() {
+        if !self.table.round_type.is_normal() {
             if self.stealth() {
                 self.keep_revealed_trick();
             }
             if last && self.split() && !self.second_half() {
-                self.trick = Trick::new(next);
+                self.table.trick = Trick::new(next);
                 self.start_second_half();
                 return;
             }
         }
-        self.trick = Trick::new(next);
+        self.table.trick = Trick::new(next);
         if last {
             self.end_round();
         } else {
-            self.phase = Phase::Play(next);
+            self.table.phase = Phase::Play(next);
         }
     }
 
     /// Called after an effect decision completes.
     pub(crate) fn effect_done(&mut self, end: bool) {
         if end {
-            self.trick.resolving = self.trick.resolving.saturating_add(1);
-            if self.trick.flipping {
+            self.table.trick.resolving = self.table.trick.resolving.saturating_add(1);
+            if self.table.trick.flipping {
                 self.continue_flip();
-            } else if !self.long.is_empty() {
+            } else if !self.table.long.is_empty() {
                 self.continue_long_effects();
             } else {
                 self.continue_end_effects();
@@ -343,7 +348,7 @@ impl CrownBattles {
     pub(crate) fn passers_waiting(&self, magician: Seat) -> u8 {
         let mut waiting = 0;
         for s in self.seats() {
-            if s != magician && at(&self.passes, s) == NONE {
+            if s != magician && at(&self.table.passes, s) == NONE {
                 waiting |= bit(s);
             }
         }

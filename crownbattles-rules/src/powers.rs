@@ -53,19 +53,19 @@ impl CrownBattles {
             Power::Wizard => {
                 // "turns all Golem and Dragon cards into Peasants for that trick"; "keep this
                 // card for theft protection" (RULES.md: from the play to the end of the round).
-                self.trick.wizard = true;
-                self.wizards |= bit(seat);
+                self.table.trick.wizard = true;
+                self.table.wizards |= bit(seat);
                 false
             }
             Power::Bomb => {
-                self.trick.bombed = true;
-                self.trick.next_leader = seat;
+                self.table.trick.bombed = true;
+                self.table.trick.next_leader = seat;
                 false
             }
             Power::Spy => {
                 // "Look through the deck"; no deck, no action.
-                let deck = self.deck;
-                update(&mut self.known, seat, |v| v.or(deck));
+                let deck = self.table.deck;
+                update(&mut self.table.known, seat, |v| v.or(deck));
                 false
             }
             p if self.is_immediate(p) => self.start_effect(seat, p, false),
@@ -97,13 +97,13 @@ impl CrownBattles {
             }
             Power::Bomb => end && !last,
             Power::Cursed | Power::Magician => !last,
-            Power::Jester => at(&self.bids, seat).is_some() || self.precision() && self.has_suit_bids(seat),
+            Power::Jester => at(&self.table.bids, seat).is_some() || self.precision() && self.has_suit_bids(seat),
             Power::Merchant => {
                 let others = self.others_with_cards(seat).count();
                 others >= 2 || (others >= 1 && !self.hand(seat).is_empty())
             }
-            Power::Smuggler => !self.deck.is_empty() && !self.hand(seat).is_empty(),
-            Power::Thief => self.theft_targets(seat).any(|t| at(&self.tricks, t) > 0),
+            Power::Smuggler => !self.table.deck.is_empty() && !self.hand(seat).is_empty(),
+            Power::Thief => self.theft_targets(seat).any(|t| at(&self.table.tricks, t) > 0),
             Power::Witch => self.theft_targets(seat).next().is_some(),
             _ => false,
         };
@@ -114,7 +114,7 @@ impl CrownBattles {
             } else {
                 0
             };
-            self.phase = Phase::Effect { seat, power, end, steps };
+            self.table.phase = Phase::Effect { seat, power, end, steps };
         }
         available
     }
@@ -159,7 +159,7 @@ impl CrownBattles {
                 out.push(Action::Keep);
             }
             Power::Thief => {
-                out.extend(self.theft_targets(seat).filter(|&t| at(&self.tricks, t) > 0).map(Action::Steal));
+                out.extend(self.theft_targets(seat).filter(|&t| at(&self.table.tricks, t) > 0).map(Action::Steal));
                 out.push(Action::Keep);
             }
             Power::Witch => out.extend(self.theft_targets(seat).map(Action::Hex)),
@@ -185,7 +185,7 @@ impl CrownBattles {
             (Power::Smuggler, Action::Smuggle(face)) => self.hand(seat).find(face).is_some(),
             (Power::Smuggler | Power::Thief, Action::Keep) => true,
             (Power::Thief, Action::Steal(t)) => {
-                !self.precision() && player(t) && t != seat && !self.protected(t) && at(&self.tricks, t) > 0
+                !self.precision() && player(t) && t != seat && !self.protected(t) && at(&self.table.tricks, t) > 0
             }
             (Power::Thief, Action::StealFrom(t, suit)) => {
                 self.precision() && player(t) && t != seat && !self.protected(t) && self.has_suit_trick(t, suit)
@@ -197,7 +197,7 @@ impl CrownBattles {
 
     /// The bid after the Jester moves it by `d`, if it stays within the bid tokens.
     pub(crate) fn jested(&self, seat: Seat, d: i8) -> Option<Bid> {
-        let bid = at(&self.bids, seat)?;
+        let bid = at(&self.table.bids, seat)?;
         let low = i16::from(bid.low()) + i16::from(d);
         let high = i16::from(bid.high()) + i16::from(d);
         if low < 0 || high > i16::from(self.config.max_bid) || !(-1..=1).contains(&d) {
@@ -213,17 +213,17 @@ impl CrownBattles {
     /// Applies a legal effect decision.
     pub(crate) fn resolve_effect(&mut self, seat: Seat, power: Power, end: bool, steps: u8, action: Action) {
         match action {
-            Action::Trump(t) => self.trump = t,
+            Action::Trump(t) => self.table.trump = t,
             Action::Look(t) => {
                 let seen = self.hand(t);
-                update(&mut self.known, seat, |v| v.or(seen));
+                update(&mut self.table.known, seat, |v| v.or(seen));
             }
-            Action::Lead(t) => self.trick.next_leader = t,
+            Action::Lead(t) => self.table.trick.next_leader = t,
             Action::Swap(a, b) => self.swap_hands(a, b),
             // (Suit Precision's `jest 0` changes nothing.)
             Action::Jest(d) if !self.precision() => {
                 let bid = self.jested(seat, d);
-                put(&mut self.bids, seat, bid);
+                put(&mut self.table.bids, seat, bid);
             }
             Action::JestSuit(suit, d) => self.jest_suit(seat, suit, d),
             Action::StealFrom(t, suit) => {
@@ -234,8 +234,8 @@ impl CrownBattles {
                 }
             }
             Action::Pass(direction) => {
-                self.passes = [NONE; 8];
-                self.phase = Phase::Passing { magician: seat, direction };
+                self.table.passes = [NONE; 8];
+                self.table.phase = Phase::Passing { magician: seat, direction };
                 return;
             }
             Action::Trade(face, t) => {
@@ -250,16 +250,16 @@ impl CrownBattles {
                 }
             }
             Action::Steal(t) => {
-                update(&mut self.tricks, t, |v| v.saturating_sub(1));
-                update(&mut self.tricks, seat, |v| v.saturating_add(1));
+                update(&mut self.table.tricks, t, |v| v.saturating_sub(1));
+                update(&mut self.table.tricks, seat, |v| v.saturating_add(1));
             }
             Action::Hex(t) => {
                 let step = i32::from(self.config.witch_step);
-                update(&mut self.scores, t, |v| v.saturating_sub(step));
-                update(&mut self.scores, seat, |v| v.saturating_add(step));
+                update(&mut self.table.scores, t, |v| v.saturating_sub(step));
+                update(&mut self.table.scores, seat, |v| v.saturating_add(step));
                 let steps = steps.saturating_sub(1);
                 if steps > 0 && self.theft_targets(seat).next().is_some() {
-                    self.phase = Phase::Effect { seat, power, end, steps };
+                    self.table.phase = Phase::Effect { seat, power, end, steps };
                     return;
                 }
             }
@@ -271,25 +271,25 @@ impl CrownBattles {
     /// Cursed: whole hands change places in plain sight.
     fn swap_hands(&mut self, a: Seat, b: Seat) {
         let (ha, hb) = (self.hand(a), self.hand(b));
-        put(&mut self.hands, a, hb);
-        put(&mut self.hands, b, ha);
-        let (va, vb) = (at(&self.voids, a), at(&self.voids, b));
-        put(&mut self.voids, a, vb);
-        put(&mut self.voids, b, va);
+        put(&mut self.table.hands, a, hb);
+        put(&mut self.table.hands, b, ha);
+        let (va, vb) = (at(&self.table.voids, a), at(&self.table.voids, b));
+        put(&mut self.table.voids, a, vb);
+        put(&mut self.table.voids, b, va);
         // Leaked Suit: the revealed cards moved in plain sight, but with another seat.
         if self.leaked_round() {
-            self.unsealed |= bit(a) | bit(b);
+            self.table.unsealed |= bit(a) | bit(b);
         }
         // Each knows the hand it gave away.
-        update(&mut self.known, a, |v| v.or(ha));
-        update(&mut self.known, b, |v| v.or(hb));
+        update(&mut self.table.known, a, |v| v.or(ha));
+        update(&mut self.table.known, b, |v| v.or(hb));
     }
 
     /// Merchant: `giver` gives `card` (or a random one when None) to `taker`, and gets a
     /// random card of `taker`'s back. Only the two players involved see what moved.
     fn merchant_swap(&mut self, giver: Seat, card: Option<Card>, taker: Seat) {
         let (hg, ht) = (self.hand(giver), self.hand(taker));
-        let (given, taken) = self.rng.with_stream(|s| {
+        let (given, taken) = self.table.rng.with_stream(|s| {
             let given = card.or_else(|| hg.nth(s.below(hg.len())));
             (given, ht.nth(s.below(ht.len())))
         });
@@ -302,17 +302,17 @@ impl CrownBattles {
         };
         for x in self.seats() {
             if x != giver && x != taker {
-                update(&mut self.known, x, |v| v.minus(hg.or(ht)));
+                update(&mut self.table.known, x, |v| v.minus(hg.or(ht)));
             }
         }
-        update(&mut self.known, giver, |v| v.or(CardSet::one(given)));
-        update(&mut self.known, taker, |v| v.or(CardSet::one(taken)));
+        update(&mut self.table.known, giver, |v| v.or(CardSet::one(given)));
+        update(&mut self.table.known, taker, |v| v.or(CardSet::one(taken)));
         self.take(giver, given);
         self.take(taker, taken);
         self.give(giver, taken);
         self.give(taker, given);
-        put(&mut self.voids, giver, 0);
-        put(&mut self.voids, taker, 0);
+        put(&mut self.table.voids, giver, 0);
+        put(&mut self.table.voids, taker, 0);
         self.unseal(giver);
         self.unseal(taker);
         // Each now knows one card of the other's hand, which may hold unseen copies of it.
@@ -321,31 +321,31 @@ impl CrownBattles {
 
     /// Smuggler: `card` goes into the deck, a random deck card comes out.
     pub(crate) fn smuggle(&mut self, seat: Seat, card: Card) {
-        let deck = self.deck;
-        let Some(drawn) = self.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
+        let deck = self.table.deck;
+        let Some(drawn) = self.table.rng.with_stream(|s| deck.nth(s.below(deck.len()))) else { return };
         // The swap is face down: the others no longer know which of the hand's cards (seen
         // with a Bishop, say) went into the deck, nor which deck card came out.
         let unsure = deck.or(self.hand(seat));
         self.unseal(seat);
         for x in self.seats() {
             if x != seat {
-                update(&mut self.known, x, |v| v.minus(unsure));
+                update(&mut self.table.known, x, |v| v.minus(unsure));
             }
         }
         // A drawn copy of a card the seat knew in the deck (a Peasant it smuggled in, say):
         // it cannot tell which copy came out, so it no longer knows the other is there.
         let copies = deck.and(drawn.face().cards());
-        update(&mut self.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
+        update(&mut self.table.known, seat, |v| v.minus(copies).or(CardSet::one(card)));
         self.take(seat, card);
         self.give(seat, drawn);
-        self.deck.remove(drawn);
-        self.deck.insert(card);
-        put(&mut self.voids, seat, 0);
+        self.table.deck.remove(drawn);
+        self.table.deck.insert(card);
+        put(&mut self.table.voids, seat, 0);
     }
 
     /// Magician: a seat chooses the card it passes.
     pub(crate) fn choose_pass(&mut self, seat: Seat, card: Card, magician: Seat, direction: Direction) {
-        put(&mut self.passes, seat, card.id());
+        put(&mut self.table.passes, seat, card.id());
         let n = self.n();
         if seat != magician {
             if self.passers_waiting(magician) == 0 {
@@ -354,13 +354,13 @@ impl CrownBattles {
                     Direction::Left => magician.right(n),
                     Direction::Right => magician.left(n),
                 };
-                if let Some(c) = Card::new(at(&self.passes, from)) {
-                    update(&mut self.known, magician, |v| v.or(CardSet::one(c)));
+                if let Some(c) = Card::new(at(&self.table.passes, from)) {
+                    update(&mut self.table.known, magician, |v| v.or(CardSet::one(c)));
                 }
             }
             return;
         }
-        let before = self.hands;
+        let before = self.table.hands;
         let target = |s: Seat| match direction {
             Direction::Left => s.left(n),
             Direction::Right => s.right(n),
@@ -369,30 +369,30 @@ impl CrownBattles {
             let lost = at(&before, s);
             for x in self.seats() {
                 if x != s && x != target(s) {
-                    update(&mut self.known, x, |v| v.minus(lost));
+                    update(&mut self.table.known, x, |v| v.minus(lost));
                 }
             }
         }
         for s in self.seats() {
-            if let Some(c) = Card::new(at(&self.passes, s)) {
+            if let Some(c) = Card::new(at(&self.table.passes, s)) {
                 self.take(s, c);
             }
         }
         for s in self.seats() {
-            if let Some(c) = Card::new(at(&self.passes, s)) {
+            if let Some(c) = Card::new(at(&self.table.passes, s)) {
                 self.give(target(s), c);
-                update(&mut self.known, s, |v| v.or(CardSet::one(c)));
+                update(&mut self.table.known, s, |v| v.or(CardSet::one(c)));
             }
         }
-        self.voids = [0; 8];
-        self.passes = [NONE; 8];
+        self.table.voids = [0; 8];
+        self.table.passes = [NONE; 8];
         for s in self.seats() {
             self.unseal(s);
         }
         // Each passer knows its card in a hand that may hold unseen copies of it.
         self.canonical_knowledge();
         // A Magician turned up at a Stealth Play reveal acts with the end-of-trick actions.
-        if self.trick.resolving != NONE {
+        if self.table.trick.resolving != NONE {
             self.effect_done(true);
         } else {
             self.after_play();

@@ -399,7 +399,7 @@ pub enum Shields {
 }
 
 /// A complete, validated-on-use game set-up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Config {
     /// Players, 2–8.
     pub players: u8,
@@ -611,6 +611,12 @@ impl Config {
 
     /// Checks the config.
     pub fn validated(self) -> Result<Config, ConfigError> {
+        self.check()?;
+        Ok(self)
+    }
+
+    /// Checks the config in place (see [`Config::validated`]).
+    pub fn check(&self) -> Result<(), ConfigError> {
         if !(2..=8).contains(&self.players) {
             return Err(ConfigError::Players(self.players));
         }
@@ -644,7 +650,7 @@ impl Config {
         }
         self.round_types.check(self.players, self.schedule.rounds())?;
         self.missions.check()?;
-        Ok(self)
+        Ok(())
     }
 }
 

@@ -73,12 +73,24 @@ pub enum Phase {
     Pairing,
 }
 
-/// A complete Crown Battles game state (compact and `Copy`). It is saved and loaded as its
-/// [`Setup`](crate::Setup) (`to_setup` / `from_setup`), checked on load.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A complete Crown Battles game state: the game's [`Config`] and what is on the table.
+/// It is saved and loaded as its [`Setup`](crate::Setup) (`to_setup` / `from_setup`),
+/// checked on load.
+///
+/// The config never changes in play, so it stays out of the compact `Copy` [`Table`] that
+/// whole-state undo records copy: a mission catalogue of any size costs the hot paths
+/// nothing (RULES.md, reading 37).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "crate::position::Setup", into = "crate::position::Setup")]
 pub struct CrownBattles {
     pub(crate) config: Config,
+    pub(crate) table: Table,
+}
+
+/// Everything of a game that changes in play: cards, bids, tricks, scores, the generator
+/// and each round type's record (compact and `Copy`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
     pub(crate) rng: GameRng,
     /// Rounds started minus one (tie replays continue counting).
     pub(crate) round: u8,
@@ -129,7 +141,7 @@ pub struct CrownBattles {
     pub(crate) first_tricks: [u8; MAX_PLAYERS],
     /// Missions: the missions each seat is offered and has not chosen from yet (bit per
     /// catalogue id).
-    pub(crate) offers: [u16; MAX_PLAYERS],
+    pub(crate) offers: [u64; MAX_PLAYERS],
     /// Missions: each seat's chosen mission (catalogue id; NONE: none).
     pub(crate) missions: [u8; MAX_PLAYERS],
     /// Missions: the 0-based index of the first trick each seat won in play (NONE: none).
@@ -246,13 +258,13 @@ impl CrownBattles {
     }
 
     pub(crate) fn hand(&self, s: Seat) -> CardSet {
-        at(&self.hands, s)
+        at(&self.table.hands, s)
     }
 
     /// Removes a card from a hand.
     #[inline]
     pub(crate) fn take(&mut self, s: Seat, c: Card) {
-        if let Some(h) = self.hands.get_mut(s.index()) {
+        if let Some(h) = self.table.hands.get_mut(s.index()) {
             h.remove(c);
         }
     }
@@ -260,7 +272,7 @@ impl CrownBattles {
     /// Adds a card to a hand.
     #[inline]
     pub(crate) fn give(&mut self, s: Seat, c: Card) {
-        if let Some(h) = self.hands.get_mut(s.index()) {
+        if let Some(h) = self.table.hands.get_mut(s.index()) {
             h.insert(c);
         }
     }
@@ -268,23 +280,29 @@ impl CrownBattles {
     /// Cards dealt to each player this round.
     #[inline]
     pub fn cards_this_round(&self) -> u8 {
-        self.config.schedule.cards(usize::from(self.round))
+        self.config.schedule.cards(usize::from(self.table.round))
     }
 
     /// Whether this is the last scheduled round (or a replay of it): the Witch takes 30.
     pub fn is_final_round(&self) -> bool {
-        usize::from(self.round) + 1 >= self.config.schedule.rounds()
+        usize::from(self.table.round) + 1 >= self.config.schedule.rounds()
     }
 
     pub(crate) fn protected(&self, s: Seat) -> bool {
-        (self.wizards | self.shields) & bit(s) != 0
+        (self.table.wizards | self.table.shields) & bit(s) != 0
     }
 
     /// A state before any round: no cards dealt, no bids, no scores, every round type's
     /// record empty (the start of [`Self::start`] and of loading a setup).
     pub(crate) fn blank(config: Config, rng: GameRng) -> CrownBattles {
-        CrownBattles {
-            config,
+        CrownBattles { config, table: Table::blank(rng) }
+    }
+}
+
+impl Table {
+    /// See [`CrownBattles::blank`].
+    fn blank(rng: GameRng) -> Table {
+        Table {
             rng,
             round: 0,
             dealer: Seat(0),
@@ -328,51 +346,52 @@ impl CrownBattles {
             long: crate::rounds::LongPlay::EMPTY,
         }
     }
+}
 
+impl CrownBattles {
     /// Builds the game: first dealer, then the first round.
     pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
-        let mut state = CrownBattles {
-            dealer: Seat(config.first_dealer.unwrap_or(0)),
-            ..CrownBattles::blank(config, GameRng::new(seed))
-        };
+        let first_dealer = config.first_dealer;
+        let mut state = CrownBattles::blank(config, GameRng::new(seed));
+        state.table.dealer = Seat(first_dealer.unwrap_or(0));
         // A drawn first dealer is the generator's first number, drawn with the first deal.
-        state.start_round(config.first_dealer.is_none());
+        state.start_round(first_dealer.is_none());
         state
     }
 
     /// How to Play 1–2: a new round, its round type revealed ("The expansion game"), then
     /// [`deal`](Self::deal).
     pub(crate) fn start_round(&mut self, draw_dealer: bool) {
-        self.hands = [CardSet::EMPTY; MAX_PLAYERS];
-        self.played = CardSet::EMPTY;
-        self.known = [CardSet::EMPTY; MAX_PLAYERS];
-        self.voids = [0; MAX_PLAYERS];
-        self.bids = [None; MAX_PLAYERS];
-        self.tricks = [0; MAX_PLAYERS];
-        self.wizards = 0;
-        self.smuggled = 0;
-        self.passes = [NONE; MAX_PLAYERS];
+        self.table.hands = [CardSet::EMPTY; MAX_PLAYERS];
+        self.table.played = CardSet::EMPTY;
+        self.table.known = [CardSet::EMPTY; MAX_PLAYERS];
+        self.table.voids = [0; MAX_PLAYERS];
+        self.table.bids = [None; MAX_PLAYERS];
+        self.table.tricks = [0; MAX_PLAYERS];
+        self.table.wizards = 0;
+        self.table.smuggled = 0;
+        self.table.passes = [NONE; MAX_PLAYERS];
         // (The base game never sets the round types' fields.)
         if !self.config.round_types.is_base() {
-            self.aside = [CardSet::EMPTY; MAX_PLAYERS];
-            self.other_bids = [None; MAX_PLAYERS];
-            self.first_tricks = [0; MAX_PLAYERS];
-            if self.round_type.has_missions() {
+            self.table.aside = [CardSet::EMPTY; MAX_PLAYERS];
+            self.table.other_bids = [None; MAX_PLAYERS];
+            self.table.first_tricks = [0; MAX_PLAYERS];
+            if self.table.round_type.has_missions() {
                 self.reset_missions();
             }
-            self.leaks = [NONE; MAX_PLAYERS];
-            self.shown = CardSet::EMPTY;
-            self.unsealed = 0;
-            self.suit_precision = crate::rounds::Precision::default();
-            self.wagering.wagers = 0;
-            self.duels = crate::rounds::Duels::default();
-            self.long = crate::rounds::LongPlay::EMPTY;
+            self.table.leaks = [NONE; MAX_PLAYERS];
+            self.table.shown = CardSet::EMPTY;
+            self.table.unsealed = 0;
+            self.table.suit_precision = crate::rounds::Precision::default();
+            self.table.wagering.wagers = 0;
+            self.table.duels = crate::rounds::Duels::default();
+            self.table.long = crate::rounds::LongPlay::EMPTY;
         }
         if self.config.shields == crate::setup::Shields::Round {
-            self.shields = 0;
+            self.table.shields = 0;
         }
         match self.config.round_types {
-            RoundTypes::Every(t) => self.round_type = t,
+            RoundTypes::Every(t) => self.table.round_type = t,
             _ => self.reveal_round_type(),
         }
         // (Alliances: the new round's teams, none yet unless drawn; the base game has none.)
@@ -391,7 +410,7 @@ impl CrownBattles {
         let (mut pool, size) = deck_order(all);
         let weights = self.config.spinner.map(u32::from);
         let deal = (n * dealt).min(size);
-        let (spin, dealer) = self.rng.with_stream(|s| {
+        let (spin, dealer) = self.table.rng.with_stream(|s| {
             let dealer = draw_dealer.then(|| Seat(s.below(n as u32) as u8));
             // A partial Fisher-Yates: the first n * dealt slots are the deal, `dealt` per hand.
             for i in 0..deal {
@@ -407,31 +426,35 @@ impl CrownBattles {
             }
         }
         if let Some(dealer) = dealer {
-            self.dealer = dealer;
+            self.table.dealer = dealer;
         }
-        self.hands = hands;
-        self.deck = hands.iter().fold(all, |d, h| d.minus(*h));
-        self.trick = Trick::new(self.dealer.left(n));
+        self.table.hands = hands;
+        self.table.deck = hands.iter().fold(all, |d, h| d.minus(*h));
+        self.table.trick = Trick::new(self.table.dealer.left(n));
         // (Normal Bidding, the base game: no bid is placed yet, the dealer's left bids first.)
         let bidding = |state: &mut CrownBattles| {
-            if state.round_type.is_normal() { Phase::Bidding(state.dealer.left(n)) } else { state.before_bidding() }
+            if state.table.round_type.is_normal() {
+                Phase::Bidding(state.table.dealer.left(n))
+            } else {
+                state.before_bidding()
+            }
         };
-        self.phase = match spin {
+        self.table.phase = match spin {
             Some(i @ 0..=3) => {
-                self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
+                self.table.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
                 bidding(self)
             }
             Some(5) => {
                 // No trump until the dealer chooses (not last round's).
-                self.trump = Trump::NoTrump;
+                self.table.trump = Trump::NoTrump;
                 Phase::ChooseTrump
             }
             _ => {
-                self.trump = Trump::NoTrump;
+                self.table.trump = Trump::NoTrump;
                 bidding(self)
             }
         };
-        if self.phase == Phase::Missions {
+        if self.table.phase == Phase::Missions {
             self.deal_missions();
         }
     }
@@ -441,12 +464,12 @@ impl CrownBattles {
     pub(crate) fn round_points(&self, seat: Seat) -> i32 {
         if self.alliance_round() {
             self.alliance_points(seat)
-        } else if self.round_type.has_missions() {
-            self.mission_points(seat, at(&self.tricks, seat))
+        } else if self.table.round_type.has_missions() {
+            self.mission_points(seat, at(&self.table.tricks, seat))
         } else if self.precision() {
             self.precision_points(seat)
         } else {
-            self.points_for(seat, at(&self.bids, seat), at(&self.tricks, seat))
+            self.points_for(seat, at(&self.table.bids, seat), at(&self.table.tricks, seat))
         }
     }
 
@@ -454,35 +477,35 @@ impl CrownBattles {
     pub(crate) fn end_round(&mut self) {
         if self.alliance_round() {
             self.score_alliance_round();
-        } else if self.round_type.settles_together() {
+        } else if self.table.round_type.settles_together() {
             self.settle_together();
         } else {
-            let missions = self.round_type.has_missions();
+            let missions = self.table.round_type.has_missions();
             for s in self.seats() {
                 let points = if missions {
-                    self.mission_points(s, at(&self.tricks, s))
+                    self.mission_points(s, at(&self.table.tricks, s))
                 } else if self.precision() {
                     self.precision_points(s)
                 } else {
-                    self.points_for(s, at(&self.bids, s), at(&self.tricks, s))
+                    self.points_for(s, at(&self.table.bids, s), at(&self.table.tricks, s))
                 };
-                update(&mut self.scores, s, |v| v.saturating_add(points));
+                update(&mut self.table.scores, s, |v| v.saturating_add(points));
             }
         }
         if !self.config.round_types.is_base() {
             self.end_round_type();
         }
-        self.crown = crate::scoring::sole_leader(self.scores.get(..self.n()).unwrap_or(&[]));
+        self.table.crown = crate::scoring::sole_leader(self.table.scores.get(..self.n()).unwrap_or(&[]));
         let rounds = self.config.schedule.rounds();
-        let next = usize::from(self.round) + 1;
+        let next = usize::from(self.table.round) + 1;
         let over =
-            next >= rounds && (self.crown.is_some() || next >= rounds + usize::from(self.config.max_tie_replays));
+            next >= rounds && (self.table.crown.is_some() || next >= rounds + usize::from(self.config.max_tie_replays));
         if over {
-            self.phase = Phase::Over;
+            self.table.phase = Phase::Over;
             return;
         }
-        self.round = self.round.saturating_add(1);
-        self.dealer = self.dealer.left(self.n());
+        self.table.round = self.table.round.saturating_add(1);
+        self.table.dealer = self.table.dealer.left(self.n());
         self.start_round(false);
     }
 
@@ -490,22 +513,22 @@ impl CrownBattles {
     /// round's bids, a Stealth Play round's last trick (cleared by the next round's end).
     fn end_round_type(&mut self) {
         // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
-        if self.round_type.has_missions() {
-            self.revealed_missions = self.missions;
-        } else if self.revealed_missions != [NONE; MAX_PLAYERS] {
-            self.revealed_missions = [NONE; MAX_PLAYERS];
+        if self.table.round_type.has_missions() {
+            self.table.revealed_missions = self.table.missions;
+        } else if self.table.revealed_missions != [NONE; MAX_PLAYERS] {
+            self.table.revealed_missions = [NONE; MAX_PLAYERS];
         }
         // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.
-        if !self.round_type.bids_are_public() {
-            self.revealed_bids = self.bids;
-        } else if self.revealed_bids.iter().any(Option::is_some) {
-            self.revealed_bids = [None; MAX_PLAYERS];
+        if !self.table.round_type.bids_are_public() {
+            self.table.revealed_bids = self.table.bids;
+        } else if self.table.revealed_bids.iter().any(Option::is_some) {
+            self.table.revealed_bids = [None; MAX_PLAYERS];
         }
         // Stealth Play: the last trick was turned up in this step (`close_trick` kept it);
         // a trick kept from an earlier Stealth round goes at the end of any other round.
-        if !self.stealth() && self.revealed_trick != [NONE; MAX_PLAYERS] {
-            self.revealed_trick = [NONE; MAX_PLAYERS];
-            self.revealed_leader = Seat(0);
+        if !self.stealth() && self.table.revealed_trick != [NONE; MAX_PLAYERS] {
+            self.table.revealed_trick = [NONE; MAX_PLAYERS];
+            self.table.revealed_leader = Seat(0);
         }
     }
 }

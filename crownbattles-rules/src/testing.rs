@@ -58,7 +58,9 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::presets::Preset;
-use crate::rounds::missions::{Condition, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
+use crate::rounds::missions::{
+    Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable,
+};
 use crate::rounds::{
     DuelPairing, DuelRules, LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation,
     WageringRules,
@@ -130,7 +132,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
         let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>(), any::<[bool; 5]>());
-        (Just(c), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
+        (Just(c.clone()), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
     })
     .prop_map(
         |(
@@ -236,7 +238,8 @@ pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
             }
             RoundTypes::deal(&chosen)
         };
-        Config { round_types, ..config }.validated().unwrap_or(config)
+        let focused = Config { round_types, ..config.clone() };
+        if focused.check().is_ok() { focused } else { config }
     })
 }
 
@@ -293,22 +296,45 @@ fn rounds() -> impl Strategy<Value = RoundsPick> {
 }
 
 /// The Missions options: the rulebook's (half the configs), else either reveal order, 1 to
-/// 6 missions offered, and the printed catalogue or a house one that uses every condition
-/// of the vocabulary and lists one condition twice (a duplicate to switch).
+/// 6 missions offered, and the printed catalogue, a house one that uses every condition of
+/// the vocabulary and lists one condition twice (a duplicate to switch), or a catalogue of
+/// 1 to [`MAX_MISSIONS`] random missions (tables with random "-" cells).
 fn missions() -> impl Strategy<Value = MissionRules> {
+    let catalogue = prop_oneof![
+        2 => Just(MissionCatalogue::printed()),
+        1 => Just(house_missions()),
+        1 => proptest::collection::vec(random_mission(), 1..=MAX_MISSIONS)
+            .prop_map(|list| MissionCatalogue::new(&list).unwrap_or_default()),
+    ];
     prop_oneof![
         1 => Just(MissionRules::default()),
-        1 => (any::<bool>(), 1u8..=6, any::<bool>()).prop_map(|(simultaneous, choices, house)| MissionRules {
-            catalogue: if house { house_missions() } else { MissionCatalogue::printed() },
+        1 => (any::<bool>(), 1u8..=6, catalogue).prop_map(|(simultaneous, choices, catalogue)| MissionRules {
+            catalogue,
             choices,
             reveal: if simultaneous { MissionReveal::Simultaneous } else { MissionReveal::InTurn },
         }),
     ]
 }
 
+/// A mission of the vocabulary with a random table: points 0 to 60, a cell "-" one time
+/// in four.
+fn random_mission() -> impl Strategy<Value = Mission> {
+    let condition = prop_oneof![
+        (0u8..=6).prop_map(Condition::AtLeast),
+        (0u8..=5, 0u8..=3).prop_map(|(low, more)| Condition::Between(low, low + more)),
+        (1u8..=4).prop_map(Condition::NoneOfFirst),
+        Just(Condition::TrumpTrick),
+        Just(Condition::TrumpOverLead),
+    ];
+    let cell = proptest::option::weighted(0.75, (0u16..=12).prop_map(|p| 5 * p));
+    let rows = proptest::array::uniform6(proptest::array::uniform7(cell));
+    (condition, rows).prop_filter_map("a valid table", |(condition, rows)| {
+        PointTable::new(rows).ok().map(|points| Mission { condition, points })
+    })
+}
+
 /// The printed missions plus one of each other condition (a flat table of 10 points, "-"
-/// for 7-8 players and for 17 cards or more) and a second "win at least 4 tricks": eight,
-/// a full catalogue.
+/// for 7-8 players and for 17 cards or more) and a second "win at least 4 tricks": eight.
 fn house_missions() -> MissionCatalogue {
     let mut list: Vec<Mission> = MissionCatalogue::printed().as_slice().to_vec();
     let row = [Some(10), Some(10), Some(10), Some(10), Some(10), Some(10), None];

@@ -14,29 +14,33 @@ impl CrownBattles {
     /// Checks every invariant: config, seats, cards, hand sizes, bids, the phase, the
     /// seats to act.
     pub(crate) fn check(&self) -> Result<(), SetupError> {
-        let config = self.config.validated()?;
+        self.config.check()?;
+        let config = &self.config;
         let n = self.n();
         let seat = |s: Seat| if s.index() < n { Ok(()) } else { Err(SetupError::NoSuchSeat(s)) };
-        for s in [self.dealer, self.trick.leader, self.trick.next_leader].into_iter().chain(self.crown) {
+        for s in [self.table.dealer, self.table.trick.leader, self.table.trick.next_leader]
+            .into_iter()
+            .chain(self.table.crown)
+        {
             seat(s)?;
         }
         let mask = ((1u16 << n) - 1) as u8;
-        let flags = self.wizards | self.shields | self.smuggled;
+        let flags = self.table.wizards | self.table.shields | self.table.smuggled;
         if flags & !mask != 0 {
             return Err(SetupError::NoSuchSeat(Seat((flags & !mask).trailing_zeros() as u8)));
         }
         let rounds = config.schedule.rounds() + usize::from(config.max_tie_replays);
-        if usize::from(self.round) >= rounds {
-            return Err(SetupError::Round { round: self.round.saturating_add(1), rounds });
+        if usize::from(self.table.round) >= rounds {
+            return Err(SetupError::Round { round: self.table.round.saturating_add(1), rounds });
         }
         self.check_cards()?;
-        let t = &self.trick;
+        let t = &self.table.trick;
         let len = usize::from(t.len);
         // Hand sizes: equal at the start of a trick, one fewer for those who played in it
         // (The Split: the half being played; during the split, with the cards set aside).
-        let splitting = self.phase == Phase::Splitting;
+        let splitting = self.table.phase == Phase::Splitting;
         let size =
-            |s: Seat| self.hand(s).len() as usize + if splitting { at(&self.aside, s).len() as usize } else { 0 };
+            |s: Seat| self.hand(s).len() as usize + if splitting { at(&self.table.aside, s).len() as usize } else { 0 };
         let base = size(t.leader) + usize::from(len > 0);
         let (dealt, earlier_halves) = self.dealt_in_half();
         let fits = (0..n).all(|pos| size(t.leader.offset(pos, n)) + usize::from(pos < len) == base);
@@ -44,12 +48,12 @@ impl CrownBattles {
             return Err(SetupError::HandSizes { sizes: self.seats().map(|s| self.hand(s).len() as u8).collect() });
         }
         let expected = (n * (earlier_halves + dealt - base)) as u32;
-        let earlier = self.played.len().saturating_sub(len as u32);
+        let earlier = self.table.played.len().saturating_sub(len as u32);
         if earlier != expected {
             return Err(SetupError::Played { found: earlier, expected });
         }
         self.check_trick_cards()?;
-        let won: u32 = self.tricks.iter().map(|&w| u32::from(w)).sum();
+        let won: u32 = self.table.tricks.iter().map(|&w| u32::from(w)).sum();
         // (Long Play: two cards per player and trick, the odd last trick's one after them.)
         let cards = dealt - base;
         let long = dealt / 2 * 2;
@@ -58,30 +62,30 @@ impl CrownBattles {
         if won > played {
             return Err(SetupError::Tricks { won, played });
         }
-        if self.tricks.iter().skip(n).any(|&w| w != 0) || self.scores.iter().skip(n).any(|&s| s != 0) {
+        if self.table.tricks.iter().skip(n).any(|&w| w != 0) || self.table.scores.iter().skip(n).any(|&s| s != 0) {
             return Err(SetupError::Inconsistent("tricks or scores of a seat beyond the players"));
         }
-        if let Some(&s) = self.scores.iter().find(|s| s.unsigned_abs() > 1_000_000) {
+        if let Some(&s) = self.table.scores.iter().find(|s| s.unsigned_abs() > 1_000_000) {
             return Err(SetupError::Score(s));
         }
-        for (i, b) in self.bids.iter().enumerate() {
+        for (i, b) in self.table.bids.iter().enumerate() {
             if let Some(bid) = *b {
                 let s = Seat(i as u8);
                 seat(s)?;
                 let double = matches!(bid, crate::actions::Bid::Double(_));
                 if bid.high() > config.max_bid
                     || bid.low() > bid.high()
-                    || double && !self.round_type.allows_double_bid(dealt as u8)
+                    || double && !self.table.round_type.allows_double_bid(dealt as u8)
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }
             }
         }
         if !self.round_type_fits() {
-            return Err(SetupError::RoundType(self.round_type));
+            return Err(SetupError::RoundType(self.table.round_type));
         }
         self.check_split()?;
-        self.check_precision(self.dealer.left(n))?;
+        self.check_precision(self.table.dealer.left(n))?;
         self.check_revealed_bids()?;
         self.check_revealed_trick()?;
         self.check_missions()?;
@@ -91,7 +95,7 @@ impl CrownBattles {
         self.check_duels()?;
         self.check_long_play(base, dealt)?;
         self.check_precision_alliance()?;
-        if self.voids.iter().any(|&v| v > 0x0F) || self.voids.iter().skip(n).any(|&v| v != 0) {
+        if self.table.voids.iter().any(|&v| v > 0x0F) || self.table.voids.iter().skip(n).any(|&v| v != 0) {
             return Err(SetupError::Inconsistent("voids of suits or seats that do not exist"));
         }
         self.check_voids()?;
@@ -106,28 +110,30 @@ impl CrownBattles {
         let n = self.n();
         let mut seen = CardSet::EMPTY;
         let mut total = 0;
-        for (i, h) in self.hands.iter().enumerate() {
+        for (i, h) in self.table.hands.iter().enumerate() {
             if i >= n && !h.is_empty() {
                 return Err(SetupError::Inconsistent("cards in the hand of a seat beyond the players"));
             }
             seen = seen.or(*h);
             total += h.len();
         }
-        for (i, a) in self.aside.iter().enumerate() {
+        for (i, a) in self.table.aside.iter().enumerate() {
             if i >= n && !a.is_empty() {
                 return Err(SetupError::Inconsistent("cards set aside by a seat beyond the players"));
             }
             seen = seen.or(*a);
             total += a.len();
         }
-        for set in [self.deck, self.played] {
+        for set in [self.table.deck, self.table.played] {
             seen = seen.or(set);
             total += set.len();
         }
         if seen != self.config.deck.cards() || total != seen.len() {
             return Err(SetupError::Inconsistent("cards are not conserved (lost, duplicated or foreign cards)"));
         }
-        if self.known.iter().any(|k| k.0 & !CardSet::BOX.0 != 0) || self.known.iter().skip(n).any(|k| !k.is_empty()) {
+        if self.table.known.iter().any(|k| k.0 & !CardSet::BOX.0 != 0)
+            || self.table.known.iter().skip(n).any(|k| !k.is_empty())
+        {
             return Err(SetupError::Inconsistent("knowledge of cards outside the box"));
         }
         Ok(())
@@ -136,10 +142,10 @@ impl CrownBattles {
     /// The trick's cards are played cards, each with a form it can fight in, the strength
     /// code of that form and an action it can carry.
     fn check_trick_cards(&self) -> Result<(), SetupError> {
-        let t = &self.trick;
+        let t = &self.table.trick;
         let len = usize::from(t.len);
         // (Long Play: the end-of-trick actions resolve over both passes.)
-        let table = len + if self.long.is_empty() { 0 } else { self.n() };
+        let table = len + if self.table.long.is_empty() { 0 } else { self.n() };
         if len > self.n() || t.resolving != NONE && usize::from(t.resolving) > table {
             return Err(SetupError::Inconsistent("trick length"));
         }
@@ -155,7 +161,7 @@ impl CrownBattles {
                         || form == Some(Form::of(c, false))
                         || c == Power::DoubleFaced.card() && form == Some(Form::of(c, true))
                 };
-                Card::new(card).is_some_and(|c| self.played.has(c) && form_fits(c))
+                Card::new(card).is_some_and(|c| self.table.played.has(c) && form_fits(c))
                     && form.map(Form::code) == t.codes.get(pos).copied()
                     && (effect == NONE || usize::from(effect) < 16)
             } else {
@@ -171,9 +177,9 @@ impl CrownBattles {
     /// The phase fits the bids and the trick.
     fn check_phase(&self, base: usize, dealt: usize) -> Result<(), SetupError> {
         let n = self.n();
-        let t = &self.trick;
+        let t = &self.table.trick;
         let len = usize::from(t.len);
-        let first = self.dealer.left(n);
+        let first = self.table.dealer.left(n);
         // Bids are placed from the dealer's left: the seats that have bid are the first
         // ones from there (so the seat to bid has not bid yet, and `undo` of its bid
         // clears exactly what the bid set).
@@ -184,12 +190,12 @@ impl CrownBattles {
         let next = if split { self.split_bidders_done() } else { bids };
         // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
         // (Suit Precision's suit bids are checked in `check_precision`.)
-        let in_order = !self.round_type.bids_are_public()
-            || self.round_type.has_missions()
+        let in_order = !self.table.round_type.bids_are_public()
+            || self.table.round_type.has_missions()
             || self.precision()
             || (0..n).all(|i| {
                 let s = first.offset(i, n);
-                let (bid, other) = (at(&self.bids, s).is_some(), at(&self.other_bids, s).is_some());
+                let (bid, other) = (at(&self.table.bids, s).is_some(), at(&self.table.other_bids, s).is_some());
                 match i.cmp(&next) {
                     core::cmp::Ordering::Less => bid && (other || !split),
                     core::cmp::Ordering::Equal => !other && (split || !bid),
@@ -199,12 +205,12 @@ impl CrownBattles {
         if !in_order {
             return Err(SetupError::BidOrder);
         }
-        let blind = self.round_type == crate::rounds::RoundType::BlindBidding;
-        let missions = self.round_type.has_missions();
-        let mismatch = Err(SetupError::Phase(Some(self.phase)));
+        let blind = self.table.round_type == crate::rounds::RoundType::BlindBidding;
+        let missions = self.table.round_type.has_missions();
+        let mismatch = Err(SetupError::Phase(Some(self.table.phase)));
         let (_, second) = self.halves();
-        let asides = |size: u32| self.aside.iter().take(n).all(|a| a.len() == size);
-        match self.phase {
+        let asides = |size: u32| self.table.aside.iter().take(n).all(|a| a.len() == size);
+        match self.table.phase {
             Phase::Bidding(_) | Phase::BlindBidding if missions => return mismatch,
             Phase::Missions if !missions || complete => return mismatch,
             Phase::Bidding(_) if blind || split && !asides(u32::from(second)) => return mismatch,
@@ -231,9 +237,9 @@ impl CrownBattles {
                     let leader = if t.leader != first { t.leader } else { t.next_leader };
                     return Err(SetupError::Leader { leader, expected: first });
                 }
-                match self.phase {
+                match self.table.phase {
                     Phase::ChooseTrump if bids != 0 => return mismatch,
-                    Phase::ChooseTrump if self.trump != crate::actions::Trump::NoTrump => {
+                    Phase::ChooseTrump if self.table.trump != crate::actions::Trump::NoTrump => {
                         return Err(SetupError::Trump("the dealer has yet to choose the trump"));
                     }
                     Phase::Bidding(s) if s != first.offset(next, n) || complete => return Err(SetupError::BidOrder),
@@ -302,7 +308,7 @@ impl CrownBattles {
             }
             // The game ends only when its last round does: every card played.
             Phase::Over => {
-                if len != 0 || base != 0 || usize::from(self.round) + 1 < self.config.schedule.rounds() {
+                if len != 0 || base != 0 || usize::from(self.table.round) + 1 < self.config.schedule.rounds() {
                     return mismatch;
                 }
             }
@@ -314,7 +320,7 @@ impl CrownBattles {
     /// unseen card around the voids, so it could not deal such a hand back).
     fn check_voids(&self) -> Result<(), SetupError> {
         for s in self.seats() {
-            let voids = at(&self.voids, s);
+            let voids = at(&self.table.voids, s);
             if let Some(suit) = SuitId::ALL
                 .into_iter()
                 .find(|&suit| voids >> suit.index() & 1 == 1 && !self.hand(s).and(CardSet::suit(suit)).is_empty())
@@ -330,15 +336,15 @@ impl CrownBattles {
     /// rounds may hide their bids.
     fn check_revealed_bids(&self) -> Result<(), SetupError> {
         let n = self.n();
-        let given = self.revealed_bids.iter().filter(|b| b.is_some()).count();
+        let given = self.table.revealed_bids.iter().filter(|b| b.is_some()).count();
         if given == 0 {
             return Ok(());
         }
         let hides = crate::rounds::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
         let fits =
             |b: &Option<crate::actions::Bid>| b.is_some_and(|b| b.high() <= self.config.max_bid && b.low() <= b.high());
-        let all = self.revealed_bids.iter().take(n).all(fits) && given == n;
-        if !hides || !all || self.round == 0 && self.phase != Phase::Over {
+        let all = self.table.revealed_bids.iter().take(n).all(fits) && given == n;
+        if !hides || !all || self.table.round == 0 && self.table.phase != Phase::Over {
             return Err(SetupError::RevealedBids);
         }
         Ok(())
@@ -348,14 +354,14 @@ impl CrownBattles {
     /// a player, in a Stealth Play round or after a round, in a game whose rounds may be
     /// Stealth Play rounds.
     fn check_revealed_trick(&self) -> Result<(), SetupError> {
-        if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+        if self.table.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Ok(());
         }
         let stealth =
             crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
-        let after_round = self.round > 0 || self.phase == Phase::Over || self.stealth();
-        if !stealth || cards.len() != self.n() || self.revealed_leader.index() >= self.n() || !after_round {
+        let after_round = self.table.round > 0 || self.table.phase == Phase::Over || self.stealth();
+        if !stealth || cards.len() != self.n() || self.table.revealed_leader.index() >= self.n() || !after_round {
             return Err(SetupError::RevealedTrick);
         }
         Ok(())
@@ -377,8 +383,9 @@ impl CrownBattles {
     fn check_passes(&self) -> Result<(), SetupError> {
         let n = self.n();
         for s in (0..MAX_PLAYERS as u8).map(Seat) {
-            let p = at(&self.passes, s);
-            let may_pass = matches!(self.phase, Phase::Passing { magician, .. } if magician != s && s.index() < n);
+            let p = at(&self.table.passes, s);
+            let may_pass =
+                matches!(self.table.phase, Phase::Passing { magician, .. } if magician != s && s.index() < n);
             if p != NONE && (!may_pass || !Card::new(p).is_some_and(|c| self.hand(s).has(c))) {
                 return Err(SetupError::Pass { seat: s });
             }
@@ -400,26 +407,26 @@ mod tests {
     fn broken_invariants_are_reported() {
         let mut game = CrownBattles::new(&Config::default(), 3).unwrap();
         let mut legal = Vec::new();
-        while game.trick.len == 0 {
+        while game.table.trick.len == 0 {
             let seat = game.to_act().first().unwrap();
             game.legal_actions(seat, &mut legal);
             game.apply(seat, legal[0]).unwrap();
         }
         assert_eq!(game.check(), Ok(()));
-        let mut lost = game;
-        lost.deck = CardSet::EMPTY;
+        let mut lost = game.clone();
+        lost.table.deck = CardSet::EMPTY;
         assert!(matches!(lost.check(), Err(SetupError::Inconsistent(_))));
-        let mut forged = game;
-        forged.trick.forms[0] = Form::DragonKing;
+        let mut forged = game.clone();
+        forged.table.trick.forms[0] = Form::DragonKing;
         assert!(matches!(forged.check(), Err(SetupError::Inconsistent(_))));
-        let mut coded = game;
-        coded.trick.codes[0] ^= 1;
+        let mut coded = game.clone();
+        coded.table.trick.codes[0] ^= 1;
         assert!(matches!(coded.check(), Err(SetupError::Inconsistent(_))));
         assert!(game.validate().is_ok() && coded.validate().unwrap_err().to_string().contains("broken invariant"));
         // Stealth Play's flip (`Trick::flipping`) only while a face-down card's immediate
         // action waits on a complete trick.
         let mut flipping = game;
-        flipping.trick.flipping = true;
+        flipping.table.trick.flipping = true;
         assert!(matches!(flipping.check(), Err(SetupError::Phase(_))));
     }
 }

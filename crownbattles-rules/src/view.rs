@@ -205,17 +205,17 @@ impl CrownBattles {
         // Stealth Play: a face-down card the observer did not see is, for it, still in
         // its player's hand.
         let (hidden, hidden_seats) = self.hidden_from(me);
-        let seen_played = self.played.minus(hidden);
+        let seen_played = self.table.played.minus(hidden);
         let known_set = match me {
-            Some(s) => at(&self.known, s).minus(own).minus(seen_played),
+            Some(s) => at(&self.table.known, s).minus(own).minus(seen_played),
             // Leaked Suit: a spectator sees the revealed cards (what every seat knows).
-            None if self.leaked_round() => self.shown.minus(seen_played),
+            None if self.leaked_round() => self.table.shown.minus(seen_played),
             None => CardSet::EMPTY,
         };
         let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
         let mut known = Vec::new();
         for c in known_set.iter() {
-            if self.deck.has(c) {
+            if self.table.deck.has(c) {
                 known.push((Place::Deck, c.face()));
             } else if let Some(holder) = self.seats().find(|&t| holds(t, c)) {
                 known.push((Place::Hand(holder), c.face()));
@@ -226,80 +226,81 @@ impl CrownBattles {
         known.sort_by_key(|&(place, face)| (face, if let Place::Hand(s) = place { s.0 } else { u8::MAX }));
         // Long Play: a second pass shows the first pass's cards first.
         let mut trick = self.first_pass_table();
-        let pass = (0..usize::from(self.trick.len)).filter_map(|i| {
-            let card = self.trick.card(i).filter(|&c| !hidden.has(c))?;
+        let pass = (0..usize::from(self.table.trick.len)).filter_map(|i| {
+            let card = self.table.trick.card(i).filter(|&c| !hidden.has(c))?;
             // Stealth Play: a Summoner played face down copies a card its player may
             // not have seen; until the reveal it shows its printed form.
-            let form = match self.trick.form(i)? {
+            let form = match self.table.trick.form(i)? {
                 _ if card == crate::cards::Power::Summoner.card() && self.face_down() >> i & 1 == 1 => {
                     Form::of(card, false)
                 }
                 form => form,
             };
-            Some(TableCard { seat: self.trick.leader.offset(i, n), face: card.face(), form })
+            Some(TableCard { seat: self.table.trick.leader.offset(i, n), face: card.face(), form })
         });
         trick.extend(pass);
         View {
             observer,
             players: self.config.players,
-            round: self.round.saturating_add(1),
+            round: self.table.round.saturating_add(1),
             rounds: self.config.schedule.rounds() as u8,
             cards_dealt: self.cards_this_round(),
-            dealer: self.dealer,
-            trump: self.trump,
-            phase: self.phase,
+            dealer: self.table.dealer,
+            trump: self.table.trump,
+            phase: self.table.phase,
             to_act: duke_core::Game::to_act(self).iter().collect(),
             hand: own.iter().map(|c| c.face()).collect(),
             hand_sizes: self.seats().map(|s| self.hand(s).len() as u8).collect(),
-            deck_size: self.deck.len() as u8,
+            deck_size: self.table.deck.len() as u8,
             bids: self
                 .seats()
-                .map(|s| at(&self.bids, s).filter(|_| self.round_type.bids_are_public() || me == Some(s)))
+                .map(|s| at(&self.table.bids, s).filter(|_| self.table.round_type.bids_are_public() || me == Some(s)))
                 .collect(),
-            tricks: self.seats().map(|s| at(&self.tricks, s)).collect(),
-            scores: self.seats().map(|s| at(&self.scores, s)).collect(),
-            crown: self.crown,
+            tricks: self.seats().map(|s| at(&self.table.tricks, s)).collect(),
+            scores: self.seats().map(|s| at(&self.table.scores, s)).collect(),
+            crown: self.table.crown,
             trick,
             played: seen_played.iter().map(|c| c.face()).collect(),
             known,
-            voids: self.seats().map(|s| suits(at(&self.voids, s))).collect(),
+            voids: self.seats().map(|s| suits(at(&self.table.voids, s))).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
             incoming: me.and_then(|s| self.incoming_pass(s)),
-            round_type: self.round_type,
+            round_type: self.table.round_type,
             revealed_bids: self
+                .table
                 .revealed_bids
                 .iter()
                 .any(Option::is_some)
-                .then(|| self.seats().filter_map(|s| at(&self.revealed_bids, s)).collect()),
+                .then(|| self.seats().filter_map(|s| at(&self.table.revealed_bids, s)).collect()),
             passing: me.and_then(|s| {
-                let c = at(&self.passes, s);
+                let c = at(&self.table.passes, s);
                 (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
             }),
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
             offered: me.map_or_else(Vec::new, |s| self.offered_ids(s)),
-            missions: if self.round_type.has_missions() {
+            missions: if self.table.round_type.has_missions() {
                 self.seats().map(|s| self.mission_of(s).filter(|_| self.mission_seen(s, me))).collect()
             } else {
                 Vec::new()
             },
-            revealed_missions: if self.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
+            revealed_missions: if self.table.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
                 Vec::new()
             } else {
-                self.seats().map(|s| Some(at(&self.revealed_missions, s)).filter(|&m| m != NONE)).collect()
+                self.seats().map(|s| Some(at(&self.table.revealed_missions, s)).filter(|&m| m != NONE)).collect()
             },
             suit_told: self.suit_told(me),
             split: self.split().then(|| SplitView {
                 half: if self.second_half() { 2 } else { 1 },
-                aside: me.map_or_else(Vec::new, |s| at(&self.aside, s).iter().map(|c| c.face()).collect()),
-                aside_sizes: self.seats().map(|s| at(&self.aside, s).len() as u8).collect(),
-                other_bids: self.seats().map(|s| at(&self.other_bids, s)).collect(),
-                first_tricks: self.seats().map(|s| at(&self.first_tricks, s)).collect(),
+                aside: me.map_or_else(Vec::new, |s| at(&self.table.aside, s).iter().map(|c| c.face()).collect()),
+                aside_sizes: self.seats().map(|s| at(&self.table.aside, s).len() as u8).collect(),
+                other_bids: self.seats().map(|s| at(&self.table.other_bids, s)).collect(),
+                first_tricks: self.seats().map(|s| at(&self.table.first_tricks, s)).collect(),
             }),
             alliance: self.alliance_round().then(|| AllianceView {
                 allies: self.seats().map(|s| self.ally(s)).collect(),
                 solo: self.seats().find(|&s| self.is_solo(s)),
-                notes: self.seats().filter(|&s| self.alliance.notes & bit(s) != 0).collect(),
+                notes: self.seats().filter(|&s| self.table.alliance.notes & bit(s) != 0).collect(),
             }),
             leaks: if self.leaked_round() {
                 self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
@@ -320,12 +321,12 @@ impl CrownBattles {
 impl CrownBattles {
     /// [`View::revealed_trick`].
     fn revealed_table(&self) -> Vec<TableCard> {
-        if self.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+        if self.table.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Vec::new();
         }
         let (cards, golem) = self.revealed_cards();
         let n = self.n();
-        let trick = crate::position::rebuild_revealed(self.revealed_leader, &cards, golem, n);
+        let trick = crate::position::rebuild_revealed(self.table.revealed_leader, &cards, golem, n);
         (0..usize::from(trick.len))
             .filter_map(|i| {
                 Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })
@@ -336,7 +337,7 @@ impl CrownBattles {
     /// The card coming to `seat` if it is the Magician's player and everyone else has
     /// chosen (the card it sees before choosing its own).
     pub(crate) fn incoming_pass(&self, seat: Seat) -> Option<Face> {
-        let Phase::Passing { magician, direction } = self.phase else { return None };
+        let Phase::Passing { magician, direction } = self.table.phase else { return None };
         if magician != seat || self.passers_waiting(magician) != 0 {
             return None;
         }
@@ -344,7 +345,7 @@ impl CrownBattles {
             crate::actions::Direction::Left => magician.right(self.n()),
             crate::actions::Direction::Right => magician.left(self.n()),
         };
-        crate::cards::Card::new(at(&self.passes, from)).map(|c| c.face())
+        crate::cards::Card::new(at(&self.table.passes, from)).map(|c| c.face())
     }
 }
 

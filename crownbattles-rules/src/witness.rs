@@ -38,11 +38,11 @@ impl CrownBattles {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
         }
-        let hidden_bids = !self.round_type.bids_are_public();
+        let hidden_bids = !self.table.round_type.bids_are_public();
         match action {
             Action::Smuggle(_) => Event::SmuggledFaceDown {
                 seat,
-                before_bid: matches!(self.phase, Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions),
+                before_bid: matches!(self.table.phase, Phase::Bidding(_) | Phase::BlindBidding | Phase::Missions),
             },
             Action::Mission(_) if !self.mission_seen(seat, None) => Event::MissionChosenFaceDown { seat },
             Action::Give(_) => Event::PassChosen { seat },
@@ -78,29 +78,29 @@ impl CrownBattles {
     fn push_round_start(&self, observer: Observer, out: &mut Vec<Event>) {
         let me = self.seat_of(observer);
         out.push(Event::RoundStarted {
-            round: self.round.saturating_add(1),
+            round: self.table.round.saturating_add(1),
             rounds: self.config.schedule.rounds() as u8,
-            dealer: self.dealer,
+            dealer: self.table.dealer,
             cards: self.cards_this_round(),
         });
         if !self.config.round_types.is_base() {
-            out.push(Event::RoundTypeRevealed { round_type: self.round_type });
+            out.push(Event::RoundTypeRevealed { round_type: self.table.round_type });
         }
         out.push(Event::Dealt {
             count: self.cards_this_round(),
             seat: me,
             cards: me.map_or_else(Vec::new, |s| faces(self.hand(s))),
         });
-        let trump = (self.phase != Phase::ChooseTrump).then_some(self.trump);
-        out.push(Event::Spun { trump, dealer: self.dealer });
+        let trump = (self.table.phase != Phase::ChooseTrump).then_some(self.table.trump);
+        out.push(Event::Spun { trump, dealer: self.table.dealer });
         if self.alliance_round() && self.teams_formed() {
             self.push_teams_formed(out);
         }
-        if self.round_type.has_missions() && !matches!(self.phase, Phase::ChooseTrump | Phase::Teams) {
+        if self.table.round_type.has_missions() && !matches!(self.table.phase, Phase::ChooseTrump | Phase::Teams) {
             self.push_missions_dealt(me, out);
         }
         // Duel Fights: the generator's pairing at the round's start.
-        if self.duel() && self.phase != Phase::ChooseTrump && !self.pairing_pending() {
+        if self.duel() && self.table.phase != Phase::ChooseTrump && !self.pairing_pending() {
             out.push(Event::Paired { groups: self.duel_groups() });
         }
     }
@@ -140,7 +140,7 @@ impl CrownBattles {
             Action::PlayDoubleFacedAsGolem => (Power::DoubleFaced.card(), true),
             _ => return None,
         };
-        if !matches!(self.phase, Phase::Play(s) if s == seat) {
+        if !matches!(self.table.phase, Phase::Play(s) if s == seat) {
             return None;
         }
         // (Long Play: at a second pass's start, after the first pass's last card.)
@@ -150,7 +150,7 @@ impl CrownBattles {
 
     /// The trick as it stands once `action` is on it (before any automatic resolution).
     fn trick_with(&self, seat: Seat, action: Action) -> Trick {
-        let mut trick = self.trick;
+        let mut trick = self.table.trick;
         if let Some((card, form, effect)) = self.pushed(seat, action) {
             trick.push(card, form, effect);
             // What `on_play` does to the trick itself.
@@ -198,9 +198,9 @@ pub(crate) fn events(
     out.push(before.seen(seat, action, observer));
     let me = before.seat_of(observer);
     let sees = |s: Seat| me == Some(s);
-    let same_round = after.round == before.round && after.phase != Phase::Over;
+    let same_round = after.table.round == before.table.round && after.table.phase != Phase::Over;
     consequences(before, seat, action, after, &sees, same_round, out);
-    if same_round && before.phase == Phase::Teams && after.phase != Phase::Teams {
+    if same_round && before.table.phase == Phase::Teams && after.table.phase != Phase::Teams {
         after.push_teams_formed(out);
     }
     missions_step(before, action, after, me, out);
@@ -221,25 +221,25 @@ pub(crate) fn events(
     }
     let flipped = revealed_trick(before, seat, action, after, out);
     let winner = finished_trick(before, seat, action, after, out);
-    if (flipped || winner.is_some() && !before.trick.flipping) && before.stealth() {
+    if (flipped || winner.is_some() && !before.table.trick.flipping) && before.stealth() {
         revealed_spies(before, seat, action, &sees, out);
     }
     if same_round && before.precision() {
-        push_placements(&before.suit_precision, &after.suit_precision, out);
+        push_placements(&before.table.suit_precision, &after.table.suit_precision, out);
     }
     if same_round {
         // The Split: the step that ends the first half.
         if before.split() && !before.second_half() && after.second_half() {
             let seats = || after.seats();
             out.push(Event::FirstHalfPlayed {
-                bids: seats().map(|s| at(&after.other_bids, s)).collect(),
-                tricks: seats().map(|s| at(&after.first_tricks, s)).collect(),
+                bids: seats().map(|s| at(&after.table.other_bids, s)).collect(),
+                tricks: seats().map(|s| at(&after.table.first_tricks, s)).collect(),
             });
         }
         return;
     }
     round_end(before, seat, action, after, winner.flatten(), out);
-    if after.phase == Phase::Over {
+    if after.table.phase == Phase::Over {
         if let Some(outcome) = after.outcome() {
             out.push(Event::GameOver { outcome });
         }
@@ -261,7 +261,7 @@ fn consequences(
     same_round: bool,
     out: &mut Vec<Event>,
 ) {
-    match (before.phase, action) {
+    match (before.table.phase, action) {
         (_, Action::Smuggle(_)) => {
             let (_, drawn) = CrownBattles::moved(before.hand(seat), after.hand(seat));
             out.push(Event::DrewFromDeck { seat, card: drawn.filter(|_| sees(seat) && same_round) });
@@ -270,8 +270,8 @@ fn consequences(
             let spy = before.pushed(seat, action).is_some_and(|(_, _, effect)| effect == Some(Power::Spy))
                 && !before.plays_face_down();
             // "If there is no deck left, then this card has no action."
-            if spy && !before.deck.is_empty() {
-                out.push(Event::DeckSeen { seat, cards: sees(seat).then(|| faces(before.deck)) });
+            if spy && !before.table.deck.is_empty() {
+                out.push(Event::DeckSeen { seat, cards: sees(seat).then(|| faces(before.table.deck)) });
             }
         }
         (_, Action::Look(target)) => {
@@ -289,8 +289,11 @@ fn consequences(
         (Phase::Passing { magician, direction }, Action::Give(face)) => {
             if seat == magician {
                 for from in before.seats() {
-                    let card =
-                        if from == magician { Some(face) } else { Card::new(at(&before.passes, from)).map(Card::face) };
+                    let card = if from == magician {
+                        Some(face)
+                    } else {
+                        Card::new(at(&before.table.passes, from)).map(Card::face)
+                    };
                     let to = before.pass_target(from, direction);
                     out.push(Event::Passed { from, to, card: card.filter(|_| sees(from) || sees(to)) });
                 }
@@ -325,13 +328,17 @@ fn consequences(
 /// Missions: the offers dealt once the dealer chose the trump, and face-down choices
 /// turned up together after the last (the simultaneous reveal).
 fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me: Option<Seat>, out: &mut Vec<Event>) {
-    if !before.round_type.has_missions() || after.round != before.round {
+    if !before.table.round_type.has_missions() || after.table.round != before.table.round {
         return;
     }
-    match (before.phase, action) {
-        (Phase::ChooseTrump | Phase::Teams, _) if after.phase != Phase::Teams => after.push_missions_dealt(me, out),
+    match (before.table.phase, action) {
+        (Phase::ChooseTrump | Phase::Teams, _) if after.table.phase != Phase::Teams => {
+            after.push_missions_dealt(me, out)
+        }
         (Phase::Missions, Action::Mission(_))
-            if after.phase != Phase::Missions && before.round_type.open_missions() && !before.missions_in_turn() =>
+            if after.table.phase != Phase::Missions
+                && before.table.round_type.open_missions()
+                && !before.missions_in_turn() =>
         {
             after.push_missions_revealed(out);
         }
@@ -347,14 +354,14 @@ fn revealed_spies(
     sees: &dyn Fn(Seat) -> bool,
     out: &mut Vec<Event>,
 ) {
-    if before.deck.is_empty() {
+    if before.table.deck.is_empty() {
         return;
     }
     let trick = before.trick_with(seat, action);
     for pos in 1..usize::from(trick.len) {
         if trick.effect(pos) == Some(Power::Spy) {
             let spy = trick.leader.offset(pos, before.n());
-            out.push(Event::DeckSeen { seat: spy, cards: sees(spy).then(|| faces(before.deck)) });
+            out.push(Event::DeckSeen { seat: spy, cards: sees(spy).then(|| faces(before.table.deck)) });
         }
     }
 }
@@ -368,7 +375,7 @@ fn revealed_trick(
     after: &CrownBattles,
     out: &mut Vec<Event>,
 ) -> bool {
-    if before.trick.flipping || !after.trick.flipping {
+    if before.table.trick.flipping || !after.table.trick.flipping {
         return false;
     }
     let trick = before.trick_with(seat, action);
@@ -402,23 +409,28 @@ fn finished_trick(
     }
     // (Stealth Play with actions at the flip: the trick completes once the immediate
     // actions of its face-down cards have resolved.)
-    let playing = before.trick.resolving == NONE
-        && matches!(before.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. })
-        || before.trick.flipping;
+    let playing = before.table.trick.resolving == NONE
+        && matches!(before.table.phase, Phase::Play(_) | Phase::Effect { end: false, .. } | Phase::Passing { .. })
+        || before.table.trick.flipping;
     // (Long Play: a complete first pass only starts the second.)
-    let between_passes = !after.long.is_empty() && after.trick.len == 0 && after.trick.resolving == NONE;
-    let completed =
-        playing && !between_passes && (after.trick.resolving != NONE && !after.trick.flipping || after.trick.len == 0);
+    let between_passes =
+        !after.table.long.is_empty() && after.table.trick.len == 0 && after.table.trick.resolving == NONE;
+    let completed = playing
+        && !between_passes
+        && (after.table.trick.resolving != NONE && !after.table.trick.flipping || after.table.trick.len == 0);
     if !completed {
         return None;
     }
     // Once end-of-trick decisions are pending the table still shows the trick; otherwise it
     // was cleared in this step and is rebuilt from the state before.
-    let (table, trick) =
-        if after.trick.resolving != NONE { (after, after.trick) } else { (before, before.trick_with(seat, action)) };
-    let trump = match (before.phase, action) {
+    let (table, trick) = if after.table.trick.resolving != NONE {
+        (after, after.table.trick)
+    } else {
+        (before, before.trick_with(seat, action))
+    };
+    let trump = match (before.table.phase, action) {
         (Phase::Effect { .. }, Action::Trump(t)) => t,
-        _ => before.trump,
+        _ => before.table.trump,
     };
     let n = before.n();
     let kings = before.config.wizard_affects_kings;
@@ -451,8 +463,8 @@ fn push_placements(before: &Precision, after: &Precision, out: &mut Vec<Event>) 
 /// after it is the next round's): the step's placement, Jester or Thief, or the
 /// automatic placement of the trick it completed.
 fn precision_final(before: &CrownBattles, seat: Seat, action: Action, winner: Option<Seat>) -> Precision {
-    let mut sim = *before;
-    match (before.phase, action) {
+    let mut sim = before.clone();
+    match (before.table.phase, action) {
         (Phase::Place { .. }, Action::Place(suit)) => sim.put_under(seat, suit),
         (Phase::Effect { .. }, Action::JestSuit(suit, d)) => sim.jest_suit(seat, suit, d),
         (Phase::Effect { .. }, Action::StealFrom(victim, suit)) => {
@@ -460,15 +472,15 @@ fn precision_final(before: &CrownBattles, seat: Seat, action: Action, winner: Op
         }
         _ => {
             if let Some(w) = winner {
-                sim.trick = before.trick_with(seat, action);
-                if let (Phase::Effect { .. }, Action::Trump(t)) = (before.phase, action) {
-                    sim.trump = t;
+                sim.table.trick = before.trick_with(seat, action);
+                if let (Phase::Effect { .. }, Action::Trump(t)) = (before.table.phase, action) {
+                    sim.table.trump = t;
                 }
                 sim.place_won_trick(w);
             }
         }
     }
-    sim.suit_precision
+    sim.table.suit_precision
 }
 
 /// [`Event::RoundScored`] and [`Event::Crown`]: the bids and tricks the round was scored
@@ -482,9 +494,9 @@ fn round_end(
     winner: Option<Seat>,
     out: &mut Vec<Event>,
 ) {
-    let mut bids: [Option<Bid>; MAX_PLAYERS] = before.bids;
-    let mut tricks = before.tricks;
-    match (before.phase, action) {
+    let mut bids: [Option<Bid>; MAX_PLAYERS] = before.table.bids;
+    let mut tricks = before.table.tricks;
+    match (before.table.phase, action) {
         (Phase::Effect { .. }, Action::Jest(d)) => crate::state::put(&mut bids, seat, before.jested(seat, d)),
         (Phase::Effect { .. }, Action::Steal(t) | Action::StealFrom(t, _)) => {
             update(&mut tricks, t, |v| v.saturating_sub(1));
@@ -496,36 +508,36 @@ fn round_end(
         update(&mut tricks, w, |v| v.saturating_add(1));
     }
     // Missions: what the last trick did for the missions, when it ended in this step.
-    let mut missions = *before;
-    if before.round_type.has_missions() {
+    let mut missions = before.clone();
+    if before.table.round_type.has_missions() {
         if let Some(w) = winner {
             let n = before.n();
-            missions.trick = before.trick_with(seat, action);
-            if let (Phase::Effect { .. }, Action::Trump(t)) = (before.phase, action) {
-                missions.trump = t;
+            missions.table.trick = before.trick_with(seat, action);
+            if let (Phase::Effect { .. }, Action::Trump(t)) = (before.table.phase, action) {
+                missions.table.trump = t;
             }
-            missions.note_mission_trick(w, (w.index() + n - missions.trick.leader.index()) % n.max(1));
+            missions.note_mission_trick(w, (w.index() + n - missions.table.trick.leader.index()) % n.max(1));
         }
-        if before.round_type == crate::RoundType::BlindMissions {
+        if before.table.round_type == crate::RoundType::BlindMissions {
             before.push_missions_revealed(out);
         }
     }
     // (Scored as `end_round` scores, from the bids and tricks of this step.)
-    missions.bids = bids;
-    missions.tricks = tricks;
+    missions.table.bids = bids;
+    missions.table.tricks = tricks;
     // Suit Precision: the suits as this step left them.
     let precision = before.precision().then(|| precision_final(before, seat, action, winner));
     if let Some(p) = &precision {
-        push_placements(&before.suit_precision, p, out);
+        push_placements(&before.table.suit_precision, p, out);
         out.push(Event::SuitsScored {
             bids: before.seats().map(|s| at(&p.bids, s).map(crate::rounds::decode_suit_bid)).collect(),
             tricks: before.seats().map(|s| at(&p.tricks, s)).collect(),
         });
     }
     // Wagering: every seat's points depend on the others' (the pot's shares).
-    let together = before.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
+    let together = before.table.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
     if let Some((_, carried)) = together
-        && before.round_type == crate::RoundType::Wagering
+        && before.table.round_type == crate::RoundType::Wagering
     {
         let pot = before.pot_on_table();
         let winners: Vec<Seat> = before
@@ -537,18 +549,18 @@ fn round_end(
     }
     // (Suit Precision-Alliances scores a team from both members' suits.)
     if let Some(p) = precision {
-        missions.suit_precision = p;
+        missions.table.suit_precision = p;
     }
     let points = |s: Seat| {
         if let Some((points, _)) = together { at(&points, s) } else { missions.round_points(s) }
     };
     let seats = || before.seats();
     out.push(Event::RoundScored {
-        round: before.round.saturating_add(1),
+        round: before.table.round.saturating_add(1),
         bids: seats().map(|s| at(&bids, s)).collect(),
         tricks: seats().map(|s| at(&tricks, s)).collect(),
         points: seats().map(points).collect(),
-        scores: seats().map(|s| at(&after.scores, s)).collect(),
+        scores: seats().map(|s| at(&after.table.scores, s)).collect(),
     });
-    out.push(Event::Crown { holder: after.crown });
+    out.push(Event::Crown { holder: after.table.crown });
 }

@@ -167,7 +167,7 @@ fn the_secret_note_is_shown_to_the_ally_only() {
     steps(&mut game, &["P1 play G1", "P2 play G2", "P3 play G3", "P0 play R13"]);
     assert!(game.view(Observer::Seat(Seat(2))).known.is_empty());
     // Undo restores the note exactly.
-    let before = game;
+    let before = game.clone();
     let undo = game.apply(Seat(1), "play R1".parse().unwrap()).unwrap();
     game.undo(undo);
     assert_eq!(game, before);
@@ -191,7 +191,7 @@ fn alliances_save_and_load() {
     let mut game = four(RoundType::Alliances);
     let lines = ["P3 team P0 P2", "P0 note B13", "P0 bid 3", "P1 bid 0", "P2 bid 0-1", "P3 bid 0", "P0 play R13"];
     for line in lines {
-        assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game), "before {line}");
+        assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game.clone()), "before {line}");
         let json = serde_json::to_string(&game).unwrap();
         assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), game);
         steps(&mut game, &[line]);
@@ -235,9 +235,11 @@ fn random_teams_are_formed_at_the_round_start() {
 #[test]
 fn no_alliance_round_in_the_final_round() {
     let base = config(4, &[3, 3], &[]);
-    let last =
-        Config { round_types: RoundTypes::sequence(&[RoundType::Normal, RoundType::Alliances]).unwrap(), ..base };
-    assert_eq!(last.validated(), Err(ConfigError::AllianceInFinalRound));
+    let last = Config {
+        round_types: RoundTypes::sequence(&[RoundType::Normal, RoundType::Alliances]).unwrap(),
+        ..base.clone()
+    };
+    assert_eq!(last.check(), Err(ConfigError::AllianceInFinalRound));
     let dealt = Config { round_types: RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]), ..base };
     for seed in 0..20 {
         let mut game = CrownBattles::new(&dealt, seed).unwrap();

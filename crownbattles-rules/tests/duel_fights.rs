@@ -103,7 +103,7 @@ fn the_dealer_pairs_four_players_and_each_pair_is_scored_against_itself() {
     assert_eq!(legal(&game, 3), vec!["duel P0 P1", "duel P0 P2", "duel P0 P3"]);
     assert!(legal(&game, 0).is_empty(), "only the dealer pairs");
     assert!(refused(&game, "P3 duel P1 P2"), "the group of the lowest seat not grouped comes first");
-    let before = game;
+    let before = game.clone();
     steps(&mut game, &["P3 duel P0 P2"]);
     let mut events = Vec::new();
     CrownBattles::events(&before, Seat(3), "duel P0 P2".parse().unwrap(), &game, Observer::Seat(Seat(1)), &mut events);
@@ -111,7 +111,7 @@ fn the_dealer_pairs_four_players_and_each_pair_is_scored_against_itself() {
     assert!(events.contains(&Event::Paired { groups: groups.clone() }), "{events:?}");
     assert_eq!(game.view(Observer::Seat(Seat(1))).duels, groups);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Bidding(Seat(0)));
-    assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game.clone()));
     // P0 meets 1; P2 misses by 1 and gives P0 its 10. P1 meets 0; P3 misses by 1.
     steps(&mut game, &["P0 bid 1", "P1 bid 0", "P2 bid 1", "P3 bid 1"]);
     steps(&mut game, &["P0 play R13", "P1 play R1", "P2 play G1", "P3 play B1"]);
@@ -162,7 +162,7 @@ fn a_random_pairing_groups_everyone_at_the_start() {
 fn excluded_player_counts_and_bad_groups_are_refused() {
     for players in [2, 3] {
         let c = Config { round_types: RoundTypes::Every(RoundType::DuelFights), ..Config::base(players).unwrap() };
-        assert!(matches!(c.validated(), Err(ConfigError::RoundTypeExcluded { .. })));
+        assert!(matches!(c.check(), Err(ConfigError::RoundTypeExcluded { .. })));
     }
     let config = duels(4, RULES);
     let start = table(&config, Trump::NoTrump, &["R13", "R1", "G1", "B1"]);

@@ -40,10 +40,10 @@ impl Step {
 
 /// Applies "P1 play R12" and keeps the states around it.
 fn step(game: &mut CrownBattles, line: &str) -> Step {
-    let before = *game;
+    let before = game.clone();
     steps(game, &[line]);
     let (seat, action) = line.split_once(' ').unwrap();
-    Step { before, seat: Seat(seat[1..].parse().unwrap()), action: action.parse().unwrap(), after: *game }
+    Step { before, seat: Seat(seat[1..].parse().unwrap()), action: action.parse().unwrap(), after: game.clone() }
 }
 
 fn face(name: &str) -> Face {
@@ -144,7 +144,7 @@ fn merchant_trades_show_who_traded_and_faces_to_the_two_players_only() {
     let mut game = deal(&c, Trump::NoTrump, &["merchant R1 R2", "B4 B5 B6", "Y4 Y5 Y6"]);
     all_bid(&mut game, "0");
     steps(&mut game, &["P0 play merchant"]);
-    let mut other_trade = game;
+    let mut other_trade = game.clone();
     let s = step(&mut game, "P0 trade R1 P1");
     let got = game.view(P0).hand.into_iter().find(|f| matches!(f, Face::Number(..)) && *f != face("R2")).unwrap();
     let full = format!("P0 gives R1 to P1 and gets {got}");
@@ -330,9 +330,9 @@ fn the_derived_facts_agree_with_the_states_in_random_games() {
             game.legal_actions(seat, &mut legal);
             pick = pick.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             let action = legal[(pick >> 33) as usize % legal.len()];
-            let before = game;
+            let before = game.clone();
             game.apply(seat, action).unwrap();
-            let s = Step { before, seat, action, after: game };
+            let s = Step { before: before.clone(), seat, action, after: game.clone() };
             let (old, new) = (before.view(SPECTATOR), game.view(SPECTATOR));
             for event in s.events(SPECTATOR) {
                 match event {

@@ -248,10 +248,10 @@ fn trace(config: &Config, seed: u64) -> u64 {
         game.legal_actions(seat, &mut buf);
         let action = buf[pick.below(buf.len())];
         h.text(&action.to_string());
-        let before = game;
+        let before = game.clone();
         let undo = game.apply(seat, action).unwrap();
         if steps.is_multiple_of(7) {
-            let after = game;
+            let after = game.clone();
             game.undo(undo);
             assert_eq!(game, before);
             game = after;

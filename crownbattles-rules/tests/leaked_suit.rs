@@ -187,7 +187,7 @@ fn a_saved_leaked_suit_round_loads_and_goes_on() {
         leaks: vec![Some(Leak::Monsters), None, None],
         ..table(&config, Trump::NoTrump, &["R1 R2", "G5 B6", "Y3 Y4"])
     };
-    let normal = Setup { config: Config { round_types: RoundTypes::default(), ..config }, ..normal };
+    let normal = Setup { config: Config { round_types: RoundTypes::default(), ..config.clone() }, ..normal };
     assert_eq!(CrownBattles::from_setup(&normal), Err(SetupError::Leaks));
     let nothing = Setup {
         leaks: vec![Some(Leak::Nothing), None, None],
@@ -261,7 +261,7 @@ fn a_shown_copy_is_used_up_by_its_hand_playing_that_face_in_every_world() {
     let mut twins = 0;
     for seed in 0..400 {
         let twin = game.determinize(Seat(2), seed);
-        let (mut here, mut there) = (game, twin);
+        let (mut here, mut there) = (game.clone(), twin.clone());
         let seen_here = seen(&mut here, "P0 play golem", Observer::Spectator);
         assert!(known_in(&here, Observer::Spectator, 0).is_empty());
         if there.view(Observer::Spectator).hand_sizes != game.view(Observer::Spectator).hand_sizes {

@@ -184,10 +184,10 @@ proptest::proptest! {
                     game.legal_actions(seat, &mut legal);
                     proptest::prop_assert!(!legal.is_empty());
                     for &action in &legal {
-                        let mut after = game;
+                        let mut after = game.clone();
                         let undo = after.apply(seat, action).unwrap();
                         after.undo(undo);
-                        proptest::prop_assert_eq!(after, game, "{} by {}", action, seat);
+                        proptest::prop_assert_eq!(after, game.clone(), "{} by {}", action, seat);
                     }
                 }
             }

@@ -83,7 +83,7 @@ fn players_win_half_the_cards_dealt_as_tricks() {
     steps(&mut game, &script[4..8]);
     assert_eq!(tricks(&game), vec![2, 0], "the first card's suit is led for both passes");
     steps(&mut game, &script[8..11]);
-    let before = game;
+    let before = game.clone();
     steps(&mut game, &script[11..]);
     assert!(game.is_over());
     let mut events = Vec::new();
@@ -281,7 +281,7 @@ fn a_long_trick_is_saved_and_loaded_whole() {
     for line in ["P0 play R2", "P1 play R5", "P2 play R7", "P0 play R13", "P1 play R6"] {
         steps(&mut game, &[line]);
         let setup = game.to_setup();
-        assert_eq!(CrownBattles::from_setup(&setup), Ok(game), "{line}");
+        assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()), "{line}");
         let json = serde_json::to_string(&game).unwrap();
         assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), game);
     }

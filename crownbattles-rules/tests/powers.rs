@@ -137,7 +137,7 @@ fn merchant_trades_a_chosen_card_for_a_random_one() {
         start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &["merchant R1", "G2 G3", "B4 B5"]) });
     steps(&mut game, &["P0 play merchant"]);
     assert_eq!(legal(&game, 0), vec!["trade R1 P1", "trade R1 P2", "trade P1 P2"]);
-    let mut other = game;
+    let mut other = game.clone();
     steps(&mut game, &["P0 trade R1 P2"]);
     let got = hand(&game, 0);
     assert_eq!(got.len(), 1);
@@ -440,7 +440,7 @@ fn a_smuggler_drawing_a_copy_of_a_card_it_knew_in_the_deck_forgets_where_it_is()
     let mut same_draw = 0;
     for seed in (0..2).map(|k| base ^ k).chain(0..200) {
         let twin = game.determinize(me, seed);
-        let (mut here, mut there) = (game, twin);
+        let (mut here, mut there) = (game.clone(), twin.clone());
         here.apply(me, action).unwrap();
         there.apply(me, action).unwrap();
         let (mut seen_here, mut seen_there) = (Vec::new(), Vec::new());

@@ -22,18 +22,18 @@ fn round_types_excluded_by_player_count_are_config_errors() {
     let base = |players| Config::base(players).unwrap();
     for t in [RoundType::StealthPlay, RoundType::DuelFights, RoundType::Alliances, RoundType::MissionsAlliances] {
         let c = Config { round_types: RoundTypes::deal(&[RoundType::Normal, t]), ..base(2) };
-        assert_eq!(c.validated(), Err(ConfigError::RoundTypeExcluded { round_type: t, players: 2 }), "{t:?}");
+        assert_eq!(c.check(), Err(ConfigError::RoundTypeExcluded { round_type: t, players: 2 }), "{t:?}");
     }
     let c = Config { round_types: RoundTypes::Every(RoundType::SuitPrecisionAlliances), ..base(2) };
-    assert!(matches!(c.validated(), Err(ConfigError::RoundTypeExcluded { .. })));
+    assert!(matches!(c.check(), Err(ConfigError::RoundTypeExcluded { .. })));
     let c = Config { round_types: RoundTypes::deal(&[RoundType::DuelFights]), ..base(3) };
-    assert_eq!(c.validated(), Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 }));
+    assert_eq!(c.check(), Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 }));
     // Only these: with 3 players Stealth Play and the Alliances are not excluded, with 4
     // players nothing is.
     let c = Config { round_types: RoundTypes::deal(&[RoundType::StealthPlay]), ..base(3) };
-    assert!(c.validated().is_ok());
+    assert!(c.check().is_ok());
     let c = Config { round_types: RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]), ..base(3) };
-    assert!(c.validated().is_ok());
+    assert!(c.check().is_ok());
     for t in RoundType::ALL {
         assert!(!t.excluded_for(4));
         assert_eq!(t.excluded_for(2), matches!(t, RoundType::StealthPlay | RoundType::DuelFights) || t.is_alliance());
@@ -46,24 +46,24 @@ fn round_types_not_implemented_are_config_errors() {
     for t in RoundType::ALL {
         let c = Config { round_types: RoundTypes::deal(&[RoundType::Normal, t]), ..Config::base(4).unwrap() };
         if RoundType::IMPLEMENTED.contains(&t) {
-            assert!(c.validated().is_ok(), "{t:?}");
+            assert!(c.check().is_ok(), "{t:?}");
         } else {
-            assert_eq!(c.validated(), Err(ConfigError::RoundTypeAbsent(t)));
+            assert_eq!(c.clone().validated(), Err(ConfigError::RoundTypeAbsent(t)));
             assert!(ConfigError::RoundTypeAbsent(t).to_string().contains("not implemented in this version"));
             assert!(CrownBattles::new(&c, 1).is_err());
         }
     }
     let none = Config { round_types: RoundTypes::Deal(0), ..Config::base(4).unwrap() };
-    assert_eq!(none.validated(), Err(ConfigError::NoRoundTypes));
+    assert_eq!(none.check(), Err(ConfigError::NoRoundTypes));
     let beyond = Config { round_types: RoundTypes::Draw(1 << 15), ..Config::base(4).unwrap() };
-    assert_eq!(beyond.validated(), Err(ConfigError::NoRoundTypes));
+    assert_eq!(beyond.check(), Err(ConfigError::NoRoundTypes));
 }
 
 #[test]
 fn a_sequence_lists_one_round_type_per_scheduled_round() {
     let seq = RoundTypes::sequence(&[RoundType::Normal, RoundType::BlindBidding]).unwrap();
     let c = Config { round_types: seq, ..config(3, &[2, 3, 4], &[]) };
-    assert_eq!(c.validated(), Err(ConfigError::RoundSequence { len: 2, rounds: 3 }));
+    assert_eq!(c.check(), Err(ConfigError::RoundSequence { len: 2, rounds: 3 }));
     assert!(RoundTypes::sequence(&[]).is_err());
     assert!(RoundTypes::sequence(&[RoundType::Normal; 25]).is_err());
 }
@@ -106,7 +106,7 @@ fn round_types_played(mut game: CrownBattles) -> Vec<RoundType> {
     let mut events = Vec::new();
     while let Some(seat) = game.to_act().first() {
         game.legal_actions(seat, &mut legal);
-        let before = game;
+        let before = game.clone();
         game.apply(seat, legal[0]).unwrap();
         CrownBattles::events(&before, seat, legal[0], &game, Observer::Spectator, &mut events);
         if game.view(Observer::Spectator).round != before.view(Observer::Spectator).round && !game.is_over() {
@@ -178,9 +178,9 @@ fn the_revealed_round_type_is_undone_with_the_round() {
     while game.view(Observer::Spectator).round == 1 {
         let seat = game.to_act().first().unwrap();
         game.legal_actions(seat, &mut legal);
-        let before = game;
+        let before = game.clone();
         let undo = game.apply(seat, legal[0]).unwrap();
-        let mut back = game;
+        let mut back = game.clone();
         back.undo(undo);
         assert_eq!(back, before);
     }
@@ -198,7 +198,7 @@ fn blind_bids_are_simultaneous_secret_and_revealed_at_the_end() {
     assert_eq!(game.to_act().iter().collect::<Vec<_>>(), vec![Seat(0), Seat(1), Seat(2)]);
     assert_eq!(game.awaited(), game.to_act());
     assert!(legal(&game, 1).contains(&"bid 0-1".to_owned()), "double bids as in Normal bidding");
-    let before = game;
+    let before = game.clone();
     steps(&mut game, &["P2 bid 1"]);
     let mut events = Vec::new();
     let bid: Action = "bid 1".parse().unwrap();
@@ -218,7 +218,7 @@ fn blind_bids_are_simultaneous_secret_and_revealed_at_the_end() {
     // Then the player left of the dealer (P2 deals) leads, as in Normal bidding.
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Play(Seat(0)));
     assert_eq!(game.view(Observer::Spectator).bids, vec![None, None, None]);
-    let before = game;
+    let before = game.clone();
     steps(&mut game, &["P0 play R13", "P1 play R1", "P2 play G13", "P0 play R12", "P1 play G2", "P2 play B4"]);
     // P0 took both tricks: bid 2 met (+40); P1 bid 0 met (+20); P2 bid 1 missed (-10).
     assert_eq!(game.running_scores(), vec![40, 20, -10]);
@@ -275,7 +275,7 @@ fn a_jester_moves_a_blind_bid_face_down() {
     steps(&mut game, &["P0 bid 1", "P1 bid 1", "P0 play jester"]);
     let jest: Action = "jest -1".parse().unwrap();
     assert_eq!(game.to_act().first(), Some(Seat(0)));
-    let before = game;
+    let before = game.clone();
     game.apply(Seat(0), jest).unwrap();
     let mut events = Vec::new();
     CrownBattles::events(&before, Seat(0), jest, &game, Observer::Seat(Seat(1)), &mut events);
@@ -293,7 +293,7 @@ fn setups_carry_the_round_type_the_pile_and_the_revealed_bids() {
     let setup = game.to_setup();
     assert_eq!(setup.round_type, Some(game.view(Observer::Spectator).round_type));
     assert_eq!(setup.round_pile.as_ref().map(Vec::len), Some(1));
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     // The round's own card cannot still be in the pile.
     let own = Setup { round_pile: Some(vec![game.view(Observer::Spectator).round_type]), ..setup.clone() };
     assert!(matches!(CrownBattles::from_setup(&own), Err(SetupError::RoundType(_))));
@@ -311,9 +311,9 @@ fn setups_carry_the_round_type_the_pile_and_the_revealed_bids() {
     let open = Setup { bids: bids(&["-", "-", "2"]), ..table(&base, Trump::NoTrump, &["R1 R2", "R3 R4", "R5 R6"]) };
     assert_eq!(CrownBattles::from_setup(&open), Err(SetupError::BidOrder));
     // Revealed bids only where rounds hide their bids, one per seat.
-    let shown = Setup { round: 2, revealed_bids: vec!["1".parse().unwrap(); 3], ..Setup::new(blind) };
+    let shown = Setup { round: 2, revealed_bids: vec!["1".parse().unwrap(); 3], ..Setup::new(blind.clone()) };
     let two_rounds = Config { schedule: Schedule::new(&[2, 2]).unwrap(), ..blind };
-    let shown = Setup { config: two_rounds, ..shown };
+    let shown = Setup { config: two_rounds.clone(), ..shown };
     assert!(CrownBattles::from_setup(&shown).is_ok());
     let wrong = Setup { config: Config { round_types: RoundTypes::default(), ..two_rounds }, ..shown.clone() };
     assert_eq!(CrownBattles::from_setup(&wrong), Err(SetupError::RevealedBids));

@@ -331,7 +331,7 @@ fn table_of_rounds() {
 fn a_deck_too_small_is_a_typed_error() {
     let mut c = Config::base(7).unwrap();
     c.deck = DeckSpec::standard();
-    assert!(matches!(c.validated(), Err(crownbattles_rules::ConfigError::DeckTooSmall { round: 5, .. })));
+    assert!(matches!(c.clone().validated(), Err(crownbattles_rules::ConfigError::DeckTooSmall { round: 5, .. })));
     assert!(CrownBattles::new(&c, 0).is_err());
     assert!(Config::base(9).is_err());
 }

@@ -48,11 +48,11 @@ proptest! {
         let mut state = reached.record.start().unwrap();
         for step in &reached.record.steps {
             let setup = state.to_setup();
-            prop_assert_eq!(CrownBattles::from_setup(&setup), Ok(state));
+            prop_assert_eq!(CrownBattles::from_setup(&setup), Ok(state.clone()));
             // The saved state is that setup, read back through the same checks.
             let json = serde_json::to_string(&state).unwrap();
             prop_assert_eq!(&json, &serde_json::to_string(&setup).unwrap());
-            prop_assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), state);
+            prop_assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), state.clone());
             state.apply(step.seat, step.action).unwrap();
         }
         prop_assert_eq!(CrownBattles::from_setup(&state.to_setup()), Ok(state));
@@ -63,7 +63,10 @@ proptest! {
 fn the_default_setup_is_the_start_of_the_game() {
     for players in 2..=8 {
         let config = Config { first_dealer: Some(players - 1), ..Config::base(players).unwrap() };
-        assert_eq!(CrownBattles::from_setup(&Setup::new(config)).unwrap(), CrownBattles::new(&config, 0).unwrap());
+        assert_eq!(
+            CrownBattles::from_setup(&Setup::new(config.clone())).unwrap(),
+            CrownBattles::new(&config, 0).unwrap()
+        );
     }
     // Left to chance, `new` draws the first dealer; a setup takes the last seat.
     let game = CrownBattles::from_setup(&Setup::default()).unwrap();
@@ -134,7 +137,7 @@ fn every_error_is_typed() {
     let c = config(3, &[1, 2], &[Power::Alchemist, Power::Witch, Power::Magician]);
     let base = || table(&c, Trump::NoTrump, &["R1 R2", "G1 G2", "B1 B2"]).with_round(2);
     start(&base());
-    let bad_config = Config { players: 9, ..c };
+    let bad_config = Config { players: 9, ..c.clone() };
     assert_eq!(refused(&Setup::new(bad_config)), SetupError::Config(ConfigError::Players(9)));
     assert_eq!(refused(&Setup { dealer: Some(Seat(3)), ..base() }), SetupError::NoSuchSeat(Seat(3)));
     assert_eq!(refused(&Setup { shields: vec![Seat(5)], ..base() }), SetupError::NoSuchSeat(Seat(5)));

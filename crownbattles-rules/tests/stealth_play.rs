@@ -22,7 +22,7 @@ fn cards_after_the_lead_are_face_down_until_the_trick_is_complete() {
     steps(&mut game, &["P0 play R13"]);
     // Following suit is still enforced after a numbered lead.
     assert_eq!(legal(&game, 1), vec!["play R1"]);
-    let mut other = game;
+    let mut other = game.clone();
     assert_eq!(seen(&mut other, "P1 play R1", Observer::Seat(Seat(2))), vec!["P1 plays a card face down"]);
     assert_eq!(seen(&mut game, "P1 play R1", Observer::Spectator), vec!["P1 plays a card face down"]);
     for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(2)), Observer::Spectator] {
@@ -270,8 +270,8 @@ fn a_trick_turned_up_mid_round_stays_in_view_so_twin_worlds_differ() {
     let twin = game.determinize(me, 62u64.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 2 << 8);
     let shown = |g: &CrownBattles| format!("{}", g.view(Observer::Seat(me)));
     assert_eq!(shown(&game), shown(&twin), "P2 cannot tell the twins apart before");
-    let mut other = twin;
-    let before = (game, twin);
+    let mut other = twin.clone();
+    let before = (game.clone(), twin);
     game.apply(actor, action).unwrap();
     other.apply(actor, action).unwrap();
     let (mut here, mut there) = (Vec::new(), Vec::new());

@@ -238,12 +238,12 @@ fn saved_suit_bids_and_placements_load_back_and_are_checked() {
     let mut game = deal(&precision(2, &[2], &[]), Trump::Suit("B".parse().unwrap()), &["R13 G5", "B2 G6"]);
     play(&mut game, &["P0 bid R0", "P0 bid G1"]);
     let setup = game.to_setup();
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     play(&mut game, &["P0 bid B0", "P0 bid Y0", "P1 bid R0", "P1 bid G0", "P1 bid B1", "P1 bid Y0"]);
     play(&mut game, &["P0 play R13", "P1 play B2"]);
     let setup = game.to_setup();
     assert_eq!(setup.suit_bids.len(), 2);
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), game);
     // The tricks under the suits must add up to the tricks won.

@@ -116,7 +116,7 @@ fn one_double_bid_per_suit_and_team() {
     assert!(refused(&game, "P2 bid R1-2"));
     steps(&mut game, &["P2 bid R1", "P2 bid G0-1"]);
     let setup = game.to_setup();
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     let mut bad = setup.clone();
     bad.suit_bids[2][0] = d(1);
     assert!(matches!(CrownBattles::from_setup(&bad), Err(SetupError::Alliance(_))));
@@ -210,7 +210,7 @@ fn notes_and_saved_games() {
     assert!(legal(&game, 0).contains(&"note R13".to_owned()));
     steps(&mut game, &["P0 note R13", "P0 bid R1"]);
     let setup: Setup = game.to_setup();
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<CrownBattles>(&json).unwrap(), game);
     let normal = Setup { config: config(4, &[3, 3], &[]), ..setup };

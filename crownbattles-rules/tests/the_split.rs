@@ -202,7 +202,7 @@ fn a_split_position_is_its_setup_and_bad_halves_are_refused() {
     steps(&mut game, &["P0 bid 2", "P0 bid 1", "P1 bid 1"]);
     let setup = game.to_setup();
     assert_eq!(setup.aside, vec![cards("B13 Y5 Y6"), cards("B5 Y12 Y13")]);
-    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
     steps(&mut game, &["P1 bid 2"]);
     steps(&mut game, &FIRST_HALF);
     steps(&mut game, &SECOND_HALF[..3]);

@@ -29,7 +29,7 @@ fn play_round(game: &mut CrownBattles, bids: [&str; 5]) -> Vec<Event> {
         steps(game, &[&format!("P{s} bid {b}")]);
     }
     steps(game, &["P0 play R13", "P1 play R1", "P2 play G1", "P3 play B1"]);
-    let before = *game;
+    let before = game.clone();
     steps(game, &["P4 play Y1"]);
     let mut out = Vec::new();
     CrownBattles::events(&before, Seat(4), "play Y1".parse().unwrap(), game, Observer::Spectator, &mut out);
@@ -94,7 +94,7 @@ fn an_extra_wager_of_20_met_gets_a_20_point_bonus_and_a_failed_one_is_lost() {
     steps(&mut game, &["P3 wager 10"]);
     let saved = game.to_setup();
     assert_eq!(saved.wagers, vec![20, 0, 0, 10, 0]);
-    assert_eq!(CrownBattles::from_setup(&saved), Ok(game));
+    assert_eq!(CrownBattles::from_setup(&saved), Ok(game.clone()));
     // The scores move only at the round's end.
     assert_eq!(game.running_scores(), vec![0; 5]);
     // Re-bid from P3 on: P3 and P4 miss their bids of 1.

@@ -23,7 +23,7 @@ fn short_game() -> (Record<CrownBattles>, Vec<CrownBattles>) {
     config.max_tie_replays = 0;
     let mut game = CrownBattles::new(&config, SEED).unwrap();
     let mut record = Record::new(config, SEED);
-    let mut states = vec![game];
+    let mut states = vec![game.clone()];
     let mut rng = GameRng::new(SEED);
     let mut buf = Vec::new();
     while let Some(seat) = game.to_act().first() {
@@ -31,7 +31,7 @@ fn short_game() -> (Record<CrownBattles>, Vec<CrownBattles>) {
         let action = buf[rng.below(buf.len() as u32) as usize];
         game.apply(seat, action).unwrap();
         record.push(seat, action);
-        states.push(game);
+        states.push(game.clone());
     }
     (record, states)
 }
@@ -69,7 +69,7 @@ fn a_game_record_is_pinned_and_replays() {
 fn a_seat_view_mid_game_is_pinned() {
     let (_, states) = short_game();
     // Mid-trick in the second round, so the table shows cards.
-    let state = *states.iter().skip(20).find(|s| s.view(Observer::Spectator).trick.len() >= 2).unwrap();
+    let state = (states.iter().skip(20).find(|s| s.view(Observer::Spectator).trick.len() >= 2).unwrap()).clone();
     let seat = state.to_act().first().unwrap();
     let view = state.view(Observer::Seat(seat));
     let stored = golden("view.json", &serde_json::to_string_pretty(&view).unwrap());
@@ -81,7 +81,7 @@ fn a_seat_view_mid_game_is_pinned() {
 fn a_saved_state_is_pinned_and_loads_back() {
     let (_, states) = short_game();
     // Late in the game with two cards on the table: scores, knowledge and the trick to save.
-    let state = *states.iter().rev().find(|s| s.view(Observer::Spectator).trick.len() == 2).unwrap();
+    let state = (states.iter().rev().find(|s| s.view(Observer::Spectator).trick.len() == 2).unwrap()).clone();
     let stored = golden("state.json", &serde_json::to_string_pretty(&state).unwrap());
     assert_eq!(serde_json::from_str::<CrownBattles>(&stored).unwrap(), state);
     let setup: Setup = serde_json::from_str(&stored).unwrap();

@@ -195,7 +195,7 @@ impl CrownBattles {
     /// [`validate`](duke_core::Game::validate) would refuse or where a seat to act has no
     /// legal action (see [`Setup`] for every check and default).
     pub fn from_setup(setup: &Setup) -> Result<CrownBattles, SetupError> {
-        let config = setup.config.validated()?;
+        let config = setup.config.clone().validated()?;
         let players = config.players;
         let n = usize::from(players);
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
@@ -251,19 +251,18 @@ impl CrownBattles {
             }
             _ => {}
         }
-        let mut state = CrownBattles {
-            round: setup.round - 1,
-            dealer,
-            phase: Phase::Bidding(first),
-            trick: Trick::new(leader),
-            ..CrownBattles::blank(config, rng)
-        };
-        state.round_pile = setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
+        let mut state = CrownBattles::blank(config.clone(), rng);
+        state.table.round = setup.round - 1;
+        state.table.dealer = dealer;
+        state.table.phase = Phase::Bidding(first);
+        state.table.trick = Trick::new(leader);
+        state.table.round_pile =
+            setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
             Some(t) => {
-                state.round_type = t;
+                state.table.round_type = t;
                 if let (RoundTypes::Deal(chosen), None) = (config.round_types, &setup.round_pile) {
-                    state.round_pile = chosen & !(1 << t.index());
+                    state.table.round_pile = chosen & !(1 << t.index());
                 }
             }
             // As at the start of a round: the config's type, or a card revealed.
@@ -271,7 +270,7 @@ impl CrownBattles {
         }
         if !setup.revealed_trick.is_empty() {
             let mut seen = CardSet::EMPTY;
-            for (slot, name) in state.revealed_trick.iter_mut().zip(&setup.revealed_trick) {
+            for (slot, name) in state.table.revealed_trick.iter_mut().zip(&setup.revealed_trick) {
                 let card = name.pick(config.deck.cards().minus(seen)).ok_or(SetupError::RevealedTrick)?;
                 seen.insert(card);
                 let golem = setup.revealed_as_golem && card == Power::DoubleFaced.card();
@@ -282,11 +281,11 @@ impl CrownBattles {
             {
                 return Err(SetupError::RevealedTrick);
             }
-            state.revealed_leader = setup.revealed_leader.unwrap_or(Seat(0));
+            state.table.revealed_leader = setup.revealed_leader.unwrap_or(Seat(0));
         }
         if !setup.revealed_bids.is_empty() {
             per_seat("revealed_bids", setup.revealed_bids.len(), false)?;
-            for (slot, &bid) in state.revealed_bids.iter_mut().zip(&setup.revealed_bids) {
+            for (slot, &bid) in state.table.revealed_bids.iter_mut().zip(&setup.revealed_bids) {
                 *slot = Some(bid);
             }
         }
@@ -316,29 +315,30 @@ impl CrownBattles {
                 let trick = placed.pop().unwrap_or_default();
                 let set = |cards: &Vec<Card>| cards.iter().fold(CardSet::EMPTY, |h, &c| h.or(CardSet::one(c)));
                 let asides = placed.split_off(hands.len().min(placed.len()));
-                state.hands = [CardSet::EMPTY; MAX_PLAYERS];
-                for (hand, cards) in state.hands.iter_mut().zip(&placed) {
+                state.table.hands = [CardSet::EMPTY; MAX_PLAYERS];
+                for (hand, cards) in state.table.hands.iter_mut().zip(&placed) {
                     *hand = set(cards);
                 }
-                for (aside, cards) in state.aside.iter_mut().zip(&asides) {
+                for (aside, cards) in state.table.aside.iter_mut().zip(&asides) {
                     *aside = set(cards);
                 }
-                state.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
-                state.deck = state
+                state.table.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
+                state.table.deck = state
+                    .table
                     .hands
                     .iter()
-                    .chain(&state.aside)
-                    .fold(config.deck.cards().minus(state.played), |d, h| d.minus(*h));
+                    .chain(&state.table.aside)
+                    .fold(config.deck.cards().minus(state.table.played), |d, h| d.minus(*h));
                 if setup.trump.is_none() && setup.phase.is_none() {
-                    state.phase = state.spin();
+                    state.table.phase = state.spin();
                 }
                 trick
             }
         };
-        let chooses = setup.trump.is_none() && state.phase == Phase::ChooseTrump;
+        let chooses = setup.trump.is_none() && state.table.phase == Phase::ChooseTrump;
         match setup.trump {
-            Some(t) => state.trump = t,
-            None if setup.phase == Some(Phase::ChooseTrump) => state.trump = Trump::NoTrump,
+            Some(t) => state.table.trump = t,
+            None if setup.phase == Some(Phase::ChooseTrump) => state.table.trump = Trump::NoTrump,
             None => {}
         }
         let golem = setup.double_faced_as_golem;
@@ -347,7 +347,7 @@ impl CrownBattles {
         }
         // Long Play: a first pass and the second pass's cards after it (exactly a first pass:
         // the second pass's turn, unless the first pass's last card's action waits).
-        let long = state.round_type == RoundType::LongPlay
+        let long = state.table.round_type == RoundType::LongPlay
             && (trick_cards.len() > n || trick_cards.len() == n && matches!(setup.phase, None | Some(Phase::Play(_))));
         if trick_cards.len() > n && !long {
             return Err(SetupError::LongPlay);
@@ -357,43 +357,43 @@ impl CrownBattles {
             &trick_cards,
             golem,
             n,
-            (state.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
+            (state.table.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
             long,
         );
-        state.trick = rebuilt.trick;
-        state.long = rebuilt.first.as_ref().map_or(crate::rounds::LongPlay::EMPTY, crate::rounds::LongPlay::keep);
-        state.trick.next_leader = match setup.next_leader {
+        state.table.trick = rebuilt.trick;
+        state.table.long = rebuilt.first.as_ref().map_or(crate::rounds::LongPlay::EMPTY, crate::rounds::LongPlay::keep);
+        state.table.trick.next_leader = match setup.next_leader {
             Some(s) => s,
-            None => default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), state.trump, &config),
+            None => default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), state.table.trump, &config),
         };
-        for (slot, &value) in state.bids.iter_mut().zip(&setup.bids) {
+        for (slot, &value) in state.table.bids.iter_mut().zip(&setup.bids) {
             *slot = value;
         }
-        for (slot, &value) in state.tricks.iter_mut().zip(&setup.tricks) {
+        for (slot, &value) in state.table.tricks.iter_mut().zip(&setup.tricks) {
             *slot = value;
         }
-        for (slot, &value) in state.other_bids.iter_mut().zip(&setup.other_bids) {
+        for (slot, &value) in state.table.other_bids.iter_mut().zip(&setup.other_bids) {
             *slot = value;
         }
-        for (slot, &value) in state.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
+        for (slot, &value) in state.table.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
             *slot = value;
         }
         per_seat("suit_bids", setup.suit_bids.len(), true)?;
         per_seat("suit_tricks", setup.suit_tricks.len(), true)?;
-        for (slot, bids) in state.suit_precision.bids.iter_mut().zip(&setup.suit_bids) {
+        for (slot, bids) in state.table.suit_precision.bids.iter_mut().zip(&setup.suit_bids) {
             *slot = bids.map(|b| b.map_or(0, crate::rounds::encode_suit_bid));
         }
-        for (slot, &tricks) in state.suit_precision.tricks.iter_mut().zip(&setup.suit_tricks) {
+        for (slot, &tricks) in state.table.suit_precision.tricks.iter_mut().zip(&setup.suit_tricks) {
             *slot = tricks;
         }
-        for (slot, &value) in state.scores.iter_mut().zip(&setup.scores) {
+        for (slot, &value) in state.table.scores.iter_mut().zip(&setup.scores) {
             *slot = value;
         }
-        state.crown = setup.crown;
-        state.shields = shields;
-        state.smuggled = smuggled;
-        state.wizards = wizards.unwrap_or(rebuilt.wizards);
-        state.voids = match &setup.voids {
+        state.table.crown = setup.crown;
+        state.table.shields = shields;
+        state.table.smuggled = smuggled;
+        state.table.wizards = wizards.unwrap_or(rebuilt.wizards);
+        state.table.voids = match &setup.voids {
             Some(voids) => {
                 let mut bits = [0; MAX_PLAYERS];
                 for (slot, suits) in bits.iter_mut().zip(voids) {
@@ -405,11 +405,11 @@ impl CrownBattles {
         };
         if !setup.leaks.is_empty() {
             per_seat("leaks", setup.leaks.len(), false)?;
-            for (slot, leak) in state.leaks.iter_mut().zip(&setup.leaks) {
+            for (slot, leak) in state.table.leaks.iter_mut().zip(&setup.leaks) {
                 *slot = leak.map_or(NONE, crate::rounds::Leak::code);
             }
         }
-        state.wagering.pot = setup.pot;
+        state.table.wagering.pot = setup.pot;
         state.set_duels(&setup.duels)?;
         if !setup.wagers.is_empty() {
             per_seat("wagers", setup.wagers.len(), false)?;
@@ -419,13 +419,13 @@ impl CrownBattles {
             if s.index() >= n {
                 return Err(SetupError::NoSuchSeat(s));
             }
-            state.unsealed |= crate::state::bit(s);
+            state.table.unsealed |= crate::state::bit(s);
         }
-        state.shown = match &setup.shown {
+        state.table.shown = match &setup.shown {
             Some(names) => knowledge(config.deck.cards(), CardSet::EMPTY, names)?,
             None => state.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)),
         };
-        state.known = match &setup.known {
+        state.table.known = match &setup.known {
             Some(lists) => {
                 let mut known = [CardSet::EMPTY; MAX_PLAYERS];
                 for (s, (slot, names)) in known.iter_mut().zip(lists).enumerate() {
@@ -446,8 +446,8 @@ impl CrownBattles {
         let choosing_trump = setup.phase == Some(Phase::ChooseTrump) || setup.phase.is_none() && chooses;
         state.apply_alliance_setup(&setup.alliance)?;
         state.apply_missions_setup(&setup.missions, choosing_trump)?;
-        let len = usize::from(state.trick.len);
-        state.phase = match setup.phase {
+        let len = usize::from(state.table.trick.len);
+        state.table.phase = match setup.phase {
             Some(phase) => phase,
             None if chooses => Phase::ChooseTrump,
             // (Leaked Suit: the automatic variations draw the suits as the bidding would start.)
@@ -457,41 +457,42 @@ impl CrownBattles {
         };
         // The card whose end-of-trick decision waits (only on a complete trick: otherwise
         // the phase is refused as not fitting the trick).
-        if let Phase::Effect { seat, power, end: true, .. } = state.phase
+        if let Phase::Effect { seat, power, end: true, .. } = state.table.phase
             && len == n
         {
             let pos = (seat.index() + n - leader.index()) % n;
             // Long Play: the seat's first-pass card, unless its second-pass card carries it.
-            let pos = if !state.long.is_empty() && state.effect_on_table(pos) != Some(power) { pos + n } else { pos };
-            state.trick.resolving = pos as u8;
+            let pos =
+                if !state.table.long.is_empty() && state.effect_on_table(pos) != Some(power) { pos + n } else { pos };
+            state.table.trick.resolving = pos as u8;
             // Stealth Play, actions at the flip: an immediate action of a face-down card
             // resolves before the winner is decided.
-            state.trick.flipping = state.acts_at_flip(pos, power);
+            state.table.trick.flipping = state.acts_at_flip(pos, power);
         }
         // Suit Precision: a placement waits on the complete trick, the winner's before the
         // end-of-trick actions, a Thief's at its card.
-        if let Phase::Place { seat, stolen } = state.phase
+        if let Phase::Place { seat, stolen } = state.table.phase
             && len == n
         {
             let pos = (seat.index() + n - leader.index()) % n;
-            state.trick.resolving = if stolen { pos as u8 } else { 0 };
+            state.table.trick.resolving = if stolen { pos as u8 } else { 0 };
         }
         // Stealth Play: a face-down Magician passes at the reveal, with the end-of-trick actions.
-        if let Phase::Passing { magician, .. } = state.phase
+        if let Phase::Passing { magician, .. } = state.table.phase
             && len == n
             && state.stealth()
             && magician != leader
         {
             let pos = (magician.index() + n - leader.index()) % n;
-            state.trick.resolving = pos as u8;
-            state.trick.flipping = state.acts_at_flip(pos, Power::Magician);
+            state.table.trick.resolving = pos as u8;
+            state.table.trick.flipping = state.acts_at_flip(pos, Power::Magician);
         }
-        state.passes = [NONE; MAX_PLAYERS];
+        state.table.passes = [NONE; MAX_PLAYERS];
         for (s, name) in setup.passes.iter().enumerate() {
             let Some(name) = *name else { continue };
             let passer = Seat(s as u8);
             let card = name.pick(state.hand(passer)).ok_or(SetupError::Pass { seat: passer })?;
-            crate::state::put(&mut state.passes, passer, card.id());
+            crate::state::put(&mut state.table.passes, passer, card.id());
         }
         state.check()?;
         Ok(state)
@@ -500,18 +501,18 @@ impl CrownBattles {
     /// The spinner (How to Play 2) with the game generator: the trump, or "dealer chooses".
     fn spin(&mut self) -> Phase {
         let weights = self.config.spinner.map(u32::from);
-        let spin = self.rng.with_stream(|s| s.weighted(&weights));
+        let spin = self.table.rng.with_stream(|s| s.weighted(&weights));
         match spin {
             Some(i @ 0..=3) => {
-                self.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
+                self.table.trump = SuitId::new(i as u8).map_or(Trump::NoTrump, Trump::Suit);
                 self.before_bidding()
             }
             Some(5) => {
-                self.trump = Trump::NoTrump;
+                self.table.trump = Trump::NoTrump;
                 Phase::ChooseTrump
             }
             _ => {
-                self.trump = Trump::NoTrump;
+                self.table.trump = Trump::NoTrump;
                 self.before_bidding()
             }
         }

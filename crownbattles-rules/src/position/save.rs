@@ -25,11 +25,11 @@ impl CrownBattles {
         let n = self.n();
         let seats = || self.seats();
         let flagged = |bits: u8| seats().filter(|&s| bits & bit(s) != 0).collect::<Vec<Seat>>();
-        let first = self.dealer.left(n);
-        let t = &self.trick;
+        let first = self.table.dealer.left(n);
+        let t = &self.table.trick;
         let len = usize::from(t.len);
         // Long Play: the kept first pass, then the pass on the table.
-        let (mut trick_cards, first_golem) = self.long.cards();
+        let (mut trick_cards, first_golem) = self.table.long.cards();
         let long = !trick_cards.is_empty();
         trick_cards.extend((0..len).filter_map(|i| t.card(i)));
         let as_golem = first_golem
@@ -51,82 +51,84 @@ impl CrownBattles {
         } else {
             None
         };
-        let known = self.known.iter().take(n).copied().collect::<Vec<_>>();
-        let mut default_known = default_known(&self.config, self.smuggled);
+        let known = self.table.known.iter().take(n).copied().collect::<Vec<_>>();
+        let mut default_known = default_known(&self.config, self.table.smuggled);
         for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
             *k = k.or(s);
         }
         Setup {
-            config: self.config,
-            seed: self.rng.seed(),
-            generator: Some(self.rng),
-            round: self.round.saturating_add(1),
-            dealer: Some(self.dealer),
+            config: self.config.clone(),
+            seed: self.table.rng.seed(),
+            generator: Some(self.table.rng),
+            round: self.table.round.saturating_add(1),
+            dealer: Some(self.table.dealer),
             hands: Some(seats().map(|s| names(self.hand(s))).collect()),
-            trump: Some(self.trump),
-            bids: seats().map(|s| at(&self.bids, s)).collect(),
+            trump: Some(self.table.trump),
+            bids: seats().map(|s| at(&self.table.bids, s)).collect(),
             leader: (t.leader != first).then_some(t.leader),
             trick: trick_cards.iter().copied().map(CardName::exact).collect(),
             double_faced_as_golem: as_golem,
             next_leader: (t.next_leader
-                != default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), self.trump, &self.config))
+                != default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), self.table.trump, &self.config))
             .then_some(t.next_leader),
-            played: names(self.played.minus(on_table)),
-            tricks: seats().map(|s| at(&self.tricks, s)).collect(),
-            scores: seats().map(|s| at(&self.scores, s)).collect(),
-            crown: self.crown,
-            shields: flagged(self.shields),
-            smuggled: flagged(self.smuggled),
-            wizards: (self.wizards != rebuilt.wizards).then(|| flagged(self.wizards)),
+            played: names(self.table.played.minus(on_table)),
+            tricks: seats().map(|s| at(&self.table.tricks, s)).collect(),
+            scores: seats().map(|s| at(&self.table.scores, s)).collect(),
+            crown: self.table.crown,
+            shields: flagged(self.table.shields),
+            smuggled: flagged(self.table.smuggled),
+            wizards: (self.table.wizards != rebuilt.wizards).then(|| flagged(self.table.wizards)),
             // (Leaked Suit: a pending choice is spelled out, or loading would draw the spinner's or
             // the neighbour's variation again.)
-            phase: (Some(self.phase) != derived_phase || self.leak_pending()).then_some(self.phase),
-            passes: if self.passes.iter().all(|&p| p == NONE) {
+            phase: (Some(self.table.phase) != derived_phase || self.leak_pending()).then_some(self.table.phase),
+            passes: if self.table.passes.iter().all(|&p| p == NONE) {
                 Vec::new()
             } else {
-                seats().map(|s| crate::cards::Card::new(at(&self.passes, s)).map(CardName::exact)).collect()
+                seats().map(|s| crate::cards::Card::new(at(&self.table.passes, s)).map(CardName::exact)).collect()
             },
             known: (known.as_slice() != default_known.get(..n).unwrap_or(&[]))
                 .then(|| known.iter().map(|&k| names(k)).collect()),
-            voids: (self.voids != rebuilt.voids).then(|| seats().map(|s| suits(at(&self.voids, s))).collect()),
-            round_type: (!matches!(self.config.round_types, RoundTypes::Every(_))).then_some(self.round_type),
+            voids: (self.table.voids != rebuilt.voids)
+                .then(|| seats().map(|s| suits(at(&self.table.voids, s))).collect()),
+            round_type: (!matches!(self.config.round_types, RoundTypes::Every(_))).then_some(self.table.round_type),
             round_pile: matches!(self.config.round_types, RoundTypes::Deal(_))
-                .then(|| crate::rounds::listed(self.round_pile).collect()),
-            revealed_bids: seats().filter_map(|s| at(&self.revealed_bids, s)).collect(),
+                .then(|| crate::rounds::listed(self.table.round_pile).collect()),
+            revealed_bids: seats().filter_map(|s| at(&self.table.revealed_bids, s)).collect(),
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
-            revealed_leader: (self.revealed_trick != [NONE; crate::state::MAX_PLAYERS]).then_some(self.revealed_leader),
+            revealed_leader: (self.table.revealed_trick != [NONE; crate::state::MAX_PLAYERS])
+                .then_some(self.table.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
-            aside: if self.aside.iter().all(|a| a.is_empty()) {
+            aside: if self.table.aside.iter().all(|a| a.is_empty()) {
                 Vec::new()
             } else {
-                seats().map(|s| names(at(&self.aside, s))).collect()
+                seats().map(|s| names(at(&self.table.aside, s))).collect()
             },
-            other_bids: if self.other_bids.iter().all(Option::is_none) {
+            other_bids: if self.table.other_bids.iter().all(Option::is_none) {
                 Vec::new()
             } else {
-                seats().map(|s| at(&self.other_bids, s)).collect()
+                seats().map(|s| at(&self.table.other_bids, s)).collect()
             },
-            first_half_tricks: if self.first_tricks.iter().all(|&t| t == 0) {
+            first_half_tricks: if self.table.first_tricks.iter().all(|&t| t == 0) {
                 Vec::new()
             } else {
-                seats().map(|s| at(&self.first_tricks, s)).collect()
+                seats().map(|s| at(&self.table.first_tricks, s)).collect()
             },
             missions: self.missions_setup(),
-            shown: (self.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
-                .then(|| names(self.shown)),
-            unsealed: flagged(self.unsealed),
+            shown: (self.table.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.table.shown)),
+            unsealed: flagged(self.table.unsealed),
             alliance: self.alliance_setup(),
-            suit_bids: if self.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
+            suit_bids: if self.table.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
                 Vec::new()
             } else {
                 seats().map(|s| self.suit_bids(s)).collect()
             },
-            suit_tricks: if self.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
+            suit_tricks: if self.table.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
                 Vec::new()
             } else {
                 seats().map(|s| self.suit_tricks(s)).collect()
             },
-            pot: self.wagering.pot,
+            pot: self.table.wagering.pot,
             wagers: self.wagers_list(),
             duels: self.duel_groups(),
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },

@@ -152,33 +152,33 @@ impl CrownBattles {
     /// Whether this round plays in teams.
     #[inline]
     pub(crate) fn alliance_round(&self) -> bool {
-        self.round_type.is_alliance()
+        self.table.round_type.is_alliance()
     }
 
     /// The ally of `seat`, if it has one.
     pub(crate) fn ally(&self, seat: Seat) -> Option<Seat> {
-        let a = at(&self.alliance.allies, seat);
+        let a = at(&self.table.alliance.allies, seat);
         (usize::from(a) < self.n()).then_some(Seat(a))
     }
 
     /// Whether `seat` plays solo.
     pub(crate) fn is_solo(&self, seat: Seat) -> bool {
-        at(&self.alliance.allies, seat) == SOLO
+        at(&self.table.alliance.allies, seat) == SOLO
     }
 
     /// Whether every seat is on a team or solo.
     pub(crate) fn teams_formed(&self) -> bool {
-        self.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
+        self.table.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
     }
 
     /// The seats the dealer has yet to place, as a bit set.
     fn unplaced(&self) -> u8 {
-        self.seats().filter(|&s| at(&self.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
+        self.seats().filter(|&s| at(&self.table.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
     }
 
     /// Whether the dealer must name the solo player next: an odd count, none named yet.
     fn solo_next(&self) -> bool {
-        self.n() % 2 == 1 && !self.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
+        self.n() % 2 == 1 && !self.table.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
     }
 
     /// The dealer's legal team actions: the solo player first (odd counts), then the lowest
@@ -215,8 +215,8 @@ impl CrownBattles {
             self.join_team(first, second);
         }
         if self.teams_formed() {
-            self.phase = self.bidding_phase();
-            if self.phase == Phase::Missions {
+            self.table.phase = self.bidding_phase();
+            if self.table.phase == Phase::Missions {
                 self.deal_missions();
             }
         }
@@ -224,10 +224,10 @@ impl CrownBattles {
 
     fn join_team(&mut self, a: Seat, b: Seat) {
         if a == b {
-            crate::state::put(&mut self.alliance.allies, a, SOLO);
+            crate::state::put(&mut self.table.alliance.allies, a, SOLO);
         } else {
-            crate::state::put(&mut self.alliance.allies, a, b.0);
-            crate::state::put(&mut self.alliance.allies, b, a.0);
+            crate::state::put(&mut self.table.alliance.allies, a, b.0);
+            crate::state::put(&mut self.table.alliance.allies, b, a.0);
         }
     }
 
@@ -235,7 +235,7 @@ impl CrownBattles {
     /// pairs the lowest unplaced seat with a random other, as the dealer would (no
     /// allocation: it runs inside `apply` when a round starts).
     pub(crate) fn random_teams(&mut self, rng: &mut GameRng) {
-        self.alliance = Alliance::EMPTY;
+        self.table.alliance = Alliance::EMPTY;
         while !self.teams_formed() {
             let open = self.unplaced();
             let nth = |set: u8, k: u32| (0..8u8).filter(|i| set >> i & 1 == 1).nth(k as usize).map(Seat);
@@ -261,18 +261,19 @@ impl CrownBattles {
     /// A new round: no teams nor notes; with [`TeamFormation::Random`] the generator forms
     /// the teams of an Alliance round now.
     pub(crate) fn reset_alliance(&mut self) {
-        self.alliance = Alliance::EMPTY;
+        self.table.alliance = Alliance::EMPTY;
         if self.alliance_round() && self.config.team_formation == TeamFormation::Random {
-            let mut rng = self.rng;
+            let mut rng = self.table.rng;
             self.random_teams(&mut rng);
-            self.rng = rng;
+            self.table.rng = rng;
         }
     }
 
     /// "Only one team member can make a double-bid": whether `seat`'s ally placed one.
     #[inline]
     pub(crate) fn ally_doubled(&self, seat: Seat) -> bool {
-        self.alliance_round() && self.ally(seat).is_some_and(|a| matches!(at(&self.bids, a), Some(Bid::Double(_))))
+        self.alliance_round()
+            && self.ally(seat).is_some_and(|a| matches!(at(&self.table.bids, a), Some(Bid::Double(_))))
     }
 
     /// Whether `seat` may show `face` to its ally now: an Alliance round, its own turn to
@@ -282,12 +283,12 @@ impl CrownBattles {
     }
 
     fn note_open(&self, seat: Seat) -> bool {
-        let turn = match self.phase {
+        let turn = match self.table.phase {
             Phase::Bidding(s) | Phase::Play(s) => s == seat,
             Phase::Missions => self.mission_choosers().contains(seat),
             _ => false,
         };
-        turn && self.alliance_round() && self.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
+        turn && self.alliance_round() && self.table.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
     }
 
     /// The Secret Notes `seat` may show now, one per face of its hand.
@@ -302,8 +303,8 @@ impl CrownBattles {
     /// to their ally once per round").
     pub(crate) fn show_note(&mut self, seat: Seat, face: Face) {
         let (Some(card), Some(ally)) = (self.hand(seat).find(face), self.ally(seat)) else { return };
-        self.alliance.notes |= bit(seat);
-        crate::state::update(&mut self.known, ally, |k| k.or(crate::cards::CardSet::one(card)));
+        self.table.alliance.notes |= bit(seat);
+        crate::state::update(&mut self.table.known, ally, |k| k.or(crate::cards::CardSet::one(card)));
         // A copy (Golem, Dragon, Peasant) is known as the hand's lowest of its face.
         self.canonical_knowledge();
     }
@@ -313,18 +314,20 @@ impl CrownBattles {
         if self.precision() {
             return self.precision_alliance_points(seat);
         }
-        let (bid, won) = (at(&self.bids, seat), at(&self.tricks, seat));
-        if self.round_type.has_missions() {
+        let (bid, won) = (at(&self.table.bids, seat), at(&self.table.tricks, seat));
+        if self.table.round_type.has_missions() {
             let own = self.mission_result(seat, won);
             return match self.ally(seat) {
-                Some(a) => {
-                    mission_team_points(own, self.mission_result(a, at(&self.tricks, a)), self.config.mission_share)
-                }
+                Some(a) => mission_team_points(
+                    own,
+                    self.mission_result(a, at(&self.table.tricks, a)),
+                    self.config.mission_share,
+                ),
                 None => self.mission_points(seat, won),
             };
         }
         match self.ally(seat) {
-            Some(a) => team_points(bid, at(&self.bids, a), won.saturating_add(at(&self.tricks, a))),
+            Some(a) => team_points(bid, at(&self.table.bids, a), won.saturating_add(at(&self.table.tricks, a))),
             None => solo_points(bid, won),
         }
     }
@@ -338,7 +341,7 @@ impl CrownBattles {
             *p = self.alliance_points(s);
         }
         let n = self.n();
-        for (slot, p) in self.scores.iter_mut().zip(points).take(n) {
+        for (slot, p) in self.table.scores.iter_mut().zip(points).take(n) {
             *slot = slot.saturating_add(p);
         }
     }
@@ -351,10 +354,14 @@ impl CrownBattles {
         let n = self.n();
         let err = |why| Err(SetupError::Alliance(why));
         if !self.alliance_round() {
-            return if self.alliance == Alliance::EMPTY { Ok(()) } else { err("teams outside an Alliance round") };
+            return if self.table.alliance == Alliance::EMPTY {
+                Ok(())
+            } else {
+                err("teams outside an Alliance round")
+            };
         }
         let mut solos = 0;
-        for (s, &a) in self.alliance.allies.iter().enumerate() {
+        for (s, &a) in self.table.alliance.allies.iter().enumerate() {
             let ok = match a {
                 NONE => true,
                 SOLO => {
@@ -365,7 +372,7 @@ impl CrownBattles {
                     s < n
                         && usize::from(a) < n
                         && usize::from(a) != s
-                        && self.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
+                        && self.table.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
                 }
             };
             if !ok || solos > 1 {
@@ -374,17 +381,17 @@ impl CrownBattles {
                 );
             }
         }
-        if self.seats().any(|s| self.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
-            || u16::from(self.alliance.notes) >> n != 0
+        if self.seats().any(|s| self.table.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
+            || u16::from(self.table.alliance.notes) >> n != 0
         {
             return err("a Secret Note shown by a seat without an ally");
         }
-        let doubles = |s: Seat| matches!(at(&self.bids, s), Some(Bid::Double(_)));
+        let doubles = |s: Seat| matches!(at(&self.table.bids, s), Some(Bid::Double(_)));
         if self.seats().any(|s| doubles(s) && self.ally(s).is_some_and(doubles)) {
             return err("two double bids in a team");
         }
         let formed = self.teams_formed();
-        match self.phase {
+        match self.table.phase {
             Phase::Teams if formed || self.config.team_formation != TeamFormation::Dealer => {
                 err("the dealer forms teams that are formed, or that the generator forms")
             }
@@ -418,13 +425,13 @@ impl CrownBattles {
     pub(crate) fn alliance_setup(&self) -> AllianceSetup {
         let mut teams = Vec::new();
         for s in self.seats() {
-            match at(&self.alliance.allies, s) {
+            match at(&self.table.alliance.allies, s) {
                 SOLO => teams.push(vec![s]),
                 a if usize::from(a) < self.n() && a > s.0 => teams.push(vec![s, Seat(a)]),
                 _ => {}
             }
         }
-        AllianceSetup { teams, notes: self.seats().filter(|&s| self.alliance.notes & bit(s) != 0).collect() }
+        AllianceSetup { teams, notes: self.seats().filter(|&s| self.table.alliance.notes & bit(s) != 0).collect() }
     }
 
     /// Applies [`AllianceSetup`] (checked later by `validate`); with none given in an
@@ -432,12 +439,14 @@ impl CrownBattles {
     pub(crate) fn apply_alliance_setup(&mut self, setup: &AllianceSetup) -> Result<(), SetupError> {
         let n = self.n();
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
-        self.alliance = Alliance::EMPTY;
+        self.table.alliance = Alliance::EMPTY;
         for team in &setup.teams {
             match team.as_slice() {
                 [a] => self.join_team(seat(*a)?, *a),
                 [a, b] if a != b => {
-                    if at(&self.alliance.allies, seat(*a)?) != NONE || at(&self.alliance.allies, seat(*b)?) != NONE {
+                    if at(&self.table.alliance.allies, seat(*a)?) != NONE
+                        || at(&self.table.alliance.allies, seat(*b)?) != NONE
+                    {
                         return Err(SetupError::Alliance("a seat on two teams"));
                     }
                     self.join_team(*a, *b);
@@ -446,12 +455,12 @@ impl CrownBattles {
             }
         }
         for &s in &setup.notes {
-            self.alliance.notes |= bit(seat(s)?);
+            self.table.alliance.notes |= bit(seat(s)?);
         }
         if setup.teams.is_empty() && self.alliance_round() && self.config.team_formation == TeamFormation::Random {
-            let mut rng = self.rng;
+            let mut rng = self.table.rng;
             self.random_teams(&mut rng);
-            self.rng = rng;
+            self.table.rng = rng;
         }
         Ok(())
     }

@@ -20,7 +20,7 @@ impl CrownBattles {
     /// Blind Bidding's simultaneous face-down bids, or The Split's split before its bids
     /// (after Leaked Suit's choices, if any are missing).
     pub(crate) fn bidding_phase(&self) -> Phase {
-        if self.round_type.is_normal() {
+        if self.table.round_type.is_normal() {
             return self.next_bidder();
         }
         if self.leak_pending() {
@@ -33,23 +33,23 @@ impl CrownBattles {
         if self.pairing_pending() {
             return Phase::Pairing;
         }
-        if self.round_type == RoundType::BlindBidding {
+        if self.table.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }
         // Missions: the choice of a mission takes the place of the bids.
-        if self.round_type.has_missions() {
+        if self.table.round_type.has_missions() {
             return Phase::Missions;
         }
         let n = self.n();
         if self.split() {
             let (_, second) = self.halves();
-            if self.aside.iter().take(n).any(|a| a.len() < u32::from(second)) {
+            if self.table.aside.iter().take(n).any(|a| a.len() < u32::from(second)) {
                 return Phase::Splitting;
             }
-            return Phase::Bidding(self.dealer.left(n).offset(self.split_bidders_done(), n));
+            return Phase::Bidding(self.table.dealer.left(n).offset(self.split_bidders_done(), n));
         }
         if self.precision() {
-            return Phase::Bidding(self.dealer.left(n).offset(self.precision_bidders_done(), n));
+            return Phase::Bidding(self.table.dealer.left(n).offset(self.precision_bidders_done(), n));
         }
         self.next_bidder()
     }
@@ -57,38 +57,38 @@ impl CrownBattles {
     /// Normal Bidding: the seat after those that bid, clockwise from the dealer's left.
     fn next_bidder(&self) -> Phase {
         let n = self.n();
-        let placed = self.bids.iter().take(n).filter(|b| b.is_some()).count();
-        Phase::Bidding(self.dealer.left(n).offset(placed, n))
+        let placed = self.table.bids.iter().take(n).filter(|b| b.is_some()).count();
+        Phase::Bidding(self.table.dealer.left(n).offset(placed, n))
     }
 
     /// Blind Bidding: the seats that have yet to place their face-down bid.
     pub(crate) fn blind_bidders(&self) -> SeatSet {
-        self.seats().filter(|&s| at(&self.bids, s).is_none()).collect()
+        self.seats().filter(|&s| at(&self.table.bids, s).is_none()).collect()
     }
 
     /// Places a face-down bid; once every seat has bid, the player left of the dealer leads.
     pub(crate) fn place_blind_bid(&mut self, seat: Seat, bid: Bid) {
-        put(&mut self.bids, seat, Some(bid));
+        put(&mut self.table.bids, seat, Some(bid));
         if self.blind_bidders().is_empty() {
-            self.phase = Phase::Play(self.dealer.left(self.n()));
+            self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
 
     /// Determinization: the face-down bids of the other seats are unknown to `seat`, so
     /// each is re-chosen among the bids the tokens allow this round.
     pub(crate) fn redraw_hidden_bids(&mut self, seat: Seat, rng: &mut GameRng) {
-        if self.round_type.bids_are_public() {
+        if self.table.round_type.bids_are_public() {
             return;
         }
         let max = u32::from(self.config.max_bid);
-        let doubles = self.round_type.allows_double_bid(self.cards_this_round()) && max > 0;
+        let doubles = self.table.round_type.allows_double_bid(self.cards_this_round()) && max > 0;
         // Single bids 0..=max, then double bids 0-1 ..= (max-1)-max.
         let choices = max + 1 + if doubles { max } else { 0 };
         for s in self.seats().filter(|&s| s != seat) {
-            if at(&self.bids, s).is_some() {
+            if at(&self.table.bids, s).is_some() {
                 let k = rng.below(choices);
                 let bid = if k <= max { Bid::Single(k as u8) } else { Bid::Double((k - max - 1) as u8) };
-                put(&mut self.bids, s, Some(bid));
+                put(&mut self.table.bids, s, Some(bid));
             }
         }
     }

@@ -143,18 +143,18 @@ impl CrownBattles {
     /// Whether this round is a Leaked Suit round.
     #[inline]
     pub(crate) fn leaked_round(&self) -> bool {
-        self.round_type == RoundType::LeakedSuit
+        self.table.round_type == RoundType::LeakedSuit
     }
 
     /// Whether some seat has yet to get its suit to reveal.
     pub(crate) fn leak_pending(&self) -> bool {
-        self.leaked_round() && self.leaks.iter().take(self.n()).any(|&l| l == NONE)
+        self.leaked_round() && self.table.leaks.iter().take(self.n()).any(|&l| l == NONE)
     }
 
     /// The phase once the trump is known: the automatic variations reveal now, with the
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
-        if self.round_type.is_normal() {
+        if self.table.round_type.is_normal() {
             return self.bidding_phase();
         }
         // Duel Fights with a random pairing: the generator groups everyone now.
@@ -170,7 +170,7 @@ impl CrownBattles {
             match self.config.leak_choice {
                 LeakChoice::Spinner => {
                     let weights = self.config.spinner.map(u32::from);
-                    match self.rng.weighted(&weights) {
+                    match self.table.rng.weighted(&weights) {
                         Some(i @ 0..=3) => self.leak_all(i as u8),
                         Some(4) => self.leak_all(NOTHING),
                         _ => {} // The dealer decides.
@@ -179,10 +179,10 @@ impl CrownBattles {
                 LeakChoice::Neighbour => {
                     let n = self.n();
                     for i in 0..n {
-                        let target = self.dealer.offset(i, n).left(n);
+                        let target = self.table.dealer.offset(i, n).left(n);
                         let hand = self.hand(target).and(choosable());
-                        let code = hand.nth(self.rng.below(hand.len())).map_or(NOTHING, kind_of);
-                        put(&mut self.leaks, target, code);
+                        let code = hand.nth(self.table.rng.below(hand.len())).map_or(NOTHING, kind_of);
+                        put(&mut self.table.leaks, target, code);
                         self.reveal_leak(target);
                     }
                 }
@@ -195,7 +195,7 @@ impl CrownBattles {
     /// Every seat reveals the same suit (the dealer's or the spinner's).
     fn leak_all(&mut self, code: u8) {
         for s in self.seats() {
-            put(&mut self.leaks, s, code);
+            put(&mut self.table.leaks, s, code);
         }
         for s in self.seats() {
             self.reveal_leak(s);
@@ -212,12 +212,12 @@ impl CrownBattles {
         let n = self.n();
         match self.config.leak_choice {
             _ if !self.leak_pending() => SeatSet::EMPTY,
-            LeakChoice::Simultaneous => self.seats().filter(|&s| at(&self.leaks, s) == NONE).collect(),
+            LeakChoice::Simultaneous => self.seats().filter(|&s| at(&self.table.leaks, s) == NONE).collect(),
             LeakChoice::Clockwise => (0..n)
-                .map(|i| self.dealer.left(n).offset(i, n))
-                .find(|&s| at(&self.leaks, s) == NONE)
+                .map(|i| self.table.dealer.left(n).offset(i, n))
+                .find(|&s| at(&self.table.leaks, s) == NONE)
                 .map_or(SeatSet::EMPTY, SeatSet::single),
-            LeakChoice::Dealer | LeakChoice::Spinner => SeatSet::single(self.dealer),
+            LeakChoice::Dealer | LeakChoice::Spinner => SeatSet::single(self.table.dealer),
             LeakChoice::Neighbour => SeatSet::EMPTY,
         }
     }
@@ -257,7 +257,7 @@ impl CrownBattles {
         if self.dealer_decides() {
             self.leak_all(leak.code());
         } else {
-            put(&mut self.leaks, seat, leak.code());
+            put(&mut self.table.leaks, seat, leak.code());
             match self.config.leak_choice {
                 LeakChoice::Clockwise => self.reveal_leak(seat),
                 _ if !self.leak_pending() => {
@@ -269,16 +269,16 @@ impl CrownBattles {
             }
         }
         if !self.leak_pending() {
-            self.phase = self.bidding_phase();
+            self.table.phase = self.bidding_phase();
         }
     }
 
     /// `seat` shows its cards of its suit: every other seat knows them from now on.
     fn reveal_leak(&mut self, seat: Seat) {
         let shown = self.leaked_cards(seat);
-        self.shown = self.shown.or(shown);
+        self.table.shown = self.table.shown.or(shown);
         let n = self.n();
-        for (x, known) in self.known.iter_mut().enumerate().take(n) {
+        for (x, known) in self.table.known.iter_mut().enumerate().take(n) {
             if x != seat.index() {
                 *known = known.or(shown);
             }
@@ -288,13 +288,13 @@ impl CrownBattles {
     /// Whether everyone sees which suit `seat` revealed.
     pub(crate) fn leak_public(&self, seat: Seat) -> bool {
         self.leaked_round()
-            && at(&self.leaks, seat) != NONE
+            && at(&self.table.leaks, seat) != NONE
             && (self.config.leak_choice != LeakChoice::Simultaneous || !self.leak_pending())
     }
 
     /// The suit `seat` chose or got, if any.
     pub(crate) fn leak_of(&self, seat: Seat) -> Option<Leak> {
-        Leak::from_code(at(&self.leaks, seat)).filter(|_| self.leaked_round())
+        Leak::from_code(at(&self.table.leaks, seat)).filter(|_| self.leaked_round())
     }
 
     /// The cards `seat` holds of its revealed suit (none before its reveal).
@@ -311,17 +311,17 @@ impl CrownBattles {
         if !self.leaked_round() {
             return;
         }
-        self.shown = self.shown.minus(self.hand(seat));
-        self.unsealed |= crate::state::bit(seat);
+        self.table.shown = self.table.shown.minus(self.hand(seat));
+        self.table.unsealed |= crate::state::bit(seat);
     }
 
     /// Determinization: the kinds (bit 0–3 a suit, bit 5 the monsters) `seat`'s unseen
     /// cards cannot be, since it revealed every card it holds of that suit.
     pub(crate) fn leak_refuses(&self, seat: Seat) -> u8 {
-        if !self.leak_public(seat) || self.unsealed & crate::state::bit(seat) != 0 {
+        if !self.leak_public(seat) || self.table.unsealed & crate::state::bit(seat) != 0 {
             return 0;
         }
-        match at(&self.leaks, seat) {
+        match at(&self.table.leaks, seat) {
             code @ 0..=3 => 1 << code,
             MONSTERS => 1 << 5,
             _ => 0,
@@ -350,14 +350,14 @@ impl CrownBattles {
             return;
         }
         for s in self.seats() {
-            let chosen = at(&self.leaks, s);
+            let chosen = at(&self.table.leaks, s);
             if s == seat || chosen == NONE {
                 continue;
             }
             let options = self.leak_options(s);
             let pick = rng.below(options.count_ones());
             let code = (0..8u8).filter(|k| options >> k & 1 == 1).nth(pick as usize);
-            put(&mut self.leaks, s, code.unwrap_or(chosen));
+            put(&mut self.table.leaks, s, code.unwrap_or(chosen));
         }
     }
 
@@ -368,12 +368,12 @@ impl CrownBattles {
     pub(crate) fn check_leaks(&self) -> Result<(), SetupError> {
         let n = self.n();
         let bad = Err(SetupError::Leaks);
-        let leaks = self.leaks.get(..n).unwrap_or(&[]);
-        if self.leaks.iter().skip(n).any(|&l| l != NONE) || u16::from(self.unsealed) >> n != 0 {
+        let leaks = self.table.leaks.get(..n).unwrap_or(&[]);
+        if self.table.leaks.iter().skip(n).any(|&l| l != NONE) || u16::from(self.table.unsealed) >> n != 0 {
             return bad;
         }
         if !self.leaked_round() {
-            return if leaks.iter().all(|&l| l == NONE) && self.shown.is_empty() && self.unsealed == 0 {
+            return if leaks.iter().all(|&l| l == NONE) && self.table.shown.is_empty() && self.table.unsealed == 0 {
                 Ok(())
             } else {
                 bad
@@ -385,32 +385,34 @@ impl CrownBattles {
             return bad;
         }
         let chosen = leaks.iter().filter(|&&l| l != NONE).count();
-        if !self.shown.minus(self.config.deck.cards()).is_empty() {
+        if !self.table.shown.minus(self.config.deck.cards()).is_empty() {
             return bad;
         }
-        let first = self.dealer.left(n);
+        let first = self.table.dealer.left(n);
         let fits = match self.config.leak_choice {
             _ if automatic && leaks.contains(&NOTHING) && self.config.leak_choice != LeakChoice::Neighbour => {
                 leaks.iter().all(|&l| l == NOTHING)
             }
             LeakChoice::Dealer | LeakChoice::Spinner => leaks.iter().all(|&l| Some(&l) == leaks.first()),
-            LeakChoice::Clockwise => (0..n).all(|i| (at(&self.leaks, first.offset(i, n)) != NONE) == (i < chosen)),
+            LeakChoice::Clockwise => {
+                (0..n).all(|i| (at(&self.table.leaks, first.offset(i, n)) != NONE) == (i < chosen))
+            }
             LeakChoice::Neighbour => chosen == 0 || chosen == n,
             LeakChoice::Simultaneous => true,
         };
-        let waiting = matches!(self.phase, Phase::ChooseTrump | Phase::LeakedSuit);
-        let phase_fits = match self.phase {
+        let waiting = matches!(self.table.phase, Phase::ChooseTrump | Phase::LeakedSuit);
+        let phase_fits = match self.table.phase {
             Phase::ChooseTrump => chosen == 0,
             Phase::LeakedSuit => chosen < n && self.config.leak_choice != LeakChoice::Neighbour,
             _ => chosen == n,
         };
-        if !fits || !phase_fits || waiting && self.bids.iter().any(Option::is_some) {
+        if !fits || !phase_fits || waiting && self.table.bids.iter().any(Option::is_some) {
             return bad;
         }
         // A seat whose revealed suit is all it holds of it: the others know those cards.
         for s in self.seats().filter(|&s| self.leak_refuses(s) != 0) {
             let cards = self.leak_of(s).map_or(CardSet::EMPTY, |l| self.hand(s).and(l.cards()));
-            if self.seats().any(|x| x != s && !cards.minus(at(&self.known, x)).is_empty()) {
+            if self.seats().any(|x| x != s && !cards.minus(at(&self.table.known, x)).is_empty()) {
                 return bad;
             }
         }

@@ -114,7 +114,7 @@ impl CrownBattles {
     /// Whether this round is a Long Play round.
     #[inline]
     pub(crate) fn long_play(&self) -> bool {
-        self.round_type == RoundType::LongPlay
+        self.table.round_type == RoundType::LongPlay
     }
 
     /// The number of tricks this round: the cards dealt, or in Long Play half of them
@@ -127,8 +127,8 @@ impl CrownBattles {
     /// The first pass of the ongoing long trick, rebuilt from its cards (an empty trick
     /// outside a second pass).
     pub(crate) fn first_pass(&self) -> Trick {
-        let mut t = Trick::new(self.trick.leader);
-        for &code in self.long.first.iter().take_while(|&&c| c != NONE) {
+        let mut t = Trick::new(self.table.trick.leader);
+        for &code in self.table.long.first.iter().take_while(|&&c| c != NONE) {
             let Some(card) = Card::new(code & !AS_GOLEM) else { break };
             let (form, effect) = t.next_form(card, code & AS_GOLEM != 0);
             t.push(card, form, effect);
@@ -146,26 +146,26 @@ impl CrownBattles {
     /// (the Summoner copies it; RULES.md, reading 42).
     #[inline(never)]
     pub(crate) fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
-        if self.trick.len == 0 && !self.long.is_empty() {
+        if self.table.trick.len == 0 && !self.table.long.is_empty() {
             self.first_pass().next_form(card, as_golem)
         } else {
-            self.trick.next_form(card, as_golem)
+            self.table.trick.next_form(card, as_golem)
         }
     }
 
     /// The action carried by the card at `pos` of the table: in a second pass, positions
     /// `0..n` are the first pass's and `n..` the second's.
     pub(crate) fn effect_on_table(&self, pos: usize) -> Option<Power> {
-        if self.long.is_empty() {
-            return self.trick.effect(pos);
+        if self.table.long.is_empty() {
+            return self.table.trick.effect(pos);
         }
         let n = self.n();
-        if pos < n { self.first_pass().effect(pos) } else { self.trick.effect(pos - n) }
+        if pos < n { self.first_pass().effect(pos) } else { self.table.trick.effect(pos - n) }
     }
 
     /// The first pass's cards as the view shows them (none outside a second pass).
     pub(crate) fn first_pass_table(&self) -> Vec<TableCard> {
-        if self.long.is_empty() {
+        if self.table.long.is_empty() {
             return Vec::new();
         }
         let first = self.first_pass();
@@ -183,32 +183,32 @@ impl CrownBattles {
     #[cold]
     #[inline(never)]
     pub(crate) fn finish_long_pass(&mut self) {
-        if self.long.is_empty() {
-            if self.hand(self.trick.leader).is_empty() {
+        if self.table.long.is_empty() {
+            if self.hand(self.table.trick.leader).is_empty() {
                 self.take_trick();
             } else {
-                self.long = LongPlay::keep(&self.trick);
-                self.trick = second_pass_of(&self.trick);
-                self.phase = Phase::Play(self.trick.leader);
+                self.table.long = LongPlay::keep(&self.table.trick);
+                self.table.trick = second_pass_of(&self.table.trick);
+                self.table.phase = Phase::Play(self.table.trick.leader);
             }
             return;
         }
-        if !self.trick.bombed {
+        if !self.table.trick.bombed {
             let first = self.first_pass();
-            let pos = long_winner(&first, &self.trick, self.trump, self.config.wizard_affects_kings);
-            let winner = crate::state::after(self.trick.leader, pos, self.n());
-            update(&mut self.tricks, winner, |v| v.saturating_add(1));
-            self.trick.next_leader = winner;
+            let pos = long_winner(&first, &self.table.trick, self.table.trump, self.config.wizard_affects_kings);
+            let winner = crate::state::after(self.table.trick.leader, pos, self.n());
+            update(&mut self.table.tricks, winner, |v| v.saturating_add(1));
+            self.table.trick.next_leader = winner;
         }
-        self.trick.resolving = 0;
+        self.table.trick.resolving = 0;
         self.continue_long_effects();
     }
 
     /// The second card of the second pass onwards follows the first pass's lead: the
     /// leader's second card is no new lead (RULES.md, reading 41).
     pub(crate) fn second_pass_lead(&mut self) {
-        if !self.long.is_empty() {
-            self.trick.free = self.first_pass().free;
+        if !self.table.long.is_empty() {
+            self.table.trick.free = self.first_pass().free;
         }
     }
 
@@ -217,11 +217,11 @@ impl CrownBattles {
     pub(crate) fn continue_long_effects(&mut self) {
         let n = self.n();
         let first = self.first_pass();
-        for pos in usize::from(self.trick.resolving)..2 * n {
-            let (pass, at) = if pos < n { (&first, pos) } else { (&self.trick, pos - n) };
+        for pos in usize::from(self.table.trick.resolving)..2 * n {
+            let (pass, at) = if pos < n { (&first, pos) } else { (&self.table.trick, pos - n) };
             let effect = pass.effect(at);
-            self.trick.resolving = pos as u8;
-            let seat = crate::state::after(self.trick.leader, pos, n);
+            self.table.trick.resolving = pos as u8;
+            let seat = crate::state::after(self.table.trick.leader, pos, n);
             if let Some(p) = effect
                 && self.acts_at_end(at, p)
                 && self.start_effect(seat, p, true)
@@ -229,10 +229,10 @@ impl CrownBattles {
                 return;
             }
         }
-        self.long = LongPlay::EMPTY;
+        self.table.long = LongPlay::EMPTY;
         // With no action left on the table, the base game's path clears it (one caller of
         // `close_trick`, which the base game's trick end inlines).
-        self.trick.effects = [NONE; MAX_PLAYERS];
+        self.table.trick.effects = [NONE; MAX_PLAYERS];
         self.continue_end_effects();
     }
 
@@ -240,7 +240,7 @@ impl CrownBattles {
     /// round's last trick when the player's own second card is its last (RULES.md, reading
     /// 43); with `Config::long_play_first_pass_acts` never (a card is still in hand).
     pub(crate) fn last_long_first_pass(&self) -> bool {
-        !self.config.long_play_first_pass_acts && self.hand(self.trick.leader).len() <= 1
+        !self.config.long_play_first_pass_acts && self.hand(self.table.trick.leader).len() <= 1
     }
 
     /// The first pass fits (RULES.md, "Long Play"): it is kept exactly during a Long Play
@@ -252,20 +252,20 @@ impl CrownBattles {
     pub(crate) fn check_long_play(&self, base: usize, dealt: usize) -> Result<(), SetupError> {
         let n = self.n();
         let expected = self.long_play() && base >= 1 && dealt.saturating_sub(base) % 2 == 1;
-        if self.long.is_empty() || !expected {
-            return if self.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
+        if self.table.long.is_empty() || !expected {
+            return if self.table.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
         }
-        let (cards, golem) = self.long.cards();
+        let (cards, golem) = self.table.long.cards();
         let set = cards.iter().fold(CardSet::EMPTY, |s, &c| s.or(CardSet::one(c)));
-        let pass = &self.trick;
+        let pass = &self.table.trick;
         let on_pass =
             (0..usize::from(pass.len)).filter_map(|i| pass.card(i)).fold(CardSet::EMPTY, |s, c| s.or(CardSet::one(c)));
         let fits = cards.len() == n
             && set.len() as usize == n
-            && self.played.and(set) == set
+            && self.table.played.and(set) == set
             && on_pass.and(set).is_empty()
             && (!golem || set.has(Power::DoubleFaced.card()))
-            && self.long.first.iter().skip(n).all(|&c| c == NONE);
+            && self.table.long.first.iter().skip(n).all(|&c| c == NONE);
         if !fits {
             return Err(SetupError::LongPlay);
         }

@@ -485,7 +485,7 @@ impl CrownBattles {
         tricks: &[u8; crate::state::MAX_PLAYERS],
     ) -> ([i32; crate::state::MAX_PLAYERS], u16) {
         if self.duel() {
-            return (self.duel_settlement(bids, tricks), self.wagering.pot);
+            return (self.duel_settlement(bids, tricks), self.table.wagering.pot);
         }
         self.wagering_settlement(bids, tricks)
     }
@@ -494,11 +494,11 @@ impl CrownBattles {
     /// (Out of line: the base game's rounds never come here.)
     #[inline(never)]
     pub(crate) fn settle_together(&mut self) {
-        let (points, pot) = self.settlement(&self.bids, &self.tricks);
-        for (score, p) in self.scores.iter_mut().zip(points) {
+        let (points, pot) = self.settlement(&self.table.bids, &self.table.tricks);
+        for (score, p) in self.table.scores.iter_mut().zip(points) {
             *score = score.saturating_add(p);
         }
-        self.wagering.pot = pot;
+        self.table.wagering.pot = pot;
     }
 }
 
@@ -515,12 +515,12 @@ impl CrownBattles {
     /// use no chance, so the base game's draws are unchanged.
     pub(crate) fn reveal_round_type(&mut self) {
         if let RoundTypes::Every(t) = self.config.round_types {
-            self.round_type = t;
+            self.table.round_type = t;
             return;
         }
-        let round = usize::from(self.round);
+        let round = usize::from(self.table.round);
         if let Some(t) = self.config.round_types.fixed(round) {
-            self.round_type = t;
+            self.table.round_type = t;
             return;
         }
         let (chosen, keep_pile) = match self.config.round_types {
@@ -528,32 +528,34 @@ impl CrownBattles {
             _ => (self.config.round_types.chosen(), false),
         };
         let allowed = if self.is_final_round() { !ALLIANCES } else { u16::MAX };
-        if !keep_pile || self.round_pile & allowed == 0 {
-            self.round_pile = chosen;
+        if !keep_pile || self.table.round_pile & allowed == 0 {
+            self.table.round_pile = chosen;
         }
-        let eligible = self.round_pile & allowed;
-        let pick = self.rng.below(eligible.count_ones());
+        let eligible = self.table.round_pile & allowed;
+        let pick = self.table.rng.below(eligible.count_ones());
         if let Some(t) = listed(eligible).nth(pick as usize) {
-            self.round_type = t;
+            self.table.round_type = t;
         }
-        self.round_pile = if keep_pile { self.round_pile & !(1 << self.round_type.index()) } else { 0 };
+        self.table.round_pile =
+            if keep_pile { self.table.round_pile & !(1 << self.table.round_type.index()) } else { 0 };
     }
 
     /// The round types this state's round could be: the config's fixed type, or any chosen
     /// type (not an Alliance in the final round). Used by validation.
     pub(crate) fn round_type_fits(&self) -> bool {
-        let round = usize::from(self.round);
+        let round = usize::from(self.table.round);
         match self.config.round_types.fixed(round) {
-            Some(t) => t == self.round_type && self.round_pile == 0,
+            Some(t) => t == self.table.round_type && self.table.round_pile == 0,
             None => {
                 let chosen = self.config.round_types.chosen();
-                let in_chosen = chosen >> self.round_type.index() & 1 == 1;
-                let alliance_last = self.round_type.is_alliance() && self.is_final_round();
+                let in_chosen = chosen >> self.table.round_type.index() & 1 == 1;
+                let alliance_last = self.table.round_type.is_alliance() && self.is_final_round();
                 let pile_ok = match self.config.round_types {
                     RoundTypes::Deal(_) => {
-                        self.round_pile & !chosen == 0 && self.round_pile >> self.round_type.index() & 1 == 0
+                        self.table.round_pile & !chosen == 0
+                            && self.table.round_pile >> self.table.round_type.index() & 1 == 0
                     }
-                    _ => self.round_pile == 0,
+                    _ => self.table.round_pile == 0,
                 };
                 in_chosen && !alliance_last && pile_ok
             }
@@ -578,24 +580,24 @@ mod tests {
         game.config.round_types = RoundTypes::Draw(both);
         let mut earlier = std::collections::BTreeSet::new();
         for seed in 0..40 {
-            game.rng = duke_core::GameRng::new(seed);
-            game.round = 0;
+            game.table.rng = duke_core::GameRng::new(seed);
+            game.table.round = 0;
             game.reveal_round_type();
-            earlier.insert(game.round_type);
+            earlier.insert(game.table.round_type);
             for last in [2, 3] {
-                game.round = last;
+                game.table.round = last;
                 game.reveal_round_type();
-                assert_eq!(game.round_type, RoundType::Normal, "seed {seed}, round {last}");
+                assert_eq!(game.table.round_type, RoundType::Normal, "seed {seed}, round {last}");
             }
         }
         assert!(earlier.contains(&RoundType::Alliances), "{earlier:?}");
         // A dealt pile holding only an Alliance card is refilled for the final round.
         game.config.round_types = RoundTypes::Deal(both);
-        game.round = 2;
-        game.round_pile = 1 << RoundType::Alliances.index();
+        game.table.round = 2;
+        game.table.round_pile = 1 << RoundType::Alliances.index();
         game.reveal_round_type();
-        assert_eq!(game.round_type, RoundType::Normal);
-        assert_eq!(game.round_pile, 1 << RoundType::Alliances.index());
+        assert_eq!(game.table.round_type, RoundType::Normal);
+        assert_eq!(game.table.round_pile, 1 << RoundType::Alliances.index());
         let only = Config { round_types: RoundTypes::deal(&[RoundType::Alliances]), ..config };
         assert!(only.validated().is_err());
     }

@@ -33,13 +33,13 @@ impl CrownBattles {
     /// Whether this round is a Stealth Play round.
     #[inline]
     pub(crate) fn stealth(&self) -> bool {
-        self.round_type == RoundType::StealthPlay
+        self.table.round_type == RoundType::StealthPlay
     }
 
     /// The positions of the ongoing trick lying face down (bit per position): every card
     /// after the leader's in a Stealth Play round, until the trick is complete.
     pub(crate) fn face_down(&self) -> u8 {
-        let len = self.trick.len;
+        let len = self.table.trick.len;
         if !self.stealth() || usize::from(len) >= self.n() || len < 2 {
             return 0;
         }
@@ -48,7 +48,7 @@ impl CrownBattles {
 
     /// Whether a card played now goes face down (Stealth Play, after the leader's).
     pub(crate) fn plays_face_down(&self) -> bool {
-        self.stealth() && self.trick.len > 0 && matches!(self.phase, crate::state::Phase::Play(_))
+        self.stealth() && self.table.trick.len > 0 && matches!(self.table.phase, crate::state::Phase::Play(_))
     }
 
     /// Whether the card at `pos` of a complete trick was played face down (its actions wait
@@ -77,21 +77,21 @@ impl CrownBattles {
     /// trick. On the last trick the Alchemist still acts (its trump decides this trick).
     pub(crate) fn continue_flip(&mut self) {
         let n = self.n();
-        for pos in usize::from(self.trick.resolving).max(1)..usize::from(self.trick.len) {
-            self.trick.resolving = pos as u8;
-            let seat = crate::state::after(self.trick.leader, pos, n);
+        for pos in usize::from(self.table.trick.resolving).max(1)..usize::from(self.table.trick.len) {
+            self.table.trick.resolving = pos as u8;
+            let seat = crate::state::after(self.table.trick.leader, pos, n);
             // Availability as when played (`end` false), then marked as resolving after the
             // trick is complete.
-            if let Some(p) = self.trick.effect(pos).filter(|&p| self.acts_at_flip(pos, p))
+            if let Some(p) = self.table.trick.effect(pos).filter(|&p| self.acts_at_flip(pos, p))
                 && self.start_effect(seat, p, false)
             {
-                if let crate::state::Phase::Effect { end, .. } = &mut self.phase {
+                if let crate::state::Phase::Effect { end, .. } = &mut self.table.phase {
                     *end = true;
                 }
                 return;
             }
         }
-        self.trick.flipping = false;
+        self.table.trick.flipping = false;
         self.take_trick();
     }
 
@@ -105,10 +105,10 @@ impl CrownBattles {
         let n = self.n();
         let mut cards = CardSet::EMPTY;
         let mut seats = 0;
-        for pos in 1..usize::from(self.trick.len) {
-            let seat = self.trick.leader.offset(pos, n);
+        for pos in 1..usize::from(self.table.trick.len) {
+            let seat = self.table.trick.leader.offset(pos, n);
             if Some(seat) != me
-                && let Some(c) = self.trick.card(pos)
+                && let Some(c) = self.table.trick.card(pos)
             {
                 cards.insert(c);
                 seats |= bit(seat);
@@ -119,16 +119,16 @@ impl CrownBattles {
 
     /// Who played `card` to the ongoing trick, if it is on it.
     pub(crate) fn trick_seat(&self, card: crate::cards::Card) -> Option<Seat> {
-        (0..usize::from(self.trick.len))
-            .find(|&pos| self.trick.card(pos) == Some(card))
-            .map(|pos| self.trick.leader.offset(pos, self.n()))
+        (0..usize::from(self.table.trick.len))
+            .find(|&pos| self.table.trick.card(pos) == Some(card))
+            .map(|pos| self.table.trick.leader.offset(pos, self.n()))
     }
 
     /// Stealth Play: a lead that is not a number sets no suit to follow (reading 35), unless
     /// `Config::stealth_follow_face_down`.
     pub(crate) fn stealth_lead(&mut self) {
-        if self.trick.led.is_none() && !self.config.stealth_follow_face_down {
-            self.trick.free = true;
+        if self.table.trick.led.is_none() && !self.config.stealth_follow_face_down {
+            self.table.trick.free = true;
         }
     }
 
@@ -137,15 +137,15 @@ impl CrownBattles {
     /// first numbered card among those before its own, after a lead that is not a number.
     pub(crate) fn suit_told(&self, me: Option<Seat>) -> Option<SuitId> {
         let me = me?;
-        if !self.config.stealth_follow_face_down || self.face_down() == 0 || self.trick.free {
+        if !self.config.stealth_follow_face_down || self.face_down() == 0 || self.table.trick.free {
             return None;
         }
         let n = self.n();
-        let pos = (me.index() + n - self.trick.leader.index()) % n;
-        if pos > usize::from(self.trick.len) || matches!(self.trick.form(0), Some(Form::Number { .. })) {
+        let pos = (me.index() + n - self.table.trick.leader.index()) % n;
+        if pos > usize::from(self.table.trick.len) || matches!(self.table.trick.form(0), Some(Form::Number { .. })) {
             return None;
         }
-        (1..pos).find_map(|p| match self.trick.form(p) {
+        (1..pos).find_map(|p| match self.table.trick.form(p) {
             Some(Form::Number { suit, .. }) => Some(suit),
             _ => None,
         })
@@ -155,19 +155,19 @@ impl CrownBattles {
     /// the Spy's look and the suits the cards show their players lack.
     pub(crate) fn reveal_trick(&mut self) {
         let n = self.n();
-        let wizards = self.trick.reveal_marks(n);
-        self.wizards |= wizards;
-        let lead = self.trick.led.filter(|_| !self.trick.free);
-        for pos in 1..usize::from(self.trick.len) {
-            let seat = self.trick.leader.offset(pos, n);
-            if let (Some(led), Some(suit)) = (lead, self.trick.card(pos).and_then(|c| c.suit()))
+        let wizards = self.table.trick.reveal_marks(n);
+        self.table.wizards |= wizards;
+        let lead = self.table.trick.led.filter(|_| !self.table.trick.free);
+        for pos in 1..usize::from(self.table.trick.len) {
+            let seat = self.table.trick.leader.offset(pos, n);
+            if let (Some(led), Some(suit)) = (lead, self.table.trick.card(pos).and_then(|c| c.suit()))
                 && suit != led
             {
-                update(&mut self.voids, seat, |v| v | 1 << led.index());
+                update(&mut self.table.voids, seat, |v| v | 1 << led.index());
             }
-            if self.trick.effect(pos) == Some(Power::Spy) {
-                let deck = self.deck;
-                update(&mut self.known, seat, |v| v.or(deck));
+            if self.table.trick.effect(pos) == Some(Power::Spy) {
+                let deck = self.table.deck;
+                update(&mut self.table.known, seat, |v| v.or(deck));
             }
         }
     }
@@ -179,20 +179,21 @@ impl CrownBattles {
     /// same, while the event told the difference).
     pub(crate) fn keep_revealed_trick(&mut self) {
         let mut cards = [NONE; MAX_PLAYERS];
-        for (pos, slot) in cards.iter_mut().enumerate().take(usize::from(self.trick.len)) {
-            if let Some(c) = self.trick.card(pos) {
-                let golem = c == Power::DoubleFaced.card() && matches!(self.trick.form(pos), Some(Form::Golem { .. }));
+        for (pos, slot) in cards.iter_mut().enumerate().take(usize::from(self.table.trick.len)) {
+            if let Some(c) = self.table.trick.card(pos) {
+                let golem =
+                    c == Power::DoubleFaced.card() && matches!(self.table.trick.form(pos), Some(Form::Golem { .. }));
                 *slot = c.id() | if golem { 0x80 } else { 0 };
             }
         }
-        self.revealed_trick = cards;
-        self.revealed_leader = self.trick.leader;
+        self.table.revealed_trick = cards;
+        self.table.revealed_leader = self.table.trick.leader;
     }
 
     /// [`Self::revealed_trick`]'s cards in play order, and whether the Double-faced card
     /// among them was played as a Golem.
     pub(crate) fn revealed_cards(&self) -> (Vec<Card>, bool) {
-        let ids = self.revealed_trick.iter().take_while(|&&id| id != NONE);
+        let ids = self.table.revealed_trick.iter().take_while(|&&id| id != NONE);
         let golem = ids.clone().any(|&id| id & 0x80 != 0);
         (ids.filter_map(|&id| Card::new(id & 0x7F)).collect(), golem)
     }
@@ -205,13 +206,13 @@ impl CrownBattles {
             return hidden;
         }
         let n = self.n();
-        for pos in 1..usize::from(self.trick.len) {
-            let s = self.trick.leader.offset(pos, n);
-            if let Some(c) = self.trick.card(pos).filter(|&c| hidden.has(c)) {
+        for pos in 1..usize::from(self.table.trick.len) {
+            let s = self.table.trick.leader.offset(pos, n);
+            if let Some(c) = self.table.trick.card(pos).filter(|&c| hidden.has(c)) {
                 out.give(s, c);
             }
         }
-        out.played = out.played.minus(hidden);
+        out.table.played = out.table.played.minus(hidden);
         hidden
     }
 
@@ -225,7 +226,7 @@ impl CrownBattles {
     /// stays, and then so does the setter's position. `None` when the option does not
     /// apply (then the seat knows nothing of the face-down suits).
     pub(crate) fn determinized_told(&self, seat: Seat, seed: u64) -> Option<CrownBattles> {
-        let t = &self.trick;
+        let t = &self.table.trick;
         let n = self.n();
         let pos = (seat.index() + n - t.leader.index()) % n;
         let number = |p: usize| matches!(t.form(p), Some(Form::Number { .. }));
@@ -233,7 +234,7 @@ impl CrownBattles {
             return None;
         }
         let told = self.suit_told(Some(seat));
-        let known = at(&self.known, seat);
+        let known = at(&self.table.known, seat);
         let seat_at = |p: usize| t.leader.offset(p, n);
         // Positions (bit each) before the seat's whose card it knew in that hand.
         let pinned = (1..pos).filter(|&p| t.card(p).is_some_and(|c| known.has(c))).fold(0u8, |m, p| m | 1 << p);
@@ -242,7 +243,7 @@ impl CrownBattles {
         let mut count = 0;
         match told {
             Some(suit) if pinned == 0 => {
-                for p in (1..pos).filter(|&p| at(&self.voids, seat_at(p)) >> suit.index() & 1 == 0) {
+                for p in (1..pos).filter(|&p| at(&self.table.voids, seat_at(p)) >> suit.index() & 1 == 0) {
                     if let Some(slot) = candidates.get_mut(count) {
                         *slot = p;
                         count += 1;
@@ -262,10 +263,10 @@ impl CrownBattles {
             candidates.swap(pick, count - 1);
             count -= 1;
             let mut table = TableSlots::default();
-            let mut base = *self;
+            let mut base = self.clone();
             for p in 1..usize::from(t.len) {
                 let Some(c) = t.card(p).filter(|_| p != pos && pinned >> p & 1 == 0) else { continue };
-                base.played.remove(c);
+                base.table.played.remove(c);
                 if p <= setter && p < pos {
                     // Not a number before the setter; the suit told at the setter.
                     let refuses = match told {
@@ -283,9 +284,9 @@ impl CrownBattles {
                 }
             }
             let Some(mut out) = base.redealt_with(seat, rng.next_u64(), &mut table) else { continue };
-            let mut replay = GameRng::new(out.rng.next_u64());
+            let mut replay = GameRng::new(out.table.rng.next_u64());
             out.replay_face_down(seat, t, (&table, pinned), &mut replay);
-            out.rng = GameRng::new(replay.next_u64());
+            out.table.rng = GameRng::new(replay.next_u64());
             return Some(out);
         }
         // (Unreachable: the true deal fits.) The table as it is, the rest re-dealt.
@@ -331,11 +332,11 @@ impl CrownBattles {
                 (c, c == Power::DoubleFaced.card() && rng.below(2) == 1)
             };
             self.take(s, card);
-            self.played.insert(card);
+            self.table.played.insert(card);
             let (form, effect) = trick.next_form(card, golem);
             trick.push(card, form, effect);
         }
-        self.trick = trick;
+        self.table.trick = trick;
     }
 }
 

@@ -118,22 +118,22 @@ impl CrownBattles {
     #[inline(always)]
     pub(crate) fn precision(&self) -> bool {
         // (One test of a bit set: the base game's hot paths call it.)
-        1u16 << (self.round_type as u16) & PER_SUIT != 0
+        1u16 << (self.table.round_type as u16) & PER_SUIT != 0
     }
 
     /// Suit Precision: `seat`'s bid per suit (None: not placed yet).
     pub(crate) fn suit_bids(&self, seat: Seat) -> [Option<Bid>; 4] {
-        at(&self.suit_precision.bids, seat).map(decode)
+        at(&self.table.suit_precision.bids, seat).map(decode)
     }
 
     /// Suit Precision: the tricks `seat` placed under each suit.
     pub(crate) fn suit_tricks(&self, seat: Seat) -> [u8; 4] {
-        at(&self.suit_precision.tricks, seat)
+        at(&self.table.suit_precision.tricks, seat)
     }
 
     /// Suit Precision: how many of its suit bids `seat` has placed (they go in suit order).
     fn suit_bids_placed(&self, seat: Seat) -> usize {
-        at(&self.suit_precision.bids, seat).iter().filter(|&&c| c != 0).count()
+        at(&self.table.suit_precision.bids, seat).iter().filter(|&&c| c != 0).count()
     }
 
     /// Whether `seat` has not placed a suit bid yet (always outside Suit Precision): a
@@ -164,7 +164,9 @@ impl CrownBattles {
     pub(crate) fn suit_bid_allowed(&self, seat: Seat, suit: SuitId, bid: Bid) -> bool {
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
-            Bid::Double(n) => n < self.config.max_bid && self.round_type.allows_double_bid(self.cards_this_round()),
+            Bid::Double(n) => {
+                n < self.config.max_bid && self.table.round_type.allows_double_bid(self.cards_this_round())
+            }
         };
         ok && self.precision() && self.next_bid_suit(seat) == Some(suit) && !self.ally_doubled_suit(seat, suit, bid)
     }
@@ -183,7 +185,7 @@ impl CrownBattles {
     /// Places a legal suit bid; after a seat's fourth the next seat bids, and after the
     /// dealer's the player left of the dealer leads.
     pub(crate) fn place_suit_bid(&mut self, seat: Seat, suit: SuitId, bid: Bid) {
-        if let Some(slot) = self.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index())) {
+        if let Some(slot) = self.table.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index())) {
             *slot = encode(bid);
         }
         if !self.has_suit_bids(seat) {
@@ -191,7 +193,7 @@ impl CrownBattles {
         }
         let n = self.n();
         let next = seat.left(n);
-        self.phase = if next == self.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
+        self.table.phase = if next == self.table.dealer.left(n) { Phase::Play(next) } else { Phase::Bidding(next) };
     }
 
     /// Suit Precision: the suits the winner of the complete `trick` may place it under
@@ -243,12 +245,12 @@ impl CrownBattles {
 
     /// The suits the pending placement of [`Phase::Place`] may choose from.
     pub(crate) fn place_choices(&self, seat: Seat, stolen: bool) -> u8 {
-        if stolen { self.thief_suits(seat) } else { self.winner_suits(&self.trick, self.trump, seat) }
+        if stolen { self.thief_suits(seat) } else { self.winner_suits(&self.table.trick, self.table.trump, seat) }
     }
 
     /// Puts a trick under `suit` for `seat`.
     pub(crate) fn put_under(&mut self, seat: Seat, suit: SuitId) {
-        if let Some(t) = self.suit_precision.tricks.get_mut(seat.index()).and_then(|t| t.get_mut(suit.index())) {
+        if let Some(t) = self.table.suit_precision.tricks.get_mut(seat.index()).and_then(|t| t.get_mut(suit.index())) {
             *t = t.saturating_add(1);
         }
     }
@@ -258,7 +260,7 @@ impl CrownBattles {
     /// whether it waits. The end-of-trick actions follow the placement.
     #[inline(never)]
     pub(crate) fn place_won_trick(&mut self, winner: Seat) -> bool {
-        let choices = self.winner_suits(&self.trick, self.trump, winner);
+        let choices = self.winner_suits(&self.table.trick, self.table.trump, winner);
         self.place_or_wait(winner, choices, false)
     }
 
@@ -270,7 +272,7 @@ impl CrownBattles {
             }
             return false;
         }
-        self.phase = Phase::Place { seat, stolen };
+        self.table.phase = Phase::Place { seat, stolen };
         true
     }
 
@@ -316,11 +318,12 @@ impl CrownBattles {
     /// whether the choice is awaited.
     #[inline(never)]
     pub(crate) fn steal_from(&mut self, thief: Seat, victim: Seat, suit: SuitId) -> bool {
-        if let Some(t) = self.suit_precision.tricks.get_mut(victim.index()).and_then(|t| t.get_mut(suit.index())) {
+        if let Some(t) = self.table.suit_precision.tricks.get_mut(victim.index()).and_then(|t| t.get_mut(suit.index()))
+        {
             *t = t.saturating_sub(1);
         }
-        update(&mut self.tricks, victim, |v| v.saturating_sub(1));
-        update(&mut self.tricks, thief, |v| v.saturating_add(1));
+        update(&mut self.table.tricks, victim, |v| v.saturating_sub(1));
+        update(&mut self.table.tricks, thief, |v| v.saturating_add(1));
         let choices = if self.config.precision_thief_own_bid { self.thief_suits(thief) } else { 1 << suit.index() };
         self.place_or_wait(thief, choices, true)
     }
@@ -358,7 +361,8 @@ impl CrownBattles {
     #[inline(never)]
     pub(crate) fn jest_suit(&mut self, seat: Seat, suit: SuitId, d: i8) {
         if let Some(bid) = self.jested_suit(seat, suit, d)
-            && let Some(slot) = self.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
+            && let Some(slot) =
+                self.table.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
         {
             *slot = encode(bid);
         }
@@ -375,7 +379,7 @@ impl CrownBattles {
     /// seat's tricks placed (but one, by the seat placing it) and counted in `tricks`.
     pub(crate) fn check_precision(&self, first: Seat) -> Result<(), SetupError> {
         let n = self.n();
-        let p = &self.suit_precision;
+        let p = &self.table.suit_precision;
         let unused = |from: usize| {
             p.bids.iter().skip(from).all(|b| *b == [0; 4]) && p.tricks.iter().skip(from).all(|t| *t == [0; 4])
         };
@@ -386,7 +390,7 @@ impl CrownBattles {
                 Err(SetupError::Precision("suit bids or tricks outside Suit Precision"))
             };
         }
-        if !unused(n) || self.bids.iter().any(Option::is_some) {
+        if !unused(n) || self.table.bids.iter().any(Option::is_some) {
             return Err(SetupError::Precision("suit bids or tricks of a seat beyond the players, or a single bid"));
         }
         let done = self.precision_bidders_done();
@@ -398,7 +402,7 @@ impl CrownBattles {
             let ordered = codes.iter().skip(placed).all(|&c| c == 0);
             let in_turn = match i.cmp(&done) {
                 core::cmp::Ordering::Less => placed == 4,
-                core::cmp::Ordering::Equal => placed < 4 && (placed == 0 || self.phase == Phase::Bidding(s)),
+                core::cmp::Ordering::Equal => placed < 4 && (placed == 0 || self.table.phase == Phase::Bidding(s)),
                 core::cmp::Ordering::Greater => placed == 0,
             };
             if !ordered || !in_turn {
@@ -407,23 +411,23 @@ impl CrownBattles {
             for bid in self.suit_bids(s).into_iter().flatten() {
                 let double = matches!(bid, Bid::Double(_));
                 if bid.high() > self.config.max_bid
-                    || double && !self.round_type.allows_double_bid(self.cards_this_round())
+                    || double && !self.table.round_type.allows_double_bid(self.cards_this_round())
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }
             }
             let placed_tricks: u32 = at(&p.tricks, s).iter().map(|&t| u32::from(t)).sum();
-            let pending = matches!(self.phase, Phase::Place { seat, .. } if seat == s);
-            if placed_tricks + u32::from(pending) != u32::from(at(&self.tricks, s)) {
+            let pending = matches!(self.table.phase, Phase::Place { seat, .. } if seat == s);
+            if placed_tricks + u32::from(pending) != u32::from(at(&self.table.tricks, s)) {
                 return Err(SetupError::Precision("the tricks under the suits do not add up to the tricks won"));
             }
         }
-        if let Phase::Place { seat, stolen } = self.phase {
-            let t = &self.trick;
+        if let Phase::Place { seat, stolen } = self.table.phase {
+            let t = &self.table.trick;
             let winner_places = !stolen
                 && !t.bombed
                 && t.resolving == 0
-                && seat == t.leader.offset(t.winner(self.trump, self.config.wizard_affects_kings), n);
+                && seat == t.leader.offset(t.winner(self.table.trump, self.config.wizard_affects_kings), n);
             let thief_places = stolen
                 && self.config.precision_thief_own_bid
                 && t.resolving != NONE
@@ -431,7 +435,7 @@ impl CrownBattles {
                 && seat == t.leader.offset(usize::from(t.resolving), n);
             let complete = usize::from(t.len) == n && !t.flipping;
             if !complete || !(winner_places || thief_places) || self.place_choices(seat, stolen).count_ones() < 2 {
-                return Err(SetupError::Phase(Some(self.phase)));
+                return Err(SetupError::Phase(Some(self.table.phase)));
             }
         }
         Ok(())

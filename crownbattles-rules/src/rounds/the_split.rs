@@ -113,7 +113,7 @@ impl CrownBattles {
     /// Whether this round is a round of The Split.
     #[inline]
     pub(crate) fn split(&self) -> bool {
-        self.round_type == RoundType::TheSplit
+        self.table.round_type == RoundType::TheSplit
     }
 
     /// The Split: the cards of each half, (first, second): "the larger portion is played in
@@ -128,18 +128,18 @@ impl CrownBattles {
     pub(crate) fn second_half(&self) -> bool {
         let n = self.n();
         self.split()
-            && self.aside.iter().all(|a| a.is_empty())
-            && self.bids.iter().take(n).all(Option::is_some)
-            && self.other_bids.iter().take(n).all(Option::is_some)
+            && self.table.aside.iter().all(|a| a.is_empty())
+            && self.table.bids.iter().take(n).all(Option::is_some)
+            && self.table.other_bids.iter().take(n).all(Option::is_some)
     }
 
     /// The Split: the seats still setting aside their second half (none outside the split).
     pub(crate) fn splitters(&self) -> duke_core::SeatSet {
-        if self.phase != Phase::Splitting {
+        if self.table.phase != Phase::Splitting {
             return duke_core::SeatSet::EMPTY;
         }
         let (_, second) = self.halves();
-        self.seats().filter(|&s| at(&self.aside, s).len() < u32::from(second)).collect()
+        self.seats().filter(|&s| at(&self.table.aside, s).len() < u32::from(second)).collect()
     }
 
     /// The Split's legal set-asides: one of each face of the hand.
@@ -153,11 +153,11 @@ impl CrownBattles {
     /// half, the bidding starts from the dealer's left.
     pub(crate) fn set_aside(&mut self, seat: Seat, card: Card) {
         self.take(seat, card);
-        if let Some(a) = self.aside.get_mut(seat.index()) {
+        if let Some(a) = self.table.aside.get_mut(seat.index()) {
             a.insert(card);
         }
         if self.splitters().is_empty() {
-            self.phase = Phase::Bidding(self.dealer.left(self.n()));
+            self.table.phase = Phase::Bidding(self.table.dealer.left(self.n()));
         }
     }
 
@@ -166,18 +166,18 @@ impl CrownBattles {
     /// a one-card deal, whose first half is empty, the second half's) are played.
     pub(crate) fn place_split_bid(&mut self, seat: Seat, bid: Bid) {
         let n = self.n();
-        if at(&self.bids, seat).is_none() {
-            put(&mut self.bids, seat, Some(bid));
+        if at(&self.table.bids, seat).is_none() {
+            put(&mut self.table.bids, seat, Some(bid));
             return;
         }
-        put(&mut self.other_bids, seat, Some(bid));
+        put(&mut self.table.other_bids, seat, Some(bid));
         let next = seat.left(n);
-        if next != self.dealer.left(n) {
-            self.phase = Phase::Bidding(next);
+        if next != self.table.dealer.left(n) {
+            self.table.phase = Phase::Bidding(next);
         } else if self.hand(next).is_empty() {
             self.start_second_half();
         } else {
-            self.phase = Phase::Play(next);
+            self.table.phase = Phase::Play(next);
         }
     }
 
@@ -185,7 +185,7 @@ impl CrownBattles {
     /// while a seat has not bid for it, else the second half's), and that half's cards.
     pub(crate) fn split_bidding_half(&self, seat: Seat) -> (&[Option<Bid>; MAX_PLAYERS], u8) {
         let (first, second) = self.halves();
-        if at(&self.bids, seat).is_none() { (&self.bids, first) } else { (&self.other_bids, second) }
+        if at(&self.table.bids, seat).is_none() { (&self.table.bids, first) } else { (&self.table.other_bids, second) }
     }
 
     /// Whether every bid of the round is placed (The Split: both bids of every seat;
@@ -193,36 +193,36 @@ impl CrownBattles {
     /// suit bids of every seat).
     pub(crate) fn bids_complete(&self) -> bool {
         let n = self.n();
-        if self.round_type.has_missions() || self.precision() {
+        if self.table.round_type.has_missions() || self.precision() {
             return self.placed_bids() == n;
         }
-        let placed = if self.split() { &self.other_bids } else { &self.bids };
+        let placed = if self.split() { &self.table.other_bids } else { &self.table.bids };
         placed.iter().take(n).all(Option::is_some)
     }
 
     /// The Split: the seats that placed both bids.
     pub(crate) fn split_bidders_done(&self) -> usize {
-        self.other_bids.iter().take(self.n()).filter(|b| b.is_some()).count()
+        self.table.other_bids.iter().take(self.n()).filter(|b| b.is_some()).count()
     }
 
     /// The first half is over: its bids and tricks are kept for the score, the set-aside
     /// halves are taken up (their voids are unknown: nothing of them was shown) and the
     /// player left of the dealer leads ("two separate smaller rounds"), or with
-    /// [`SplitLead::LastWinner`] whoever leads after the last trick (`self.trick` is the
+    /// [`SplitLead::LastWinner`] whoever leads after the last trick (`self.table.trick` is the
     /// next, empty trick; RULES.md, reading 36).
     pub(crate) fn start_second_half(&mut self) {
-        core::mem::swap(&mut self.bids, &mut self.other_bids);
-        self.first_tricks = self.tricks;
-        self.tricks = [0; MAX_PLAYERS];
-        self.hands = self.aside;
-        self.aside = [CardSet::EMPTY; MAX_PLAYERS];
-        self.voids = [0; MAX_PLAYERS];
+        core::mem::swap(&mut self.table.bids, &mut self.table.other_bids);
+        self.table.first_tricks = self.table.tricks;
+        self.table.tricks = [0; MAX_PLAYERS];
+        self.table.hands = self.table.aside;
+        self.table.aside = [CardSet::EMPTY; MAX_PLAYERS];
+        self.table.voids = [0; MAX_PLAYERS];
         let leader = match self.config.split_lead {
-            SplitLead::DealersLeft => self.dealer.left(self.n()),
-            SplitLead::LastWinner => self.trick.next_leader,
+            SplitLead::DealersLeft => self.table.dealer.left(self.n()),
+            SplitLead::LastWinner => self.table.trick.next_leader,
         };
-        self.trick = Trick::new(leader);
-        self.phase = Phase::Play(leader);
+        self.table.trick = Trick::new(leader);
+        self.table.phase = Phase::Play(leader);
     }
 
     /// The cards of the hand being played, and of the halves played before it: the round's
@@ -232,7 +232,7 @@ impl CrownBattles {
     pub(crate) fn dealt_in_half(&self) -> (usize, usize) {
         let dealt = usize::from(self.cards_this_round());
         let (first, second) = self.halves();
-        let before_split = self.phase == Phase::Splitting || self.aside.iter().all(|a| a.is_empty());
+        let before_split = self.table.phase == Phase::Splitting || self.table.aside.iter().all(|a| a.is_empty());
         if !self.split() || before_split && !self.second_half() {
             (dealt, 0)
         } else if self.second_half() {
@@ -250,35 +250,35 @@ impl CrownBattles {
     pub(crate) fn check_split(&self) -> Result<(), SetupError> {
         let n = self.n();
         let unused = |from: usize| {
-            self.aside.iter().skip(from).all(|a| a.is_empty())
-                && self.other_bids.iter().skip(from).all(Option::is_none)
-                && self.first_tricks.iter().skip(from).all(|&t| t == 0)
+            self.table.aside.iter().skip(from).all(|a| a.is_empty())
+                && self.table.other_bids.iter().skip(from).all(Option::is_none)
+                && self.table.first_tricks.iter().skip(from).all(|&t| t == 0)
         };
         if !self.split() {
             return if unused(0) { Ok(()) } else { Err(SetupError::Split) };
         }
         let (first, second) = self.halves();
         let second_half = self.second_half();
-        let sizes = self.aside.iter().take(n).map(|a| a.len()).collect::<Vec<_>>();
-        let asides_fit = if self.phase == Phase::Splitting {
+        let sizes = self.table.aside.iter().take(n).map(|a| a.len()).collect::<Vec<_>>();
+        let asides_fit = if self.table.phase == Phase::Splitting {
             sizes.iter().all(|&k| k <= u32::from(second))
-                && self.bids.iter().chain(&self.other_bids).all(Option::is_none)
+                && self.table.bids.iter().chain(&self.table.other_bids).all(Option::is_none)
         } else {
             second_half || sizes.iter().all(|&k| k == 0) || sizes.iter().all(|&k| k == u32::from(second))
         };
-        let won: u32 = self.first_tricks.iter().map(|&t| u32::from(t)).sum();
+        let won: u32 = self.table.first_tricks.iter().map(|&t| u32::from(t)).sum();
         let tricks_fit = if second_half { won <= u32::from(first) } else { won == 0 };
         if !unused(n) || !asides_fit || !tricks_fit {
             return Err(SetupError::Split);
         }
         let other_half = if second_half { first } else { second };
         for s in self.seats() {
-            let Some(bid) = at(&self.other_bids, s) else { continue };
+            let Some(bid) = at(&self.table.other_bids, s) else { continue };
             let double = matches!(bid, Bid::Double(_));
-            if at(&self.bids, s).is_none() {
+            if at(&self.table.bids, s).is_none() {
                 return Err(SetupError::Split);
             }
-            if bid.high() > self.config.max_bid || double && !self.round_type.allows_double_bid(other_half) {
+            if bid.high() > self.config.max_bid || double && !self.table.round_type.allows_double_bid(other_half) {
                 return Err(SetupError::Bid { seat: s, bid });
             }
         }
@@ -289,10 +289,10 @@ impl CrownBattles {
     /// played (and, in The Split, of the first half).
     pub(crate) fn points_for(&self, seat: Seat, bid: Option<Bid>, won: u8) -> i32 {
         if self.split() {
-            let first = (at(&self.other_bids, seat), at(&self.first_tricks, seat));
+            let first = (at(&self.table.other_bids, seat), at(&self.table.first_tricks, seat));
             return split_points(first, (bid, won), self.config.split_miss);
         }
-        self.round_type.score(bid, won)
+        self.table.round_type.score(bid, won)
     }
 }
 

@@ -92,12 +92,12 @@ impl CrownBattles {
     /// Whether this round is a Wagering round.
     #[inline]
     pub(crate) fn wagering(&self) -> bool {
-        self.round_type == RoundType::Wagering
+        self.table.round_type == RoundType::Wagering
     }
 
     /// The extra wager `seat` placed this round (0, 10 or 20).
     pub(crate) fn wager_of(&self, seat: Seat) -> u8 {
-        match self.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
+        match self.table.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
             1 => 10,
             2 => 20,
             _ => 0,
@@ -107,8 +107,9 @@ impl CrownBattles {
     /// The pot on the table: the carried pot, and in a Wagering round being played
     /// everyone's stake (after the game's last round, what is left).
     pub(crate) fn pot_on_table(&self) -> u16 {
-        let stakes = if self.wagering() && self.phase != Phase::Over { STAKE * self.config.players as u16 } else { 0 };
-        self.wagering.pot.saturating_add(stakes)
+        let stakes =
+            if self.wagering() && self.table.phase != Phase::Over { STAKE * self.config.players as u16 } else { 0 };
+        self.table.wagering.pot.saturating_add(stakes)
     }
 
     /// Whether `seat` may place an extra wager now: optional rule on, its turn to bid, none
@@ -116,8 +117,8 @@ impl CrownBattles {
     fn may_wager(&self, seat: Seat) -> bool {
         self.wagering()
             && self.config.wagering.extra_wagers
-            && self.phase == Phase::Bidding(seat)
-            && at(&self.bids, seat).is_none()
+            && self.table.phase == Phase::Bidding(seat)
+            && at(&self.table.bids, seat).is_none()
             && self.wager_of(seat) == 0
     }
 
@@ -141,7 +142,7 @@ impl CrownBattles {
     #[inline(never)]
     pub(crate) fn place_wager(&mut self, seat: Seat, points: u8) {
         let code = if points == 20 { 2 } else { 1 };
-        self.wagering.wagers |= code << (2 * seat.index().min(7));
+        self.table.wagering.wagers |= code << (2 * seat.index().min(7));
     }
 
     /// The points of every seat for a Wagering round with these final bids and tricks, and
@@ -168,7 +169,7 @@ impl CrownBattles {
     /// round, a multiple of the stake; extra wagers only in a Wagering round with the
     /// optional rule, of 10 or 20, by seats that have bid or are bidding now.
     pub(crate) fn check_wagering(&self) -> Result<(), SetupError> {
-        let w = self.wagering;
+        let w = self.table.wagering;
         let possible = self.config.round_types.chosen() >> RoundType::Wagering.index() & 1 == 1;
         if w.pot != 0 && (!possible || !w.pot.is_multiple_of(STAKE)) {
             return Err(SetupError::Wagering("a pot carried over without a Wagering round, or not in stakes of 20"));
@@ -182,7 +183,7 @@ impl CrownBattles {
         for i in 0..MAX_PLAYERS {
             let code = w.wagers >> (2 * i) & 3;
             let s = Seat(i as u8);
-            let placed = i < self.n() && (at(&self.bids, s).is_some() || self.phase == Phase::Bidding(s));
+            let placed = i < self.n() && (at(&self.table.bids, s).is_some() || self.table.phase == Phase::Bidding(s));
             if code == 3 || code != 0 && !placed {
                 return Err(SetupError::Wagering("an extra wager of a seat that has not come to bid"));
             }
@@ -204,7 +205,7 @@ impl CrownBattles {
 
     /// This round's extra wagers, points per seat (empty when there are none).
     pub(crate) fn wagers_list(&self) -> Vec<u8> {
-        if self.wagering.wagers == 0 { Vec::new() } else { self.seats().map(|s| self.wager_of(s)).collect() }
+        if self.table.wagering.wagers == 0 { Vec::new() } else { self.seats().map(|s| self.wager_of(s)).collect() }
     }
 }
 

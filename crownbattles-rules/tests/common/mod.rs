@@ -38,7 +38,7 @@ pub fn bids(bids: &[&str]) -> Vec<Option<Bid>> {
 /// The start of the first round of `config` with these hands and trump: the last seat
 /// deals, so P0 bids and leads first; the rest of the deck is undealt (generator seed 1).
 pub fn table(config: &Config, trump: Trump, cards: &[&str]) -> Setup {
-    Setup { seed: 1, trump: Some(trump), hands: hands(cards), ..Setup::new(*config) }
+    Setup { seed: 1, trump: Some(trump), hands: hands(cards), ..Setup::new(config.clone()) }
 }
 
 /// The game of a setup (panics with the reason if it is refused).
@@ -105,7 +105,7 @@ impl Scenario for Setup {
 /// Plays `line` (`P1 bid 2`; the state must stay valid) and returns the events `observer`
 /// receives for it.
 pub fn step_events(game: &mut CrownBattles, line: &str, observer: Observer) -> Vec<Event> {
-    let before = *game;
+    let before = game.clone();
     let (seat, action) = line.split_once(' ').unwrap();
     let seat = Seat(seat.trim_start_matches('P').parse().unwrap());
     let action: Action = action.parse().unwrap();

@@ -18,7 +18,7 @@ fn every_step_validates_and_undoes_exactly() {
     property("every_step_validates_and_undoes_exactly", Some(bias_power_cards), 10000, |step| {
         step.reached();
         step.check.after.validate().map_err(|e| format!("invalid state: {e}"))?;
-        let mut again = *step.check.before;
+        let mut again = step.check.before.clone();
         let undo = again.apply(step.seat(), step.action()).map_err(|e| format!("replay refused: {e}"))?;
         if again != *step.check.after {
             return Err("the same action from the same state gave another state".into());
@@ -71,7 +71,7 @@ fn actions_are_accepted_exactly_when_listed() {
         let seat = Seat((step.check.index % seats) as u8);
         let listed = step.check.legal_before(seat);
         for action in candidates(step, seat).into_iter().chain(listed.iter().copied()) {
-            let mut state = *step.check.before;
+            let mut state = step.check.before.clone();
             let accepted = state.apply(seat, action).is_ok();
             if accepted != listed.contains(&action) {
                 return Err(format!("{seat} {action}: accepted {accepted}, listed {}", !accepted));

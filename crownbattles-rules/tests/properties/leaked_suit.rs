@@ -6,7 +6,7 @@
 use crownbattles_rules::{Action, CrownBattles, Event, Face, Leak, LeakChoice, Phase, Place, Power, RoundType};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, clockwise, longer_property, property};
+use crate::oracle::{Table, clockwise, focused_property, property};
 
 /// The faces a reveal of `leak` shows, from a hand.
 fn of_leak(hand: &[Face], leak: Leak) -> Vec<Face> {
@@ -41,117 +41,131 @@ fn leaked(t: &Table) -> bool {
 
 #[test]
 fn leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters() {
-    // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters", 2, None, 45, |step| {
-        let t = step.before;
-        if !leaked(t) || t.phase != Phase::LeakedSuit {
-            return Ok(());
-        }
-        step.reached();
-        let chosen = leaks(step.check.before);
-        if t.view.bids.iter().any(Option::is_some) {
-            return Err("a bid before every suit is chosen".into());
-        }
-        // Who chooses: everyone yet to choose, one at a time from the dealer's left, or the
-        // dealer for all.
-        let waiting: Vec<Seat> = t.seats().filter(|s| chosen[s.index()].is_none()).collect();
-        let want: Vec<Seat> = match t.config.leak_choice {
-            LeakChoice::Simultaneous => waiting.clone(),
-            LeakChoice::Clockwise => {
-                (0..t.n).map(|i| clockwise(t.dealer, 1 + i, t.n)).filter(|s| waiting.contains(s)).take(1).collect()
+    focused_property(
+        "leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters",
+        RoundType::LeakedSuit,
+        None,
+        300,
+        |step| {
+            let t = step.before;
+            if !leaked(t) || t.phase != Phase::LeakedSuit {
+                return Ok(());
             }
-            LeakChoice::Dealer | LeakChoice::Spinner => vec![t.dealer],
-            LeakChoice::Neighbour => Vec::new(),
-        };
-        if t.view.to_act != want {
-            return Err(format!("{:?} to choose, want {want:?} ({:?})", t.view.to_act, t.config.leak_choice));
-        }
-        let options = deck_choices(t);
-        for &s in &want {
-            let held: Vec<Leak> = options.iter().copied().filter(|&l| !of_leak(t.hand(s), l).is_empty()).collect();
-            let own = !matches!(t.config.leak_choice, LeakChoice::Dealer | LeakChoice::Spinner);
-            // Reading 39: any suit, or with `leak_only_held` one held when any is held.
-            let allowed = if t.config.leak_only_held && own && !held.is_empty() { held } else { options.clone() };
-            let want: std::collections::BTreeSet<String> =
-                allowed.iter().map(|&l| Action::Leak(l).to_string()).collect();
-            if step.legal(s) != want {
-                return Err(format!("{s} may choose {:?}, want {want:?}", step.legal(s)));
+            step.reached();
+            let chosen = leaks(step.check.before);
+            if t.view.bids.iter().any(Option::is_some) {
+                return Err("a bid before every suit is chosen".into());
             }
-        }
-        Ok(())
-    });
+            // Who chooses: everyone yet to choose, one at a time from the dealer's left, or the
+            // dealer for all.
+            let waiting: Vec<Seat> = t.seats().filter(|s| chosen[s.index()].is_none()).collect();
+            let want: Vec<Seat> = match t.config.leak_choice {
+                LeakChoice::Simultaneous => waiting.clone(),
+                LeakChoice::Clockwise => {
+                    (0..t.n).map(|i| clockwise(t.dealer, 1 + i, t.n)).filter(|s| waiting.contains(s)).take(1).collect()
+                }
+                LeakChoice::Dealer | LeakChoice::Spinner => vec![t.dealer],
+                LeakChoice::Neighbour => Vec::new(),
+            };
+            if t.view.to_act != want {
+                return Err(format!("{:?} to choose, want {want:?} ({:?})", t.view.to_act, t.config.leak_choice));
+            }
+            let options = deck_choices(t);
+            for &s in &want {
+                let held: Vec<Leak> = options.iter().copied().filter(|&l| !of_leak(t.hand(s), l).is_empty()).collect();
+                let own = !matches!(t.config.leak_choice, LeakChoice::Dealer | LeakChoice::Spinner);
+                // Reading 39: any suit, or with `leak_only_held` one held when any is held.
+                let allowed = if t.config.leak_only_held && own && !held.is_empty() { held } else { options.clone() };
+                let want: std::collections::BTreeSet<String> =
+                    allowed.iter().map(|&l| Action::Leak(l).to_string()).collect();
+                if step.legal(s) != want {
+                    return Err(format!("{s} may choose {:?}, want {want:?}", step.legal(s)));
+                }
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn leaked_suit_reveals_every_card_of_the_suit_to_everyone() {
-    // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("leaked_suit_reveals_every_card_of_the_suit_to_everyone", 2, None, 70, |step| {
-        let after = step.after;
-        for event in step.events(Observer::Spectator) {
-            let Event::SuitLeaked { seat, leak, cards } = event else { continue };
-            step.reached();
-            if !leaked(after) {
-                return Err("a reveal outside a Leaked Suit round".into());
-            }
-            // Every card of the suit in the hand, and they stay in the hand.
-            let mut shown = cards.clone();
-            shown.sort();
-            if shown != of_leak(after.hand(seat), leak) {
-                return Err(format!("{seat} reveals {leak} as {cards:?} holding {:?}", after.hand(seat)));
-            }
-            // Everyone sees them where they are (and which suit it was).
-            for x in after.seats().filter(|&x| x != seat).map(Observer::Seat).chain([Observer::Spectator]) {
-                let view = step.check.after.view(x);
-                let listed: Vec<Face> =
-                    view.known.iter().filter(|(p, _)| *p == Place::Hand(seat)).map(|&(_, f)| f).collect();
-                if shown.iter().any(|f| !listed.contains(f)) || view.leaks.get(seat.index()) != Some(&Some(leak)) {
-                    return Err(format!("{x:?} does not see {seat}'s {leak} {shown:?}: {:?}", view.known));
+    focused_property(
+        "leaked_suit_reveals_every_card_of_the_suit_to_everyone",
+        RoundType::LeakedSuit,
+        None,
+        500,
+        |step| {
+            let after = step.after;
+            for event in step.events(Observer::Spectator) {
+                let Event::SuitLeaked { seat, leak, cards } = event else { continue };
+                step.reached();
+                if !leaked(after) {
+                    return Err("a reveal outside a Leaked Suit round".into());
+                }
+                // Every card of the suit in the hand, and they stay in the hand.
+                let mut shown = cards.clone();
+                shown.sort();
+                if shown != of_leak(after.hand(seat), leak) {
+                    return Err(format!("{seat} reveals {leak} as {cards:?} holding {:?}", after.hand(seat)));
+                }
+                // Everyone sees them where they are (and which suit it was).
+                for x in after.seats().filter(|&x| x != seat).map(Observer::Seat).chain([Observer::Spectator]) {
+                    let view = step.check.after.view(x);
+                    let listed: Vec<Face> =
+                        view.known.iter().filter(|(p, _)| *p == Place::Hand(seat)).map(|&(_, f)| f).collect();
+                    if shown.iter().any(|f| !listed.contains(f)) || view.leaks.get(seat.index()) != Some(&Some(leak)) {
+                        return Err(format!("{x:?} does not see {seat}'s {leak} {shown:?}: {:?}", view.known));
+                    }
                 }
             }
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn leaked_suit_choices_stay_secret_until_everyone_has_chosen() {
-    // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("leaked_suit_choices_stay_secret_until_everyone_has_chosen", 2, None, 45, |step| {
-        let (t, after) = (step.before, step.after);
-        if !leaked(t) || !matches!(step.action(), Action::Leak(_)) {
-            return Ok(());
-        }
-        let me = step.seat();
-        let complete = after.phase != Phase::LeakedSuit;
-        let simultaneous = t.config.leak_choice == LeakChoice::Simultaneous;
-        step.reached();
-        let reveals = step.events(Observer::Spectator).iter().filter(|e| matches!(e, Event::SuitLeaked { .. })).count();
-        // Simultaneous: nothing shown until the last choice, then every seat at once;
-        // clockwise: each choice at once; the dealer's choice: every seat at once.
-        let want = match t.config.leak_choice {
-            LeakChoice::Simultaneous if !complete => 0,
-            LeakChoice::Clockwise => 1,
-            _ => t.n,
-        };
-        if reveals != want {
-            return Err(format!("{reveals} reveals after {me}'s choice, want {want}"));
-        }
-        for x in t.seats().filter(|&x| x != me) {
-            let view = step.check.after.view(Observer::Seat(x));
-            let seen = view.leaks.get(me.index()).copied().flatten();
-            if seen.is_some() != (complete || !simultaneous) {
-                return Err(format!("{x} sees {me}'s choice as {seen:?}"));
+    focused_property(
+        "leaked_suit_choices_stay_secret_until_everyone_has_chosen",
+        RoundType::LeakedSuit,
+        None,
+        300,
+        |step| {
+            let (t, after) = (step.before, step.after);
+            if !leaked(t) || !matches!(step.action(), Action::Leak(_)) {
+                return Ok(());
             }
-        }
-        Ok(())
-    });
+            let me = step.seat();
+            let complete = after.phase != Phase::LeakedSuit;
+            let simultaneous = t.config.leak_choice == LeakChoice::Simultaneous;
+            step.reached();
+            let reveals =
+                step.events(Observer::Spectator).iter().filter(|e| matches!(e, Event::SuitLeaked { .. })).count();
+            // Simultaneous: nothing shown until the last choice, then every seat at once;
+            // clockwise: each choice at once; the dealer's choice: every seat at once.
+            let want = match t.config.leak_choice {
+                LeakChoice::Simultaneous if !complete => 0,
+                LeakChoice::Clockwise => 1,
+                _ => t.n,
+            };
+            if reveals != want {
+                return Err(format!("{reveals} reveals after {me}'s choice, want {want}"));
+            }
+            for x in t.seats().filter(|&x| x != me) {
+                let view = step.check.after.view(Observer::Seat(x));
+                let seen = view.leaks.get(me.index()).copied().flatten();
+                if seen.is_some() != (complete || !simultaneous) {
+                    return Err(format!("{x} sees {me}'s choice as {seen:?}"));
+                }
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn leaked_suit_variations_give_every_seat_its_suit() {
-    // (More games: the other round types in the mix of `testing::configs` make Leaked Suit
-    // rounds rarer.)
-    longer_property("leaked_suit_variations_give_every_seat_its_suit", 3, None, 50, |step| {
+    focused_property("leaked_suit_variations_give_every_seat_its_suit", RoundType::LeakedSuit, None, 150, |step| {
         // Read as the bidding starts, before any bid or swap changes a hand.
         let after = step.before;
         let state = step.check.before;

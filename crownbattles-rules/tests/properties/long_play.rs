@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Event, Phase, Power, RoundType};
 use duke_core::Observer;
 
-use crate::oracle::{Step, Table, allowed_bids, clockwise, fighters, focused_property, judge, longer_property};
+use crate::oracle::{Step, Table, allowed_bids, clockwise, fighters, focused_property, judge};
 
 fn long(t: &Table) -> bool {
     t.view.round_type == RoundType::LongPlay
@@ -68,28 +68,34 @@ fn long_play_winner_and_suit_over_both_passes() {
     // The trick oracle of the base game over all the trick's cards: one led suit (the
     // first numbered card's), the first of the highest strength in play order over both
     // passes, a Wizard in either pass acting on the whole trick (readings 41, 42).
-    longer_property("long_play_winner_and_suit_over_both_passes", 2, Some(bias_power_cards), 100, |step| {
-        if !long(step.before) {
-            return Ok(());
-        }
-        let Some(c) = step.completed_trick() else { return Ok(()) };
-        if c.fighters.len() != 2 * step.before.n {
-            return Ok(());
-        }
-        step.reached();
-        let v = judge(&c.fighters, c.trump, step.before.config.wizard_affects_kings);
-        let bombed = c.fighters.iter().any(|f| f.action == Some(Power::Bomb));
-        let want = if bombed { None } else { v.winner.map(|i| clockwise(c.leader, i, step.before.n)) };
-        if c.event.1 != want {
-            return Err(format!("winner {:?}, the rulebook says {want:?} ({:?})", c.event.1, c.fighters));
-        }
-        Ok(())
-    });
+    focused_property(
+        "long_play_winner_and_suit_over_both_passes",
+        RoundType::LongPlay,
+        Some(bias_power_cards),
+        500,
+        |step| {
+            if !long(step.before) {
+                return Ok(());
+            }
+            let Some(c) = step.completed_trick() else { return Ok(()) };
+            if c.fighters.len() != 2 * step.before.n {
+                return Ok(());
+            }
+            step.reached();
+            let v = judge(&c.fighters, c.trump, step.before.config.wizard_affects_kings);
+            let bombed = c.fighters.iter().any(|f| f.action == Some(Power::Bomb));
+            let want = if bombed { None } else { v.winner.map(|i| clockwise(c.leader, i, step.before.n)) };
+            if c.event.1 != want {
+                return Err(format!("winner {:?}, the rulebook says {want:?} ({:?})", c.event.1, c.fighters));
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn long_play_tricks_are_half_the_cards_dealt() {
-    longer_property("long_play_tricks_are_half_the_cards_dealt", 2, None, 40, |step| {
+    focused_property("long_play_tricks_are_half_the_cards_dealt", RoundType::LongPlay, None, 150, |step| {
         if !long(step.before) || !step.ends_round() {
             return Ok(());
         }
@@ -116,22 +122,33 @@ fn long_play_tricks_are_half_the_cards_dealt() {
 fn long_play_end_of_trick_actions_wait_for_the_second_pass() {
     // An action "at the end of the ongoing trick" played in the first pass waits for the
     // second: no decision of it while the second pass is under way (reading 43).
-    longer_property("long_play_end_of_trick_actions_wait_for_the_second_pass", 4, Some(bias_power_cards), 20, |step| {
-        let t = step.before;
-        if !long(t) || t.trick.len() < t.n || t.trick.len() >= 2 * t.n {
-            return Ok(());
-        }
-        let first = fighters(&t.trick[..t.n], t.df_golem);
-        let waiting = first.iter().any(|f| matches!(f.action, Some(Power::Thief | Power::Bomb | Power::Cursed)));
-        if !waiting {
-            return Ok(());
-        }
-        step.reached();
-        if let Phase::Effect { end: true, .. } = t.phase {
-            return Err(format!("an end-of-trick decision during the second pass: {:?}", t.phase));
-        }
-        Ok(())
-    });
+    focused_property(
+        "long_play_end_of_trick_actions_wait_for_the_second_pass",
+        RoundType::LongPlay,
+        Some(bias_power_cards),
+        450,
+        |step| {
+            let t = step.before;
+            if !long(t) || t.trick.len() < t.n || t.trick.len() >= 2 * t.n {
+                return Ok(());
+            }
+            // A complete odd last trick (a trick of one pass: no hand holds a card for a
+            // second) has its end-of-trick actions now.
+            if t.view.hand_sizes.iter().all(|&h| h == 0) {
+                return Ok(());
+            }
+            let first = fighters(&t.trick[..t.n], t.df_golem);
+            let waiting = first.iter().any(|f| matches!(f.action, Some(Power::Thief | Power::Bomb | Power::Cursed)));
+            if !waiting {
+                return Ok(());
+            }
+            step.reached();
+            if let Phase::Effect { end: true, .. } = t.phase {
+                return Err(format!("an end-of-trick decision during the second pass: {:?}", t.phase));
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
@@ -139,7 +156,7 @@ fn long_play_bids_count_the_tricks() {
     // The bids of a Long Play round are those of a hand of as many cards as it has tricks
     // (reading 44): double bids with more than one trick, "Screw the dealer" against the
     // tricks (or the cards dealt, `long_play_screw_by_cards`).
-    longer_property("long_play_bids_count_the_tricks", 2, None, 100, |step| {
+    focused_property("long_play_bids_count_the_tricks", RoundType::LongPlay, None, 700, |step| {
         let t = step.before;
         let Phase::Bidding(s) = t.phase else { return Ok(()) };
         if !long(t) {

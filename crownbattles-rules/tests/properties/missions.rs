@@ -8,7 +8,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Condition, Event, MissionReveal, Phase, RoundType, Trump};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, Won, clockwise, longer_property, mission_points, property, view_of};
+use crate::oracle::{Table, Won, clockwise, focused_property, mission_points, property, view_of};
 
 fn missions_round(t: &Table) -> bool {
     matches!(t.view.round_type, RoundType::Missions | RoundType::BlindMissions)
@@ -43,8 +43,7 @@ fn feasible(t: &Table, trump: Trump) -> Vec<(u8, Condition)> {
 #[test]
 fn missions_dealt_are_feasible_distinct_and_five_at_most() {
     let short = Cell::new(0);
-    // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("missions_dealt_are_feasible_distinct_and_five_at_most", 2, None, 40, |step| {
+    focused_property("missions_dealt_are_feasible_distinct_and_five_at_most", RoundType::Missions, None, 130, |step| {
         let t = step.after;
         let dealing = missions_round(t) || t.view.round_type == RoundType::MissionsAlliances;
         let opened =
@@ -90,47 +89,55 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
 #[test]
 fn missions_are_chosen_in_turn_or_face_down() {
     // (Twice the games: two of eight round types.)
-    longer_property("missions_are_chosen_in_turn_or_face_down", 2, Some(bias_power_cards), 300, |step| {
-        let t = step.before;
-        if t.phase != Phase::Missions {
-            return Ok(());
-        }
-        step.reached();
-        let waiting: Vec<Seat> = t.seats().filter(|&s| !view_of(step.check.before, s).offered.is_empty()).collect();
-        // (Missions-Alliances: "it's a Missions round too".)
-        let open = matches!(t.view.round_type, RoundType::Missions | RoundType::MissionsAlliances);
-        let in_turn = open && t.config.missions.reveal == MissionReveal::InTurn;
-        let to_act: Vec<Seat> = step.check.before.to_act().iter().collect();
-        let want = if in_turn {
-            (0..t.n).map(|k| clockwise(t.dealer, k + 1, t.n)).filter(|s| waiting.contains(s)).take(1).collect()
-        } else {
-            waiting.clone()
-        };
-        if to_act != want {
-            return Err(format!("{to_act:?} choose, want {want:?}"));
-        }
-        let me = step.seat();
-        let offered = view_of(step.check.before, me).offered;
-        let missions: BTreeSet<String> = offered.iter().map(|id| format!("mission {id}")).collect();
-        let legal = step.legal(me);
-        let others: Vec<&String> =
-            legal.iter().filter(|a| !missions.contains(*a) && *a != "shield" && !a.starts_with("smuggle")).collect();
-        // (Alliances' Secret Note may be shown on the mission choice's turn.)
-        let others: Vec<&String> = others.into_iter().filter(|a| !a.starts_with("note ")).collect();
-        if !others.is_empty() || !missions.iter().all(|m| legal.contains(m)) {
-            return Err(format!("{me} may {legal:?} holding {offered:?}"));
-        }
-        let Action::Mission(id) = step.action() else { return Ok(()) };
-        let done = step.after.phase != Phase::Missions;
-        for x in t.seats() {
-            let seen = view_of(step.check.after, x).missions.get(me.index()).copied().flatten();
-            let shown = x == me || in_turn || (open && done);
-            if seen != shown.then_some(id) {
-                return Err(format!("{x:?} sees {me}'s mission as {seen:?}"));
+    focused_property(
+        "missions_are_chosen_in_turn_or_face_down",
+        RoundType::Missions,
+        Some(bias_power_cards),
+        750,
+        |step| {
+            let t = step.before;
+            if t.phase != Phase::Missions {
+                return Ok(());
             }
-        }
-        Ok(())
-    });
+            step.reached();
+            let waiting: Vec<Seat> = t.seats().filter(|&s| !view_of(step.check.before, s).offered.is_empty()).collect();
+            // (Missions-Alliances: "it's a Missions round too".)
+            let open = matches!(t.view.round_type, RoundType::Missions | RoundType::MissionsAlliances);
+            let in_turn = open && t.config.missions.reveal == MissionReveal::InTurn;
+            let to_act: Vec<Seat> = step.check.before.to_act().iter().collect();
+            let want = if in_turn {
+                (0..t.n).map(|k| clockwise(t.dealer, k + 1, t.n)).filter(|s| waiting.contains(s)).take(1).collect()
+            } else {
+                waiting.clone()
+            };
+            if to_act != want {
+                return Err(format!("{to_act:?} choose, want {want:?}"));
+            }
+            let me = step.seat();
+            let offered = view_of(step.check.before, me).offered;
+            let missions: BTreeSet<String> = offered.iter().map(|id| format!("mission {id}")).collect();
+            let legal = step.legal(me);
+            let others: Vec<&String> = legal
+                .iter()
+                .filter(|a| !missions.contains(*a) && *a != "shield" && !a.starts_with("smuggle"))
+                .collect();
+            // (Alliances' Secret Note may be shown on the mission choice's turn.)
+            let others: Vec<&String> = others.into_iter().filter(|a| !a.starts_with("note ")).collect();
+            if !others.is_empty() || !missions.iter().all(|m| legal.contains(m)) {
+                return Err(format!("{me} may {legal:?} holding {offered:?}"));
+            }
+            let Action::Mission(id) = step.action() else { return Ok(()) };
+            let done = step.after.phase != Phase::Missions;
+            for x in t.seats() {
+                let seen = view_of(step.check.after, x).missions.get(me.index()).copied().flatten();
+                let shown = x == me || in_turn || (open && done);
+                if seen != shown.then_some(id) {
+                    return Err(format!("{x:?} sees {me}'s mission as {seen:?}"));
+                }
+            }
+            Ok(())
+        },
+    );
 }
 
 /// "Players who fail their mission … lose 20 points"; "Players who complete their mission
@@ -140,52 +147,57 @@ fn missions_are_chosen_in_turn_or_face_down() {
 #[test]
 fn missions_score_their_cell_when_met_and_lose_20_when_failed() {
     let (met, failed) = (Cell::new(0), Cell::new(0));
-    // (Twice the games: the nine implemented round types in the mix make it rarer.)
     let bias: Option<duke_core::testing::invariants::Bias<crownbattles_rules::CrownBattles>> = Some(bias_power_cards);
-    longer_property("missions_score_their_cell_when_met_and_lose_20_when_failed", 2, bias, 45, |step| {
-        let t = step.before;
-        if !missions_round(t) || !step.ends_round() {
-            return Ok(());
-        }
-        step.reached();
-        let mut won: Vec<Won> = step.memory.won.clone();
-        let mut tricks = t.tricks.clone();
-        if let Some(c) = step.completed_trick() {
-            let w = Won::of(&c, t.n, t.config.wizard_affects_kings);
-            if let Some(s) = w.winner {
-                tricks[s.index()] += 1;
+    focused_property(
+        "missions_score_their_cell_when_met_and_lose_20_when_failed",
+        RoundType::Missions,
+        bias,
+        150,
+        |step| {
+            let t = step.before;
+            if !missions_round(t) || !step.ends_round() {
+                return Ok(());
             }
-            won.push(w);
-        }
-        if let (Phase::Effect { .. }, Action::Steal(from)) = (t.phase, step.action()) {
-            tricks[from.index()] -= 1;
-            tricks[step.seat().index()] += 1;
-        }
-        let scored = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
-            Event::RoundScored { points, .. } => Some(points),
-            _ => None,
-        });
-        let mut want = Vec::new();
-        for s in t.seats() {
-            let mission = step.memory.missions.get(&s).copied();
-            let p = mission_points(&t.config, t.dealt(), s, mission, tricks[s.index()], &won);
-            match (mission, p) {
-                (Some(_), -20) => failed.set(failed.get() + 1),
-                (Some(_), _) => met.set(met.get() + 1),
-                _ => {}
+            step.reached();
+            let mut won: Vec<Won> = step.memory.won.clone();
+            let mut tricks = t.tricks.clone();
+            if let Some(c) = step.completed_trick() {
+                let w = Won::of(&c, t.n, t.config.wizard_affects_kings);
+                if let Some(s) = w.winner {
+                    tricks[s.index()] += 1;
+                }
+                won.push(w);
             }
-            want.push(p);
-        }
-        if scored.as_ref() != Some(&want) {
-            return Err(format!("the round scored {scored:?}, want {want:?} (tricks {tricks:?})"));
-        }
-        // The missions are turned up for everyone at the round's end.
-        let chosen: Vec<Option<u8>> = t.seats().map(|s| step.memory.missions.get(&s).copied()).collect();
-        if !step.after.over && step.after.view.revealed_missions != chosen && chosen.iter().any(Option::is_some) {
-            return Err(format!("revealed {:?}, chosen {chosen:?}", step.after.view.revealed_missions));
-        }
-        Ok(())
-    });
+            if let (Phase::Effect { .. }, Action::Steal(from)) = (t.phase, step.action()) {
+                tricks[from.index()] -= 1;
+                tricks[step.seat().index()] += 1;
+            }
+            let scored = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
+                Event::RoundScored { points, .. } => Some(points),
+                _ => None,
+            });
+            let mut want = Vec::new();
+            for s in t.seats() {
+                let mission = step.memory.missions.get(&s).copied();
+                let p = mission_points(&t.config, t.dealt(), s, mission, tricks[s.index()], &won);
+                match (mission, p) {
+                    (Some(_), -20) => failed.set(failed.get() + 1),
+                    (Some(_), _) => met.set(met.get() + 1),
+                    _ => {}
+                }
+                want.push(p);
+            }
+            if scored.as_ref() != Some(&want) {
+                return Err(format!("the round scored {scored:?}, want {want:?} (tricks {tricks:?})"));
+            }
+            // The missions are turned up for everyone at the round's end.
+            let chosen: Vec<Option<u8>> = t.seats().map(|s| step.memory.missions.get(&s).copied()).collect();
+            if !step.after.over && step.after.view.revealed_missions != chosen && chosen.iter().any(Option::is_some) {
+                return Err(format!("revealed {:?}, chosen {chosen:?}", step.after.view.revealed_missions));
+            }
+            Ok(())
+        },
+    );
     assert!(met.get() >= 50 && failed.get() >= 50, "{} met, {} failed", met.get(), failed.get());
 }
 

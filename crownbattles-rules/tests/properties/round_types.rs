@@ -7,7 +7,7 @@ use crownbattles_rules::testing::bias_power_cards;
 use crownbattles_rules::{Action, Bid, Event, Phase, Power, RoundType, RoundTypes};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Step, Table, clockwise, focused_property, longer_property, property};
+use crate::oracle::{Step, Table, clockwise, focused_property, property};
 
 /// The round types a round may play under the config, by "Organize the fights": the one
 /// type of every round, the sequence's entry (a tie replay plays the last), or any chosen
@@ -76,8 +76,6 @@ fn every_round_plays_a_round_type_the_config_allows() {
 
 #[test]
 fn blind_bids_are_placed_at_once_and_face_down() {
-    // (More games: the other round types in the mix of `testing::configs` make Blind
-    // Bidding rounds rarer.)
     focused_property(
         "blind_bids_are_placed_at_once_and_face_down",
         RoundType::BlindBidding,
@@ -216,50 +214,63 @@ fn stealth_only_the_face_up_lead_sets_a_suit_to_follow() {
     // (Thresholds of the Stealth properties: Stealth Play is one of seven implemented round
     // types in `testing::configs` since Leaked Suit, The Split, Missions and Blind Missions.)
     // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("stealth_only_the_face_up_lead_sets_a_suit_to_follow", 2, Some(bias_power_cards), 60, |step| {
-        let t = step.before;
-        let Phase::Play(s) = t.phase else { return Ok(()) };
-        if !crate::oracle::face_down(t)
-            || matches!(t.trick[0], crownbattles_rules::Face::Number(..))
-            || t.config.stealth_follow_face_down
-        {
-            return Ok(());
-        }
-        // After a lead that is not a number, every card may be played (reading 35).
-        step.reached();
-        let listed = step.legal(s);
-        let hand = t.hand(s);
-        let all = hand.iter().all(|f| listed.contains(&format!("play {f}")));
-        if !all {
-            return Err(format!("{s} holds {hand:?} after the lead {}: may {listed:?}", t.trick[0]));
-        }
-        Ok(())
-    });
+    focused_property(
+        "stealth_only_the_face_up_lead_sets_a_suit_to_follow",
+        RoundType::StealthPlay,
+        Some(bias_power_cards),
+        350,
+        |step| {
+            let t = step.before;
+            let Phase::Play(s) = t.phase else { return Ok(()) };
+            if !crate::oracle::face_down(t)
+                || matches!(t.trick[0], crownbattles_rules::Face::Number(..))
+                || t.config.stealth_follow_face_down
+            {
+                return Ok(());
+            }
+            // After a lead that is not a number, every card may be played (reading 35).
+            step.reached();
+            let listed = step.legal(s);
+            let hand = t.hand(s);
+            let all = hand.iter().all(|f| listed.contains(&format!("play {f}")));
+            if !all {
+                return Err(format!("{s} holds {hand:?} after the lead {}: may {listed:?}", t.trick[0]));
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
 fn stealth_face_down_power_cards_act_at_the_reveal() {
     // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("stealth_face_down_power_cards_act_at_the_reveal", 2, Some(bias_power_cards), 40, |step| {
-        if !plays_face_down(step) || crate::oracle::carried(step).is_none() {
-            return Ok(());
-        }
-        step.reached();
-        let (t, after) = (step.before, step.after);
-        if t.trick.len() + 1 < t.n {
-            // Nothing happens when it is played: the next player plays, nobody is protected
-            // yet, nobody sees the deck.
-            let next = crate::oracle::clockwise(t.leader, t.trick.len() + 1, t.n);
-            if after.phase != Phase::Play(next) || after.view.protected != t.view.protected {
-                return Err(format!("after a face-down {:?}: {:?}", step.action(), after.phase));
+    focused_property(
+        "stealth_face_down_power_cards_act_at_the_reveal",
+        RoundType::StealthPlay,
+        Some(bias_power_cards),
+        40,
+        |step| {
+            if !plays_face_down(step) || crate::oracle::carried(step).is_none() {
+                return Ok(());
             }
-            let spied = step.events(Observer::Seat(step.seat())).iter().any(|e| matches!(e, Event::DeckSeen { .. }));
-            if spied {
-                return Err("a face-down Spy looked before the reveal".to_owned());
+            step.reached();
+            let (t, after) = (step.before, step.after);
+            if t.trick.len() + 1 < t.n {
+                // Nothing happens when it is played: the next player plays, nobody is protected
+                // yet, nobody sees the deck.
+                let next = crate::oracle::clockwise(t.leader, t.trick.len() + 1, t.n);
+                if after.phase != Phase::Play(next) || after.view.protected != t.view.protected {
+                    return Err(format!("after a face-down {:?}: {:?}", step.action(), after.phase));
+                }
+                let spied =
+                    step.events(Observer::Seat(step.seat())).iter().any(|e| matches!(e, Event::DeckSeen { .. }));
+                if spied {
+                    return Err("a face-down Spy looked before the reveal".to_owned());
+                }
             }
-        }
-        Ok(())
-    });
+            Ok(())
+        },
+    );
 }
 
 #[test]
@@ -306,35 +317,41 @@ fn decision_on_table(t: &Table) -> Option<(usize, Power)> {
 #[test]
 fn stealth_actions_at_the_flip_come_before_the_winner() {
     // (Three times the games since Alliances and Missions-Alliances joined the round types.)
-    longer_property("stealth_actions_at_the_flip_come_before_the_winner", 3, Some(bias_power_cards), 8, |step| {
-        let (t, after) = (step.before, step.after);
-        if !crate::oracle::stealth(t) || !t.config.stealth_actions_at_flip {
-            return Ok(());
-        }
-        // An immediate action of a card played face down (reading 35, the option).
-        let at_flip =
-            |x: &Table| decision_on_table(x).filter(|&(pos, p)| pos > 0 && crate::oracle::immediate(&x.config, p));
-        let events = step.events(Observer::Spectator);
-        let revealed = events.iter().any(|e| matches!(e, Event::TrickRevealed { .. }));
-        let Some((pos, power)) = at_flip(after) else {
-            if revealed {
-                return Err("the trick was turned up with no action at the flip waiting".into());
+    focused_property(
+        "stealth_actions_at_the_flip_come_before_the_winner",
+        RoundType::StealthPlay,
+        Some(bias_power_cards),
+        150,
+        |step| {
+            let (t, after) = (step.before, step.after);
+            if !crate::oracle::stealth(t) || !t.config.stealth_actions_at_flip {
+                return Ok(());
             }
-            return Ok(());
-        };
-        step.reached();
-        // Turned up with the last card, the winner not decided yet.
-        if step.completed_trick().is_some() || revealed != matches!(t.phase, Phase::Play(_)) {
-            return Err(format!("{power:?} at the flip after {events:?}"));
-        }
-        // Before every end-of-trick action, in play order.
-        if let Some(earlier) = decision_on_table(t)
-            && at_flip(t).is_none_or(|(p, _)| p > pos)
-        {
-            return Err(format!("{power:?} at position {pos} after the decision {earlier:?}"));
-        }
-        Ok(())
-    });
+            // An immediate action of a card played face down (reading 35, the option).
+            let at_flip =
+                |x: &Table| decision_on_table(x).filter(|&(pos, p)| pos > 0 && crate::oracle::immediate(&x.config, p));
+            let events = step.events(Observer::Spectator);
+            let revealed = events.iter().any(|e| matches!(e, Event::TrickRevealed { .. }));
+            let Some((pos, power)) = at_flip(after) else {
+                if revealed {
+                    return Err("the trick was turned up with no action at the flip waiting".into());
+                }
+                return Ok(());
+            };
+            step.reached();
+            // Turned up with the last card, the winner not decided yet.
+            if step.completed_trick().is_some() || revealed != matches!(t.phase, Phase::Play(_)) {
+                return Err(format!("{power:?} at the flip after {events:?}"));
+            }
+            // Before every end-of-trick action, in play order.
+            if let Some(earlier) = decision_on_table(t)
+                && at_flip(t).is_none_or(|(p, _)| p > pos)
+            {
+                return Err(format!("{power:?} at position {pos} after the decision {earlier:?}"));
+            }
+            Ok(())
+        },
+    );
 }
 
 #[test]
@@ -389,7 +406,7 @@ fn split(t: &crate::oracle::Table) -> bool {
 #[test]
 fn split_hands_are_split_in_secret_into_two_halves() {
     // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("split_hands_are_split_in_secret_into_two_halves", 2, None, 300, |step| {
+    focused_property("split_hands_are_split_in_secret_into_two_halves", RoundType::TheSplit, None, 2000, |step| {
         let t = step.before;
         if !split(t) || t.phase != Phase::Splitting {
             return Ok(());
@@ -443,7 +460,7 @@ fn split_two_bids_per_seat_clockwise() {
     // (200 and 20 below: The Split is one of seven implemented round types in
     // `testing::configs`.)
     // (Twice the games: the nine implemented round types in the mix make it rarer.)
-    longer_property("split_two_bids_per_seat_clockwise", 2, None, 200, |step| {
+    focused_property("split_two_bids_per_seat_clockwise", RoundType::TheSplit, None, 1300, |step| {
         let t = step.before;
         let Phase::Bidding(s) = t.phase else { return Ok(()) };
         if !split(t) {

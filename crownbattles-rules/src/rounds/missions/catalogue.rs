@@ -6,19 +6,21 @@
 //! [`MissionCatalogue`]. Users add the rest of their box as JSON (see
 //! [`MissionCatalogue`]); a catalogue is checked when it is read.
 //!
-//! The catalogue lives in the [`Config`](crate::Config), which is part of the game state
-//! (a `Copy` value copied whole by some undo records): it holds at most [`MAX_MISSIONS`]
-//! missions, so that the state stays compact and the base game within its speed budget
-//! (RULES.md, reading 37, has the measurements for 8, 16 and 64).
+//! The catalogue lives in the [`Config`](crate::Config), outside the compact table of the
+//! game state that undo records copy, and its missions are shared between clones: the
+//! whole box fits ([`MAX_MISSIONS`]) and its size costs the hot paths nothing (RULES.md,
+//! reading 37).
 
 use core::fmt;
+use core::hash::{Hash, Hasher};
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-/// Most missions a catalogue holds: the four printed ones and four of the box's others
-/// (RULES.md, reading 37: each mission is 45 bytes of every copy of the game state).
-pub const MAX_MISSIONS: usize = 8;
+/// Most missions a catalogue holds: the box's 64 mission cards, each a mission of its own
+/// if need be (a round's offers are a 64-bit set of catalogue ids).
+pub const MAX_MISSIONS: usize = 64;
 
 /// Player-count rows of a point table, as printed.
 pub const PLAYER_ROWS: [&str; 6] = ["2", "3", "4", "5", "6", "7-8"];
@@ -267,6 +269,9 @@ pub enum MissionError {
 /// The mission cards a game deals from: the four printed missions by default. Travels as
 /// a list of [`Mission`]s (1 to [`MAX_MISSIONS`]).
 ///
+/// The missions are shared, not copied: cloning a catalogue (or a config, or a game) costs
+/// a reference count, and the default catalogue no allocation at all.
+///
 /// ```
 /// use crownbattles_rules::{Condition, MissionCatalogue};
 ///
@@ -277,39 +282,43 @@ pub enum MissionError {
 /// let json = serde_json::to_string(&printed).unwrap();
 /// assert_eq!(serde_json::from_str::<MissionCatalogue>(&json).unwrap(), printed);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Serialize, Deserialize)]
 #[serde(try_from = "Vec<Mission>", into = "Vec<Mission>")]
-pub struct MissionCatalogue {
-    len: u8,
-    missions: [Mission; MAX_MISSIONS],
+pub struct MissionCatalogue(Missions);
+
+/// Where a catalogue's missions are.
+#[derive(Clone)]
+enum Missions {
+    /// The four printed missions ([`PRINTED_MISSIONS`]).
+    Printed,
+    /// A catalogue of the user's, shared by every clone.
+    Shared(Arc<[Mission]>),
 }
 
 impl MissionCatalogue {
-    /// A catalogue of these missions.
+    /// A catalogue of these missions (1 to [`MAX_MISSIONS`], each condition valid).
     pub fn new(missions: &[Mission]) -> Result<MissionCatalogue, MissionError> {
         if missions.is_empty() || missions.len() > MAX_MISSIONS {
             return Err(MissionError::Count(missions.len()));
         }
-        let mut out = MissionCatalogue { len: missions.len() as u8, missions: [FILLER; MAX_MISSIONS] };
-        for (slot, m) in out.missions.iter_mut().zip(missions) {
-            m.condition.check()?;
-            *slot = *m;
+        missions.iter().try_for_each(|m| m.condition.check())?;
+        if missions == PRINTED_MISSIONS {
+            return Ok(MissionCatalogue::printed());
         }
-        Ok(out)
+        Ok(MissionCatalogue(Missions::Shared(Arc::from(missions))))
     }
 
     /// The four missions the rulebook prints, in its order.
-    pub fn printed() -> MissionCatalogue {
-        let mut out = MissionCatalogue { len: PRINTED_MISSIONS.len() as u8, missions: [FILLER; MAX_MISSIONS] };
-        for (slot, m) in out.missions.iter_mut().zip(PRINTED_MISSIONS) {
-            *slot = m;
-        }
-        out
+    pub const fn printed() -> MissionCatalogue {
+        MissionCatalogue(Missions::Printed)
     }
 
     /// The missions.
     pub fn as_slice(&self) -> &[Mission] {
-        self.missions.get(..usize::from(self.len)).unwrap_or(&[])
+        match &self.0 {
+            Missions::Printed => &PRINTED_MISSIONS,
+            Missions::Shared(missions) => missions,
+        }
     }
 
     /// The missions, in order (a mission's id is its position).
@@ -329,19 +338,35 @@ impl MissionCatalogue {
 
     /// Whether it holds none (never so for a checked catalogue).
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.as_slice().is_empty()
     }
 
     pub(crate) fn check(&self) -> Result<(), MissionError> {
-        if self.is_empty() || usize::from(self.len) > MAX_MISSIONS {
-            return Err(MissionError::Count(usize::from(self.len)));
+        let len = self.len();
+        if len == 0 || len > MAX_MISSIONS {
+            return Err(MissionError::Count(len));
         }
         self.iter().try_for_each(|m| m.condition.check())
     }
 }
 
+impl PartialEq for MissionCatalogue {
+    /// The same missions in the same order (however they are held).
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for MissionCatalogue {}
+
+impl Hash for MissionCatalogue {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 impl fmt::Debug for MissionCatalogue {
-    /// The missions only (not the unused slots).
+    /// The missions.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
@@ -367,7 +392,7 @@ impl From<MissionCatalogue> for Vec<Mission> {
     }
 }
 
-/// The unused slots of a catalogue.
+/// A placeholder while [`PRINTED_MISSIONS`] is built.
 const FILLER: Mission = Mission { condition: Condition::TrumpTrick, points: PointTable([[DASH; 7]; 6]) };
 
 /// "-" in [`PRINTED`].

@@ -35,6 +35,14 @@ use crate::cards::{CardSet, Power};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
 use crate::trick::Form;
 
+/// A set of missions, a bit per catalogue id (ids below [`MAX_MISSIONS`]).
+pub(crate) type MissionSet = u64;
+
+/// The catalogue ids in a set, in increasing order.
+pub(crate) fn ids(set: MissionSet) -> impl Iterator<Item = u8> {
+    (0..MAX_MISSIONS as u8).filter(move |&i| set >> i & 1 == 1)
+}
+
 /// Points lost for a failed mission.
 pub const FAILED_MISSION: i32 = -20;
 
@@ -57,7 +65,7 @@ pub enum MissionReveal {
 
 /// The options of the Missions round types (a [`Config`](crate::Config) field; the
 /// default is the rulebook's: the printed missions, five offered, revealed in turn).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MissionRules {
     /// The mission cards dealt from (default: the four printed missions).
@@ -115,9 +123,9 @@ impl RoundType {
 
 impl CrownBattles {
     /// The missions available this round, a bit per catalogue id.
-    pub(crate) fn available_missions(&self) -> u16 {
+    pub(crate) fn available_missions(&self) -> MissionSet {
         let (n, dealt) = (self.config.players, self.cards_this_round());
-        let has_trump = self.trump != Trump::NoTrump;
+        let has_trump = self.table.trump != Trump::NoTrump;
         let mut mask = 0;
         for (i, m) in self.config.missions.catalogue.iter().enumerate() {
             if m.available(n, dealt, has_trump) {
@@ -129,20 +137,20 @@ impl CrownBattles {
 
     /// Up to `choices` missions of `available`, no two with the same condition, drawn
     /// with `rng` (no draw when all of them are offered).
-    fn draw_offer(&self, available: u16, rng: &mut GameRng) -> u16 {
+    fn draw_offer(&self, available: MissionSet, rng: &mut GameRng) -> MissionSet {
         let catalogue = &self.config.missions.catalogue;
-        let condition = |i: u32| catalogue.get(i as u8).map(|m| m.condition);
+        let condition = |i: u8| catalogue.get(i).map(|m| m.condition);
         let mut left = available;
-        let mut offer = 0u16;
+        let mut offer: MissionSet = 0;
         for _ in 0..self.config.missions.choices {
             if left == 0 {
                 break;
             }
             let pick = rng.below(left.count_ones());
-            let Some(id) = (0..16u32).filter(|i| left >> i & 1 == 1).nth(pick as usize) else { break };
+            let Some(id) = ids(left).nth(pick as usize) else { break };
             offer |= 1 << id;
             // A duplicate (same condition) is switched for a different mission.
-            left &= !(0..16u32).filter(|&i| condition(i) == condition(id)).fold(0u16, |m, i| m | 1 << i);
+            left &= !ids(left).filter(|&i| condition(i) == condition(id)).fold(0, |m: MissionSet, i| m | 1 << i);
         }
         offer
     }
@@ -151,29 +159,29 @@ impl CrownBattles {
     /// with the game generator and opens the choice (or the first trick if nobody has one).
     pub(crate) fn deal_missions(&mut self) {
         let available = self.available_missions();
-        let mut rng = self.rng;
+        let mut rng = self.table.rng;
         for s in self.seats() {
             let offer = self.draw_offer(available, &mut rng);
-            put(&mut self.offers, s, offer);
+            put(&mut self.table.offers, s, offer);
         }
-        self.rng = rng;
-        if self.offers.iter().all(|&o| o == 0) {
-            self.phase = Phase::Play(self.dealer.left(self.n()));
+        self.table.rng = rng;
+        if self.table.offers.iter().all(|&o| o == 0) {
+            self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
 
     /// Whether this round's choices are revealed one by one as they are made.
     pub(crate) fn missions_in_turn(&self) -> bool {
-        self.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
+        self.table.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
     }
 
     /// The seats to choose a mission now: the next from the dealer's left in turn,
     /// otherwise every seat still holding an offer.
     pub(crate) fn mission_choosers(&self) -> SeatSet {
         let n = self.n();
-        let waiting = |s: Seat| at(&self.offers, s) != 0;
+        let waiting = |s: Seat| at(&self.table.offers, s) != 0;
         if self.missions_in_turn() {
-            let first = self.dealer.left(n);
+            let first = self.table.dealer.left(n);
             return (0..n).map(|k| first.offset(k, n)).find(|&s| waiting(s)).map_or(SeatSet::EMPTY, SeatSet::single);
         }
         self.seats().filter(|&s| waiting(s)).collect()
@@ -181,8 +189,8 @@ impl CrownBattles {
 
     /// The missions offered to `seat` that it has yet to choose from, in id order.
     pub(crate) fn offered_ids(&self, seat: Seat) -> Vec<u8> {
-        let offer = at(&self.offers, seat);
-        (0..16u8).filter(|i| offer >> i & 1 == 1).collect()
+        let offer = at(&self.table.offers, seat);
+        ids(offer).collect()
     }
 
     /// The legal actions of `seat` choosing a mission: a shield and the Smuggler's swap
@@ -195,27 +203,27 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-        let offer = at(&self.offers, seat);
-        out.extend((0..16u8).filter(|i| offer >> i & 1 == 1).map(Action::Mission));
+        let offer = at(&self.table.offers, seat);
+        out.extend(ids(offer).map(Action::Mission));
     }
 
     /// The mission `seat` chose, if any.
     pub(crate) fn mission_of(&self, seat: Seat) -> Option<u8> {
-        Some(at(&self.missions, seat)).filter(|&m| m != NONE)
+        Some(at(&self.table.missions, seat)).filter(|&m| m != NONE)
     }
 
     /// Whether `seat` may choose mission `id` now.
     pub(crate) fn mission_allowed(&self, seat: Seat, id: u8) -> bool {
-        id < 16 && at(&self.offers, seat) >> id & 1 == 1
+        at(&self.table.offers, seat).checked_shr(u32::from(id)).is_some_and(|o| o & 1 == 1)
     }
 
     /// Chooses a mission; the rest of the offer goes back. After the last choice the
     /// player left of the dealer leads.
     pub(crate) fn choose_mission(&mut self, seat: Seat, id: u8) {
-        put(&mut self.missions, seat, id);
-        put(&mut self.offers, seat, 0);
-        if self.offers.iter().all(|&o| o == 0) {
-            self.phase = Phase::Play(self.dealer.left(self.n()));
+        put(&mut self.table.missions, seat, id);
+        put(&mut self.table.offers, seat, 0);
+        if self.table.offers.iter().all(|&o| o == 0) {
+            self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
 
@@ -224,22 +232,22 @@ impl CrownBattles {
     /// before the round's end.
     pub(crate) fn mission_seen(&self, seat: Seat, observer: Option<Seat>) -> bool {
         observer == Some(seat)
-            || self.round_type.open_missions() && (self.missions_in_turn() || self.phase != Phase::Missions)
+            || self.table.round_type.open_missions() && (self.missions_in_turn() || self.table.phase != Phase::Missions)
     }
 
     /// A trick of a missions round was won at play position `pos` by `winner`: records
     /// the first trick it won (0-based) and whether a trump card won it.
     pub(crate) fn note_mission_trick(&mut self, winner: Seat, pos: usize) {
-        let played = self.cards_this_round().saturating_sub(self.hand(self.trick.leader).len() as u8);
-        if at(&self.first_wins, winner) == NONE {
-            put(&mut self.first_wins, winner, played.saturating_sub(1));
+        let played = self.cards_this_round().saturating_sub(self.hand(self.table.trick.leader).len() as u8);
+        if at(&self.table.first_wins, winner) == NONE {
+            put(&mut self.table.first_wins, winner, played.saturating_sub(1));
         }
-        if let (Some(Form::Number { suit, .. }), Trump::Suit(t)) = (self.trick.form(pos), self.trump)
+        if let (Some(Form::Number { suit, .. }), Trump::Suit(t)) = (self.table.trick.form(pos), self.table.trump)
             && suit == t
         {
-            self.trump_wins |= bit(winner);
-            if self.trick.led.is_some_and(|led| led != t) {
-                self.trump_cuts |= bit(winner);
+            self.table.trump_wins |= bit(winner);
+            if self.table.trick.led.is_some_and(|led| led != t) {
+                self.table.trump_cuts |= bit(winner);
             }
         }
     }
@@ -253,41 +261,45 @@ impl CrownBattles {
     /// The result of `seat`'s mission: `Some` of the table's points when met (`Some(0)`
     /// without a mission), `None` when failed.
     pub(crate) fn mission_result(&self, seat: Seat, tricks: u8) -> Option<i32> {
-        let Some(mission) = self.config.missions.catalogue.get(at(&self.missions, seat)) else { return Some(0) };
-        let first = Some(at(&self.first_wins, seat)).filter(|&f| f != NONE);
-        let met =
-            mission.condition.met(tricks, first, self.trump_wins & bit(seat) != 0, self.trump_cuts & bit(seat) != 0);
+        let Some(mission) = self.config.missions.catalogue.get(at(&self.table.missions, seat)) else { return Some(0) };
+        let first = Some(at(&self.table.first_wins, seat)).filter(|&f| f != NONE);
+        let met = mission.condition.met(
+            tricks,
+            first,
+            self.table.trump_wins & bit(seat) != 0,
+            self.table.trump_cuts & bit(seat) != 0,
+        );
         mission.points.points(self.config.players, self.cards_this_round()).filter(|_| met)
     }
 
     /// Clears the missions of a round (at its start).
     pub(crate) fn reset_missions(&mut self) {
-        self.offers = [0; MAX_PLAYERS];
-        self.missions = [NONE; MAX_PLAYERS];
-        self.first_wins = [NONE; MAX_PLAYERS];
-        self.trump_wins = 0;
-        self.trump_cuts = 0;
+        self.table.offers = [0; MAX_PLAYERS];
+        self.table.missions = [NONE; MAX_PLAYERS];
+        self.table.first_wins = [NONE; MAX_PLAYERS];
+        self.table.trump_wins = 0;
+        self.table.trump_cuts = 0;
     }
 
     /// Determinization: the offers of the other seats and the missions `seat` has not
     /// seen are re-dealt among the missions available this round.
     pub(crate) fn redraw_hidden_missions(&mut self, seat: Seat, rng: &mut GameRng) {
-        if !self.round_type.has_missions() {
+        if !self.table.round_type.has_missions() {
             return;
         }
         let available = self.available_missions();
         for s in self.seats().filter(|&s| s != seat) {
-            if at(&self.offers, s) != 0 {
+            if at(&self.table.offers, s) != 0 {
                 let offer = self.draw_offer(available, rng);
                 // Never empty: the seat had an offer, so some mission is available.
                 if offer != 0 {
-                    put(&mut self.offers, s, offer);
+                    put(&mut self.table.offers, s, offer);
                 }
-            } else if at(&self.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
+            } else if at(&self.table.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
                 let offer = self.draw_offer(available, rng);
                 let k = rng.below(offer.count_ones().max(1));
-                if let Some(id) = (0..16u8).filter(|i| offer >> i & 1 == 1).nth(k as usize) {
-                    put(&mut self.missions, s, id);
+                if let Some(id) = ids(offer).nth(k as usize) {
+                    put(&mut self.table.missions, s, id);
                 }
             }
         }

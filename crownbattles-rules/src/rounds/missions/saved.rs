@@ -3,6 +3,7 @@
 use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
+use super::MAX_MISSIONS;
 use crate::position::SetupError;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
 
@@ -38,17 +39,17 @@ impl CrownBattles {
     /// The bids placed, for the phase checks: in a missions round, where no bid is placed,
     /// all of them once the trump is known and no seat has a mission to choose, else none.
     pub(crate) fn placed_bids(&self) -> usize {
-        if self.round_type.has_missions() {
+        if self.table.round_type.has_missions() {
             // (Missions-Alliances: the missions are dealt once the teams are formed.)
-            let choosing = self.phase == Phase::ChooseTrump
+            let choosing = self.table.phase == Phase::ChooseTrump
                 || self.alliance_round() && !self.teams_formed()
-                || self.offers.iter().any(|&o| o != 0);
+                || self.table.offers.iter().any(|&o| o != 0);
             return if choosing { 0 } else { self.n() };
         }
         if self.precision() {
             return self.precision_bidders_done();
         }
-        self.bids.iter().filter(|b| b.is_some()).count()
+        self.table.bids.iter().filter(|b| b.is_some()).count()
     }
 
     /// The missions part of [`CrownBattles::to_setup`].
@@ -60,16 +61,16 @@ impl CrownBattles {
             if a.iter().all(|&v| v == NONE) { Vec::new() } else { seats().map(|s| id(at(a, s))).collect() }
         };
         MissionsSetup {
-            offered: if self.offers.iter().all(|&o| o == 0) {
+            offered: if self.table.offers.iter().all(|&o| o == 0) {
                 Vec::new()
             } else {
-                seats().map(|s| (0..16u8).filter(|i| at(&self.offers, s) >> i & 1 == 1).collect()).collect()
+                seats().map(|s| super::ids(at(&self.table.offers, s)).collect()).collect()
             },
-            chosen: per_seat(&self.missions),
-            first_wins: per_seat(&self.first_wins),
-            trump_tricks: flagged(self.trump_wins),
-            trump_over_lead: flagged(self.trump_cuts),
-            revealed: per_seat(&self.revealed_missions),
+            chosen: per_seat(&self.table.missions),
+            first_wins: per_seat(&self.table.first_wins),
+            trump_tricks: flagged(self.table.trump_wins),
+            trump_over_lead: flagged(self.table.trump_cuts),
+            revealed: per_seat(&self.table.revealed_missions),
         }
     }
 
@@ -94,32 +95,36 @@ impl CrownBattles {
             list.iter()
                 .try_fold(0u8, |m, &s| if s.index() < n { Ok(m | bit(s)) } else { Err(SetupError::NoSuchSeat(s)) })
         };
-        self.trump_wins = seats(&setup.trump_tricks)?;
-        self.trump_cuts = seats(&setup.trump_over_lead)?;
+        self.table.trump_wins = seats(&setup.trump_tricks)?;
+        self.table.trump_cuts = seats(&setup.trump_over_lead)?;
         let fill = |slot: &mut [u8; MAX_PLAYERS], list: &[Option<u8>]| {
             for (s, v) in list.iter().enumerate() {
                 put(slot, Seat(s as u8), v.unwrap_or(NONE));
             }
         };
-        fill(&mut self.missions, &setup.chosen);
-        fill(&mut self.first_wins, &setup.first_wins);
-        fill(&mut self.revealed_missions, &setup.revealed);
+        fill(&mut self.table.missions, &setup.chosen);
+        fill(&mut self.table.first_wins, &setup.first_wins);
+        fill(&mut self.table.revealed_missions, &setup.revealed);
         for (s, ids) in setup.offered.iter().enumerate() {
-            let mut offer = 0u16;
+            let mut offer: super::MissionSet = 0;
             for &i in ids {
-                if i >= 16 {
+                if usize::from(i) >= MAX_MISSIONS {
                     return Err(SetupError::Missions("a mission id beyond the catalogue"));
                 }
                 offer |= 1 << i;
             }
-            put(&mut self.offers, Seat(s as u8), offer);
+            put(&mut self.table.offers, Seat(s as u8), offer);
         }
         let fresh = setup.offered.is_empty() && setup.chosen.is_empty();
-        let before_play = self.played.is_empty() && self.trick.len == 0;
-        if fresh && before_play && self.round_type.has_missions() && (!self.alliance_round() || self.teams_formed()) {
+        let before_play = self.table.played.is_empty() && self.table.trick.len == 0;
+        if fresh
+            && before_play
+            && self.table.round_type.has_missions()
+            && (!self.alliance_round() || self.teams_formed())
+        {
             // Dealt again with the setup's trump (a deal made with the round's cards may
             // have used another).
-            self.offers = [0; MAX_PLAYERS];
+            self.table.offers = [0; MAX_PLAYERS];
             if !choosing_trump {
                 self.deal_missions();
             }
@@ -136,43 +141,45 @@ impl CrownBattles {
         let ids_ok = |a: &[u8; MAX_PLAYERS]| {
             a.iter().enumerate().all(|(s, &v)| v == NONE || (s < n && usize::from(v) < catalogue))
         };
-        if !ids_ok(&self.missions) || !ids_ok(&self.revealed_missions) {
+        if !ids_ok(&self.table.missions) || !ids_ok(&self.table.revealed_missions) {
             return Err(SetupError::Missions("a mission id beyond the catalogue or the seats"));
         }
         let seats_mask = if n >= 8 { u8::MAX } else { (1u8 << n) - 1 };
-        if (self.trump_wins | self.trump_cuts) & !seats_mask != 0 || self.trump_cuts & !self.trump_wins != 0 {
+        if (self.table.trump_wins | self.table.trump_cuts) & !seats_mask != 0
+            || self.table.trump_cuts & !self.table.trump_wins != 0
+        {
             return Err(SetupError::Missions(
                 "trump wins of seats that do not exist, or a trumping without a trump win",
             ));
         }
-        if !self.round_type.has_missions() {
-            let clear = self.offers == [0; MAX_PLAYERS]
-                && self.missions == [NONE; MAX_PLAYERS]
-                && self.first_wins == [NONE; MAX_PLAYERS]
-                && self.trump_wins == 0;
+        if !self.table.round_type.has_missions() {
+            let clear = self.table.offers == [0; MAX_PLAYERS]
+                && self.table.missions == [NONE; MAX_PLAYERS]
+                && self.table.first_wins == [NONE; MAX_PLAYERS]
+                && self.table.trump_wins == 0;
             return if clear { Ok(()) } else { Err(SetupError::Missions("missions outside a missions round")) };
         }
-        if self.bids.iter().any(Option::is_some) {
+        if self.table.bids.iter().any(Option::is_some) {
             return Err(SetupError::Missions("a bid in a missions round"));
         }
         let available = self.available_missions();
         let dealt = self.cards_this_round();
         for s in 0..MAX_PLAYERS {
             let seat = Seat(s as u8);
-            let offer = at(&self.offers, seat);
-            let first = at(&self.first_wins, seat);
-            if offer & !available != 0 || (offer != 0 && at(&self.missions, seat) != NONE) {
+            let offer = at(&self.table.offers, seat);
+            let first = at(&self.table.first_wins, seat);
+            if offer & !available != 0 || (offer != 0 && at(&self.table.missions, seat) != NONE) {
                 return Err(SetupError::Missions("an offer of missions not available, or to a seat that chose"));
             }
             if first != NONE && (first >= dealt || s >= n) {
                 return Err(SetupError::Missions("a first trick won beyond the round"));
             }
         }
-        let choosing = self.offers.iter().any(|&o| o != 0);
-        if choosing != (self.phase == Phase::Missions) {
-            return Err(SetupError::Phase(Some(self.phase)));
+        let choosing = self.table.offers.iter().any(|&o| o != 0);
+        if choosing != (self.table.phase == Phase::Missions) {
+            return Err(SetupError::Phase(Some(self.table.phase)));
         }
-        if choosing && (!self.played.is_empty() || self.trick.len != 0) {
+        if choosing && (!self.table.played.is_empty() || self.table.trick.len != 0) {
             return Err(SetupError::Missions("missions are chosen before the first trick"));
         }
         Ok(())

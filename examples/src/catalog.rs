@@ -15,6 +15,8 @@ pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
 use crate::options::GameOptions;
 
+mod readings;
+
 /// What the examples need to know about a game beyond the [`Game`] trait: its title, and
 /// the config it plays.
 pub trait Catalogued: Game {
@@ -57,6 +59,9 @@ impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
 
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
         let mut config = Self::config_for(players)?;
         config.enhanced_tiles = options.enhanced_tiles;
         config.terrain =
@@ -77,7 +82,7 @@ impl Catalogued for ExpandedDuke {
         if (options.ranger || options.three_pikemen) && !dark_rider {
             return Err("--ranger and --three-pikemen go with --objective dark-rider".to_owned());
         }
-        config.readings = duke_readings(options)?;
+        config.readings = readings::duke_readings(options)?;
         if let Some(path) = &options.tiles {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;
@@ -92,78 +97,34 @@ impl Catalogued for ExpandedDuke {
     }
 }
 
-/// The readings of The Duke's switches (`--dark-rider-danger`, …): each switch turns on
-/// the other reading of one `theduke_rules::Readings` field. A switch whose rule the game
-/// does not play (a Dark Rider reading without `--objective dark-rider`, a Dragon reading
-/// without `--dragon`, …) is refused rather than silently ignored.
-#[cfg(feature = "theduke")]
-fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Readings, String> {
-    use crate::options::DukeObjective::{CountingCoup, DarkRider, TrophyHunters};
-    use theduke_rules::*;
-    let objective = options.objective;
-    let needs = [
-        (options.fort_jump_slide_passes, options.fort, "--fort-jump-slide-passes", "--fort"),
-        (
-            options.dragon_danger || options.dragon_duke_draw,
-            options.dragon,
-            "--dragon-danger and --dragon-duke-draw",
-            "--dragon",
-        ),
-        (
-            options.dark_rider_freeze_all || options.dark_rider_danger,
-            objective == Some(DarkRider),
-            "--dark-rider-freeze-all and --dark-rider-danger",
-            "--objective dark-rider",
-        ),
-        (
-            options.flag_duke_danger,
-            matches!(objective, Some(CountingCoup | TrophyHunters)),
-            "--flag-duke-danger",
-            "--objective counting-coup or trophy-hunters",
-        ),
-        (
-            options.coup_flag_paths || options.coup_any_move,
-            objective == Some(CountingCoup),
-            "--coup-flag-paths and --coup-any-move",
-            "--objective counting-coup",
-        ),
-        (
-            options.trophy_flags_own,
-            objective == Some(TrophyHunters),
-            "--trophy-flags-own",
-            "--objective trophy-hunters",
-        ),
-    ];
-    if let Some((_, _, flags, with)) = needs.iter().find(|&&(on, played, _, _)| on && !played) {
-        return Err(format!("{flags} go with {with}"));
-    }
-    fn pick<T: Default>(on: bool, other: T) -> T {
-        if on { other } else { T::default() }
-    }
-    Ok(Readings {
-        dread_immunity: pick(options.dread_immune_either_side, DreadImmunity::EitherSide),
-        dread_thaw: pick(options.dread_thaw_on_turn, DreadThaw::ControllerTurn),
-        divination_draws: pick(options.divination_exactly_three, DivinationDraws::ExactlyThree),
-        divination_shown: pick(options.divination_shown, DivinationShown::Everyone),
-        ransom_trade: pick(options.ransom_any_tile, RansomTrade::AnyTile),
-        fort_jump_slide: pick(options.fort_jump_slide_passes, FortJumpSlide::PassesOnly),
-        dragon_danger: pick(options.dragon_danger, DragonDanger::Avoided),
-        dragon_duke: pick(options.dragon_duke_draw, DragonDuke::Draw),
-        dark_rider_freeze: pick(options.dark_rider_freeze_all, EdgeFreeze::Everything),
-        dark_rider_danger: pick(options.dark_rider_danger, RiderDanger::Avoided),
-        flag_duke_danger: pick(options.flag_duke_danger, FlagDukeDanger::Kept),
-        coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
-        coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
-        trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
-    })
-}
-
 #[cfg(feature = "archduke")]
 pub use archduke_rules::Archduke;
 
 #[cfg(feature = "archduke")]
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
+
+    /// `--any-discard` and `--caller-penalty-only-if-beaten` choose the other text's rule
+    /// (`Config::action_trigger`, `caller_penalty`); `--scoring SPEC` the scoring mode
+    /// (`Config::scoring`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use archduke_rules::{ActionTrigger, CallerPenalty};
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        let mut config = Self::config_for(players)?;
+        if options.any_discard {
+            config.action_trigger = ActionTrigger::AnyDiscard;
+        }
+        if options.caller_penalty_only_if_beaten {
+            config.caller_penalty = CallerPenalty::OnlyIfBeaten;
+        }
+        if let Some(spec) = &options.scoring {
+            config.scoring = readings::archduke_scoring(spec)?;
+        }
+        Archduke::new(&config, 0).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "dukesup")]
@@ -172,6 +133,36 @@ pub use dukesup_rules::DukesUp;
 #[cfg(feature = "dukesup")]
 impl Catalogued for DukesUp {
     const TITLE: &'static str = "Dukes Up!";
+
+    /// `--ace NAME` (`Config::ace`), `--rounds N`, `--count-wins` (`Config::multi_round`)
+    /// and `--reshuffle-at-once` (`Config::reshuffle`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use crate::options::AceName;
+        use dukesup_rules::{AceRule, MultiRound, Reshuffle};
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        let mut config = Self::config_for(players)?;
+        if let Some(ace) = options.ace {
+            config.ace = match ace {
+                AceName::Low => AceRule::Low,
+                AceName::High => AceRule::High,
+                AceName::Either => AceRule::LowOrHigh,
+                AceName::Around => AceRule::Around,
+            };
+        }
+        if let Some(rounds) = options.rounds {
+            config.rounds = rounds;
+        }
+        if options.count_wins {
+            config.multi_round = MultiRound::CountWins;
+        }
+        if options.reshuffle_at_once {
+            config.reshuffle = Reshuffle::AtOnce;
+        }
+        config.check().map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "crownbattles")]
@@ -197,7 +188,7 @@ impl Catalogued for CrownBattles {
     /// `crown_readings` (`--precision-team-one-double`, `--leak-choice NAME`, …).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
-        if options.is_expanded_duke() {
+        if !options.only_options_of(Self::NAME) {
             return Err(options.refused_by(Self::TITLE));
         }
         let mut config = Self::config_for(players)?;
@@ -241,69 +232,9 @@ impl Catalogued for CrownBattles {
         config.duels.misses_to_bank = options.duel_misses_to_bank;
         config.long_play_screw_by_cards = options.long_play_screw_by_cards;
         config.long_play_first_pass_acts = options.long_play_first_pass_acts;
-        crown_readings(&mut config, options)?;
+        readings::crown_readings(&mut config, options)?;
         config.validated().map_err(|e| e.to_string())
     }
-}
-
-/// Crown Battles' options beyond the round types: the readings of its ambiguous rules and
-/// its smaller variations (`--precision-team-one-double`, `--leak-choice NAME`, `--shields
-/// NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`, …).
-#[cfg(feature = "crownbattles")]
-fn crown_readings(config: &mut crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
-    use crate::options::{END_OF_TRICK, LeakChoiceName, ShieldsName};
-    use crownbattles_rules::{LeakChoice, Shields, SplitLead, SplitMiss, Timing};
-    config.precision_team_one_double = options.precision_team_one_double;
-    config.precision_solo_doubled = options.precision_solo_doubled;
-    config.leak_only_held = options.leak_only_held;
-    if let Some(choice) = options.leak_choice {
-        config.leak_choice = match choice {
-            LeakChoiceName::Simultaneous => LeakChoice::Simultaneous,
-            LeakChoiceName::Clockwise => LeakChoice::Clockwise,
-            LeakChoiceName::Dealer => LeakChoice::Dealer,
-            LeakChoiceName::Spinner => LeakChoice::Spinner,
-            LeakChoiceName::Neighbour => LeakChoice::Neighbour,
-        };
-    }
-    config.stealth_actions_at_flip = options.stealth_actions_at_flip;
-    config.stealth_follow_face_down = options.stealth_follow_face_down;
-    if options.split_miss_per_trick {
-        config.split_miss = SplitMiss::PerTrick;
-    }
-    if options.split_last_winner_leads {
-        config.split_lead = SplitLead::LastWinner;
-    }
-    config.screw_the_dealer = options.screw_the_dealer;
-    config.dealer_may_choose_no_trump = options.dealer_may_choose_no_trump;
-    config.wizard_affects_kings = options.wizard_affects_kings;
-    if let Some(shields) = options.shields {
-        config.shields = match shields {
-            ShieldsName::Off => Shields::Off,
-            ShieldsName::Round => Shields::Round,
-            ShieldsName::Game => Shields::Game,
-        };
-    }
-    if let Some(step) = options.witch_step {
-        config.witch_step = step;
-    }
-    if let Some(list) = &options.end_of_trick {
-        for name in list.split(',') {
-            let timing = match name.trim() {
-                "alchemist" => &mut config.timings.alchemist,
-                "bishop" => &mut config.timings.bishop,
-                "jester" => &mut config.timings.jester,
-                "witch" => &mut config.timings.witch,
-                other => {
-                    return Err(format!("--{END_OF_TRICK} {other}: expected alchemist, bishop, jester or witch"));
-                }
-            };
-            *timing = Timing::EndOfTrick;
-        }
-    }
-    if let Some(choices) = options.mission_choices {
-        config.missions.choices = choices;
-    }
-    Ok(())
 }
 
 impl Catalogued for HighCard {
@@ -375,17 +306,21 @@ impl GameId {
     }
 
     /// The game that plays this one with the command line's `options`: The Duke with an
-    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game that takes none of the
-    /// options given is an error.
+    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game given an option of
+    /// another game is an error.
     pub fn with_options(self, options: &GameOptions) -> Result<GameId, String> {
         if options.is_empty() {
             return Ok(self);
         }
         match self {
             #[cfg(feature = "theduke")]
-            GameId::TheDuke | GameId::ExpandedDuke if !options.is_round_types() => Ok(GameId::ExpandedDuke),
+            GameId::TheDuke | GameId::ExpandedDuke if options.only_options_of("theduke") => Ok(GameId::ExpandedDuke),
+            #[cfg(feature = "archduke")]
+            GameId::Archduke if options.only_options_of(self.name()) => Ok(self),
+            #[cfg(feature = "dukesup")]
+            GameId::DukesUp if options.only_options_of(self.name()) => Ok(self),
             #[cfg(feature = "crownbattles")]
-            GameId::CrownBattles if !options.is_expanded_duke() => Ok(GameId::CrownBattles),
+            GameId::CrownBattles if options.only_options_of(self.name()) => Ok(self),
             other => Err(options.refused_by(other.title())),
         }
     }

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use crate::bots::{BotSpec, IsmctsSettings};
 use crate::catalog::GameId;
-use crate::options::{END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, SHIELDS, SWITCHES, WITCH_STEP};
+use crate::options::{
+    ACE, END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, ROUNDS, SCORING, SHIELDS, SWITCHES, WITCH_STEP,
+};
 
 /// Why a command line was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,8 +141,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 
 /// Reads the game options (the switches of [`SWITCHES`], `--tiles FILE`, `--objective
 /// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`, `--leak-choice
-/// NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`)
-/// and applies them to `games`: each becomes the engine that plays them, or the options are
+/// NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
+/// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes the engine that plays them, or the options are
 /// refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let mut options = GameOptions {
@@ -157,6 +159,9 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         witch_step: parsed.number(WITCH_STEP, "5 or 10")?,
         end_of_trick: parsed.get(END_OF_TRICK).map(str::to_owned),
         mission_choices: parsed.number(MISSION_CHOICES, "a number of missions")?,
+        scoring: parsed.get(SCORING).map(str::to_owned),
+        ace: parsed.named()?,
+        rounds: parsed.number(ROUNDS, "a number of rounds")?,
         ..GameOptions::default()
     };
     for &flag in SWITCHES {
@@ -194,6 +199,9 @@ const OPTION_VALUES: &[&str] = &[
     WITCH_STEP,
     END_OF_TRICK,
     MISSION_CHOICES,
+    SCORING,
+    ACE,
+    ROUNDS,
 ];
 
 /// A command's own flags that take a value, followed by the game options'.
@@ -256,7 +264,14 @@ Stealth Play: --stealth-actions-at-flip, --stealth-follow-face-down; The Split:
 --split-miss-per-trick, --split-last-winner-leads; --mission-choices N (missions offered);
 the base game's options: --screw-the-dealer, --dealer-may-choose-no-trump,
 --wizard-affects-kings, --shields off|round|game, --witch-step 5|10, --end-of-trick
-alchemist,bishop,jester,witch (these act at the end of the trick instead of at once).";
+alchemist,bishop,jester,witch (these act at the end of the trick instead of at once).
+Archduke (with --game archduke): --any-discard (the online rules: a card drawn and discarded
+at once acts too), --caller-penalty-only-if-beaten (the box FAQ's penalty), --scoring
+tokens:N|battle-royal|eliminate-at:N|eliminate-to-three:N|first-to:N|rounds:N (tokens:4 is
+the box game, tokens:8 its Advanced mode, the others the online rules' marks).
+Dukes Up! (with --game dukesup): --ace low|high|either|around (where an Ace may stand in a
+run), --rounds N, --count-wins (several rounds count the rounds won), --reshuffle-at-once
+(the discard pile becomes the draw pile as soon as the draw pile is empty).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;

@@ -1,13 +1,16 @@
 //! Options that change which game is played, beyond its number of seats: the options of
 //! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
-//! terrain tiles, the alternate objectives, the readings of its ambiguous rules) and Crown
-//! Battles' (its round types, their options and the readings of its ambiguous rules).
+//! terrain tiles, the alternate objectives, the readings of its ambiguous rules), Crown
+//! Battles' (its round types, their options and the readings of its ambiguous rules),
+//! Archduke's (the online rules' differences, the scoring modes) and Dukes Up!'s (its
+//! readings, the number of rounds).
 //!
 //! They come from the command line: switches (the flags without a value, [`SWITCHES`]:
 //! `--enhanced`, `--dark-rider-danger`, `--precision-team-one-double`, …) and flags with a
 //! value (`--tiles FILE`, `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`,
 //! `--missions FILE`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`,
-//! `--end-of-trick LIST`, `--mission-choices N`). Each game says in
+//! `--end-of-trick LIST`, `--mission-choices N`, `--scoring SPEC`, `--ace NAME`,
+//! `--rounds N`). Each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
 //! plays them. A switch turns on the reading or variation that is not the rules engine's
@@ -172,6 +175,29 @@ pub struct GameOptions {
     /// Crown Battles, "Missions": how many missions each player is offered
     /// (`--mission-choices N`; `None` is the default, 5).
     pub mission_choices: Option<u8>,
+    /// Archduke, online rules: a card drawn and discarded at once also triggers its action
+    /// (`--any-discard`; `ActionTrigger::AnyDiscard`).
+    pub any_discard: bool,
+    /// Archduke, the box FAQ's words: the caller of "Archduke!" takes a penalty card only
+    /// when someone is strictly lower (`--caller-penalty-only-if-beaten`;
+    /// `CallerPenalty::OnlyIfBeaten`).
+    pub caller_penalty_only_if_beaten: bool,
+    /// Archduke: how rounds are scored and when the game ends (`--scoring SPEC`:
+    /// `tokens:N`, `battle-royal`, `eliminate-at:N`, `eliminate-to-three:N`, `first-to:N`,
+    /// `rounds:N`; read by the catalogue; `None` is the box rulebook's, tokens over 4
+    /// rounds).
+    pub scoring: Option<String>,
+    /// Dukes Up!, "Scoring": several rounds count the rounds won instead of adding the
+    /// scores (`--count-wins`; `MultiRound::CountWins`).
+    pub count_wins: bool,
+    /// Dukes Up!: the discard pile becomes the draw pile as soon as the draw pile is empty
+    /// (`--reshuffle-at-once`; `Reshuffle::AtOnce`).
+    pub reshuffle_at_once: bool,
+    /// Dukes Up!: where an Ace may stand in a run (`--ace low|high|either|around`; `None`
+    /// is the default, low).
+    pub ace: Option<AceName>,
+    /// Dukes Up!: how many rounds (`--rounds N`, 1 to 99; `None` is the rulebook's one).
+    pub rounds: Option<u8>,
 }
 
 /// Declares the switches (the flags without a value) of [`GameOptions`]: each flag with its
@@ -201,12 +227,27 @@ macro_rules! switches {
 }
 
 /// Which part of the options a switch belongs to: The Duke's terrain and tiles (listed
-/// before `--tiles` and `--objective`), The Duke's other options, Crown Battles'.
+/// before `--tiles` and `--objective`), The Duke's other options, Crown Battles',
+/// Archduke's, Dukes Up!'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Group {
     DukeTiles,
     Duke,
     Crown,
+    Archduke,
+    DukesUp,
+}
+
+impl Group {
+    /// The command-line name of the group's game.
+    fn game(self) -> &'static str {
+        match self {
+            Group::DukeTiles | Group::Duke => "theduke",
+            Group::Crown => "crownbattles",
+            Group::Archduke => "archduke",
+            Group::DukesUp => "dukesup",
+        }
+    }
 }
 
 switches! {
@@ -258,6 +299,14 @@ switches! {
         dealer_may_choose_no_trump => "dealer-may-choose-no-trump",
         wizard_affects_kings => "wizard-affects-kings",
     ]
+    Archduke: [
+        any_discard => "any-discard",
+        caller_penalty_only_if_beaten => "caller-penalty-only-if-beaten",
+    ]
+    DukesUp: [
+        count_wins => "count-wins",
+        reshuffle_at_once => "reshuffle-at-once",
+    ]
 }
 
 impl GameOptions {
@@ -300,7 +349,51 @@ impl GameOptions {
         if let Some(choices) = self.mission_choices {
             flags.push(format!("--{MISSION_CHOICES} {choices}"));
         }
+        flags.extend(on(Group::Archduke));
+        if let Some(scoring) = &self.scoring {
+            flags.push(format!("--{SCORING} {scoring}"));
+        }
+        flags.extend(on(Group::DukesUp));
+        if let Some(ace) = self.ace {
+            flags.push(format!("--{ACE} {}", ace.name()));
+        }
+        if let Some(rounds) = self.rounds {
+            flags.push(format!("--{ROUNDS} {rounds}"));
+        }
         flags
+    }
+
+    /// The games of the options that are on (command-line names, one per option).
+    fn games_given(&self) -> Vec<&'static str> {
+        let valued = [
+            (self.tiles.is_some() || self.objective.is_some(), "theduke"),
+            (
+                self.round_types.is_some()
+                    || self.round_sequence.is_some()
+                    || self.missions.is_some()
+                    || self.leak_choice.is_some()
+                    || self.shields.is_some()
+                    || self.witch_step.is_some()
+                    || self.end_of_trick.is_some()
+                    || self.mission_choices.is_some(),
+                "crownbattles",
+            ),
+            (self.scoring.is_some(), "archduke"),
+            (self.ace.is_some() || self.rounds.is_some(), "dukesup"),
+        ];
+        let switches = self.switches().into_iter().filter(|&(_, _, on)| on).map(|(group, _, _)| group.game());
+        valued.into_iter().filter(|&(on, _)| on).map(|(_, game)| game).chain(switches).collect()
+    }
+
+    /// Whether any option of the game of this command-line name is on.
+    pub fn has_options_of(&self, game: &str) -> bool {
+        self.games_given().contains(&game)
+    }
+
+    /// Whether every option that is on belongs to the game of this command-line name (true
+    /// when none is on).
+    pub fn only_options_of(&self, game: &str) -> bool {
+        self.games_given().iter().all(|&g| g == game)
     }
 
     /// Whether every option is off.
@@ -310,22 +403,12 @@ impl GameOptions {
 
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
-        self.tiles.is_some()
-            || self.objective.is_some()
-            || self.switches().iter().any(|&(group, _, on)| on && group != Group::Crown)
+        self.has_options_of("theduke")
     }
 
     /// Whether any option of Crown Battles (its round types, missions and readings) is on.
     pub fn is_round_types(&self) -> bool {
-        self.round_types.is_some()
-            || self.round_sequence.is_some()
-            || self.missions.is_some()
-            || self.leak_choice.is_some()
-            || self.shields.is_some()
-            || self.witch_step.is_some()
-            || self.end_of_trick.is_some()
-            || self.mission_choices.is_some()
-            || self.switches().iter().any(|&(group, _, on)| on && group == Group::Crown)
+        self.has_options_of("crownbattles")
     }
 
     /// The error for a game that takes none of the options given.
@@ -344,6 +427,13 @@ pub const WITCH_STEP: &str = "witch-step";
 pub const END_OF_TRICK: &str = "end-of-trick";
 /// Crown Battles' `--mission-choices N`.
 pub const MISSION_CHOICES: &str = "mission-choices";
+
+/// Archduke's `--scoring SPEC`.
+pub const SCORING: &str = "scoring";
+/// Dukes Up!'s `--ace NAME`.
+pub const ACE: &str = "ace";
+/// Dukes Up!'s `--rounds N`.
+pub const ROUNDS: &str = "rounds";
 
 /// A value of a flag that names one of a few choices (`--leak-choice dealer`).
 pub trait Named: Copy + PartialEq + 'static {
@@ -408,6 +498,26 @@ impl Named for ShieldsName {
     const FLAG: &'static str = SHIELDS;
     const NAMES: &'static [(&'static str, ShieldsName)] =
         &[("off", ShieldsName::Off), ("round", ShieldsName::Round), ("game", ShieldsName::Game)];
+}
+
+/// Dukes Up!: where an Ace may stand in a run (`dukesup_rules::AceRule`; the rulebook does
+/// not say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AceName {
+    /// The Ace is 1 (the default).
+    Low,
+    /// The Ace is above the King.
+    High,
+    /// Either end, chosen per card.
+    Either,
+    /// Runs turn the corner (K-A-2).
+    Around,
+}
+
+impl Named for AceName {
+    const FLAG: &'static str = ACE;
+    const NAMES: &'static [(&'static str, AceName)] =
+        &[("low", AceName::Low), ("high", AceName::High), ("either", AceName::Either), ("around", AceName::Around)];
 }
 
 /// An alternate objective of The Duke the command line names (rulebook "Alternate

@@ -1,12 +1,13 @@
 //! Every game option's flag is parsed, reaches the game's config, and is listed in the
-//! README: The Duke's readings (`--dark-rider-danger`, …) and Crown Battles' options
-//! (`--precision-team-one-double`, `--leak-choice NAME`, …). A new switch without a row in
-//! these tables fails `every_switch_has_a_test_here_and_a_line_in_the_readme`.
-#![cfg(all(feature = "theduke", feature = "crownbattles"))]
+//! README: The Duke's readings (`--dark-rider-danger`, …), Crown Battles' options
+//! (`--precision-team-one-double`, `--leak-choice NAME`, …), Archduke's and Dukes Up!'s. A
+//! new switch without a row in these tables fails
+//! `every_switch_has_a_test_here_and_a_line_in_the_readme`.
+#![cfg(all(feature = "theduke", feature = "crownbattles", feature = "archduke", feature = "dukesup"))]
 
-use duke_examples::catalog::{Catalogued, CrownBattles, ExpandedDuke, GameId};
+use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, GameId};
 use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::options::{GameOptions, LeakChoiceName, SWITCHES, ShieldsName};
+use duke_examples::options::{AceName, GameOptions, LeakChoiceName, SWITCHES, ShieldsName};
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_owned).collect()
@@ -66,6 +67,21 @@ fn crown_rows() -> Vec<CrownRow> {
         ("wizard-affects-kings", |c| c.wizard_affects_kings),
     ]
 }
+
+fn archduke_config(line: &str) -> Result<archduke_rules::Config, String> {
+    let parsed = SimulateArgs::parse(args(&format!("--game archduke {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.games, [GameId::Archduke], "{line}");
+    Archduke::config_with(parsed.players, &parsed.options)
+}
+
+fn dukesup_config(line: &str) -> Result<dukesup_rules::Config, String> {
+    let parsed = PlayArgs::parse(args(&format!("--game dukesup {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.game, GameId::DukesUp, "{line}");
+    DukesUp::config_with(parsed.players, &parsed.options)
+}
+
+/// The switches of Archduke and Dukes Up!, tested in their own tests below.
+const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-only-if-beaten", "count-wins", "reshuffle-at-once"];
 
 /// The switches that existed before this file, tested in `src/cli/tests.rs`,
 /// `tests/terrain_duke.rs`, `tests/expanded_duke.rs` and `tests/every_game.rs`.
@@ -212,6 +228,7 @@ fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
     let crown = crown_rows();
     for &flag in SWITCHES {
         let tested = TESTED_ELSEWHERE.contains(&flag)
+            || OTHER_GAMES.contains(&flag)
             || duke.iter().any(|&(f, _, _)| f == flag)
             || crown.iter().any(|&(f, _)| f == flag);
         assert!(tested, "--{flag} has no test");
@@ -220,8 +237,103 @@ fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
         *options.switch_mut(flag).unwrap() = true;
         assert_eq!(options.flags(), [format!("--{flag}")]);
     }
-    for flag in ["--leak-choice", "--shields", "--witch-step", "--end-of-trick", "--mission-choices"] {
+    for flag in [
+        "--leak-choice",
+        "--shields",
+        "--witch-step",
+        "--end-of-trick",
+        "--mission-choices",
+        "--scoring",
+        "--ace",
+        "--rounds",
+    ] {
         assert!(readme.contains(&format!("`{flag}")), "the README does not list {flag}");
         assert!(SimulateArgs::usage().contains(flag), "the usage does not list {flag}");
     }
+}
+
+#[test]
+fn archduke_flags_reach_the_config() {
+    use archduke_rules::{ActionTrigger, CallerPenalty, Mark, Scoring};
+    let base = archduke_config("").unwrap();
+    assert_eq!(
+        (base.action_trigger, base.caller_penalty, base.scoring),
+        (ActionTrigger::GridOnly, CallerPenalty::UnlessStrictlyLowest, Scoring::Tokens { rounds: 4 })
+    );
+    assert_eq!(archduke_config("--any-discard").unwrap().action_trigger, ActionTrigger::AnyDiscard);
+    let config = archduke_config("--caller-penalty-only-if-beaten").unwrap();
+    assert_eq!((config.caller_penalty, config.action_trigger), (CallerPenalty::OnlyIfBeaten, ActionTrigger::GridOnly));
+    let cases = [
+        ("tokens:8", Scoring::Tokens { rounds: 8 }),
+        ("battle-royal", Scoring::BattleRoyal),
+        ("eliminate-at:100", Scoring::Points { mark: Mark::EliminateAt { threshold: 100 } }),
+        ("eliminate-to-three:80", Scoring::Points { mark: Mark::EliminateToThree { threshold: 80 } }),
+        ("first-to:100", Scoring::Points { mark: Mark::FirstTo { threshold: 100 } }),
+        ("rounds:6", Scoring::Points { mark: Mark::Rounds { rounds: 6 } }),
+    ];
+    for (spec, scoring) in cases {
+        assert_eq!(archduke_config(&format!("--scoring {spec}")).unwrap().scoring, scoring, "{spec}");
+    }
+    // The online rules as flags, with two decks for 8 players.
+    let online = archduke_config("--players 8 --any-discard --scoring first-to:100").unwrap();
+    let rule_set = archduke_rules::RuleSet::Online.config(8);
+    assert_eq!(online, archduke_rules::Config { turn_limit: base.turn_limit, ..rule_set });
+    for wrong in ["tokens", "tokens:0", "battle-royal:2", "first-to:-5", "first-to:x", "points"] {
+        assert!(archduke_config(&format!("--scoring {wrong}")).is_err(), "{wrong}");
+    }
+    let why = archduke_config("--scoring medals").unwrap_err();
+    assert!(why.contains("expected tokens:N, battle-royal"), "{why}");
+    // The other games refuse them, and Archduke refuses theirs.
+    let why = SimulateArgs::parse(args("--game dukesup --any-discard")).unwrap_err().to_string();
+    assert!(why.contains("--any-discard does not apply to Dukes Up!"), "{why}");
+    let why = SimulateArgs::parse(args("--game archduke --count-wins --scoring tokens:8")).unwrap_err().to_string();
+    assert!(why.contains("does not apply to Archduke") || why.contains("do not apply to Archduke"), "{why}");
+    let why = Archduke::config_with(None, &GameOptions { dragon: true, ..GameOptions::default() }).unwrap_err();
+    assert!(why.contains("--dragon does not apply to Archduke"), "{why}");
+}
+
+#[test]
+fn dukes_up_flags_reach_the_config() {
+    use dukesup_rules::{AceRule, MultiRound, Reshuffle};
+    let base = dukesup_config("").unwrap();
+    assert_eq!(
+        (base.ace, base.rounds, base.multi_round, base.reshuffle),
+        (AceRule::Low, 1, MultiRound::AddScores, Reshuffle::WhenNeeded)
+    );
+    for (name, option, rule) in [
+        ("low", AceName::Low, AceRule::Low),
+        ("high", AceName::High, AceRule::High),
+        ("either", AceName::Either, AceRule::LowOrHigh),
+        ("around", AceName::Around, AceRule::Around),
+    ] {
+        let parsed = PlayArgs::parse(args(&format!("--game dukesup --ace {name}"))).unwrap();
+        assert_eq!(parsed.options.ace, Some(option));
+        assert_eq!(parsed.options.flags(), [format!("--ace {name}")]);
+        assert_eq!(dukesup_config(&format!("--ace {name}")).unwrap().ace, rule);
+    }
+    assert!(dukesup_config("--ace middle").unwrap_err().contains("--ace middle: expected one of low, high"));
+    let config = dukesup_config("--rounds 3 --count-wins").unwrap();
+    assert_eq!(
+        (config.rounds, config.multi_round, config.reshuffle),
+        (3, MultiRound::CountWins, Reshuffle::WhenNeeded)
+    );
+    assert_eq!(dukesup_config("--reshuffle-at-once").unwrap().reshuffle, Reshuffle::AtOnce);
+    assert!(dukesup_config("--rounds 0").is_err());
+    assert!(dukesup_config("--rounds 100").is_err());
+    let why = SimulateArgs::parse(args("--game theduke --rounds 3")).unwrap_err().to_string();
+    assert!(why.contains("--rounds 3 does not apply to The Duke"), "{why}");
+}
+
+#[test]
+fn bots_play_archduke_and_dukes_up_with_their_options() {
+    let bots = [duke_examples::bots::BotSpec::Greedy, duke_examples::bots::BotSpec::Random];
+    let archduke =
+        SimulateArgs::parse(args("--game archduke --players 3 --any-discard --scoring battle-royal")).unwrap();
+    let (summary, _) =
+        duke_examples::simulate::run::<Archduke>(archduke.players, &archduke.options, 2, 5, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let dukesup = SimulateArgs::parse(args("--game dukesup --ace around --rounds 2 --count-wins")).unwrap();
+    let (summary, _) =
+        duke_examples::simulate::run::<DukesUp>(dukesup.players, &dukesup.options, 2, 5, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
 }

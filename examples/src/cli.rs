@@ -142,8 +142,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 /// Reads the game options (the switches of [`SWITCHES`], `--tiles FILE`, `--objective
 /// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`, `--leak-choice
 /// NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
-/// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes the engine that plays them, or the options are
-/// refused.
+/// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes
+/// the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
     let mut options = GameOptions {
         tiles: parsed.get("tiles").map(PathBuf::from),

@@ -233,6 +233,7 @@ fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
             || crown.iter().any(|&(f, _)| f == flag);
         assert!(tested, "--{flag} has no test");
         assert!(readme.contains(&format!("`--{flag}")), "the README does not list --{flag}");
+        assert!(SimulateArgs::usage().contains(&format!("--{flag}")), "the usage does not list --{flag}");
         let mut options = GameOptions::default();
         *options.switch_mut(flag).unwrap() = true;
         assert_eq!(options.flags(), [format!("--{flag}")]);

@@ -7,8 +7,8 @@
 //!   × 20` (the table's points for the player count and the cards dealt when met; a failed
 //!   mission loses 20), where `p` is a rough chance of meeting the condition from the hand
 //!   (see [`chance`]). The best one is chosen (the greedy bot breaks exact ties with its
-//!   seeded generator, so the choice is reproducible). Not choosing is worth the worst
-//!   offer, so the bot never waits for nothing.
+//!   seeded generator, so the choice is reproducible). Not choosing is worth a point less
+//!   than the worst offer, so the bot never waits for nothing.
 //! - **Playing**: from the chosen mission and the tricks so far the bot wants this trick
 //!   (`AtLeast(n)` not reached, `Between(lo, hi)` below `lo`, a trump mission with a
 //!   numbered trump card), or wants to lose it (`Between(lo, hi)` with `hi` reached,
@@ -16,9 +16,9 @@
 //!   trick counts as won; one that leads the trick on the table after it as won with a
 //!   chance from its strength and the players still to play; any other as lost.
 //!
-//! In a Missions-Alliances round each member reads its own mission against its own tricks
-//! (a simplification: the team's tricks are not summed). The bot sees only its seat's view
-//! and the public config, as every bot.
+//! In a Missions-Alliances round each member plays to its own mission (each mission is
+//! judged on its own player's tricks) without weighing its ally's. The bot sees only its
+//! seat's view and the public config, as every bot.
 //!
 //! The greedy bot is generic over [`Game`]; this is its only per-game knowledge, reached by
 //! downcasting the game's view and config ([`Any`]): for every other game, and in Crown
@@ -32,10 +32,9 @@ use duke_core::{Game, Seat};
 #[cfg(feature = "crownbattles")]
 use crownbattles_rules::{Condition, Config, Face, Form, Power, Trump, View};
 
-/// Points lost for a failed mission (rulebook "Missions": "lose 20 points"), as the rules
-/// crate's `FAILED_MISSION`.
+/// Points lost for a failed mission (rulebook "Missions": "lose 20 points").
 #[cfg(feature = "crownbattles")]
-const FAILED: f64 = 20.0;
+const FAILED: f64 = -(crownbattles_rules::FAILED_MISSION as f64);
 
 /// How far a bot's mission steers its play in one step.
 #[derive(Clone, Debug, PartialEq)]
@@ -45,10 +44,12 @@ pub(crate) enum MissionSense {
     /// Choosing a mission: each catalogue id with its expected value; the rest count as the
     /// worst offer.
     Choose { values: Vec<(u8, f64)>, worst: f64 },
-    /// Playing a trick: `want` +1 (take it), −1 (lose it); `weight` the points at stake;
-    /// `tricks` and `hand` the seat's tricks and hand size before the step; `trump_only`
-    /// counts only a numbered trump card (the trump missions).
-    Play { want: f64, weight: f64, tricks: u8, hand: usize, trump_only: bool, over_lead: bool },
+    /// Playing a trick: `want` +1 (take it), −1 (lose it), −0.5 (rather lose it); `weight`
+    /// the points at stake; `tricks`, `hand` and `trumps` the seat's tricks, hand size and
+    /// numbered trump cards in hand before the step; `trump_only` counts only a trick taken
+    /// with a numbered trump card (the trump missions), `over_lead` only one led in another
+    /// suit.
+    Play { want: f64, weight: f64, tricks: u8, hand: usize, trumps: usize, trump_only: bool, over_lead: bool },
 }
 
 impl MissionSense {
@@ -90,19 +91,21 @@ impl MissionSense {
                 let chosen = after.missions.get(i).copied().flatten();
                 chosen.and_then(|id| values.iter().find(|&&(m, _)| m == id)).map_or(*worst, |&(_, v)| v)
             }
-            &MissionSense::Play { want, weight, tricks, hand, trump_only, over_lead } => {
+            &MissionSense::Play { want, weight, tricks, hand, trumps, trump_only, over_lead } => {
                 let won = after.tricks.get(i).copied().unwrap_or(0) > tricks;
-                let mine = after.trick.iter().position(|c| c.seat == seat);
-                let chance = if won {
-                    1.0
-                } else if let Some(pos) = mine {
+                let closed = after.hand.len() < hand && !after.trick.iter().any(|c| c.seat == seat);
+                // A trump mission counts a trick closed with one of its trumps only (which
+                // trick it led is not told once the trick is gone: any counts here).
+                let counts = !trump_only || trump_numbers(after) < trumps;
+                let chance = if let Some(pos) = after.trick.iter().position(|c| c.seat == seat) {
                     on_table(after, pos, trump_only, over_lead)
-                } else if after.hand.len() < hand && !trump_only {
-                    // The card closed a trick someone else took.
-                    0.0
-                } else {
-                    // Not a card played (or a card that does not count for the mission).
+                } else if !closed || !counts {
+                    // Not a card played, or a card the mission does not count.
                     0.5
+                } else if won {
+                    1.0
+                } else {
+                    0.0
                 };
                 want * (chance - 0.5) * weight
             }
@@ -159,6 +162,12 @@ fn keeps_lead(strength: u16) -> f64 {
     }
 }
 
+/// How many numbered trump cards the seat holds.
+#[cfg(feature = "crownbattles")]
+fn trump_numbers(view: &View) -> usize {
+    view.hand.iter().filter(|&&f| matches!(f, Face::Number(s, _) if view.trump == Trump::Suit(s))).count()
+}
+
 /// Whether `face` is likely to take a trick: a Golem, a Dragon, a King, a trump of 9 and
 /// up, another number of 12 and up (the rules crate's `View::heuristic` counts the same).
 #[cfg(feature = "crownbattles")]
@@ -194,6 +203,7 @@ fn sense(view: &View, config: &Config, seat: Seat) -> Option<MissionSense> {
     let weight = (points + FAILED) / 2.0;
     let tricks = view.tricks.get(i).copied().unwrap_or(0);
     let hand = view.hand.len();
+    let trumps = trump_numbers(view);
     // Tricks played this round before this one: one card of the hand each (the seat has not
     // played to the trick it is asked about).
     let played = usize::from(view.cards_dealt).saturating_sub(hand);
@@ -209,7 +219,7 @@ fn sense(view: &View, config: &Config, seat: Seat) -> Option<MissionSense> {
         Condition::TrumpOverLead => (1.0, true, true),
         _ => return None,
     };
-    Some(MissionSense::Play { want, weight, tricks, hand, trump_only, over_lead })
+    Some(MissionSense::Play { want, weight, tricks, hand, trumps, trump_only, over_lead })
 }
 
 /// A rough chance of meeting `condition` with the seat's hand: `e` is the tricks expected

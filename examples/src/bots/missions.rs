@@ -150,7 +150,8 @@ fn on_table(view: &View, pos: usize, trump_only: bool, over_lead: bool) -> f64 {
 /// (1) to 0.82 (13), a number of the led suit from 0.15 to 0.75, anything else 0.2.
 #[cfg(feature = "crownbattles")]
 fn keeps_lead(strength: u16) -> f64 {
-    let value2 = f64::from(strength & 0xFF);
+    // No card is worth more than 13.5, twice 27: the cap only guards a strange code.
+    let value2 = f64::from((strength & 0xFF).min(27));
     match strength >> 8 {
         10.. => 0.97,
         8 | 9 => 0.9,
@@ -265,3 +266,6 @@ fn chance(condition: Condition, view: &View, taken: u8) -> f64 {
         Condition::TrumpOverLead => trump_chance - 0.1,
     }
 }
+
+#[cfg(all(test, feature = "crownbattles"))]
+mod tests;

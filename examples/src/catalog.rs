@@ -15,6 +15,8 @@ pub use duke_core::testing::toy::{HighCard, HighCardConfig};
 
 use crate::options::GameOptions;
 
+mod readings;
+
 /// What the examples need to know about a game beyond the [`Game`] trait: its title, and
 /// the config it plays.
 pub trait Catalogued: Game {
@@ -50,12 +52,16 @@ pub use theduke_rules::ExpandedDuke;
 
 /// The Duke with the options of Expanded play: the engine with run-time tile sets, which
 /// [`GameId::with_options`] picks for `--game theduke` with `--enhanced`, `--tiles`,
-/// `--mountain`, `--fort`, `--dragon`, `--objective`, `--ranger` or `--three-pikemen`.
+/// `--mountain`, `--fort`, `--dragon`, `--objective`, `--ranger`, `--three-pikemen` or a
+/// reading switch (`--dark-rider-danger`, …).
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
 
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
         let mut config = Self::config_for(players)?;
         config.enhanced_tiles = options.enhanced_tiles;
         config.terrain =
@@ -76,6 +82,7 @@ impl Catalogued for ExpandedDuke {
         if (options.ranger || options.three_pikemen) && !dark_rider {
             return Err("--ranger and --three-pikemen go with --objective dark-rider".to_owned());
         }
+        config.readings = readings::duke_readings(options)?;
         if let Some(path) = &options.tiles {
             let text =
                 std::fs::read_to_string(path).map_err(|e| format!("--tiles {}: cannot read: {e}", path.display()))?;
@@ -96,6 +103,28 @@ pub use archduke_rules::Archduke;
 #[cfg(feature = "archduke")]
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
+
+    /// `--any-discard` and `--caller-penalty-only-if-beaten` choose the other text's rule
+    /// (`Config::action_trigger`, `caller_penalty`); `--scoring SPEC` the scoring mode
+    /// (`Config::scoring`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use archduke_rules::{ActionTrigger, CallerPenalty};
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        let mut config = Self::config_for(players)?;
+        if options.any_discard {
+            config.action_trigger = ActionTrigger::AnyDiscard;
+        }
+        if options.caller_penalty_only_if_beaten {
+            config.caller_penalty = CallerPenalty::OnlyIfBeaten;
+        }
+        if let Some(spec) = &options.scoring {
+            config.scoring = readings::archduke_scoring(spec)?;
+        }
+        Archduke::new(&config, 0).map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "dukesup")]
@@ -104,6 +133,36 @@ pub use dukesup_rules::DukesUp;
 #[cfg(feature = "dukesup")]
 impl Catalogued for DukesUp {
     const TITLE: &'static str = "Dukes Up!";
+
+    /// `--ace NAME` (`Config::ace`), `--rounds N`, `--count-wins` (`Config::multi_round`)
+    /// and `--reshuffle-at-once` (`Config::reshuffle`).
+    fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
+        use crate::options::AceName;
+        use dukesup_rules::{AceRule, MultiRound, Reshuffle};
+        if !options.only_options_of(Self::NAME) {
+            return Err(options.refused_by(Self::TITLE));
+        }
+        let mut config = Self::config_for(players)?;
+        if let Some(ace) = options.ace {
+            config.ace = match ace {
+                AceName::Low => AceRule::Low,
+                AceName::High => AceRule::High,
+                AceName::Either => AceRule::LowOrHigh,
+                AceName::Around => AceRule::Around,
+            };
+        }
+        if let Some(rounds) = options.rounds {
+            config.rounds = rounds;
+        }
+        if options.count_wins {
+            config.multi_round = MultiRound::CountWins;
+        }
+        if options.reshuffle_at_once {
+            config.reshuffle = Reshuffle::AtOnce;
+        }
+        config.check().map_err(|e| e.to_string())?;
+        Ok(config)
+    }
 }
 
 #[cfg(feature = "crownbattles")]
@@ -124,10 +183,12 @@ impl Catalogued for CrownBattles {
     /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
     /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
     /// `--long-play-screw-by-cards` and `--long-play-first-pass-acts` are Long Play's
-    /// options (`Config::long_play_screw_by_cards`, `long_play_first_pass_acts`).
+    /// options (`Config::long_play_screw_by_cards`, `long_play_first_pass_acts`). The
+    /// readings and smaller options of the other rounds and of the base game go through
+    /// `crown_readings` (`--precision-team-one-double`, `--leak-choice NAME`, …).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
-        if options.is_expanded_duke() {
+        if !options.only_options_of(Self::NAME) {
             return Err(options.refused_by(Self::TITLE));
         }
         let mut config = Self::config_for(players)?;
@@ -171,6 +232,7 @@ impl Catalogued for CrownBattles {
         config.duels.misses_to_bank = options.duel_misses_to_bank;
         config.long_play_screw_by_cards = options.long_play_screw_by_cards;
         config.long_play_first_pass_acts = options.long_play_first_pass_acts;
+        readings::crown_readings(&mut config, options)?;
         config.validated().map_err(|e| e.to_string())
     }
 }
@@ -244,17 +306,21 @@ impl GameId {
     }
 
     /// The game that plays this one with the command line's `options`: The Duke with an
-    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game that takes none of the
-    /// options given is an error.
+    /// option of Expanded play is [`GameId::ExpandedDuke`]; a game given an option of
+    /// another game is an error.
     pub fn with_options(self, options: &GameOptions) -> Result<GameId, String> {
         if options.is_empty() {
             return Ok(self);
         }
         match self {
             #[cfg(feature = "theduke")]
-            GameId::TheDuke | GameId::ExpandedDuke if !options.is_round_types() => Ok(GameId::ExpandedDuke),
+            GameId::TheDuke | GameId::ExpandedDuke if options.only_options_of("theduke") => Ok(GameId::ExpandedDuke),
+            #[cfg(feature = "archduke")]
+            GameId::Archduke if options.only_options_of(self.name()) => Ok(self),
+            #[cfg(feature = "dukesup")]
+            GameId::DukesUp if options.only_options_of(self.name()) => Ok(self),
             #[cfg(feature = "crownbattles")]
-            GameId::CrownBattles if !options.is_expanded_duke() => Ok(GameId::CrownBattles),
+            GameId::CrownBattles if options.only_options_of(self.name()) => Ok(self),
             other => Err(options.refused_by(other.title())),
         }
     }

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 
 use crate::bots::{BotSpec, IsmctsSettings};
 use crate::catalog::GameId;
-use crate::options::GameOptions;
+use crate::options::{
+    ACE, END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, ROUNDS, SCORING, SHIELDS, SWITCHES, WITCH_STEP,
+};
 
 /// Why a command line was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +107,11 @@ impl Parsed {
             .transpose()
     }
 
+    /// The value of the flag of the choice `T` (`--leak-choice dealer`), if given.
+    fn named<T: Named>(&self) -> Result<Option<T>, CliError> {
+        self.get(T::FLAG).map(T::parse).transpose().map_err(invalid)
+    }
+
     fn no_positional(&self) -> Result<(), CliError> {
         match self.positional.first() {
             Some(extra) => Err(invalid(format!("unexpected argument {extra:?}"))),
@@ -132,19 +139,14 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
     value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
 }
 
-/// Reads the game options (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
-/// `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, Suit Precision's, Wagering's, Duel Fights' and Long Play's flags) and applies them to
-/// `games`: each becomes the engine that plays them, or the options are refused.
+/// Reads the game options (the switches of [`SWITCHES`], `--tiles FILE`, `--objective
+/// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`, `--leak-choice
+/// NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
+/// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes
+/// the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
-    let options = GameOptions {
-        enhanced_tiles: parsed.has("enhanced"),
+    let mut options = GameOptions {
         tiles: parsed.get("tiles").map(PathBuf::from),
-        mountain: parsed.has("mountain"),
-        fort: parsed.has("fort"),
-        dragon: parsed.has("dragon"),
-        ranger: parsed.has("ranger"),
-        three_pikemen: parsed.has("three-pikemen"),
         objective: match parsed.get("objective") {
             Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
             None => None,
@@ -152,19 +154,23 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
         missions: parsed.get(MISSIONS).map(PathBuf::from),
-        missions_simultaneous: parsed.has("missions-simultaneous"),
-        random_teams: parsed.has("random-teams"),
-        missions_own_points: parsed.has("missions-own-points"),
-        precision_peasant_any: parsed.has("precision-peasant-any"),
-        precision_thief_own_bid: parsed.has("precision-thief-own-bid"),
-        extra_wagers: parsed.has("extra-wagers"),
-        wager_bid_points: parsed.has("wager-bid-points"),
-        random_duels: parsed.has("random-duels"),
-        duel_bonus: parsed.has("duel-bonus"),
-        duel_misses_to_bank: parsed.has("duel-misses-to-bank"),
-        long_play_screw_by_cards: parsed.has("long-play-screw-by-cards"),
-        long_play_first_pass_acts: parsed.has("long-play-first-pass-acts"),
+        leak_choice: parsed.named()?,
+        shields: parsed.named()?,
+        witch_step: parsed.number(WITCH_STEP, "5 or 10")?,
+        end_of_trick: parsed.get(END_OF_TRICK).map(str::to_owned),
+        mission_choices: parsed.number(MISSION_CHOICES, "a number of missions")?,
+        scoring: parsed.get(SCORING).map(str::to_owned),
+        ace: parsed.named()?,
+        rounds: parsed.number(ROUNDS, "a number of rounds")?,
+        ..GameOptions::default()
     };
+    for &flag in SWITCHES {
+        if parsed.has(flag)
+            && let Some(on) = options.switch_mut(flag)
+        {
+            *on = true;
+        }
+    }
     if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
     {
         return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider".to_owned()));
@@ -175,27 +181,6 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
     Ok(options)
 }
 
-/// The game options that are flags, shared by `simulate` and `play`.
-const FLAGS: &[&str] = &[
-    "enhanced",
-    "mountain",
-    "fort",
-    "dragon",
-    "ranger",
-    "three-pikemen",
-    "missions-simultaneous",
-    "random-teams",
-    "missions-own-points",
-    "precision-peasant-any",
-    "precision-thief-own-bid",
-    "extra-wagers",
-    "wager-bid-points",
-    "random-duels",
-    "duel-bonus",
-    "duel-misses-to-bank",
-    "long-play-screw-by-cards",
-    "long-play-first-pass-acts",
-];
 /// Crown Battles' mission catalogue file.
 const MISSIONS: &str = "missions";
 /// Crown Battles' round types: the Round Type cards to deal.
@@ -203,7 +188,21 @@ const ROUND_TYPES: &str = "round-types";
 /// Crown Battles' round types in a fixed order.
 const ROUND_SEQUENCE: &str = "round-sequence";
 /// The game options that take a value, shared by `simulate` and `play`.
-const OPTION_VALUES: &[&str] = &["tiles", "objective", ROUND_TYPES, ROUND_SEQUENCE, MISSIONS];
+const OPTION_VALUES: &[&str] = &[
+    "tiles",
+    "objective",
+    ROUND_TYPES,
+    ROUND_SEQUENCE,
+    MISSIONS,
+    LEAK_CHOICE,
+    SHIELDS,
+    WITCH_STEP,
+    END_OF_TRICK,
+    MISSION_CHOICES,
+    SCORING,
+    ACE,
+    ROUNDS,
+];
 
 /// A command's own flags that take a value, followed by the game options'.
 fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
@@ -222,6 +221,17 @@ of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tile
 --objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
 --objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
 Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
+The Duke's other readings (theduke-rules RULES.md, by reading number), each a switch:
+--dread-immune-either-side (23: a Dread icon on either side makes a tile immune),
+--dread-thaw-on-turn (24: a frozen tile thaws at its controller's turn),
+--divination-exactly-three (28), --divination-shown (30: everyone sees the tiles drawn),
+--ransom-any-tile (35), --fort-jump-slide-passes (37: a Jump Slide cannot end in the Fort;
+with --fort), --dragon-danger (46: the Duke-danger rule looks at the Dragon) and
+--dragon-duke-draw (47: the Dragon taking a Duke draws; both with --dragon),
+--dark-rider-freeze-all (57: the Dragon spares frozen Pikemen) and --dark-rider-danger (59:
+the rider is protected as a Duke; both with --objective dark-rider), --flag-duke-danger (60:
+with counting-coup or trophy-hunters), --coup-flag-paths (61) and --coup-any-move (62; with
+counting-coup), --trophy-flags-own (64: each player places his own Flag; with trophy-hunters).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds (implemented: normal, blind, long, leaked, split,
@@ -245,7 +255,23 @@ of the Thief's own bids;
 --duel-misses-to-bank makes every player of a duel without winners lose its misses too;
 Long Play's readings: --long-play-screw-by-cards (\"Screw the dealer\" counts the cards dealt,
 not the tricks), --long-play-first-pass-acts (the Magician acts in the first pass of the
-last trick).";
+last trick);
+Suit Precision-Alliances' readings: --precision-team-one-double (one double bid per team for
+the round), --precision-solo-doubled (the solo player's trick points doubled);
+Leaked Suit: --leak-choice simultaneous|clockwise|dealer|spinner|neighbour (who chooses the
+suits revealed, the rulebook's variations), --leak-only-held (a chosen suit must be held);
+Stealth Play: --stealth-actions-at-flip, --stealth-follow-face-down; The Split:
+--split-miss-per-trick, --split-last-winner-leads; --mission-choices N (missions offered);
+the base game's options: --screw-the-dealer, --dealer-may-choose-no-trump,
+--wizard-affects-kings, --shields off|round|game, --witch-step 5|10, --end-of-trick
+alchemist,bishop,jester,witch (these act at the end of the trick instead of at once).
+Archduke (with --game archduke): --any-discard (the online rules: a card drawn and discarded
+at once acts too), --caller-penalty-only-if-beaten (the box FAQ's penalty), --scoring
+tokens:N|battle-royal|eliminate-at:N|eliminate-to-three:N|first-to:N|rounds:N (tokens:4 is
+the box game, tokens:8 its Advanced mode, the others the online rules' marks).
+Dukes Up! (with --game dukesup): --ace low|high|either|around (where an Ace may stand in a
+run), --rounds N, --count-wins (several rounds count the rounds won), --reshuffle-at-once
+(the discard pile becomes the draw pile as soon as the draw pile is empty).";
 
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
@@ -291,7 +317,7 @@ impl SimulateArgs {
 usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
                 [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
                 [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
-                [--objective NAME] [--ranger] [--three-pikemen]
+                [--objective NAME] [--ranger] [--three-pikemen] [other game options]
 
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
@@ -310,7 +336,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
         let parsed = Parsed::new(
             args,
             &with_option_values(&["game", "games", "seed", "players", "bots", "save-record"]),
-            FLAGS,
+            SWITCHES,
         )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
@@ -362,7 +388,7 @@ impl PlayArgs {
 usage: play --game NAME [--players P] [--seat K] [--seed S]
             [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
             [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
-            [--ranger] [--three-pikemen]
+            [--ranger] [--three-pikemen] [other game options]
 
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
@@ -375,8 +401,11 @@ its notation; `help` and `quit` are commands.";
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed =
-            Parsed::new(args, &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]), FLAGS)?;
+        let parsed = Parsed::new(
+            args,
+            &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]),
+            SWITCHES,
+        )?;
         parsed.no_positional()?;
         let mut games = match parsed.get("game") {
             Some(value) => parse_games(value, false)?,

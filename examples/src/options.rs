@@ -1,16 +1,20 @@
 //! Options that change which game is played, beyond its number of seats: the options of
 //! The Duke's Expanded play (the enhanced tiles, a custom tile set read from a file, the
-//! terrain tiles, the alternate objectives) and Crown Battles' round types.
+//! terrain tiles, the alternate objectives, the readings of its ambiguous rules), Crown
+//! Battles' (its round types, their options and the readings of its ambiguous rules),
+//! Archduke's (the online rules' differences, the scoring modes) and Dukes Up!'s (its
+//! readings, the number of rounds).
 //!
-//! They come from the command line (`--enhanced`, `--tiles FILE`, `--mountain`, `--fort`, `--dragon`,
-//! `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-//! `--missions-simultaneous`, `--random-teams`, `--missions-own-points`, `--precision-peasant-any`,
-//! `--precision-thief-own-bid`, `--extra-wagers`, `--wager-bid-points`, `--random-duels`,
-//! `--duel-bonus`, `--duel-misses-to-bank`, `--long-play-screw-by-cards`,
-//! `--long-play-first-pass-acts`); each game says in
+//! They come from the command line: switches (the flags without a value, [`SWITCHES`]:
+//! `--enhanced`, `--dark-rider-danger`, `--precision-team-one-double`, …) and flags with a
+//! value (`--tiles FILE`, `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`,
+//! `--missions FILE`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`,
+//! `--end-of-trick LIST`, `--mission-choices N`, `--scoring SPEC`, `--ace NAME`,
+//! `--rounds N`). Each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
 //! and [`GameId::with_options`](crate::catalog::GameId::with_options) picks the engine that
-//! plays them.
+//! plays them. A switch turns on the reading or variation that is not the rules engine's
+//! default; every option is off by default.
 
 use std::path::PathBuf;
 
@@ -39,6 +43,48 @@ pub struct GameOptions {
     /// The Duke, Dark Rider's easier option: three Pikemen instead of four
     /// (`--three-pikemen`).
     pub three_pikemen: bool,
+    /// The Duke, reading 23: tiles with a Dread icon on either side are immune to Dread
+    /// (`--dread-immune-either-side`; `DreadImmunity::EitherSide`).
+    pub dread_immune_either_side: bool,
+    /// The Duke, reading 24: a frozen tile thaws at the start of its controller's turn
+    /// (`--dread-thaw-on-turn`; `DreadThaw::ControllerTurn`).
+    pub dread_thaw_on_turn: bool,
+    /// The Duke, reading 28: a Divination needs three tiles in the bag
+    /// (`--divination-exactly-three`; `DivinationDraws::ExactlyThree`).
+    pub divination_exactly_three: bool,
+    /// The Duke, reading 30: everyone sees the tiles a Divination draws
+    /// (`--divination-shown`; `DivinationShown::Everyone`).
+    pub divination_shown: bool,
+    /// The Duke, reading 35: a Ransom takes back any captured tile (`--ransom-any-tile`;
+    /// `RansomTrade::AnyTile`).
+    pub ransom_any_tile: bool,
+    /// The Duke, reading 37: a Jump Slide passes over the Fort but does not end in it
+    /// (`--fort-jump-slide-passes`; `FortJumpSlide::PassesOnly`).
+    pub fort_jump_slide_passes: bool,
+    /// The Duke, reading 46: the Duke-danger rule looks at the Dragon's next turn too
+    /// (`--dragon-danger`; `DragonDanger::Avoided`).
+    pub dragon_danger: bool,
+    /// The Duke, reading 47: the Dragon taking a Duke draws the game (`--dragon-duke-draw`;
+    /// `DragonDuke::Draw`).
+    pub dragon_duke_draw: bool,
+    /// The Duke, Dark Rider, reading 57: a Pikeman frozen on the rider's edge is safe from
+    /// the Dragon too (`--dark-rider-freeze-all`; `EdgeFreeze::Everything`).
+    pub dark_rider_freeze_all: bool,
+    /// The Duke, Dark Rider, reading 59: the Duke-danger rule protects the rider
+    /// (`--dark-rider-danger`; `RiderDanger::Avoided`).
+    pub dark_rider_danger: bool,
+    /// The Duke, Counting Coup and Trophy Hunters, reading 60: the Duke-danger rule holds
+    /// (`--flag-duke-danger`; `FlagDukeDanger::Kept`).
+    pub flag_duke_danger: bool,
+    /// The Duke, Counting Coup, reading 61: the opponent's Flag bars the paths through its
+    /// square (`--coup-flag-paths`; `CoupFlag::Paths`).
+    pub coup_flag_paths: bool,
+    /// The Duke, Counting Coup, reading 62: any move ending beside the opponent's Flag
+    /// scores (`--coup-any-move`; `CoupPoints::AnyMove`).
+    pub coup_any_move: bool,
+    /// The Duke, Trophy Hunters, reading 64: each player places his own Flag
+    /// (`--trophy-flags-own`; `TrophyFlags::OwnerPlaces`).
+    pub trophy_flags_own: bool,
     /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
     /// per round (`--round-types blind,normal`).
     pub round_types: Option<String>,
@@ -85,47 +131,199 @@ pub struct GameOptions {
     /// Crown Battles, Long Play: the Magician acts in the first pass of the round's last
     /// trick (`--long-play-first-pass-acts`; RULES.md, reading 43).
     pub long_play_first_pass_acts: bool,
+    /// Crown Battles, Suit Precision-Alliances: one double bid per team for the whole round
+    /// (`--precision-team-one-double`; RULES.md, reading 60).
+    pub precision_team_one_double: bool,
+    /// Crown Battles, Suit Precision-Alliances: the solo player's trick points are doubled
+    /// (`--precision-solo-doubled`; RULES.md, reading 62).
+    pub precision_solo_doubled: bool,
+    /// Crown Battles, Leaked Suit: a player choosing its suit must choose one it holds
+    /// (`--leak-only-held`; RULES.md, reading 39).
+    pub leak_only_held: bool,
+    /// Crown Battles, Leaked Suit: who chooses the suits revealed (`--leak-choice NAME`;
+    /// `None` is the main rule, each player its own).
+    pub leak_choice: Option<LeakChoiceName>,
+    /// Crown Battles, Stealth Play: the immediate actions of the face-down cards resolve at
+    /// the flip (`--stealth-actions-at-flip`; RULES.md, reading 35).
+    pub stealth_actions_at_flip: bool,
+    /// Crown Battles, Stealth Play: the first numbered card played face down after a lead
+    /// that is not a number sets the suit to follow (`--stealth-follow-face-down`; reading 35).
+    pub stealth_follow_face_down: bool,
+    /// Crown Battles, The Split: a correct half beside a failed one scores 10 per trick
+    /// (`--split-miss-per-trick`; RULES.md, reading 36).
+    pub split_miss_per_trick: bool,
+    /// Crown Battles, The Split: the first half's last winner leads the second half
+    /// (`--split-last-winner-leads`; RULES.md, reading 36).
+    pub split_last_winner_leads: bool,
+    /// Crown Battles, the "Screw the dealer" variation (`--screw-the-dealer`).
+    pub screw_the_dealer: bool,
+    /// Crown Battles: the dealer may choose no trump when the spinner lets him choose
+    /// (`--dealer-may-choose-no-trump`; RULES.md, reading 3).
+    pub dealer_may_choose_no_trump: bool,
+    /// Crown Battles: the Wizard turns the Golem King and the Dragon King into Peasants too
+    /// (`--wizard-affects-kings`; RULES.md, reading 21).
+    pub wizard_affects_kings: bool,
+    /// Crown Battles, "Notes": the bubble shields off, or protecting for the rest of the
+    /// game (`--shields off|round|game`; `None` is the default, for the round).
+    pub shields: Option<ShieldsName>,
+    /// Crown Battles: the Witch steals in steps of 5 or 10 points (`--witch-step N`;
+    /// RULES.md, reading 20; `None` is the default, 5).
+    pub witch_step: Option<u8>,
+    /// Crown Battles: these icon-less action cards act at the end of the trick instead of
+    /// at once (`--end-of-trick alchemist,bishop,jester,witch`; RULES.md, reading 9).
+    pub end_of_trick: Option<String>,
+    /// Crown Battles, "Missions": how many missions each player is offered
+    /// (`--mission-choices N`; `None` is the default, 5).
+    pub mission_choices: Option<u8>,
+    /// Archduke, online rules: a card drawn and discarded at once also triggers its action
+    /// (`--any-discard`; `ActionTrigger::AnyDiscard`).
+    pub any_discard: bool,
+    /// Archduke, the box FAQ's words: the caller of "Archduke!" takes a penalty card only
+    /// when someone is strictly lower (`--caller-penalty-only-if-beaten`;
+    /// `CallerPenalty::OnlyIfBeaten`).
+    pub caller_penalty_only_if_beaten: bool,
+    /// Archduke: how rounds are scored and when the game ends (`--scoring SPEC`:
+    /// `tokens:N`, `battle-royal`, `eliminate-at:N`, `eliminate-to-three:N`, `first-to:N`,
+    /// `rounds:N`; read by the catalogue; `None` is the box rulebook's, tokens over 4
+    /// rounds).
+    pub scoring: Option<String>,
+    /// Dukes Up!, "Scoring": several rounds count the rounds won instead of adding the
+    /// scores (`--count-wins`; `MultiRound::CountWins`).
+    pub count_wins: bool,
+    /// Dukes Up!: the discard pile becomes the draw pile as soon as the draw pile is empty
+    /// (`--reshuffle-at-once`; `Reshuffle::AtOnce`).
+    pub reshuffle_at_once: bool,
+    /// Dukes Up!: where an Ace may stand in a run (`--ace low|high|either|around`; `None`
+    /// is the default, low).
+    pub ace: Option<AceName>,
+    /// Dukes Up!: how many rounds (`--rounds N`, 1 to 99; `None` is the rulebook's one).
+    pub rounds: Option<u8>,
 }
 
-/// The flags of Crown Battles' Wagering and Duel Fights options, with their fields.
-fn round_flags(options: &GameOptions) -> [(&'static str, bool); 5] {
-    [
-        ("--extra-wagers", options.extra_wagers),
-        ("--wager-bid-points", options.wager_bid_points),
-        ("--random-duels", options.random_duels),
-        ("--duel-bonus", options.duel_bonus),
-        ("--duel-misses-to-bank", options.duel_misses_to_bank),
+/// Declares the switches (the flags without a value) of [`GameOptions`]: each flag with its
+/// `bool` field and the group it belongs to, so that listing, parsing and the games'
+/// checks read one table.
+macro_rules! switches {
+    ($($group:ident: [$($field:ident => $flag:literal),+ $(,)?])+) => {
+        /// Every switch of the game options, without its `--`, in the order
+        /// [`GameOptions::flags`] lists them.
+        pub const SWITCHES: &[&str] = &[$($($flag),+),+];
+
+        impl GameOptions {
+            /// Every switch with its group and whether it is on.
+            fn switches(&self) -> Vec<(Group, &'static str, bool)> {
+                vec![$($((Group::$group, $flag, self.$field)),+),+]
+            }
+
+            /// The field of the switch `flag` (without its `--`), if it is one.
+            pub fn switch_mut(&mut self, flag: &str) -> Option<&mut bool> {
+                match flag {
+                    $($($flag => Some(&mut self.$field),)+)+
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+/// Which part of the options a switch belongs to: The Duke's terrain and tiles (listed
+/// before `--tiles` and `--objective`), The Duke's other options, Crown Battles',
+/// Archduke's, Dukes Up!'s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Group {
+    DukeTiles,
+    Duke,
+    Crown,
+    Archduke,
+    DukesUp,
+}
+
+impl Group {
+    /// The command-line name of the group's game.
+    fn game(self) -> &'static str {
+        match self {
+            Group::DukeTiles | Group::Duke => "theduke",
+            Group::Crown => "crownbattles",
+            Group::Archduke => "archduke",
+            Group::DukesUp => "dukesup",
+        }
+    }
+}
+
+switches! {
+    DukeTiles: [
+        enhanced_tiles => "enhanced",
+        mountain => "mountain",
+        fort => "fort",
+        dragon => "dragon",
+    ]
+    Duke: [
+        ranger => "ranger",
+        three_pikemen => "three-pikemen",
+        dread_immune_either_side => "dread-immune-either-side",
+        dread_thaw_on_turn => "dread-thaw-on-turn",
+        divination_exactly_three => "divination-exactly-three",
+        divination_shown => "divination-shown",
+        ransom_any_tile => "ransom-any-tile",
+        fort_jump_slide_passes => "fort-jump-slide-passes",
+        dragon_danger => "dragon-danger",
+        dragon_duke_draw => "dragon-duke-draw",
+        dark_rider_freeze_all => "dark-rider-freeze-all",
+        dark_rider_danger => "dark-rider-danger",
+        flag_duke_danger => "flag-duke-danger",
+        coup_flag_paths => "coup-flag-paths",
+        coup_any_move => "coup-any-move",
+        trophy_flags_own => "trophy-flags-own",
+    ]
+    Crown: [
+        missions_simultaneous => "missions-simultaneous",
+        random_teams => "random-teams",
+        missions_own_points => "missions-own-points",
+        precision_peasant_any => "precision-peasant-any",
+        precision_thief_own_bid => "precision-thief-own-bid",
+        precision_team_one_double => "precision-team-one-double",
+        precision_solo_doubled => "precision-solo-doubled",
+        extra_wagers => "extra-wagers",
+        wager_bid_points => "wager-bid-points",
+        random_duels => "random-duels",
+        duel_bonus => "duel-bonus",
+        duel_misses_to_bank => "duel-misses-to-bank",
+        long_play_screw_by_cards => "long-play-screw-by-cards",
+        long_play_first_pass_acts => "long-play-first-pass-acts",
+        leak_only_held => "leak-only-held",
+        stealth_actions_at_flip => "stealth-actions-at-flip",
+        stealth_follow_face_down => "stealth-follow-face-down",
+        split_miss_per_trick => "split-miss-per-trick",
+        split_last_winner_leads => "split-last-winner-leads",
+        screw_the_dealer => "screw-the-dealer",
+        dealer_may_choose_no_trump => "dealer-may-choose-no-trump",
+        wizard_affects_kings => "wizard-affects-kings",
+    ]
+    Archduke: [
+        any_discard => "any-discard",
+        caller_penalty_only_if_beaten => "caller-penalty-only-if-beaten",
+    ]
+    DukesUp: [
+        count_wins => "count-wins",
+        reshuffle_at_once => "reshuffle-at-once",
     ]
 }
 
 impl GameOptions {
     /// The flags of the options that are on, as typed on the command line: for messages.
     pub fn flags(&self) -> Vec<String> {
-        let mut flags = Vec::new();
-        if self.enhanced_tiles {
-            flags.push("--enhanced".to_owned());
-        }
+        let switches = self.switches();
+        let on = |group: Group| {
+            switches.iter().filter(move |&&(g, _, on)| g == group && on).map(|&(_, flag, _)| format!("--{flag}"))
+        };
+        let mut flags: Vec<String> = on(Group::DukeTiles).collect();
         if let Some(path) = &self.tiles {
             flags.push(format!("--tiles {}", path.display()));
-        }
-        if self.mountain {
-            flags.push("--mountain".to_owned());
-        }
-        if self.fort {
-            flags.push("--fort".to_owned());
-        }
-        if self.dragon {
-            flags.push("--dragon".to_owned());
         }
         if let Some(objective) = self.objective {
             flags.push(format!("--objective {}", objective.name()));
         }
-        if self.ranger {
-            flags.push("--ranger".to_owned());
-        }
-        if self.three_pikemen {
-            flags.push("--three-pikemen".to_owned());
-        }
+        flags.extend(on(Group::Duke));
         if let Some(list) = &self.round_types {
             flags.push(format!("--round-types {list}"));
         }
@@ -135,29 +333,67 @@ impl GameOptions {
         if let Some(path) = &self.missions {
             flags.push(format!("--missions {}", path.display()));
         }
-        if self.missions_simultaneous {
-            flags.push("--missions-simultaneous".to_owned());
+        flags.extend(on(Group::Crown));
+        if let Some(choice) = self.leak_choice {
+            flags.push(format!("--{LEAK_CHOICE} {}", choice.name()));
         }
-        if self.random_teams {
-            flags.push("--random-teams".to_owned());
+        if let Some(shields) = self.shields {
+            flags.push(format!("--{SHIELDS} {}", shields.name()));
         }
-        if self.missions_own_points {
-            flags.push("--missions-own-points".to_owned());
+        if let Some(step) = self.witch_step {
+            flags.push(format!("--{WITCH_STEP} {step}"));
         }
-        if self.precision_peasant_any {
-            flags.push("--precision-peasant-any".to_owned());
+        if let Some(list) = &self.end_of_trick {
+            flags.push(format!("--{END_OF_TRICK} {list}"));
         }
-        if self.precision_thief_own_bid {
-            flags.push("--precision-thief-own-bid".to_owned());
+        if let Some(choices) = self.mission_choices {
+            flags.push(format!("--{MISSION_CHOICES} {choices}"));
         }
-        flags.extend(round_flags(self).into_iter().filter(|&(_, on)| on).map(|(flag, _)| flag.to_owned()));
-        if self.long_play_screw_by_cards {
-            flags.push("--long-play-screw-by-cards".to_owned());
+        flags.extend(on(Group::Archduke));
+        if let Some(scoring) = &self.scoring {
+            flags.push(format!("--{SCORING} {scoring}"));
         }
-        if self.long_play_first_pass_acts {
-            flags.push("--long-play-first-pass-acts".to_owned());
+        flags.extend(on(Group::DukesUp));
+        if let Some(ace) = self.ace {
+            flags.push(format!("--{ACE} {}", ace.name()));
+        }
+        if let Some(rounds) = self.rounds {
+            flags.push(format!("--{ROUNDS} {rounds}"));
         }
         flags
+    }
+
+    /// The games of the options that are on (command-line names, one per option).
+    fn games_given(&self) -> Vec<&'static str> {
+        let valued = [
+            (self.tiles.is_some() || self.objective.is_some(), "theduke"),
+            (
+                self.round_types.is_some()
+                    || self.round_sequence.is_some()
+                    || self.missions.is_some()
+                    || self.leak_choice.is_some()
+                    || self.shields.is_some()
+                    || self.witch_step.is_some()
+                    || self.end_of_trick.is_some()
+                    || self.mission_choices.is_some(),
+                "crownbattles",
+            ),
+            (self.scoring.is_some(), "archduke"),
+            (self.ace.is_some() || self.rounds.is_some(), "dukesup"),
+        ];
+        let switches = self.switches().into_iter().filter(|&(_, _, on)| on).map(|(group, _, _)| group.game());
+        valued.into_iter().filter(|&(on, _)| on).map(|(_, game)| game).chain(switches).collect()
+    }
+
+    /// Whether any option of the game of this command-line name is on.
+    pub fn has_options_of(&self, game: &str) -> bool {
+        self.games_given().contains(&game)
+    }
+
+    /// Whether every option that is on belongs to the game of this command-line name (true
+    /// when none is on).
+    pub fn only_options_of(&self, game: &str) -> bool {
+        self.games_given().iter().all(|&g| g == game)
     }
 
     /// Whether every option is off.
@@ -167,35 +403,121 @@ impl GameOptions {
 
     /// Whether any option of The Duke's Expanded play is on.
     pub fn is_expanded_duke(&self) -> bool {
-        self.enhanced_tiles
-            || self.tiles.is_some()
-            || self.mountain
-            || self.fort
-            || self.dragon
-            || self.objective.is_some()
-            || self.ranger
-            || self.three_pikemen
+        self.has_options_of("theduke")
     }
 
-    /// Whether any option of Crown Battles' round types (or of its missions) is on.
+    /// Whether any option of Crown Battles (its round types, missions and readings) is on.
     pub fn is_round_types(&self) -> bool {
-        self.round_types.is_some()
-            || self.round_sequence.is_some()
-            || self.missions.is_some()
-            || self.missions_simultaneous
-            || self.random_teams
-            || self.missions_own_points
-            || self.precision_peasant_any
-            || self.precision_thief_own_bid
-            || round_flags(self).iter().any(|&(_, on)| on)
-            || self.long_play_screw_by_cards
-            || self.long_play_first_pass_acts
+        self.has_options_of("crownbattles")
     }
 
     /// The error for a game that takes none of the options given.
     pub fn refused_by(&self, game: &str) -> String {
         format!("{} {} not apply to {game}", self.flags().join(" "), if self.flags().len() > 1 { "do" } else { "does" })
     }
+}
+
+/// Crown Battles' `--leak-choice NAME`.
+pub const LEAK_CHOICE: &str = "leak-choice";
+/// Crown Battles' `--shields NAME`.
+pub const SHIELDS: &str = "shields";
+/// Crown Battles' `--witch-step 5|10`.
+pub const WITCH_STEP: &str = "witch-step";
+/// Crown Battles' `--end-of-trick LIST`.
+pub const END_OF_TRICK: &str = "end-of-trick";
+/// Crown Battles' `--mission-choices N`.
+pub const MISSION_CHOICES: &str = "mission-choices";
+
+/// Archduke's `--scoring SPEC`.
+pub const SCORING: &str = "scoring";
+/// Dukes Up!'s `--ace NAME`.
+pub const ACE: &str = "ace";
+/// Dukes Up!'s `--rounds N`.
+pub const ROUNDS: &str = "rounds";
+
+/// A value of a flag that names one of a few choices (`--leak-choice dealer`).
+pub trait Named: Copy + PartialEq + 'static {
+    /// The flag, without its `--`.
+    const FLAG: &'static str;
+    /// Every choice with its name on the command line.
+    const NAMES: &'static [(&'static str, Self)];
+
+    /// Its name on the command line.
+    fn name(self) -> &'static str {
+        Self::NAMES.iter().find(|&&(_, value)| value == self).map_or("", |&(name, _)| name)
+    }
+
+    /// The choice named `name`, or an error listing the names.
+    fn parse(name: &str) -> Result<Self, String> {
+        Self::NAMES.iter().find(|&&(n, _)| n == name.trim()).map(|&(_, value)| value).ok_or_else(|| {
+            let names: Vec<&str> = Self::NAMES.iter().map(|&(n, _)| n).collect();
+            format!("--{} {name}: expected one of {}", Self::FLAG, names.join(", "))
+        })
+    }
+}
+
+/// Crown Battles, Leaked Suit: how the suits to reveal are chosen (the rulebook's
+/// "Variations"; `crownbattles_rules::LeakChoice`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeakChoiceName {
+    /// Each player chooses, secretly until all have chosen (the main rule, the default).
+    Simultaneous,
+    /// The players reveal one by one, clockwise from the dealer's left.
+    Clockwise,
+    /// The dealer decides the suit everyone reveals.
+    Dealer,
+    /// The spinner decides the suit everyone reveals.
+    Spinner,
+    /// A random card of the left neighbour's hand decides the suit it reveals.
+    Neighbour,
+}
+
+impl Named for LeakChoiceName {
+    const FLAG: &'static str = LEAK_CHOICE;
+    const NAMES: &'static [(&'static str, LeakChoiceName)] = &[
+        ("simultaneous", LeakChoiceName::Simultaneous),
+        ("clockwise", LeakChoiceName::Clockwise),
+        ("dealer", LeakChoiceName::Dealer),
+        ("spinner", LeakChoiceName::Spinner),
+        ("neighbour", LeakChoiceName::Neighbour),
+    ];
+}
+
+/// Crown Battles, "Notes": the bubble shields (`crownbattles_rules::Shields`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShieldsName {
+    /// No shields for sale.
+    Off,
+    /// A shield protects until the end of its round (the default).
+    Round,
+    /// A shield protects for the rest of the game.
+    Game,
+}
+
+impl Named for ShieldsName {
+    const FLAG: &'static str = SHIELDS;
+    const NAMES: &'static [(&'static str, ShieldsName)] =
+        &[("off", ShieldsName::Off), ("round", ShieldsName::Round), ("game", ShieldsName::Game)];
+}
+
+/// Dukes Up!: where an Ace may stand in a run (`dukesup_rules::AceRule`; the rulebook does
+/// not say).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AceName {
+    /// The Ace is 1 (the default).
+    Low,
+    /// The Ace is above the King.
+    High,
+    /// Either end, chosen per card.
+    Either,
+    /// Runs turn the corner (K-A-2).
+    Around,
+}
+
+impl Named for AceName {
+    const FLAG: &'static str = ACE;
+    const NAMES: &'static [(&'static str, AceName)] =
+        &[("low", AceName::Low), ("high", AceName::High), ("either", AceName::Either), ("around", AceName::Around)];
 }
 
 /// An alternate objective of The Duke the command line names (rulebook "Alternate

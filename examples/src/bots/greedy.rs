@@ -1,8 +1,10 @@
 //! The greedy bot: one ply of lookahead on a determinization, scored by the game's
-//! heuristic [`Game::evaluate`] of the seat's own view.
+//! heuristic [`Game::evaluate`] of the seat's own view (in Crown Battles' missions rounds,
+//! plus its mission's term: see the `missions` module).
 
 use duke_core::{Game, GameRng, Observer};
 
+use super::missions::MissionSense;
 use super::{Bot, Decision, Perspective, bot_rng, pick};
 
 /// Weight of a finished game's reward against the heuristic: a won game beats any
@@ -12,7 +14,9 @@ const TERMINAL_WEIGHT: f64 = 1e9;
 /// Tries every legal action on one determinization (so chance and hidden cards are
 /// sampled, never read) and keeps the one whose resulting view scores best for the seat;
 /// ties are broken at random. When it may wait (others may act first) it waits unless some
-/// action strictly improves on the value of its view now.
+/// action strictly improves on the value of its view now. In Crown Battles' missions rounds
+/// it chooses the offered mission of the best expected value and plays towards it (the
+/// `missions` module).
 #[derive(Clone, Debug)]
 pub struct GreedyBot<A> {
     rng: GameRng,
@@ -38,12 +42,16 @@ impl<G: Game> Bot<G> for GreedyBot<G::Action> {
             return self.actions.first().copied().map(Decision::Act);
         }
         let seat = me.seat();
+        let now = me.view();
+        let sense = MissionSense::new::<G>(&now, || me.config(), seat);
+        let mission_term = |view: &G::View| sense.as_ref().map_or(0.0, |s| s.score::<G>(view, seat));
         let mut world = me.determinize(self.rng.next_u64());
         let mut best_score = f64::NEG_INFINITY;
         self.best.clear();
         for &action in &self.actions {
             let Ok(undo) = world.apply(seat, action) else { continue };
-            let mut score = G::evaluate(&world.view(Observer::Seat(seat)), seat);
+            let view = world.view(Observer::Seat(seat));
+            let mut score = G::evaluate(&view, seat) + mission_term(&view);
             if let Some(outcome) = world.outcome() {
                 score += (outcome.reward(seat) - 0.5) * TERMINAL_WEIGHT;
             }
@@ -59,7 +67,7 @@ impl<G: Game> Bot<G> for GreedyBot<G::Action> {
                 self.best.push(action);
             }
         }
-        let improves = best_score > G::evaluate(&me.view(), seat);
+        let improves = best_score > G::evaluate(&now, seat) + mission_term(&now);
         if me.may_wait() && !improves {
             return Some(Decision::Wait);
         }

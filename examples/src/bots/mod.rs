@@ -8,6 +8,7 @@
 
 mod greedy;
 mod ismcts;
+mod missions;
 mod random;
 
 use core::fmt;

@@ -1,0 +1,161 @@
+//! The rules options each game takes from the command line beyond the obvious fields: The
+//! Duke's readings, Crown Battles' readings and smaller variations, Archduke's scoring
+//! modes. [`Catalogued::config_with`](super::Catalogued::config_with) of each game calls
+//! these.
+
+#[cfg(any(feature = "theduke", feature = "crownbattles"))]
+use crate::options::GameOptions;
+
+/// The readings of The Duke's switches (`--dark-rider-danger`, …): each switch turns on
+/// the other reading of one `theduke_rules::Readings` field. A switch whose rule the game
+/// does not play (a Dark Rider reading without `--objective dark-rider`, a Dragon reading
+/// without `--dragon`, …) is refused rather than silently ignored.
+#[cfg(feature = "theduke")]
+pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Readings, String> {
+    use crate::options::DukeObjective::{CountingCoup, DarkRider, TrophyHunters};
+    use theduke_rules::*;
+    let objective = options.objective;
+    let needs = [
+        (options.fort_jump_slide_passes, options.fort, "--fort-jump-slide-passes", "--fort"),
+        (
+            options.dragon_danger || options.dragon_duke_draw,
+            options.dragon,
+            "--dragon-danger and --dragon-duke-draw",
+            "--dragon",
+        ),
+        (
+            options.dark_rider_freeze_all || options.dark_rider_danger,
+            objective == Some(DarkRider),
+            "--dark-rider-freeze-all and --dark-rider-danger",
+            "--objective dark-rider",
+        ),
+        (
+            options.flag_duke_danger,
+            matches!(objective, Some(CountingCoup | TrophyHunters)),
+            "--flag-duke-danger",
+            "--objective counting-coup or trophy-hunters",
+        ),
+        (
+            options.coup_flag_paths || options.coup_any_move,
+            objective == Some(CountingCoup),
+            "--coup-flag-paths and --coup-any-move",
+            "--objective counting-coup",
+        ),
+        (
+            options.trophy_flags_own,
+            objective == Some(TrophyHunters),
+            "--trophy-flags-own",
+            "--objective trophy-hunters",
+        ),
+    ];
+    if let Some((_, _, flags, with)) = needs.iter().find(|&&(on, played, _, _)| on && !played) {
+        return Err(format!("{flags} go with {with}"));
+    }
+    fn pick<T: Default>(on: bool, other: T) -> T {
+        if on { other } else { T::default() }
+    }
+    Ok(Readings {
+        dread_immunity: pick(options.dread_immune_either_side, DreadImmunity::EitherSide),
+        dread_thaw: pick(options.dread_thaw_on_turn, DreadThaw::ControllerTurn),
+        divination_draws: pick(options.divination_exactly_three, DivinationDraws::ExactlyThree),
+        divination_shown: pick(options.divination_shown, DivinationShown::Everyone),
+        ransom_trade: pick(options.ransom_any_tile, RansomTrade::AnyTile),
+        fort_jump_slide: pick(options.fort_jump_slide_passes, FortJumpSlide::PassesOnly),
+        dragon_danger: pick(options.dragon_danger, DragonDanger::Avoided),
+        dragon_duke: pick(options.dragon_duke_draw, DragonDuke::Draw),
+        dark_rider_freeze: pick(options.dark_rider_freeze_all, EdgeFreeze::Everything),
+        dark_rider_danger: pick(options.dark_rider_danger, RiderDanger::Avoided),
+        flag_duke_danger: pick(options.flag_duke_danger, FlagDukeDanger::Kept),
+        coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
+        coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
+        trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
+    })
+}
+
+/// Archduke's `--scoring SPEC`: `tokens:N` (the box rulebook, N rounds: 4, or 8 for its
+/// "Advanced mode"), `battle-royal` (the box variation), or the online rules' points with a
+/// mark: `eliminate-at:N`, `eliminate-to-three:N`, `first-to:N` (N points), `rounds:N`.
+#[cfg(feature = "archduke")]
+pub(super) fn archduke_scoring(spec: &str) -> Result<archduke_rules::Scoring, String> {
+    use archduke_rules::{Mark, Scoring};
+    let err = || {
+        format!(
+            "--scoring {spec}: expected tokens:N, battle-royal, eliminate-at:N, eliminate-to-three:N, first-to:N or rounds:N"
+        )
+    };
+    let (name, number) = match spec.trim().split_once(':') {
+        Some((name, n)) => (name, Some(n.trim().parse::<i32>().map_err(|_| err())?)),
+        None => (spec.trim(), None),
+    };
+    let small = |n: i32| u8::try_from(n).map_err(|_| err());
+    let points = |mark| Scoring::Points { mark };
+    Ok(match (name, number) {
+        ("tokens", Some(n)) => Scoring::Tokens { rounds: small(n)? },
+        ("battle-royal", None) => Scoring::BattleRoyal,
+        ("eliminate-at", Some(threshold)) => points(Mark::EliminateAt { threshold }),
+        ("eliminate-to-three", Some(threshold)) => points(Mark::EliminateToThree { threshold }),
+        ("first-to", Some(threshold)) => points(Mark::FirstTo { threshold }),
+        ("rounds", Some(n)) => points(Mark::Rounds { rounds: u16::try_from(n).map_err(|_| err())? }),
+        _ => return Err(err()),
+    })
+}
+
+/// Crown Battles' options beyond the round types: the readings of its ambiguous rules and
+/// its smaller variations (`--precision-team-one-double`, `--leak-choice NAME`, `--shields
+/// NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`, …).
+#[cfg(feature = "crownbattles")]
+pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
+    use crate::options::{END_OF_TRICK, LeakChoiceName, ShieldsName};
+    use crownbattles_rules::{LeakChoice, Shields, SplitLead, SplitMiss, Timing};
+    config.precision_team_one_double = options.precision_team_one_double;
+    config.precision_solo_doubled = options.precision_solo_doubled;
+    config.leak_only_held = options.leak_only_held;
+    if let Some(choice) = options.leak_choice {
+        config.leak_choice = match choice {
+            LeakChoiceName::Simultaneous => LeakChoice::Simultaneous,
+            LeakChoiceName::Clockwise => LeakChoice::Clockwise,
+            LeakChoiceName::Dealer => LeakChoice::Dealer,
+            LeakChoiceName::Spinner => LeakChoice::Spinner,
+            LeakChoiceName::Neighbour => LeakChoice::Neighbour,
+        };
+    }
+    config.stealth_actions_at_flip = options.stealth_actions_at_flip;
+    config.stealth_follow_face_down = options.stealth_follow_face_down;
+    if options.split_miss_per_trick {
+        config.split_miss = SplitMiss::PerTrick;
+    }
+    if options.split_last_winner_leads {
+        config.split_lead = SplitLead::LastWinner;
+    }
+    config.screw_the_dealer = options.screw_the_dealer;
+    config.dealer_may_choose_no_trump = options.dealer_may_choose_no_trump;
+    config.wizard_affects_kings = options.wizard_affects_kings;
+    if let Some(shields) = options.shields {
+        config.shields = match shields {
+            ShieldsName::Off => Shields::Off,
+            ShieldsName::Round => Shields::Round,
+            ShieldsName::Game => Shields::Game,
+        };
+    }
+    if let Some(step) = options.witch_step {
+        config.witch_step = step;
+    }
+    if let Some(list) = &options.end_of_trick {
+        for name in list.split(',') {
+            let timing = match name.trim() {
+                "alchemist" => &mut config.timings.alchemist,
+                "bishop" => &mut config.timings.bishop,
+                "jester" => &mut config.timings.jester,
+                "witch" => &mut config.timings.witch,
+                other => {
+                    return Err(format!("--{END_OF_TRICK} {other}: expected alchemist, bishop, jester or witch"));
+                }
+            };
+            *timing = Timing::EndOfTrick;
+        }
+    }
+    if let Some(choices) = options.mission_choices {
+        config.missions.choices = choices;
+    }
+    Ok(())
+}

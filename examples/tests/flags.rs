@@ -1,0 +1,340 @@
+//! Every game option's flag is parsed, reaches the game's config, and is listed in the
+//! README: The Duke's readings (`--dark-rider-danger`, …), Crown Battles' options
+//! (`--precision-team-one-double`, `--leak-choice NAME`, …), Archduke's and Dukes Up!'s. A
+//! new switch without a row in these tables fails
+//! `every_switch_has_a_test_here_and_a_line_in_the_readme`.
+#![cfg(all(feature = "theduke", feature = "crownbattles", feature = "archduke", feature = "dukesup"))]
+
+use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, GameId};
+use duke_examples::cli::{PlayArgs, SimulateArgs};
+use duke_examples::options::{AceName, GameOptions, LeakChoiceName, SWITCHES, ShieldsName};
+
+fn args(line: &str) -> Vec<String> {
+    line.split_whitespace().map(str::to_owned).collect()
+}
+
+fn duke_config(line: &str) -> Result<theduke_rules::Config, String> {
+    let parsed = SimulateArgs::parse(args(&format!("--game theduke {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.games, [GameId::ExpandedDuke], "{line}");
+    ExpandedDuke::config_with(None, &parsed.options)
+}
+
+fn crown_config(line: &str) -> Result<crownbattles_rules::Config, String> {
+    let parsed = PlayArgs::parse(args(&format!("--game crownbattles {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.game, GameId::CrownBattles, "{line}");
+    CrownBattles::config_with(None, &parsed.options)
+}
+
+/// The Duke's reading switches: the switch, the options its rule needs, and the check that
+/// the config plays the other reading.
+type DukeRow = (&'static str, &'static str, fn(&theduke_rules::Readings) -> bool);
+
+fn duke_rows() -> Vec<DukeRow> {
+    use theduke_rules::*;
+    vec![
+        ("dread-immune-either-side", "--enhanced", |r| r.dread_immunity == DreadImmunity::EitherSide),
+        ("dread-thaw-on-turn", "", |r| r.dread_thaw == DreadThaw::ControllerTurn),
+        ("divination-exactly-three", "", |r| r.divination_draws == DivinationDraws::ExactlyThree),
+        ("divination-shown", "", |r| r.divination_shown == DivinationShown::Everyone),
+        ("ransom-any-tile", "", |r| r.ransom_trade == RansomTrade::AnyTile),
+        ("fort-jump-slide-passes", "--fort", |r| r.fort_jump_slide == FortJumpSlide::PassesOnly),
+        ("dragon-danger", "--dragon", |r| r.dragon_danger == DragonDanger::Avoided),
+        ("dragon-duke-draw", "--dragon", |r| r.dragon_duke == DragonDuke::Draw),
+        ("dark-rider-freeze-all", "--objective dark-rider", |r| r.dark_rider_freeze == EdgeFreeze::Everything),
+        ("dark-rider-danger", "--objective dark-rider", |r| r.dark_rider_danger == RiderDanger::Avoided),
+        ("flag-duke-danger", "--objective trophy-hunters", |r| r.flag_duke_danger == FlagDukeDanger::Kept),
+        ("coup-flag-paths", "--objective counting-coup", |r| r.coup_flag == CoupFlag::Paths),
+        ("coup-any-move", "--objective counting-coup", |r| r.coup_points == CoupPoints::AnyMove),
+        ("trophy-flags-own", "--objective trophy-hunters", |r| r.trophy_flags == TrophyFlags::OwnerPlaces),
+    ]
+}
+
+/// Crown Battles' switches added beside the round types: the switch and its check.
+type CrownRow = (&'static str, fn(&crownbattles_rules::Config) -> bool);
+
+fn crown_rows() -> Vec<CrownRow> {
+    use crownbattles_rules::*;
+    vec![
+        ("precision-team-one-double", |c| c.precision_team_one_double),
+        ("precision-solo-doubled", |c| c.precision_solo_doubled),
+        ("leak-only-held", |c| c.leak_only_held),
+        ("stealth-actions-at-flip", |c| c.stealth_actions_at_flip),
+        ("stealth-follow-face-down", |c| c.stealth_follow_face_down),
+        ("split-miss-per-trick", |c| c.split_miss == SplitMiss::PerTrick),
+        ("split-last-winner-leads", |c| c.split_lead == SplitLead::LastWinner),
+        ("screw-the-dealer", |c| c.screw_the_dealer),
+        ("dealer-may-choose-no-trump", |c| c.dealer_may_choose_no_trump),
+        ("wizard-affects-kings", |c| c.wizard_affects_kings),
+    ]
+}
+
+fn archduke_config(line: &str) -> Result<archduke_rules::Config, String> {
+    let parsed = SimulateArgs::parse(args(&format!("--game archduke {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.games, [GameId::Archduke], "{line}");
+    Archduke::config_with(parsed.players, &parsed.options)
+}
+
+fn dukesup_config(line: &str) -> Result<dukesup_rules::Config, String> {
+    let parsed = PlayArgs::parse(args(&format!("--game dukesup {line}"))).map_err(|e| e.to_string())?;
+    assert_eq!(parsed.game, GameId::DukesUp, "{line}");
+    DukesUp::config_with(parsed.players, &parsed.options)
+}
+
+/// The switches of Archduke and Dukes Up!, tested in their own tests below.
+const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-only-if-beaten", "count-wins", "reshuffle-at-once"];
+
+/// The switches that existed before this file, tested in `src/cli/tests.rs`,
+/// `tests/terrain_duke.rs`, `tests/expanded_duke.rs` and `tests/every_game.rs`.
+const TESTED_ELSEWHERE: &[&str] = &[
+    "enhanced",
+    "mountain",
+    "fort",
+    "dragon",
+    "ranger",
+    "three-pikemen",
+    "missions-simultaneous",
+    "random-teams",
+    "missions-own-points",
+    "precision-peasant-any",
+    "precision-thief-own-bid",
+    "extra-wagers",
+    "wager-bid-points",
+    "random-duels",
+    "duel-bonus",
+    "duel-misses-to-bank",
+    "long-play-screw-by-cards",
+    "long-play-first-pass-acts",
+];
+
+#[test]
+fn each_duke_reading_switch_reaches_the_config_alone() {
+    let standard = duke_config("--enhanced").unwrap().readings;
+    assert!(standard.is_default());
+    for (flag, needs, played) in duke_rows() {
+        let config = duke_config(&format!("{needs} --{flag}")).unwrap_or_else(|e| panic!("--{flag}: {e}"));
+        assert!(played(&config.readings), "--{flag}");
+        // Exactly one reading differs from the default.
+        for (other, _, other_played) in duke_rows() {
+            assert_eq!(other_played(&config.readings), other == flag, "--{flag} also set --{other}");
+        }
+        let parsed = SimulateArgs::parse(args(&format!("--game theduke {needs} --{flag}"))).unwrap();
+        assert!(parsed.options.flags().contains(&format!("--{flag}")), "--{flag}");
+    }
+}
+
+#[test]
+fn a_reading_switch_without_its_rule_is_refused_and_other_games_refuse_them() {
+    for (flag, needs, _) in duke_rows() {
+        if needs.starts_with("--objective") || needs == "--fort" || needs == "--dragon" {
+            let why = duke_config(&format!("--{flag}")).unwrap_err();
+            assert!(why.contains(&format!("--{flag}")) && why.contains("go with"), "--{flag}: {why}");
+        }
+        let why = SimulateArgs::parse(args(&format!("--game crownbattles --{flag}"))).unwrap_err().to_string();
+        assert!(why.contains(&format!("--{flag} does not apply to Crown Battles")), "{why}");
+    }
+    // The Dark Rider readings together, with the easier options.
+    let config = duke_config("--objective dark-rider --ranger --dark-rider-danger --dark-rider-freeze-all").unwrap();
+    assert_eq!(config.readings.dark_rider_danger, theduke_rules::RiderDanger::Avoided);
+    assert_eq!(config.readings.dark_rider_freeze, theduke_rules::EdgeFreeze::Everything);
+    assert!(duke_config("--objective counting-coup --flag-duke-danger").is_ok());
+    assert!(duke_config("--objective counting-coup --trophy-flags-own").is_err());
+}
+
+#[test]
+fn each_crown_battles_switch_reaches_the_config_alone() {
+    let base = crown_config("").unwrap();
+    for (flag, set) in crown_rows() {
+        assert!(!set(&base), "--{flag} is on by default");
+        let config = crown_config(&format!("--{flag}")).unwrap_or_else(|e| panic!("--{flag}: {e}"));
+        for (other, other_set) in crown_rows() {
+            assert_eq!(other_set(&config), other == flag, "--{flag} and --{other}");
+        }
+        let why = SimulateArgs::parse(args(&format!("--game theduke --{flag}"))).unwrap_err().to_string();
+        assert!(why.contains(&format!("--{flag} does not apply to The Duke")), "{why}");
+    }
+}
+
+#[test]
+fn crown_battles_valued_flags_reach_the_config() {
+    use crownbattles_rules::{LeakChoice, Shields, Timing};
+    let cases = [
+        ("simultaneous", LeakChoiceName::Simultaneous, LeakChoice::Simultaneous),
+        ("clockwise", LeakChoiceName::Clockwise, LeakChoice::Clockwise),
+        ("dealer", LeakChoiceName::Dealer, LeakChoice::Dealer),
+        ("spinner", LeakChoiceName::Spinner, LeakChoice::Spinner),
+        ("neighbour", LeakChoiceName::Neighbour, LeakChoice::Neighbour),
+    ];
+    for (name, option, rule) in cases {
+        let parsed = SimulateArgs::parse(args(&format!("--game crownbattles --leak-choice={name}"))).unwrap();
+        assert_eq!(parsed.options.leak_choice, Some(option));
+        assert_eq!(parsed.options.flags(), [format!("--leak-choice {name}")]);
+        assert_eq!(
+            crown_config(&format!("--round-types leaked,normal --leak-choice {name}")).unwrap().leak_choice,
+            rule
+        );
+    }
+    let why = SimulateArgs::parse(args("--game crownbattles --leak-choice nobody")).unwrap_err().to_string();
+    assert!(why.contains("--leak-choice nobody: expected one of simultaneous, clockwise"), "{why}");
+    for (name, option, rule) in [
+        ("off", ShieldsName::Off, Shields::Off),
+        ("round", ShieldsName::Round, Shields::Round),
+        ("game", ShieldsName::Game, Shields::Game),
+    ] {
+        let parsed = PlayArgs::parse(args(&format!("--game crownbattles --shields {name}"))).unwrap();
+        assert_eq!(parsed.options.shields, Some(option));
+        assert_eq!(crown_config(&format!("--shields {name}")).unwrap().shields, rule);
+    }
+    assert_eq!(crown_config("").unwrap().witch_step, 5);
+    assert_eq!(crown_config("--witch-step 10").unwrap().witch_step, 10);
+    assert!(crown_config("--witch-step 7").is_err());
+    assert!(crown_config("--witch-step ten").unwrap_err().contains("expected 5 or 10"));
+    let timings = crown_config("--end-of-trick alchemist,witch").unwrap().timings;
+    assert_eq!((timings.alchemist, timings.witch), (Timing::EndOfTrick, Timing::EndOfTrick));
+    assert_eq!((timings.bishop, timings.jester), (Timing::Immediate, Timing::Immediate));
+    let timings = crown_config("--end-of-trick bishop,jester").unwrap().timings;
+    assert_eq!(
+        (timings.bishop, timings.jester, timings.alchemist),
+        (Timing::EndOfTrick, Timing::EndOfTrick, Timing::Immediate)
+    );
+    assert!(crown_config("--end-of-trick thief").unwrap_err().contains("expected alchemist, bishop, jester or witch"));
+    assert_eq!(crown_config("--round-types missions,normal --mission-choices 3").unwrap().missions.choices, 3);
+    assert!(crown_config("--mission-choices 0").is_err());
+    // The Duke refuses them all.
+    for line in
+        ["--leak-choice dealer", "--shields off", "--witch-step 10", "--end-of-trick witch", "--mission-choices 2"]
+    {
+        let why = SimulateArgs::parse(args(&format!("--game theduke {line}"))).unwrap_err().to_string();
+        assert!(why.contains(&format!("{line} does not apply to The Duke")), "{why}");
+    }
+}
+
+#[test]
+fn the_suit_precision_alliances_readings_play_a_game() {
+    let line =
+        "--round-sequence precision-alliances,normal --players 4 --precision-team-one-double --precision-solo-doubled";
+    let parsed = SimulateArgs::parse(args(&format!("--game crownbattles {line}"))).unwrap();
+    let config = CrownBattles::config_with(parsed.players, &parsed.options).unwrap();
+    assert!(config.precision_team_one_double && config.precision_solo_doubled);
+    let bots = [duke_examples::bots::BotSpec::Greedy, duke_examples::bots::BotSpec::Random];
+    let (summary, _) =
+        duke_examples::simulate::run::<CrownBattles>(parsed.players, &parsed.options, 2, 3, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+}
+
+#[test]
+fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let duke = duke_rows();
+    let crown = crown_rows();
+    for &flag in SWITCHES {
+        let tested = TESTED_ELSEWHERE.contains(&flag)
+            || OTHER_GAMES.contains(&flag)
+            || duke.iter().any(|&(f, _, _)| f == flag)
+            || crown.iter().any(|&(f, _)| f == flag);
+        assert!(tested, "--{flag} has no test");
+        assert!(readme.contains(&format!("`--{flag}")), "the README does not list --{flag}");
+        assert!(SimulateArgs::usage().contains(&format!("--{flag}")), "the usage does not list --{flag}");
+        let mut options = GameOptions::default();
+        *options.switch_mut(flag).unwrap() = true;
+        assert_eq!(options.flags(), [format!("--{flag}")]);
+    }
+    for flag in [
+        "--leak-choice",
+        "--shields",
+        "--witch-step",
+        "--end-of-trick",
+        "--mission-choices",
+        "--scoring",
+        "--ace",
+        "--rounds",
+    ] {
+        assert!(readme.contains(&format!("`{flag}")), "the README does not list {flag}");
+        assert!(SimulateArgs::usage().contains(flag), "the usage does not list {flag}");
+    }
+}
+
+#[test]
+fn archduke_flags_reach_the_config() {
+    use archduke_rules::{ActionTrigger, CallerPenalty, Mark, Scoring};
+    let base = archduke_config("").unwrap();
+    assert_eq!(
+        (base.action_trigger, base.caller_penalty, base.scoring),
+        (ActionTrigger::GridOnly, CallerPenalty::UnlessStrictlyLowest, Scoring::Tokens { rounds: 4 })
+    );
+    assert_eq!(archduke_config("--any-discard").unwrap().action_trigger, ActionTrigger::AnyDiscard);
+    let config = archduke_config("--caller-penalty-only-if-beaten").unwrap();
+    assert_eq!((config.caller_penalty, config.action_trigger), (CallerPenalty::OnlyIfBeaten, ActionTrigger::GridOnly));
+    let cases = [
+        ("tokens:8", Scoring::Tokens { rounds: 8 }),
+        ("battle-royal", Scoring::BattleRoyal),
+        ("eliminate-at:100", Scoring::Points { mark: Mark::EliminateAt { threshold: 100 } }),
+        ("eliminate-to-three:80", Scoring::Points { mark: Mark::EliminateToThree { threshold: 80 } }),
+        ("first-to:100", Scoring::Points { mark: Mark::FirstTo { threshold: 100 } }),
+        ("rounds:6", Scoring::Points { mark: Mark::Rounds { rounds: 6 } }),
+    ];
+    for (spec, scoring) in cases {
+        assert_eq!(archduke_config(&format!("--scoring {spec}")).unwrap().scoring, scoring, "{spec}");
+    }
+    // The online rules as flags, with two decks for 8 players.
+    let online = archduke_config("--players 8 --any-discard --scoring first-to:100").unwrap();
+    let rule_set = archduke_rules::RuleSet::Online.config(8);
+    assert_eq!(online, archduke_rules::Config { turn_limit: base.turn_limit, ..rule_set });
+    for wrong in ["tokens", "tokens:0", "battle-royal:2", "first-to:-5", "first-to:x", "points"] {
+        assert!(archduke_config(&format!("--scoring {wrong}")).is_err(), "{wrong}");
+    }
+    let why = archduke_config("--scoring medals").unwrap_err();
+    assert!(why.contains("expected tokens:N, battle-royal"), "{why}");
+    // The other games refuse them, and Archduke refuses theirs.
+    let why = SimulateArgs::parse(args("--game dukesup --any-discard")).unwrap_err().to_string();
+    assert!(why.contains("--any-discard does not apply to Dukes Up!"), "{why}");
+    let why = SimulateArgs::parse(args("--game archduke --count-wins --scoring tokens:8")).unwrap_err().to_string();
+    assert!(why.contains("does not apply to Archduke") || why.contains("do not apply to Archduke"), "{why}");
+    let why = Archduke::config_with(None, &GameOptions { dragon: true, ..GameOptions::default() }).unwrap_err();
+    assert!(why.contains("--dragon does not apply to Archduke"), "{why}");
+}
+
+#[test]
+fn dukes_up_flags_reach_the_config() {
+    use dukesup_rules::{AceRule, MultiRound, Reshuffle};
+    let base = dukesup_config("").unwrap();
+    assert_eq!(
+        (base.ace, base.rounds, base.multi_round, base.reshuffle),
+        (AceRule::Low, 1, MultiRound::AddScores, Reshuffle::WhenNeeded)
+    );
+    for (name, option, rule) in [
+        ("low", AceName::Low, AceRule::Low),
+        ("high", AceName::High, AceRule::High),
+        ("either", AceName::Either, AceRule::LowOrHigh),
+        ("around", AceName::Around, AceRule::Around),
+    ] {
+        let parsed = PlayArgs::parse(args(&format!("--game dukesup --ace {name}"))).unwrap();
+        assert_eq!(parsed.options.ace, Some(option));
+        assert_eq!(parsed.options.flags(), [format!("--ace {name}")]);
+        assert_eq!(dukesup_config(&format!("--ace {name}")).unwrap().ace, rule);
+    }
+    assert!(dukesup_config("--ace middle").unwrap_err().contains("--ace middle: expected one of low, high"));
+    let config = dukesup_config("--rounds 3 --count-wins").unwrap();
+    assert_eq!(
+        (config.rounds, config.multi_round, config.reshuffle),
+        (3, MultiRound::CountWins, Reshuffle::WhenNeeded)
+    );
+    assert_eq!(dukesup_config("--reshuffle-at-once").unwrap().reshuffle, Reshuffle::AtOnce);
+    assert!(dukesup_config("--rounds 0").is_err());
+    assert!(dukesup_config("--rounds 100").is_err());
+    let why = SimulateArgs::parse(args("--game theduke --rounds 3")).unwrap_err().to_string();
+    assert!(why.contains("--rounds 3 does not apply to The Duke"), "{why}");
+}
+
+#[test]
+fn bots_play_archduke_and_dukes_up_with_their_options() {
+    let bots = [duke_examples::bots::BotSpec::Greedy, duke_examples::bots::BotSpec::Random];
+    let archduke =
+        SimulateArgs::parse(args("--game archduke --players 3 --any-discard --scoring battle-royal")).unwrap();
+    let (summary, _) =
+        duke_examples::simulate::run::<Archduke>(archduke.players, &archduke.options, 2, 5, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+    let dukesup = SimulateArgs::parse(args("--game dukesup --ace around --rounds 2 --count-wins")).unwrap();
+    let (summary, _) =
+        duke_examples::simulate::run::<DukesUp>(dukesup.players, &dukesup.options, 2, 5, &bots, |_| {}).unwrap();
+    assert_eq!(summary.games, 2);
+}

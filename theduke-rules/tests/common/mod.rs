@@ -4,6 +4,7 @@
 #![allow(dead_code, unused_imports, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
 pub mod abilities;
+pub mod checked;
 pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;

@@ -253,10 +253,9 @@ fn no_alliance_round_in_the_final_round() {
     }
 }
 
-/// Missions-Alliances with the trump R, each seat offered the trump mission (0) and "win
-/// either 0 or 1 tricks" (1): P0 (trump trick, met: 15) and P2 (0 or 1, met: 0); P1 and
-/// P3 both fail the trump mission.
-fn missions_alliances(share: MissionShare) -> CrownBattles {
+/// Missions-Alliances with the trump R, P0 and P2 against P1 and P3, each seat offered the
+/// trump mission (0) and "win either 0 or 1 tricks" (1) and choosing `missions` in turn.
+fn missions_alliances(share: MissionShare, missions: [u8; 4]) -> CrownBattles {
     let config = Config { mission_share: share, ..alliances(RoundType::MissionsAlliances, 4, &[3, 3]) };
     let setup = Setup {
         missions: MissionsSetup { offered: vec![vec![0, 1]; 4], ..MissionsSetup::default() },
@@ -265,7 +264,9 @@ fn missions_alliances(share: MissionShare) -> CrownBattles {
     let mut setup = setup;
     setup.alliance.teams = vec![vec![Seat(0), Seat(2)], vec![Seat(1), Seat(3)]];
     let mut game = start(&setup);
-    steps(&mut game, &["P0 mission 0", "P1 mission 0", "P2 mission 1", "P3 mission 0"]);
+    for (seat, mission) in missions.iter().enumerate() {
+        steps(&mut game, &[&format!("P{seat} mission {mission}")]);
+    }
     game
 }
 
@@ -274,20 +275,14 @@ fn missions_alliances(share: MissionShare) -> CrownBattles {
 /// collectively earn points from their individual missions" (RULES.md, reading 59).
 #[test]
 fn missions_alliances_scoring() {
-    let mut sum = missions_alliances(MissionShare::Sum);
+    // P0 (trump trick, met: 15) and P2 (0 or 1, met: 0); P1 and P3 both fail the trump
+    // mission.
+    let mut sum = missions_alliances(MissionShare::Sum, [0, 0, 1, 0]);
     assert_eq!(score_of(&mut sum, &P0_TAKES_ALL), vec![15, -40, 15, -40]);
-    let mut own = missions_alliances(MissionShare::Own);
+    let mut own = missions_alliances(MissionShare::Own, [0, 0, 1, 0]);
     assert_eq!(score_of(&mut own, &P0_TAKES_ALL), vec![15, -40, 0, -40]);
     // One met, one failed: nothing. (P2 takes a trick with a trump instead of 0 or 1.)
-    let config = alliances(RoundType::MissionsAlliances, 4, &[3, 3]);
-    let setup = Setup {
-        missions: MissionsSetup { offered: vec![vec![0, 1]; 4], ..MissionsSetup::default() },
-        ..table(&config, Trump::Suit("R".parse().unwrap()), &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"])
-    };
-    let mut setup = setup;
-    setup.alliance.teams = vec![vec![Seat(0), Seat(2)], vec![Seat(1), Seat(3)]];
-    let mut game = start(&setup);
-    steps(&mut game, &["P0 mission 0", "P1 mission 1", "P2 mission 0", "P3 mission 1"]);
+    let mut game = missions_alliances(MissionShare::Sum, [0, 1, 0, 1]);
     // P0 met (15), P2 failed: 0 each. P1 and P3 won none: "0 or 1" met for 0 points each.
     assert_eq!(score_of(&mut game, &P0_TAKES_ALL), vec![0, 0, 0, 0]);
 }

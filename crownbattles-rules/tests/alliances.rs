@@ -21,19 +21,6 @@ fn alliances(first: RoundType, players: u8, cards: &[u8]) -> Config {
     Config { round_types: RoundTypes::sequence(&order).unwrap(), ..base }.validated().unwrap()
 }
 
-/// Plays `lines`, returning the points of the round's score event.
-fn score_of(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
-    let mut points = None;
-    for line in lines {
-        for e in step_events(game, line, Observer::Spectator) {
-            if let Event::RoundScored { points: p, .. } = e {
-                points = Some(p);
-            }
-        }
-    }
-    points.expect("the round was scored")
-}
-
 /// Four players, three cards, no trump: P0 takes every trick.
 fn four(first: RoundType) -> CrownBattles {
     deal(&alliances(first, 4, &[3, 3]), Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"])
@@ -78,7 +65,7 @@ fn the_dealer_forms_the_teams() {
 fn teams_score_their_combined_bid() {
     let mut game = four(RoundType::Alliances);
     steps(&mut game, &["P3 team P0 P2", "P0 bid 2", "P1 bid 0", "P2 bid 1", "P3 bid 0"]);
-    assert_eq!(score_of(&mut game, &P0_TAKES_ALL), vec![40, 10, 40, 10]);
+    assert_eq!(round_points_of(&mut game, &P0_TAKES_ALL), vec![40, 10, 40, 10]);
     assert_eq!(game.running_scores(), vec![40, 10, 40, 10]);
 }
 
@@ -88,7 +75,7 @@ fn teams_score_their_combined_bid() {
 fn a_missed_team_bid_loses_10_per_trick_each() {
     let mut game = four(RoundType::Alliances);
     steps(&mut game, &["P3 team P0 P1", "P0 bid 1", "P1 bid 0", "P2 bid 1", "P3 bid 1"]);
-    assert_eq!(score_of(&mut game, &P0_TAKES_ALL), vec![-20, -20, -20, -20]);
+    assert_eq!(round_points_of(&mut game, &P0_TAKES_ALL), vec![-20, -20, -20, -20]);
 }
 
 /// "Only one team member can make a double-bid"; "if one player bids 1-2 and the other
@@ -106,7 +93,7 @@ fn one_double_bid_per_team() {
     assert!(refused(&game, "P3 bid 0-1"));
     steps(&mut game, &["P3 bid 0"]);
     // 1-2 and 2: 3-4; made with 3: 15 for tricks and a 5-point bonus. 0-1 and 0: 0-1, made.
-    assert_eq!(score_of(&mut game, &P0_TAKES_ALL), vec![20, 5, 20, 5]);
+    assert_eq!(round_points_of(&mut game, &P0_TAKES_ALL), vec![20, 5, 20, 5]);
 }
 
 /// "In case of an odd number of players, the dealer chooses who plays solo"; "if the
@@ -133,7 +120,7 @@ fn the_solo_player_scores_20_per_trick() {
         "P0 play B12",
     ];
     // P1 solo: 2 bid, 2 made: 50. P0 + P2: 1 bid, 1 made: 20 each.
-    assert_eq!(score_of(&mut game, &lines), vec![20, 50, 20]);
+    assert_eq!(round_points_of(&mut game, &lines), vec![20, 50, 20]);
 }
 
 /// The Secret Note: once per round, on one's own turn; the ally sees the card (view and
@@ -255,10 +242,9 @@ fn no_alliance_round_in_the_final_round() {
     }
 }
 
-/// Missions-Alliances with the trump R, each seat offered the trump mission (0) and "win
-/// either 0 or 1 tricks" (1): P0 (trump trick, met: 15) and P2 (0 or 1, met: 0); P1 and
-/// P3 both fail the trump mission.
-fn missions_alliances(share: MissionShare) -> CrownBattles {
+/// Missions-Alliances with the trump R, P0 and P2 against P1 and P3, each seat offered the
+/// trump mission (0) and "win either 0 or 1 tricks" (1) and choosing `missions` in turn.
+fn missions_alliances(share: MissionShare, missions: [u8; 4]) -> CrownBattles {
     let config = Config { mission_share: share, ..alliances(RoundType::MissionsAlliances, 4, &[3, 3]) };
     let setup = Setup {
         missions: MissionsSetup { offered: vec![vec![0, 1]; 4], ..MissionsSetup::default() },
@@ -267,7 +253,9 @@ fn missions_alliances(share: MissionShare) -> CrownBattles {
     let mut setup = setup;
     setup.alliance.teams = vec![vec![Seat(0), Seat(2)], vec![Seat(1), Seat(3)]];
     let mut game = start(&setup);
-    steps(&mut game, &["P0 mission 0", "P1 mission 0", "P2 mission 1", "P3 mission 0"]);
+    for (seat, mission) in missions.iter().enumerate() {
+        steps(&mut game, &[&format!("P{seat} mission {mission}")]);
+    }
     game
 }
 
@@ -276,22 +264,16 @@ fn missions_alliances(share: MissionShare) -> CrownBattles {
 /// collectively earn points from their individual missions" (RULES.md, reading 59).
 #[test]
 fn missions_alliances_scoring() {
-    let mut sum = missions_alliances(MissionShare::Sum);
-    assert_eq!(score_of(&mut sum, &P0_TAKES_ALL), vec![15, -40, 15, -40]);
-    let mut own = missions_alliances(MissionShare::Own);
-    assert_eq!(score_of(&mut own, &P0_TAKES_ALL), vec![15, -40, 0, -40]);
+    // P0 (trump trick, met: 15) and P2 (0 or 1, met: 0); P1 and P3 both fail the trump
+    // mission.
+    let mut sum = missions_alliances(MissionShare::Sum, [0, 0, 1, 0]);
+    assert_eq!(round_points_of(&mut sum, &P0_TAKES_ALL), vec![15, -40, 15, -40]);
+    let mut own = missions_alliances(MissionShare::Own, [0, 0, 1, 0]);
+    assert_eq!(round_points_of(&mut own, &P0_TAKES_ALL), vec![15, -40, 0, -40]);
     // One met, one failed: nothing. (P2 takes a trick with a trump instead of 0 or 1.)
-    let config = alliances(RoundType::MissionsAlliances, 4, &[3, 3]);
-    let setup = Setup {
-        missions: MissionsSetup { offered: vec![vec![0, 1]; 4], ..MissionsSetup::default() },
-        ..table(&config, Trump::Suit("R".parse().unwrap()), &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"])
-    };
-    let mut setup = setup;
-    setup.alliance.teams = vec![vec![Seat(0), Seat(2)], vec![Seat(1), Seat(3)]];
-    let mut game = start(&setup);
-    steps(&mut game, &["P0 mission 0", "P1 mission 1", "P2 mission 0", "P3 mission 1"]);
+    let mut game = missions_alliances(MissionShare::Sum, [0, 1, 0, 1]);
     // P0 met (15), P2 failed: 0 each. P1 and P3 won none: "0 or 1" met for 0 points each.
-    assert_eq!(score_of(&mut game, &P0_TAKES_ALL), vec![0, 0, 0, 0]);
+    assert_eq!(round_points_of(&mut game, &P0_TAKES_ALL), vec![0, 0, 0, 0]);
 }
 
 /// Missions-Alliances: the dealer forms the teams first, then the missions are dealt and

@@ -197,12 +197,7 @@ fn summoner_is_a_bit_stronger_than_the_card_before_it() {
         (["golem", "summoner", "golem"], 1),     // a stronger Golem
     ] {
         let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::NoTrump, &hands) });
-        for (s, card) in hands.iter().enumerate() {
-            steps(&mut game, &[&format!("P{s} play {card}")]);
-        }
-        let mut expected = vec![20; 3];
-        expected[winner] = -10;
-        assert_eq!(game.running_scores(), expected, "{hands:?}");
+        assert_trick_won_by(&mut game, &hands, winner);
     }
 }
 
@@ -328,12 +323,7 @@ fn golem_king_and_dragon_king() {
         (["dragon-king", "dragon", "golem"], 0),
     ] {
         let mut game = start(&Setup { bids: bids(&["0"; 3]), ..table(&c, Trump::Suit(BLUE), &hands) });
-        for (s, card) in hands.iter().enumerate() {
-            steps(&mut game, &[&format!("P{s} play {card}")]);
-        }
-        let mut expected = vec![20; 3];
-        expected[winner] = -10;
-        assert_eq!(game.running_scores(), expected, "{hands:?}");
+        assert_trick_won_by(&mut game, &hands, winner);
     }
 }
 

@@ -257,12 +257,7 @@ fn summoner_never_exceeds_the_next_highest_card() {
     ] {
         let mut game = deal(&c, Trump::NoTrump, &hands);
         all_bid(&mut game, "0");
-        for (s, card) in hands.iter().enumerate() {
-            steps(&mut game, &[&format!("P{s} play {card}")]);
-        }
-        let mut expected = vec![20; 3];
-        expected[winner] = -10;
-        assert_eq!(game.running_scores(), expected, "{hands:?}");
+        assert_trick_won_by(&mut game, &hands, winner);
     }
 }
 

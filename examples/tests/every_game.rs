@@ -270,173 +270,217 @@ fn play_does_not_show_a_bots_face_down_discard() {
     assert!(discards > 0);
 }
 
-/// Crown Battles' round types from the command line: the bots play dealt Round Type cards
-/// and a fixed sequence without special cases; other games refuse the options.
+/// One bot run of Crown Battles from the command line's options.
 #[cfg(feature = "crownbattles")]
-#[test]
-fn crownbattles_plays_round_types_from_the_options() {
-    use duke_examples::catalog::CrownBattles;
-    let dealt = GameOptions { round_types: Some("blind,normal".into()), ..GameOptions::default() };
-    let (summary, record) = run::<CrownBattles>(Some(3), &dealt, 2, 4, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 2);
-    let json = serde_json::to_string(&record.unwrap()).unwrap();
-    assert!(json.contains(r#""deal":["Normal","BlindBidding"]"#), "{json}");
-    // Every round of the replay shows its revealed type; blind bids are face down.
-    assert!(replay_text(&json).unwrap().contains("the round type is"));
-    let sequence = GameOptions { round_sequence: Some("blind".into()), ..GameOptions::default() };
-    let (_, record) = run::<CrownBattles>(Some(4), &sequence, 1, 5, &bots(), |_| {}).unwrap();
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains("places a bid face down") && !text.contains("the round type is Normal"), "{text}");
-    // The Split: the halves are set aside face down, then played in turn.
-    let split = GameOptions { round_sequence: Some("split".into()), ..GameOptions::default() };
-    let (_, record) = run::<CrownBattles>(Some(3), &split, 1, 6, &bots(), |_| {}).unwrap();
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains("sets a card aside face down") && text.contains("the first half is played"), "{text}");
-    // Unknown names, types absent in this version and excluded ones are refused.
-    // Long Play: two passes per trick, with its options.
-    let long = GameOptions {
-        round_sequence: Some("long".into()),
-        long_play_screw_by_cards: true,
-        long_play_first_pass_acts: true,
-        ..GameOptions::default()
-    };
-    let (summary, record) = run::<CrownBattles>(Some(3), &long, 1, 7, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 1);
-    let json = serde_json::to_string(&record.unwrap()).unwrap();
-    assert!(json.contains("long_play_screw_by_cards") && replay_text(&json).is_ok(), "{json}");
-    for (players, list) in [(4, "blind,jousting"), (4, "precision-alliances"), (2, "stealth")] {
-        let options = GameOptions { round_types: Some(list.into()), ..GameOptions::default() };
-        assert!(run::<CrownBattles>(Some(players), &options, 1, 1, &bots(), |_| {}).is_err(), "{list}");
+struct RoundTypeRun {
+    /// The round types it plays, as a failure's message names them.
+    round_type: &'static str,
+    options: GameOptions,
+    /// Players, games and the seed.
+    players: u8,
+    games: u64,
+    seed: u64,
+    /// What the saved record shows (the dealt types, the options).
+    record_shows: &'static [&'static str],
+    /// What its replay shows.
+    replay_shows: &'static [&'static str],
+    /// What its replay never shows.
+    replay_hides: &'static [&'static str],
+}
+
+#[cfg(feature = "crownbattles")]
+impl RoundTypeRun {
+    fn new(round_type: &'static str, options: GameOptions, (players, games, seed): (u8, u64, u64)) -> Self {
+        RoundTypeRun {
+            round_type,
+            options,
+            players,
+            games,
+            seed,
+            record_shows: &[],
+            replay_shows: &[],
+            replay_hides: &[],
+        }
     }
-    let both = GameOptions { round_sequence: Some("blind".into()), ..dealt.clone() };
-    assert!(run::<CrownBattles>(None, &both, 1, 1, &bots(), |_| {}).is_err());
-    let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
-    assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
+    fn record(self, record_shows: &'static [&'static str]) -> Self {
+        RoundTypeRun { record_shows, ..self }
+    }
+    fn replay(self, replay_shows: &'static [&'static str]) -> Self {
+        RoundTypeRun { replay_shows, ..self }
+    }
+    fn not_in_replay(self, replay_hides: &'static [&'static str]) -> Self {
+        RoundTypeRun { replay_hides, ..self }
+    }
 }
 
-/// Crown Battles' Alliances and Missions-Alliances from the command line: the bots form
-/// teams, show Secret Notes and play the team rounds, the dealer's teams or random ones.
+/// `--round-types list`: Round Type cards dealt from these.
 #[cfg(feature = "crownbattles")]
-#[test]
-fn crownbattles_plays_alliances_from_the_options() {
-    use duke_examples::catalog::CrownBattles;
-    let options =
-        GameOptions { round_types: Some("alliances,missions-alliances,normal".into()), ..GameOptions::default() };
-    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 8, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 2);
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains(" team P") && text.contains("teams:"), "{text}");
-    let random = GameOptions {
-        round_types: Some("alliances,normal".into()),
-        random_teams: true,
-        missions_own_points: true,
-        ..GameOptions::default()
-    };
-    let (_, record) = run::<CrownBattles>(Some(5), &random, 1, 9, &bots(), |_| {}).unwrap();
-    let json = serde_json::to_string(&record.unwrap()).unwrap();
-    assert!(json.contains("team_formation") && json.contains("mission_share"), "{json}");
-    // Two players may not play alliances.
-    assert!(run::<CrownBattles>(Some(2), &options, 1, 1, &bots(), |_| {}).is_err());
+fn types(list: &str) -> GameOptions {
+    GameOptions { round_types: Some(list.into()), ..GameOptions::default() }
 }
 
-/// Crown Battles' Suit Precision from the command line: the bots bid per suit, place their
-/// tricks and are scored per suit, with either reading of the options.
+/// `--round-sequence list`: these round types in turn.
 #[cfg(feature = "crownbattles")]
-#[test]
-fn crownbattles_plays_suit_precision_from_the_options() {
-    use duke_examples::catalog::CrownBattles;
-    let options = GameOptions { round_types: Some("precision,normal".into()), ..GameOptions::default() };
-    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 8, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 2);
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains("the round type is Suit Precision"), "{text}");
-    let sequence = GameOptions {
-        round_sequence: Some("precision".into()),
-        precision_peasant_any: true,
-        precision_thief_own_bid: true,
-        ..GameOptions::default()
-    };
-    let (_, record) = run::<CrownBattles>(Some(3), &sequence, 1, 9, &bots(), |_| {}).unwrap();
-    let json = serde_json::to_string(&record.unwrap()).unwrap();
-    assert!(json.contains("precision_thief_own_bid"), "the record carries the options: {json}");
-    let text = replay_text(&json).unwrap();
-    assert!(text.contains("places the trick under") && text.contains("the suits are scored"), "{text}");
-    assert!(text.contains(" bid R") && text.contains(" bid Y"), "{text}");
+fn sequence(list: &str) -> GameOptions {
+    GameOptions { round_sequence: Some(list.into()), ..GameOptions::default() }
 }
 
-/// Crown Battles' Missions from the command line: the bots choose and play missions from
-/// the printed catalogue or a house file, revealed in turn or together, and Blind Missions;
-/// bad files are messages.
+/// Every round type the command line offers, dealt from Round Type cards or in a fixed
+/// sequence, with the options of each.
 #[cfg(feature = "crownbattles")]
-#[test]
-fn crownbattles_plays_wagering_and_duel_fights_from_the_options() {
-    use duke_examples::catalog::CrownBattles;
-    for (options, players) in [
-        (GameOptions { round_types: Some("wagering,duel".into()), extra_wagers: true, ..GameOptions::default() }, 5),
-        (
+fn round_type_runs() -> Vec<RoundTypeRun> {
+    let house = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/house_missions.json");
+    let run = RoundTypeRun::new;
+    vec![
+        // Dealt Round Type cards: every round shows its revealed type.
+        run("Blind Bidding, dealt", types("blind,normal"), (3, 2, 4))
+            .record(&[r#""deal":["Normal","BlindBidding"]"#])
+            .replay(&["the round type is"]),
+        // A fixed sequence: blind bids are face down, no type is revealed.
+        run("Blind Bidding, in sequence", sequence("blind"), (4, 1, 5))
+            .replay(&["places a bid face down"])
+            .not_in_replay(&["the round type is Normal"]),
+        // The halves are set aside face down, then played in turn.
+        run("The Split", sequence("split"), (3, 1, 6))
+            .replay(&["sets a card aside face down", "the first half is played"]),
+        // Two passes per trick, with its options.
+        run(
+            "Long Play",
+            GameOptions { long_play_screw_by_cards: true, long_play_first_pass_acts: true, ..sequence("long") },
+            (3, 1, 7),
+        )
+        .record(&["long_play_screw_by_cards"]),
+        // The bots form teams, show Secret Notes and play the team rounds, the dealer's teams
+        // or random ones.
+        run("Alliances and Missions-Alliances", types("alliances,missions-alliances,normal"), (4, 2, 8))
+            .replay(&[" team P", "teams:"]),
+        run(
+            "Alliances, random teams",
+            GameOptions { random_teams: true, missions_own_points: true, ..types("alliances,normal") },
+            (5, 1, 9),
+        )
+        .record(&["team_formation", "mission_share"]),
+        // The bots bid per suit, place their tricks and are scored per suit, with either
+        // reading of the options.
+        run("Suit Precision, dealt", types("precision,normal"), (4, 2, 8))
+            .replay(&["the round type is Suit Precision"]),
+        run(
+            "Suit Precision, in sequence",
+            GameOptions { precision_peasant_any: true, precision_thief_own_bid: true, ..sequence("precision") },
+            (3, 1, 9),
+        )
+        .record(&["precision_thief_own_bid"])
+        .replay(&["places the trick under", "the suits are scored", " bid R", " bid Y"]),
+        // The dealer's teams, bids per suit and placed tricks.
+        run("Suit Precision-Alliances", types("precision-alliances,normal"), (5, 2, 8)).replay(&[
+            " team P",
+            "bid R",
+            "suits are scored",
+        ]),
+        run("Wagering and Duel Fights, dealt", GameOptions { extra_wagers: true, ..types("wagering,duel") }, (5, 2, 3))
+            .replay(&["Duel Fights: the groups are", "Wagering: "]),
+        run(
+            "Duel Fights and Wagering, in sequence",
             GameOptions {
-                round_sequence: Some("duel,wagering".into()),
                 random_duels: true,
                 duel_bonus: true,
                 duel_misses_to_bank: true,
                 wager_bid_points: true,
-                ..GameOptions::default()
+                ..sequence("duel,wagering")
             },
-            4,
-        ),
-    ] {
-        let (summary, record) = run::<CrownBattles>(Some(players), &options, 2, 3, &bots(), |_| {}).unwrap();
-        assert_eq!(summary.games, 2);
-        let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-        assert!(text.contains("Duel Fights: the groups are") && text.contains("Wagering: "), "{text}");
+            (4, 2, 3),
+        )
+        .replay(&["Duel Fights: the groups are", "Wagering: "]),
+        // Missions from a house file, revealed in turn, and Blind Missions; chosen together.
+        run(
+            "Missions and Blind Missions",
+            GameOptions { missions: Some(house), ..types("missions,blind-missions") },
+            (4, 2, 6),
+        )
+        .record(&["trump_over_lead"])
+        .replay(&["mission"]),
+        run(
+            "Missions, chosen together",
+            GameOptions { missions_simultaneous: true, ..sequence("missions") },
+            (3, 1, 7),
+        )
+        .replay(&["chooses a mission face down", "missions revealed"]),
+    ]
+}
+
+/// Crown Battles' round types from the command line: the bots play each without special
+/// cases; the saved record carries the options and replays, showing each type's steps.
+#[cfg(feature = "crownbattles")]
+#[test]
+fn crownbattles_plays_every_round_type_from_the_options() {
+    use duke_examples::catalog::CrownBattles;
+    for case in round_type_runs() {
+        let RoundTypeRun { round_type, options, players, games, seed, record_shows, replay_shows, replay_hides } = case;
+        let (summary, record) = run::<CrownBattles>(Some(players), &options, games, seed, &bots(), |_| {})
+            .unwrap_or_else(|e| panic!("{round_type}: {e}"));
+        assert_eq!(summary.games, games, "{round_type}");
+        let json = serde_json::to_string(&record.unwrap()).unwrap();
+        let text = replay_text(&json).unwrap_or_else(|e| panic!("{round_type}: the record does not replay: {e}"));
+        for word in record_shows {
+            assert!(json.contains(word), "{round_type}: the record does not show {word:?}: {json}");
+        }
+        for word in replay_shows {
+            assert!(text.contains(word), "{round_type}: the replay does not show {word:?}: {text}");
+        }
+        for word in replay_hides {
+            assert!(!text.contains(word), "{round_type}: the replay shows {word:?}: {text}");
+        }
     }
 }
 
+/// Crown Battles' round-type options that do not fit are refused with a message naming
+/// what is wrong: unknown names, types absent in this version and excluded ones, both a
+/// deal and a sequence, alliances for two players, bad mission files; other games refuse
+/// the options.
+#[cfg(feature = "crownbattles")]
 #[test]
-fn crownbattles_plays_missions_from_the_options() {
+fn crownbattles_refuses_round_type_options_that_do_not_fit() {
     use duke_examples::catalog::CrownBattles;
-    let house = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data/house_missions.json");
-    let options = GameOptions {
-        round_types: Some("missions,blind-missions".into()),
-        missions: Some(house),
-        ..GameOptions::default()
-    };
-    let (summary, record) = run::<CrownBattles>(Some(4), &options, 2, 6, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 2);
-    let json = serde_json::to_string(&record.unwrap()).unwrap();
-    assert!(json.contains("trump_over_lead"), "the record carries the catalogue: {json}");
-    let text = replay_text(&json).unwrap();
-    assert!(text.contains("mission"), "{text}");
-    let together =
-        GameOptions { round_sequence: Some("missions".into()), missions_simultaneous: true, ..GameOptions::default() };
-    let (_, record) = run::<CrownBattles>(Some(3), &together, 1, 7, &bots(), |_| {}).unwrap();
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains("chooses a mission face down") && text.contains("missions revealed"), "{text}");
     let dir = std::env::temp_dir().join(format!("missions-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.json");
     std::fs::write(&bad, r#"[{"condition": {"at_least": 4}, "points": {"2": "1 2 3"}}]"#).unwrap();
-    let refused = GameOptions { missions: Some(bad), ..GameOptions::default() };
-    let why = run::<CrownBattles>(Some(4), &refused, 1, 1, &bots(), |_| {}).unwrap_err().to_string();
-    assert!(why.contains("--missions") && why.contains("point table row"), "{why}");
-    let missing = GameOptions { missions: Some(dir.join("none.json")), ..GameOptions::default() };
-    assert!(
-        run::<CrownBattles>(Some(4), &missing, 1, 1, &bots(), |_| {}).unwrap_err().to_string().contains("cannot read")
-    );
+    let dealt = types("blind,normal");
+    let refusals: [(&str, Option<u8>, GameOptions, &[&str]); 8] = [
+        ("Blind Bidding and Jousting", Some(4), types("blind,jousting"), &[]),
+        ("Suit Precision-Alliances alone", Some(4), types("precision-alliances"), &[]),
+        ("Stealth Play", Some(2), types("stealth"), &[]),
+        (
+            "a deal and a sequence",
+            None,
+            GameOptions { round_types: dealt.round_types.clone(), ..sequence("blind") },
+            &[],
+        ),
+        ("Alliances, 2 players", Some(2), types("alliances,missions-alliances,normal"), &[]),
+        ("Suit Precision-Alliances, 2 players", Some(2), types("precision-alliances,normal"), &[]),
+        (
+            "Missions from a bad file",
+            Some(4),
+            GameOptions { missions: Some(bad), ..GameOptions::default() },
+            &["--missions", "point table row"],
+        ),
+        (
+            "Missions from a missing file",
+            Some(4),
+            GameOptions { missions: Some(dir.join("none.json")), ..GameOptions::default() },
+            &["cannot read"],
+        ),
+    ];
+    for (round_type, players, options, words) in refusals {
+        let why = match run::<CrownBattles>(players, &options, 1, 1, &bots(), |_| {}) {
+            Ok(_) => panic!("{round_type}: not refused"),
+            Err(why) => why.to_string(),
+        };
+        for word in words {
+            assert!(why.contains(word), "{round_type}: {why:?} does not say {word:?}");
+        }
+    }
     std::fs::remove_dir_all(&dir).ok();
-}
-
-/// Crown Battles' Suit Precision-Alliances from the command line: the dealer's teams, bids
-/// per suit and placed tricks, the bots playing every step.
-#[cfg(feature = "crownbattles")]
-#[test]
-fn crownbattles_plays_suit_precision_alliances_from_the_options() {
-    use duke_examples::catalog::CrownBattles;
-    let options = GameOptions { round_types: Some("precision-alliances,normal".into()), ..GameOptions::default() };
-    let (summary, record) = run::<CrownBattles>(Some(5), &options, 2, 8, &bots(), |_| {}).unwrap();
-    assert_eq!(summary.games, 2);
-    let text = replay_text(&serde_json::to_string(&record.unwrap()).unwrap()).unwrap();
-    assert!(text.contains(" team P") && text.contains("bid R") && text.contains("suits are scored"), "{text}");
-    // Two players may not play alliances.
-    assert!(run::<CrownBattles>(Some(2), &options, 1, 1, &bots(), |_| {}).is_err());
+    let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
+    assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
 }

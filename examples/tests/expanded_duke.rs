@@ -7,12 +7,11 @@ mod common;
 
 use std::path::PathBuf;
 
-use duke_core::{Game, Observer};
+use duke_core::Game;
 use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
 use duke_examples::cli::SimulateArgs;
 use duke_examples::options::GameOptions;
-use duke_examples::replay::replay;
 use duke_examples::simulate::run;
 
 /// The sample tile set shipped with the examples: the base box plus a Sentinel (Dread,
@@ -47,13 +46,7 @@ fn simulated_expanded_games_are_saved_and_replayed_by_the_expanded_engine() {
     for options in [GameOptions { enhanced_tiles: true, tiles: None, ..GameOptions::default() }, all_options()] {
         let (summary, record) = run::<ExpandedDuke>(None, &options, 3, 11, &bots(), |_| {}).unwrap();
         assert_eq!(summary.games, 3);
-        let record = record.unwrap();
-        let json = serde_json::to_string(&record).unwrap();
-        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-        assert_eq!(GameId::of_record("theduke", value.get("config")), Some(GameId::ExpandedDuke));
-        let mut out = Vec::new();
-        replay(&json, Observer::Spectator, &mut out, || {}).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        let text = common::replayed_as_expanded(&record.unwrap());
         assert!(text.contains("Game over.") || text.contains("ends before"), "{text}");
     }
     // A standard record is still replayed by the standard engine.

@@ -7,12 +7,10 @@
 
 mod common;
 
-use duke_core::Observer;
 use duke_examples::bots::{BotSpec, IsmctsSettings};
 use duke_examples::catalog::{Catalogued, ExpandedDuke, GameId};
 use duke_examples::cli::SimulateArgs;
 use duke_examples::options::GameOptions;
-use duke_examples::replay::replay;
 use duke_examples::simulate::run;
 
 fn terrain() -> GameOptions {
@@ -47,12 +45,7 @@ fn bots_play_games_with_terrain_which_are_saved_and_replayed() {
         })
         .unwrap();
     assert!(with_terrain > 10, "{with_terrain}");
-    let json = serde_json::to_string(&record).unwrap();
-    let value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!(GameId::of_record("theduke", value.get("config")), Some(GameId::ExpandedDuke));
-    let mut out = Vec::new();
-    replay(&json, Observer::Spectator, &mut out, || {}).unwrap();
-    let text = String::from_utf8(out).unwrap();
+    let text = common::replayed_as_expanded(&record);
     assert!(text.contains("Mountain") && text.contains("Fort"), "{text}");
 }
 

@@ -9,12 +9,11 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_in_guard, flag_legal, flag_perft};
-use duke_core::{Game, Observer, Seat};
-use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, CoupFlag, CoupPoints, Dragon, EndReason, Event, ExpandedDuke, Facing, FirstPlayer, FlagDukeDanger,
+    Config, CoupFlag, CoupPoints, Dragon, EndReason, Event, ExpandedDuke, Facing, FirstPlayer, FlagDukeDanger,
     Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind,
 };
 
@@ -26,11 +25,9 @@ fn coup() -> Config {
     Config { first_player: FirstPlayer::Seat0, objective: Objective::CountingCoup, ..Config::default() }
 }
 
+/// The legal actions, checked against the Flags' reference, and the Guard announced as it says.
 fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set, flag_legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
+    let set = legal_with(game, flag_legal);
     if game.phase() == Phase::Play {
         let seat = game.side_to_move();
         assert_eq!(game.in_guard(seat), flag_in_guard(game, seat), "Guard:\n{}", game.view(Observer::Spectator));
@@ -39,13 +36,7 @@ fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
 }
 
 fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
-    let seat = game.side_to_move();
-    let action: Action = text.parse().unwrap();
-    let before = game.clone();
-    game.apply(seat, action).unwrap_or_else(|e| panic!("{text}: {e}\n{}", before.view(Observer::Spectator)));
-    let mut events = Vec::new();
-    ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    events
+    play_with(game, flag_legal, text)
 }
 
 const D: TileKind = TileKind::DUKE;
@@ -308,29 +299,15 @@ fn setups_that_do_not_fit_are_refused() {
 
 #[test]
 fn the_engine_matches_the_reference_on_random_games_of_counting_coup() {
-    let mut runner = TestRunner::new(RunnerConfig { cases: 40, ..RunnerConfig::default() });
-    let strategy = (theduke_rules::testing::flag_configs(Objective::CountingCoup), any::<u64>());
-    let counts = std::cell::Cell::new((0u32, 0u32));
-    runner
-        .run(&strategy, |(config, seed)| {
-            let mut game = ExpandedDuke::new(&config, seed).unwrap();
-            let mut rng = duke_core::GameRng::new(seed ^ 0x5eed);
-            for _ in 0..160 {
-                if game.is_over() {
-                    break;
-                }
-                let actions = legal(&game);
-                let pick = actions.iter().nth(rng.below(actions.len() as u32) as usize).unwrap().clone();
-                let before = game.points(Seat(0)) + game.points(Seat(1));
-                play(&mut game, &pick);
-                let (points, moves) = counts.get();
-                let scored = game.points(Seat(0)) + game.points(Seat(1)) > before;
-                counts.set((points + u32::from(scored), moves + u32::from(game.phase() == Phase::MoveFlag)));
-            }
-            Ok(())
-        })
-        .unwrap();
-    let (points, moves_after_points) = counts.get();
+    let (mut points, mut moves_after_points) = (0u32, 0u32);
+    let pick = |_: &ExpandedDuke, actions: &BTreeSet<String>, rng: &mut GameRng| {
+        actions.iter().nth(rng.below(actions.len() as u32) as usize).unwrap().clone()
+    };
+    random_flag_games(Objective::CountingCoup, 0x5eed, legal, pick, |before, _, after, _| {
+        let total = |game: &ExpandedDuke| game.points(Seat(0)) + game.points(Seat(1));
+        points += u32::from(total(after) > total(before));
+        moves_after_points += u32::from(after.phase() == Phase::MoveFlag);
+    });
     assert!(points > 10 && moves_after_points > 5, "{points} points, {moves_after_points} Flag moves due");
 }
 
@@ -339,8 +316,6 @@ fn perft_of_counting_coup_matches_the_reference() {
     // A point on the first ply, then the Flag move before the reply (same ply).
     let tiles = [("c1", D, 0), ("e4", F, 0), ("c3", PIKEMAN, 0), ("d6", D, 1), ("f6", F, 1), ("b5", F, 1)];
     let game = position(coup(), &tiles, ["a1", "e6"], [0, 0]);
-    let counts: Vec<u64> = (1..=3).map(|d| game.perft(d)).collect();
-    let reference: Vec<u64> = (1..=3).map(|d| flag_perft(&game, d)).collect();
-    assert_eq!(counts, reference);
+    let counts = perft_matches(&game, flag_perft);
     println!("perft {counts:?}");
 }

@@ -4,8 +4,9 @@
 
 mod common;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
+use common::checked::{legal, legal_into, play};
 use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
@@ -26,14 +27,6 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set, reference::legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
-}
-
 /// A turn of a Dark Rider game with P0 the Pikeman player: his Pikemen (`side` Start) and
 /// the P1 Knight; what is not on the board is captured.
 fn position(pikemen: &[&str], knight: &str, to_move: u8, options: DarkRider) -> Setup {
@@ -52,16 +45,17 @@ fn position(pikemen: &[&str], knight: &str, to_move: u8, options: DarkRider) -> 
     }
 }
 
-fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
-    let action: Action = text.parse().unwrap();
-    assert!(legal(game).contains(text), "{text} not legal:\n{}", game.view(Observer::Spectator));
-    let before = game.clone();
-    let seat = game.side_to_move();
-    game.apply(seat, action).unwrap();
-    let mut events = Vec::new();
-    ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    assert!(game.validate().is_ok(), "{:?}", game.validate());
-    events
+/// `setup` with the Dragon option and `readings`, a calm Dragon on `square` facing north.
+fn with_calm_dragon(mut setup: Setup, square: &str, readings: Readings) -> Setup {
+    setup.config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+    setup.config.readings = readings;
+    setup.terrain.dragon = Some(theduke_rules::Dragon {
+        square: sq(square),
+        facing: theduke_rules::Facing::North,
+        enraged: false,
+        turning: false,
+    });
+    setup
 }
 
 #[test]
@@ -234,16 +228,9 @@ fn a_rider_protected_as_a_duke_is_announced_in_guard() {
 fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
     // A calm Dragon on b5 facing north: its Move (0, +1) reaches the frozen Pikeman on b6.
     for (freeze, taken) in [(EdgeFreeze::Players, true), (EdgeFreeze::Everything, false)] {
-        let mut setup = position(&["b6", "f1", "e2"], "d4", 0, DarkRider::default());
-        setup.config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
-        setup.config.readings = Readings { dark_rider_freeze: freeze, ..Readings::default() };
-        setup.terrain.dragon = Some(theduke_rules::Dragon {
-            square: sq("b5"),
-            facing: theduke_rules::Facing::North,
-            enraged: false,
-            turning: false,
-        });
-        let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+        let readings = Readings { dark_rider_freeze: freeze, ..Readings::default() };
+        let setup = position(&["b6", "f1", "e2"], "d4", 0, DarkRider::default());
+        let mut game = ExpandedDuke::from_setup(&with_calm_dragon(setup, "b5", readings)).unwrap();
         play(&mut game, "e2-f3");
         assert_eq!(game.piece_at(sq("b6")).is_none(), taken, "{freeze:?}");
         assert_eq!(game.removed_count(Seat(0), PIKEMAN), u8::from(taken));
@@ -253,17 +240,10 @@ fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
 #[test]
 fn the_dragon_taking_the_rider_ends_the_game_as_reading_47_says() {
     for (reading, winner) in [(DragonDuke::OwnerLoses, Some(Seat(0))), (DragonDuke::Draw, None)] {
-        let mut setup = position(&["a2", "f1"], "d4", 0, DarkRider::default());
-        setup.config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
-        setup.config.readings = Readings { dragon_duke: reading, ..Readings::default() };
+        let readings = Readings { dragon_duke: reading, ..Readings::default() };
         // A calm Dragon on d3 facing north: its Move (0, +1) reaches the Knight on d4.
-        setup.terrain.dragon = Some(theduke_rules::Dragon {
-            square: sq("d3"),
-            facing: theduke_rules::Facing::North,
-            enraged: false,
-            turning: false,
-        });
-        let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+        let setup = position(&["a2", "f1"], "d4", 0, DarkRider::default());
+        let mut game = ExpandedDuke::from_setup(&with_calm_dragon(setup, "d3", readings)).unwrap();
         let events = play(&mut game, "a2-b3");
         let over = Ending { winner, reason: EndReason::DarkRider(DarkRiderEnd::RiderTakenByDragon) };
         assert_eq!(game.phase(), Phase::Over(over), "{reading:?}");
@@ -356,10 +336,7 @@ fn the_engine_matches_the_reference_on_random_dark_rider_games() {
     for seed in 0..40u64 {
         let mut game = ExpandedDuke::new(&random_config(seed), seed).unwrap();
         while !game.is_over() {
-            let expected = reference::legal(&game);
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(Observer::Spectator));
+            legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));
             let pick = buf[rng.below(buf.len() as u32) as usize];
             game.apply(game.side_to_move(), pick).unwrap();
             assert!(game.validate().is_ok(), "seed {seed}: {:?}", game.validate());

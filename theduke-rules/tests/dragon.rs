@@ -404,10 +404,7 @@ fn the_engine_matches_the_reference_on_random_games_with_the_dragon() {
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {
-            let expected = common::expanded::legal(&game);
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: std::collections::BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(Observer::Spectator));
+            common::checked::legal_into(&game, common::expanded::legal, &mut buf, &format!("seed {seed}"));
             positions += 1;
             enragings += buf.iter().filter(|a| matches!(a, theduke_rules::Action::Enrage { .. })).count();
             // Enragings favoured, to meet the enraged Dragon.

@@ -5,8 +5,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
+use common::checked::{legal, legal_into};
 use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
@@ -15,14 +14,6 @@ use theduke_rules::{
 
 fn dynastic(first: FirstPlayer) -> Config {
     Config { first_player: first, objective: Objective::DynasticDispute, ..Config::default() }
-}
-
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set, reference::legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
 }
 
 fn kind(game: &ExpandedDuke, name: &str) -> TileKind {
@@ -157,10 +148,7 @@ fn the_engine_matches_the_reference_on_random_dynastic_games() {
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         let first = game.first_player();
         while !game.is_over() {
-            let expected = reference::legal(&game);
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(Observer::Spectator));
+            legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));
             let was_setting_up = matches!(game.phase(), Phase::SetupFootman { .. });
             picks += usize::from(game.phase() == Phase::Draft);
             let pick = buf[rng.below(buf.len() as u32) as usize];

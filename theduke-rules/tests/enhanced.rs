@@ -5,8 +5,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
+use common::checked::{legal, legal_into, play};
 use common::expanded::{self as reference, model};
 use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
@@ -37,20 +36,6 @@ fn game(tiles: &[(&str, Piece)], to_move: u8, readings: Readings, bags: Option<[
         ..Setup::default()
     };
     ExpandedDuke::from_setup(&setup).unwrap()
-}
-
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set.len(), buf.len(), "duplicates in {buf:?}");
-    assert_eq!(set, reference::legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
-}
-
-fn play(game: &mut ExpandedDuke, text: &str) {
-    let seat = game.side_to_move();
-    game.apply(seat, text.parse().unwrap()).unwrap_or_else(|e| panic!("{text}: {e}"));
 }
 
 #[test]
@@ -334,9 +319,7 @@ fn the_expanded_generator_matches_the_reference_on_random_games_with_the_enhance
         let config = Config { tiles, turn_limit: Some(150), ..config(readings) };
         let mut g = ExpandedDuke::new(&config, seed).unwrap();
         while !g.is_over() {
-            g.legal_actions(g.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, reference::legal(&g), "seed {seed}:\n{}", g.view(Observer::Spectator));
+            legal_into(&g, reference::legal, &mut buf, &format!("seed {seed}"));
             // Favour the abilities and draws so that they are used.
             let ability = buf.iter().copied().filter(|a| !matches!(a, Action::Move { .. })).collect::<Vec<_>>();
             let pool = if !ability.is_empty() && rng.below(2) == 0 { &ability } else { &buf };

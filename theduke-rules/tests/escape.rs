@@ -7,9 +7,10 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::checked::{legal, legal_into, play};
 use common::expanded as reference;
 use common::{board, p, s};
-use duke_core::{Game, GameRng, Observer, Seat};
+use duke_core::{Game, GameRng, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
     Ability, Action, Config, CustomTiles, EscapeCost, Event, ExpandedDuke, Icon, IconKind, NamedTile, Phase, Piece,
@@ -76,25 +77,6 @@ fn position_with(readings: Readings, tiles: &[(&str, Piece)], to_move: u8, bags:
         ..Setup::default()
     };
     ExpandedDuke::from_setup(&setup).unwrap()
-}
-
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set.len(), buf.len(), "duplicates in {buf:?}");
-    assert_eq!(set, reference::legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
-}
-
-fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
-    let before = game.clone();
-    let seat = game.side_to_move();
-    let action: Action = text.parse().unwrap();
-    game.apply(seat, action).unwrap_or_else(|e| panic!("{text}: {e}"));
-    let mut events = Vec::new();
-    ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    events
 }
 
 /// Every tile of a seat's bag but those listed (by type), so the others are captured.
@@ -307,33 +289,25 @@ fn perft_with_escape_and_ransom_matches_the_reference() {
         }
     };
     check("richelieu", &richelieu(), &[1, 37, 1_912]);
-    let ransom = position(
-        &[
-            ("a1", p(0, 0, Side::Start)),
-            ("e3", p(ROGUE, 1, Side::Start)),
-            ("e4", p(FOOTMAN, 1, Side::Start)),
-            ("f6", p(0, 1, Side::Start)),
-            ("c5", p(MERCHANT, 0, Side::Start)),
-        ],
-        0,
-        Some([bag_without(&[ROGUE, MERCHANT]), bag_without(&[MERCHANT, ROGUE])]),
-    );
+    let ransom_with = |readings| {
+        position_with(
+            readings,
+            &[
+                ("a1", p(0, 0, Side::Start)),
+                ("e3", p(ROGUE, 1, Side::Start)),
+                ("e4", p(FOOTMAN, 1, Side::Start)),
+                ("f6", p(0, 1, Side::Start)),
+                ("c5", p(MERCHANT, 0, Side::Start)),
+            ],
+            0,
+            Some([bag_without(&[ROGUE, MERCHANT]), bag_without(&[MERCHANT, ROGUE])]),
+        )
+    };
+    let ransom = ransom_with(Readings::default());
     assert!(legal(&ransom).contains("ransom 16 for 17 c1"));
     check("ransom", &ransom, &[35, 1_267, 35_254]);
     // The other reading of 35: the Footmen (off the board, so captured) come back too.
-    let any = Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() };
-    let ransom_any = position_with(
-        any,
-        &[
-            ("a1", p(0, 0, Side::Start)),
-            ("e3", p(ROGUE, 1, Side::Start)),
-            ("e4", p(FOOTMAN, 1, Side::Start)),
-            ("f6", p(0, 1, Side::Start)),
-            ("c5", p(MERCHANT, 0, Side::Start)),
-        ],
-        0,
-        Some([bag_without(&[ROGUE, MERCHANT]), bag_without(&[MERCHANT, ROGUE])]),
-    );
+    let ransom_any = ransom_with(Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() });
     assert!(legal(&ransom_any).contains("ransom 16 for 1 d1"));
     check("ransom, any tile", &ransom_any, &[37, 1_343, 40_066]);
 }
@@ -348,9 +322,7 @@ fn the_expanded_generator_matches_the_reference_on_random_games_with_escape_and_
             Config { tiles: Some(CustomTiles::new(custom_tile_set(seed))), turn_limit: Some(200), ..Config::default() };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, reference::legal(&game), "seed {seed}:\n{}", game.view(Observer::Spectator));
+            legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));
             // Captures and the abilities favoured: captured Ransom and Escape tiles arise.
             let favoured: Vec<Action> = buf
                 .iter()

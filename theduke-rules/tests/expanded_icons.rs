@@ -5,8 +5,7 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
+use common::checked::{legal, legal_into};
 use common::expanded::{self as reference, model};
 use common::{board, p, s};
 use duke_core::{Game, GameRng, Seat};
@@ -45,20 +44,6 @@ fn expanded(spec: TileSetSpec, readings: Readings, tiles: &[(&str, Piece)], to_m
     let setup =
         Setup { config, board: board(tiles), phase: Phase::Play, to_move: Seat(to_move), seed: 1, ..Setup::default() };
     ExpandedDuke::from_setup(&setup).unwrap()
-}
-
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set.len(), buf.len(), "duplicates in {buf:?}");
-    assert_eq!(
-        set,
-        reference::legal(game),
-        "engine against the reference:\n{}",
-        game.view(duke_core::Observer::Spectator)
-    );
-    set
 }
 
 const SEER: u8 = 6;
@@ -219,10 +204,7 @@ fn the_expanded_generator_matches_the_reference_on_random_games_with_dread_and_d
             let m = model(&game);
             frozen_seen += usize::from(!m.frozen().is_empty());
             defended_seen += usize::from(reference::squares().any(|sq| !m.defense(sq).is_empty()));
-            let expected = reference::legal(&game);
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(duke_core::Observer::Spectator));
+            legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));
             positions += 1;
             let pick = buf[rng.below(buf.len() as u32) as usize];
             game.apply(game.side_to_move(), pick).unwrap();

@@ -29,11 +29,14 @@ fn any_action() -> impl Strategy<Value = Action> {
     ]
 }
 
-/// A game after `steps` random legal actions from a random set-up.
-fn played(seed: u64, steps: usize) -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
-    let mut game = TheDuke::new(&config, seed).unwrap();
-    let mut rng = GameRng::new(seed ^ 0x5eed);
+/// The config of the random games: a random first player, at most 300 turns.
+fn random_config() -> Config {
+    Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() }
+}
+
+/// Plays up to `steps` random legal actions drawn with `rng` (fewer if the game ends),
+/// showing each to `each`.
+fn walk(game: &mut TheDuke, rng: &mut GameRng, steps: usize, mut each: impl FnMut(Seat, Action)) {
     let mut buf = Vec::new();
     for _ in 0..steps {
         if game.is_over() {
@@ -43,7 +46,14 @@ fn played(seed: u64, steps: usize) -> TheDuke {
         game.legal_actions(seat, &mut buf);
         let a = buf[rng.below(buf.len() as u32) as usize];
         game.apply(seat, a).unwrap();
+        each(seat, a);
     }
+}
+
+/// A game after `steps` random legal actions from a random set-up.
+fn played(seed: u64, steps: usize) -> TheDuke {
+    let mut game = TheDuke::new(&random_config(), seed).unwrap();
+    walk(&mut game, &mut GameRng::new(seed ^ 0x5eed), steps, |_, _| {});
     game
 }
 
@@ -144,21 +154,10 @@ proptest! {
         pick in any::<usize>(),
         value in any::<i64>(),
     ) {
-        let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() };
+        let config = random_config();
         let mut record = Record::<TheDuke>::new(config.clone(), seed);
         let mut game = TheDuke::new(&config, seed).unwrap();
-        let mut rng = GameRng::new(seed);
-        let mut buf = Vec::new();
-        for _ in 0..steps {
-            if game.is_over() {
-                break;
-            }
-            let seat = game.side_to_move();
-            game.legal_actions(seat, &mut buf);
-            let a = buf[rng.below(buf.len() as u32) as usize];
-            game.apply(seat, a).unwrap();
-            record.push(seat, a);
-        }
+        walk(&mut game, &mut GameRng::new(seed), steps, |seat, a| record.push(seat, a));
         let mut json = serde_json::to_value(&record).unwrap();
         let mut leaves = Vec::new();
         number_paths(&json, &mut Vec::new(), &mut leaves);

@@ -7,6 +7,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::checked::{legal, legal_into};
 use common::expanded::{self as reference, model};
 use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
@@ -48,16 +49,6 @@ fn position(terrain: Terrain, readings: Readings, tiles: &[(&str, theduke_rules:
         ..Setup::default()
     };
     ExpandedDuke::from_setup(&setup).unwrap()
-}
-
-/// The legal actions, checked against the Expanded reference.
-fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set.len(), buf.len(), "duplicates in {buf:?}");
-    assert_eq!(set, reference::legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
 }
 
 /// The rulebook's Mountain example, both tiles on their non-starting sides: the Mountain
@@ -422,10 +413,7 @@ fn the_engine_matches_the_reference_on_random_games_with_terrain() {
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {
-            let expected = reference::legal(&game);
-            game.legal_actions(game.side_to_move(), &mut buf);
-            let got: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-            assert_eq!(got, expected, "seed {seed}:\n{}", game.view(Observer::Spectator));
+            legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));
             if game.phase() == Phase::Play {
                 let m = model(&game);
                 let open = reference::Model { mountain: None, fort: None, ..m.clone() };

@@ -8,13 +8,12 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_legal, flag_perft};
-use duke_core::{Game, Observer, Seat};
-use proptest::prelude::*;
-use proptest::test_runner::{Config as RunnerConfig, TestRunner};
+use duke_core::{Game, GameRng, Seat};
 use theduke_rules::{
-    Action, Config, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Setup,
-    SetupError, Side, Square, Terrain, TileKind, TrophyFlags,
+    Config, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Setup, SetupError,
+    Side, Square, Terrain, TileKind, TrophyFlags,
 };
 
 fn sq(name: &str) -> Square {
@@ -26,22 +25,11 @@ fn trophy() -> Config {
 }
 
 fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
-    let mut buf = Vec::new();
-    game.legal_actions(game.side_to_move(), &mut buf);
-    let set: BTreeSet<String> = buf.iter().map(ToString::to_string).collect();
-    assert_eq!(set, flag_legal(game), "engine against the reference:\n{}", game.view(Observer::Spectator));
-    set
+    legal_with(game, flag_legal)
 }
 
 fn play(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
-    let seat = game.side_to_move();
-    let action: Action = text.parse().unwrap();
-    assert!(legal(game).contains(text), "{text} is not legal:\n{}", game.view(Observer::Spectator));
-    let before = game.clone();
-    game.apply(seat, action).unwrap();
-    let mut events = Vec::new();
-    ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    events
+    play_with(game, flag_legal, text)
 }
 
 fn kind(name: &str) -> TileKind {
@@ -209,50 +197,29 @@ fn setups_that_do_not_fit_are_refused() {
 
 #[test]
 fn the_engine_matches_the_reference_on_random_games_of_trophy_hunters() {
-    let mut runner = TestRunner::new(RunnerConfig { cases: 40, ..RunnerConfig::default() });
-    let strategy = (theduke_rules::testing::flag_configs(Objective::TrophyHunters), any::<u64>());
-    let counts = std::cell::Cell::new((0u32, 0u32));
-    runner
-        .run(&strategy, |(config, seed)| {
-            let mut game = ExpandedDuke::new(&config, seed).unwrap();
-            let mut rng = duke_core::GameRng::new(seed ^ 0x7a11);
-            for _ in 0..160 {
-                if game.is_over() {
-                    break;
-                }
-                let actions = legal(&game);
-                // Favour Flag actions and moves onto a Flag so that the rules are met.
-                let flags: Vec<&String> = actions
-                    .iter()
-                    .filter(|a| {
-                        a.starts_with("flag") || game.flags().iter().flatten().any(|f| a.ends_with(&f.to_string()))
-                    })
-                    .collect();
-                let pick = if !flags.is_empty() && rng.below(2) == 0 {
-                    flags[rng.below(flags.len() as u32) as usize].clone()
-                } else {
-                    actions.iter().nth(rng.below(actions.len() as u32) as usize).unwrap().clone()
-                };
-                let events = play(&mut game, &pick);
-                let (passes, carried) = counts.get();
-                let carry = events.iter().any(|e| matches!(e, Event::FlagCarried { .. }));
-                counts.set((
-                    passes + u32::from(pick.contains('-') && pick.starts_with("flag")),
-                    carried + u32::from(carry),
-                ));
-            }
-            Ok(())
-        })
-        .unwrap();
-    let (passes, carried) = counts.get();
+    let (mut passes, mut carried) = (0u32, 0u32);
+    let pick = |game: &ExpandedDuke, actions: &BTreeSet<String>, rng: &mut GameRng| {
+        // Favour Flag actions and moves onto a Flag so that the rules are met.
+        let flags: Vec<&String> = actions
+            .iter()
+            .filter(|a| a.starts_with("flag") || game.flags().iter().flatten().any(|f| a.ends_with(&f.to_string())))
+            .collect();
+        if !flags.is_empty() && rng.below(2) == 0 {
+            flags[rng.below(flags.len() as u32) as usize].clone()
+        } else {
+            actions.iter().nth(rng.below(actions.len() as u32) as usize).unwrap().clone()
+        }
+    };
+    random_flag_games(Objective::TrophyHunters, 0x7a11, legal, pick, |_, pick, _, events| {
+        passes += u32::from(pick.contains('-') && pick.starts_with("flag"));
+        carried += u32::from(events.iter().any(|e| matches!(e, Event::FlagCarried { .. })));
+    });
     assert!(passes > 5 && carried > 10, "{passes} passes, {carried} Flags carried along");
 }
 
 #[test]
 fn perft_of_trophy_hunters_matches_the_reference() {
     let game = joshua_and_frank();
-    let counts: Vec<u64> = (1..=3).map(|d| game.perft(d)).collect();
-    let reference: Vec<u64> = (1..=3).map(|d| flag_perft(&game, d)).collect();
-    assert_eq!(counts, reference);
+    let counts = perft_matches(&game, flag_perft);
     println!("perft {counts:?}");
 }

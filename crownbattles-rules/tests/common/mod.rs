@@ -133,3 +133,14 @@ pub fn round_points_of(game: &mut CrownBattles, lines: &[&str]) -> Vec<i32> {
     }
     found.expect("the round was scored")
 }
+
+/// Plays `hands` (a card a seat, P0 first) as a round's one trick after every seat bid 0,
+/// and checks that seat `winner` took it: -10 for it, 20 for every other seat.
+pub fn assert_trick_won_by(game: &mut CrownBattles, hands: &[&str], winner: usize) {
+    for (s, card) in hands.iter().enumerate() {
+        steps(game, &[&format!("P{s} play {card}")]);
+    }
+    let mut expected = vec![20; hands.len()];
+    expected[winner] = -10;
+    assert_eq!(game.running_scores(), expected, "{hands:?}");
+}

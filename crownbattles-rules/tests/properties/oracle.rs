@@ -669,6 +669,14 @@ pub fn ally_of(t: &Table, seat: Seat) -> Option<Seat> {
     t.view.alliance.as_ref().and_then(|a| a.allies.get(seat.index()).copied().flatten())
 }
 
+/// "Alliances": a team's combined bid, "combine both players' bids": the sum, a double bid
+/// when either is; none while a member has not bid.
+pub fn combined_bid(a: Option<Bid>, b: Option<Bid>) -> Option<Bid> {
+    let (a, b) = (a?, b?);
+    let low = a.low() + b.low();
+    Some(if matches!(a, Bid::Double(_)) || matches!(b, Bid::Double(_)) { Bid::Double(low) } else { Bid::Single(low) })
+}
+
 /// "Normal Bidding Alliances", "Scoring": a team's points for its combined bid (the sum of
 /// the two bids, a double bid if either is) and its tricks: met, 10 per trick and a
 /// 10-point bonus, halved for a double bid; missed, 10 lost per trick off. The solo
@@ -676,13 +684,9 @@ pub fn ally_of(t: &Table, seat: Seat) -> Option<Seat> {
 /// off.
 pub fn alliance_points(bid: Option<Bid>, ally: Option<Option<Bid>>, won: u8) -> i32 {
     let (bid, per_trick) = match ally {
-        Some(other) => match (bid, other) {
-            (Some(a), Some(b)) => {
-                let low = a.low() + b.low();
-                let double = matches!(a, Bid::Double(_)) || matches!(b, Bid::Double(_));
-                (if double { Bid::Double(low) } else { Bid::Single(low) }, 10)
-            }
-            _ => return 0,
+        Some(other) => match combined_bid(bid, other) {
+            Some(b) => (b, 10),
+            None => return 0,
         },
         None => match bid {
             Some(b) => (b, 20),

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use crownbattles_rules::{Bid, Event, Phase, RoundType, SuitId, Trump};
 use duke_core::{Game, Observer, Seat};
 
-use crate::oracle::{Table, Won, longer_property, property};
+use crate::oracle::{Table, Won, ally_of, combined_bid, longer_property, property};
 
 fn precision(t: &Table) -> bool {
     t.view.round_type.bids_per_suit()
@@ -40,6 +40,75 @@ pub fn printed_points(bids: &[Option<Bid>; 4], won: &[u8; 4]) -> i32 {
         }
     }
     total
+}
+
+/// A Suit Precision or Suit Precision-Alliances round's end, as its events show it.
+pub struct SuitsScored {
+    /// Each player's bid per suit.
+    pub bids: Vec<[Option<Bid>; 4]>,
+    /// The tricks each player placed under each suit.
+    pub tricks: Vec<[u8; 4]>,
+    /// Each player's points for the round.
+    pub points: Vec<i32>,
+    /// Each player's tricks in all.
+    pub won: Vec<u8>,
+}
+
+impl SuitsScored {
+    /// The scored suits among `events`, `None` where no suit is scored.
+    pub fn of(events: &[Event]) -> Result<Option<Self>, String> {
+        let Some((bids, tricks)) = events.iter().find_map(|e| match e {
+            Event::SuitsScored { bids, tricks } => Some((bids.clone(), tricks.clone())),
+            _ => None,
+        }) else {
+            return Ok(None);
+        };
+        let (points, won) = events
+            .iter()
+            .find_map(|e| match e {
+                Event::RoundScored { points, tricks, .. } => Some((points.clone(), tricks.clone())),
+                _ => None,
+            })
+            .ok_or("suits scored without the round's score")?;
+        Ok(Some(SuitsScored { bids, tricks, points, won }))
+    }
+
+    /// The points the rulebook gives player `i`: the printed points of its suit bids and
+    /// tricks; in Suit Precision-Alliances those of its team's combined bids and tricks per
+    /// suit ("both players earn", "both players lose"; no suit double-bid by both members),
+    /// the solo player its own, its met tricks counted twice with `precision_solo_doubled`
+    /// (readings 60 to 64).
+    pub fn want(&self, t: &Table, i: usize) -> Result<i32, String> {
+        let (own, tricks) = (&self.bids[i], &self.tricks[i]);
+        let alliances = t.view.round_type == RoundType::SuitPrecisionAlliances;
+        match ally_of(t, Seat(i as u8)).filter(|_| alliances) {
+            Some(a) => {
+                let other = self.bids.get(a.index()).ok_or("an ally beyond the players")?;
+                let (mut b, mut w) = ([None; 4], [0u8; 4]);
+                for k in 0..4 {
+                    if matches!(own[k], Some(Bid::Double(_))) && matches!(other[k], Some(Bid::Double(_))) {
+                        return Err(format!("P{i} and its ally both double-bid suit {k}"));
+                    }
+                    b[k] = combined_bid(own[k], other[k]);
+                    w[k] = tricks[k] + self.tricks[a.index()][k];
+                }
+                Ok(printed_points(&b, &w))
+            }
+            None if alliances && t.config.precision_solo_doubled => {
+                let extra: i32 = own
+                    .iter()
+                    .zip(tricks)
+                    .filter_map(|(b, &w)| {
+                        let b = (*b)?;
+                        let per = if matches!(b, Bid::Double(_)) { 5 } else { 10 };
+                        (b.low() <= w && w <= b.high()).then_some(per * i32::from(w))
+                    })
+                    .sum();
+                Ok(printed_points(own, tricks) + extra)
+            }
+            None => Ok(printed_points(own, tricks)),
+        }
+    }
 }
 
 #[test]
@@ -161,26 +230,15 @@ fn suit_precision_scores_each_suit_as_printed() {
         if step.before.view.round_type != RoundType::SuitPrecision {
             return Ok(());
         }
-        let events = step.events(Observer::Spectator);
-        let Some((bids, tricks)) = events.iter().find_map(|e| match e {
-            Event::SuitsScored { bids, tricks } => Some((bids.clone(), tricks.clone())),
-            _ => None,
-        }) else {
-            return Ok(());
-        };
+        let Some(scored) = SuitsScored::of(&step.events(Observer::Spectator))? else { return Ok(()) };
         step.reached();
-        let Some((points, won)) = events.iter().find_map(|e| match e {
-            Event::RoundScored { points, tricks, .. } => Some((points.clone(), tricks.clone())),
-            _ => None,
-        }) else {
-            return Err("suits scored without the round's score".into());
-        };
-        for (i, (b, t)) in bids.iter().zip(&tricks).enumerate() {
-            if t.iter().map(|&x| u32::from(x)).sum::<u32>() != u32::from(won[i]) {
-                return Err(format!("P{i}'s tricks under the suits {t:?} are not its {} tricks", won[i]));
+        for (i, (b, t)) in scored.bids.iter().zip(&scored.tricks).enumerate() {
+            if t.iter().map(|&x| u32::from(x)).sum::<u32>() != u32::from(scored.won[i]) {
+                return Err(format!("P{i}'s tricks under the suits {t:?} are not its {} tricks", scored.won[i]));
             }
-            if points[i] != printed_points(b, t) {
-                return Err(format!("P{i} bid {b:?} took {t:?}: {} points, want {}", points[i], printed_points(b, t)));
+            let want = scored.want(step.before, i)?;
+            if scored.points[i] != want {
+                return Err(format!("P{i} bid {b:?} took {t:?}: {} points, want {want}", scored.points[i]));
             }
         }
         Ok(())

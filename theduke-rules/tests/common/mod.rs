@@ -4,6 +4,7 @@
 #![allow(dead_code, unused_imports, clippy::indexing_slicing, clippy::unwrap_used, clippy::needless_range_loop)]
 
 pub mod abilities;
+pub mod checked;
 pub mod dragon;
 pub mod expanded;
 pub mod expanded_perft;
@@ -282,6 +283,25 @@ pub fn p(kind: u8, owner: u8, side: Side) -> Piece {
 pub fn s(name: &str) -> Square {
     name.parse().unwrap()
 }
+
+/// Rulebook "Contents": the troop tiles of one set.
+pub const CONTENTS: [(&str, u8); 15] = [
+    ("Duke", 1),
+    ("Footman", 3),
+    ("Pikeman", 3),
+    ("Knight", 1),
+    ("Wizard", 1),
+    ("Ranger", 1),
+    ("Seer", 1),
+    ("General", 1),
+    ("Priest", 1),
+    ("Champion", 1),
+    ("Marshall", 1),
+    ("Bowman", 1),
+    ("Dragoon", 1),
+    ("Assassin", 1),
+    ("Longbowman", 1),
+];
 
 pub type Game = Duke;
 

@@ -10,7 +10,7 @@ use theduke_rules::{
     TileKind,
 };
 
-use crate::oracle::game_property;
+use crate::oracle::{game_property, squares};
 
 const GAMES: u32 = 60;
 
@@ -22,8 +22,9 @@ fn armies(state: &ExpandedDuke) -> (DarkRider, Seat, TileKind, TileKind) {
     (options, state.first_player(), kind("Pikeman"), rider)
 }
 
-fn squares() -> impl Iterator<Item = Square> {
-    (0..36u8).filter_map(Square::new)
+/// The squares holding `owner`'s tiles of type `kind`.
+fn tiles_of(state: &ExpandedDuke, owner: Seat, kind: TileKind) -> impl Iterator<Item = Square> + '_ {
+    squares().filter(move |&s| state.piece_at(s).is_some_and(|p| p.owner == owner && p.kind == kind))
 }
 
 /// `seat`'s home edge: rank 1 for P0, rank 6 for P1.
@@ -35,9 +36,7 @@ fn home(seat: Seat) -> i8 {
 fn through(state: &ExpandedDuke) -> Vec<Square> {
     let (_, pikes, pikeman, _) = armies(state);
     let far = home(Seat(1 - pikes.0));
-    squares()
-        .filter(|s| s.rank() == far && state.piece_at(*s).is_some_and(|p| p.owner == pikes && p.kind == pikeman))
-        .collect()
+    tiles_of(state, pikes, pikeman).filter(|s| s.rank() == far).collect()
 }
 
 #[test]
@@ -59,10 +58,7 @@ fn dark_rider_deploys_the_pikemen_then_the_rider_on_their_home_edges_and_the_rid
                 return Ok(());
             }
             step.reached();
-            let on = |s: &ExpandedDuke, owner: Seat, kind: TileKind| {
-                squares().filter(|&q| s.piece_at(q).is_some_and(|p| p.owner == owner && p.kind == kind)).count()
-            };
-            let placed = on(before, pikes, pikeman);
+            let placed = tiles_of(before, pikes, pikeman).count();
             let want_seat = if placed < usize::from(options.pikemen) { pikes } else { Seat(1 - pikes.0) };
             if seat != want_seat {
                 return Err(format!("{seat} deploys with {placed} Pikemen down"));
@@ -221,10 +217,7 @@ fn with_the_protecting_reading_the_rider_is_never_left_to_a_pikeman() {
             if mid.phase() != Phase::Play {
                 return Ok(());
             }
-            let Some(at) = squares().find(|&s| mid.piece_at(s).is_some_and(|p| p.owner == seat && p.kind == rider))
-            else {
-                return Ok(());
-            };
+            let Some(at) = tiles_of(&mid, seat, rider).next() else { return Ok(()) };
             let exposed = capture_squares(&mid).contains(&at);
             if guarded {
                 step.reached();

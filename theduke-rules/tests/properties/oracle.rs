@@ -27,18 +27,8 @@ pub fn property<S: TileSet>(
     at_least: u64,
     invariant: impl Fn(&StepCheck<'_, Duke<S>>) -> Result<(), String>,
 ) -> Coverage {
-    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
     let settings = Settings { cases, max_steps: 400, max_game_actions: 1500, ..Settings::default() };
-    let coverage = match check_steps::<Duke<S>>(configs(), &settings, bias, invariant) {
-        Ok(coverage) => coverage,
-        Err(failure) => panic!("{name}: {failure}"),
-    };
-    eprintln!(
-        "| {name:<70} | {:>5} | {:>7} | {:>6} | {at_least:>6} |",
-        coverage.games, coverage.steps, coverage.reached
-    );
-    assert!(coverage.reached >= at_least, "{name} reached its situation too rarely: {coverage:?}, want {at_least}");
-    coverage
+    run_property::<Duke<S>>(name, configs(), &settings, bias, at_least, invariant)
 }
 
 /// [`property`] for any game and configs (Expanded play: `expanded_configs`), with
@@ -51,9 +41,21 @@ pub fn game_property<G: duke_core::Game>(
     at_least: u64,
     invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
 ) -> Coverage {
-    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
     let settings = Settings { cases, max_steps: 300, max_game_actions: 1500, ..Settings::default() };
-    let coverage = match check_steps::<G>(configs, &settings, bias, invariant) {
+    run_property::<G>(name, configs, &settings, bias, at_least, invariant)
+}
+
+/// The runner of [`property`] and [`game_property`].
+fn run_property<G: duke_core::Game>(
+    name: &str,
+    configs: impl proptest::strategy::Strategy<Value = G::Config>,
+    settings: &Settings,
+    bias: Option<Bias<G>>,
+    at_least: u64,
+    invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
+) -> Coverage {
+    assert!(at_least > 0, "{name}: every property holds itself to a coverage threshold");
+    let coverage = match check_steps::<G>(configs, settings, bias, invariant) {
         Ok(coverage) => coverage,
         Err(failure) => panic!("{name}: {failure}"),
     };

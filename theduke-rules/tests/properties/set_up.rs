@@ -6,26 +6,8 @@ use std::collections::HashSet;
 use duke_core::Seat;
 use theduke_rules::{Action, FirstPlayer, Phase, Piece, Side, Square, Standard, TheDuke, TileKind};
 
+use crate::common::CONTENTS;
 use crate::oracle::{CASES, at, duke_of, grid, listed, other, property, shares_a_side, squares};
-
-/// Rulebook "Contents": the troop tiles of one set.
-const CONTENTS: [(&str, u8); 15] = [
-    ("Duke", 1),
-    ("Footman", 3),
-    ("Pikeman", 3),
-    ("Knight", 1),
-    ("Wizard", 1),
-    ("Ranger", 1),
-    ("Seer", 1),
-    ("General", 1),
-    ("Priest", 1),
-    ("Champion", 1),
-    ("Marshall", 1),
-    ("Bowman", 1),
-    ("Dragoon", 1),
-    ("Assassin", 1),
-    ("Longbowman", 1),
-];
 
 fn kind_named(state: &TheDuke, name: &str) -> Result<TileKind, String> {
     let index = state.tiles().iter().position(|t| t.name == name).ok_or(format!("no {name} in the tile set"))?;

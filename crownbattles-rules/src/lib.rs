@@ -214,8 +214,8 @@ pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
 pub use rounds::missions::{
-    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCatalogue, MissionError,
-    MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
+    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue,
+    MissionError, MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
 };
 pub use rounds::{
     AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,

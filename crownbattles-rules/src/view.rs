@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Bid, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
 use crate::rounds::RoundType;
+use crate::rounds::missions::{MissionCard, describe};
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 
@@ -115,6 +116,11 @@ pub struct View {
     /// until the next round ends. Left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_missions: Vec<Option<u8>>,
+    /// Missions: what the missions named in [`Self::offered`], [`Self::missions`] and
+    /// [`Self::revealed_missions`] ask, in id order (the config's catalogue has their
+    /// points). Left out when there are none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub mission_cards: Vec<MissionCard>,
     /// Stealth Play with `Config::stealth_follow_face_down`: the suit to follow that a card
     /// played face down set, as the engine told the observer when its turn came in this
     /// trick (`Event::SuitTold`). Left out when there is none.
@@ -239,7 +245,7 @@ impl CrownBattles {
             Some(TableCard { seat: self.table.trick.leader.offset(i, n), face: card.face(), form })
         });
         trick.extend(pass);
-        View {
+        let mut view = View {
             observer,
             players: self.config.players,
             round: self.table.round.saturating_add(1),
@@ -314,7 +320,11 @@ impl CrownBattles {
             pot: self.pot_on_table(),
             wagers: self.wagers_list(),
             duels: self.duel_groups(),
-        }
+            mission_cards: Vec::new(),
+        };
+        let named = view.offered.iter().chain(view.missions.iter().chain(&view.revealed_missions).flatten());
+        view.mission_cards = self.mission_cards(named.copied());
+        view
     }
 }
 
@@ -553,8 +563,8 @@ impl fmt::Display for View {
                 writeln!(f, "Coming to you: {c}")?;
             }
             if !self.offered.is_empty() {
-                let ids: Vec<String> = self.offered.iter().map(ToString::to_string).collect();
-                writeln!(f, "Your missions to choose from: {}", ids.join(" "))?;
+                let ids: Vec<String> = self.offered.iter().map(|&id| describe(&self.mission_cards, id)).collect();
+                writeln!(f, "Your missions to choose from: {}", ids.join(", "))?;
             }
         }
         if !self.missions.is_empty() {
@@ -562,7 +572,9 @@ impl fmt::Display for View {
                 .missions
                 .iter()
                 .enumerate()
-                .map(|(i, m)| format!("P{i}={}", m.map_or_else(|| "?".to_owned(), |m| m.to_string())))
+                .map(|(i, m)| {
+                    format!("P{i}={}", m.map_or_else(|| "?".to_owned(), |m| describe(&self.mission_cards, m)))
+                })
                 .collect();
             writeln!(f, "Missions: {}", shown.join(" "))?;
         }

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Condition, Config, ConfigError, CrownBattles, Event, Mission, MissionCatalogue, MissionError, MissionReveal,
-    MissionRules, MissionsSetup, Phase, RoundType, RoundTypes, Schedule, Setup, Trump,
+    Condition, Config, ConfigError, CrownBattles, Event, Mission, MissionCard, MissionCatalogue, MissionError,
+    MissionReveal, MissionRules, MissionsSetup, Phase, RoundType, RoundTypes, Schedule, Setup, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -221,6 +221,28 @@ fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
     assert_eq!(seen(&mut game, "P0 mission 0", Observer::Seat(Seat(1))), vec!["P0 mission 0"]);
     assert_eq!(game.view(Observer::Seat(Seat(2))).missions, vec![Some(TRUMP), None, None]);
     assert_eq!(game.view(Observer::Seat(Seat(1))).offered, vec![ZERO_OR_ONE, NONE_OF_FIRST]);
+    // Views say what the missions they name ask: P1's offer and P0's revealed choice.
+    let view = game.view(Observer::Seat(Seat(1)));
+    let asks = |id, condition| MissionCard { id, condition };
+    assert_eq!(
+        view.mission_cards,
+        vec![
+            asks(TRUMP, Condition::TrumpTrick),
+            asks(ZERO_OR_ONE, Condition::Between(0, 1)),
+            asks(NONE_OF_FIRST, Condition::NoneOfFirst(1))
+        ]
+    );
+    let text = view.to_string();
+    assert!(
+        text.contains("Your missions to choose from: 1 (win either 0 or 1 tricks), 2 (win none of the first 1 trick)"),
+        "{text}"
+    );
+    assert!(text.contains("Missions: P0=0 (win a trick using a trump suit) P1=? P2=?"), "{text}");
+    // P2 sees its own offer and P0's choice, not P1's offer.
+    assert_eq!(
+        game.view(Observer::Seat(Seat(2))).mission_cards,
+        vec![asks(TRUMP, Condition::TrumpTrick), asks(NONE_OF_FIRST, Condition::NoneOfFirst(1))]
+    );
     steps(&mut game, &["P1 mission 2", "P2 mission 0"]);
     assert_eq!(phase(&game), Phase::Play(Seat(0)));
     assert_eq!(game.view(Observer::Spectator).missions, vec![Some(TRUMP), Some(NONE_OF_FIRST), Some(TRUMP)]);

@@ -43,6 +43,25 @@ pub(crate) fn ids(set: MissionSet) -> impl Iterator<Item = u8> {
     (0..MAX_MISSIONS as u8).filter(move |&i| set >> i & 1 == 1)
 }
 
+/// A mission a [`View`](crate::View) names: its catalogue id and what it asks
+/// ([`View::mission_cards`](crate::View::mission_cards)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissionCard {
+    /// Its catalogue id (the number in `mission 2`).
+    pub id: u8,
+    /// What it asks.
+    pub condition: Condition,
+}
+
+/// Mission `id` as a view prints it: its number and, when `cards` has it, what it asks
+/// (`1 (win either 0 or 1 tricks)`).
+pub(crate) fn describe(cards: &[MissionCard], id: u8) -> String {
+    match cards.iter().find(|c| c.id == id) {
+        Some(card) => format!("{id} ({})", card.condition),
+        None => id.to_string(),
+    }
+}
+
 /// Points lost for a failed mission.
 pub const FAILED_MISSION: i32 = -20;
 
@@ -270,6 +289,13 @@ impl CrownBattles {
             self.table.trump_cuts & bit(seat) != 0,
         );
         mission.points.points(self.config.players, self.cards_this_round()).filter(|_| met)
+    }
+
+    /// The cards of the catalogue missions among `named` (each once, in id order).
+    pub(crate) fn mission_cards(&self, named: impl Iterator<Item = u8>) -> Vec<MissionCard> {
+        let set = named.filter(|&id| usize::from(id) < MAX_MISSIONS).fold(0, |set: MissionSet, id| set | 1 << id);
+        let catalogue = &self.config.missions.catalogue;
+        ids(set).filter_map(|id| catalogue.get(id).map(|m| MissionCard { id, condition: m.condition })).collect()
     }
 
     /// Clears the missions of a round (at its start).

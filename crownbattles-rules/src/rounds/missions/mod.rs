@@ -40,7 +40,12 @@ pub(crate) type MissionSet = u64;
 
 /// The catalogue ids in a set, in increasing order.
 pub(crate) fn ids(set: MissionSet) -> impl Iterator<Item = u8> {
-    (0..MAX_MISSIONS as u8).filter(move |&i| set >> i & 1 == 1)
+    let mut left = set;
+    core::iter::from_fn(move || {
+        let id = left.trailing_zeros();
+        left &= left.wrapping_sub(1);
+        (id < MissionSet::BITS).then_some(id as u8)
+    })
 }
 
 /// A mission a [`View`](crate::View) names: its catalogue id and what it asks

@@ -115,23 +115,8 @@ impl RoundType {
         RoundType::SuitPrecisionAlliances,
     ];
 
-    /// The round types this version implements.
-    pub const IMPLEMENTED: [RoundType; 14] = [
-        RoundType::Normal,
-        RoundType::BlindBidding,
-        RoundType::LongPlay,
-        RoundType::LeakedSuit,
-        RoundType::TheSplit,
-        RoundType::StealthPlay,
-        RoundType::Missions,
-        RoundType::BlindMissions,
-        RoundType::Alliances,
-        RoundType::MissionsAlliances,
-        RoundType::SuitPrecision,
-        RoundType::Wagering,
-        RoundType::DuelFights,
-        RoundType::SuitPrecisionAlliances,
-    ];
+    /// The round types this version implements: all of them, in the rulebook's order.
+    pub const IMPLEMENTED: [RoundType; 14] = RoundType::ALL;
 
     /// Whether it is Normal Bidding (the base game's round).
     pub fn is_normal(&self) -> bool {

@@ -77,7 +77,7 @@ pub enum Phase {
 /// It is saved and loaded as its [`Setup`](crate::Setup) (`to_setup` / `from_setup`),
 /// checked on load.
 ///
-/// The config never changes in play, so it stays out of the compact `Copy` [`Table`] that
+/// The config never changes in play, so it stays out of the compact `Copy` table that
 /// whole-state undo records copy: a mission catalogue of any size costs the hot paths
 /// nothing (RULES.md, reading 37).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

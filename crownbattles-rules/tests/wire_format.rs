@@ -68,15 +68,8 @@ fn a_saved_state_is_pinned_and_loads_back() -> Result<(), Failure> {
 
 #[test]
 fn actions_cards_and_events_travel_as_notation() -> Result<(), Failure> {
-    wire::notation::<Action>(&[
-        "trump X",
-        "shield",
-        "smuggle R7",
-        "bid 2-3",
-        "play double-faced:golem",
-        "jest +1",
-        "trade P1 P2",
-    ])?;
+    let actions = ["trump X", "shield", "smuggle R7", "bid 2-3", "play double-faced:golem", "jest +1", "trade P1 P2"];
+    wire::notation::<Action>(&actions)?;
     wire::refused::<Action>("\"bid 2-4\"", "a bid is N or N-(N+1)")?;
     // The old derived form is gone.
     wire::refused::<Action>(r#"{"Bid":{"Single":2}}"#, "")?;

@@ -5,42 +5,26 @@
 //! tests/golden pin the JSON of a whole game's record, a seat's view and a saved state, so
 //! that any change of the format is deliberate. After an intended change, rewrite them with
 //! `UPDATE_GOLDEN=1 cargo test -p crownbattles-rules --test wire_format` and review the diff.
+//! The checks every game shares are `duke_core::testing::wire`'s; this file adds Crown Battles'.
 
 use crownbattles_rules::{
-    Action, CardName, Config, CrownBattles, DeckSpec, Event, Face, Form, Phase, Power, Schedule, Setup, Trump, View,
+    Action, CardName, Config, CrownBattles, DeckSpec, Face, Form, Phase, Power, Schedule, Setup, Trump,
 };
-use duke_core::{Game, GameRng, Observer, Record, Seat};
+use duke_core::testing::Failure;
+use duke_core::testing::wire::{self, SeatChoice, Wire, uniform};
+use duke_core::{Game, Observer, Seat};
 
 const SEED: u64 = 2024;
 
 /// A short complete game: 3 players, three small rounds, a few Special Power cards, random
 /// legal play from a fixed seed.
-fn short_game() -> (Record<CrownBattles>, Vec<CrownBattles>) {
+fn short_game() -> Result<Wire<CrownBattles>, Failure> {
     let mut config = Config::base(3).unwrap();
     config.deck =
         DeckSpec::standard().replacing_peasants(&[Power::Thief, Power::Wizard, Power::Smuggler, Power::Jester]);
     config.schedule = Schedule::new(&[2, 4, 3]).unwrap();
     config.max_tie_replays = 0;
-    let mut game = CrownBattles::new(&config, SEED).unwrap();
-    let mut record = Record::new(config, SEED);
-    let mut states = vec![game.clone()];
-    let mut rng = GameRng::new(SEED);
-    let mut buf = Vec::new();
-    while let Some(seat) = game.to_act().first() {
-        game.legal_actions(seat, &mut buf);
-        let action = buf[rng.below(buf.len() as u32) as usize];
-        game.apply(seat, action).unwrap();
-        record.push(seat, action);
-        states.push(game.clone());
-    }
-    (record, states)
-}
-
-/// Compares `text` with the golden file `name` (rewriting it first under UPDATE_GOLDEN)
-/// and returns the file's text.
-fn golden(name: &str, text: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden").join(name);
-    duke_core::testing::rules_table::golden_file(&path, text).unwrap_or_else(|why| panic!("{why}"))
+    Wire::play(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden"), config, SEED, SeatChoice::First, uniform)
 }
 
 /// No internal code in a JSON text: no strength codes or forms of the engine's trick, no
@@ -52,54 +36,43 @@ fn assert_no_internal_code(text: &str) {
 }
 
 #[test]
-fn a_game_record_is_pinned_and_replays() {
-    let (record, states) = short_game();
-    assert!((30..=60).contains(&record.steps.len()), "{} steps", record.steps.len());
-    let stored = golden("record.json", &serde_json::to_string_pretty(&record).unwrap());
+fn a_game_record_is_pinned_and_replays() -> Result<(), Failure> {
+    let stored = short_game()?.record(30..=60)?;
     assert!(stored.contains("\"action\": \"bid "), "actions as notation");
     assert!(stored.contains("\"R\": \"1-13\""), "the deck as value ranges");
-    let read: Record<CrownBattles> = serde_json::from_str(&stored).unwrap();
-    assert_eq!(read, record);
-    let end = read.replay().unwrap();
-    assert_eq!(Some(&end), states.last());
-    assert!(end.is_over());
+    Ok(())
 }
 
 #[test]
-fn a_seat_view_mid_game_is_pinned() {
-    let (_, states) = short_game();
+fn a_seat_view_mid_game_is_pinned() -> Result<(), Failure> {
+    let game = short_game()?;
     // Mid-trick in the second round, so the table shows cards.
-    let state = (states.iter().skip(20).find(|s| s.view(Observer::Spectator).trick.len() >= 2).unwrap()).clone();
-    let seat = state.to_act().first().unwrap();
-    let view = state.view(Observer::Seat(seat));
-    let stored = golden("view.json", &serde_json::to_string_pretty(&view).unwrap());
-    assert_eq!(serde_json::from_str::<View>(&stored).unwrap(), view);
-    assert_no_internal_code(&serde_json::to_string(&view).unwrap());
+    let state = game.states.iter().skip(20).find(|s| s.view(Observer::Spectator).trick.len() >= 2).unwrap();
+    let observer = Observer::Seat(state.to_act().first().unwrap());
+    game.view(state, observer)?;
+    assert_no_internal_code(&serde_json::to_string(&state.view(observer)).unwrap());
+    Ok(())
 }
 
 #[test]
-fn a_saved_state_is_pinned_and_loads_back() {
-    let (_, states) = short_game();
+fn a_saved_state_is_pinned_and_loads_back() -> Result<(), Failure> {
+    let game = short_game()?;
     // Late in the game with two cards on the table: scores, knowledge and the trick to save.
-    let state = (states.iter().rev().find(|s| s.view(Observer::Spectator).trick.len() == 2).unwrap()).clone();
-    let stored = golden("state.json", &serde_json::to_string_pretty(&state).unwrap());
-    assert_eq!(serde_json::from_str::<CrownBattles>(&stored).unwrap(), state);
+    let state = game.states.iter().rev().find(|s| s.view(Observer::Spectator).trick.len() == 2).unwrap();
+    let stored = game.state(state)?;
     let setup: Setup = serde_json::from_str(&stored).unwrap();
     assert_eq!(setup, state.to_setup());
-    assert_no_internal_code(&serde_json::to_string(&state).unwrap());
+    assert_no_internal_code(&serde_json::to_string(state).unwrap());
+    Ok(())
 }
 
 #[test]
-fn actions_cards_and_events_travel_as_notation() {
-    for text in ["trump X", "shield", "smuggle R7", "bid 2-3", "play double-faced:golem", "jest +1", "trade P1 P2"] {
-        let action: Action = text.parse().unwrap();
-        let json = serde_json::to_string(&action).unwrap();
-        assert_eq!(json, format!("\"{text}\""));
-        assert_eq!(serde_json::from_str::<Action>(&json).unwrap(), action);
-    }
-    let bad = serde_json::from_str::<Action>("\"bid 2-4\"").unwrap_err();
-    assert!(bad.to_string().contains("a bid is N or N-(N+1)"), "{bad}");
-    assert!(serde_json::from_str::<Action>(r#"{"Bid":{"Single":2}}"#).is_err(), "the old derived form is gone");
+fn actions_cards_and_events_travel_as_notation() -> Result<(), Failure> {
+    let actions = ["trump X", "shield", "smuggle R7", "bid 2-3", "play double-faced:golem", "jest +1", "trade P1 P2"];
+    wire::notation::<Action>(&actions)?;
+    wire::refused::<Action>("\"bid 2-4\"", "a bid is N or N-(N+1)")?;
+    // The old derived form is gone.
+    wire::refused::<Action>(r#"{"Bid":{"Single":2}}"#, "")?;
     assert_eq!(serde_json::to_string(&"R12".parse::<Face>().unwrap()).unwrap(), "\"R12\"");
     assert_eq!(serde_json::to_string(&"golem#2".parse::<CardName>().unwrap()).unwrap(), "\"golem#2\"");
     assert_eq!(serde_json::to_string(&Trump::NoTrump).unwrap(), "\"X\"");
@@ -111,19 +84,8 @@ fn actions_cards_and_events_travel_as_notation() {
         r#"{"Effect":{"seat":1,"power":"witch","end":false,"steps":4}}"#
     );
     // Every event of the game, for every observer, travels as notation without internal codes.
-    let (record, states) = short_game();
-    let mut events = Vec::new();
-    let mut text = String::new();
-    for (i, step) in record.steps.iter().enumerate() {
-        for observer in [Observer::Spectator, Observer::Seat(step.seat)] {
-            CrownBattles::events(&states[i], step.seat, step.action, &states[i + 1], observer, &mut events);
-            for event in &events {
-                let json = serde_json::to_string(event).unwrap();
-                assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), *event);
-                text.push_str(&json);
-            }
-        }
-    }
+    let text = short_game()?.events(|seat| vec![Observer::Spectator, Observer::Seat(seat)])?;
     assert!(text.contains(r#""action":"play "#), "{text}");
     assert_no_internal_code(&text);
+    Ok(())
 }

@@ -5,9 +5,14 @@ use duke_core::testing::toy::{
     HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardView,
 };
 use duke_core::testing::{Failure, Settings, run};
-use duke_core::{Game, InvalidState, Observer, Outcome, Record, Seat, SeatSet};
+use duke_core::{Game, InvalidState, NotationError, Observer, Outcome, Record, Seat, SeatSet};
 use proptest::prelude::*;
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::str::FromStr;
 
 fn configs() -> impl Strategy<Value = HighCardConfig> {
     (2u8..=4, 1u8..=5).prop_map(|(players, rounds)| HighCardConfig { players, rounds })
@@ -22,7 +27,8 @@ fn the_demonstration_game_conforms() -> Result<(), Failure> {
     run::<HighCard>(configs(), &settings())
 }
 
-/// Which contract a [`Broken`] game breaks.
+/// Which contract a [`Broken`] game breaks (besides what its action type breaks).
+const NO_BUG: u8 = 0;
 const UNDO_FORGETS_GENERATOR: u8 = 1;
 const VIEW_LEAKS_HIDDEN_CARD: u8 = 2;
 const MUTATES_BEFORE_REJECTING: u8 = 3;
@@ -31,13 +37,57 @@ const EVENTS_LEAK_DEALT_CARDS: u8 = 6;
 const EVENTS_HIDE_OWN_DRAW: u8 = 7;
 const SEEN_ACTION_NOT_FIRST: u8 = 8;
 
-/// High Card with one deliberate bug; the second field counts refused actions (bug 3).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Broken<const BUG: u8>(HighCard, u32);
+/// An action type over High Card's: its own, or one whose notation is broken.
+trait Wrapped:
+    Copy + Eq + Hash + fmt::Debug + fmt::Display + FromStr<Err = NotationError> + Serialize + DeserializeOwned + Send + Sync
+{
+    fn wrap(action: HighCardAction) -> Self;
+    fn inner(self) -> HighCardAction;
+}
 
-impl<const BUG: u8> Game for Broken<BUG> {
+impl Wrapped for HighCardAction {
+    fn wrap(action: HighCardAction) -> Self {
+        action
+    }
+    fn inner(self) -> HighCardAction {
+        self
+    }
+}
+
+/// Like High Card's actions, but printed in a notation that does not read back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Mumble(HighCardAction);
+
+impl fmt::Display for Mumble {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}!", self.0)
+    }
+}
+
+impl FromStr for Mumble {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        s.parse().map(Mumble)
+    }
+}
+
+impl Wrapped for Mumble {
+    fn wrap(action: HighCardAction) -> Self {
+        Mumble(action)
+    }
+    fn inner(self) -> HighCardAction {
+        self.0
+    }
+}
+
+/// High Card with one deliberate bug (or with actions of type `A`, whose notation may be
+/// broken); the second field counts refused actions (bug 3).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct Broken<const BUG: u8, A = HighCardAction>(HighCard, u32, PhantomData<A>);
+
+impl<const BUG: u8, A: Wrapped + 'static> Game for Broken<BUG, A> {
     type Config = HighCardConfig;
-    type Action = HighCardAction;
+    type Action = A;
     type Undo = HighCard;
     type View = HighCardView;
     type Event = HighCardEvent;
@@ -53,7 +103,7 @@ impl<const BUG: u8> Game for Broken<BUG> {
     }
 
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
-        HighCard::new(config, seed).map(|g| Broken(g, 0))
+        HighCard::new(config, seed).map(|g| Broken(g, 0, PhantomData))
     }
     fn config(&self) -> HighCardConfig {
         self.0.config()
@@ -64,31 +114,27 @@ impl<const BUG: u8> Game for Broken<BUG> {
     fn to_act(&self) -> SeatSet {
         self.0.to_act()
     }
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<HighCardAction>) {
-        self.0.legal_actions(seat, out);
-        if BUG == LISTS_ACTIONS_FOR_IDLE_SEATS && out.is_empty() && !self.0.is_over() {
-            out.push(HighCardAction::Keep);
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<A>) {
+        let mut inner = Vec::new();
+        self.0.legal_actions(seat, &mut inner);
+        if BUG == LISTS_ACTIONS_FOR_IDLE_SEATS && inner.is_empty() && !self.0.is_over() {
+            inner.push(HighCardAction::Keep);
         }
+        out.clear();
+        out.extend(inner.into_iter().map(A::wrap));
     }
-    fn apply(&mut self, seat: Seat, action: HighCardAction) -> Result<HighCard, HighCardError> {
-        let result = self.0.apply(seat, action);
+    fn apply(&mut self, seat: Seat, action: A) -> Result<HighCard, HighCardError> {
+        let result = self.0.apply(seat, action.inner());
         if BUG == MUTATES_BEFORE_REJECTING && result.is_err() {
             self.1 += 1;
         }
         result
     }
-    fn seen_action(&self, seat: Seat, action: HighCardAction, observer: Observer) -> HighCardEvent {
-        self.0.seen_action(seat, action, observer)
+    fn seen_action(&self, seat: Seat, action: A, observer: Observer) -> HighCardEvent {
+        self.0.seen_action(seat, action.inner(), observer)
     }
-    fn events(
-        before: &Self,
-        seat: Seat,
-        action: HighCardAction,
-        after: &Self,
-        observer: Observer,
-        out: &mut Vec<HighCardEvent>,
-    ) {
-        HighCard::events(&before.0, seat, action, &after.0, observer, out);
+    fn events(before: &Self, seat: Seat, action: A, after: &Self, observer: Observer, out: &mut Vec<HighCardEvent>) {
+        HighCard::events(&before.0, seat, action.inner(), &after.0, observer, out);
         for event in out.iter_mut() {
             match event {
                 HighCardEvent::Dealt { seat, card } if BUG == EVENTS_LEAK_DEALT_CARDS => *card = after.0.card_of(*seat),
@@ -123,7 +169,7 @@ impl<const BUG: u8> Game for Broken<BUG> {
         view
     }
     fn determinize(&self, seat: Seat, seed: u64) -> Self {
-        Broken(self.0.determinize(seat, seed), self.1)
+        Broken(self.0.determinize(seat, seed), self.1, PhantomData)
     }
     fn validate(&self) -> Result<(), InvalidState> {
         self.0.validate()
@@ -146,140 +192,27 @@ fn caught<G: Game<Config = HighCardConfig>>(expected: &str) {
     }
 }
 
-#[test]
-fn catches_an_undo_that_forgets_the_generator() {
-    caught::<Broken<UNDO_FORGETS_GENERATOR>>("does not restore the state");
+/// One test per broken game: the suite must fail it with a message containing the text.
+macro_rules! catches {
+    ($($test:ident: $game:ty => $expected:literal;)*) => {
+        $(
+            #[test]
+            fn $test() {
+                caught::<$game>($expected);
+            }
+        )*
+    };
 }
 
-#[test]
-fn catches_a_view_that_leaks_a_hidden_card() {
-    caught::<Broken<VIEW_LEAKS_HIDDEN_CARD>>("changes P");
-}
-
-#[test]
-fn catches_an_apply_that_mutates_before_rejecting() {
-    caught::<Broken<MUTATES_BEFORE_REJECTING>>("changed the state");
-}
-
-#[test]
-fn catches_actions_listed_for_seats_that_may_not_act() {
-    caught::<Broken<LISTS_ACTIONS_FOR_IDLE_SEATS>>("is not in to_act but has legal actions");
-}
-
-#[test]
-fn catches_events_that_leak_hidden_cards() {
-    caught::<Broken<EVENTS_LEAK_DEALT_CARDS>>("leak:");
-}
-
-#[test]
-fn catches_events_that_miss_what_the_view_shows() {
-    caught::<Broken<EVENTS_HIDE_OWN_DRAW>>("incomplete events");
-}
-
-#[test]
-fn catches_events_that_do_not_start_with_the_seen_action() {
-    caught::<Broken<SEEN_ACTION_NOT_FIRST>>("must be seen_action");
-}
-
-/// Like High Card, but its actions print in a notation that does not read back.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-struct Mumble(HighCardAction);
-
-impl std::fmt::Display for Mumble {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}!", self.0)
-    }
-}
-
-impl std::str::FromStr for Mumble {
-    type Err = duke_core::NotationError;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        s.parse().map(Mumble)
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-struct Mumbling(HighCard);
-
-impl Game for Mumbling {
-    type Config = HighCardConfig;
-    type Action = Mumble;
-    type Undo = HighCard;
-    type View = HighCardView;
-    type Event = HighCardEvent;
-    type ConfigError = HighCardConfigError;
-    type ActionError = HighCardError;
-    const NAME: &'static str = "mumbling-highcard";
-    const VERSION: &'static str = HighCard::VERSION;
-    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::rulebook_config(players)
-    }
-    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::bounded_config(players)
-    }
-    fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
-        HighCard::new(config, seed).map(Mumbling)
-    }
-    fn config(&self) -> HighCardConfig {
-        self.0.config()
-    }
-    fn seat_count(&self) -> usize {
-        self.0.seat_count()
-    }
-    fn to_act(&self) -> SeatSet {
-        self.0.to_act()
-    }
-    fn legal_actions(&self, seat: Seat, out: &mut Vec<Mumble>) {
-        let mut inner = Vec::new();
-        self.0.legal_actions(seat, &mut inner);
-        out.clear();
-        out.extend(inner.into_iter().map(Mumble));
-    }
-    fn apply(&mut self, seat: Seat, action: Mumble) -> Result<HighCard, HighCardError> {
-        self.0.apply(seat, action.0)
-    }
-    fn seen_action(&self, seat: Seat, action: Mumble, observer: Observer) -> HighCardEvent {
-        self.0.seen_action(seat, action.0, observer)
-    }
-    fn events(
-        before: &Self,
-        seat: Seat,
-        action: Mumble,
-        after: &Self,
-        observer: Observer,
-        out: &mut Vec<HighCardEvent>,
-    ) {
-        HighCard::events(&before.0, seat, action.0, &after.0, observer, out);
-    }
-    fn undo(&mut self, undo: HighCard) {
-        self.0.undo(undo);
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-    fn running_scores(&self) -> Vec<i64> {
-        self.0.running_scores()
-    }
-    fn view(&self, observer: Observer) -> HighCardView {
-        self.0.view(observer)
-    }
-    fn determinize(&self, seat: Seat, seed: u64) -> Self {
-        Mumbling(self.0.determinize(seat, seed))
-    }
-    fn validate(&self) -> Result<(), InvalidState> {
-        self.0.validate()
-    }
-    fn max_actions(config: &HighCardConfig) -> u64 {
-        HighCard::max_actions(config)
-    }
-    fn evaluate(view: &HighCardView, seat: Seat) -> f64 {
-        HighCard::evaluate(view, seat)
-    }
-}
-
-#[test]
-fn catches_a_notation_that_does_not_round_trip() {
-    caught::<Mumbling>("does not read back");
+catches! {
+    catches_an_undo_that_forgets_the_generator: Broken<UNDO_FORGETS_GENERATOR> => "does not restore the state";
+    catches_a_view_that_leaks_a_hidden_card: Broken<VIEW_LEAKS_HIDDEN_CARD> => "changes P";
+    catches_an_apply_that_mutates_before_rejecting: Broken<MUTATES_BEFORE_REJECTING> => "changed the state";
+    catches_actions_listed_for_seats_that_may_not_act: Broken<LISTS_ACTIONS_FOR_IDLE_SEATS> => "is not in to_act but has legal actions";
+    catches_events_that_leak_hidden_cards: Broken<EVENTS_LEAK_DEALT_CARDS> => "leak:";
+    catches_events_that_miss_what_the_view_shows: Broken<EVENTS_HIDE_OWN_DRAW> => "incomplete events";
+    catches_events_that_do_not_start_with_the_seen_action: Broken<SEEN_ACTION_NOT_FIRST> => "must be seen_action";
+    catches_a_notation_that_does_not_round_trip: Broken<NO_BUG, Mumble> => "does not read back";
 }
 
 #[test]

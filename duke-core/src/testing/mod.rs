@@ -31,6 +31,10 @@
 //!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!
+//! [`wire`] checks a crate's wire format (record, view, saved state, events and actions as
+//! JSON, pinned by golden files) on one short game; each crate's `tests/wire_format.rs`
+//! runs it and adds its own game's shapes.
+//!
 //! A failing case shrinks (fewer, earlier choices) and the failure prints the minimal
 //! record, both as JSON and one step per line in action notation.
 //!
@@ -51,6 +55,7 @@ pub mod rules_table;
 pub mod strategies;
 mod tamper;
 pub mod toy;
+pub mod wire;
 
 pub use playout::{mean_game_length, random_playout};
 

@@ -13,9 +13,58 @@ use duke_core::{GameRng, SeatSet};
 use crate::config::{MAX_CARDS, MAX_PENDING, MAX_PLAYERS, Rules};
 use crate::state::{Archduke, Bits, Grid, LastRound, Pending, Phase, Stack};
 
-/// Every field of an [`Archduke`], the grids and piles packed.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Snapshot {
+/// Declares [`Snapshot`] with the fields of [`Archduke`] it keeps as they are, each named
+/// once for the struct, the copy in [`Snapshot::save`] and the copy back in
+/// [`Snapshot::restore`].
+macro_rules! snapshot {
+    ($($field:ident: $ty:ty,)*) => {
+        /// Every field of an [`Archduke`], the grids and piles packed.
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct Snapshot {
+            $($field: $ty,)*
+            /// Per seat: the grid's occupied positions and its number of columns.
+            occupied: [u32; MAX_PLAYERS],
+            columns: [u8; MAX_PLAYERS],
+            /// The grid cards seat by seat in position order, then the draw pile, then the
+            /// discard pile (bottom first).
+            cards: [u8; MAX_CARDS],
+            /// For the grid cards (same index as in `cards`): who has seen each, and its
+            /// draw-pile generation.
+            seen: [u16; MAX_CARDS],
+            origin: [u8; MAX_CARDS],
+            draw_len: u8,
+            discard_len: u8,
+        }
+
+        impl Snapshot {
+            /// The snapshot of `state` with its fields kept as they are and the piles'
+            /// lengths, no card yet.
+            #[inline(always)]
+            fn unpacked(state: &Archduke) -> Snapshot {
+                // Destructured so that a new field of `Archduke` cannot be forgotten here.
+                let Archduke { $($field,)* ref draw, ref discard, grids: _ } = *state;
+                Snapshot {
+                    $($field,)*
+                    occupied: [0; MAX_PLAYERS],
+                    columns: [0; MAX_PLAYERS],
+                    cards: [0; MAX_CARDS],
+                    seen: [0; MAX_CARDS],
+                    origin: [0; MAX_CARDS],
+                    draw_len: draw.len,
+                    discard_len: discard.len,
+                }
+            }
+
+            /// Puts the fields kept as they are back into `state`.
+            #[inline(always)]
+            fn restore_unpacked(&self, state: &mut Archduke) {
+                $(state.$field = self.$field;)*
+            }
+        }
+    };
+}
+
+snapshot! {
     rules: Rules,
     rng: GameRng,
     round: u16,
@@ -35,18 +84,6 @@ pub(crate) struct Snapshot {
     scores: [i32; MAX_PLAYERS],
     out_round: [u16; MAX_PLAYERS],
     last: LastRound,
-    /// Per seat: the grid's occupied positions and its number of columns.
-    occupied: [u32; MAX_PLAYERS],
-    columns: [u8; MAX_PLAYERS],
-    /// The grid cards seat by seat in position order, then the draw pile, then the
-    /// discard pile (bottom first).
-    cards: [u8; MAX_CARDS],
-    /// For the grid cards (same index as in `cards`): who has seen each, and its draw-pile
-    /// generation.
-    seen: [u16; MAX_CARDS],
-    origin: [u8; MAX_CARDS],
-    draw_len: u8,
-    discard_len: u8,
 }
 
 impl Snapshot {
@@ -58,61 +95,9 @@ impl Snapshot {
     /// top hold no card (piles only change by push and pop). Cards beyond that room would
     /// be left out, never a panic.
     pub fn save(state: &Archduke) -> Snapshot {
-        // Destructured so that a new field of `Archduke` cannot be forgotten here.
-        let Archduke {
-            rules,
-            rng,
-            round,
-            phase,
-            dealer,
-            first,
-            current,
-            next,
-            caller,
-            turns,
-            looked,
-            active,
-            final_round,
-            epoch,
-            ref draw,
-            ref discard,
-            ref grids,
-            pending,
-            pending_len,
-            scores,
-            out_round,
-            last,
-        } = *state;
-        let mut snap = Snapshot {
-            rules,
-            rng,
-            round,
-            phase,
-            dealer,
-            first,
-            current,
-            next,
-            caller,
-            turns,
-            looked,
-            active,
-            final_round,
-            epoch,
-            pending,
-            pending_len,
-            scores,
-            out_round,
-            last,
-            occupied: [0; MAX_PLAYERS],
-            columns: [0; MAX_PLAYERS],
-            cards: [0; MAX_CARDS],
-            seen: [0; MAX_CARDS],
-            origin: [0; MAX_CARDS],
-            draw_len: draw.len,
-            discard_len: discard.len,
-        };
+        let mut snap = Snapshot::unpacked(state);
         let mut at = 0;
-        for ((grid, occupied), columns) in grids.iter().zip(&mut snap.occupied).zip(&mut snap.columns) {
+        for ((grid, occupied), columns) in state.grids.iter().zip(&mut snap.occupied).zip(&mut snap.columns) {
             *occupied = grid.occupied;
             *columns = grid.columns;
             for slot in grid.filled() {
@@ -132,7 +117,7 @@ impl Snapshot {
                 }
             }
         }
-        for pile in [draw, discard] {
+        for pile in [&state.draw, &state.discard] {
             let cards = pile.as_slice();
             let end = (at + cards.len()).min(MAX_CARDS);
             if let (Some(to), Some(from)) = (snap.cards.get_mut(at..end), cards.get(..end - at)) {
@@ -145,25 +130,7 @@ impl Snapshot {
 
     /// Puts `state` back as it was when the snapshot was taken.
     pub fn restore(&self, state: &mut Archduke) {
-        state.rules = self.rules;
-        state.rng = self.rng;
-        state.round = self.round;
-        state.phase = self.phase;
-        state.dealer = self.dealer;
-        state.first = self.first;
-        state.current = self.current;
-        state.next = self.next;
-        state.caller = self.caller;
-        state.turns = self.turns;
-        state.looked = self.looked;
-        state.active = self.active;
-        state.final_round = self.final_round;
-        state.epoch = self.epoch;
-        state.pending = self.pending;
-        state.pending_len = self.pending_len;
-        state.scores = self.scores;
-        state.out_round = self.out_round;
-        state.last = self.last;
+        self.restore_unpacked(state);
         let mut at = 0;
         for ((grid, &occupied), &columns) in state.grids.iter_mut().zip(&self.occupied).zip(&self.columns) {
             *grid = Grid::EMPTY;

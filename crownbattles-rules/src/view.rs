@@ -90,17 +90,16 @@ pub struct View {
     /// Normal Bidding.
     #[serde(default, skip_serializing_if = "RoundType::is_normal")]
     pub round_type: RoundType,
-    /// The bids the last round revealed at its end when they were placed face down (Blind
-    /// Bidding), one per seat, until the next round ends. Left out when there are none.
+    /// [`Setup::revealed_bids`](crate::Setup::revealed_bids), public. Left out when there
+    /// are none.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revealed_bids: Option<Vec<Bid>>,
     /// Stealth Play: the seats whose card lies face down on the table, unseen by the
     /// observer (left out of `trick` and `played`). Left out when there are none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub face_down: Vec<Seat>,
-    /// Stealth Play: the last trick turned up (in this round, or the last trick of the last
-    /// round when it was a Stealth Play round), until the next Stealth Play trick is turned
-    /// up or the next round ends. Left out when there is none.
+    /// Stealth Play: [`Setup::revealed_trick`](crate::Setup::revealed_trick), public, each
+    /// card with its seat. Left out when there is none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub revealed_trick: Vec<TableCard>,
     /// Missions: the missions the observer is offered and has yet to choose from (catalogue
@@ -147,12 +146,12 @@ pub struct View {
     /// end). Left out when 0.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub pot: u16,
-    /// Wagering with extra wagers: each seat's extra wager this round (0, 10 or 20),
-    /// public. Left out when no one has wagered.
+    /// Wagering with extra wagers: [`Setup::wagers`](crate::Setup::wagers), public. Left
+    /// out when no one has wagered.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub wagers: Vec<u8>,
-    /// Duel Fights: the groups formed so far, each in seat order (public). Left out
-    /// outside Duel Fights rounds and before the pairing.
+    /// Duel Fights: [`Setup::duels`](crate::Setup::duels), each group in seat order,
+    /// public. Left out outside Duel Fights rounds and before the pairing.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub duels: Vec<Vec<Seat>>,
 }
@@ -172,14 +171,14 @@ pub struct AllianceView {
 /// What a view shows of a round of Suit Precision (suits in the order R, G, B, Y).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PrecisionView {
-    /// Each seat's bid per suit (`None`: not placed yet).
+    /// [`Setup::suit_bids`](crate::Setup::suit_bids).
     pub bids: Vec<[Option<Bid>; 4]>,
-    /// The tricks each seat placed under each suit.
+    /// [`Setup::suit_tricks`](crate::Setup::suit_tricks).
     pub tricks: Vec<[u8; 4]>,
 }
 
-/// Whether a number is 0 (left out of the JSON).
-fn is_zero(n: &u16) -> bool {
+/// Whether a number is 0 (left out of the JSON of a view or a saved game).
+pub(crate) fn is_zero(n: &u16) -> bool {
     *n == 0
 }
 
@@ -193,8 +192,7 @@ pub struct SplitView {
     pub aside: Vec<Face>,
     /// Cards each seat has set aside.
     pub aside_sizes: Vec<u8>,
-    /// The bids for the half not being played: the second half's during the first, the
-    /// first half's during the second (`View::bids` is the half being played).
+    /// [`Setup::other_bids`](crate::Setup::other_bids).
     pub other_bids: Vec<Option<Bid>>,
     /// Tricks each seat won in the first half (all 0 until the second half).
     pub first_tricks: Vec<u8>,

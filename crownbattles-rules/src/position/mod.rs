@@ -211,7 +211,7 @@ pub struct Setup {
     /// Wagering: the pot carried over from earlier Wagering rounds that no one won, in no
     /// player's score (default 0; a multiple of 20). This round's stakes are not in it:
     /// they are settled at the round's end.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::view::is_zero")]
     pub pot: u16,
     /// Wagering with extra wagers: each seat's extra wager this round, 0, 10 or 20, P0
     /// first (default: none), by seats that have bid or are bidding.
@@ -222,11 +222,6 @@ pub struct Setup {
     /// groups everyone as the bidding would start).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub duels: Vec<Vec<Seat>>,
-}
-
-/// Whether a number is 0 (left out of a saved game).
-fn is_zero(n: &u16) -> bool {
-    *n == 0
 }
 
 impl Setup {

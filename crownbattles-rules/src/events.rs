@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Face, Power, SuitId};
 use crate::rounds::RoundType;
+use crate::rounds::missions::MissionCard;
 use crate::trick::Form;
 use crate::view::TableCard;
 
@@ -89,14 +90,14 @@ pub enum Event {
         /// Tricks each seat won in the first half.
         tricks: Vec<u8>,
     },
-    /// Missions: the missions dealt to the observer to choose from (catalogue ids); a
-    /// spectator or a seat dealt none sees an empty list ("Players are given 5 missions
-    /// cards to choose one from").
+    /// Missions: the missions dealt to the observer to choose from (catalogue id and what
+    /// each asks, in id order); a spectator or a seat dealt none sees an empty list
+    /// ("Players are given 5 missions cards to choose one from").
     MissionsDealt {
         /// The observer's seat, when it is a player.
         seat: Option<Seat>,
         /// Its missions.
-        missions: Vec<u8>,
+        missions: Vec<MissionCard>,
     },
     /// Missions chosen face down (Blind Missions, or the simultaneous reveal), seen by
     /// anyone but the chooser.
@@ -108,7 +109,7 @@ pub enum Event {
     /// (simultaneous reveal), or at the round's end (Blind Missions).
     MissionsRevealed {
         /// Each seat's mission (`None`: it had none).
-        missions: Vec<Option<u8>>,
+        missions: Vec<Option<MissionCard>>,
     },
     /// Stealth Play with `Config::stealth_follow_face_down`, seen by this seat only: its
     /// turn has come and a card played face down set the suit it must follow (its legal
@@ -382,8 +383,9 @@ impl fmt::Display for Event {
                 f.write_str("; the second half starts")
             }
             Event::MissionsDealt { seat: Some(seat), missions } => {
-                write!(f, "{seat} is dealt missions:")?;
-                missions.iter().try_for_each(|m| write!(f, " {m}"))
+                write!(f, "{seat} is dealt missions: ")?;
+                let cards: Vec<String> = missions.iter().map(ToString::to_string).collect();
+                f.write_str(&cards.join(", "))
             }
             Event::MissionsDealt { seat: None, .. } => f.write_str("missions are dealt"),
             Event::MissionChosenFaceDown { seat } => write!(f, "{seat} chooses a mission face down"),

@@ -112,12 +112,14 @@ impl CrownBattles {
 
     /// [`Event::MissionsDealt`]: the observer's own offer.
     fn push_missions_dealt(&self, me: Option<Seat>, out: &mut Vec<Event>) {
-        out.push(Event::MissionsDealt { seat: me, missions: me.map_or_else(Vec::new, |s| self.offered_ids(s)) });
+        let offered = me.map_or_else(Vec::new, |s| self.offered_ids(s));
+        out.push(Event::MissionsDealt { seat: me, missions: self.mission_cards(offered.into_iter()) });
     }
 
     /// [`Event::MissionsRevealed`]: every seat's mission.
     fn push_missions_revealed(&self, out: &mut Vec<Event>) {
-        out.push(Event::MissionsRevealed { missions: self.seats().map(|s| self.mission_of(s)).collect() });
+        let missions = self.seats().map(|s| self.mission_of(s).and_then(|id| self.mission_card(id))).collect();
+        out.push(Event::MissionsRevealed { missions });
         self.push_reveals(None, out);
     }
 

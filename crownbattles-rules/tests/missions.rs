@@ -268,7 +268,8 @@ fn simultaneous_choices_are_face_down_until_the_last() {
     assert_eq!(game.view(Observer::Seat(Seat(1))).missions, vec![None, Some(ZERO_OR_ONE), None]);
     steps(&mut game, &["P0 mission 0"]);
     let events = seen(&mut game, "P2 mission 1", Observer::Seat(Seat(0)));
-    assert_eq!(events, vec!["P2 chooses a mission face down", "missions revealed: P0=0 P1=1 P2=1"]);
+    let revealed = "missions revealed: P0=0 (win a trick using a trump suit) P1=1 (win either 0 or 1 tricks) P2=1 (win either 0 or 1 tricks)";
+    assert_eq!(events, vec!["P2 chooses a mission face down", revealed]);
     assert_eq!(game.view(Observer::Seat(Seat(0))).missions, vec![Some(TRUMP), Some(ZERO_OR_ONE), Some(ZERO_OR_ONE)]);
 }
 
@@ -296,7 +297,11 @@ fn blind_missions_stay_secret_until_the_rounds_end() {
     }
     steps(&mut game, &["P0 play R13", "P1 play G1"]);
     let events = seen(&mut game, "P2 play B1", Observer::Seat(Seat(1)));
-    assert!(events.contains(&"missions revealed: P0=1 P1=2 P2=2".to_owned()), "{events:?}");
+    let revealed = "missions revealed: P0=1 (win either 0 or 1 tricks) P1=2 (win none of the first 1 trick) P2=2 (win none of the first 1 trick)";
+    assert!(events.contains(&revealed.to_owned()), "{events:?}");
+    // Each seat is told what its missions ask.
+    let dealt = "P1 is dealt missions: 0 (win a trick using a trump suit), 1 (win either 0 or 1 tricks), 2 (win none of the first 1 trick)";
+    assert!(events.contains(&dealt.to_owned()), "{events:?}");
     // P0 took the trick: "0 or 1" met (3 players, 1-2 cards: 0 points); P1 and P2 met
     // "none of the first 1 trick" (0 points).
     assert_eq!(game.running_scores(), vec![0, 0, 0]);

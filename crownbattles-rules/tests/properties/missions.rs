@@ -5,7 +5,7 @@ use std::cell::Cell;
 use std::collections::BTreeSet;
 
 use crownbattles_rules::testing::bias_power_cards;
-use crownbattles_rules::{Action, Condition, Event, MissionReveal, Phase, RoundType, Trump};
+use crownbattles_rules::{Action, Condition, Event, MissionCard, MissionReveal, Phase, RoundType, Trump};
 use duke_core::{Game, Observer, Seat};
 
 use crate::oracle::{Table, Won, clockwise, focused_property, mission_points, property, view_of};
@@ -71,7 +71,11 @@ fn missions_dealt_are_feasible_distinct_and_five_at_most() {
                     _ => None,
                 });
                 let own = x == s;
-                if own && dealt != Some((Some(s), offered.clone())) {
+                let cards: Vec<MissionCard> = offered
+                    .iter()
+                    .filter_map(|&id| feasible.iter().find(|f| f.0 == id).map(|f| MissionCard { id, condition: f.1 }))
+                    .collect();
+                if own && dealt != Some((Some(s), cards)) {
                     return Err(format!("{s} is told its missions as {dealt:?}, holds {offered:?}"));
                 }
             }

@@ -22,6 +22,8 @@
 mod catalogue;
 mod saved;
 
+use core::fmt;
+
 use duke_core::{GameRng, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
@@ -58,11 +60,17 @@ pub struct MissionCard {
     pub condition: Condition,
 }
 
-/// Mission `id` as a view prints it: its number and, when `cards` has it, what it asks
-/// (`1 (win either 0 or 1 tricks)`).
+impl fmt::Display for MissionCard {
+    /// Its number and what it asks: `1 (win either 0 or 1 tricks)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} ({})", self.id, self.condition)
+    }
+}
+
+/// Mission `id` as a view prints it: its card when `cards` has it, else its number.
 pub(crate) fn describe(cards: &[MissionCard], id: u8) -> String {
     match cards.iter().find(|c| c.id == id) {
-        Some(card) => format!("{id} ({})", card.condition),
+        Some(card) => card.to_string(),
         None => id.to_string(),
     }
 }
@@ -299,8 +307,12 @@ impl CrownBattles {
     /// The cards of the catalogue missions among `named` (each once, in id order).
     pub(crate) fn mission_cards(&self, named: impl Iterator<Item = u8>) -> Vec<MissionCard> {
         let set = named.filter(|&id| usize::from(id) < MAX_MISSIONS).fold(0, |set: MissionSet, id| set | 1 << id);
-        let catalogue = &self.config.missions.catalogue;
-        ids(set).filter_map(|id| catalogue.get(id).map(|m| MissionCard { id, condition: m.condition })).collect()
+        ids(set).filter_map(|id| self.mission_card(id)).collect()
+    }
+
+    /// The card of mission `id` of the catalogue.
+    pub(crate) fn mission_card(&self, id: u8) -> Option<MissionCard> {
+        self.config.missions.catalogue.get(id).map(|m| MissionCard { id, condition: m.condition })
     }
 
     /// Clears the missions of a round (at its start).

@@ -222,24 +222,23 @@ impl CrownBattles {
     /// Suit Precision: the suits `seat` predicted a trick in (bids above 0), or every suit
     /// when it predicted none or with `Config::precision_peasant_any` (RULES.md, reading 46).
     fn predicted_suits(&self, seat: Seat) -> u8 {
-        let predicted = self
-            .suit_bids(seat)
+        let predicted = self.suits_bid_above_zero(seat);
+        if predicted == 0 || self.config.precision_peasant_any { ALL_SUITS } else { predicted }
+    }
+
+    /// The suits `seat` bid above 0 in, a bit per suit.
+    fn suits_bid_above_zero(&self, seat: Seat) -> u8 {
+        self.suit_bids(seat)
             .iter()
             .zip(SuitId::ALL)
             .filter(|(b, _)| b.is_some_and(|b| b.high() > 0))
-            .fold(0, |m, (_, s)| m | 1 << s.index());
-        if predicted == 0 || self.config.precision_peasant_any { ALL_SUITS } else { predicted }
+            .fold(0, |m, (_, s)| m | 1 << s.index())
     }
 
     /// Suit Precision, the Thief with `Config::precision_thief_own_bid`: the suits the
     /// stolen trick may go under, those of the Thief's bids above 0 (every suit if none).
     fn thief_suits(&self, seat: Seat) -> u8 {
-        let own = self
-            .suit_bids(seat)
-            .iter()
-            .zip(SuitId::ALL)
-            .filter(|(b, _)| b.is_some_and(|b| b.high() > 0))
-            .fold(0, |m, (_, s)| m | 1 << s.index());
+        let own = self.suits_bid_above_zero(seat);
         if own == 0 { ALL_SUITS } else { own }
     }
 

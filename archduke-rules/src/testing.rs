@@ -172,7 +172,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
 /// use duke_core::Game;
 /// use proptest::prelude::*;
 ///
-/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(60))| {
+/// proptest!(duke_core::testing::proptest_config(16), |(reached in reachable(60))| {
 ///     // Every card is in one place: the state's own checks hold.
 ///     prop_assert!(reached.state.validate().is_ok());
 /// });

@@ -66,7 +66,7 @@ fn new_slots(before: &[Vec<Option<Face>>], after: &[Vec<Option<Face>>], seat: us
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(40))]
 
     #[test]
     fn views_match_an_independent_knowledge_model(players in 2u8..=6, online in any::<bool>(), seed in any::<u64>()) {

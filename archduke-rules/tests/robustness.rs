@@ -112,7 +112,7 @@ fn read_everything(game: &Archduke) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(48))]
 
     /// Random games in which, before each listed action, arbitrary actions for arbitrary
     /// seats are thrown at the state: each is either applied (and then undone exactly) or
@@ -226,7 +226,7 @@ fn replace_number(value: &mut serde_json::Value, target: &mut usize, new: i64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(64))]
 
     /// A game record with one number tampered (config, seed, a seat or a position of any
     /// step) either fails to deserialise, or replays to a valid game or a typed error.

@@ -41,7 +41,7 @@ fn configs() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(256))]
 
     /// `from_setup(to_setup(g)) == g` at every state of random games (the peek, drawn cards,
     /// windows with pending action cards, reshuffles, later rounds, eliminations, the game's

@@ -67,7 +67,7 @@ fn tamper(value: &mut Value, path: &str, pick: usize) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(2048))]
 
     #[test]
     fn a_tampered_save_is_refused_or_can_go_on(

@@ -358,7 +358,7 @@ fn house_missions() -> MissionCatalogue {
 /// use duke_core::{Game, Observer};
 /// use proptest::prelude::*;
 ///
-/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(60))| {
+/// proptest!(duke_core::testing::proptest_config(16), |(reached in reachable(60))| {
 ///     // Every hand holds the same number of cards at the start of a trick (The Split's
 ///     // hands differ while the players set their halves aside).
 ///     let view = reached.state.view(Observer::Spectator);

@@ -156,7 +156,7 @@ fn tamper(setup: &mut Setup, r: &mut GameRng) {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig { cases: 256, ..Default::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(256))]
 
     /// Tampered setups of real games are refused with a reason no setup should meet
     /// (`Inconsistent` is only for engine bugs), or they are positions the game can go on

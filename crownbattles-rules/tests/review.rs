@@ -103,7 +103,7 @@ fn arbitrary_action(r: &mut GameRng) -> Action {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(128))]
 
     /// Arbitrary actions for arbitrary seats (not only actions seen elsewhere): each is
     /// refused with the state unchanged, or it was legal; nothing panics; the state stays valid.

@@ -40,7 +40,7 @@ fn configs() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(256))]
 
     /// Every state along a random game, not only its last.
     #[test]

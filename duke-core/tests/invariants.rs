@@ -55,6 +55,7 @@ fn a_bias_steers_the_choice() {
 }
 
 proptest! {
+    #![proptest_config(duke_core::testing::proptest_config(256))]
     #[test]
     fn reachable_states_replay_from_their_records(reached in reachable::<HighCard>(configs(), 30)) {
         prop_assert_eq!(reached.record.replay().ok(), Some(reached.state));

@@ -83,7 +83,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
 /// use dukesup_rules::testing::reachable;
 /// use proptest::prelude::*;
 ///
-/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(60))| {
+/// proptest!(duke_core::testing::proptest_config(16), |(reached in reachable(60))| {
 ///     // Every position reached by legal play is one a saved game can hold.
 ///     prop_assert!(reached.state.validate().is_ok());
 /// });

@@ -134,7 +134,7 @@ fn check_split(cards: CardSet, ace: AceRule) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(3000))]
 
     #[test]
     fn solver_matches_brute_force(cards in card_set(), ace in ace_rule()) {

@@ -43,7 +43,7 @@ fn any_config() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(64))]
 
     /// Random legal play interleaved with arbitrary actions for arbitrary seats: a refused
     /// action changes nothing, an accepted one is listed, and nothing panics.

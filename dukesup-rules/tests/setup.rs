@@ -53,7 +53,7 @@ fn configs() -> impl Strategy<Value = Config> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(256))]
 
     /// `from_setup(to_setup(g)) == g` for states reached by random play and for their
     /// determinizations, and the saved state (JSON of the setup) reads back the same.

@@ -278,7 +278,8 @@ pub enum SetupError {
     Frozen(Square),
     /// The Flags or the points do not fit (Counting Coup, Trophy Hunters): Flags or points
     /// in another game; a Flag missing once its placement is over, placed before its turn,
-    /// on terrain, on the other Flag or under a tile of the seat that may not carry it (in
+    /// on the Mountain or the Dragon, on the other Flag or under a tile of the seat that may
+    /// not carry it (in the Fort it may be, carried in, and stays if its carrier is sacrificed; in
     /// set-up: not on a square it may be placed on); in Trophy Hunters a running game with a
     /// Flag on its hunter's home edge; three points in a running game (or points outside
     /// Counting Coup); [`Phase::MoveFlag`] with nowhere to move the Flag; a seat without tiles

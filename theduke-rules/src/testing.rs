@@ -73,7 +73,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
 /// use proptest::prelude::*;
 /// use theduke_rules::testing::reachable;
 ///
-/// proptest!(ProptestConfig::with_cases(16), |(reached in reachable(40))| {
+/// proptest!(duke_core::testing::proptest_config(16), |(reached in reachable(40))| {
 ///     // Every tile is in one place: nothing is lost or made up.
 ///     prop_assert!(reached.state.check().is_ok());
 /// });

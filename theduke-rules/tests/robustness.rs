@@ -80,7 +80,7 @@ fn check_action<S: theduke_rules::TileSource>(game: &theduke_rules::Duke<S>, sea
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(64))]
 
     #[test]
     fn arbitrary_actions_for_any_seat_are_accepted_exactly_when_listed(

@@ -23,7 +23,7 @@ fn refused(setup: &Setup) -> SetupError {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(duke_core::testing::proptest_config(96))]
 
     #[test]
     fn every_reachable_state_gives_its_setup_back(

@@ -149,7 +149,7 @@ fn text_that_is_not_a_tile_set_is_a_format_error() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(duke_core::testing::proptest_config(400))]
 
     /// Any text, and the standard set with any byte changed, loads or is a typed error.
     #[test]

@@ -12,8 +12,9 @@ use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_legal, flag_perft};
 use duke_core::{Game, GameRng, Seat};
 use theduke_rules::{
-    Config, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Setup, SetupError,
-    Side, Square, Terrain, TileKind, TrophyFlags,
+    Ability, Config, CustomTiles, DreadThaw, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, FlagDukeDanger,
+    Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind, TileSetSpec,
+    TrophyFlags,
 };
 
 fn sq(name: &str) -> Square {
@@ -177,6 +178,100 @@ fn carrying_or_passing_the_opponents_flag_to_ones_own_edge_wins_at_once() {
     let game = position(&tiles, ["a2", "c2"], 0);
     let moves = legal(&game);
     assert!(!moves.contains("b2-a2") && moves.contains("b2-b3"), "{moves:?}");
+}
+
+/// A carrier in the Fort sacrificed to an Escape (found by the random games below): the Flag
+/// stays alone in the Fort, as a struck carrier's Flag stays on its square (reading 65); its
+/// owner still may not end a move there, and the hunter's next tile to enter picks it up.
+#[test]
+fn a_flag_stays_in_the_fort_when_its_carrier_is_sacrificed_there() {
+    // The base box with Escape on the Footman (no base tile has it).
+    let mut spec = TileSetSpec::standard();
+    spec.tiles[1].abilities = vec![Ability::Escape];
+    let config = Config {
+        tiles: Some(CustomTiles::new(spec)),
+        terrain: TerrainOptions { fort: true, ..TerrainOptions::default() },
+        ..trophy()
+    };
+    let start = Side::Start;
+    let setup = Setup {
+        board: [
+            ("b2", piece("Duke", 0, start)),
+            ("f5", piece("Footman", 0, start)),
+            ("f4", piece("Pikeman", 0, start)),
+            ("f3", piece("Footman", 0, start)),
+            ("a6", piece("Duke", 1, start)),
+            ("e4", piece("Footman", 1, start)),
+        ]
+        .into_iter()
+        .map(|(s, p)| (sq(s), p))
+        .collect(),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain: Terrain { fort: Some(sq("f4")), flags: [Some(sq("a1")), Some(sq("f4"))], ..Terrain::default() },
+        ..Setup::new(config)
+    };
+    let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+    // The Pikeman carries Frank's Flag in the Fort; the Footman beside it escapes with it.
+    play(&mut game, "escape f5-d1 sacrifice f4");
+    assert_eq!(game.piece_at(sq("f4")), None);
+    assert_eq!(game.flags()[1], Some(sq("f4")), "the Flag stays in the Fort");
+    assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).as_ref().ok(), Some(&game), "the position loads");
+    // Frank may not end a move on his own Flag: his Footman beside it does not enter.
+    let frank = legal(&game);
+    assert!(frank.contains("e4-e5") && !frank.contains("e4-f4"), "{frank:?}");
+    play(&mut game, "e4-d4");
+    // Joshua's Footman enters the Fort and picks the Flag up, then carries it on.
+    play(&mut game, "f3-f4");
+    assert_eq!(game.piece_at(sq("f4")).map(|p| p.owner), Some(Seat(0)));
+    assert_eq!(game.flags()[1], Some(sq("f4")));
+    play(&mut game, "d4-c5");
+    play(&mut game, "f4-e5");
+    assert_eq!(game.flags()[1], Some(sq("e5")), "the Flag went with its new carrier");
+}
+
+/// A pass ends the turn like any action (found by the random games below, where the
+/// reference got it wrong): with the Duke-danger rule kept and reading 24's other reading,
+/// the opponent's tiles frozen now thaw at his turn, so a pass that leaves the Duke to one
+/// is refused and the Duke must step away.
+#[test]
+fn a_pass_that_leaves_the_duke_to_a_tile_thawing_next_turn_is_refused() {
+    let readings = Readings {
+        dread_thaw: DreadThaw::ControllerTurn,
+        flag_duke_danger: FlagDukeDanger::Kept,
+        ..Readings::default()
+    };
+    let setup = Setup {
+        board: [
+            ("e6", piece("Duke", 0, Side::Back)),
+            ("f4", piece("Footman", 0, Side::Start)),
+            ("f3", piece("Footman", 0, Side::Start)),
+            ("a6", piece("Duke", 1, Side::Start)),
+            ("d6", piece("Longbowman", 1, Side::Start)),
+        ]
+        .into_iter()
+        .map(|(s, p)| (sq(s), p))
+        .collect(),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        // Frank's Longbowman is still frozen, though no Dread icon covers it any more.
+        frozen: vec![sq("d6")],
+        terrain: Terrain { flags: [Some(sq("a1")), Some(sq("f4"))], ..Terrain::default() },
+        ..Setup::new(Config { readings, ..trophy() })
+    };
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    let joshua = legal(&game);
+    assert!(!joshua.contains("flag f4-f3"), "at Frank's turn the Longbowman thaws and takes the Duke: {joshua:?}");
+    assert!(joshua.contains("e6-e5"), "{joshua:?}");
+    // Under our reading the Longbowman, no longer covered, is not frozen at all: the Duke
+    // is in Guard already, and the pass is refused the same way.
+    let setup = Setup {
+        frozen: Vec::new(),
+        config: Config { readings: Readings { dread_thaw: DreadThaw::default(), ..readings }, ..trophy() },
+        ..setup
+    };
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    assert!(!legal(&game).contains("flag f4-f3"));
 }
 
 #[test]

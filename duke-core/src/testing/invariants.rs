@@ -3,10 +3,10 @@
 use core::cell::Cell;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use proptest::test_runner::{TestCaseError, TestError};
 
 use super::strategies::steer;
-use super::{Failure, Settings, seed_bytes};
+use super::{Failure, Settings};
 use crate::game::{Game, Observer};
 use crate::record::Record;
 use crate::rng::GameRng;
@@ -100,9 +100,7 @@ pub fn check_steps<G: Game>(
     bias: Option<Bias<G>>,
     invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
 ) -> Result<Coverage, Failure> {
-    let config = Config { cases: settings.scaled_cases(), failure_persistence: None, ..Config::default() };
-    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
-    let mut runner = TestRunner::new_with_rng(config, rng);
+    let mut runner = settings.runner();
     let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
     let tally = Tally::default();
     let outcome = runner.run(&strategy, |(config, seed, choices)| {

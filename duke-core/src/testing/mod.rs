@@ -62,7 +62,7 @@ pub use playout::{mean_game_length, random_playout};
 use core::fmt;
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngAlgorithm, TestCaseError, TestError, TestRng, TestRunner};
+use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestError, TestRng, TestRunner};
 
 use crate::game::Game;
 use crate::record::Record;
@@ -108,12 +108,59 @@ impl Default for Settings {
 /// long (nightly or local fuzzing) run: `DUKE_TEST_SCALE=100 cargo test --release`.
 pub const SCALE_VAR: &str = "DUKE_TEST_SCALE";
 
+/// The environment variable that moves every suite's seed, for a fuzzing run that explores
+/// other games than the default seeds do: `DUKE_TEST_SEED=7 cargo test --release`. Unset,
+/// every run plays the same games, so a test that passes once passes always (CI included).
+pub const SEED_VAR: &str = "DUKE_TEST_SEED";
+
+/// The number [`SEED_VAR`] holds, if it is set to one.
+fn seed_from_env() -> Option<u64> {
+    std::env::var(SEED_VAR).ok().and_then(|v| v.trim().parse::<u64>().ok())
+}
+
 impl Settings {
     /// `cases` times the [`SCALE_VAR`] multiplier (1 when it is unset or not a positive
     /// number).
     pub fn scaled_cases(&self) -> u32 {
         let scale = std::env::var(SCALE_VAR).ok().and_then(|v| v.trim().parse::<u32>().ok()).filter(|&n| n > 0);
         self.cases.saturating_mul(scale.unwrap_or(1))
+    }
+
+    /// `seed`, moved by the [`SEED_VAR`] number when it is set (`seed` itself when not).
+    pub fn moved_seed(&self) -> u64 {
+        // An odd multiplier spreads consecutive numbers (1, 2, 3...) far apart.
+        seed_from_env().map_or(self.seed, |n| self.seed ^ n.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17))
+    }
+
+    /// A proptest runner for [`scaled_cases`](Self::scaled_cases) cases, its generator
+    /// seeded from [`moved_seed`](Self::moved_seed) and no failure file written: every
+    /// property run of the workspace starts here, so one pair of variables steers them all.
+    pub fn runner(&self) -> TestRunner {
+        let config = Config { cases: self.scaled_cases(), failure_persistence: None, ..Config::default() };
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.moved_seed())))
+    }
+}
+
+/// The configuration for a `proptest!` block of `cases` cases, reproducible like [`run`]:
+/// the cases scaled by [`SCALE_VAR`], a fixed seed moved by [`SEED_VAR`], no failure file.
+///
+/// In a test file, `#![proptest_config(duke_core::testing::proptest_config(64))]` opens the
+/// block; the closure form takes it first:
+///
+/// ```
+/// use proptest::prelude::*;
+///
+/// proptest!(duke_core::testing::proptest_config(16), |(n in 0u32..1000)| {
+///     prop_assert_eq!(n * 2 % 2, 0);
+/// });
+/// ```
+pub fn proptest_config(cases: u32) -> Config {
+    let settings = Settings { cases, ..Settings::default() };
+    Config {
+        cases: settings.scaled_cases(),
+        rng_seed: RngSeed::Fixed(settings.moved_seed()),
+        failure_persistence: None,
+        ..Config::default()
     }
 }
 
@@ -140,9 +187,7 @@ impl std::error::Error for Failure {}
 /// Plays `settings.cases` random games with configs drawn from `configs` and checks the
 /// contract at every state. Returns the shrunk failure, if any.
 pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settings) -> Result<(), Failure> {
-    let config = Config { cases: settings.scaled_cases(), failure_persistence: None, ..Config::default() };
-    let rng = TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(settings.seed));
-    let mut runner = TestRunner::new_with_rng(config, rng);
+    let mut runner = settings.runner();
     let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
     let outcome = runner.run(&strategy, |(config, seed, choices)| playout::<G>(&config, seed, &choices, settings));
     match outcome {

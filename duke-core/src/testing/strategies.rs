@@ -63,7 +63,7 @@ pub(super) fn steer<G: Game>(state: &G, choice: u32, legal: &mut Vec<G::Action>)
 /// use duke_core::Game;
 /// use proptest::prelude::*;
 ///
-/// proptest!(|(reached in reachable::<HighCard>(Just(HighCardConfig::default()), 20))| {
+/// proptest!(duke_core::testing::proptest_config(256), |(reached in reachable::<HighCard>(Just(HighCardConfig::default()), 20))| {
 ///     // A house rule: nobody ever has more round wins than rounds played.
 ///     let wins = reached.state.running_scores();
 ///     prop_assert!(wins.iter().all(|&w| w <= reached.record.steps.len() as i64));

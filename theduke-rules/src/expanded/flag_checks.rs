@@ -62,9 +62,9 @@ impl<S: TileSource> Duke<S> {
         if (in_set_up || self.phase == Phase::SetupFlag) && (points != [0, 0] || self.turns != 0) {
             return false;
         }
-        // A Flag goes into the Fort only under its carrier (reading 65).
-        let tiles = self.occ[0] | self.occ[1];
-        let terrain = self.mountain() | self.dragon_mask() | (self.fort() & !tiles);
+        // A Flag goes into the Fort only under its carrier, and stays there if the carrier is
+        // sacrificed (reading 65): a Flag alone in the Fort is a position play reaches.
+        let terrain = self.mountain() | self.dragon_mask();
         for (owner, flag) in flags.into_iter().enumerate() {
             let Some(sq) = flag else { continue };
             let other = flags.get(1 - owner).copied().flatten();

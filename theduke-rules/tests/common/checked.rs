@@ -5,9 +5,9 @@
 use std::cell::RefCell;
 use std::collections::BTreeSet;
 
+use duke_core::testing::Settings;
 use duke_core::{Game, GameRng, Observer};
 use proptest::prelude::any;
-use proptest::test_runner::{Config as RunnerConfig, TestRunner};
 use theduke_rules::{Action, Event, ExpandedDuke, Objective};
 
 /// A reference generator: the legal actions of the player to act, as notation.
@@ -49,7 +49,13 @@ pub fn apply(game: &mut ExpandedDuke, text: &str) -> Vec<Event> {
     game.apply(seat, action).unwrap_or_else(|e| panic!("{text}: {e}\n{}", before.view(Observer::Spectator)));
     let mut events = Vec::new();
     ExpandedDuke::events(&before, seat, action, game, Observer::Spectator, &mut events);
-    assert!(game.validate().is_ok(), "after {text}: {:?}", game.validate());
+    assert!(
+        game.validate().is_ok(),
+        "after {text}: {:?}\n{}\n{}",
+        game.validate(),
+        before.view(Observer::Spectator),
+        game.view(Observer::Spectator)
+    );
     events
 }
 
@@ -69,7 +75,9 @@ pub fn random_flag_games(
     pick: impl Fn(&ExpandedDuke, &BTreeSet<String>, &mut GameRng) -> String,
     mut seen: impl FnMut(&ExpandedDuke, &str, &ExpandedDuke, &[Event]),
 ) {
-    let mut runner = TestRunner::new(RunnerConfig { cases: 40, ..RunnerConfig::default() });
+    // Reproducible like every property run: `salt` seeds it, `DUKE_TEST_SEED` moves the
+    // seed and `DUKE_TEST_SCALE` multiplies the games.
+    let mut runner = Settings { cases: 40, seed: salt, ..Settings::default() }.runner();
     let strategy = (theduke_rules::testing::flag_configs(objective), any::<u64>());
     // The runner takes a `Fn`: `seen` is borrowed mutably one turn at a time.
     let seen = RefCell::new(&mut seen);

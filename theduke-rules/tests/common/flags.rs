@@ -157,8 +157,12 @@ fn allowed(m: &Model, f: &Flags, me: Seat, action: Action) -> bool {
     }
     let (next, flags) = match action {
         Action::Flag { from, to } => {
+            // A pass ends the turn like any action: as in `Model::after`, only `me`'s frozen
+            // tiles stay so (reading 24's other reading thaws the opponent's at his turn).
+            let frozen_before = m.frozen();
             let mut next = m.clone();
             next.to_move = Seat(1 - me.0);
+            next.held = frozen_before.into_iter().filter(|&sq| next.at(sq).is_some_and(|p| p.owner == me)).collect();
             (next, f.carried(from, to))
         }
         Action::Divine(_) => return !placements(&m.after(me, action), f, me, GHOST).is_empty(),

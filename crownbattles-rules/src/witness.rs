@@ -472,15 +472,16 @@ fn precision_final(before: &CrownBattles, seat: Seat, action: Action, winner: Op
         (Phase::Effect { .. }, Action::StealFrom(victim, suit)) => {
             sim.steal_from(seat, victim, suit);
         }
-        _ => {
-            if let Some(w) = winner {
-                sim.table.trick = before.trick_with(seat, action);
-                if let (Phase::Effect { .. }, Action::Trump(t)) = (before.table.phase, action) {
-                    sim.table.trump = t;
-                }
-                sim.place_won_trick(w);
-            }
+        _ => {}
+    }
+    // The trick this step completed (an immediate Jester resolved as the last card's
+    // action completes it too) is placed after the step's own change, as `take_trick` does.
+    if let Some(w) = winner {
+        sim.table.trick = before.trick_with(seat, action);
+        if let (Phase::Effect { .. }, Action::Trump(t)) = (before.table.phase, action) {
+            sim.table.trump = t;
         }
+        sim.place_won_trick(w);
     }
     sim.table.suit_precision
 }

@@ -7,7 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Bid, Config, CrownBattles, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump, suit_precision_points,
+    Bid, Config, CrownBattles, Event, Phase, Power, RoundType, RoundTypes, Setup, SetupError, Trump,
+    suit_precision_points,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -229,6 +230,36 @@ fn the_jester_moves_one_suits_bid() {
     play(&mut game, &["P1 jest Y -1"]);
     let view = game.view(Observer::Spectator);
     assert_eq!(view.precision.unwrap().bids[1], [d(0), s(0), s(0), s(9)]);
+}
+
+/// An immediate Jester played as the round's last card: resolving it completes the last
+/// trick, which is placed after the jest, and the round's events tell the tricks and points
+/// the round was scored with (found by a fuzzing run with another seed: the events left the
+/// trick out and told P0 -10 points, not the 20 it scored).
+#[test]
+fn a_jest_that_completes_the_last_trick_scores_it_placed() {
+    let mut game = deal(&precision(2, &[2], &[Power::Jester]), Trump::NoTrump, &["R13 G13", "R1 jester"]);
+    play(&mut game, &["P0 bid R1", "P0 bid G1", "P0 bid B0", "P0 bid Y0"]);
+    play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
+    play(&mut game, &["P0 play R13", "P1 play R1", "P0 play G13", "P1 play jester"]);
+    let before = game.running_scores();
+    let events = step_events(&mut game, "P1 jest Y +1", Observer::Spectator);
+    let after = game.running_scores();
+    assert!(events.contains(&Event::TrickPlaced { seat: Seat(0), suit: "G".parse().unwrap() }), "{events:?}");
+    let tricks = events.iter().find_map(|e| match e {
+        Event::SuitsScored { tricks, .. } => Some(tricks.clone()),
+        _ => None,
+    });
+    assert_eq!(tricks, Some(vec![[1, 1, 0, 0], [0; 4]]), "{events:?}");
+    let points = events.iter().find_map(|e| match e {
+        Event::RoundScored { points, .. } => Some(points.clone()),
+        _ => None,
+    });
+    let changes: Vec<i32> = before.iter().zip(&after).map(|(b, a)| (a - b) as i32).collect();
+    assert_eq!(points, Some(changes.clone()), "the events tell the scores' change");
+    // P0 met R1 G1 B0 Y0 with both tricks placed; P1's Jester moved its Y0 to Y1.
+    assert_eq!(i64::from(changes[0]), i64::from(suit_precision_points([s(1), s(1), s(0), s(0)], [1, 1, 0, 0])));
+    assert_eq!(i64::from(changes[1]), i64::from(suit_precision_points([s(0), s(0), s(0), s(1)], [0; 4])));
 }
 
 /// A saved game mid-round, a placement waiting, loads back; states that break Suit

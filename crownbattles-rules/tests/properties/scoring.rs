@@ -175,6 +175,41 @@ fn round_points_follow_the_scoring_table() {
     assert!(splits.get() >= 20, "{} rounds of The Split scored", splits.get());
 }
 
+/// "Ending a Round", whatever the round type: the round's announcement tells the scores
+/// after it and each seat's points for the round, the round-ending step's own changes (a
+/// Witch's points, the last trick's placement) included. (A fuzzing run found an immediate
+/// Jester completing Suit Precision's last trick announced without that trick.)
+#[test]
+fn the_round_is_announced_with_the_points_it_scored() {
+    property("the_round_is_announced_with_the_points_it_scored", Some(bias_power_cards), 250, |step| {
+        if !step.ends_round() {
+            return Ok(());
+        }
+        let told = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
+            Event::RoundScored { points, scores, .. } => Some((points, scores)),
+            _ => None,
+        });
+        let Some((points, scores)) = told else { return Err("a round ended unannounced".into()) };
+        step.reached();
+        // The scores before the round's points: a Witch's in this very step counted in.
+        let t = step.before;
+        let mut base = t.scores.clone();
+        if let (Phase::Effect { .. }, Action::Hex(from)) = (t.phase, step.action()) {
+            let k = i32::from(t.config.witch_step);
+            base[from.index()] -= k;
+            base[step.seat().index()] += k;
+        }
+        let changes: Vec<i32> = step.after.scores.iter().zip(&base).map(|(a, b)| a - b).collect();
+        if points != changes {
+            return Err(format!("announced points {points:?}, the scores moved by {changes:?}"));
+        }
+        if scores != step.after.scores {
+            return Err(format!("announced scores {scores:?}, the table's {:?}", step.after.scores));
+        }
+        Ok(())
+    });
+}
+
 #[test]
 fn the_crown_goes_to_the_sole_leader() {
     let ties = Cell::new(0);

@@ -134,7 +134,13 @@ fn divination_flips_back_draws_up_to_three_and_places_one() {
         Some(bias_abilities),
         60,
         |step| {
-            let (before, after, me) = (step.before, step.after, step.seat);
+            if !matches!(step.action, Action::Divine(_) | Action::Keep { .. } | Action::Return(_) | Action::Destroy(_))
+            {
+                return Ok(());
+            }
+            // The action's own effect, before any Dragon's in-between turn that ends the turn.
+            let mid = before_the_dragons_turn(step.before, step.seat, step.action).ok_or("not legal on a copy")?;
+            let (before, after, me) = (step.before, &mid, step.seat);
             let bag = |g: &ExpandedDuke| {
                 (0..g.tile_kinds() as u8).map(|k| u32::from(g.bag_count(me, TileKind(k)))).sum::<u32>()
             };
@@ -177,6 +183,7 @@ fn divination_flips_back_draws_up_to_three_and_places_one() {
                 _ => {}
             }
             // The later steps are the same player's until every divined tile is dealt with.
+            let after = step.after;
             if matches!(after.phase(), Phase::Divine { .. } | Phase::Dismiss { .. }) && after.side_to_move() != me {
                 return Err("the turn passed with divined tiles in hand".into());
             }
@@ -319,9 +326,14 @@ fn escape_pays_then_goes_to_a_starting_square_on_its_starting_side() {
                         return Err("the enemy on the square was not captured".into());
                     }
                 } else {
+                    // No tile ends on the Mountain or the Dragon (reading 38): a starting
+                    // square under either is no square to go to.
+                    let terrain = before.terrain();
+                    let open =
+                        |sq: Square| terrain.mountain != Some(sq) && terrain.dragon.map(|d| d.square) != Some(sq);
                     let others_friendly = starts(me)
                         .iter()
-                        .filter(|&&sq| sq != from)
+                        .filter(|&&sq| sq != from && open(sq))
                         .all(|&sq| Some(sq) != cost.sacrificed() && before.piece_at(sq).is_some_and(|p| p.owner == me));
                     if !others_friendly {
                         return Err("a friend sacrificed while a starting square was free".into());
@@ -343,7 +355,13 @@ fn a_ransom_tile_goes_back_into_its_owners_bag() {
         Some(bias_abilities),
         50,
         |step| {
-            let (before, after, me) = (step.before, step.after, step.seat);
+            if !matches!(step.action, Action::Escape { .. } | Action::Ransom { .. }) {
+                return Ok(());
+            }
+            // The action's own effect, before the Dragon's in-between turn (it may take the
+            // tile that came back: a fuzzing run with another seed met it).
+            let mid = before_the_dragons_turn(step.before, step.seat, step.action).ok_or("not legal on a copy")?;
+            let (before, after, me) = (step.before, &mid, step.seat);
             let opp = Seat(1 - me.0);
             let given = match step.action {
                 Action::Escape { cost, .. } => cost.ransomed(),

@@ -205,7 +205,8 @@ macro_rules! catches {
 }
 
 catches! {
-    catches_an_undo_that_forgets_the_generator: Broken<UNDO_FORGETS_GENERATOR> => "does not restore the state";
+    // (Caught by the undo of a played action or of a tampered state's, whichever the seed meets first.)
+    catches_an_undo_that_forgets_the_generator: Broken<UNDO_FORGETS_GENERATOR> => "does not restore";
     catches_a_view_that_leaks_a_hidden_card: Broken<VIEW_LEAKS_HIDDEN_CARD> => "changes P";
     catches_an_apply_that_mutates_before_rejecting: Broken<MUTATES_BEFORE_REJECTING> => "changed the state";
     catches_actions_listed_for_seats_that_may_not_act: Broken<LISTS_ACTIONS_FOR_IDLE_SEATS> => "is not in to_act but has legal actions";

@@ -38,9 +38,16 @@ fn a_false_invariant_fails_with_a_minimal_printable_record() {
     .unwrap_err();
     let message = failure.to_string();
     assert!(message.contains("minimal record (JSON)") && message.contains("redraw"), "{message}");
-    // Shrunk: the record ends at the first redraw, and with fewest steps before it.
-    let steps = message.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).count();
-    assert!(steps <= 2, "not shrunk:\n{message}");
+    // Shrunk: the record ends at its only redraw, a few steps into the game (the configs
+    // reach twenty steps and more; shrinking finds a local minimum, so the exact length
+    // depends on the seed).
+    let steps: Vec<&str> =
+        message.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect();
+    let redraws = steps.iter().filter(|l| l.ends_with("redraw")).count();
+    assert!(
+        steps.len() <= 4 && redraws == 1 && steps.last().is_some_and(|l| l.ends_with("redraw")),
+        "not shrunk:\n{message}"
+    );
 }
 
 #[test]

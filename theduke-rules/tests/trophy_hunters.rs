@@ -274,6 +274,21 @@ fn a_pass_that_leaves_the_duke_to_a_tile_thawing_next_turn_is_refused() {
     assert!(!legal(&game).contains("flag f4-f3"));
 }
 
+/// A move that brings the Flag home and takes the opponent's last tile wins twice over: the
+/// ending names the trophy, as Counting Coup's names the third point (reading 67).
+#[test]
+fn bringing_the_flag_home_by_taking_the_last_enemy_tile_wins_by_the_trophy() {
+    let start = Side::Start;
+    let mut game = position(
+        &[("f1", piece("Duke", 0, start)), ("c2", piece("Footman", 0, start)), ("c1", piece("Footman", 1, start))],
+        ["a1", "c2"],
+        0,
+    );
+    play(&mut game, "c2-c1");
+    let won = Ending { winner: Some(Seat(0)), reason: EndReason::TrophyTaken };
+    assert_eq!(game.phase(), Phase::Over(won));
+}
+
 #[test]
 fn setups_that_do_not_fit_are_refused() {
     let base = joshua_and_frank().to_setup();

@@ -212,7 +212,9 @@ fn the_caller_takes_a_penalty_unless_lowest() {
     });
     counted(name, "callers penalised", &penalised, 40);
     counted(name, "callers spared", &spared, 40);
-    counted(name, "callers tied with the lowest other hand", &ties, 4);
+    // Ties are rare (a few in 200 games): one suffices to show the case is met, so that a
+    // run with another `DUKE_TEST_SEED` does not fall short by chance.
+    counted(name, "callers tied with the lowest other hand", &ties, 1);
 }
 
 /// The caller of the round that ended, from its result.

@@ -291,7 +291,9 @@ impl<S: TileSource> Duke<S> {
     fn flag_turn_end(&mut self, me: u8, detect_stuck: bool) {
         self.turns = self.turns.saturating_add(1);
         self.guard = 0;
-        if self.tiles_ending() || self.trophy_taken(usize::from(me)) {
+        // The Flag home first: a move that also took the last enemy tile wins by the
+        // objective, as a third point of Counting Coup does (reading 67).
+        if self.trophy_taken(usize::from(me)) || self.tiles_ending() {
             return;
         }
         if self.dragon_mask() != 0 {

@@ -12,9 +12,9 @@ use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_legal, flag_perft};
 use duke_core::{Game, GameRng, Seat};
 use theduke_rules::{
-    Ability, Config, CustomTiles, DreadThaw, EndReason, Ending, Event, ExpandedDuke, FirstPlayer, FlagDukeDanger,
-    Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind, TileSetSpec,
-    TrophyFlags,
+    Ability, Config, CustomTiles, Dragon, DreadThaw, EndReason, Ending, Event, ExpandedDuke, Facing, FirstPlayer,
+    FlagDukeDanger, Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions,
+    TileKind, TileSetSpec, TrophyFlags,
 };
 
 fn sq(name: &str) -> Square {
@@ -287,6 +287,58 @@ fn bringing_the_flag_home_by_taking_the_last_enemy_tile_wins_by_the_trophy() {
     play(&mut game, "c2-c1");
     let won = Ending { winner: Some(Seat(0)), reason: EndReason::TrophyTaken };
     assert_eq!(game.phase(), Phase::Over(won));
+}
+
+/// A Trophy Hunters position with the Dragon calm on e3 facing north: Joshua's Duke on a3
+/// may Slide into it and push it onto Frank's tile on f3; `frank` names his tiles.
+fn a_push_onto_f3(frank: &[(&str, &str)]) -> ExpandedDuke {
+    let start = Side::Start;
+    let mut board = vec![(sq("a3"), piece("Duke", 0, start))];
+    board.extend(frank.iter().map(|&(s, name)| (sq(s), piece(name, 1, start))));
+    let setup = Setup {
+        board: board.into_iter().collect(),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain: Terrain {
+            flags: [Some(sq("a1")), Some(sq("c6"))],
+            dragon: Some(Dragon { square: sq("e3"), facing: Facing::North, enraged: false, turning: false }),
+            ..Terrain::default()
+        },
+        ..Setup::new(Config { terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() }, ..trophy() })
+    };
+    ExpandedDuke::from_setup(&setup).unwrap()
+}
+
+/// "The enraging and re-orienting of the Dragon tile takes the Dragon's next in between turn
+/// action", also when the push took a Duke: with Flags that does not end the game, and the
+/// Dragon, calm and facing east or west, rests though a tile stands in its reach either way
+/// (Frank's Footmen on f4 and f2, Joshua's Duke on e3).
+#[test]
+fn the_dragon_rests_after_a_push_that_takes_a_duke() {
+    let mut game = a_push_onto_f3(&[("f3", "Duke"), ("f4", "Footman"), ("f2", "Footman")]);
+    play(&mut game, "enrage a3-e3");
+    assert_eq!(game.phase(), Phase::Play);
+    let dragon = game.dragon().unwrap();
+    assert_eq!((dragon.square, dragon.enraged), (sq("f3"), false));
+    assert!(matches!(dragon.facing, Facing::East | Facing::West));
+    for (square, owner) in [("e3", 0), ("f4", 1), ("f2", 1)] {
+        assert_eq!(game.piece_at(sq(square)).map(|p| p.owner), Some(Seat(owner)), "{square}");
+    }
+    assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).as_ref().ok(), Some(&game), "the position loads");
+}
+
+/// A push that takes the opponent's last tile (Frank lost his Duke earlier) ends the game
+/// before the Dragon's in-between turn: the rest it was due leaves no trace, so the ended
+/// game saves and loads as it is (found by the conformance suite under another seed).
+#[test]
+fn a_push_that_takes_the_last_enemy_tile_ends_the_game_and_saves_as_it_is() {
+    let mut game = a_push_onto_f3(&[("f3", "Footman")]);
+    play(&mut game, "enrage a3-e3");
+    let won = Ending { winner: Some(Seat(0)), reason: EndReason::NoTilesLeft };
+    assert_eq!(game.phase(), Phase::Over(won));
+    assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).as_ref().ok(), Some(&game), "the position loads");
+    let saved = serde_json::to_string(&game).unwrap();
+    assert_eq!(serde_json::from_str::<ExpandedDuke>(&saved).ok().as_ref(), Some(&game), "the state goes through serde");
 }
 
 #[test]

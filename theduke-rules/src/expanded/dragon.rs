@@ -478,13 +478,26 @@ impl<S: TileSource> Duke<S> {
             d.facing = aim.unwrap_or(Facing::North);
         }
         self.set_dragon(Some(d));
-        // A game it ends keeps no trace of the rest (it never outlives `apply` otherwise).
-        if dukes == 0 {
+        // It rests even when the push took a Duke in the objectives with Flags, where that
+        // does not end the game. A game it ends keeps no trace of the rest.
+        if dukes == 0 || self.flag_game() {
             let mut packed = self.extra.terrain();
             packed[3] |= RESTING;
             self.extra.set_terrain(packed);
         }
         dukes
+    }
+
+    /// Drops a rest still due when the game ends before the Dragon's in-between turn (in
+    /// the objectives with Flags: the push took the last enemy tile, or the move brought the
+    /// Flag home): an ended game's Dragon never acts, and the saved form ([`Dragon`]) has no
+    /// room for a rest, which otherwise never outlives `apply`. (Dark Rider's armies have no
+    /// Slide toward an ending, and the standard game's only ending by a push is a Duke taken,
+    /// which sets no rest.)
+    pub(crate) fn drop_dragon_rest(&mut self) {
+        let mut packed = self.extra.terrain();
+        packed[3] &= !RESTING;
+        self.extra.set_terrain(packed);
     }
 
     /// The square a push from `from` over `to` sends the Dragon to (`None` off the board).

@@ -267,6 +267,7 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn over(&mut self, winner: Option<u8>, reason: EndReason) {
         self.phase = Phase::Over(Ending { winner: winner.map(Seat), reason });
         self.guard = 0;
+        self.drop_dragon_rest();
         // A Flag move still due is moot.
         let [a, b, pa, pb] = self.extra.flags();
         self.extra.set_flags([a, b, pa & !SCORED, pb & !SCORED]);

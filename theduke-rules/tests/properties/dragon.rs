@@ -3,8 +3,11 @@
 //! own-frame profile turned to its facing.
 
 use duke_core::Seat;
-use theduke_rules::testing::{before_the_dragons_turn, dragon_configs};
-use theduke_rules::{Action, Dragon, EndReason, ExpandedDuke, Facing, Phase, Square};
+use proptest::prelude::*;
+use theduke_rules::testing::{before_the_dragons_turn, dragon_configs, flag_configs};
+use theduke_rules::{
+    Action, Config, Dragon, EndReason, ExpandedDuke, Facing, Objective, Phase, Square, TerrainOptions,
+};
 
 use crate::oracle::{game_property, listed, squares};
 
@@ -130,9 +133,20 @@ fn a_calm_dragon_keeps_its_side_and_facing_and_moves_only_by_its_move_icons() {
 
 #[test]
 fn enraging_pushes_the_calm_dragon_one_square_on_and_aims_it_or_takes_the_tile_there() {
+    // The objectives with Flags too, where a push that takes a Duke does not end the game
+    // (and the Dragon still rests).
+    let with_flags = |objective| {
+        flag_configs(objective)
+            .prop_map(|config| Config { terrain: TerrainOptions { dragon: true, ..config.terrain }, ..config })
+    };
+    let configs = prop_oneof![
+        4 => dragon_configs(),
+        1 => with_flags(Objective::CountingCoup),
+        1 => with_flags(Objective::TrophyHunters),
+    ];
     game_property::<ExpandedDuke>(
         "enraging_pushes_the_calm_dragon_one_square_on_and_aims_it_or_takes_the_tile_there",
-        dragon_configs(),
+        configs,
         GAMES,
         Some(bias),
         30,
@@ -152,6 +166,14 @@ fn enraging_pushes_the_calm_dragon_one_square_on_and_aims_it_or_takes_the_tile_t
             let mover = step.before.piece_at(from).map(|p| (p.kind, p.owner));
             if step.after.piece_at(to).map(|p| (p.kind, p.owner)) != mover {
                 return Err(format!("the sliding tile is not on {to}"));
+            }
+            // "The enraging and re-orienting of the Dragon tile takes the Dragon's next in
+            // between turn action": no other tile is taken in this turn.
+            let touched = [Some(from), Some(to), onto];
+            if let Some(square) = Square::iter(u64::MAX)
+                .find(|s| !touched.contains(&Some(*s)) && step.before.piece_at(*s) != step.after.piece_at(*s))
+            {
+                return Err(format!("{} changed {square}: the Dragon did not rest", step.action));
             }
             let taken = onto.is_some_and(|o| step.before.piece_at(o).is_some());
             match (taken, aim, after) {

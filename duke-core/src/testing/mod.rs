@@ -136,8 +136,15 @@ impl Settings {
     /// seeded from [`moved_seed`](Self::moved_seed) and no failure file written: every
     /// property run of the workspace starts here, so one pair of variables steers them all.
     pub fn runner(&self) -> TestRunner {
-        let config = Config { cases: self.scaled_cases(), failure_persistence: None, ..Config::default() };
-        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.moved_seed())))
+        TestRunner::new_with_rng(
+            self.runner_config(),
+            TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.moved_seed())),
+        )
+    }
+
+    /// The proptest configuration of every run: the scaled cases, no failure file.
+    fn runner_config(&self) -> Config {
+        Config { cases: self.scaled_cases(), failure_persistence: None, ..Config::default() }
     }
 }
 
@@ -156,12 +163,7 @@ impl Settings {
 /// ```
 pub fn proptest_config(cases: u32) -> Config {
     let settings = Settings { cases, ..Settings::default() };
-    Config {
-        cases: settings.scaled_cases(),
-        rng_seed: RngSeed::Fixed(settings.moved_seed()),
-        failure_persistence: None,
-        ..Config::default()
-    }
+    Config { rng_seed: RngSeed::Fixed(settings.moved_seed()), ..settings.runner_config() }
 }
 
 /// A conformance failure: what broke, and the minimal record that shows it.

@@ -58,7 +58,8 @@ pub enum Action {
     },
     /// Expanded play, Divination (II): the tile on the square, showing its non-starting
     /// side, flips back and the player draws up to three tiles; [`Action::Keep`] and then
-    /// [`Action::Return`] or [`Action::Destroy`] for each other tile follow.
+    /// [`Action::Return`] or [`Action::Destroy`] for each other tile follow, the lowest tile
+    /// type first.
     Divine(Square),
     /// The divined tile of this type goes onto the square, starting side up.
     Keep {
@@ -69,7 +70,9 @@ pub enum Action {
     },
     /// A divined tile of this type goes back into the bag.
     Return(TileKind),
-    /// A divined tile of this type is destroyed: put beside the board as though captured.
+    /// A divined tile of this type is destroyed: put beside the board as though captured;
+    /// with it every other divined tile of this type left (within a type the tiles sent back
+    /// come first: RULES.md reading 32).
     Destroy(TileKind),
     /// Expanded play, Escape (III): pay `cost`, then the Escape tile on `from` goes to `to`,
     /// a starting square of the Duke, starting side up, capturing an enemy there (or, both

@@ -223,6 +223,12 @@ pub struct Readings {
     pub dark_rider_danger: RiderDanger,
     /// Dark Rider: whether the Dragon may take a frozen Pikeman.
     pub dark_rider_freeze: EdgeFreeze,
+    /// Whether an opponent's enraging that would push the Dragon onto the Duke counts for
+    /// Guard and the Duke-danger rule.
+    pub dragon_push: DragonPush,
+    /// Which tiles a draw or a Divination needs a safe square for, when a new tile's icons
+    /// decide the Duke's safety.
+    pub new_tile_danger: NewTileDanger,
 }
 
 /// Dark Rider: what a Pikeman frozen on the rider player's edge ("cannot be moved or
@@ -312,7 +318,7 @@ pub enum RiderDanger {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum DragonDanger {
     /// It does not (our reading): the rule is about the opponent's capture, and the Dragon's
-    /// turn is random; only an enraging that would push the Dragon onto the Duke counts.
+    /// turn is random (an enraging that would push the Dragon onto the Duke: [`DragonPush`]).
     #[default]
     Ignored,
     /// It does as well: no action may leave the Duke where the Dragon's next in-between turn
@@ -390,4 +396,34 @@ impl Config {
         }
         Ok(())
     }
+}
+
+/// Whether an opponent's enraging that would push the Dragon onto the Duke counts for Guard
+/// and "Putting the Duke Tile in Danger" ("Terrain Tiles": "Any tile(s) captured by a Terrain
+/// Tile are not considered to have been 'captured by an opponent'"). See RULES.md, reading 69.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DragonPush {
+    /// It does not (as printed): the Dragon takes the Duke, and a tile a terrain tile takes is
+    /// not captured by the opponent, which is all the rule forbids.
+    #[default]
+    Ignored,
+    /// It does: the push is the opponent's action, so no action may leave the Duke where an
+    /// enraging of the opponent's would push the Dragon onto it, and such a push is Guard.
+    Counted,
+}
+
+/// When a new tile's own icons decide whether the Duke is safe (a Dread icon freezing the
+/// attacker): which of the tiles a draw or a Divination could bring must have a square
+/// leaving the Duke safe ("Putting the Duke Tile in Danger"; "Once a tile is removed from the
+/// bag, it must be placed"). See RULES.md, reading 70.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum NewTileDanger {
+    /// Every one (our reading): the drawn tile must be placed, so the draw is allowed only if
+    /// whatever comes out has a safe square; a Divination only if every hand it could draw
+    /// holds such a tile.
+    #[default]
+    EveryTile,
+    /// At least one: the draw is an attempt; a tile that then has no safe square must still be
+    /// placed, on any square beside the Duke.
+    SomeTile,
 }

@@ -505,6 +505,12 @@ impl<S: TileSource> Duke<S> {
             out.extend(after.terrain().tiles().map(|(terrain, square)| Event::TerrainPlaced { terrain, square }));
             out.extend(after.dragon().map(|dragon| Event::DragonTurn { dragon }));
         }
+        // A destroy takes every divined tile of its type left (reading 32): the second one.
+        if let Action::Destroy(kind) = action {
+            for _ in 1..before.in_hand(kind) {
+                out.push(Event::Destroyed { seat, tile: NamedTile::of(&before.set, kind) });
+            }
+        }
         before.escape_consequences(seat, action, out);
         let target = match action {
             Action::Move { to, .. } | Action::Command { to, .. } => Some(to),

@@ -15,7 +15,7 @@
 //! | [`Action::Deploy`] | `deploy a1` | Dark Rider: place the next Pikeman (or the rider) on a1 |
 //! | [`Action::Pick`] | `pick 2` | Dynastic Dispute: every tile of type 2 goes into the bag |
 //! | [`Action::Return`] | `return 5` | a divined tile of type 5 goes back into the bag |
-//! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed |
+//! | [`Action::Destroy`] | `destroy 5` | a divined tile of type 5 is destroyed (with any other of type 5 left) |
 //! | [`Action::Escape`] | `escape c1-d1 sacrifice d1` | Escape: the tile on d1 is sacrificed, the Escape tile on c1 goes to d1 |
 //! | [`Action::Escape`] | `escape c3-d1 ransom 17` | Escape paid with a captured Ransom tile of type 17, given back |
 //! | [`Action::Ransom`] | `ransom 17 for 18 d1` | Ransom: the captured type 17 back to its owner's bag, the own captured Escape tile of type 18 onto d1 |

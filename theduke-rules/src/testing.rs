@@ -364,3 +364,53 @@ pub fn before_the_dragons_turn(state: &ExpandedDuke, seat: Seat, action: Action)
     mid.apply(seat, action).ok()?;
     Some(mid)
 }
+
+/// A custom tile set whose icons overlap, drawn from `seed` (the same set for the same seed):
+/// the base box with, on one side of each of four tile types (the Duke among the candidates),
+/// several icons reaching the same squares in one direction: a Move, a Jump and a Slide one
+/// square out, a Jump Slide, a Jump and a Move two squares out. Whatever the icons, an action
+/// is listed once ("without duplicates"; issue #25 found an enraging of the Dragon listed once
+/// per icon reaching it).
+pub fn overlapping_tile_set(seed: u64) -> TileSetSpec {
+    const DIRECTIONS: [(i8, i8); 8] = [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
+    let mut rng = GameRng::new(seed);
+    let mut spec = TileSetSpec::standard();
+    spec.name = format!("overlapping set {seed}");
+    let kinds = spec.tiles.len() as u32;
+    for _ in 0..4 {
+        let k = rng.below(kinds) as usize;
+        let (dx, dy) = DIRECTIONS.get(rng.below(8) as usize).copied().unwrap_or((0, 1));
+        let front = rng.below(2) == 0;
+        let Some(tile) = spec.tiles.get_mut(k) else { continue };
+        let side = if front { &mut tile.start } else { &mut tile.back };
+        let (fx, fy) = (2 * dx, 2 * dy);
+        for icon in [
+            Icon::new(IconKind::Move, dx, dy),
+            Icon::new(IconKind::Jump, dx, dy),
+            Icon::new(IconKind::Slide, dx, dy),
+            Icon::new(IconKind::JumpSlide, fx, fy),
+            Icon::new(IconKind::Jump, fx, fy),
+            Icon::new(IconKind::Move, fx, fy),
+        ] {
+            if !side.contains(&icon) {
+                side.push(icon);
+            }
+        }
+    }
+    spec
+}
+
+/// Expanded play with overlapping icons: the configs of [`configs`] with a set from
+/// [`overlapping_tile_set`], the enhanced tiles or not, the Dragon always (its enragings are
+/// where two icons reaching one square once gave one action twice), the Mountain and the Fort
+/// each in one game of two.
+pub fn overlapping_configs() -> impl Strategy<Value = Config> {
+    (configs(), any::<u64>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(config, seed, enhanced_tiles, mountain, fort)| Config {
+            tiles: Some(CustomTiles::new(overlapping_tile_set(seed))),
+            enhanced_tiles,
+            terrain: TerrainOptions { mountain, fort, dragon: true },
+            ..config
+        },
+    )
+}

@@ -4,7 +4,7 @@
 
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
-use theduke_rules::testing::{dark_rider_configs, dragon_configs, expanded_configs, flag_configs};
+use theduke_rules::testing::{dark_rider_configs, dragon_configs, expanded_configs, flag_configs, overlapping_configs};
 use theduke_rules::{Config, ExpandedDuke, FirstPlayer, Objective, TheDuke};
 
 fn configs() -> impl Strategy<Value = Config> {
@@ -54,5 +54,13 @@ fn conformance_of_dark_rider() -> Result<(), duke_core::testing::Failure> {
     // The terrain and the Dragon of `expanded_configs` come with it in some games.
     let bounded =
         (dark_rider_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_expanded_play_with_overlapping_icons() -> Result<(), duke_core::testing::Failure> {
+    // Custom sets where several icons of a tile reach one square (no action listed twice).
+    let bounded =
+        (overlapping_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }

@@ -89,41 +89,45 @@ impl<S: TileSource> Duke<S> {
         }
     }
 
-    /// The Duke-danger rule for a Divination: after the flip, some square beside the Duke
-    /// must take a new tile with the Duke safe (whatever tile is kept; reading 3).
-    pub(crate) fn divination_allowed(&self, me: usize, sq: Square) -> bool {
-        let mut flipped = self.clone();
-        flipped.set_code(sq, flip_code(self.code_at(sq)));
-        flipped.x_draw_squares(me) != 0
-    }
-
     /// The later steps of a Divination: keep one of the divined tiles on a square beside the
-    /// Duke where it leaves the Duke safe, then send each other back to the bag or destroy it.
+    /// Duke where it leaves the Duke safe, then send each other back to the bag or destroy it,
+    /// the lowest tile type first (reading 32).
     pub(crate) fn ability_steps<V: Visit>(&self, me: usize, v: &mut V) -> bool {
         let mut kinds: Vec<TileKind> = hand_kinds(self.extra.hand()).collect();
         kinds.dedup();
         match self.phase {
             Phase::Divine { .. } => {
                 let empty = self.placement_squares(me);
+                // Judged by the kept tile's effect (reading 70).
+                let lenient = self.keep_lenient(me, &kinds);
                 for kind in kinds {
                     for to in Square::iter(empty) {
                         let action = Action::Keep { kind, to };
-                        let mut next = self.clone();
-                        next.lull_dragon();
-                        next.play_inner(action, false);
-                        next.end_turn_frozen(me);
-                        if next.x_duke_safe(me) && v.action(action) {
+                        if (lenient || self.x_keep_safe(me, kind, to)) && v.action(action) {
                             return true;
                         }
                     }
                 }
                 false
             }
+            // One order for the steps (reading 32): the lowest type left goes first (a destroy
+            // takes every tile of its type left), so each position is reached by one sequence
+            // of steps (perft counts positions).
             Phase::Dismiss { .. } => {
-                kinds.into_iter().any(|k| v.action(Action::Return(k)) || v.action(Action::Destroy(k)))
+                kinds.first().is_some_and(|&k| v.action(Action::Return(k)) || v.action(Action::Destroy(k)))
             }
             _ => false,
         }
+    }
+
+    /// How many divined tiles the hand holds.
+    fn phase_left(&self) -> u8 {
+        hand_kinds(self.extra.hand()).count() as u8
+    }
+
+    /// How many tiles of `kind` the hand holds.
+    pub(crate) fn in_hand(&self, kind: TileKind) -> usize {
+        hand_kinds(self.extra.hand()).filter(|&k| k == kind).count()
     }
 
     /// Takes a tile of `kind` out of the hand; returns how many are left.
@@ -177,9 +181,14 @@ impl<S: TileSource> Duke<S> {
                 left == 0
             }
             Action::Destroy(kind) => {
-                let left = self.take_from_hand(kind);
-                let removed = u128::plus(self.extra.removed(seat), kind.index());
-                self.extra.set_removed(seat, removed);
+                // Within a type the tiles sent back come first (reading 32): once one is
+                // destroyed, any other of its type left can only be destroyed too, here.
+                let mut left = self.phase_left();
+                while hand_kinds(self.extra.hand()).any(|k| k == kind) {
+                    left = self.take_from_hand(kind);
+                    let removed = u128::plus(self.extra.removed(seat), kind.index());
+                    self.extra.set_removed(seat, removed);
+                }
                 self.phase = Phase::Dismiss { left };
                 left == 0
             }

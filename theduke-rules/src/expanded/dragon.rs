@@ -424,7 +424,13 @@ impl<S: TileSource> Duke<S> {
             && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
         for sq in Square::iter(own & !self.frozen()) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
+            // Two icons of one tile reaching the Dragon (a Slide and a Jump Slide the same way)
+            // give the same enraging: one action (the actions are listed without duplicates).
+            let mut reached = false;
             for (dirs, skip_first) in [(t.slides, false), (t.jump_slides, true)] {
+                if reached {
+                    break;
+                }
                 for dir in 0..8usize {
                     if dirs & (1 << dir) == 0 {
                         continue;
@@ -449,6 +455,8 @@ impl<S: TileSource> Duke<S> {
                             return true;
                         }
                     }
+                    reached = true;
+                    break;
                 }
             }
         }
@@ -505,10 +513,16 @@ impl<S: TileSource> Duke<S> {
         to.offset((to.file() - from.file()).signum(), (to.rank() - from.rank()).signum())
     }
 
-    /// The tiles of `1 - by` that an enraging of `by` would push the Dragon onto: the
-    /// opponent's action takes them, so Guard and the Duke-danger rule count them (reading 46).
+    /// The tiles of `1 - by` that an enraging of `by` would push the Dragon onto, with
+    /// [`DragonPush::Counted`](crate::DragonPush::Counted): Guard and the Duke-danger rule then
+    /// count them as the opponent's captures (readings 46, 69); nothing by default.
     pub(crate) fn push_captures(&self, by: usize) -> u64 {
-        if !S::EXPANDED || self.dragon_mask() == 0 {
+        // By default a tile the Dragon takes is "not considered to have been 'captured by an
+        // opponent'" ("Terrain Tiles"), so the push counts for nothing (reading 69).
+        if !S::EXPANDED
+            || self.dragon_mask() == 0
+            || self.set.readings().dragon_push != crate::config::DragonPush::Counted
+        {
             return 0;
         }
         let theirs = self.occupancy(Seat(1 - by as u8));

@@ -21,6 +21,7 @@ pub(crate) mod flag_checks;
 pub(crate) mod flag_events;
 pub(crate) mod flags;
 pub mod format;
+pub(crate) mod guard;
 pub(crate) mod movegen;
 pub(crate) mod perft;
 pub(crate) mod terrain;

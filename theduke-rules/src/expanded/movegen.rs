@@ -128,8 +128,8 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether an empty square `sq` beside the Duke could take a new tile with the Duke
     /// safe, whatever the tile: a tile with no icon stands there (any tile blocks as well;
-    /// its Dread could only freeze more of the opponent's tiles, its Defense protects
-    /// only itself).
+    /// its Dread could only freeze more tiles, its Defense protects only itself). One way
+    /// only: a tile's Dread can make safe a square this refuses (`guard.rs`, reading 70).
     pub(crate) fn x_placement_safe(&self, me: usize, sq: Square) -> bool {
         let mut probe = self.clone();
         if let Some(m) = probe.occ.get_mut(me) {
@@ -151,22 +151,24 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// The Duke-danger rule for a candidate of `me`: taking the opposing Duke is always
-    /// allowed; a draw needs a square where a new tile leaves the Duke safe (reading 3);
-    /// anything else is played on a copy, after which the Duke must be safe.
+    /// allowed where it wins (reading 4); a draw needs a square where a new tile leaves the
+    /// Duke safe (readings 3, 70); anything else is played on a copy, after which the Duke
+    /// must be safe, or the game won (reading 71).
     fn x_allowed(&self, me: usize, action: Action) -> bool {
-        let enemy_duke = self.guarded_square(Seat(1 - me as u8));
+        let enemy_duke = self.duke_taking_exempt(1 - me);
         if Self::x_target(action).is_some_and(|t| Some(t) == enemy_duke) {
             return true;
         }
         match action {
-            Action::Draw => self.x_draw_squares(me) != 0,
+            Action::Draw => self.x_draw_allowed(me),
             Action::Divine(sq) => self.divination_allowed(me, sq),
             _ if self.duke_danger_lifted() => true,
             _ => {
                 let mut next = self.clone();
                 next.lull_dragon();
                 next.play_inner(action, false);
-                next.x_duke_safe(me)
+                // A win of the objectives with Flags leaves no next turn (reading 71).
+                next.x_duke_safe(me) || next.flag_win_by(me)
             }
         }
     }
@@ -190,16 +192,8 @@ impl<S: TileSource> Duke<S> {
         let me = usize::from(self.to_move & 1);
         match self.phase {
             Phase::Play => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
-            Phase::Place { .. } => {
-                let empty = self.placement_squares(me);
-                Square::iter(empty).any(|sq| {
-                    let action = Action::Place(sq);
-                    let mut next = self.clone();
-                    next.lull_dragon();
-                    next.play_inner(action, false);
-                    next.x_duke_safe(me) && v.action(action)
-                })
-            }
+            // Judged by the placement's effect, the tile's own icons included (reading 70).
+            Phase::Place { .. } => Square::iter(self.x_place_squares(me)).any(|sq| v.action(Action::Place(sq))),
             _ => self.ability_steps(me, v),
         }
     }

@@ -13,8 +13,9 @@ pub use super::terrain::line_crosses;
 
 use duke_core::Seat;
 use theduke_rules::{
-    Ability, Action, DivinationDraws, Dragon, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke, FortJumpSlide, Icon,
-    IconKind, Objective, Phase, Piece, RansomTrade, Readings, Rider, RiderDanger, Side, Square, TileKind, TileSpec,
+    Ability, Action, DivinationDraws, Dragon, DragonPush, DreadImmunity, DreadThaw, EscapeCost, ExpandedDuke,
+    FortJumpSlide, Icon, IconKind, NewTileDanger, Objective, Phase, Piece, RansomTrade, Readings, Rider, RiderDanger,
+    Side, Square, TileKind, TileSpec,
 };
 
 pub type Grid = [[Option<Piece>; 6]; 6];
@@ -53,10 +54,6 @@ pub struct Model {
     /// seat's Move, Slide and Jump Slide paths cannot pass (`flags.rs` sets it).
     pub walls: Vec<Square>,
 }
-
-/// A tile of no type: what the Duke-danger rule assumes stands on a square before a drawn
-/// tile is known (it blocks, it has no icon).
-pub const GHOST: TileKind = TileKind(255);
 
 pub fn model(state: &ExpandedDuke) -> Model {
     let tiles = state.tile_source().tiles().to_vec();
@@ -474,10 +471,17 @@ impl Model {
         m
     }
 
-    /// Whether `by` has a candidate that captures the other seat's Duke.
+    /// Whether `by` has a candidate that captures the other seat's Duke. A push of the Dragon
+    /// onto it is the Dragon's capture, not the opponent's ("Any tile(s) captured by a Terrain
+    /// Tile are not considered to have been 'captured by an opponent'"), unless the reading
+    /// counts it (reading 69).
     pub fn duke_capturable(&self, by: Seat) -> bool {
         let Some(duke) = self.guarded(Seat(1 - by.0)) else { return false };
-        self.candidates(by).into_iter().any(|a| self.captured_square(by, a) == Some(duke))
+        let pushes = self.readings.dragon_push == DragonPush::Counted;
+        self.candidates(by)
+            .into_iter()
+            .filter(|a| pushes || !matches!(a, Action::Enrage { .. }))
+            .any(|a| self.captured_square(by, a) == Some(duke))
     }
 
     /// Whether `me`'s Duke is safe after `action` (or `action` takes the opposing Duke).
@@ -487,8 +491,11 @@ impl Model {
             return true;
         }
         if let Action::Divine(_) = action {
-            // The Oracle flips, then a drawn tile must go beside the Duke with it safe.
-            return !self.after(me, action).placements(me, GHOST).is_empty();
+            // The Oracle flips, then the kept tile must go beside the Duke with it safe: every
+            // hand it could draw holds such a tile, or with `SomeTile` one does (reading 70).
+            let flipped = self.after(me, action);
+            let n = self.divination_draws(me) as usize;
+            return divine_ok(&self.bag[me.index()], n, &self.readings, |k| !flipped.placements(me, k).is_empty());
         }
         !self.after(me, action).duke_capturable(Seat(1 - me.0))
     }
@@ -534,20 +541,25 @@ impl Model {
                         out.insert(a.to_string());
                     }
                 }
-                if self.bag_total(me) > 0 && !self.placements(me, GHOST).is_empty() {
+                if draw_ok(&self.bag[me.index()], &self.readings, |k| !self.placements(me, k).is_empty()) {
                     out.insert("draw".to_owned());
                 }
             }
             Phase::Place { drawn } => {
-                out.extend(self.placements(me, drawn).into_iter().map(|s| format!("place {s}")));
+                let squares = lenient(&self.readings, self.placements(me, drawn), || self.beside_duke(me));
+                out.extend(squares.into_iter().map(|s| format!("place {s}")));
             }
             Phase::Divine { .. } => {
+                let none = self.hand.iter().all(|&k| self.placements(me, k).is_empty());
+                let some_tile = self.readings.new_tile_danger == NewTileDanger::SomeTile;
                 for &kind in &self.hand {
-                    out.extend(self.placements(me, kind).into_iter().map(|s| format!("keep {} {s}", kind.0)));
+                    let squares = if none && some_tile { self.beside_duke(me) } else { self.placements(me, kind) };
+                    out.extend(squares.into_iter().map(|s| format!("keep {} {s}", kind.0)));
                 }
             }
             Phase::Dismiss { .. } => {
-                for &kind in &self.hand {
+                // One order (reading 32): the lowest type left is sent back or destroyed first.
+                if let Some(kind) = self.hand.iter().min() {
                     out.insert(format!("return {}", kind.0));
                     out.insert(format!("destroy {}", kind.0));
                 }
@@ -556,4 +568,35 @@ impl Model {
         }
         out
     }
+}
+
+/// The Duke-danger rule for a draw, written from reading 70: the bag holds a tile, and every
+/// tile type it could give has a square where it leaves the Duke safe (`EveryTile`), or at
+/// least one does (`SomeTile`).
+pub fn draw_ok(bag: &[u8], readings: &Readings, placeable: impl Fn(TileKind) -> bool) -> bool {
+    let mut kinds = (0..bag.len()).filter(|&k| bag[k] > 0).map(|k| TileKind(k as u8)).peekable();
+    if kinds.peek().is_none() {
+        return false;
+    }
+    match readings.new_tile_danger {
+        NewTileDanger::EveryTile => kinds.all(placeable),
+        NewTileDanger::SomeTile => kinds.into_iter().any(placeable),
+    }
+}
+
+/// The Duke-danger rule for a Divination drawing `n` tiles (reading 70): every hand it could
+/// draw holds a tile that has a safe square (`EveryTile`), or some hand does (`SomeTile`).
+pub fn divine_ok(bag: &[u8], n: usize, readings: &Readings, placeable: impl Fn(TileKind) -> bool) -> bool {
+    let hands = super::expanded_perft::draws(bag, n);
+    let good = |hand: &Vec<TileKind>| hand.iter().any(|&k| placeable(k));
+    match readings.new_tile_danger {
+        NewTileDanger::EveryTile => !hands.is_empty() && hands.iter().all(good),
+        NewTileDanger::SomeTile => hands.iter().any(good),
+    }
+}
+
+/// The squares a drawn tile goes on: the safe ones; with `SomeTile` and none, every square
+/// beside the Duke (the tile "must be placed"; reading 70).
+pub fn lenient(readings: &Readings, safe: Vec<Square>, all: impl Fn() -> Vec<Square>) -> Vec<Square> {
+    if safe.is_empty() && readings.new_tile_danger == NewTileDanger::SomeTile { all() } else { safe }
 }

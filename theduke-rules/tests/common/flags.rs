@@ -12,7 +12,7 @@ use theduke_rules::{
     Action, CoupFlag, ExpandedDuke, FlagDukeDanger, Objective, Phase, Piece, Square, TileKind, TrophyFlags,
 };
 
-use super::expanded::{GHOST, Model, legal, mid_turn, model, squares};
+use super::expanded::{Model, legal, mid_turn, model, squares};
 
 /// What the reference knows of the Flags of a state.
 #[derive(Clone, Copy, Debug)]
@@ -23,6 +23,8 @@ pub struct Flags {
     pub owner_places: bool,
     /// Counting Coup with `CoupFlag::Paths`: the opponent's Flag bars paths through it too.
     pub walls: bool,
+    /// Counting Coup: each seat's points.
+    pub points: [u8; 2],
 }
 
 impl Flags {
@@ -34,6 +36,7 @@ impl Flags {
             lifted: config.readings.flag_duke_danger == FlagDukeDanger::Lifted,
             owner_places: config.readings.trophy_flags == TrophyFlags::OwnerPlaces,
             walls: config.objective == Objective::CountingCoup && config.readings.coup_flag == CoupFlag::Paths,
+            points: [state.points(Seat(0)), state.points(Seat(1))],
         }
     }
 
@@ -113,7 +116,12 @@ fn flag_candidates(m: &Model, f: &Flags, me: Seat) -> Vec<Action> {
 /// Whether `by` could capture the other seat's Duke with a candidate (ending on no barred Flag).
 fn duke_capturable(m: &Model, f: &Flags, by: Seat) -> bool {
     let Some(duke) = m.duke(Seat(1 - by.0)) else { return false };
-    flag_candidates(m, f, by).into_iter().any(|a| m.captured_square(by, a) == Some(duke))
+    // A push of the Dragon is the Dragon's capture unless the reading counts it (reading 69).
+    let pushes = m.readings.dragon_push == theduke_rules::DragonPush::Counted;
+    flag_candidates(m, f, by)
+        .into_iter()
+        .filter(|a| pushes || !matches!(a, Action::Enrage { .. }))
+        .any(|a| m.captured_square(by, a) == Some(duke))
 }
 
 /// Guard by the reference: whether the opponent could capture `seat`'s Duke with one of
@@ -132,6 +140,14 @@ fn placements(m: &Model, f: &Flags, me: Seat, kind: TileKind) -> Vec<Square> {
             if f.lifted {
                 return true;
             }
+            // A placement scoring the third point wins: no next turn (reading 71).
+            if let Some(opp_flag) = f.squares[usize::from(1 - me.0)]
+                && f.coup
+                && f.points[me.index()] == 2
+                && sq_side(s, opp_flag)
+            {
+                return true;
+            }
             let frozen_before = m.frozen();
             let mut next = m.clone();
             next.set(s, Some(Piece::new(kind, me)));
@@ -143,17 +159,31 @@ fn placements(m: &Model, f: &Flags, me: Seat, kind: TileKind) -> Vec<Square> {
         .collect()
 }
 
-/// The Duke-danger rule for a candidate, when kept.
-fn allowed(m: &Model, f: &Flags, me: Seat, action: Action) -> bool {
+/// The Duke-danger rule for a Divination (reading 70), with the Flags' placements.
+fn divine_allowed(m: &Model, f: &Flags, me: Seat, action: Action) -> bool {
+    let flipped = m.after(me, action);
+    let n = m.divination_draws(me) as usize;
+    super::expanded::divine_ok(&m.bag[me.index()], n, &m.readings, |k| !placements(&flipped, f, me, k).is_empty())
+}
+
+/// The Duke-danger rule for a candidate, when kept. Taking the opposing Duke does not win
+/// here, so it is checked like any capture; an action that wins (told by playing it on the
+/// engine: the third point, the trophy home, the last enemy tile) leaves no next turn
+/// (reading 71).
+fn allowed(state: &ExpandedDuke, m: &Model, f: &Flags, me: Seat, action: Action) -> bool {
     if f.lifted {
         return match action {
-            Action::Divine(_) => !placements(m, f, me, GHOST).is_empty(),
+            Action::Divine(_) => divine_allowed(m, f, me, action),
             _ => true,
         };
     }
-    let enemy_duke = m.duke(Seat(1 - me.0));
-    if enemy_duke.is_some() && m.captured_square(me, action) == enemy_duke {
-        return true;
+    if action != Action::Draw && !matches!(action, Action::Divine(_)) {
+        let mut next = state.clone();
+        if duke_core::Game::apply(&mut next, me, action).is_ok()
+            && matches!(next.phase(), Phase::Over(e) if e.winner == Some(me))
+        {
+            return true;
+        }
     }
     let (next, flags) = match action {
         Action::Flag { from, to } => {
@@ -165,7 +195,7 @@ fn allowed(m: &Model, f: &Flags, me: Seat, action: Action) -> bool {
             next.held = frozen_before.into_iter().filter(|&sq| next.at(sq).is_some_and(|p| p.owner == me)).collect();
             (next, f.carried(from, to))
         }
-        Action::Divine(_) => return !placements(&m.after(me, action), f, me, GHOST).is_empty(),
+        Action::Divine(_) => return divine_allowed(m, f, me, action),
         _ => {
             let flags = match ends(action) {
                 Some((Some(from), to)) if !matches!(action, Action::Enrage { .. }) => f.carried(from, to),
@@ -217,20 +247,29 @@ pub fn flag_legal(state: &ExpandedDuke) -> BTreeSet<String> {
         }
         Phase::Play => {
             for a in flag_candidates(&m, &f, me) {
-                if allowed(&m, &f, me, a) {
+                if allowed(state, &m, &f, me, a) {
                     out.insert(a.to_string());
                 }
             }
-            if m.bag_total(me) > 0 && !placements(&m, &f, me, GHOST).is_empty() {
+            if super::expanded::draw_ok(&m.bag[me.index()], &m.readings, |k| !placements(&m, &f, me, k).is_empty()) {
                 out.insert("draw".to_owned());
             }
         }
         Phase::Place { drawn } => {
-            out.extend(placements(&m, &f, me, drawn).into_iter().map(|s| format!("place {s}")));
+            let all = || m.beside_duke(me).into_iter().filter(|&s| !f.is_flag(s)).collect();
+            let squares = super::expanded::lenient(&m.readings, placements(&m, &f, me, drawn), all);
+            out.extend(squares.into_iter().map(|s| format!("place {s}")));
         }
         Phase::Divine { .. } => {
+            let none = m.hand.iter().all(|&k| placements(&m, &f, me, k).is_empty());
+            let some_tile = m.readings.new_tile_danger == theduke_rules::NewTileDanger::SomeTile;
             for &kind in &m.hand {
-                out.extend(placements(&m, &f, me, kind).into_iter().map(|s| format!("keep {} {s}", kind.0)));
+                let squares = if none && some_tile {
+                    m.beside_duke(me).into_iter().filter(|&s| !f.is_flag(s)).collect()
+                } else {
+                    placements(&m, &f, me, kind)
+                };
+                out.extend(squares.into_iter().map(|s| format!("keep {} {s}", kind.0)));
             }
         }
         _ => return legal(state),

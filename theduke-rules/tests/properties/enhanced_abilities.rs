@@ -174,11 +174,16 @@ fn divination_flips_back_draws_up_to_three_and_places_one() {
                 Action::Return(kind) if after.bag_count(me, kind) != before.bag_count(me, kind) + 1 => {
                     return Err("a returned tile goes back into the bag".into());
                 }
+                // Within a type the tiles sent back come first (reading 32): a destroy takes
+                // every divined tile of its type left.
                 Action::Destroy(kind)
-                    if after.removed_count(me, kind) != before.removed_count(me, kind) + 1
-                        || after.captured_count(me, kind) != before.captured_count(me, kind) =>
+                    if after.removed_count(me, kind)
+                        != before.removed_count(me, kind)
+                            + before.divined().iter().filter(|&&d| d == kind).count() as u8
+                        || after.captured_count(me, kind) != before.captured_count(me, kind)
+                        || after.divined().contains(&kind) =>
                 {
-                    return Err("a destroyed tile goes beside the board, not to the opponent".into());
+                    return Err("destroyed tiles go beside the board, not to the opponent".into());
                 }
                 _ => {}
             }

@@ -48,6 +48,7 @@ use crate::config::{
     EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
     TerrainOptions, TrophyFlags,
 };
+use crate::config::{DragonPush, NewTileDanger};
 use crate::expanded::ExpandedDuke;
 use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
@@ -410,6 +411,54 @@ pub fn overlapping_configs() -> impl Strategy<Value = Config> {
             tiles: Some(CustomTiles::new(overlapping_tile_set(seed))),
             enhanced_tiles,
             terrain: TerrainOptions { mountain, fort, dragon: true },
+            ..config
+        },
+    )
+}
+
+/// A custom tile set rich in Dread icons, drawn from `seed`: the set of [`custom_tile_set`]
+/// with four more tile types (not the Duke) given Dread icons one square ahead on their
+/// starting side (the side a new tile shows), so that a drawn or divined tile often freezes
+/// the tile threatening the Duke (RULES.md reading 70).
+pub fn dread_tile_set(seed: u64) -> TileSetSpec {
+    let mut rng = GameRng::new(seed ^ 0xd7ead);
+    let mut spec = custom_tile_set(seed);
+    spec.name = format!("dread set {seed}");
+    let kinds = spec.tiles.len() as u32;
+    for _ in 0..4 {
+        let k = 1 + rng.below(kinds - 1) as usize;
+        let Some(tile) = spec.tiles.get_mut(k) else { continue };
+        for (dx, dy) in [(-1, 1), (0, 1), (1, 1)] {
+            let icon = Icon::new(IconKind::Dread, dx, dy);
+            if !tile.start.contains(&icon) {
+                tile.start.push(icon);
+            }
+        }
+    }
+    spec
+}
+
+/// The readings of the Duke-danger rule of issue #25: sets from [`dread_tile_set`], the
+/// enhanced tiles or not (Divination), the Dragon in one game of two, either reading of a new
+/// tile's icons (`new_tile_danger`) and of the Dragon pushed onto a Duke (`dragon_push`); the
+/// standard objective, or Counting Coup or Trophy Hunters (one game of four each) with the
+/// Duke-danger rule kept (`flag_duke_danger: Kept`).
+pub fn guard_configs() -> impl Strategy<Value = Config> {
+    let danger = prop_oneof![Just(NewTileDanger::EveryTile), Just(NewTileDanger::SomeTile)];
+    let push = prop_oneof![Just(DragonPush::Ignored), Just(DragonPush::Counted)];
+    let objective = prop_oneof![2 => Just(Objective::Standard), 1 => Just(Objective::CountingCoup), 1 => Just(Objective::TrophyHunters)];
+    (configs(), any::<u64>(), any::<bool>(), any::<bool>(), danger, push, objective).prop_map(
+        |(config, seed, enhanced_tiles, dragon, new_tile_danger, dragon_push, objective)| Config {
+            tiles: Some(CustomTiles::new(dread_tile_set(seed))),
+            enhanced_tiles,
+            terrain: TerrainOptions { dragon, ..TerrainOptions::default() },
+            readings: Readings {
+                new_tile_danger,
+                dragon_push,
+                flag_duke_danger: FlagDukeDanger::Kept,
+                ..Readings::default()
+            },
+            objective,
             ..config
         },
     )

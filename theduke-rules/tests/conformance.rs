@@ -4,7 +4,9 @@
 
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
-use theduke_rules::testing::{dark_rider_configs, dragon_configs, expanded_configs, flag_configs, overlapping_configs};
+use theduke_rules::testing::{
+    dark_rider_configs, dragon_configs, expanded_configs, flag_configs, guard_configs, overlapping_configs,
+};
 use theduke_rules::{Config, ExpandedDuke, FirstPlayer, Objective, TheDuke};
 
 fn configs() -> impl Strategy<Value = Config> {
@@ -62,5 +64,13 @@ fn conformance_of_expanded_play_with_overlapping_icons() -> Result<(), duke_core
     // Custom sets where several icons of a tile reach one square (no action listed twice).
     let bounded =
         (overlapping_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
+}
+
+#[test]
+fn conformance_of_the_duke_danger_readings() -> Result<(), duke_core::testing::Failure> {
+    // Dread-rich sets, both readings of a new tile's icons and of the Dragon's push, the
+    // objectives with Flags with the Duke-danger rule kept.
+    let bounded = (guard_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }

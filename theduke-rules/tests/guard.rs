@@ -297,3 +297,54 @@ fn a_push_of_the_dragon_onto_the_duke_is_no_capture_by_the_opponent_unless_the_r
     let listed = legal(&game);
     assert!(!listed.contains("draw"), "{listed:?}");
 }
+
+/// Random games of `testing::guard_configs` (Dread-rich sets, both readings of a new tile's
+/// icons and of the Dragon's push, Counting Coup and Trophy Hunters with the rule kept): at
+/// every position the engine lists what the reference lists (the Expanded reference, or the
+/// Flags' one), Guard included; the positions where a draw or a Divination needed a tile's own
+/// icons are counted.
+#[test]
+fn the_engine_matches_the_reference_on_random_games_with_the_duke_danger_readings() {
+    use duke_core::GameRng;
+    use duke_core::testing::Settings;
+    use proptest::prelude::any;
+    let mut runner = Settings { cases: 100, seed: 25, ..Settings::default() }.runner();
+    let strategy = (theduke_rules::testing::guard_configs(), any::<u64>());
+    let counts = std::cell::Cell::new((0usize, 0usize, 0usize));
+    runner
+        .run(&strategy, |(config, seed)| {
+            let mut game = ExpandedDuke::new(&config, seed).unwrap();
+            let mut rng = GameRng::new(seed);
+            let flags = config.objective != Objective::Standard;
+            let reference: common::checked::Reference = if flags { flag_legal } else { common::expanded::legal };
+            for _ in 0..160 {
+                if game.is_over() {
+                    break;
+                }
+                let listed = legal_with(&game, reference);
+                let (mut positions, mut guarded, mut rescued) = counts.get();
+                positions += 1;
+                let me = game.side_to_move();
+                if game.phase() == Phase::Play && game.in_guard(me) {
+                    guarded += 1;
+                    if flags {
+                        assert_eq!(game.in_guard(me), common::flags::flag_in_guard(&game, me));
+                    }
+                    // A draw listed though no square is safe for a tile without icons: only a
+                    // drawn tile's own Dread icons can leave the Duke safe.
+                    let ghost_unsafe =
+                        !flags && common::expanded::model(&game).placements(me, common::expanded::GHOST).is_empty();
+                    rescued += usize::from(listed.contains("draw") && ghost_unsafe);
+                }
+                counts.set((positions, guarded, rescued));
+                let texts: Vec<&String> = listed.iter().collect();
+                let pick = texts[rng.below(texts.len() as u32) as usize].clone();
+                common::checked::apply(&mut game, &pick);
+            }
+            Ok(())
+        })
+        .unwrap();
+    let (positions, guarded, rescued) = counts.get();
+    eprintln!("positions {positions}, in Guard {guarded}, a draw only a tile's own icons allow {rescued}");
+    assert!(positions > 3000 && guarded > 100 && rescued > 8, "{positions} {guarded} {rescued}");
+}

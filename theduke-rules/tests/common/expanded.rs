@@ -570,6 +570,10 @@ impl Model {
     }
 }
 
+/// A tile of no type and no icon: a square safe for it is safe for every tile (reading 29),
+/// not the other way round (reading 70).
+pub const GHOST: TileKind = TileKind(255);
+
 /// The Duke-danger rule for a draw, written from reading 70: the bag holds a tile, and every
 /// tile type it could give has a square where it leaves the Duke safe (`EveryTile`), or at
 /// least one does (`SomeTile`).

@@ -196,7 +196,9 @@ fn crown_battles_valued_flags_reach_the_config() {
         (timings.bishop, timings.jester, timings.alchemist),
         (Timing::EndOfTrick, Timing::EndOfTrick, Timing::Immediate)
     );
-    assert!(crown_config("--end-of-trick thief").unwrap_err().contains("expected alchemist, bishop, jester or witch"));
+    assert!(
+        crown_config("--end-of-trick thief").unwrap_err().contains("expected one of alchemist, bishop, jester, witch")
+    );
     assert_eq!(crown_config("--round-types missions,normal --mission-choices 3").unwrap().missions.choices, 3);
     assert!(crown_config("--mission-choices 0").is_err());
     // The Duke refuses them all.
@@ -206,6 +208,22 @@ fn crown_battles_valued_flags_reach_the_config() {
         let why = SimulateArgs::parse(args(&format!("--game theduke {line}"))).unwrap_err().to_string();
         assert!(why.contains(&format!("{line} does not apply to The Duke")), "{why}");
     }
+}
+
+#[test]
+fn mission_choices_out_of_range_name_the_flag_and_the_range() {
+    // A choice count out of range names the flag, what was given and what is allowed, not
+    // the size of a mission catalogue (issue #25).
+    let max = crownbattles_rules::MAX_MISSIONS;
+    for bad in [0, max + 1] {
+        let why = crown_config(&format!("--round-types missions --mission-choices {bad}")).unwrap_err();
+        assert!(why.contains(&format!("--mission-choices {bad}: expected 1 to {max} missions offered")), "{why}");
+        assert!(!why.contains("catalogue"), "{why}");
+    }
+    assert_eq!(
+        crown_config(&format!("--round-types missions --mission-choices {max}")).unwrap().missions.choices as usize,
+        max
+    );
 }
 
 #[test]
@@ -283,7 +301,7 @@ fn archduke_flags_reach_the_config() {
         assert!(archduke_config(&format!("--scoring {wrong}")).is_err(), "{wrong}");
     }
     let why = archduke_config("--scoring medals").unwrap_err();
-    assert!(why.contains("expected tokens:N, battle-royal"), "{why}");
+    assert!(why.contains("expected one of tokens:N, battle-royal"), "{why}");
     // The other games refuse them, and Archduke refuses theirs.
     let why = SimulateArgs::parse(args("--game dukesup --any-discard")).unwrap_err().to_string();
     assert!(why.contains("--any-discard does not apply to Dukes Up!"), "{why}");

@@ -7,7 +7,10 @@
 
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, GameId};
 use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::options::{AceName, GameOptions, LeakChoiceName, SWITCHES, ShieldsName};
+use duke_examples::options::{
+    AceName, DukeObjective, END_OF_TRICK_CARDS, GameOptions, LeakChoiceName, Named, SCORING_FORMS, SWITCHES,
+    ShieldsName, WITCH_STEPS,
+};
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_owned).collect()
@@ -355,4 +358,78 @@ fn bots_play_archduke_and_dukes_up_with_their_options() {
     let (summary, _) =
         duke_examples::simulate::run::<DukesUp>(dukesup.players, &dukesup.options, 2, 5, &bots, |_| {}).unwrap();
     assert_eq!(summary.games, 2);
+}
+
+/// The words of a text (letters, digits and `-`), to find a value as a whole word.
+fn words(text: &str) -> std::collections::BTreeSet<&str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).collect()
+}
+
+fn names<T: Named>() -> Vec<&'static str> {
+    T::NAMES.iter().map(|&(name, _)| name).collect()
+}
+
+#[test]
+fn the_help_lists_every_round_type() {
+    // `play --help` used to leave out precision-alliances (issue #25).
+    for usage in [PlayArgs::usage(), SimulateArgs::usage()] {
+        let words = words(&usage);
+        for round in crownbattles_rules::RoundType::ALL {
+            assert!(words.contains(&round.short()), "the help does not list the round type {}", round.short());
+            assert_eq!(round.short().parse::<crownbattles_rules::RoundType>(), Ok(round));
+        }
+    }
+}
+
+#[test]
+fn the_help_lists_every_value_the_parsers_accept() {
+    for usage in [PlayArgs::usage(), SimulateArgs::usage()] {
+        let words = words(&usage);
+        for &(_, name) in GameId::NAMES {
+            assert!(words.contains(&name), "the help does not list the game {name}");
+        }
+        for objective in DukeObjective::ALL {
+            assert!(words.contains(&objective.name()), "{}", objective.name());
+            assert_eq!(DukeObjective::parse(objective.name()), Ok(Some(objective)));
+        }
+        assert!(usage.contains(&format!("--leak-choice {}", names::<LeakChoiceName>().join("|"))), "{usage}");
+        assert!(usage.contains(&format!("--shields {}", names::<ShieldsName>().join("|"))), "{usage}");
+        assert!(usage.contains(&format!("--ace {}", names::<AceName>().join("|"))), "{usage}");
+        let steps: Vec<String> = WITCH_STEPS.iter().map(u8::to_string).collect();
+        assert!(usage.contains(&format!("--witch-step {}", steps.join("|"))), "{usage}");
+        assert!(usage.contains(&END_OF_TRICK_CARDS.join(",")), "{usage}");
+        assert!(usage.contains(&format!("--scoring\n{}", SCORING_FORMS.join("|"))), "{usage}");
+    }
+    assert!(words(&SimulateArgs::usage()).contains(&"all"));
+    // The values listed are the values accepted, and no others.
+    for step in 0..=20u8 {
+        let accepted = crown_config(&format!("--witch-step {step}")).is_ok();
+        assert_eq!(accepted, WITCH_STEPS.contains(&step), "--witch-step {step}");
+    }
+    for name in END_OF_TRICK_CARDS {
+        crown_config(&format!("--end-of-trick {name}")).unwrap();
+    }
+    for form in SCORING_FORMS {
+        let spec = form.replace('N', "4");
+        archduke_config(&format!("--scoring {spec}")).unwrap();
+    }
+    for name in names::<AceName>() {
+        dukesup_config(&format!("--ace {name}")).unwrap();
+    }
+}
+
+#[test]
+fn the_usage_tells_the_defaults_the_code_uses() {
+    use duke_examples::bots::{DEFAULT_HORIZON, IsmctsSettings};
+    let usage = SimulateArgs::usage();
+    let ismcts = IsmctsSettings::default();
+    for said in [
+        format!("--games {} --seed {}", SimulateArgs::DEFAULT_COUNT, SimulateArgs::DEFAULT_SEED),
+        format!("ismcts ({} iterations, exploration {})", ismcts.iterations, ismcts.exploration),
+        format!("HORIZON actions (default\n{DEFAULT_HORIZON})"),
+    ] {
+        assert!(usage.contains(&said), "the usage does not say {said:?}");
+    }
+    let default_bots: Vec<String> = SimulateArgs::default_bots().iter().map(ToString::to_string).collect();
+    assert!(usage.contains(&format!("--bots {}.", default_bots.join(","))), "{default_bots:?}");
 }

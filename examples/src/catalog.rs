@@ -104,7 +104,7 @@ pub use archduke_rules::Archduke;
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
 
-    /// `--any-discard` and `--caller-penalty-only-if-beaten` choose the other text's rule
+    /// `--any-discard` and `--caller-penalty-on-tie` choose the online text's rule
     /// (`Config::action_trigger`, `caller_penalty`); `--scoring SPEC` the scoring mode
     /// (`Config::scoring`).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
@@ -116,8 +116,8 @@ impl Catalogued for Archduke {
         if options.any_discard {
             config.action_trigger = ActionTrigger::AnyDiscard;
         }
-        if options.caller_penalty_only_if_beaten {
-            config.caller_penalty = CallerPenalty::OnlyIfBeaten;
+        if options.caller_penalty_on_tie {
+            config.caller_penalty = CallerPenalty::UnlessStrictlyLowest;
         }
         if let Some(spec) = &options.scoring {
             config.scoring = readings::archduke_scoring(spec)?;

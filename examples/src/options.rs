@@ -178,10 +178,11 @@ pub struct GameOptions {
     /// Archduke, online rules: a card drawn and discarded at once also triggers its action
     /// (`--any-discard`; `ActionTrigger::AnyDiscard`).
     pub any_discard: bool,
-    /// Archduke, the box FAQ's words: the caller of "Archduke!" takes a penalty card only
-    /// when someone is strictly lower (`--caller-penalty-only-if-beaten`;
-    /// `CallerPenalty::OnlyIfBeaten`).
-    pub caller_penalty_only_if_beaten: bool,
+    /// Archduke, the online rules: the caller of "Archduke!" takes a penalty card when
+    /// another player ties him too ("tied or beat them"; `--caller-penalty-on-tie`;
+    /// `CallerPenalty::UnlessStrictlyLowest`). The box rulebook, the default, penalises him
+    /// only "if their hand is higher".
+    pub caller_penalty_on_tie: bool,
     /// Archduke: how rounds are scored and when the game ends (`--scoring SPEC`:
     /// `tokens:N`, `battle-royal`, `eliminate-at:N`, `eliminate-to-three:N`, `first-to:N`,
     /// `rounds:N`; read by the catalogue; `None` is the box rulebook's, tokens over 4
@@ -301,7 +302,7 @@ switches! {
     ]
     Archduke: [
         any_discard => "any-discard",
-        caller_penalty_only_if_beaten => "caller-penalty-only-if-beaten",
+        caller_penalty_on_tie => "caller-penalty-on-tie",
     ]
     DukesUp: [
         count_wins => "count-wins",

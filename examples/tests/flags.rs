@@ -84,7 +84,7 @@ fn dukesup_config(line: &str) -> Result<dukesup_rules::Config, String> {
 }
 
 /// The switches of Archduke and Dukes Up!, tested in their own tests below.
-const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-only-if-beaten", "count-wins", "reshuffle-at-once"];
+const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-on-tie", "count-wins", "reshuffle-at-once"];
 
 /// The switches that existed before this file, tested in `src/cli/tests.rs`,
 /// `tests/terrain_duke.rs`, `tests/expanded_duke.rs` and `tests/every_game.rs`.
@@ -280,11 +280,14 @@ fn archduke_flags_reach_the_config() {
     let base = archduke_config("").unwrap();
     assert_eq!(
         (base.action_trigger, base.caller_penalty, base.scoring),
-        (ActionTrigger::GridOnly, CallerPenalty::UnlessStrictlyLowest, Scoring::Tokens { rounds: 4 })
+        (ActionTrigger::GridOnly, CallerPenalty::OnlyIfBeaten, Scoring::Tokens { rounds: 4 })
     );
     assert_eq!(archduke_config("--any-discard").unwrap().action_trigger, ActionTrigger::AnyDiscard);
-    let config = archduke_config("--caller-penalty-only-if-beaten").unwrap();
-    assert_eq!((config.caller_penalty, config.action_trigger), (CallerPenalty::OnlyIfBeaten, ActionTrigger::GridOnly));
+    let config = archduke_config("--caller-penalty-on-tie").unwrap();
+    assert_eq!(
+        (config.caller_penalty, config.action_trigger),
+        (CallerPenalty::UnlessStrictlyLowest, ActionTrigger::GridOnly)
+    );
     let cases = [
         ("tokens:8", Scoring::Tokens { rounds: 8 }),
         ("battle-royal", Scoring::BattleRoyal),
@@ -297,7 +300,7 @@ fn archduke_flags_reach_the_config() {
         assert_eq!(archduke_config(&format!("--scoring {spec}")).unwrap().scoring, scoring, "{spec}");
     }
     // The online rules as flags, with two decks for 8 players.
-    let online = archduke_config("--players 8 --any-discard --scoring first-to:100").unwrap();
+    let online = archduke_config("--players 8 --any-discard --caller-penalty-on-tie --scoring first-to:100").unwrap();
     let rule_set = archduke_rules::RuleSet::Online.config(8);
     assert_eq!(online, archduke_rules::Config { turn_limit: base.turn_limit, ..rule_set });
     for wrong in ["tokens", "tokens:0", "battle-royal:2", "first-to:-5", "first-to:x", "points"] {
@@ -398,7 +401,7 @@ fn the_help_lists_every_value_the_parsers_accept() {
         let steps: Vec<String> = WITCH_STEPS.iter().map(u8::to_string).collect();
         assert!(usage.contains(&format!("--witch-step {}", steps.join("|"))), "{usage}");
         assert!(usage.contains(&END_OF_TRICK_CARDS.join(",")), "{usage}");
-        assert!(usage.contains(&format!("--scoring\n{}", SCORING_FORMS.join("|"))), "{usage}");
+        assert!(usage.contains(&format!("--scoring {}", SCORING_FORMS.join("|"))), "{usage}");
     }
     assert!(words(&SimulateArgs::usage()).contains(&"all"));
     // The values listed are the values accepted, and no others.

@@ -114,9 +114,10 @@ the base game's options: --screw-the-dealer, --dealer-may-choose-no-trump,
 --wizard-affects-kings, --shields {shields}, --witch-step {steps}, --end-of-trick
 {end_of_trick} (these act at the end of the trick instead of at once).
 Archduke (with --game archduke): --any-discard (the online rules: a card drawn and discarded
-at once acts too), --caller-penalty-only-if-beaten (the box FAQ's penalty), --scoring
-{scoring} (tokens:4 is the box game, tokens:8 its
-Advanced mode, battle-royal its variation, the others the online rules' marks).
+at once acts too), --caller-penalty-on-tie (the online rules: a player tied with the caller
+costs him a penalty card too), --scoring {scoring}
+(tokens:4 is the box game, tokens:8 its Advanced mode, battle-royal its variation, the
+others the online rules' marks).
 Dukes Up! (with --game dukesup): --ace {ace} (where an Ace may stand in a run),
 --rounds N, --count-wins (several rounds count the rounds won), --reshuffle-at-once
 (the discard pile becomes the draw pile as soon as the draw pile is empty).",

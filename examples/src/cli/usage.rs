@@ -14,6 +14,23 @@ fn names<T: Named>() -> String {
     T::NAMES.iter().map(|&(name, _)| name).collect::<Vec<_>>().join("|")
 }
 
+/// `words` joined by `sep` and wrapped at 92 columns, each line after the first indented by
+/// two spaces (the help's lists are generated, so their lines are too).
+fn wrap(words: &[&str], sep: &str) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for (i, word) in words.iter().enumerate() {
+        let piece = if i + 1 < words.len() { format!("{word}{sep}") } else { (*word).to_owned() };
+        let fits = lines.last().is_some_and(|l| l.len() + piece.len() <= 92);
+        if !fits {
+            lines.push("  ".to_owned());
+        }
+        if let Some(line) = lines.last_mut() {
+            line.push_str(&piece);
+        }
+    }
+    lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
+}
+
 /// The line of `--game`: every game this build plays, and `all` where it is accepted.
 pub(super) fn games_line(allow_all: bool) -> String {
     let names: Vec<&str> = GameId::NAMES.iter().map(|&(_, name)| name).collect();
@@ -38,14 +55,14 @@ fn round_types() -> String {
             }
         }
     }
-    let needs: Vec<String> = needs.iter().map(|(p, list)| format!("{} need {p}+ players", list.join(", "))).collect();
+    let needs: Vec<String> = needs
+        .iter()
+        .map(|(p, list)| format!("{} {} {p}+ players", list.join(", "), if list.len() > 1 { "need" } else { "needs" }))
+        .collect();
     let alliances: Vec<&str> = RoundType::ALL.iter().filter(|t| t.is_alliance()).map(|t| t.short()).collect();
-    format!(
-        "{}; {}; an alliance round ({}) may not be the last",
-        names.join(", "),
-        needs.join(", "),
-        alliances.join(", ")
-    )
+    let notes = format!("({}; an alliance round, {}, may not be the last)", needs.join("; "), alliances.join(", "));
+    let notes: Vec<&str> = notes.split(' ').collect();
+    format!("  {}\n  {}", wrap(&names, ", "), wrap(&notes, " "))
 }
 
 /// Without Crown Battles built in, its options are refused anyway.
@@ -65,8 +82,8 @@ into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSp
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
 --mountain and --fort place the Mountain and the Fort at random once set-up is complete;
 --dragon places the Dragon in the middle, and it acts between the players' turns;
---objective NAME plays an alternate objective ({objectives}; standard is the
-standard game's):
+--objective NAME plays an alternate objective (standard is the standard game's), one of
+  {objectives}:
 dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
 counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
 trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
@@ -85,7 +102,8 @@ with counting-coup or trophy-hunters), --coup-flag-paths (61) and --coup-any-mov
 counting-coup), --trophy-flags-own (64: each player places his own Flag; with trophy-hunters).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (round types: {round_types});
+in order, repeated to fill the rounds. The round types:
+{round_types};
 --missions FILE deals the missions of the catalogue in FILE (JSON, a list of
 crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
 four printed ones;
@@ -121,7 +139,7 @@ others the online rules' marks).
 Dukes Up! (with --game dukesup): --ace {ace} (where an Ace may stand in a run),
 --rounds N, --count-wins (several rounds count the rounds won), --reshuffle-at-once
 (the discard pile becomes the draw pile as soon as the draw pile is empty).",
-        objectives = objectives.join(", "),
+        objectives = wrap(&objectives, ", "),
         round_types = round_types(),
         leak = names::<LeakChoiceName>(),
         shields = names::<ShieldsName>(),

@@ -382,6 +382,10 @@ fn the_help_lists_every_round_type() {
             assert_eq!(round.short().parse::<crownbattles_rules::RoundType>(), Ok(round));
         }
     }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for round in crownbattles_rules::RoundType::ALL {
+        assert!(readme.contains(&format!("`{}`", round.short())), "the README does not list {}", round.short());
+    }
 }
 
 #[test]

@@ -20,7 +20,8 @@ pub enum RuleSet {
     /// trigger actions.
     Box,
     /// The publisher's online "Learn to Play": up to 12 players with two decks, points,
-    /// a game-end mark, a drawn card discarded at once also triggers its action.
+    /// a game-end mark, a drawn card discarded at once also triggers its action, a caller
+    /// tied for lowest takes a penalty card.
     Online,
 }
 
@@ -35,6 +36,7 @@ impl RuleSet {
                 players,
                 decks: if players > 6 { 2 } else { 1 },
                 action_trigger: ActionTrigger::AnyDiscard,
+                caller_penalty: CallerPenalty::UnlessStrictlyLowest,
                 scoring: Scoring::Points { mark: Mark::FirstTo { threshold: 100 } },
                 ..Config::default()
             },
@@ -51,12 +53,15 @@ pub enum ActionTrigger {
     AnyDiscard,
 }
 
-/// When the player who called "Archduke!" takes a penalty card.
+/// When the player who called "Archduke!" takes a penalty card (RULES.md §2 and §3.32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum CallerPenalty {
-    /// Online rules: unless strictly lowest; "tied or beat them" both count as beaten.
+    /// Online rules: unless strictly lowest; "if a different player tied or beat them" both
+    /// count as beaten ([`RuleSet::Online`]).
     UnlessStrictlyLowest,
-    /// The box FAQ's words, "if their hand is higher": only when someone is strictly lower.
+    /// The box rulebook (End of round): "a penalty card if their hand is higher", so only
+    /// when someone is strictly lower; a tie spares the caller (the default,
+    /// [`RuleSet::Box`]).
     OnlyIfBeaten,
 }
 
@@ -144,7 +149,7 @@ impl Default for Config {
             decks: 1,
             deck: standard_deck(),
             action_trigger: ActionTrigger::GridOnly,
-            caller_penalty: CallerPenalty::UnlessStrictlyLowest,
+            caller_penalty: CallerPenalty::OnlyIfBeaten,
             scoring: Scoring::Tokens { rounds: 4 },
             dealer: None,
             turn_limit: None,

@@ -10,7 +10,8 @@
 //! window opens for **everyone**: any player may throw a grid card matching the discard
 //! pile's top, out of turn; a wrong try costs a penalty card. Discarded PEEK, SWAP and GIVE
 //! cards act. At the end of his turn a player may call "Archduke!": everyone else has one
-//! more turn, and the caller takes a penalty card unless strictly lowest. Lowest hands win.
+//! more turn, and the caller takes a penalty card if someone is lower (the online rules: or
+//! tied). Lowest hands win.
 //! Views and per-observer [`Event`]s say exactly what each seat (or a spectator) may know; a
 //! [`Setup`] describes any position to start from (and is what a saved game holds); actions,
 //! positions and cards travel as their notation. With the `testing` feature,

@@ -5,7 +5,7 @@
 //!   and the online rules as presets, then every field varied on its own: 2 to 6 players
 //!   with one deck and 2 to 12 with two; the deck table (the standard 104 cards; a small
 //!   deck where most match tries fit; a deck of barely enough cards, so that the draw pile
-//!   runs out and both piles empty); which discards act (grid only, or any); when the caller
+//!   runs out and both piles empty; any valid table: 1 to 16 lines of any role and value); which discards act (grid only, or any); when the caller
 //!   is penalised (unless strictly lowest, or only if beaten); every scoring (tokens over 1
 //!   to 8 rounds, 4 and the 8 of Advanced mode most often; Battle Royal; online points with
 //!   each of the four marks); a fixed or a random first dealer; and the engine's limits
@@ -90,11 +90,51 @@ pub fn tiny_deck(players: u8, decks: u8, extra: u8) -> Vec<DeckEntry> {
 }
 
 /// Which deck table a config gets.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 enum Table {
     Standard,
     Matchy,
     Tiny(u8),
+    /// Lines drawn at random, made valid by [`valid_table`].
+    Any(Vec<DeckEntry>),
+}
+
+/// 1 to 16 random deck lines: any role, a value of the printed range most often, else any
+/// `i8` (the deck table is a config field: a house deck may hold any values).
+fn random_lines() -> impl Strategy<Value = Vec<DeckEntry>> {
+    let role = prop_oneof![
+        Just(Role::Number),
+        Just(Role::Archduke),
+        Just(Role::Eclipse),
+        Just(Role::Give),
+        Just(Role::Swap),
+        Just(Role::Peek),
+    ];
+    let value = prop_oneof![4 => -3i8..=13, 1 => any::<i8>()];
+    let line = (value, 1u8..=6, role).prop_map(|(value, copies, role)| DeckEntry { value, copies, role });
+    proptest::collection::vec(line, 1..=16)
+}
+
+/// `lines` made into a table `Config::validate` accepts for `players` and `decks`: a line
+/// repeating an earlier value and role is dropped, and a number line is added when the
+/// cards are too few to deal; a table still refused (too many cards, or of one action
+/// symbol) gives way to [`tiny_deck`].
+fn valid_table(mut lines: Vec<DeckEntry>, players: u8, decks: u8) -> Vec<DeckEntry> {
+    let mut kept: Vec<DeckEntry> = Vec::with_capacity(lines.len() + 1);
+    for line in lines.drain(..) {
+        if !kept.iter().any(|k| k.value == line.value && k.role == line.role) {
+            kept.push(line);
+        }
+    }
+    let per_deck: u32 = kept.iter().map(|e| u32::from(e.copies)).sum();
+    let need = (4 * u32::from(players) + 1).div_ceil(u32::from(decks.max(1)));
+    if per_deck < need && kept.len() < crate::cards::MAX_KINDS {
+        let value = (-128i8..=127).find(|&v| !kept.iter().any(|k| k.value == v && k.role == Role::Number));
+        let copies = u8::try_from(need - per_deck).unwrap_or(u8::MAX);
+        kept.push(DeckEntry { value: value.unwrap_or(0), copies, role: Role::Number });
+    }
+    let config = Config { players, decks, deck: kept.clone(), ..Config::default() };
+    if config.validate().is_ok() { kept } else { tiny_deck(players, decks, 0) }
 }
 
 fn scoring(players: u8) -> impl Strategy<Value = Scoring> {
@@ -116,11 +156,17 @@ fn scoring(players: u8) -> impl Strategy<Value = Scoring> {
 }
 
 /// Every config: see the [module docs](self) for what is covered. One game in five has two
-/// decks (2 to 12 players); the deck table is the standard one in three games of five, the
-/// matching-rich one in three of ten, a barely sufficient one in one of ten.
+/// decks (2 to 12 players); the deck table is the standard one in about half the games,
+/// the matching-rich one in a quarter, a barely sufficient one in one of twelve and a
+/// random valid table (any roles and values) in one of eight.
 pub fn configs() -> impl Strategy<Value = Config> {
     let seats = prop_oneof![4 => (2u8..=6, Just(1u8)), 1 => (2u8..=12, Just(2u8))];
-    let table = prop_oneof![6 => Just(Table::Standard), 3 => Just(Table::Matchy), 1 => (0u8..=6).prop_map(Table::Tiny)];
+    let table = prop_oneof![
+        12 => Just(Table::Standard),
+        6 => Just(Table::Matchy),
+        2 => (0u8..=6).prop_map(Table::Tiny),
+        3 => random_lines().prop_map(Table::Any),
+    ];
     let limits = (
         prop_oneof![1 => Just(None), 4 => (1u16..=6).prop_map(Some), 2 => (7u16..=40).prop_map(Some)],
         prop_oneof![3 => Just(None), 1 => (1u16..=6).prop_map(Some)],
@@ -143,6 +189,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
                     Table::Standard => standard_deck(),
                     Table::Matchy => matchy_deck(),
                     Table::Tiny(extra) => tiny_deck(players, decks, extra),
+                    Table::Any(lines) => valid_table(lines, players, decks),
                 };
                 if let Some(any_discard) = any_discard {
                     config.action_trigger =

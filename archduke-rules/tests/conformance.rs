@@ -63,3 +63,15 @@ fn conformance_one_deck() -> Result<(), duke_core::testing::Failure> {
 fn conformance_two_decks() -> Result<(), duke_core::testing::Failure> {
     run::<Archduke>(configs(12, 2), &Settings { cases: 16, max_steps: 40, seed: 0xA2C4, ..Settings::default() })
 }
+
+/// The suite on every config `testing::configs` draws (random deck tables included), with
+/// the engine's limits kept short so that every game ends within the budget.
+#[test]
+fn conformance_every_config() -> Result<(), duke_core::testing::Failure> {
+    let bounded = archduke_rules::testing::configs().prop_map(|mut config| {
+        config.turn_limit = Some(config.turn_limit.unwrap_or(20).min(20));
+        config.round_limit = Some(config.round_limit.unwrap_or(3).min(3));
+        config
+    });
+    run::<Archduke>(bounded, &Settings { cases: 48, max_steps: 80, seed: 0xA2C5, ..Settings::default() })
+}

@@ -207,7 +207,12 @@ impl fmt::Display for View {
         for seat in [Seat(1), Seat(0)] {
             let Some(p) = self.players.get(seat.index()) else { continue };
             writeln!(f, "{}{}", name(seat), if Observer::Seat(seat) == self.observer { "  (you)" } else { "" })?;
-            write!(f, "  hand ({}):", p.hand_size)?;
+            // No empty labels: an empty hand or pile says so.
+            if p.hand_size == 0 {
+                f.write_str("  hand: empty")?;
+            } else {
+                write!(f, "  hand ({}):", p.hand_size)?;
+            }
             for c in p.hand_known {
                 write!(f, " {c}")?;
             }
@@ -230,7 +235,12 @@ impl fmt::Display for View {
                 CastleView::FaceUp(c) => write!(f, "  CASTLE: {c} (face up)")?,
                 CastleView::OnTable(c) => write!(f, "  CASTLE: {c} (on the table)")?,
             }
-            write!(f, "\n  draw pile: {}  discard pile: {} [", p.draw_size, p.discards.len())?;
+            write!(f, "\n  draw pile: {}  discard pile: ", p.draw_size)?;
+            if p.discards.is_empty() {
+                writeln!(f, "empty")?;
+                continue;
+            }
+            write!(f, "{} [", p.discards.len())?;
             for (i, d) in p.discards.iter().enumerate() {
                 let sep = if i == 0 { "" } else { " " };
                 // A face-down pair in braces: these two cards, order unknown.
@@ -264,12 +274,11 @@ impl fmt::Display for View {
         }
         let t = self.turn;
         if self.phase == Phase::Play && (t.acted || t.last_turn) {
-            writeln!(
-                f,
-                "this turn: {}{}",
-                if t.acted { "has played" } else { "" },
-                if t.last_turn { " (last turn: piles empty)" } else { "" }
-            )?;
+            let said: Vec<&str> = [(t.acted, "has played"), (t.last_turn, "last turn (piles empty)")]
+                .into_iter()
+                .filter_map(|(on, text)| on.then_some(text))
+                .collect();
+            writeln!(f, "this turn: {}", said.join("; "))?;
         }
         if let Some([a, b]) = self.last_round {
             writeln!(f, "last round: P0 {a}, P1 {b}")?;

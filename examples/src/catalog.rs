@@ -23,6 +23,9 @@ pub trait Catalogued: Game {
     /// The game's full title.
     const TITLE: &'static str;
 
+    /// How its actions are written, with examples: `play`'s `help` prints it.
+    const NOTATION: &'static str;
+
     /// The config the examples play: [`Game::bounded_config`] (the rulebook game with an
     /// engine limit where the rulebook has none), with `players` seats if given.
     fn config_for(players: Option<u8>) -> Result<Self::Config, String> {
@@ -45,7 +48,20 @@ pub use theduke_rules::TheDuke;
 #[cfg(feature = "theduke")]
 impl Catalogued for TheDuke {
     const TITLE: &'static str = "The Duke";
+    const NOTATION: &'static str = DUKE_NOTATION;
 }
+
+/// The Duke's notation (theduke-rules, "Notation").
+#[cfg(feature = "theduke")]
+const DUKE_NOTATION: &str = "\
+The Duke's notation: squares are a1 to f6 (files a-f from seat 0's left; rank 1 is seat
+0's home edge).
+  duke c1, footman b1   set-up: place your Duke, then a Footman beside it
+  c2-c4                 move the tile on c2 to c4 (Move, Jump, Slide, Jump Slide)
+  c2*d4                 strike: the tile on c2 takes the tile on d4 without moving
+  d1:c2-c3              command: the tile on d1 moves the tile on c2 to c3
+  draw                  draw a tile from your bag, then
+  place d2              place it on a square beside your Duke";
 
 #[cfg(feature = "theduke")]
 pub use theduke_rules::ExpandedDuke;
@@ -57,6 +73,24 @@ pub use theduke_rules::ExpandedDuke;
 #[cfg(feature = "theduke")]
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
+    const NOTATION: &'static str = concat!(
+        "\
+The Duke's notation: squares are a1 to f6 (files a-f from seat 0's left; rank 1 is seat
+0's home edge).
+  duke c1, footman b1   set-up: place your Duke, then a Footman beside it
+  c2-c4                 move the tile on c2 to c4 (Move, Jump, Slide, Jump Slide)
+  c2*d4                 strike: the tile on c2 takes the tile on d4 without moving
+  d1:c2-c3              command: the tile on d1 moves the tile on c2 to c3
+  draw                  draw a tile from your bag, then
+  place d2              place it on a square beside your Duke
+",
+        "\
+Expanded play adds (tiles by name, as listed):
+  summon c2-c3          the Duchess summons a tile onto c3
+  divine c2             the Oracle's Divination; then keep, return or destroy the tiles drawn
+  pick, deploy, flag, escape, ransom, sacrifice, enrage
+                        the other actions of the terrain and objectives, written as listed"
+    );
 
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         if !options.only_options_of(Self::NAME) {
@@ -103,8 +137,23 @@ pub use archduke_rules::Archduke;
 #[cfg(feature = "archduke")]
 impl Catalogued for Archduke {
     const TITLE: &'static str = "Archduke";
+    const NOTATION: &'static str = "\
+Archduke's notation: grid positions are a1 a2 (first column), b1 b2, then the penalty
+columns c1 c2, d1 ...; a card on the table is P<seat>:<position>, e.g. P2:b1.
+  look a1 b2            the pre-round peek at two of your own cards
+  draw                  draw the top of the draw pile (only you see it), then
+  keep a2               keep it at a2, discarding the card there, or
+  discard               discard it at once
+  take b1               take the top of the discard pile into b1, discarding the card there
+  match a1              throw your a1 onto a matching discard (out of turn too)
+  peek P1:a2            PEEK: look at any card on the table
+  swap P0:a1 P2:b2      SWAP: exchange two cards on the table
+  give P3               GIVE: P3 takes a penalty card
+  pass                  do not use the action card
+  archduke              call \"Archduke!\" at the end of your turn
+  end                   tap the discard pile: the round ends";
 
-    /// `--any-discard` and `--caller-penalty-only-if-beaten` choose the other text's rule
+    /// `--any-discard` and `--caller-penalty-on-tie` choose the online text's rule
     /// (`Config::action_trigger`, `caller_penalty`); `--scoring SPEC` the scoring mode
     /// (`Config::scoring`).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
@@ -116,8 +165,8 @@ impl Catalogued for Archduke {
         if options.any_discard {
             config.action_trigger = ActionTrigger::AnyDiscard;
         }
-        if options.caller_penalty_only_if_beaten {
-            config.caller_penalty = CallerPenalty::OnlyIfBeaten;
+        if options.caller_penalty_on_tie {
+            config.caller_penalty = CallerPenalty::UnlessStrictlyLowest;
         }
         if let Some(spec) = &options.scoring {
             config.scoring = readings::archduke_scoring(spec)?;
@@ -133,6 +182,23 @@ pub use dukesup_rules::DukesUp;
 #[cfg(feature = "dukesup")]
 impl Catalogued for DukesUp {
     const TITLE: &'static str = "Dukes Up!";
+    const NOTATION: &'static str = "\
+Dukes Up!'s notation: a card is its value and suit, e.g. 7H, QS, 10C, AD.
+  castle QS dukes 3C 7S  choose your CASTLE and your two DUKES (the fourth card stays in hand)
+  draw 2                draw 2 cards from your draw pile (draw 1: one card)
+  draw 1 discards       draw 1 card from your discard pile (draw 2 discards: two)
+  draw 0                draw nothing
+  play 7H               one card to the table: from your hand, an opponent's DUKE or his
+                        face-up CASTLE
+  pickup 3C             pick up your DUKE 3C into your hand
+  swap 3C 9S            exchange your DUKE 3C for the hand card 9S
+  duke 9S               refill an empty DUKE place with 9S
+  move, return          THE MOVE (play your own CASTLE), and putting it back when it fails
+  discard 7H            end your turn: one hand card to your discard pile
+  discard 7H 8H         two hand cards (8H on top), after nothing but drawing
+  bury                  the top of your draw pile, unseen, to the bottom of your discard pile
+  discard table 7S      one of your own cards from the table
+  end                   end the round (after taking the CASTLE or emptying both piles)";
 
     /// `--ace NAME` (`Config::ace`), `--rounds N`, `--count-wins` (`Config::multi_round`)
     /// and `--reshuffle-at-once` (`Config::reshuffle`).
@@ -171,6 +237,20 @@ pub use crownbattles_rules::CrownBattles;
 #[cfg(feature = "crownbattles")]
 impl Catalogued for CrownBattles {
     const TITLE: &'static str = "Crown Battles";
+    const NOTATION: &'static str = "\
+Crown Battles' notation: a card is a colour initial and a value (R12, G3, B7, Y1: red,
+green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P0, P1, ...
+  trump R, trump X      choose the trump suit (X: no trump)
+  shield                buy a bubble shield
+  bid 3, bid 2-3        bid 3 tricks; a double bid of 2 or 3
+  play R12              play a card to the trick (play double-faced:golem for a face)
+  look P2, lead P1      action cards: look at P2's hand; P1 leads the next trick
+  swap P0 P2, jest +1   swap two players' cards; the Jester's +1, -1 or +0
+  pass left, give R3    the Magician's pass; the card you give
+  trade R3 P2, steal P1, hex P1
+                        the Merchant, the Thief and the Witch
+  keep, aside R12       keep a card; set one aside (The Split)
+  smuggle R7            the Smuggler's card";
 
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
@@ -239,6 +319,10 @@ impl Catalogued for CrownBattles {
 
 impl Catalogued for HighCard {
     const TITLE: &'static str = "High Card (the duke-core demonstration game)";
+    const NOTATION: &'static str = "\
+High Card's notation:
+  keep                  keep the card you were dealt
+  redraw                discard it face up and draw another";
 }
 
 /// One of the games, as named on the command line.

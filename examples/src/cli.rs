@@ -209,70 +209,6 @@ fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
     own.iter().chain(OPTION_VALUES).copied().collect()
 }
 
-/// The usage lines of the game options, shared by `simulate` and `play`.
-const OPTIONS_USAGE: &str = "\
-The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
-into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
-of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);
---mountain and --fort place the Mountain and the Fort at random once set-up is complete;
---dragon places the Dragon in the middle, and it acts between the players' turns;
---objective dynastic-dispute plays Dynastic Dispute (the bags drafted before set-up);
---objective counting-coup plays Counting Coup (points beside the opponent's Flag, three win);
---objective trophy-hunters plays Trophy Hunters (bring the opponent's Flag to your home edge);
---objective dark-rider plays Dark Rider (the first player's four Pikemen against the other's
-Knight), with --ranger (the Ranger instead of the Knight) and --three-pikemen as easier options.
-The Duke's other readings (theduke-rules RULES.md, by reading number), each a switch:
---dread-immune-either-side (23: a Dread icon on either side makes a tile immune),
---dread-thaw-on-turn (24: a frozen tile thaws at its controller's turn),
---divination-exactly-three (28), --divination-shown (30: everyone sees the tiles drawn),
---ransom-any-tile (35), --fort-jump-slide-passes (37: a Jump Slide cannot end in the Fort;
-with --fort), --dragon-danger (46: the Duke-danger rule looks at the Dragon) and
---dragon-duke-draw (47: the Dragon taking a Duke draws; both with --dragon),
---dark-rider-freeze-all (57: the Dragon spares frozen Pikemen) and --dark-rider-danger (59:
-the rider is protected as a Duke; both with --objective dark-rider), --flag-duke-danger (60:
-with counting-coup or trophy-hunters), --coup-flag-paths (61) and --coup-any-move (62; with
-counting-coup), --trophy-flags-own (64: each player places his own Flag; with trophy-hunters).
-Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
-these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
-in order, repeated to fill the rounds (implemented: normal, blind, long, leaked, split,
-stealth, precision, missions, blind-missions, alliances, missions-alliances, wagering, duel;
-stealth and the alliances need 3+ players, duel 4+, and an alliance round may not be the
-last);
---missions FILE deals the missions of the catalogue in FILE (JSON, a list of
-crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
-four printed ones;
---missions-simultaneous reveals the chosen missions together (the printed variation);
---random-teams has the alliances' teams formed at random instead of by the dealer;
---missions-own-points has a Missions-Alliances team that met both missions score each its
-own mission's points instead of their sum;
-Suit Precision's readings: --precision-peasant-any lets the first player of an all-Peasant
-trick place it under any suit, --precision-thief-own-bid places a stolen trick under a suit
-of the Thief's own bids;
---extra-wagers allows Wagering's extra wagers of 10 or 20 (wager 20, before the bid);
---wager-bid-points also scores the bids of a Wagering round as in Normal Bidding;
---random-duels lets the generator pair the players of Duel Fights instead of the dealer
-(duel P0 P3); --duel-bonus gives a duel's winner Normal Bidding's bonus;
---duel-misses-to-bank makes every player of a duel without winners lose its misses too;
-Long Play's readings: --long-play-screw-by-cards (\"Screw the dealer\" counts the cards dealt,
-not the tricks), --long-play-first-pass-acts (the Magician acts in the first pass of the
-last trick);
-Suit Precision-Alliances' readings: --precision-team-one-double (one double bid per team for
-the round), --precision-solo-doubled (the solo player's trick points doubled);
-Leaked Suit: --leak-choice simultaneous|clockwise|dealer|spinner|neighbour (who chooses the
-suits revealed, the rulebook's variations), --leak-only-held (a chosen suit must be held);
-Stealth Play: --stealth-actions-at-flip, --stealth-follow-face-down; The Split:
---split-miss-per-trick, --split-last-winner-leads; --mission-choices N (missions offered);
-the base game's options: --screw-the-dealer, --dealer-may-choose-no-trump,
---wizard-affects-kings, --shields off|round|game, --witch-step 5|10, --end-of-trick
-alchemist,bishop,jester,witch (these act at the end of the trick instead of at once).
-Archduke (with --game archduke): --any-discard (the online rules: a card drawn and discarded
-at once acts too), --caller-penalty-only-if-beaten (the box FAQ's penalty), --scoring
-tokens:N|battle-royal|eliminate-at:N|eliminate-to-three:N|first-to:N|rounds:N (tokens:4 is
-the box game, tokens:8 its Advanced mode, the others the online rules' marks).
-Dukes Up! (with --game dukesup): --ace low|high|either|around (where an Ace may stand in a
-run), --rounds N, --count-wins (several rounds count the rounds won), --reshuffle-at-once
-(the discard pile becomes the draw pile as soon as the draw pile is empty).";
-
 fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
     let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
     match players {
@@ -326,9 +262,10 @@ ismcts (200 iterations, exploration 0.7) cuts its rollouts after HORIZON actions
 10) and scores the seats by the game's evaluation; HORIZON `end` plays them to the end.
 Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random.";
 
-    /// The usage text with the game options.
+    /// The usage text with the games and the game options (their values listed from the
+    /// tables the parser reads).
     pub fn usage() -> String {
-        format!("{}\n{OPTIONS_USAGE}", SimulateArgs::USAGE)
+        format!("{}\n{}\n{}", SimulateArgs::USAGE, usage::games_line(true), usage::options_usage())
     }
 
     /// Parses the arguments (without the program name).
@@ -386,7 +323,8 @@ impl PlayArgs {
     /// The usage text.
     pub const USAGE: &'static str = "\
 usage: play --game NAME [--players P] [--seat K] [--seed S]
-            [--bots random,greedy,ismcts[:ITERATIONS],...] [--save-record FILE]
+            [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
+            [--save-record FILE]
             [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
             [--ranger] [--three-pikemen] [other game options]
 
@@ -394,9 +332,10 @@ Plays one game in the terminal: you sit in seat K (default 0, the first seat); t
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
 its notation; `help` and `quit` are commands.";
 
-    /// The usage text with the game options.
+    /// The usage text with the games and the game options (their values listed from the
+    /// tables the parser reads).
     pub fn usage() -> String {
-        format!("{}\n{OPTIONS_USAGE}", PlayArgs::USAGE)
+        format!("{}\n{}\n{}", PlayArgs::USAGE, usage::games_line(false), usage::options_usage())
     }
 
     /// Parses the arguments (without the program name).
@@ -465,3 +404,4 @@ a spectator, who sees only what every player sees; --seat K replays from seat K'
 
 #[cfg(test)]
 mod tests;
+mod usage;

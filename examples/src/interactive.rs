@@ -168,7 +168,7 @@ enum Asked {
 }
 
 /// Asks the human or the seat's bot and plays the action.
-fn ask_seat<G: Game>(
+fn ask_seat<G: Catalogued>(
     table: &mut Table<G>,
     seat: Seat,
     human: Seat,
@@ -203,7 +203,7 @@ fn ask_seat<G: Game>(
 
 /// Shows the human its view and legal actions and reads a choice (`None` to wait), or how
 /// the human left.
-fn ask_human<G: Game>(
+fn ask_human<G: Catalogued>(
     table: &mut Table<G>,
     human: Seat,
     may_wait: bool,
@@ -228,7 +228,7 @@ fn ask_human<G: Game>(
         let answer = line.trim();
         match answer {
             "" => continue,
-            "help" | "?" => writeln!(out, "{HELP}")?,
+            "help" | "?" => writeln!(out, "{HELP}\n\n{}", G::NOTATION)?,
             "quit" | "exit" => {
                 writeln!(out, "Leaving the game.")?;
                 return Ok(Err(Ending::Quit));
@@ -238,7 +238,7 @@ fn ask_human<G: Game>(
             "wait" => writeln!(out, "Nobody else may act now: you must act.")?,
             _ => match choose(answer, &actions) {
                 Ok(action) => return Ok(Ok(Some(action))),
-                Err(why) => writeln!(out, "{why} (type `help` for the commands)")?,
+                Err(why) => writeln!(out, "{why}; {} (type `help` for the notation)", examples(&actions))?,
             },
         }
     }
@@ -259,13 +259,38 @@ fn choose<A: Copy + PartialEq + fmt::Display + core::str::FromStr<Err = duke_cor
     match answer.parse::<A>() {
         Ok(action) if actions.contains(&action) => Ok(action),
         Ok(action) => Err(format!("{action} is not legal now")),
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(without_docs_pointer(&e.to_string()).to_owned()),
+    }
+}
+
+/// A few of the legal actions as examples of the notation, for an answer that was not
+/// understood.
+fn examples<A: fmt::Display>(actions: &[A]) -> String {
+    let some: Vec<String> = actions.iter().take(3).map(|a| format!("`{a}`")).collect();
+    match some.len() {
+        0 => "no action is legal now".to_owned(),
+        _ => format!("type a number from 1 to {} or an action as listed, e.g. {}", actions.len(), some.join(", ")),
+    }
+}
+
+/// The message of a notation error without its pointer to the crate docs, which a player
+/// at the terminal cannot follow (the examples replace it).
+fn without_docs_pointer(message: &str) -> &str {
+    match message.split_once("see the") {
+        Some((before, after)) if after.contains("crate docs") => {
+            before.trim_end_matches(|c: char| c == ';' || c == '(' || c == ',' || c.is_whitespace())
+        }
+        _ => message,
     }
 }
 
 /// Prints the view and the numbered actions in columns.
 fn show<G: Game>(view: &G::View, actions: &[G::Action], out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "\n{view}")?;
+    if actions.is_empty() {
+        // No empty heading: say it.
+        return writeln!(out, "Your legal actions: none");
+    }
     writeln!(out, "Your legal actions:")?;
     let labels: Vec<String> = actions.iter().enumerate().map(|(i, a)| format!("{:>3}. {a}", i + 1)).collect();
     let width = labels.iter().map(String::len).max().unwrap_or(0) + 2;

@@ -178,10 +178,11 @@ pub struct GameOptions {
     /// Archduke, online rules: a card drawn and discarded at once also triggers its action
     /// (`--any-discard`; `ActionTrigger::AnyDiscard`).
     pub any_discard: bool,
-    /// Archduke, the box FAQ's words: the caller of "Archduke!" takes a penalty card only
-    /// when someone is strictly lower (`--caller-penalty-only-if-beaten`;
-    /// `CallerPenalty::OnlyIfBeaten`).
-    pub caller_penalty_only_if_beaten: bool,
+    /// Archduke, the online rules: the caller of "Archduke!" takes a penalty card when
+    /// another player ties him too ("tied or beat them"; `--caller-penalty-on-tie`;
+    /// `CallerPenalty::UnlessStrictlyLowest`). The box rulebook, the default, penalises him
+    /// only "if their hand is higher".
+    pub caller_penalty_on_tie: bool,
     /// Archduke: how rounds are scored and when the game ends (`--scoring SPEC`:
     /// `tokens:N`, `battle-royal`, `eliminate-at:N`, `eliminate-to-three:N`, `first-to:N`,
     /// `rounds:N`; read by the catalogue; `None` is the box rulebook's, tokens over 4
@@ -301,7 +302,7 @@ switches! {
     ]
     Archduke: [
         any_discard => "any-discard",
-        caller_penalty_only_if_beaten => "caller-penalty-only-if-beaten",
+        caller_penalty_on_tie => "caller-penalty-on-tie",
     ]
     DukesUp: [
         count_wins => "count-wins",
@@ -428,8 +429,18 @@ pub const END_OF_TRICK: &str = "end-of-trick";
 /// Crown Battles' `--mission-choices N`.
 pub const MISSION_CHOICES: &str = "mission-choices";
 
+/// Crown Battles' `--witch-step` values: the Witch steals in steps of 5 or 10 points
+/// (crownbattles-rules RULES.md, reading 20; its config refuses any other).
+pub const WITCH_STEPS: &[u8] = &[5, 10];
+/// Crown Battles' `--end-of-trick` names: the icon-less action cards whose timing is a
+/// reading (crownbattles-rules RULES.md, reading 9).
+pub const END_OF_TRICK_CARDS: &[&str] = &["alchemist", "bishop", "jester", "witch"];
+
 /// Archduke's `--scoring SPEC`.
 pub const SCORING: &str = "scoring";
+/// The forms of Archduke's `--scoring SPEC`, as the usage and the errors list them.
+pub const SCORING_FORMS: &[&str] =
+    &["tokens:N", "battle-royal", "eliminate-at:N", "eliminate-to-three:N", "first-to:N", "rounds:N"];
 /// Dukes Up!'s `--ace NAME`.
 pub const ACE: &str = "ace";
 /// Dukes Up!'s `--rounds N`.
@@ -535,6 +546,14 @@ pub enum DukeObjective {
 }
 
 impl DukeObjective {
+    /// Every alternate objective, in the rulebook's order.
+    pub const ALL: [DukeObjective; 4] = [
+        DukeObjective::DynasticDispute,
+        DukeObjective::CountingCoup,
+        DukeObjective::TrophyHunters,
+        DukeObjective::DarkRider,
+    ];
+
     /// Its name on the command line.
     pub fn name(self) -> &'static str {
         match self {
@@ -547,15 +566,15 @@ impl DukeObjective {
 
     /// The objective named `name` (`None` for `standard`, the standard game's).
     pub fn parse(name: &str) -> Result<Option<DukeObjective>, String> {
-        match name {
-            "standard" => Ok(None),
-            "dynastic-dispute" => Ok(Some(DukeObjective::DynasticDispute)),
-            "counting-coup" => Ok(Some(DukeObjective::CountingCoup)),
-            "trophy-hunters" => Ok(Some(DukeObjective::TrophyHunters)),
-            "dark-rider" => Ok(Some(DukeObjective::DarkRider)),
-            other => Err(format!(
-                "--objective {other}: expected standard, dynastic-dispute, counting-coup, trophy-hunters or dark-rider"
-            )),
+        if name == "standard" {
+            return Ok(None);
+        }
+        match DukeObjective::ALL.into_iter().find(|o| o.name() == name) {
+            Some(objective) => Ok(Some(objective)),
+            None => {
+                let names: Vec<&str> = DukeObjective::ALL.iter().map(|o| o.name()).collect();
+                Err(format!("--objective {name}: expected standard, {}", names.join(", ")))
+            }
         }
     }
 }

@@ -109,6 +109,12 @@ fn scripted_play_finishes<G: Catalogued>(id: GameId) {
     let text = String::from_utf8(out).unwrap();
     assert_eq!(ending, Ending::Finished, "{text}");
     assert!(text.contains("commands:") && text.contains("there is no action number 0"), "{text}");
+    // `help` explains the game's notation; an answer that does not read is answered with
+    // examples of the legal actions, not with a pointer to the crate docs.
+    assert!(text.contains(G::NOTATION), "{text}");
+    assert!(text.contains("e.g. `"), "{text}");
+    assert!(!text.contains("crate docs"), "{text}");
+    assert!(!text.contains("Your legal actions:\n\n"), "{text}");
     assert!(text.contains("Game over."));
     assert!(record.replay().unwrap().is_over());
     assert!(record.steps.iter().any(|s| s.seat == Seat(0)));
@@ -483,4 +489,77 @@ fn crownbattles_refuses_round_type_options_that_do_not_fit() {
     std::fs::remove_dir_all(&dir).ok();
     let other = run::<duke_examples::catalog::HighCard>(None, &dealt, 1, 1, &bots(), |_| {});
     assert!(other.unwrap_err().to_string().contains("--round-types blind,normal"));
+}
+
+/// Every example in a game's notation help reads as an action of the game.
+#[cfg(all(feature = "theduke", feature = "archduke", feature = "dukesup", feature = "crownbattles"))]
+fn notation_examples_read<G: Catalogued>(examples: &[&str]) {
+    for example in examples {
+        assert!(G::NOTATION.contains(example), "{}: the help does not show {example:?}", G::NAME);
+        assert!(example.parse::<G::Action>().is_ok(), "{}: {example:?} does not read", G::NAME);
+    }
+}
+
+#[cfg(all(feature = "theduke", feature = "archduke", feature = "dukesup", feature = "crownbattles"))]
+#[test]
+fn the_notation_help_of_every_game_shows_actions_that_read() {
+    use duke_examples::catalog::{Archduke, CrownBattles, DukesUp, ExpandedDuke, HighCard, TheDuke};
+    let duke = ["duke c1", "footman b1", "c2-c4", "c2*d4", "d1:c2-c3", "draw", "place d2"];
+    notation_examples_read::<TheDuke>(&duke);
+    notation_examples_read::<ExpandedDuke>(&duke);
+    notation_examples_read::<ExpandedDuke>(&["summon c2-c3", "divine c2"]);
+    notation_examples_read::<Archduke>(&[
+        "look a1 b2",
+        "draw",
+        "keep a2",
+        "discard",
+        "take b1",
+        "match a1",
+        "peek P1:a2",
+        "swap P0:a1 P2:b2",
+        "give P3",
+        "pass",
+        "archduke",
+        "end",
+    ]);
+    // Dukes Up!'s draws were never explained (issue #25): `draw 0`, `draw 2`, from the
+    // discard pile.
+    notation_examples_read::<DukesUp>(&[
+        "castle QS dukes 3C 7S",
+        "draw 2",
+        "draw 1 discards",
+        "draw 0",
+        "play 7H",
+        "pickup 3C",
+        "swap 3C 9S",
+        "duke 9S",
+        "discard 7H",
+        "discard 7H 8H",
+        "bury",
+        "discard table 7S",
+        "end",
+    ]);
+    assert!(DukesUp::NOTATION.contains("draw 0                draw nothing"));
+    notation_examples_read::<CrownBattles>(&[
+        "trump R",
+        "trump X",
+        "shield",
+        "bid 3",
+        "bid 2-3",
+        "play R12",
+        "play double-faced:golem",
+        "look P2",
+        "lead P1",
+        "swap P0 P2",
+        "jest +1",
+        "pass left",
+        "give R3",
+        "trade R3 P2",
+        "steal P1",
+        "hex P1",
+        "keep",
+        "aside R12",
+        "smuggle R7",
+    ]);
+    notation_examples_read::<HighCard>(&["keep", "redraw"]);
 }

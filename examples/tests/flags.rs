@@ -7,7 +7,10 @@
 
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, GameId};
 use duke_examples::cli::{PlayArgs, SimulateArgs};
-use duke_examples::options::{AceName, GameOptions, LeakChoiceName, SWITCHES, ShieldsName};
+use duke_examples::options::{
+    AceName, DukeObjective, END_OF_TRICK_CARDS, GameOptions, LeakChoiceName, Named, SCORING_FORMS, SWITCHES,
+    ShieldsName, WITCH_STEPS,
+};
 
 fn args(line: &str) -> Vec<String> {
     line.split_whitespace().map(str::to_owned).collect()
@@ -81,7 +84,7 @@ fn dukesup_config(line: &str) -> Result<dukesup_rules::Config, String> {
 }
 
 /// The switches of Archduke and Dukes Up!, tested in their own tests below.
-const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-only-if-beaten", "count-wins", "reshuffle-at-once"];
+const OTHER_GAMES: &[&str] = &["any-discard", "caller-penalty-on-tie", "count-wins", "reshuffle-at-once"];
 
 /// The switches that existed before this file, tested in `src/cli/tests.rs`,
 /// `tests/terrain_duke.rs`, `tests/expanded_duke.rs` and `tests/every_game.rs`.
@@ -196,7 +199,9 @@ fn crown_battles_valued_flags_reach_the_config() {
         (timings.bishop, timings.jester, timings.alchemist),
         (Timing::EndOfTrick, Timing::EndOfTrick, Timing::Immediate)
     );
-    assert!(crown_config("--end-of-trick thief").unwrap_err().contains("expected alchemist, bishop, jester or witch"));
+    assert!(
+        crown_config("--end-of-trick thief").unwrap_err().contains("expected one of alchemist, bishop, jester, witch")
+    );
     assert_eq!(crown_config("--round-types missions,normal --mission-choices 3").unwrap().missions.choices, 3);
     assert!(crown_config("--mission-choices 0").is_err());
     // The Duke refuses them all.
@@ -206,6 +211,22 @@ fn crown_battles_valued_flags_reach_the_config() {
         let why = SimulateArgs::parse(args(&format!("--game theduke {line}"))).unwrap_err().to_string();
         assert!(why.contains(&format!("{line} does not apply to The Duke")), "{why}");
     }
+}
+
+#[test]
+fn mission_choices_out_of_range_name_the_flag_and_the_range() {
+    // A choice count out of range names the flag, what was given and what is allowed, not
+    // the size of a mission catalogue (issue #25).
+    let max = crownbattles_rules::MAX_MISSIONS;
+    for bad in [0, max + 1] {
+        let why = crown_config(&format!("--round-types missions --mission-choices {bad}")).unwrap_err();
+        assert!(why.contains(&format!("--mission-choices {bad}: expected 1 to {max} missions offered")), "{why}");
+        assert!(!why.contains("catalogue"), "{why}");
+    }
+    assert_eq!(
+        crown_config(&format!("--round-types missions --mission-choices {max}")).unwrap().missions.choices as usize,
+        max
+    );
 }
 
 #[test]
@@ -259,11 +280,14 @@ fn archduke_flags_reach_the_config() {
     let base = archduke_config("").unwrap();
     assert_eq!(
         (base.action_trigger, base.caller_penalty, base.scoring),
-        (ActionTrigger::GridOnly, CallerPenalty::UnlessStrictlyLowest, Scoring::Tokens { rounds: 4 })
+        (ActionTrigger::GridOnly, CallerPenalty::OnlyIfBeaten, Scoring::Tokens { rounds: 4 })
     );
     assert_eq!(archduke_config("--any-discard").unwrap().action_trigger, ActionTrigger::AnyDiscard);
-    let config = archduke_config("--caller-penalty-only-if-beaten").unwrap();
-    assert_eq!((config.caller_penalty, config.action_trigger), (CallerPenalty::OnlyIfBeaten, ActionTrigger::GridOnly));
+    let config = archduke_config("--caller-penalty-on-tie").unwrap();
+    assert_eq!(
+        (config.caller_penalty, config.action_trigger),
+        (CallerPenalty::UnlessStrictlyLowest, ActionTrigger::GridOnly)
+    );
     let cases = [
         ("tokens:8", Scoring::Tokens { rounds: 8 }),
         ("battle-royal", Scoring::BattleRoyal),
@@ -276,14 +300,14 @@ fn archduke_flags_reach_the_config() {
         assert_eq!(archduke_config(&format!("--scoring {spec}")).unwrap().scoring, scoring, "{spec}");
     }
     // The online rules as flags, with two decks for 8 players.
-    let online = archduke_config("--players 8 --any-discard --scoring first-to:100").unwrap();
+    let online = archduke_config("--players 8 --any-discard --caller-penalty-on-tie --scoring first-to:100").unwrap();
     let rule_set = archduke_rules::RuleSet::Online.config(8);
     assert_eq!(online, archduke_rules::Config { turn_limit: base.turn_limit, ..rule_set });
     for wrong in ["tokens", "tokens:0", "battle-royal:2", "first-to:-5", "first-to:x", "points"] {
         assert!(archduke_config(&format!("--scoring {wrong}")).is_err(), "{wrong}");
     }
     let why = archduke_config("--scoring medals").unwrap_err();
-    assert!(why.contains("expected tokens:N, battle-royal"), "{why}");
+    assert!(why.contains("expected one of tokens:N, battle-royal"), "{why}");
     // The other games refuse them, and Archduke refuses theirs.
     let why = SimulateArgs::parse(args("--game dukesup --any-discard")).unwrap_err().to_string();
     assert!(why.contains("--any-discard does not apply to Dukes Up!"), "{why}");
@@ -337,4 +361,82 @@ fn bots_play_archduke_and_dukes_up_with_their_options() {
     let (summary, _) =
         duke_examples::simulate::run::<DukesUp>(dukesup.players, &dukesup.options, 2, 5, &bots, |_| {}).unwrap();
     assert_eq!(summary.games, 2);
+}
+
+/// The words of a text (letters, digits and `-`), to find a value as a whole word.
+fn words(text: &str) -> std::collections::BTreeSet<&str> {
+    text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')).collect()
+}
+
+fn names<T: Named>() -> Vec<&'static str> {
+    T::NAMES.iter().map(|&(name, _)| name).collect()
+}
+
+#[test]
+fn the_help_lists_every_round_type() {
+    // `play --help` used to leave out precision-alliances (issue #25).
+    for usage in [PlayArgs::usage(), SimulateArgs::usage()] {
+        let words = words(&usage);
+        for round in crownbattles_rules::RoundType::ALL {
+            assert!(words.contains(&round.short()), "the help does not list the round type {}", round.short());
+            assert_eq!(round.short().parse::<crownbattles_rules::RoundType>(), Ok(round));
+        }
+    }
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for round in crownbattles_rules::RoundType::ALL {
+        assert!(readme.contains(&format!("`{}`", round.short())), "the README does not list {}", round.short());
+    }
+}
+
+#[test]
+fn the_help_lists_every_value_the_parsers_accept() {
+    for usage in [PlayArgs::usage(), SimulateArgs::usage()] {
+        let words = words(&usage);
+        for &(_, name) in GameId::NAMES {
+            assert!(words.contains(&name), "the help does not list the game {name}");
+        }
+        for objective in DukeObjective::ALL {
+            assert!(words.contains(&objective.name()), "{}", objective.name());
+            assert_eq!(DukeObjective::parse(objective.name()), Ok(Some(objective)));
+        }
+        assert!(usage.contains(&format!("--leak-choice {}", names::<LeakChoiceName>().join("|"))), "{usage}");
+        assert!(usage.contains(&format!("--shields {}", names::<ShieldsName>().join("|"))), "{usage}");
+        assert!(usage.contains(&format!("--ace {}", names::<AceName>().join("|"))), "{usage}");
+        let steps: Vec<String> = WITCH_STEPS.iter().map(u8::to_string).collect();
+        assert!(usage.contains(&format!("--witch-step {}", steps.join("|"))), "{usage}");
+        assert!(usage.contains(&END_OF_TRICK_CARDS.join(",")), "{usage}");
+        assert!(usage.contains(&format!("--scoring {}", SCORING_FORMS.join("|"))), "{usage}");
+    }
+    assert!(words(&SimulateArgs::usage()).contains(&"all"));
+    // The values listed are the values accepted, and no others.
+    for step in 0..=20u8 {
+        let accepted = crown_config(&format!("--witch-step {step}")).is_ok();
+        assert_eq!(accepted, WITCH_STEPS.contains(&step), "--witch-step {step}");
+    }
+    for name in END_OF_TRICK_CARDS {
+        crown_config(&format!("--end-of-trick {name}")).unwrap();
+    }
+    for form in SCORING_FORMS {
+        let spec = form.replace('N', "4");
+        archduke_config(&format!("--scoring {spec}")).unwrap();
+    }
+    for name in names::<AceName>() {
+        dukesup_config(&format!("--ace {name}")).unwrap();
+    }
+}
+
+#[test]
+fn the_usage_tells_the_defaults_the_code_uses() {
+    use duke_examples::bots::{DEFAULT_HORIZON, IsmctsSettings};
+    let usage = SimulateArgs::usage();
+    let ismcts = IsmctsSettings::default();
+    for said in [
+        format!("--games {} --seed {}", SimulateArgs::DEFAULT_COUNT, SimulateArgs::DEFAULT_SEED),
+        format!("ismcts ({} iterations, exploration {})", ismcts.iterations, ismcts.exploration),
+        format!("HORIZON actions (default\n{DEFAULT_HORIZON})"),
+    ] {
+        assert!(usage.contains(&said), "the usage does not say {said:?}");
+    }
+    let default_bots: Vec<String> = SimulateArgs::default_bots().iter().map(ToString::to_string).collect();
+    assert!(usage.contains(&format!("--bots {}.", default_bots.join(","))), "{default_bots:?}");
 }

@@ -46,6 +46,22 @@ fn caller_tie_counts_as_beaten_unless_configured_otherwise() {
     }
 }
 
+#[test]
+fn a_tied_caller_is_spared_by_the_box_rules_and_penalised_by_the_online_rules() {
+    // Box, End of round: "... to receive a penalty card if their hand is higher"; online:
+    // "if a different player tied or beat them with a lower score ... must draw a random
+    // penalty card". The default config is the box rulebook's.
+    assert_eq!(Config::default().caller_penalty, CallerPenalty::OnlyIfBeaten);
+    for (rules, expect) in [(RuleSet::Box, false), (RuleSet::Online, true)] {
+        // P0 called with 2 + 3; P1 ties him with 4 + 1.
+        let config = Config { dealer: Some(1), ..rules.config(2) };
+        let mut g =
+            from(Setup { caller: Some(Seat(0)), ..setup(config, &["2 3 -- --", "4 1G -- --"], "9", "10", Some(1)) });
+        play(&mut g, 0, "end");
+        assert_eq!(g.last.penalised, expect, "{rules:?}");
+    }
+}
+
 fn places(seats: &[&str], draw: &str) -> Vec<u8> {
     let mut g = ending(setup(cfg(seats.len() as u8), seats, draw, "10", None));
     end(&mut g);

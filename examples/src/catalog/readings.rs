@@ -78,11 +78,7 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
 #[cfg(feature = "archduke")]
 pub(super) fn archduke_scoring(spec: &str) -> Result<archduke_rules::Scoring, String> {
     use archduke_rules::{Mark, Scoring};
-    let err = || {
-        format!(
-            "--scoring {spec}: expected tokens:N, battle-royal, eliminate-at:N, eliminate-to-three:N, first-to:N or rounds:N"
-        )
-    };
+    let err = || format!("--scoring {spec}: expected one of {}", crate::options::SCORING_FORMS.join(", "));
     let (name, number) = match spec.trim().split_once(':') {
         Some((name, n)) => (name, Some(n.trim().parse::<i32>().map_err(|_| err())?)),
         None => (spec.trim(), None),
@@ -105,7 +101,7 @@ pub(super) fn archduke_scoring(spec: &str) -> Result<archduke_rules::Scoring, St
 /// NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`, …).
 #[cfg(feature = "crownbattles")]
 pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
-    use crate::options::{END_OF_TRICK, LeakChoiceName, ShieldsName};
+    use crate::options::{END_OF_TRICK, LeakChoiceName, MISSION_CHOICES, ShieldsName};
     use crownbattles_rules::{LeakChoice, Shields, SplitLead, SplitMiss, Timing};
     config.precision_team_one_double = options.precision_team_one_double;
     config.precision_solo_doubled = options.precision_solo_doubled;
@@ -142,19 +138,28 @@ pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &
     }
     if let Some(list) = &options.end_of_trick {
         for name in list.split(',') {
+            // The names of `END_OF_TRICK_CARDS`, which the usage lists.
             let timing = match name.trim() {
                 "alchemist" => &mut config.timings.alchemist,
                 "bishop" => &mut config.timings.bishop,
                 "jester" => &mut config.timings.jester,
                 "witch" => &mut config.timings.witch,
                 other => {
-                    return Err(format!("--{END_OF_TRICK} {other}: expected alchemist, bishop, jester or witch"));
+                    let names = crate::options::END_OF_TRICK_CARDS.join(", ");
+                    return Err(format!("--{END_OF_TRICK} {other}: expected one of {names}"));
                 }
             };
             *timing = Timing::EndOfTrick;
         }
     }
     if let Some(choices) = options.mission_choices {
+        // Checked here: the engine's validation reports a choice count out of range as a
+        // catalogue size ("a mission catalogue holds 1 to 64 missions"), which names
+        // neither the flag nor what it counts.
+        let max = crownbattles_rules::MAX_MISSIONS;
+        if choices == 0 || usize::from(choices) > max {
+            return Err(format!("--{MISSION_CHOICES} {choices}: expected 1 to {max} missions offered to each player"));
+        }
         config.missions.choices = choices;
     }
     Ok(())

@@ -19,6 +19,9 @@
 //!   notation; in twin worlds (the state and a determinization for a seat) an observer's
 //!   events are equal exactly when its views afterwards are (nothing leaks, nothing is
 //!   missing), and two actions giving an observer equal events give it equal views;
+//! - opening events ([`Game::opening_events`]): a new game and its determinization twins
+//!   give each observer that cannot tell them apart identical opening events, and new games
+//!   of one config whose opening events for an observer are equal show it equal views;
 //! - the game's own invariant hook, [`Game::validate`], holds;
 //! - the game ends within [`Game::max_actions`].
 //!
@@ -50,6 +53,7 @@
 mod checks;
 mod events;
 pub mod invariants;
+mod opening;
 mod playout;
 pub mod rules_table;
 pub mod strategies;
@@ -83,6 +87,9 @@ pub struct Settings {
     /// Actions per acting seat and state whose events are compared across twin worlds
     /// and against each other (the leak and completeness checks).
     pub event_samples: usize,
+    /// Other new games of the same config each game's opening events are compared with
+    /// (the "nothing is missing" check of [`Game::opening_events`]).
+    pub opening_games: usize,
     /// A hard cap on a game's length, beyond `max_actions`, so a broken game cannot hang
     /// the suite.
     pub max_game_actions: u64,
@@ -98,6 +105,7 @@ impl Default for Settings {
             illegal_samples: 4,
             tamperings: 16,
             event_samples: 3,
+            opening_games: 6,
             max_game_actions: 200_000,
             seed: 0x5EED,
         }
@@ -233,6 +241,11 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
         checker
             .check_state(&state, full, step as u64)
             .map_err(|what| fail(&record, format!("at step {step}: {what}")))?;
+        if step == 0 {
+            // After the first state's checks, so that a leaking view is reported as such.
+            opening::check_opening(&state, config, seed, settings.opening_games)
+                .map_err(|what| fail(&record, format!("at the start: {what}")))?;
+        }
         let to_act = state.to_act();
         if to_act.is_empty() {
             break;

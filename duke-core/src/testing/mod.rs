@@ -27,10 +27,13 @@
 //!
 //! After each playout it replays the record from the seed (every intermediate state must
 //! match), undoes the whole game step by step back to the start, round-trips the record
-//! through serde, and tampers with serialized states: a tampered state must either be
-//! refused by deserialisation or be a state the game can go on from (every method runs
-//! without a panic, every seat in `to_act` has a legal action, listed actions are
-//! accepted, and apply then undo restores the state exactly).
+//! through serde, and tampers with serialized states (any JSON value: numbers, booleans,
+//! enum and string values, optional fields, list lengths) and crossbreeds them (a state made
+//! of two reachable states' fields): such a state must either be refused by deserialisation
+//! or be a state the game can go on from (every method runs without a panic, every seat in
+//! `to_act` has a legal action, listed actions are accepted, `validate` holds after each
+//! and apply then undo restores the state exactly; every seat's determinization is valid
+//! and keeps that seat's view, the spectator's view, `to_act` and `awaited`).
 //!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!
@@ -53,6 +56,7 @@
 mod checks;
 mod events;
 pub mod invariants;
+mod mutate;
 mod opening;
 mod playout;
 pub mod rules_table;
@@ -82,8 +86,13 @@ pub struct Settings {
     pub max_steps: usize,
     /// Unlisted actions tried per seat per state.
     pub illegal_samples: usize,
-    /// Tampered serialized states per game.
+    /// Tampered serialized states per game: each changes one JSON value of a state of the
+    /// game (a number, a boolean, an enum or string value, an optional field, a list's
+    /// length), the kinds taken in turn.
     pub tamperings: usize,
+    /// Crossbred states per game: each takes every field from one of two reachable states
+    /// of the game's config (see the module documentation).
+    pub crossbreedings: usize,
     /// Actions per acting seat and state whose events are compared across twin worlds
     /// and against each other (the leak and completeness checks).
     pub event_samples: usize,
@@ -104,6 +113,7 @@ impl Default for Settings {
             max_steps: 200,
             illegal_samples: 4,
             tamperings: 16,
+            crossbreedings: 8,
             event_samples: 3,
             opening_games: 6,
             max_game_actions: 200_000,

@@ -81,8 +81,16 @@ use crate::rng::GameRng;
 pub struct Settings {
     /// Random games to play.
     pub cases: u32,
-    /// How many states at the start of each game get every check; the rest of the game is
-    /// played to its end with the cheap checks (validity, `to_act` and bound).
+    /// The length of the shrinkable part of each game: up to `max_steps` choices, drawn by
+    /// proptest, pick the seat and action of the game's first actions (each taken modulo
+    /// the number available); the rest of the game is played to its end with choices from a
+    /// generator seeded by the game's seed. In [`run`] the states within the first
+    /// `max_steps` actions get every check, the later ones only the cheap checks (validity,
+    /// `to_act` and the bound); [`check_steps`](invariants::check_steps) runs its invariant
+    /// on every step to the end. It does not bound a game's length
+    /// ([`max_game_actions`](Self::max_game_actions) and [`Game::max_actions`] do); a failure
+    /// after the first `max_steps` actions shrinks only by those choices, the config and
+    /// the seed.
     pub max_steps: usize,
     /// Unlisted actions tried per seat per state.
     pub illegal_samples: usize,
@@ -121,6 +129,10 @@ impl Default for Settings {
         }
     }
 }
+
+/// Shrinking steps allowed to a failing [`check_steps`](invariants::check_steps) case: so
+/// many that shrinking ends only when no simpler case fails.
+const SHRINK_UNTIL_STUCK: u32 = 1 << 24;
 
 /// The environment variable that multiplies every suite's number of random games, for a
 /// long (nightly or local fuzzing) run: `DUKE_TEST_SCALE=100 cargo test --release`.
@@ -163,6 +175,13 @@ impl Settings {
     /// The proptest configuration of every run: the scaled cases, no failure file.
     fn runner_config(&self) -> Config {
         Config { cases: self.scaled_cases(), failure_persistence: None, ..Config::default() }
+    }
+
+    /// [`runner`](Self::runner) whose shrinking goes on until nothing simpler fails
+    /// (proptest's own limit is four shrinking steps per case, which leaves long records).
+    pub(crate) fn exhaustive_shrink_runner(&self) -> TestRunner {
+        let config = Config { max_shrink_iters: SHRINK_UNTIL_STUCK, ..self.runner_config() };
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.moved_seed())))
     }
 }
 
@@ -219,6 +238,16 @@ pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settin
     }
 }
 
+/// A failure's report: what broke, the record as JSON (in full) and one step per line, and
+/// how to replay it.
+pub(crate) fn failure_text<G: Game>(record: &Record<G>, what: &str) -> String {
+    let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
+    format!(
+        "{what}\nminimal record (JSON): {json}\nsteps:\n{record}to replay: save the JSON record above as record.json and run\n  cargo run --release -p duke-examples --example replay -- record.json\nor in Rust, with `json` its text:\n  serde_json::from_str::<duke_core::Record<{}>>(&json)?.replay()\n",
+        core::any::type_name::<G>()
+    )
+}
+
 pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
     let mut bytes = [0u8; 32];
     for (i, chunk) in bytes.chunks_mut(8).enumerate() {
@@ -231,10 +260,7 @@ pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
 /// taken modulo the number available), a generator from `seed` the rest.
 fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &Settings) -> Result<(), TestCaseError> {
     let mut record: Record<G> = Record::new(config.clone(), seed);
-    let fail = |record: &Record<G>, what: String| -> TestCaseError {
-        let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
-        TestCaseError::fail(format!("{what}\nminimal record (JSON): {json}\nsteps:\n{record}"))
-    };
+    let fail = |record: &Record<G>, what: String| TestCaseError::fail(failure_text(record, &what));
     let mut state = match G::new(config, seed) {
         Ok(state) => state,
         Err(e) => return Err(fail(&record, format!("the config strategy produced a config that new() refuses: {e}"))),

@@ -73,6 +73,33 @@ impl FromStr for Mumble {
     }
 }
 
+/// High Card's actions, read by a parser whose errors name only the last word given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Partial(HighCardAction);
+
+impl fmt::Display for Partial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for Partial {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let last = s.split_whitespace().last().unwrap_or_default();
+        s.parse().map(Partial).map_err(|e: NotationError| NotationError::new(last, e.reason))
+    }
+}
+
+impl Wrapped for Partial {
+    fn wrap(action: HighCardAction) -> Self {
+        Partial(action)
+    }
+    fn inner(self) -> HighCardAction {
+        self.0
+    }
+}
+
 impl Wrapped for Mumble {
     fn wrap(action: HighCardAction) -> Self {
         Mumble(action)
@@ -230,6 +257,7 @@ catches! {
     catches_opening_events_that_leak_hidden_cards: Broken<OPENING_LEAKS_DEALT_CARDS> => "leak at the start";
     catches_opening_events_that_miss_what_the_view_shows: Broken<OPENING_MISSES_OWN_CARD> => "incomplete opening events";
     catches_a_notation_that_does_not_round_trip: Broken<NO_BUG, Mumble> => "does not read back";
+    catches_a_notation_error_that_names_part_of_the_input: Broken<NO_BUG, Partial> => "names \"]\" as its input";
 }
 
 #[test]

@@ -10,7 +10,8 @@
 //!   (generator included);
 //! - a sample of actions that are not listed (taken from actions seen elsewhere in the
 //!   game) is refused, with the state unchanged;
-//! - every action's notation round-trips through `Display` and `FromStr`;
+//! - every action's notation round-trips through `Display` and `FromStr`, and garbled
+//!   notation, when refused, names the whole text in its [`NotationError`](crate::NotationError);
 //! - serde round-trips the state and every seat's and the spectator's view;
 //! - determinization for each seat keeps that seat's view, the public view, `to_act`, `awaited` and
 //!   the seat's legal actions identical, and yields a valid state;

@@ -147,7 +147,7 @@ impl<G: Game> fmt::Display for Record<G> {
 }
 
 /// How many characters of the config a record's one-line header shows.
-pub const CONFIG_SHOWN: usize = 160;
+const CONFIG_SHOWN: usize = 160;
 
 /// `text` if it is at most [`CONFIG_SHOWN`] characters long, else its start and a note.
 fn shortened(text: &str) -> String {

@@ -95,8 +95,8 @@ pub fn play<G: Catalogued>(
     writeln!(out, "Type `help` for the commands.")?;
     let bound = G::max_actions(&config);
     let me = Observer::Seat(human);
-    // How much of the human's event log has been printed.
-    let mut shown = 0;
+    // How much of the human's event log has been printed: first what it saw at set-up.
+    let mut shown = print_events(&table, me, 0, out)?;
     while !table.is_over() {
         if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));

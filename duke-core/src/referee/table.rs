@@ -74,16 +74,24 @@ pub struct Table<G: Game> {
 }
 
 impl<G: Game> Table<G> {
-    /// Sets up the game from `config` and `seed`.
+    /// Sets up the game from `config` and `seed`. Every observer's log starts with what it
+    /// witnessed at set-up ([`Game::opening_events`]).
     pub fn new(config: &G::Config, seed: u64) -> Result<Table<G>, G::ConfigError> {
         let state = G::new(config, seed)?;
-        let observers = state.seat_count() + 1;
+        let seats = state.seat_count();
+        let logs = observers(seats)
+            .map(|observer| {
+                let mut log = Vec::new();
+                state.opening_events(observer, &mut log);
+                log
+            })
+            .collect();
         Ok(Table {
             state,
             record: Record::new(config.clone(), seed),
             picker: GameRng::new(split_seed(seed, 0x5EA7)),
             buf: Vec::new(),
-            logs: vec![Vec::new(); observers],
+            logs,
             scratch: Vec::new(),
         })
     }
@@ -127,8 +135,7 @@ impl<G: Game> Table<G> {
         self.state.apply(seat, action)?;
         self.record.push(seat, action);
         let seats = self.state.seat_count();
-        let observers = (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator]);
-        for observer in observers {
+        for observer in observers(seats) {
             G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
             if let Some(log) = self.logs.get_mut(log_index(observer, seats)) {
                 log.append(&mut self.scratch);
@@ -240,6 +247,11 @@ impl<G: Game> Table<G> {
         let outcome = self.state.outcome().ok_or(DriverError::NoOutcome)?;
         Ok(Finished { record: self.record, outcome, logs: self.logs })
     }
+}
+
+/// Every seat, then the spectator: the order of a table's logs.
+fn observers(seats: usize) -> impl Iterator<Item = Observer> {
+    (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator])
 }
 
 /// A finished game.

@@ -113,6 +113,12 @@ impl Game for Archduke {
         Archduke::witness(before, seat, action, after, observer, out);
     }
 
+    /// The first round's start (rulebook, "Start of round"): the round, its dealer and first
+    /// player; the dealer's first card if it is already face up.
+    fn opening_events(&self, observer: Observer, out: &mut Vec<Event>) {
+        self.opening(observer, out);
+    }
+
     fn undo(&mut self, undo: Undo) {
         self.restore(&undo);
     }

@@ -74,6 +74,23 @@ impl Archduke {
         }
     }
 
+    /// [`Game::opening_events`](duke_core::Game::opening_events): the first round's start,
+    /// as [`Event::NewRound`] reports every later one; and the dealer's first card if the
+    /// round is already past the pre-round peek.
+    pub(crate) fn opening(&self, observer: Observer, out: &mut Vec<Event>) {
+        let _ = observer;
+        out.clear();
+        if self.phase == Phase::Over {
+            return;
+        }
+        out.push(Event::NewRound { round: self.round, dealer: Seat(self.dealer), first: Seat(self.first) });
+        if self.phase != Phase::Peek
+            && let Some(card) = self.discard.top()
+        {
+            out.push(Event::FirstCard { dealer: Seat(self.dealer), face: self.rules.deck.face(card) });
+        }
+    }
+
     /// [`Game::events`](duke_core::Game::events): everything `observer` witnessed when
     /// `seat` played `action` on `before`, giving `after`.
     pub(crate) fn witness(

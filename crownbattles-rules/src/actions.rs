@@ -268,7 +268,15 @@ fn bid(word: &str) -> Option<Bid> {
 
 impl FromStr for Action {
     type Err = NotationError;
+    /// Reads an action; an error names the whole text given, whichever word is wrong.
     fn from_str(text: &str) -> Result<Action, NotationError> {
+        Action::read_notation(text).map_err(|e| NotationError::new(text, e.reason))
+    }
+}
+
+impl Action {
+    /// The reading behind [`FromStr`]; its errors may name only the word that is wrong.
+    fn read_notation(text: &str) -> Result<Action, NotationError> {
         let err = |why| NotationError::new(text, why);
         let words: Vec<&str> = text.split_whitespace().collect();
         let card = |w: &str| w.parse::<Face>().map_err(err);

@@ -387,6 +387,14 @@ impl Game for CrownBattles {
     }
 
     #[inline]
+    /// The first round's start ([`CrownBattles::opening_events`]): the round, its type, the
+    /// deal (the observer's own cards), the spinner, and the teams, missions and duels
+    /// already settled.
+    fn opening_events(&self, observer: Observer, out: &mut Vec<Event>) {
+        out.clear();
+        out.extend(CrownBattles::opening_events(self, observer));
+    }
+
     fn undo(&mut self, undo: Undo) {
         match undo.0 {
             Taken::Whole(before) => self.table = before,

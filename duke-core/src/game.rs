@@ -188,6 +188,25 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
         out: &mut Vec<Self::Event>,
     );
 
+    /// Writes into `out` (cleared first) what `observer` witnessed while the game was set up,
+    /// before the first action: the chance results of [`new`](Game::new) that the rules show
+    /// it (the cards dealt to it, an upcard, who goes first, the round about to be played),
+    /// so that a client's event log starts where the game does. The default writes nothing,
+    /// which suits a game whose start is the same for every seed.
+    ///
+    /// Meant for a state just made by [`new`](Game::new) (later states report their own
+    /// steps through [`events`](Game::events)). The contract, checked by the conformance
+    /// suite at the start of every game:
+    ///
+    /// - *nothing leaks*: a new state and its [`determinize`](Game::determinize) twin for a
+    ///   seat give that seat and the spectator identical opening events;
+    /// - *nothing is missing*: two new games of one config whose opening events for an
+    ///   observer are equal show that observer equal views.
+    fn opening_events(&self, observer: Observer, out: &mut Vec<Self::Event>) {
+        let _ = observer;
+        out.clear();
+    }
+
     /// The redacted notation of `action` by `seat` for `observer`: the text of
     /// [`seen_action`](Game::seen_action). Full notation for the acting seat, only what
     /// the rules show for everyone else.

@@ -133,12 +133,47 @@ impl<G: Game> Record<G> {
 }
 
 impl<G: Game> fmt::Display for Record<G> {
-    /// One line per step in action notation, after a header with the game and seed.
+    /// One line per step in action notation, after a header with the game, the seed and the
+    /// config, cut short past [`CONFIG_SHOWN`] characters (a config can hold a whole tile
+    /// set: the record's JSON has all of it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{} (engine {}) seed {} config {:?}", self.game, self.engine, self.seed, self.config)?;
+        let config = format!("{:?}", self.config);
+        writeln!(f, "{} (engine {}) seed {} config {}", self.game, self.engine, self.seed, shortened(&config))?;
         for (i, step) in self.steps.iter().enumerate() {
             writeln!(f, "{i:>4}. {} {}", step.seat, step.action)?;
         }
         Ok(())
+    }
+}
+
+/// How many characters of the config a record's one-line header shows.
+const CONFIG_SHOWN: usize = 160;
+
+/// `text` if it is at most [`CONFIG_SHOWN`] characters long, else its start and a note.
+fn shortened(text: &str) -> String {
+    match text.char_indices().nth(CONFIG_SHOWN) {
+        Some((at, _)) => format!(
+            "{}... ({} characters in all: the whole config is in the record's JSON)",
+            &text[..at],
+            text.chars().count()
+        ),
+        None => text.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{CONFIG_SHOWN, shortened};
+
+    #[test]
+    fn a_long_config_is_cut_short_in_the_header() {
+        assert_eq!(shortened("Config { players: 2 }"), "Config { players: 2 }");
+        let long = format!("Config {{ tiles: \"{}\" }}", "x".repeat(5000));
+        let short = shortened(&long);
+        assert!(short.len() < CONFIG_SHOWN + 80, "{short}");
+        assert!(
+            short.starts_with(&long[..CONFIG_SHOWN])
+                && short.ends_with("(5020 characters in all: the whole config is in the record's JSON)")
+        );
     }
 }

@@ -36,6 +36,8 @@ const LISTS_ACTIONS_FOR_IDLE_SEATS: u8 = 5;
 const EVENTS_LEAK_DEALT_CARDS: u8 = 6;
 const EVENTS_HIDE_OWN_DRAW: u8 = 7;
 const SEEN_ACTION_NOT_FIRST: u8 = 8;
+const OPENING_LEAKS_DEALT_CARDS: u8 = 9;
+const OPENING_MISSES_OWN_CARD: u8 = 10;
 
 /// An action type over High Card's: its own, or one whose notation is broken.
 trait Wrapped:
@@ -68,6 +70,33 @@ impl FromStr for Mumble {
     type Err = NotationError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         s.parse().map(Mumble)
+    }
+}
+
+/// High Card's actions, read by a parser whose errors name only the last word given.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+struct Partial(HighCardAction);
+
+impl fmt::Display for Partial {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl FromStr for Partial {
+    type Err = NotationError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let last = s.split_whitespace().last().unwrap_or_default();
+        s.parse().map(Partial).map_err(|e: NotationError| NotationError::new(last, e.reason))
+    }
+}
+
+impl Wrapped for Partial {
+    fn wrap(action: HighCardAction) -> Self {
+        Partial(action)
+    }
+    fn inner(self) -> HighCardAction {
+        self.0
     }
 }
 
@@ -146,6 +175,18 @@ impl<const BUG: u8, A: Wrapped + 'static> Game for Broken<BUG, A> {
             out.rotate_left(1);
         }
     }
+    fn opening_events(&self, observer: Observer, out: &mut Vec<HighCardEvent>) {
+        self.0.opening_events(observer, out);
+        for event in out.iter_mut() {
+            if let HighCardEvent::Dealt { seat, card } = event {
+                match BUG {
+                    OPENING_LEAKS_DEALT_CARDS => *card = self.0.card_of(*seat),
+                    OPENING_MISSES_OWN_CARD => *card = None,
+                    _ => {}
+                }
+            }
+        }
+    }
     fn undo(&mut self, undo: HighCard) {
         let generator = *self.0.generator_mut();
         self.0.undo(undo);
@@ -213,7 +254,10 @@ catches! {
     catches_events_that_leak_hidden_cards: Broken<EVENTS_LEAK_DEALT_CARDS> => "leak:";
     catches_events_that_miss_what_the_view_shows: Broken<EVENTS_HIDE_OWN_DRAW> => "incomplete events";
     catches_events_that_do_not_start_with_the_seen_action: Broken<SEEN_ACTION_NOT_FIRST> => "must be seen_action";
+    catches_opening_events_that_leak_hidden_cards: Broken<OPENING_LEAKS_DEALT_CARDS> => "leak at the start";
+    catches_opening_events_that_miss_what_the_view_shows: Broken<OPENING_MISSES_OWN_CARD> => "incomplete opening events";
     catches_a_notation_that_does_not_round_trip: Broken<NO_BUG, Mumble> => "does not read back";
+    catches_a_notation_error_that_names_part_of_the_input: Broken<NO_BUG, Partial> => "names \"]\" as its input";
 }
 
 #[test]

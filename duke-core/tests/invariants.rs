@@ -91,3 +91,40 @@ fn played_choices_stop_at_the_end() {
     let mut game = HighCard::new(&config, 3).unwrap();
     assert_eq!(random_playout(&mut game, &mut GameRng::new(1), &mut Vec::new(), 100), 2);
 }
+
+/// Shrinking goes on until nothing simpler fails: a property that fails at the twelfth
+/// step shrinks to twelve steps, each the first listed action of the first seat to act
+/// (every choice 0), whatever length and choices the failing game started with (proptest's
+/// own shrinking stopped with choices left unshrunk).
+#[test]
+fn a_failure_shrinks_until_no_simpler_record_fails() {
+    let configs = (2u8..=4, 1u8..=5).prop_map(|(players, rounds)| HighCardConfig { players, rounds });
+    let settings = Settings { cases: 24, ..Settings::default() };
+    let failure =
+        check_steps::<HighCard>(
+            configs,
+            &settings,
+            None,
+            |step| if step.index >= 11 { Err("late".into()) } else { Ok(()) },
+        )
+        .unwrap_err();
+    let message = failure.to_string();
+    let steps: Vec<&str> =
+        message.lines().filter(|l| l.trim_start().starts_with(|c: char| c.is_ascii_digit())).collect();
+    assert_eq!(steps.len(), 12, "not shrunk to twelve steps:\n{message}");
+    assert!(steps.iter().all(|l| l.ends_with("keep")), "not every choice shrunk to the first action:\n{message}");
+}
+
+/// The failure says how to replay its record: the replay example's command and the Rust call.
+#[test]
+fn a_failure_tells_how_to_replay_its_record() {
+    let settings = Settings { cases: 8, ..Settings::default() };
+    let failure = check_steps::<HighCard>(configs(), &settings, None, |_| Err("always".into())).unwrap_err();
+    let message = failure.to_string();
+    assert!(message.contains("cargo run --release -p duke-examples --example replay -- record.json"), "{message}");
+    assert!(
+        message
+            .contains("serde_json::from_str::<duke_core::Record<duke_core::testing::toy::HighCard>>(&json)?.replay()"),
+        "{message}"
+    );
+}

@@ -49,20 +49,28 @@ fn event_logs_are_what_each_observer_saw() {
     let mut bots: Vec<Box<dyn Bot<HighCard>>> = vec![Box::new(Threshold), Box::new(Threshold), Box::new(Threshold)];
     let finished = play_game::<HighCard>(&config, 11, &mut bots).unwrap();
     let mut state = finished.record.start().unwrap();
-    let mut expected = vec![Vec::new(); 4];
+    let observer = |k: usize| if k < 3 { Observer::Seat(Seat(k as u8)) } else { Observer::Spectator };
+    // Every log starts with what its observer saw at set-up: the first deal.
+    let mut expected: Vec<Vec<HighCardEvent>> = (0..4)
+        .map(|k| {
+            let mut log = Vec::new();
+            state.opening_events(observer(k), &mut log);
+            log
+        })
+        .collect();
+    assert_eq!(expected[1][1], HighCardEvent::Dealt { seat: Seat(1), card: state.card_of(Seat(1)) });
+    assert_eq!(expected[3][1], HighCardEvent::Dealt { seat: Seat(1), card: None });
     let mut events = Vec::new();
     for step in &finished.record.steps {
         let before = state;
         state.apply(step.seat, step.action).unwrap();
         for (k, log) in expected.iter_mut().enumerate() {
-            let observer = if k < 3 { Observer::Seat(Seat(k as u8)) } else { Observer::Spectator };
-            HighCard::events(&before, step.seat, step.action, &state, observer, &mut events);
+            HighCard::events(&before, step.seat, step.action, &state, observer(k), &mut events);
             log.append(&mut events);
         }
     }
     for (k, log) in expected.iter().enumerate() {
-        let observer = if k < 3 { Observer::Seat(Seat(k as u8)) } else { Observer::Spectator };
-        assert_eq!(finished.events(observer), log.as_slice());
+        assert_eq!(finished.events(observer(k)), log.as_slice());
     }
     // The spectator saw every round's showdown and the end; no seat's dealt card.
     let spectator = finished.events(Observer::Spectator);

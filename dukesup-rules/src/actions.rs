@@ -103,8 +103,15 @@ impl fmt::Display for Action {
 
 impl FromStr for Action {
     type Err = NotationError;
-
+    /// Reads an action; an error names the whole text given, whichever word is wrong.
     fn from_str(s: &str) -> Result<Action, NotationError> {
+        Action::read_notation(s).map_err(|e| NotationError::new(s, e.reason))
+    }
+}
+
+impl Action {
+    /// The reading behind [`FromStr`]; its errors may name only the word that is wrong.
+    fn read_notation(s: &str) -> Result<Action, NotationError> {
         let lower = s.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         let card = |w: &str| w.parse::<Card>().map_err(|_| NotationError::new(s, "expected a card such as 7H or TS"));

@@ -338,9 +338,15 @@ fn round_end(
         }
         return;
     }
-    out.push(Event::RoundStarted { round: after.round, first: after.round_first });
+    push_round_start(after, observer, out);
+}
+
+/// A round's start: the round and who goes first, then the four cards dealt to each seat
+/// (their faces for their owner only). Also [`duke_core::Game::opening_events`].
+pub(crate) fn push_round_start(pos: &Position, observer: Observer, out: &mut Vec<Event>) {
+    out.push(Event::RoundStarted { round: pos.round, first: pos.round_first });
     for dealt in [Seat(0), Seat(1)] {
-        let cards = (observer == Observer::Seat(dealt)).then(|| after.player(dealt).hand);
+        let cards = (observer == Observer::Seat(dealt)).then(|| pos.player(dealt).hand);
         out.push(Event::Dealt { seat: dealt, cards });
     }
 }

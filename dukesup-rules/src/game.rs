@@ -153,6 +153,15 @@ impl Game for DukesUp {
         crate::events::events(&before.0, seat, action, &after.0, observer, out);
     }
 
+    /// The first round's start: the round and who goes first, then the deal (Setup 3), each
+    /// seat's four cards for itself only.
+    fn opening_events(&self, observer: Observer, out: &mut Vec<Event>) {
+        out.clear();
+        if !self.is_over() {
+            crate::events::push_round_start(&self.0, observer, out);
+        }
+    }
+
     fn undo(&mut self, undo: Undo) {
         undo.restore(&mut self.0);
     }

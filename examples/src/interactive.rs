@@ -6,7 +6,9 @@ use std::io::{self, BufRead, Write};
 
 use duke_core::{Game, Observer, Record, Seat};
 
-use crate::bots::{Bot, Decision};
+use duke_core::referee::AnswerError;
+
+use crate::bots::Bot;
 use crate::catalog::Catalogued;
 use crate::cli::PlayArgs;
 use crate::driver::{DriverError, Table};
@@ -95,23 +97,24 @@ pub fn play<G: Catalogued>(
     writeln!(out, "Type `help` for the commands.")?;
     let bound = G::max_actions(&config);
     let me = Observer::Seat(human);
-    // How much of the human's event log has been printed.
-    let mut shown = 0;
+    // How much of the human's event log has been printed: first what it saw at set-up.
+    let mut shown = print_events(&table, me, 0, out)?;
     while !table.is_over() {
         if table.record().steps.len() as u64 >= bound {
             return Err(PlayError::Driver(DriverError::TooLong(bound)));
         }
-        let drawn = table.asking_order();
-        // The human is asked first, like a quick player at the table; who must act when
-        // everyone waits follows the drawn order, so the human is not favoured there.
-        let mut order = drawn.clone();
+        // The table's asking procedure (duke-core's ask/answer API) decides who may act,
+        // who may wait and who must act when everyone waited; this loop only chooses whom
+        // to ask first among the seats asked: the human, like a quick player at the table.
+        // Who must act when everyone waits follows the drawn order, so the human is not
+        // favoured there.
+        let mut order: Vec<Seat> = table.asked().map(|(seat, _)| seat).collect();
         if let Some(at) = order.iter().position(|&s| s == human) {
             order[..=at].rotate_right(1);
         }
-        let several = order.len() > 1;
         let mut acted = false;
         for &seat in &order {
-            match ask_seat(&mut table, seat, human, &mut bots, several, input, out)? {
+            match ask_seat(&mut table, seat, human, &mut bots, input, out)? {
                 Asked::Acted => {
                     acted = true;
                     shown = print_events(&table, me, shown, out)?;
@@ -123,11 +126,11 @@ pub fn play<G: Catalogued>(
         }
         if !acted {
             let step = table.record().steps.len();
-            let seat = table.seat_to_force(&drawn).ok_or(PlayError::Driver(DriverError::NoOutcome))?;
+            let (seat, _) = table.asked().next().ok_or(PlayError::Driver(DriverError::NoOutcome))?;
             if seat == human {
                 writeln!(out, "Everyone waited: you must act now.")?;
             }
-            match ask_seat(&mut table, seat, human, &mut bots, false, input, out)? {
+            match ask_seat(&mut table, seat, human, &mut bots, input, out)? {
                 Asked::Acted => shown = print_events(&table, me, shown, out)?,
                 Asked::Waited => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
                 Asked::Left(ending) => return Ok((ending, table.record().clone())),
@@ -167,38 +170,42 @@ enum Asked {
     Left(Ending),
 }
 
-/// Asks the human or the seat's bot and plays the action.
+/// Asks the human or the seat's bot, which the table asks now, and answers or declines for
+/// it through the table's ask/answer API.
 fn ask_seat<G: Catalogued>(
     table: &mut Table<G>,
     seat: Seat,
     human: Seat,
     bots: &mut [Option<Box<dyn Bot<G>>>],
-    may_wait: bool,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Asked, PlayError> {
     let step = table.record().steps.len();
     if seat == human {
+        let may_wait = table.may_wait(human).ok_or(PlayError::Driver(DriverError::NotAsked { step, seat }))?;
         return match ask_human(table, human, may_wait, input, out)? {
-            Ok(Some(action)) => {
-                table.play_listed(human, action).map_err(PlayError::Driver)?;
-                Ok(Asked::Acted)
-            }
-            Ok(None) => Ok(Asked::Waited),
+            Ok(Some(action)) => match table.answer(human, action) {
+                Ok(()) => Ok(Asked::Acted),
+                // The action was chosen from the listed ones: a refusal is the game's fault.
+                Err(AnswerError::Illegal { action, reason, .. }) => {
+                    Err(PlayError::Driver(DriverError::Refused { step, seat, action, reason: reason.to_string() }))
+                }
+                Err(_) => Err(PlayError::Driver(DriverError::NotAsked { step, seat })),
+            },
+            Ok(None) => match table.decline(human) {
+                Ok(()) => Ok(Asked::Waited),
+                Err(_) => Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
+            },
             Err(ending) => Ok(Asked::Left(ending)),
         };
     }
     let Some(bot) = bots.get_mut(seat.index()).and_then(Option::as_mut) else {
         return Err(PlayError::Driver(DriverError::NoAction { step, seat }));
     };
-    let action = match bot.choose(&table.perspective(seat, may_wait)) {
-        Some(Decision::Act(action)) => action,
-        Some(Decision::Wait) if may_wait => return Ok(Asked::Waited),
-        Some(Decision::Wait) => return Err(PlayError::Driver(DriverError::WaitedLast { step, seat })),
-        None => return Err(PlayError::Driver(DriverError::NoAction { step, seat })),
-    };
-    table.play_listed(seat, action).map_err(PlayError::Driver)?;
-    Ok(Asked::Acted)
+    match table.ask(seat, bot.as_mut()).map_err(PlayError::Driver)? {
+        Some(_) => Ok(Asked::Acted),
+        None => Ok(Asked::Waited),
+    }
 }
 
 /// Shows the human its view and legal actions and reads a choice (`None` to wait), or how

@@ -109,9 +109,17 @@ pub fn replay_record<G: Game>(
         record.steps.len(),
         start.view(observer)
     )?;
+    let mut events = Vec::new();
+    // What the observer saw at set-up, before the first step.
+    start.opening_events(observer, &mut events);
+    if !events.is_empty() {
+        writeln!(out, "set-up:")?;
+        for event in &events {
+            writeln!(out, "  {event}")?;
+        }
+    }
     let mut written = Ok(());
     let mut before = start;
-    let mut events = Vec::new();
     let end = record
         .replay_with(|index, step, state| {
             if written.is_ok() {

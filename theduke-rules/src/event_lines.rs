@@ -97,6 +97,7 @@ impl fmt::Display for Event {
             Event::Deployed { seat, tile, square } => {
                 write!(f, "{seat} {}: places the {} on {square}", Action::Deploy(*square), tile.name)
             }
+            Event::FirstToSetUp { seat } => write!(f, "{seat} acts first in set-up"),
             Event::TerrainPlaced { terrain, square } => {
                 write!(f, "the {terrain:?} is placed at random on {square}")
             }

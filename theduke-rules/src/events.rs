@@ -52,6 +52,13 @@ impl NamedTile {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[non_exhaustive]
 pub enum Event {
+    /// Set-up begins: who sets up first was determined (rulebook "Set-up": "Determine which
+    /// player will set up first"; in Dynastic Dispute who selects first, in Dark Rider who
+    /// deploys first). The opening event of every game ([`Game::opening_events`]).
+    FirstToSetUp {
+        /// Who acts first.
+        seat: Seat,
+    },
     /// Set-up: a player placed his Duke or one of his two Footmen (rulebook "Set-up").
     SetUp {
         /// Who placed it.

@@ -86,6 +86,16 @@ impl<S: TileSource> Game for Duke<S> {
         Duke::step_events(before, seat, action, after, observer, out);
     }
 
+    /// Who acts first in set-up ([`Event::FirstToSetUp`]): the one chance result of
+    /// [`new`](Game::new), public (the terrain comes as set-up completes, in that step's
+    /// events).
+    fn opening_events(&self, _observer: Observer, out: &mut Vec<Event>) {
+        out.clear();
+        if !self.is_over() {
+            out.push(Event::FirstToSetUp { seat: Seat(self.first) });
+        }
+    }
+
     fn undo(&mut self, undo: Duke<S>) {
         *self = undo;
     }

@@ -103,7 +103,15 @@ impl FromStr for EscapeCost {
 
 impl FromStr for Action {
     type Err = NotationError;
+    /// Reads an action; an error names the whole text given, whichever word is wrong.
     fn from_str(s: &str) -> Result<Action, NotationError> {
+        Action::read_notation(s).map_err(|e| NotationError::new(s, e.reason))
+    }
+}
+
+impl Action {
+    /// The reading behind [`FromStr`]; its errors may name only the word that is wrong.
+    fn read_notation(s: &str) -> Result<Action, NotationError> {
         let text = s.trim().to_ascii_lowercase();
         let square = |t: &str| t.parse::<Square>().map_err(|_| NotationError::new(s, "bad square"));
         let kind = |t: &str| {

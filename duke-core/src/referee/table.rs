@@ -4,7 +4,7 @@ use crate::game::{Game, Observer};
 use crate::outcome::Outcome;
 use crate::record::Record;
 use crate::rng::{GameRng, split_seed};
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 
 use super::bot::{Bot, Decision, Perspective};
 use super::log_index;
@@ -13,6 +13,7 @@ use super::update::Update;
 /// Something went wrong that a correct game and bots never cause: the referee reports it
 /// instead of panicking, with the step where it happened.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum DriverError {
     /// The game refused the config.
     #[error("bad config: {0}")]
@@ -53,6 +54,14 @@ pub enum DriverError {
         /// The game's error.
         reason: String,
     },
+    /// A bot was asked for a seat the referee is not asking now ([`Table::ask`]).
+    #[error("step {step}: {seat} is not asked to act now")]
+    NotAsked {
+        /// Index of the step, from 0.
+        step: usize,
+        /// The seat.
+        seat: Seat,
+    },
     /// The game went past its own `max_actions` bound.
     #[error("the game did not end within its bound of {0} actions")]
     TooLong(u64),
@@ -61,41 +70,76 @@ pub enum DriverError {
     NoOutcome,
 }
 
-/// A game in progress under a referee: the true state, its record, and the log of what
-/// every observer (each seat, then the spectator) saw happen.
+/// A game in progress under a referee: the true state, its record, the log of what every
+/// observer (each seat, then the spectator) saw happen, and where the current step's asking
+/// stands (the drawn order, the seats that declined, how much of each log was sent).
+///
+/// Drive it with the ask/answer API ([`Table::pending`], [`Table::answer`],
+/// [`Table::decline`]; see the [module docs](super)), or with bots through [`Table::step`]
+/// and [`play_game`], which are built on it.
 #[derive(Clone, Debug)]
 pub struct Table<G: Game> {
-    state: G,
-    record: Record<G>,
+    pub(super) state: G,
+    pub(super) record: Record<G>,
     picker: GameRng,
     buf: Vec<G::Action>,
     logs: Vec<Vec<G::Event>>,
     scratch: Vec<G::Event>,
+    /// The current step's asking order, drawn when the step began.
+    pub(super) order: Vec<Seat>,
+    /// The seats of `order` that declined (waited) in the current step.
+    pub(super) declined: SeatSet,
+    /// Per observer (seats, then the spectator): how many events of its log were sent
+    /// ([`Table::next_update`]).
+    pub(super) sent: Vec<usize>,
 }
 
 impl<G: Game> Table<G> {
-    /// Sets up the game from `config` and `seed`.
+    /// Sets up the game from `config` and `seed`. Every observer's log starts with what it
+    /// witnessed at set-up ([`Game::opening_events`]).
     pub fn new(config: &G::Config, seed: u64) -> Result<Table<G>, G::ConfigError> {
         let state = G::new(config, seed)?;
-        let observers = state.seat_count() + 1;
-        Ok(Table {
+        let seats = state.seat_count();
+        let logs = observers(seats)
+            .map(|observer| {
+                let mut log = Vec::new();
+                state.opening_events(observer, &mut log);
+                log
+            })
+            .collect();
+        let mut table = Table {
             state,
             record: Record::new(config.clone(), seed),
             picker: GameRng::new(split_seed(seed, 0x5EA7)),
             buf: Vec::new(),
-            logs: vec![Vec::new(); observers],
+            logs,
             scratch: Vec::new(),
-        })
+            order: Vec::new(),
+            declined: SeatSet::EMPTY,
+            sent: vec![0; seats + 1],
+        };
+        table.begin_step();
+        Ok(table)
     }
 
-    /// The seats that may act now in the order the referee asks them: uniformly random
-    /// (reproducibly from the seed) when there are several; empty when the game is over.
-    pub fn asking_order(&mut self) -> Vec<Seat> {
-        let mut seats: Vec<Seat> = self.state.to_act().iter().collect();
-        if seats.len() > 1 {
-            self.picker.shuffle(&mut seats);
+    /// Starts a step: draws the asking order of the seats that may act (shuffled only when
+    /// there are several, so the generator advances exactly as it always has) and forgets
+    /// who declined.
+    fn begin_step(&mut self) {
+        self.order.clear();
+        self.order.extend(self.state.to_act().iter());
+        if self.order.len() > 1 {
+            self.picker.shuffle(&mut self.order);
         }
-        seats
+        self.declined = SeatSet::EMPTY;
+    }
+
+    /// The seats that may act now in the order the referee asks them, drawn when the step
+    /// began: uniformly random (reproducibly from the seed) when there are several; empty
+    /// when the game is over. Seats that declined are still listed ([`Table::asked`] leaves
+    /// them out).
+    pub fn asking_order(&self) -> Vec<Seat> {
+        self.order.clone()
     }
 
     /// When every seat of `order` has waited, the seat that must act: the first of `order`
@@ -120,20 +164,22 @@ impl<G: Game> Table<G> {
         &self.buf
     }
 
-    /// Applies and records `action` for `seat`, and appends what every observer saw to its
-    /// log; or refuses it (the game is unchanged).
+    /// Applies and records `action` for `seat`, appends what every observer saw to its log
+    /// and begins the next step (a new asking order); or refuses it (the table is
+    /// unchanged). It does not check the asking procedure (whether `seat` is asked now):
+    /// [`Table::answer`] does; this is for replaying or for callers with their own procedure.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), G::ActionError> {
         let before = self.state.clone();
         self.state.apply(seat, action)?;
         self.record.push(seat, action);
         let seats = self.state.seat_count();
-        let observers = (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator]);
-        for observer in observers {
+        for observer in observers(seats) {
             G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
             if let Some(log) = self.logs.get_mut(log_index(observer, seats)) {
                 log.append(&mut self.scratch);
             }
         }
+        self.begin_step();
         Ok(())
     }
 
@@ -186,7 +232,8 @@ impl<G: Game> Table<G> {
     }
 
     /// Asks `bot` to act for `seat` and plays its choice; `None` if it waited (allowed
-    /// only with `may_wait`).
+    /// only with `may_wait`). Outside the asking procedure: `may_wait` is the caller's and
+    /// a wait is not recorded as a decline ([`Table::ask`] follows the procedure).
     pub fn ask_bot(
         &mut self,
         seat: Seat,
@@ -218,21 +265,20 @@ impl<G: Game> Table<G> {
     }
 
     /// Runs one step of the referee's procedure with `bots[k]` playing seat `k`: asks the
-    /// seats that may act in the drawn order until one acts, and makes an awaited seat act
-    /// if all wait. Returns the seat that acted and its action.
+    /// first seat [`asked`](Table::asked) (through [`Table::ask`]) until one acts: the seats
+    /// that may act in the drawn order, each of which may decline, then the seat made to act
+    /// when all declined. Returns the seat that acted and its action.
     pub fn step(&mut self, bots: &mut [Box<dyn Bot<G>>]) -> Result<(Seat, G::Action), DriverError> {
-        let order = self.asking_order();
         let step = self.record.steps.len();
-        for &seat in &order {
+        // Each pass either ends the step or records a decline; after every seat declined,
+        // the seat asked last may not decline, so the loop ends.
+        loop {
+            let (seat, _) = self.asked().next().ok_or(DriverError::NoOutcome)?;
             let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
-            if let Some(action) = self.ask_bot(seat, bot.as_mut(), order.len() > 1)? {
+            if let Some(action) = self.ask(seat, bot.as_mut())? {
                 return Ok((seat, action));
             }
         }
-        let seat = self.seat_to_force(&order).ok_or(DriverError::NoOutcome)?;
-        let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
-        let action = self.ask_bot(seat, bot.as_mut(), false)?.ok_or(DriverError::WaitedLast { step, seat })?;
-        Ok((seat, action))
     }
 
     /// Ends the table: the record, the outcome and the event logs of a finished game.
@@ -240,6 +286,11 @@ impl<G: Game> Table<G> {
         let outcome = self.state.outcome().ok_or(DriverError::NoOutcome)?;
         Ok(Finished { record: self.record, outcome, logs: self.logs })
     }
+}
+
+/// Every seat, then the spectator: the order of a table's logs.
+fn observers(seats: usize) -> impl Iterator<Item = Observer> {
+    (0..seats).map(|s| Observer::Seat(Seat(s as u8))).chain([Observer::Spectator])
 }
 
 /// A finished game.

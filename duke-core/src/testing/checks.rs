@@ -174,10 +174,26 @@ impl<'s, G: Game> Checker<'s, G> {
 fn check_notation<G: Game>(action: G::Action) -> Result<(), String> {
     let text = action.to_string();
     match text.parse::<G::Action>() {
-        Ok(back) if back == action => Ok(()),
-        Ok(back) => Err(format!("notation {text:?} of {action:?} reads back as {back:?}")),
-        Err(e) => Err(format!("notation {text:?} of {action:?} does not read back: {e}")),
+        Ok(back) if back == action => {}
+        Ok(back) => return Err(format!("notation {text:?} of {action:?} reads back as {back:?}")),
+        Err(e) => return Err(format!("notation {text:?} of {action:?} does not read back: {e}")),
     }
+    // Garbled notation, when refused, names the whole text given.
+    let mut cut = text.clone();
+    cut.pop();
+    for garbled in
+        [format!("{text} ]"), format!("{text}x"), format!("{text} 17"), format!("] {text}"), format!("{cut}]")]
+    {
+        if let Err(e) = garbled.parse::<G::Action>()
+            && e.input != garbled
+        {
+            return Err(format!(
+                "the refused notation {garbled:?} names {:?} as its input: a notation error names the whole text given",
+                e.input
+            ));
+        }
+    }
+    Ok(())
 }
 
 pub(super) fn check_outcome<G: Game>(state: &G) -> Result<(), String> {

@@ -68,8 +68,8 @@ pub struct Coverage {
 pub type Bias<G> = fn(&G, Seat, &<G as Game>::Action) -> u32;
 
 /// Plays `settings.cases` random games with configs from `configs` and calls `invariant` on
-/// every step; the first `Err` fails the run, shrunk to a minimal record (printed as JSON
-/// and in notation). Actions are chosen uniformly, or weighted by `bias`. Returns how many
+/// every step; the first `Err` fails the run, shrunk until no simpler record fails (fewer,
+/// earlier choices), and printed as JSON, in notation, and with how to replay it. Actions are chosen uniformly, or weighted by `bias`. Returns how many
 /// steps were checked and how many the invariant marked as [reached](StepCheck::reached).
 ///
 /// ```
@@ -100,19 +100,103 @@ pub fn check_steps<G: Game>(
     bias: Option<Bias<G>>,
     invariant: impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
 ) -> Result<Coverage, Failure> {
-    let mut runner = settings.runner();
+    // Shrinking goes on until no simpler record fails: a minimal record is the point.
+    let mut runner = settings.exhaustive_shrink_runner();
     let strategy = (configs, any::<u64>(), proptest::collection::vec(any::<u32>(), 0..=settings.max_steps));
     let tally = Tally::default();
     let outcome = runner.run(&strategy, |(config, seed, choices)| {
         one_game::<G>(&config, seed, &choices, settings, bias, &invariant, &tally)
+            .map_err(|failed| TestCaseError::fail(failed.message))
     });
     match outcome {
         Ok(()) => Ok(Coverage { games: tally.games.get(), steps: tally.steps.get(), reached: tally.reached.get() }),
-        Err(TestError::Fail(reason, _)) => Err(Failure { message: format!("{} invariant failure: {reason}", G::NAME) }),
+        Err(TestError::Fail(reason, (config, seed, choices))) => {
+            let play =
+                |choices: &[u32]| one_game::<G>(&config, seed, choices, settings, bias, &invariant, &tally).err();
+            let reason = match shrink_choices(choices, play) {
+                Some(failed) => failed.message,
+                None => reason.to_string(),
+            };
+            Err(Failure { message: format!("{} invariant failure: {reason}", G::NAME) })
+        }
         Err(TestError::Abort(reason)) => {
             Err(Failure { message: format!("{} invariant run aborted: {reason}", G::NAME) })
         }
     }
+}
+
+/// Games tried by [`shrink_choices`] at most (a bound that a real failure never nears).
+const SHRINK_GAMES: usize = 100_000;
+
+/// Goes on shrinking where proptest stops: proptest shrinks a list by removing elements
+/// first and then shrinking each, so a choice it shrank is never removed after; here every
+/// choice is tried removed, then made 0 to 3, about half or one less (and steps the
+/// generator chose are given choice 0), again and again until no change gives a failing
+/// game that is simpler (fewer steps, then smaller choices, a generator's choice counting as
+/// the largest). Returns the
+/// simplest failure found (`None` if `choices` does not fail).
+fn shrink_choices(mut choices: Vec<u32>, play: impl Fn(&[u32]) -> Option<Failed>) -> Option<Failed> {
+    // A step without a choice takes the generator's: counted as the largest choice.
+    let measure = |failed: &Failed, choices: &[u32]| {
+        let missing = failed.steps.saturating_sub(choices.len()) as u64;
+        (failed.steps, choices.iter().map(|&c| u64::from(c)).sum::<u64>() + missing * (1 << 32))
+    };
+    let mut best = play(&choices)?;
+    // Choices past the failing step are never read.
+    choices.truncate(best.steps);
+    let mut games = 0;
+    let mut improved = true;
+    while improved && games < SHRINK_GAMES {
+        improved = false;
+        // Steps the generator chose, given the first choice instead.
+        if choices.len() < best.steps {
+            let mut padded = choices.clone();
+            padded.resize(best.steps, 0);
+            games += 1;
+            if let Some(failed) = play(&padded)
+                && measure(&failed, &padded) < measure(&best, &choices)
+            {
+                choices = padded;
+                choices.truncate(failed.steps);
+                best = failed;
+            }
+        }
+        let mut i = 0;
+        while i < choices.len() && games < SHRINK_GAMES {
+            let c = choices[i];
+            let mut removed = choices.clone();
+            removed.remove(i);
+            let smaller = [0, 1, 2, 3, c / 2, c / 2 + 1, c.saturating_sub(1)].into_iter().filter(|&v| v < c).map(|v| {
+                let mut candidate = choices.clone();
+                candidate[i] = v;
+                candidate
+            });
+            let mut accepted = false;
+            for candidate in std::iter::once(removed).chain(smaller) {
+                games += 1;
+                if let Some(failed) = play(&candidate)
+                    && measure(&failed, &candidate) < measure(&best, &choices)
+                {
+                    choices = candidate;
+                    choices.truncate(failed.steps);
+                    best = failed;
+                    accepted = true;
+                    improved = true;
+                    break;
+                }
+            }
+            if !accepted {
+                i += 1;
+            }
+        }
+    }
+    Some(best)
+}
+
+/// A failing game: how many steps its record holds, and the report.
+struct Failed {
+    steps: usize,
+    message: String,
 }
 
 /// Counters across the games of a run.
@@ -131,12 +215,12 @@ fn one_game<G: Game>(
     bias: Option<Bias<G>>,
     invariant: &impl Fn(&StepCheck<'_, G>) -> Result<(), String>,
     tally: &Tally,
-) -> Result<(), TestCaseError> {
+) -> Result<(), Failed> {
     tally.games.set(tally.games.get() + 1);
     let mut record: Record<G> = Record::new(config.clone(), seed);
-    let fail = |record: &Record<G>, what: String| -> TestCaseError {
-        let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
-        TestCaseError::fail(format!("{what}\nminimal record (JSON): {json}\nsteps:\n{record}"))
+    let fail = |record: &Record<G>, what: String| Failed {
+        steps: record.steps.len(),
+        message: super::failure_text(record, &what),
     };
     let Ok(mut state) = G::new(config, seed) else {
         return Err(fail(&record, "the config strategy produced a config that new() refuses".into()));
@@ -189,4 +273,36 @@ fn weighted<G: Game>(state: &G, choice: u32, weight: Bias<G>, legal: &mut Vec<G:
         target -= w;
     }
     legal.last().map(|&a| (seat, a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Failed, shrink_choices};
+
+    /// A stand-in game: step `k` reads choice `k` (or an even number past the list, as a
+    /// generator would), and the game fails at the step where the third odd choice is read.
+    fn third_odd(choices: &[u32]) -> Option<Failed> {
+        let mut odd = 0;
+        for k in 0..1000usize {
+            let c = choices.get(k).copied().unwrap_or(k as u32 * 2 + 2);
+            odd += c % 2;
+            if odd == 3 {
+                return Some(Failed { steps: k + 1, message: format!("{:?}", choices.get(..=k)) });
+            }
+        }
+        None
+    }
+
+    /// A 20-step failure shrinks to the 3-step one: every even choice removed, every odd one
+    /// made 1; removals are tried again after values shrank (where proptest stops).
+    #[test]
+    fn shrinking_goes_on_until_nothing_simpler_fails() {
+        let mut choices: Vec<u32> = (0..20).map(|k| 2 * k + 40).collect();
+        for (at, value) in [(4, 91), (11, 57), (19, 1001)] {
+            choices[at] = value;
+        }
+        let failed = shrink_choices(choices, third_odd).unwrap();
+        assert_eq!((failed.steps, failed.message.as_str()), (3, "Some([1, 1, 1])"));
+        assert!(shrink_choices(vec![2; 4], |_| None).is_none());
+    }
 }

@@ -10,7 +10,8 @@
 //!   (generator included);
 //! - a sample of actions that are not listed (taken from actions seen elsewhere in the
 //!   game) is refused, with the state unchanged;
-//! - every action's notation round-trips through `Display` and `FromStr`;
+//! - every action's notation round-trips through `Display` and `FromStr`, and garbled
+//!   notation, when refused, names the whole text in its [`NotationError`](crate::NotationError);
 //! - serde round-trips the state and every seat's and the spectator's view;
 //! - determinization for each seat keeps that seat's view, the public view, `to_act`, `awaited` and
 //!   the seat's legal actions identical, and yields a valid state;
@@ -19,15 +20,21 @@
 //!   notation; in twin worlds (the state and a determinization for a seat) an observer's
 //!   events are equal exactly when its views afterwards are (nothing leaks, nothing is
 //!   missing), and two actions giving an observer equal events give it equal views;
+//! - opening events ([`Game::opening_events`]): a new game and its determinization twins
+//!   give each observer that cannot tell them apart identical opening events, and new games
+//!   of one config whose opening events for an observer are equal show it equal views;
 //! - the game's own invariant hook, [`Game::validate`], holds;
 //! - the game ends within [`Game::max_actions`].
 //!
 //! After each playout it replays the record from the seed (every intermediate state must
 //! match), undoes the whole game step by step back to the start, round-trips the record
-//! through serde, and tampers with serialized states: a tampered state must either be
-//! refused by deserialisation or be a state the game can go on from (every method runs
-//! without a panic, every seat in `to_act` has a legal action, listed actions are
-//! accepted, and apply then undo restores the state exactly).
+//! through serde, and tampers with serialized states (any JSON value: numbers, booleans,
+//! enum and string values, optional fields, list lengths) and crossbreeds them (a state made
+//! of two reachable states' fields): such a state must either be refused by deserialisation
+//! or be a state the game can go on from (every method runs without a panic, every seat in
+//! `to_act` has a legal action, listed actions are accepted, `validate` holds after each
+//! and apply then undo restores the state exactly; every seat's determinization is valid
+//! and keeps that seat's view, the spectator's view, `to_act` and `awaited`).
 //!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!
@@ -50,6 +57,8 @@
 mod checks;
 mod events;
 pub mod invariants;
+mod mutate;
+mod opening;
 mod playout;
 pub mod rules_table;
 pub mod strategies;
@@ -73,16 +82,32 @@ use crate::rng::GameRng;
 pub struct Settings {
     /// Random games to play.
     pub cases: u32,
-    /// How many states at the start of each game get every check; the rest of the game is
-    /// played to its end with the cheap checks (validity, `to_act` and bound).
+    /// The length of the shrinkable part of each game: up to `max_steps` choices, drawn by
+    /// proptest, pick the seat and action of the game's first actions (each taken modulo
+    /// the number available); the rest of the game is played to its end with choices from a
+    /// generator seeded by the game's seed. In [`run`] the states within the first
+    /// `max_steps` actions get every check, the later ones only the cheap checks (validity,
+    /// `to_act` and the bound); [`check_steps`](invariants::check_steps) runs its invariant
+    /// on every step to the end. It does not bound a game's length
+    /// ([`max_game_actions`](Self::max_game_actions) and [`Game::max_actions`] do); a failure
+    /// after the first `max_steps` actions shrinks only by those choices, the config and
+    /// the seed.
     pub max_steps: usize,
     /// Unlisted actions tried per seat per state.
     pub illegal_samples: usize,
-    /// Tampered serialized states per game.
+    /// Tampered serialized states per game: each changes one JSON value of a state of the
+    /// game (a number, a boolean, an enum or string value, an optional field, a list's
+    /// length), the kinds taken in turn.
     pub tamperings: usize,
+    /// Crossbred states per game: each takes every field from one of two reachable states
+    /// of the game's config (see the module documentation).
+    pub crossbreedings: usize,
     /// Actions per acting seat and state whose events are compared across twin worlds
     /// and against each other (the leak and completeness checks).
     pub event_samples: usize,
+    /// Other new games of the same config each game's opening events are compared with
+    /// (the "nothing is missing" check of [`Game::opening_events`]).
+    pub opening_games: usize,
     /// A hard cap on a game's length, beyond `max_actions`, so a broken game cannot hang
     /// the suite.
     pub max_game_actions: u64,
@@ -97,12 +122,18 @@ impl Default for Settings {
             max_steps: 200,
             illegal_samples: 4,
             tamperings: 16,
+            crossbreedings: 8,
             event_samples: 3,
+            opening_games: 6,
             max_game_actions: 200_000,
             seed: 0x5EED,
         }
     }
 }
+
+/// Shrinking steps allowed to a failing [`check_steps`](invariants::check_steps) case: so
+/// many that shrinking ends only when no simpler case fails.
+const SHRINK_UNTIL_STUCK: u32 = 1 << 24;
 
 /// The environment variable that multiplies every suite's number of random games, for a
 /// long (nightly or local fuzzing) run: `DUKE_TEST_SCALE=100 cargo test --release`.
@@ -145,6 +176,13 @@ impl Settings {
     /// The proptest configuration of every run: the scaled cases, no failure file.
     fn runner_config(&self) -> Config {
         Config { cases: self.scaled_cases(), failure_persistence: None, ..Config::default() }
+    }
+
+    /// [`runner`](Self::runner) whose shrinking goes on until nothing simpler fails
+    /// (proptest's own limit is four shrinking steps per case, which leaves long records).
+    pub(crate) fn exhaustive_shrink_runner(&self) -> TestRunner {
+        let config = Config { max_shrink_iters: SHRINK_UNTIL_STUCK, ..self.runner_config() };
+        TestRunner::new_with_rng(config, TestRng::from_seed(RngAlgorithm::ChaCha, &seed_bytes(self.moved_seed())))
     }
 }
 
@@ -201,6 +239,16 @@ pub fn run<G: Game>(configs: impl Strategy<Value = G::Config>, settings: &Settin
     }
 }
 
+/// A failure's report: what broke, the record as JSON (in full) and one step per line, and
+/// how to replay it.
+pub(crate) fn failure_text<G: Game>(record: &Record<G>, what: &str) -> String {
+    let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
+    format!(
+        "{what}\nminimal record (JSON): {json}\nsteps:\n{record}to replay: save the JSON record above as record.json and run\n  cargo run --release -p duke-examples --example replay -- record.json\nor in Rust, with `json` its text:\n  serde_json::from_str::<duke_core::Record<{}>>(&json)?.replay()\n",
+        core::any::type_name::<G>()
+    )
+}
+
 pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
     let mut bytes = [0u8; 32];
     for (i, chunk) in bytes.chunks_mut(8).enumerate() {
@@ -213,10 +261,7 @@ pub(crate) fn seed_bytes(seed: u64) -> [u8; 32] {
 /// taken modulo the number available), a generator from `seed` the rest.
 fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &Settings) -> Result<(), TestCaseError> {
     let mut record: Record<G> = Record::new(config.clone(), seed);
-    let fail = |record: &Record<G>, what: String| -> TestCaseError {
-        let json = serde_json::to_string(record).unwrap_or_else(|e| format!("<record does not serialise: {e}>"));
-        TestCaseError::fail(format!("{what}\nminimal record (JSON): {json}\nsteps:\n{record}"))
-    };
+    let fail = |record: &Record<G>, what: String| TestCaseError::fail(failure_text(record, &what));
     let mut state = match G::new(config, seed) {
         Ok(state) => state,
         Err(e) => return Err(fail(&record, format!("the config strategy produced a config that new() refuses: {e}"))),
@@ -233,6 +278,11 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
         checker
             .check_state(&state, full, step as u64)
             .map_err(|what| fail(&record, format!("at step {step}: {what}")))?;
+        if step == 0 {
+            // After the first state's checks, so that a leaking view is reported as such.
+            opening::check_opening(&state, config, seed, settings.opening_games)
+                .map_err(|what| fail(&record, format!("at the start: {what}")))?;
+        }
         let to_act = state.to_act();
         if to_act.is_empty() {
             break;

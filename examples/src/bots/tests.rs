@@ -134,7 +134,7 @@ fn the_driver_varies_who_acts_first_when_several_may() {
     let config = HighCardConfig { players: 3, rounds: 1 };
     let firsts: SeatSet = (0..40)
         .map(|seed| {
-            let mut table = Table::<HighCard>::new(&config, seed).unwrap();
+            let table = Table::<HighCard>::new(&config, seed).unwrap();
             table.asking_order()[0]
         })
         .collect();

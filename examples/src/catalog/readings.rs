@@ -69,6 +69,8 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
         coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
         coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
         trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
+        // The readings without an option here yet keep their printed defaults.
+        ..Readings::default()
     })
 }
 

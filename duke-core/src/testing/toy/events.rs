@@ -116,8 +116,21 @@ pub(super) fn events(
     if after.is_over() {
         out.push(HighCardEvent::GameOver { wins: after.wins.iter().take(players).copied().collect() });
     } else {
-        for dealt in (0..players).map(|i| Seat(i as u8)) {
-            out.push(HighCardEvent::Dealt { seat: dealt, card: face_for(after, dealt, observer) });
-        }
+        push_deal(after, observer, out);
+    }
+}
+
+/// [`Game::opening_events`]: the first round's deal.
+pub(super) fn opening(state: &HighCard, observer: Observer, out: &mut Vec<HighCardEvent>) {
+    out.clear();
+    if !state.is_over() {
+        push_deal(state, observer, out);
+    }
+}
+
+/// A round's deal: a card to each seat, its face for its owner only.
+fn push_deal(state: &HighCard, observer: Observer, out: &mut Vec<HighCardEvent>) {
+    for dealt in (0..state.seat_count()).map(|i| Seat(i as u8)) {
+        out.push(HighCardEvent::Dealt { seat: dealt, card: face_for(state, dealt, observer) });
     }
 }

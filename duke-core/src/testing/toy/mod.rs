@@ -373,6 +373,11 @@ impl Game for HighCard {
         events::events(before, seat, action, after, observer, out);
     }
 
+    /// The first deal: a card to each seat, its face for its owner only.
+    fn opening_events(&self, observer: Observer, out: &mut Vec<HighCardEvent>) {
+        events::opening(self, observer, out);
+    }
+
     fn undo(&mut self, undo: HighCard) {
         *self = undo;
     }

@@ -134,7 +134,7 @@ impl<G: Game> Record<G> {
 
 impl<G: Game> fmt::Display for Record<G> {
     /// One line per step in action notation, after a header with the game, the seed and the
-    /// config, cut short past [`CONFIG_SHOWN`] characters (a config can hold a whole tile
+    /// config, cut short past 160 characters (a config can hold a whole tile
     /// set: the record's JSON has all of it).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let config = format!("{:?}", self.config);

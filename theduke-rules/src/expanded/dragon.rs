@@ -422,6 +422,7 @@ impl<S: TileSource> Duke<S> {
         // A Jump Slide ends on the Fort only with reading 37's `Enters`.
         let into_fort_refused = d.square.bit() & self.fort() != 0
             && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
+        let passes_only = self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
         for sq in Square::iter(own & !self.frozen()) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             for (dirs, skip_first) in [(t.slides, false), (t.jump_slides, true)] {
@@ -434,7 +435,10 @@ impl<S: TileSource> Duke<S> {
                     if skip_first && (into_fort_refused || skip & self.mountain() != 0) {
                         continue;
                     }
-                    if slide(sq, dir, blockers, skip) & !skip & d.square.bit() == 0 {
+                    // With `PassesOnly` a Jump Slide's sliding part stops before the Fort
+                    // (reading 39): only its leapt square may be the Fort.
+                    let fort_wall = if skip_first && passes_only { self.fort() & !skip } else { 0 };
+                    if slide(sq, dir, blockers | fort_wall, skip) & !skip & d.square.bit() == 0 {
                         continue;
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };

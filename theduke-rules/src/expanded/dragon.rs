@@ -14,8 +14,8 @@
 //! Readings (RULES.md): a Move icon of the Dragon needs the squares between free, like a
 //! player's; it captures tiles of either player; the tiles it captures are removed from play
 //! (as sacrificed tiles are: they are not captured by the opponent); "at the edge of the game
-//! board" is the edge it faces (re-orienting "to the opposite direction" only makes sense
-//! there); what a Dragon taking a Duke means is [`DragonDuke`](crate::DragonDuke).
+//! board" is any square of the rim, as printed (or the edge it faces,
+//! [`DragonEdge::FacedEdge`](crate::DragonEdge)); what a Dragon taking a Duke means is [`DragonDuke`](crate::DragonDuke).
 
 use duke_core::Seat;
 use serde::{Deserialize, Serialize};
@@ -92,7 +92,8 @@ pub struct Dragon {
     pub facing: Facing,
     /// Whether its enraged (non-starting) side is up.
     pub enraged: bool,
-    /// Whether its last move left it at the edge it faces, so that its next in-between
+    /// Whether its last calm move left it at an edge (any edge square, or the edge it faces
+    /// with [`DragonEdge::FacedEdge`](crate::DragonEdge)), so that its next in-between
     /// turn only reverses it (rulebook: "it will not move to capture a new tile on the
     /// turn it re-orients").
     #[serde(default)]
@@ -297,7 +298,11 @@ impl<S: TileSource> Duke<S> {
             if let Some(to) = self.draw_square(targets) {
                 dukes |= self.dragon_takes(to).map_or(0, |o| 1 << o);
                 d.square = to;
-                d.turning = d.facing.step(to, (0, 1)).is_none();
+                d.turning = match self.set.readings().dragon_edge {
+                    // "At the edge of the game board": any square of the rim (reading 50).
+                    crate::config::DragonEdge::AnyEdge => to.bit() & crate::expanded::flags::EDGES != 0,
+                    crate::config::DragonEdge::FacedEdge => d.facing.step(to, (0, 1)).is_none(),
+                };
             }
         } else {
             dukes = self.enraged_turn(&mut d);

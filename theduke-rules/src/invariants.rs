@@ -53,6 +53,20 @@ impl<S: TileSource> Duke<S> {
                 return Err(SetupError::NoSuchSeat(Seat(seat)));
             }
         }
+        // The divined tiles are held only while a Divination goes on: as many as drawn while
+        // one is to be kept, those left while the others are sent back or destroyed.
+        let held = crate::expanded::abilities::hand_kinds(self.extra.hand()).count() as u8;
+        let holds = match self.phase {
+            Phase::Divine { drawn } => (1..=3).contains(&drawn) && held == drawn,
+            Phase::Dismiss { left } => (1..=2).contains(&left) && held == left,
+            // A Keep that scores Counting Coup's third point ends the game with the others
+            // still held.
+            Phase::Over(_) => held <= 2,
+            _ => held == 0,
+        };
+        if !holds {
+            return Err(SetupError::Hand { held, phase: self.phase });
+        }
         match self.phase {
             Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
                 Err(SetupError::FootmenRemaining { remaining })

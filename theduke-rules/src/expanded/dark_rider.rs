@@ -334,7 +334,9 @@ impl<S: TileSource> Duke<S> {
                     })
                 });
                 let all_pikes = on(pikes, a.pikeman) == u32::from(a.pikemen);
-                let order = if self.to_move == pikes { !all_pikes && on(1 - pikes, a.rider) == 0 } else { all_pikes };
+                // The Pikemen first, then the rider, which ends the deployment: the rider is
+                // never on the board while it lasts (a loaded state would deploy a second).
+                let order = on(1 - pikes, a.rider) == 0 && (self.to_move == pikes) != all_pikes;
                 if self.turns != 0 || !nothing_gone || !at_home || !order {
                     return bad;
                 }

@@ -1,8 +1,9 @@
 //! Proptest strategies for fuzzing The Duke's rules with your own invariants (feature
 //! `testing`).
 //!
-//! - [`configs`]: every option of [`Config`]: who sets up first (drawn, seat 0, seat 1)
-//!   and the turn limit (none, as in the rulebook; a tiny one of 1 to 4 turns; 5 to 300).
+//! - [`configs`]: every option of the standard game ([`TheDuke`] refuses those of Expanded
+//!   play): who sets up first (drawn, seat 0, seat 1) and the turn limit (none, as in the
+//!   rulebook; a tiny one of 1 to 4 turns; 5 to 300).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
 //! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, every option,
@@ -55,7 +56,8 @@ use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
 use crate::tiles::{Ability, Icon, IconKind};
 
-/// Every config: who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
+/// Every config of the standard game (the options [`TheDuke`] takes; Expanded play's are
+/// [`expanded_configs`]): who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
 /// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
 /// limit's edge), or 5 to 300 turns.
 pub fn configs() -> impl Strategy<Value = Config> {
@@ -334,7 +336,8 @@ pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
 }
 
 /// Expanded play with terrain: the configs of [`expanded_duke_configs`] with the Mountain
-/// and the Fort both on the board (the properties of the terrain rules play these).
+/// and the Fort both on the board and no Dragon (the properties of the terrain rules play
+/// these; [`dragon_configs`] has the Dragon).
 pub fn terrain_configs() -> impl Strategy<Value = Config> {
     expanded_duke_configs()
         .prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true, dragon: false }, ..config })

@@ -228,8 +228,13 @@ fn after_a_point_the_owner_may_move_his_flag_beside_one_of_his_tiles() {
             if got != want {
                 return Err(format!("listed {got:?}, the rule gives {want:?}"));
             }
-            // He goes on with his turn (or, with no legal action then, loses as ever).
-            let stuck = matches!(after.phase(), Phase::Over(e) if e.reason == EndReason::NoLegalAction);
+            // He goes on with his turn (or, with no legal action then, loses as ever; or the
+            // Dragon's in-between turn, which follows the Flag move by default, took the last
+            // tile of a seat).
+            let stuck = matches!(
+                after.phase(),
+                Phase::Over(e) if matches!(e.reason, EndReason::NoLegalAction | EndReason::NoTilesLeft)
+            );
             if !stuck && (after.phase() != Phase::Play || after.side_to_move() != seat) {
                 return Err("the Flag's owner does not go on with his turn".to_owned());
             }

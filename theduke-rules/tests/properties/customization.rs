@@ -77,8 +77,9 @@ fn a_run_time_tile_set_plays_by_its_own_profiles() {
     crate::oracle::game_property::<ExpandedDuke>(
         "a_run_time_tile_set_plays_by_its_own_profiles",
         expanded_duke_configs(),
-        // Games with Dynastic Dispute spend steps on the draft: 40 games reach the threshold.
-        40,
+        // Games with Dynastic Dispute spend steps on the draft: 50 games reach the threshold
+        // (under other seeds too, `DUKE_TEST_SEED`).
+        50,
         None,
         2000,
         |step| {

@@ -261,7 +261,7 @@ impl<S: TileSource> Duke<S> {
         let (owner, kind) = (code_owner(code), code_kind(code));
         let removed = self.extra.removed(owner);
         self.extra.set_removed(owner, removed.plus(kind));
-        (kind == 0).then_some(owner as u8)
+        (kind == self.set.duke_kind(owner)).then_some(owner as u8)
     }
 
     /// Draws one square of `mask` with the game generator.

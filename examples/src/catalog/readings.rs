@@ -69,6 +69,9 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
         coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
         coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
         trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
+        // Readings added by issue #25 (no switch yet): the rules as printed.
+        dragon_edge: DragonEdge::default(),
+        coup_flag_move: CoupFlagMove::default(),
     })
 }
 

@@ -234,16 +234,38 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 /// the Fort and the Dragon, each in some games), and every objective: the standard one and
 /// Dynastic Dispute ([`expanded_duke_configs`], four games in seven), Counting Coup and
 /// Trophy Hunters ([`flag_configs`], one in seven each) and Dark Rider
-/// ([`dark_rider_configs`], one in seven). This is the strategy for a house invariant
+/// ([`dark_rider_configs`], one in seven); in one game of four with Dukes, a tile acting as
+/// P1's Duke ([`TileSetSpec::p1_duke`]). This is the strategy for a house invariant
 /// that must hold whatever the players agreed on; a property that needs a subset (Dukes
 /// on the board, one reading) uses the narrower strategy named for it.
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
-    prop_oneof![
+    let configs = prop_oneof![
         4 => expanded_duke_configs(),
         1 => flag_configs(Objective::CountingCoup),
         1 => flag_configs(Objective::TrophyHunters),
         1 => dark_rider_configs(),
-    ]
+    ];
+    (configs, prop_oneof![3 => Just(false), 1 => Just(true)])
+        .prop_map(|(config, p1_duke)| with_p1_duke(config, p1_duke))
+}
+
+/// With `on` (and an objective with Dukes), the tile set gains a tile acting as P1's Duke
+/// ([`TileSetSpec::p1_duke`]): a copy of the first tile named "Second Duke", with Escape.
+fn with_p1_duke(config: Config, on: bool) -> Config {
+    if !on || matches!(config.objective, Objective::DarkRider(_)) {
+        return config;
+    }
+    let mut spec = config.tiles.as_ref().map_or_else(TileSetSpec::standard, |t| t.spec().clone());
+    let Some(first) = spec.tiles.first() else { return config };
+    let mut second = first.clone();
+    second.name = "Second Duke".to_owned();
+    second.abbrev = "Sd".to_owned();
+    if !second.abilities.contains(&Ability::Escape) {
+        second.abilities.push(Ability::Escape);
+    }
+    spec.tiles.push(second);
+    spec.p1_duke = Some(spec.tiles.len() - 1);
+    Config { tiles: Some(CustomTiles::new(spec)), ..config }
 }
 
 /// Expanded play with a Duke on each side and capturing it the objective: the configs of

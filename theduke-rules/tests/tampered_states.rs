@@ -71,6 +71,17 @@ fn tamperings(setup: &Setup, rng: &mut GameRng) -> Vec<(String, Setup)> {
             push(format!("seat {seat}'s last pick given to the other"), s);
         }
     }
+    // With a tile acting as P1's Duke: a tile of either seat turned into the other seat's
+    // Duke type.
+    if let Some(d) = setup.config.tiles.as_ref().and_then(|t| t.spec().p1_duke) {
+        for (seat, kind) in [(0u8, d as u8), (1, 0)] {
+            let mut s = setup.clone();
+            if let Some(piece) = s.board.values_mut().find(|p| p.owner.0 == seat) {
+                piece.kind = TileKind(kind);
+                push(format!("a tile of seat {seat} turned into type {kind}"), s);
+            }
+        }
+    }
     // A captured tile counted as removed instead.
     if let Some(bags) = &setup.bags {
         let seat = setup.to_move.index();
@@ -142,12 +153,28 @@ fn configs() -> Vec<Config> {
         Objective::DarkRider(DarkRider { rider: Rider::Knight, pikemen: 4 }),
     ] {
         for (i, readings) in [readings, other].into_iter().enumerate() {
-            let custom = objective != Objective::DarkRider(DarkRider { rider: Rider::Knight, pikemen: 4 }) && i == 0;
+            let dark_rider = objective == Objective::DarkRider(DarkRider { rider: Rider::Knight, pikemen: 4 });
+            let tiles = match (dark_rider, i) {
+                (true, _) => None,
+                (false, 0) => Some(theduke_rules::testing::custom_tile_set(3)),
+                // The other games: a tile acting as P1's Duke (a copy of the Duke).
+                (false, _) => {
+                    let mut spec = theduke_rules::TileSetSpec::standard();
+                    let second = theduke_rules::TileSpec {
+                        name: "Second Duke".into(),
+                        abbrev: "Sd".into(),
+                        ..spec.tiles[0].clone()
+                    };
+                    spec.tiles.push(second);
+                    spec.p1_duke = Some(spec.tiles.len() - 1);
+                    Some(spec)
+                }
+            };
             out.push(Config {
                 first_player: FirstPlayer::Random,
                 turn_limit: Some(60),
                 enhanced_tiles: true,
-                tiles: custom.then(|| theduke_rules::CustomTiles::new(theduke_rules::testing::custom_tile_set(3))),
+                tiles: tiles.map(theduke_rules::CustomTiles::new),
                 readings,
                 terrain: all,
                 objective,

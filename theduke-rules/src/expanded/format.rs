@@ -23,7 +23,9 @@
 //! Offsets are from the owner's point of view (`dy` forward, `dx` to his right). Icon kinds:
 //! `Move`, `Jump`, `Slide`, `JumpSlide`, `Strike`, `Command`, `Dread`, `Defense`; abilities:
 //! `Summon`, `Divination`, `Escape`, `Ransom`. `on_board` (default 0) and `abilities`
-//! (default none) may be left out; unknown fields are refused.
+//! (default none) may be left out, and so may the set's `p1_duke` (the index of a tile
+//! acting as P1's Duke; default none: the first tile is both players' Duke); unknown fields
+//! are refused.
 
 use std::sync::Arc;
 

@@ -229,6 +229,11 @@ pub struct Readings {
     /// Which tiles a draw or a Divination needs a safe square for, when a new tile's icons
     /// decide the Duke's safety.
     pub new_tile_danger: NewTileDanger,
+    /// Which squares are the edge at which the calm Dragon turns about.
+    pub dragon_edge: DragonEdge,
+    /// Counting Coup: whether the Flag's owner moves it after a point before the Dragon's
+    /// in-between turn or after it.
+    pub coup_flag_move: CoupFlagMove,
 }
 
 /// Dark Rider: what a Pikeman frozen on the rider player's edge ("cannot be moved or
@@ -426,4 +431,30 @@ pub enum NewTileDanger {
     /// At least one: the draw is an attempt; a tile that then has no safe square must still be
     /// placed, on any square beside the Duke.
     SomeTile,
+}
+
+/// Which squares are "the edge of the game board" for the calm Dragon (rulebook "Dragon
+/// Tile": "If a move places the Dragon at the edge of the game board, during the next in
+/// between turn, the Dragon will re-orient to the opposite direction only"). See RULES.md,
+/// reading 50.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DragonEdge {
+    /// Any square of the board's rim, as printed: a calm move ending on any edge square
+    /// makes its next in-between turn a turn about.
+    #[default]
+    AnyEdge,
+    /// Only the edge it faces (the square ahead of it is off the board).
+    FacedEdge,
+}
+
+/// When the owner of the Flag moves it after a point of Counting Coup (rulebook: "After the
+/// point is scored, the owner of the Flag may immediately move that tile ... and then takes
+/// his standard turn"). See RULES.md, reading 63.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum CoupFlagMove {
+    /// Immediately, as printed: before the Dragon's in-between turn, which follows it.
+    #[default]
+    Immediately,
+    /// At the start of his turn, after the Dragon's in-between turn.
+    AfterTheDragon,
 }

@@ -21,8 +21,9 @@ impl fmt::Display for Event {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Event::SetUp { seat, tile, square } => {
+                // Set-up places the Duke (whichever tile acts as it) and the Footmen.
                 let action =
-                    if tile.kind == TileKind::DUKE { Action::SetDuke(*square) } else { Action::SetFootman(*square) };
+                    if tile.kind == TileKind::FOOTMAN { Action::SetFootman(*square) } else { Action::SetDuke(*square) };
                 write!(f, "{seat} {action}: sets up the {} on {square}", tile.name)
             }
             Event::Moved { seat, tile, from, to, flipped_to } => write!(

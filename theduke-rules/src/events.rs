@@ -418,7 +418,10 @@ impl<S: TileSource> Duke<S> {
             return unlisted;
         }
         match action {
-            Action::SetDuke(square) => Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::DUKE), square },
+            Action::SetDuke(square) => {
+                let duke = TileKind(self.set.duke_kind(seat.index()) as u8);
+                Event::SetUp { seat, tile: NamedTile::of(&self.set, duke), square }
+            }
             Action::SetFootman(square) => {
                 Event::SetUp { seat, tile: NamedTile::of(&self.set, TileKind::FOOTMAN), square }
             }

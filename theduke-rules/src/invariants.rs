@@ -36,7 +36,8 @@ impl<S: TileSource> Duke<S> {
     /// divined and in the diviner's hand, (Dynastic Dispute) not drafted or in the box, or
     /// (Dark Rider) still to deploy.
     pub(crate) fn off_board(&self, owner: u8, kind: usize) -> u32 {
-        let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed));
+        let duke = self.set.duke_kind(usize::from(owner));
+        let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed, duke));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
         let held = if owner == self.to_move {
             crate::expanded::abilities::hand_kinds(self.extra.hand()).filter(|k| k.index() == kind).count() as u32
@@ -52,6 +53,20 @@ impl<S: TileSource> Duke<S> {
             if seat > 1 {
                 return Err(SetupError::NoSuchSeat(Seat(seat)));
             }
+        }
+        // The divined tiles are held only while a Divination goes on: as many as drawn while
+        // one is to be kept, those left while the others are sent back or destroyed.
+        let held = crate::expanded::abilities::hand_kinds(self.extra.hand()).count() as u8;
+        let holds = match self.phase {
+            Phase::Divine { drawn } => (1..=3).contains(&drawn) && held == drawn,
+            Phase::Dismiss { left } => (1..=2).contains(&left) && held == left,
+            // A Keep that scores Counting Coup's third point ends the game with the others
+            // still held.
+            Phase::Over(_) => held <= 2,
+            _ => held == 0,
+        };
+        if !holds {
+            return Err(SetupError::Hand { held, phase: self.phase });
         }
         match self.phase {
             Phase::SetupFootman { remaining } if !(1..=2).contains(&remaining) => {
@@ -186,7 +201,7 @@ impl<S: TileSource> Duke<S> {
                 let Some(p) = self.piece_at(sq) else { continue };
                 others_ok &= p.side == Side::Start;
                 match p.kind {
-                    TileKind::DUKE => {}
+                    k if k.index() == self.set.duke_kind(usize::from(owner)) => {}
                     TileKind::FOOTMAN if sq.bit() & beside != 0 => footmen += 1,
                     _ => others_ok = false,
                 }
@@ -256,7 +271,7 @@ impl<S: TileSource> Duke<S> {
             if let Some(m) = occ.get_mut(p.owner.index()) {
                 *m |= 1u64 << i;
             }
-            if p.kind == TileKind::DUKE
+            if p.kind.index() == self.set.duke_kind(p.owner.index())
                 && let Some(d) = dukes.get_mut(p.owner.index())
             {
                 *d = i as u8;

@@ -161,12 +161,14 @@ mod view;
 
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
+// The readings added by the review of issue #25 (kept apart from the list below).
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, CoupFlag, CoupPoints, DivinationDraws, DivinationShown, DragonDanger,
     DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective,
     RansomTrade, Readings, RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use config::{DragonPush, NewTileDanger};
+pub use config::{CoupFlagMove, DragonEdge};
 pub use events::{Event, NamedTile};
 pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};

@@ -291,9 +291,9 @@ pub enum SetupError {
 /// Tiles of a type that a seat holds off the board during set-up (rulebook "Set-up": the
 /// Duke and two Footmen are set aside, then placed one by one), after `placed` of its
 /// three set-up placements.
-pub(crate) fn set_aside(kind: usize, placed: u8) -> u32 {
+pub(crate) fn set_aside(kind: usize, placed: u8, duke: usize) -> u32 {
     match kind {
-        0 => u32::from(placed == 0),
+        k if k == duke => u32::from(placed == 0),
         1 => 2u32.saturating_sub(u32::from(placed.saturating_sub(1))),
         _ => 0,
     }
@@ -385,7 +385,7 @@ impl<S: TileSource> Duke<S> {
             if let Some(m) = state.occ.get_mut(piece.owner.index()) {
                 *m |= sq.bit();
             }
-            if piece.kind == TileKind::DUKE
+            if piece.kind.index() == state.set.duke_kind(piece.owner.index())
                 && let Some(d) = state.duke.get_mut(piece.owner.index())
             {
                 *d = sq.index() as u8;
@@ -488,7 +488,7 @@ impl<S: TileSource> Duke<S> {
             if !self.thaw_at_turn()
                 || !in_turn
                 || own_turn_start
-                || piece.kind == TileKind::DUKE
+                || piece.kind.index() == self.set.duke_kind(piece.owner.index())
                 || self.set.dread_immune(piece.kind.index(), piece.side)
             {
                 return Err(SetupError::Frozen(sq));

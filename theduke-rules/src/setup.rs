@@ -23,7 +23,11 @@ impl<S: TileSource> Duke<S> {
         // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up. In
         // Dynastic Dispute the rest is drafted: the bag holds the third Footman only.
         let dynastic = S::EXPANDED && set.objective() == Objective::DynasticDispute;
+        // The Duke and two Footmen are set aside for set-up; a tile acting as seat 1's Duke
+        // only (`TileSetSpec::p1_duke`) is set aside by seat 1 and is none of seat 0's.
+        let p1_duke = set.duke_kind(1);
         let all = set.counts().minus(0).minus(1).minus(1);
+        let all = if p1_duke != 0 { all.minus(p1_duke) } else { all };
         let dark_rider = S::EXPANDED && matches!(set.objective(), Objective::DarkRider(_));
         let bag = if dynastic {
             S::Bag::of(1, all.count(1))

@@ -278,6 +278,14 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
         false
     }
 
+    /// The tile type acting as seat `owner`'s Duke: the first tile, or for seat 1 of a
+    /// run-time set with [`TileSetSpec::p1_duke`](crate::TileSetSpec::p1_duke) that tile
+    /// (rulebook "Summon": "the Duke Tile (or any tile acting as the Duke)").
+    #[inline(always)]
+    fn duke_kind(&self, _owner: usize) -> usize {
+        0
+    }
+
     /// The readings of Expanded play in force (the defaults for a compile-time set).
     fn readings(&self) -> Readings {
         Readings::default()

@@ -115,7 +115,8 @@ pub enum Phase {
     SetupFlag,
     /// Counting Coup: the opponent scored a point by the player's Flag; before his turn the
     /// player to act may move his Flag beside one of his tiles, or leave it
-    /// ([`Action::Flag`](crate::Action::Flag)).
+    /// ([`Action::Flag`](crate::Action::Flag)); by default before the Dragon's in-between
+    /// turn, which that action then plays ([`CoupFlagMove`](crate::CoupFlagMove)).
     MoveFlag,
     /// The game is over.
     Over(Ending),

@@ -1,15 +1,18 @@
 //! Proptest strategies for fuzzing The Duke's rules with your own invariants (feature
 //! `testing`).
 //!
-//! - [`configs`]: every option of [`Config`]: who sets up first (drawn, seat 0, seat 1)
-//!   and the turn limit (none, as in the rulebook; a tiny one of 1 to 4 turns; 5 to 300).
+//! - [`configs`]: every option of the standard game ([`TheDuke`] refuses those of Expanded
+//!   play): who sets up first (drawn, seat 0, seat 1) and the turn limit (none, as in the
+//!   rulebook; a tiny one of 1 to 4 turns; 5 to 300).
 //! - [`reachable`]: states reached by legal play from a new game with such a config, with
 //!   the record that reaches them (shrinks to a short game).
-//! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, with custom
-//!   tile sets ([`custom_tile_set`]) carrying every icon kind, terrain
-//!   ([`terrain_configs`]: the Mountain and the Fort always on), the Dragon (in one game of
-//!   four; [`dragon_configs`]: always), Dynastic Dispute ([`dynastic_configs`]) and Dark
-//!   Rider ([`dark_rider_configs`]);
+//! - [`expanded_configs`], [`expanded_reachable`]: the same for Expanded play, every option,
+//!   reading and objective: custom tile sets ([`custom_tile_set`]) carrying every icon kind,
+//!   terrain, the Dragon, Dynastic Dispute, Counting Coup, Trophy Hunters and Dark Rider.
+//!   Narrower strategies, named for what they draw: [`expanded_duke_configs`] (the objectives
+//!   with Dukes), [`terrain_configs`] (the Mountain and the Fort always on),
+//!   [`dragon_configs`] (the Dragon always on), [`dynastic_configs`], [`flag_configs`] and
+//!   [`dark_rider_configs`];
 //!   [`before_the_dragons_turn`] for properties of what the Dragon does between the turns.
 //! - Biases for [`check_steps`](duke_core::testing::invariants::check_steps): uniform random
 //!   play rarely strikes, commands, empties a bag or corners a Duke; each `bias_*` function
@@ -44,9 +47,9 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
-    Config, CoupFlag, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DreadImmunity, DreadThaw,
-    EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
-    TerrainOptions, TrophyFlags,
+    Config, CoupFlag, CoupFlagMove, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DragonEdge,
+    DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
+    RiderDanger, TerrainOptions, TrophyFlags,
 };
 use crate::config::{DragonPush, NewTileDanger};
 use crate::expanded::ExpandedDuke;
@@ -54,7 +57,8 @@ use crate::expanded::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
 use crate::tiles::{Ability, Icon, IconKind};
 
-/// Every config: who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
+/// Every config of the standard game (the options [`TheDuke`] takes; Expanded play's are
+/// [`expanded_configs`]): who sets up first is drawn, seat 0 or seat 1; the turn limit is absent
 /// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
 /// limit's edge), or 5 to 300 turns.
 pub fn configs() -> impl Strategy<Value = Config> {
@@ -226,10 +230,53 @@ pub fn custom_tile_set(seed: u64) -> TileSetSpec {
 }
 
 /// Every config of Expanded play: those of [`configs`], with a custom tile set from
-/// [`custom_tile_set`] (four in five) or the base box, the enhanced tiles or not, every
-/// reading, the terrain tiles (the Mountain, the Fort, each in one game of two; the Dragon in
-/// one game of four), and the objective (Dynastic Dispute in one game of four).
+/// [`custom_tile_set`] or the base box, the enhanced tiles or not, every reading of
+/// [`Readings`] (each field drawn among all its values), the terrain tiles (the Mountain,
+/// the Fort and the Dragon, each in some games), and every objective: the standard one and
+/// Dynastic Dispute ([`expanded_duke_configs`], four games in seven), Counting Coup and
+/// Trophy Hunters ([`flag_configs`], one in seven each) and Dark Rider
+/// ([`dark_rider_configs`], one in seven); in one game of four with Dukes, a tile acting as
+/// P1's Duke ([`TileSetSpec::p1_duke`]). This is the strategy for a house invariant
+/// that must hold whatever the players agreed on; a property that needs a subset (Dukes
+/// on the board, one reading) uses the narrower strategy named for it.
 pub fn expanded_configs() -> impl Strategy<Value = Config> {
+    let configs = prop_oneof![
+        4 => expanded_duke_configs(),
+        1 => flag_configs(Objective::CountingCoup),
+        1 => flag_configs(Objective::TrophyHunters),
+        1 => dark_rider_configs(),
+    ];
+    (configs, prop_oneof![3 => Just(false), 1 => Just(true)])
+        .prop_map(|(config, p1_duke)| with_p1_duke(config, p1_duke))
+}
+
+/// With `on` (and an objective with Dukes), the tile set gains a tile acting as P1's Duke
+/// ([`TileSetSpec::p1_duke`]): a copy of the first tile named "Second Duke", with Escape.
+fn with_p1_duke(config: Config, on: bool) -> Config {
+    if !on || matches!(config.objective, Objective::DarkRider(_)) {
+        return config;
+    }
+    let mut spec = config.tiles.as_ref().map_or_else(TileSetSpec::standard, |t| t.spec().clone());
+    let Some(first) = spec.tiles.first() else { return config };
+    let mut second = first.clone();
+    second.name = "Second Duke".to_owned();
+    second.abbrev = "Sd".to_owned();
+    if !second.abilities.contains(&Ability::Escape) {
+        second.abilities.push(Ability::Escape);
+    }
+    spec.tiles.push(second);
+    spec.p1_duke = Some(spec.tiles.len() - 1);
+    Config { tiles: Some(CustomTiles::new(spec)), ..config }
+}
+
+/// Expanded play with a Duke on each side and capturing it the objective: the configs of
+/// [`configs`], with a custom tile set from [`custom_tile_set`] (four in five) or the base
+/// box, the enhanced tiles or not, every reading but `dragon_danger` (kept `Ignored`, the
+/// reading the Expanded reference generator plays; [`dragon_configs`] draws both) and those
+/// of the other objectives (left at their defaults), the terrain tiles (the Mountain, the
+/// Fort, each in one game of two; the Dragon in one game of four), and the objective: the
+/// standard one, or Dynastic Dispute in one game of four.
+pub fn expanded_duke_configs() -> impl Strategy<Value = Config> {
     let immunity = prop_oneof![Just(DreadImmunity::ShowingSide), Just(DreadImmunity::EitherSide)];
     let draws = prop_oneof![Just(DivinationDraws::UpToThree), Just(DivinationDraws::ExactlyThree)];
     let ransom = prop_oneof![Just(RansomTrade::EscapeTiles), Just(RansomTrade::AnyTile)];
@@ -237,7 +284,8 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
     let thaw = prop_oneof![Just(DreadThaw::WhenUncovered), Just(DreadThaw::ControllerTurn)];
     let fort_jump_slide = prop_oneof![Just(FortJumpSlide::Enters), Just(FortJumpSlide::PassesOnly)];
     let dragon_duke = prop_oneof![Just(DragonDuke::OwnerLoses), Just(DragonDuke::Draw)];
-    let readings = (immunity, draws, ransom, shown, thaw, fort_jump_slide, dragon_duke).prop_map(
+    let dragon_edge = prop_oneof![Just(DragonEdge::AnyEdge), Just(DragonEdge::FacedEdge)];
+    let readings = (immunity, draws, ransom, shown, thaw, fort_jump_slide, dragon_duke, dragon_edge).prop_map(
         |(
             dread_immunity,
             divination_draws,
@@ -246,6 +294,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
             dread_thaw,
             fort_jump_slide,
             dragon_duke,
+            dragon_edge,
         )| {
             Readings {
                 dread_immunity,
@@ -255,6 +304,7 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
                 dread_thaw,
                 fort_jump_slide,
                 dragon_duke,
+                dragon_edge,
                 // The Expanded reference generator plays the default reading of the Dragon and
                 // the Duke-danger rule; `dragon_configs` draws the other one too.
                 dragon_danger: DragonDanger::Ignored,
@@ -284,21 +334,21 @@ pub fn expanded_configs() -> impl Strategy<Value = Config> {
     )
 }
 
-/// Dynastic Dispute: the configs of [`expanded_configs`] with that objective.
+/// Dynastic Dispute: the configs of [`expanded_duke_configs`] with that objective.
 pub fn dynastic_configs() -> impl Strategy<Value = Config> {
-    expanded_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
+    expanded_duke_configs().prop_map(|config| Config { objective: Objective::DynasticDispute, ..config })
 }
 
-/// Dark Rider: the configs of [`expanded_configs`] with that objective, the base box (the
-/// armies are found by name), the Knight or the Ranger, four or three Pikemen, either reading
-/// of the rider and the Duke-danger rule and of the Dragon and the frozen Pikemen, and the terrain of `expanded_configs` (the Dragon in
-/// one game of four).
+/// Dark Rider: the configs of [`expanded_duke_configs`] with that objective, the base box
+/// (the armies are found by name), the Knight or the Ranger, four or three Pikemen, either
+/// reading of the rider and the Duke-danger rule and of the Dragon and the frozen Pikemen,
+/// and the terrain of `expanded_duke_configs` (the Dragon in one game of four).
 pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
     let rider = prop_oneof![3 => Just(crate::Rider::Knight), 1 => Just(crate::Rider::Ranger)];
     let pikemen = prop_oneof![3 => Just(4u8), 1 => Just(3u8)];
     let danger = prop_oneof![3 => Just(RiderDanger::Ignored), 1 => Just(RiderDanger::Avoided)];
     let freeze = prop_oneof![Just(EdgeFreeze::Players), Just(EdgeFreeze::Everything)];
-    (expanded_configs(), rider, pikemen, danger, freeze).prop_map(
+    (expanded_duke_configs(), rider, pikemen, danger, freeze).prop_map(
         |(config, rider, pikemen, dark_rider_danger, dark_rider_freeze)| Config {
             tiles: None,
             objective: Objective::DarkRider(crate::DarkRider { rider, pikemen }),
@@ -308,40 +358,61 @@ pub fn dark_rider_configs() -> impl Strategy<Value = Config> {
     )
 }
 
-/// Expanded play with terrain: the configs of [`expanded_configs`] with the Mountain and
-/// the Fort both on the board (the properties of the terrain rules play these).
+/// Expanded play with terrain: the configs of [`expanded_duke_configs`] with the Mountain
+/// and the Fort both on the board and no Dragon (the properties of the terrain rules play
+/// these; [`dragon_configs`] has the Dragon).
 pub fn terrain_configs() -> impl Strategy<Value = Config> {
-    expanded_configs()
+    expanded_duke_configs()
         .prop_map(|config| Config { terrain: TerrainOptions { mountain: true, fort: true, dragon: false }, ..config })
 }
 
-/// Expanded play with the Dragon: the configs of [`expanded_configs`] with the Dragon always on
-/// the board (and the Mountain and the Fort each in one game of two, as there), and either
-/// reading of the Duke-danger rule with the Dragon (`expanded_configs` keeps the default).
+/// Expanded play with the Dragon: the configs of [`expanded_duke_configs`] with the Dragon
+/// always on the board (and the Mountain and the Fort each in one game of two, as there), and
+/// either reading of the Duke-danger rule with the Dragon (`expanded_duke_configs` keeps the
+/// default).
 pub fn dragon_configs() -> impl Strategy<Value = Config> {
     let dragon_danger = prop_oneof![Just(DragonDanger::Ignored), Just(DragonDanger::Avoided)];
-    (expanded_configs(), dragon_danger).prop_map(|(config, dragon_danger)| Config {
+    (expanded_duke_configs(), dragon_danger).prop_map(|(config, dragon_danger)| Config {
         terrain: TerrainOptions { dragon: true, ..config.terrain },
         readings: Readings { dragon_danger, ..config.readings },
         ..config
     })
 }
 
-/// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_configs`] with
-/// that objective, the Mountain, the Fort and the Dragon each in one game of two, and either
-/// reading of the Duke-danger rule in these objectives, of who places the Flags, of which
-/// moves score and of whether the opponent's Flag bars paths in Counting Coup.
+/// Counting Coup or Trophy Hunters (`objective`): the configs of [`expanded_duke_configs`]
+/// with that objective, the Mountain, the Fort and the Dragon each in one game of two, and
+/// either reading of the Duke-danger rule in these objectives, of who places the Flags, of
+/// which moves score, of whether the opponent's Flag bars paths in Counting Coup, of when the
+/// Flag moves after a point, and of the Duke-danger rule with the Dragon.
 pub fn flag_configs(objective: Objective) -> impl Strategy<Value = Config> {
     let danger = prop_oneof![3 => Just(FlagDukeDanger::Lifted), 1 => Just(FlagDukeDanger::Kept)];
     let placer = prop_oneof![Just(TrophyFlags::HunterPlaces), Just(TrophyFlags::OwnerPlaces)];
     let points = prop_oneof![Just(CoupPoints::TilesFromAway), Just(CoupPoints::AnyMove)];
     let paths = prop_oneof![Just(CoupFlag::EndOnly), Just(CoupFlag::Paths)];
-    (expanded_configs(), any::<bool>(), danger, placer, (points, paths)).prop_map(
-        move |(config, dragon, flag_duke_danger, trophy_flags, (coup_points, coup_flag))| Config {
-            objective,
-            terrain: TerrainOptions { dragon, ..config.terrain },
-            readings: Readings { flag_duke_danger, trophy_flags, coup_points, coup_flag, ..config.readings },
-            ..config
+    let flag_move = prop_oneof![Just(CoupFlagMove::Immediately), Just(CoupFlagMove::AfterTheDragon)];
+    let dragon_danger = prop_oneof![3 => Just(DragonDanger::Ignored), 1 => Just(DragonDanger::Avoided)];
+    (expanded_duke_configs(), any::<bool>(), danger, placer, (points, paths, flag_move, dragon_danger)).prop_map(
+        move |(
+            config,
+            dragon,
+            flag_duke_danger,
+            trophy_flags,
+            (coup_points, coup_flag, coup_flag_move, dragon_danger),
+        )| {
+            Config {
+                objective,
+                terrain: TerrainOptions { dragon, ..config.terrain },
+                readings: Readings {
+                    flag_duke_danger,
+                    trophy_flags,
+                    coup_points,
+                    coup_flag,
+                    coup_flag_move,
+                    dragon_danger,
+                    ..config.readings
+                },
+                ..config
+            }
         },
     )
 }

@@ -69,7 +69,7 @@ fn write_contents(out: &mut String, tiles: &[TileRef<'_>]) {
     let _ = writeln!(out, "|---|---|---|---|---|");
     let (mut owned, mut placed) = (0, 0);
     for (k, def) in tiles.iter().enumerate() {
-        let on_board = set_aside(k, 0);
+        let on_board = set_aside(k, 0, 0);
         let in_bag = u32::from(def.count).saturating_sub(on_board);
         owned += u32::from(def.count);
         placed += on_board;
@@ -162,7 +162,7 @@ fn meaning(kind: IconKind) -> &'static str {
 
 /// One tile: its counts, both grids side by side, and the icons by offset.
 fn write_tile(out: &mut String, k: usize, def: &TileRef<'_>) {
-    let on_board = set_aside(k, 0);
+    let on_board = set_aside(k, 0, 0);
     let _ = writeln!(out);
     let _ = writeln!(out, "## {} ({})", def.name, def.abbrev);
     let _ = writeln!(out);

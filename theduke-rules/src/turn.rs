@@ -57,7 +57,7 @@ impl<S: TileSource> Duke<S> {
         if let Some(m) = self.occ.get_mut(owner) {
             *m |= sq.bit();
         }
-        if code_kind(code) == 0
+        if code_kind(code) == self.set.duke_kind(owner)
             && let Some(d) = self.duke.get_mut(owner)
         {
             *d = sq.index() as u8;
@@ -75,7 +75,7 @@ impl<S: TileSource> Duke<S> {
         if let Some(m) = self.occ.get_mut(owner) {
             *m &= !sq.bit();
         }
-        if code_kind(code) == 0
+        if code_kind(code) == self.set.duke_kind(owner)
             && let Some(d) = self.duke.get_mut(owner)
         {
             *d = NO_SQUARE;
@@ -95,7 +95,7 @@ impl<S: TileSource> Duke<S> {
         if let Some(l) = self.lost.get_mut(owner) {
             *l = l.plus(kind);
         }
-        kind == 0
+        kind == self.set.duke_kind(owner)
     }
 
     /// Does a legal action (perft and playouts call this after generation).
@@ -154,7 +154,8 @@ impl<S: TileSource> Duke<S> {
         let mut duke_taken = false;
         match action {
             Action::SetDuke(sq) => {
-                self.put_code(sq, Piece::new(TileKind::DUKE, Seat(me)).code());
+                let duke = TileKind(self.set.duke_kind(usize::from(me)) as u8);
+                self.put_code(sq, Piece::new(duke, Seat(me)).code());
                 self.phase = Phase::SetupFootman { remaining: 2 };
                 return None;
             }

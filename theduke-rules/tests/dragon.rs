@@ -385,7 +385,7 @@ fn the_engine_matches_the_reference_on_random_games_with_the_dragon() {
     let mut rng = duke_core::GameRng::new(15);
     let mut buf = Vec::new();
     let (mut positions, mut enragings) = (0, 0);
-    for seed in 0..40u64 {
+    for seed in 0..48u64 {
         let readings = Readings {
             fort_jump_slide: if seed % 2 == 0 {
                 theduke_rules::FortJumpSlide::Enters

@@ -54,24 +54,29 @@ fn every_rule_of_the_format_is_a_typed_error() {
         f(&mut spec);
         spec
     };
-    let icon =
-        |tile: usize, side: Side, index: usize, error: IconError| TileSetError::Icon { tile, side, index, error };
+    let icon = |tile: usize, side: Side, index: usize, error: IconError| TileSetError::Icon {
+        tile,
+        name: standard.tiles[tile].name.clone(),
+        side,
+        index,
+        error,
+    };
     let cases: Vec<(TileSetSpec, TileSetError)> = vec![
         (with(&|s| s.version = 2), TileSetError::Version(2)),
         (with(&|s| s.tiles.truncate(1)), TileSetError::KindCount(1)),
         (with(&|s| s.tiles[0].count = 2), TileSetError::Duke),
         (with(&|s| s.tiles[0].on_board = 0), TileSetError::Duke),
-        (with(&|s| s.tiles[1].on_board = 1), TileSetError::SetUp { tile: 1 }),
-        (with(&|s| s.tiles[1].count = 1), TileSetError::SetUp { tile: 1 }),
-        (with(&|s| s.tiles[4].on_board = 1), TileSetError::SetUp { tile: 4 }),
-        (with(&|s| s.tiles[2].count = 16), TileSetError::Count { tile: 2 }),
-        (with(&|s| s.tiles[3].name = String::new()), TileSetError::Name { tile: 3 }),
-        (with(&|s| s.tiles[3].name = "x".repeat(41)), TileSetError::Name { tile: 3 }),
-        (with(&|s| s.tiles[3].name = "Duke".into()), TileSetError::Name { tile: 3 }),
-        (with(&|s| s.tiles[3].abbrev = "DU".into()), TileSetError::Abbrev { tile: 3 }),
-        (with(&|s| s.tiles[3].abbrev = "kn".into()), TileSetError::Abbrev { tile: 3 }),
-        (with(&|s| s.tiles[3].abbrev = "Knt".into()), TileSetError::Abbrev { tile: 3 }),
-        (with(&|s| s.tiles[3].abbrev = "K1".into()), TileSetError::Abbrev { tile: 3 }),
+        (with(&|s| s.tiles[1].on_board = 1), TileSetError::SetUp { tile: 1, name: "Footman".into() }),
+        (with(&|s| s.tiles[1].count = 1), TileSetError::SetUp { tile: 1, name: "Footman".into() }),
+        (with(&|s| s.tiles[4].on_board = 1), TileSetError::SetUp { tile: 4, name: "Wizard".into() }),
+        (with(&|s| s.tiles[2].count = 16), TileSetError::Count { tile: 2, name: "Pikeman".into() }),
+        (with(&|s| s.tiles[3].name = String::new()), TileSetError::Name { tile: 3, name: String::new() }),
+        (with(&|s| s.tiles[3].name = "x".repeat(41)), TileSetError::Name { tile: 3, name: "x".repeat(41) }),
+        (with(&|s| s.tiles[3].name = "Duke".into()), TileSetError::Name { tile: 3, name: "Duke".into() }),
+        (with(&|s| s.tiles[3].abbrev = "DU".into()), TileSetError::Abbrev { tile: 3, name: "Knight".into() }),
+        (with(&|s| s.tiles[3].abbrev = "kn".into()), TileSetError::Abbrev { tile: 3, name: "Knight".into() }),
+        (with(&|s| s.tiles[3].abbrev = "Knt".into()), TileSetError::Abbrev { tile: 3, name: "Knight".into() }),
+        (with(&|s| s.tiles[3].abbrev = "K1".into()), TileSetError::Abbrev { tile: 3, name: "Knight".into() }),
         (with(&|s| s.tiles[2].start.push(Icon::new(IconKind::Jump, 0, 6))), icon(2, Side::Start, 4, IconError::Offset)),
         (with(&|s| s.tiles[2].back.push(Icon::new(IconKind::Dread, 0, 0))), icon(2, Side::Back, 5, IconError::Offset)),
         (
@@ -99,7 +104,7 @@ fn every_rule_of_the_format_is_a_typed_error() {
         ),
         (
             with(&|s| s.tiles[5].abilities = vec![Ability::Escape, Ability::Escape]),
-            TileSetError::DuplicateAbility { tile: 5 },
+            TileSetError::DuplicateAbility { tile: 5, name: "Ranger".into() },
         ),
     ];
     for (spec, want) in cases {

@@ -1,5 +1,5 @@
 //! Trophy Hunters (rulebook "Alternate Objectives", "Flag Tiles"): the Flags placed on their
-//! owners' home edges (both readings of who places them), the printed seven-diagram example
+//! owners' home edges (both readings of who places them), the seven-diagram example (its moves as the text tells them, on a board rebuilt from the text)
 //! step by step, winning by carrying or passing the opponent's Flag to one's own edge, one's
 //! own Flag never entered, setups that do not fit, the engine against the reference on random
 //! games and perft.
@@ -86,7 +86,7 @@ fn each_flag_goes_on_its_owners_home_edge_placed_by_the_hunter_or_with_the_other
     }
 }
 
-/// The printed example's position (rebuilt from the text, RULES.md): Joshua (light, P0) and
+/// The example's first position, rebuilt from the text (the diagrams are not in it; RULES.md): Joshua (light, P0) and
 /// Frank (dark, P1); Frank's Flag alone on c2, "exposed".
 fn joshua_and_frank() -> ExpandedDuke {
     let start = Side::Start;
@@ -106,7 +106,7 @@ fn joshua_and_frank() -> ExpandedDuke {
 }
 
 #[test]
-fn joshua_and_frank_play_the_seven_diagrams_as_printed() {
+fn joshua_and_frank_play_the_seven_steps_told_in_the_text_on_a_rebuilt_board() {
     let mut game = joshua_and_frank();
     let (joshua, frank) = (Seat(0), Seat(1));
     // Diagram 2: Joshua moves his Footman into the square of Frank's Flag.

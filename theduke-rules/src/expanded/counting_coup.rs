@@ -2,7 +2,8 @@
 //! (or placing a new tile) on a square sharing a side with the opponent's Flag, by a tile
 //! that did not begin the turn beside it; three points win. After a point the Flag's owner
 //! may move his Flag to an open square sharing a side with one of his tiles before his turn
-//! ([`Phase::MoveFlag`](crate::Phase::MoveFlag)). The rest (carrying, passing, the Duke,
+//! ([`Phase::MoveFlag`](crate::Phase::MoveFlag)), "immediately": before the Dragon's
+//! in-between turn, or after it with [`CoupFlagMove::AfterTheDragon`](crate::CoupFlagMove). The rest (carrying, passing, the Duke,
 //! losing every tile) is in `flags.rs`.
 
 use crate::actions::Action;

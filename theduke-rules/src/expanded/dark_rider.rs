@@ -156,10 +156,18 @@ impl<S: TileSource> Duke<S> {
         self.army().map(|_| Seat(self.first))
     }
 
-    /// How many tiles of `kind` `owner` brings to this game: the set's count, or in Dark
-    /// Rider his army (the Pikemen for the Pikeman player, the rider for the other).
+    /// How many tiles of `kind` `owner` brings to this game: the set's count (none of a tile
+    /// acting as the other seat's Duke only), or in Dark Rider his army (the Pikemen for the
+    /// Pikeman player, the rider for the other).
     pub(crate) fn in_game(&self, owner: u8, kind: usize) -> u32 {
         match self.army() {
+            // The tile acting as the other seat's Duke, when it is not this seat's too,
+            // is none of this seat's tiles.
+            None if kind == self.set.duke_kind(usize::from(1 - (owner & 1)))
+                && kind != self.set.duke_kind(usize::from(owner & 1)) =>
+            {
+                0
+            }
             None => u32::from(self.set.counts().count(kind)),
             Some(a) if owner == self.first && kind == usize::from(a.pikeman) => u32::from(a.pikemen),
             Some(a) if owner != self.first && kind == usize::from(a.rider) => 1,
@@ -334,7 +342,9 @@ impl<S: TileSource> Duke<S> {
                     })
                 });
                 let all_pikes = on(pikes, a.pikeman) == u32::from(a.pikemen);
-                let order = if self.to_move == pikes { !all_pikes && on(1 - pikes, a.rider) == 0 } else { all_pikes };
+                // The Pikemen first, then the rider, which ends the deployment: the rider is
+                // never on the board while it lasts (a loaded state would deploy a second).
+                let order = on(1 - pikes, a.rider) == 0 && (self.to_move == pikes) != all_pikes;
                 if self.turns != 0 || !nothing_gone || !at_home || !order {
                     return bad;
                 }

@@ -70,7 +70,9 @@ impl<S: TileSource> Duke<S> {
     /// over on a straight line (a Jump off the lines may go round it, as round a Defense
     /// square); the Fort is entered by no Jump (nor Jump Slide, with
     /// [`FortJumpSlide::PassesOnly`](crate::FortJumpSlide)). The caller has the square among
-    /// the icons' destinations on a board where the Mountain blocks like a tile.
+    /// the icons' destinations on a board where the Mountain blocks like a tile. With
+    /// `PassesOnly` a Jump Slide's sliding part does not pass through the Fort either: only
+    /// the square it leaps may be the Fort (readings 37 and 39).
     pub(crate) fn icon_allowed(&self, from: Square, to: Square, t: &Targets, all: u64) -> bool {
         let marked = self.defense_at(to);
         let mountain = self.mountain();
@@ -90,7 +92,11 @@ impl<S: TileSource> Duke<S> {
             return true;
         }
         if straight_ok {
-            let jump_slide_in = !into_fort || self.set.readings().fort_jump_slide == FortJumpSlide::Enters;
+            let passes_only = self.set.readings().fort_jump_slide == FortJumpSlide::PassesOnly;
+            let jump_slide_in = !into_fort || !passes_only;
+            // With `PassesOnly` the Fort is "jumped over" only as the square a Jump Slide
+            // leaps; its sliding part would enter it (reading 39), so it stops before it.
+            let fort_barred = if passes_only { fort } else { 0 };
             for d in 0..8 {
                 if ray(from, d) & tb == 0 {
                     continue;
@@ -99,7 +105,7 @@ impl<S: TileSource> Duke<S> {
                     return true;
                 }
                 let first = crate::movegen::first_of_ray(from, d);
-                let clear = line & all & !first == 0 && line & mountain == 0;
+                let clear = line & all & !first == 0 && line & mountain == 0 && line & fort_barred & !first == 0;
                 if t.jump_slides & (1 << d) != 0 && tb != first && clear && jump_slide_in {
                     return true;
                 }

@@ -14,8 +14,8 @@
 //! Readings (RULES.md): a Move icon of the Dragon needs the squares between free, like a
 //! player's; it captures tiles of either player; the tiles it captures are removed from play
 //! (as sacrificed tiles are: they are not captured by the opponent); "at the edge of the game
-//! board" is the edge it faces (re-orienting "to the opposite direction" only makes sense
-//! there); what a Dragon taking a Duke means is [`DragonDuke`](crate::DragonDuke).
+//! board" is any square of the rim, as printed (or the edge it faces,
+//! [`DragonEdge::FacedEdge`](crate::DragonEdge)); what a Dragon taking a Duke means is [`DragonDuke`](crate::DragonDuke).
 
 use duke_core::Seat;
 use serde::{Deserialize, Serialize};
@@ -92,7 +92,8 @@ pub struct Dragon {
     pub facing: Facing,
     /// Whether its enraged (non-starting) side is up.
     pub enraged: bool,
-    /// Whether its last move left it at the edge it faces, so that its next in-between
+    /// Whether its last calm move left it at an edge (any edge square, or the edge it faces
+    /// with [`DragonEdge::FacedEdge`](crate::DragonEdge)), so that its next in-between
     /// turn only reverses it (rulebook: "it will not move to capture a new tile on the
     /// turn it re-orients").
     #[serde(default)]
@@ -260,7 +261,7 @@ impl<S: TileSource> Duke<S> {
         let (owner, kind) = (code_owner(code), code_kind(code));
         let removed = self.extra.removed(owner);
         self.extra.set_removed(owner, removed.plus(kind));
-        (kind == 0).then_some(owner as u8)
+        (kind == self.set.duke_kind(owner)).then_some(owner as u8)
     }
 
     /// Draws one square of `mask` with the game generator.
@@ -297,7 +298,11 @@ impl<S: TileSource> Duke<S> {
             if let Some(to) = self.draw_square(targets) {
                 dukes |= self.dragon_takes(to).map_or(0, |o| 1 << o);
                 d.square = to;
-                d.turning = d.facing.step(to, (0, 1)).is_none();
+                d.turning = match self.set.readings().dragon_edge {
+                    // "At the edge of the game board": any square of the rim (reading 50).
+                    crate::config::DragonEdge::AnyEdge => to.bit() & crate::expanded::flags::EDGES != 0,
+                    crate::config::DragonEdge::FacedEdge => d.facing.step(to, (0, 1)).is_none(),
+                };
             }
         } else {
             dukes = self.enraged_turn(&mut d);
@@ -422,6 +427,7 @@ impl<S: TileSource> Duke<S> {
         // A Jump Slide ends on the Fort only with reading 37's `Enters`.
         let into_fort_refused = d.square.bit() & self.fort() != 0
             && self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
+        let passes_only = self.set.readings().fort_jump_slide == crate::config::FortJumpSlide::PassesOnly;
         for sq in Square::iter(own & !self.frozen()) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             // Two icons of one tile reaching the Dragon (a Slide and a Jump Slide the same way)
@@ -440,7 +446,10 @@ impl<S: TileSource> Duke<S> {
                     if skip_first && (into_fort_refused || skip & self.mountain() != 0) {
                         continue;
                     }
-                    if slide(sq, dir, blockers, skip) & !skip & d.square.bit() == 0 {
+                    // With `PassesOnly` a Jump Slide's sliding part stops before the Fort
+                    // (reading 39): only its leapt square may be the Fort.
+                    let fort_wall = if skip_first && passes_only { self.fort() & !skip } else { 0 };
+                    if slide(sq, dir, blockers | fort_wall, skip) & !skip & d.square.bit() == 0 {
                         continue;
                     }
                     let Some(&(df, dr)) = DIRECTIONS.get(dir) else { continue };

@@ -27,7 +27,10 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn draftable(&self) -> u32 {
         let kinds = self.set.kinds().min(32) as u32;
         let all = if kinds >= 32 { u32::MAX } else { (1u32 << kinds) - 1 };
-        all & !0b11
+        // Not the Duke nor the Footman (the first two types), nor a tile acting as seat 1's
+        // Duke: they are set aside for set-up.
+        let p1_duke = 1u32.checked_shl(self.set.duke_kind(1) as u32).unwrap_or(0);
+        all & !0b11 & !p1_duke
     }
 
     /// The tile types still in front of both players (none outside Dynastic Dispute).

@@ -19,7 +19,7 @@ use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, EndReason, Ending, Phase};
 
 /// The squares of the four board edges (Counting Coup places its Flags on any of them).
-const EDGES: u64 = edges();
+pub(crate) const EDGES: u64 = edges();
 
 const fn edges() -> u64 {
     let mut out = 0u64;
@@ -226,6 +226,14 @@ impl<S: TileSource> Duke<S> {
                 Phase::MoveFlag => {
                     self.carry_flag(from, to);
                     self.phase = Phase::Play;
+                    // Moved "immediately" after the point: the Dragon's in-between turn,
+                    // held back for it, comes now, before the owner's turn (reading 63).
+                    if self.flag_move_first() && self.dragon_mask() != 0 {
+                        self.dragon_turn();
+                        if self.tiles_ending() {
+                            return;
+                        }
+                    }
                     if detect_stuck && !self.has_legal_action() {
                         self.over(Some(1 - me), EndReason::NoLegalAction);
                     }
@@ -263,6 +271,12 @@ impl<S: TileSource> Duke<S> {
         self.phase = Phase::Play;
     }
 
+    /// Whether Counting Coup's Flag move after a point comes before the Dragon's in-between
+    /// turn ([`CoupFlagMove::Immediately`](crate::CoupFlagMove), the default).
+    pub(crate) fn flag_move_first(&self) -> bool {
+        self.set.readings().coup_flag_move == crate::config::CoupFlagMove::Immediately
+    }
+
     /// Ends the game.
     pub(crate) fn over(&mut self, winner: Option<u8>, reason: EndReason) {
         self.phase = Phase::Over(Ending { winner: winner.map(Seat), reason });
@@ -295,6 +309,15 @@ impl<S: TileSource> Duke<S> {
         // The Flag home first: a move that also took the last enemy tile wins by the
         // objective, as a third point of Counting Coup does (reading 67).
         if self.trophy_taken(usize::from(me)) || self.tiles_ending() {
+            return;
+        }
+        // "The owner of the Flag may immediately move that tile": before the Dragon's
+        // in-between turn, which waits for it (reading 63); not when the turn limit ends the
+        // game anyway (the Dragon acts, then the game is over, as with the other reading).
+        let limit_reached = self.limit != 0 && self.turns >= self.limit;
+        if self.flag_move_first() && !limit_reached && self.take_relocation(usize::from(me)) {
+            self.to_move = 1 - me;
+            self.phase = Phase::MoveFlag;
             return;
         }
         if self.dragon_mask() != 0 {

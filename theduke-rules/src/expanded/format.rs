@@ -23,7 +23,9 @@
 //! Offsets are from the owner's point of view (`dy` forward, `dx` to his right). Icon kinds:
 //! `Move`, `Jump`, `Slide`, `JumpSlide`, `Strike`, `Command`, `Dread`, `Defense`; abilities:
 //! `Summon`, `Divination`, `Escape`, `Ransom`. `on_board` (default 0) and `abilities`
-//! (default none) may be left out; unknown fields are refused.
+//! (default none) may be left out, and so may the set's `p1_duke` (the index of a tile
+//! acting as P1's Duke; default none: the first tile is both players' Duke); unknown fields
+//! are refused.
 
 use std::sync::Arc;
 
@@ -40,7 +42,8 @@ pub const MAX_EXPANDED_KINDS: usize = 32;
 /// is known; 2 to [`MAX_EXPANDED_KINDS`] tiles; the first tile acts as the Duke (one per
 /// player, on the board from set-up); the second is the set-up companion (at least two per
 /// player, two of them on the board from set-up); no other tile starts on the board
-/// (rulebook "Set-up"); counts at most 15; names non-empty (at most 40 characters) and
+/// (rulebook "Set-up") but the tile acting as P1's Duke ([`TileSetSpec::p1_duke`], a tile
+/// after the first two, one per player and on the board); counts at most 15; names non-empty (at most 40 characters) and
 /// unique; abbreviations two ASCII letters, the first upper-case, unique whatever the case;
 /// every icon within 5 squares and not on the tile; Move icons on a straight line, Slide
 /// icons on an adjacent square, Jump Slide icons two squares out in a straight line; no
@@ -56,6 +59,13 @@ pub struct TileSetSpec {
     /// The tile types, indexed by [`TileKind`](crate::TileKind): the Duke first, then the
     /// set-up companion (the Footman of the base box).
     pub tiles: Vec<TileSpec>,
+    /// The tile acting as P1's Duke (seat 1, rank 6), when it is not the first tile: its
+    /// index in `tiles`, after the first two, with count 1 and `on_board` 1 (rulebook
+    /// "Escape": the Richelieu player's "Richlieu Tile, acting as the Duke" against
+    /// another Duke). P0's Duke stays the first tile; each player owns only his own Duke
+    /// tile. Default (left out): the first tile acts as both players' Duke.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub p1_duke: Option<usize>,
 }
 
 /// One tile type of a [`TileSetSpec`].
@@ -95,7 +105,9 @@ impl TileSpec {
     }
 }
 
-/// What is wrong with a tile set (tiles are counted from 0, as [`TileKind`](crate::TileKind)).
+/// What is wrong with a tile set. A tile is given by its index in the set (`tile`, counted
+/// from 0, as [`TileKind`](crate::TileKind)) and its name; the message names it by its name
+/// and its number counted from 1 ("tile 4 (\"Knight\")").
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[non_exhaustive]
 pub enum TileSetError {
@@ -112,35 +124,48 @@ pub enum TileSetError {
     #[error("the first tile acts as the Duke: count 1, on_board 1")]
     Duke,
     /// The second tile is the set-up companion: at least two per player, two on the board
-    /// from set-up; no other tile starts on the board.
-    #[error("tile {tile}: set-up places the Duke and two of the second tile, nothing else")]
+    /// from set-up; no other tile starts on the board but the tile acting as P1's Duke.
+    #[error("tile {} ({name:?}): set-up places the Duke and two of the second tile, nothing else", .tile + 1)]
     SetUp {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
     },
     /// At most 15 tiles of a type.
-    #[error("tile {tile}: at most 15 tiles of a type")]
+    #[error("tile {} ({name:?}): at most 15 tiles of a type", .tile + 1)]
     Count {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
     },
     /// A name is 1 to 40 characters, unique in the set.
-    #[error("tile {tile}: a name is 1 to 40 characters and unique in the set")]
+    #[error("tile {} ({name:?}): a name is 1 to 40 characters and unique in the set", .tile + 1)]
     Name {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
     },
     /// An abbreviation is two ASCII letters, the first upper-case, unique whatever the case.
-    #[error("tile {tile}: an abbreviation is two ASCII letters, the first upper-case, unique in the set")]
+    #[error(
+        "tile {} ({name:?}): an abbreviation is two ASCII letters, the first upper-case, unique in the set",
+        .tile + 1
+    )]
     Abbrev {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
     },
-    /// An icon is misplaced (see [`IconError`]).
-    #[error("tile {tile}, {side:?} side, icon {index}: {error}")]
+    /// An icon is misplaced (see [`IconError`]); `index` counts from 0 in the side's list.
+    #[error("tile {} ({name:?}), {side:?} side, icon {}: {error}", .tile + 1, .index + 1)]
     Icon {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
         /// The side.
         side: Side,
         /// The icon's position in the side's list.
@@ -149,10 +174,22 @@ pub enum TileSetError {
         error: IconError,
     },
     /// The same ability twice on a tile.
-    #[error("tile {tile}: an ability is listed twice")]
+    #[error("tile {} ({name:?}): an ability is listed twice", .tile + 1)]
     DuplicateAbility {
-        /// The tile.
+        /// The tile's index.
         tile: usize,
+        /// Its name.
+        name: String,
+    },
+    /// [`TileSetSpec::p1_duke`] names a tile that cannot act as P1's Duke: it must be a tile
+    /// of the set after the first two (the Duke and the set-up companion), with count 1 and
+    /// `on_board` 1 (`tile` may then be past the set's end; its name is then empty).
+    #[error("tile {} ({name:?}) cannot act as P1's Duke: a tile after the first two, count 1, on_board 1", .tile + 1)]
+    P1Duke {
+        /// The tile's index.
+        tile: usize,
+        /// Its name.
+        name: String,
     },
 }
 
@@ -206,13 +243,13 @@ impl TileSetSpec {
                 name: def.name.to_owned(),
                 abbrev: def.abbrev.to_owned(),
                 count: def.count,
-                on_board: crate::position::set_aside(k, 0) as u8,
+                on_board: crate::position::set_aside(k, 0, 0) as u8,
                 start: def.start.to_vec(),
                 back: def.back.to_vec(),
                 abilities: Vec::new(),
             })
             .collect();
-        TileSetSpec { version: TileSetSpec::VERSION, name: "The Duke, base box".to_owned(), tiles }
+        TileSetSpec { version: TileSetSpec::VERSION, name: "The Duke, base box".to_owned(), tiles, p1_duke: None }
     }
 
     /// Reads a tile set with any serde deserializer and checks it: a typed error for text
@@ -245,44 +282,54 @@ impl TileSetSpec {
         if !(2..=MAX_EXPANDED_KINDS).contains(&n) {
             return Err(TileSetError::KindCount(n));
         }
+        let p1_duke = self.p1_duke.unwrap_or(0);
+        if let Some(d) = self.p1_duke {
+            let fits = self.tiles.get(d).is_some_and(|t| t.count == 1 && t.on_board == 1);
+            if d < 2 || !fits {
+                let name = self.tiles.get(d).map_or_else(String::new, |t| t.name.clone());
+                return Err(TileSetError::P1Duke { tile: d, name });
+            }
+        }
         for (k, tile) in self.tiles.iter().enumerate() {
+            let name = || tile.name.clone();
             if k == 0 && (tile.count != 1 || tile.on_board != 1) {
                 return Err(TileSetError::Duke);
             }
             let set_up_ok = match k {
                 0 => true,
                 1 => tile.on_board == 2 && tile.count >= 2,
+                k if k == p1_duke => true,
                 _ => tile.on_board == 0,
             };
             if !set_up_ok {
-                return Err(TileSetError::SetUp { tile: k });
+                return Err(TileSetError::SetUp { tile: k, name: name() });
             }
             if tile.count > 15 {
-                return Err(TileSetError::Count { tile: k });
+                return Err(TileSetError::Count { tile: k, name: name() });
             }
             let chars = tile.name.chars().count();
             let named_before = self.tiles.iter().take(k).any(|t| t.name == tile.name);
             if chars == 0 || chars > 40 || named_before {
-                return Err(TileSetError::Name { tile: k });
+                return Err(TileSetError::Name { tile: k, name: name() });
             }
             let abbrev_ok =
                 matches!(tile.abbrev.as_bytes(), [a, b] if a.is_ascii_uppercase() && b.is_ascii_alphabetic());
             let abbrev_before = self.tiles.iter().take(k).any(|t| t.abbrev.eq_ignore_ascii_case(&tile.abbrev));
             if !abbrev_ok || abbrev_before {
-                return Err(TileSetError::Abbrev { tile: k });
+                return Err(TileSetError::Abbrev { tile: k, name: name() });
             }
             for side in [Side::Start, Side::Back] {
                 let icons = tile.profile(side);
                 for (index, icon) in icons.iter().enumerate() {
                     let twice = icons.iter().take(index).any(|other| other == icon);
                     let result = if twice { Err(IconError::Duplicate) } else { check_icon(icon) };
-                    result.map_err(|error| TileSetError::Icon { tile: k, side, index, error })?;
+                    result.map_err(|error| TileSetError::Icon { tile: k, name: name(), side, index, error })?;
                 }
             }
             let mut seen = Vec::new();
             for a in &tile.abilities {
                 if seen.contains(a) {
-                    return Err(TileSetError::DuplicateAbility { tile: k });
+                    return Err(TileSetError::DuplicateAbility { tile: k, name: name() });
                 }
                 seen.push(*a);
             }

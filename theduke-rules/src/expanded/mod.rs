@@ -63,6 +63,8 @@ struct ExpandedSet {
     tables: Vec<Box<KindTables>>,
     /// Dark Rider: the armies' tile types (`None` for another objective).
     army: Option<dark_rider::Army>,
+    /// The tile type acting as seat 1's Duke (0, the first tile, unless the set says).
+    p1_duke: usize,
 }
 
 impl PartialEq for Expanded {
@@ -122,10 +124,19 @@ impl Expanded {
         spec.check()?;
         let army = match config.objective {
             crate::config::Objective::DarkRider(options) => {
-                Some(dark_rider::army_of(options, spec.tiles.iter().map(|t| t.name.as_str()))?)
+                let army = dark_rider::army_of(options, spec.tiles.iter().map(|t| t.name.as_str()))?;
+                // Neither army is a tile acting as a Duke (reading 54: no Duke).
+                if let Some(d) = spec.p1_duke
+                    && (d == usize::from(army.pikeman) || d == usize::from(army.rider))
+                {
+                    let name = spec.tiles.get(d).map_or_else(String::new, |t| t.name.clone());
+                    return Err(dark_rider::DarkRiderError::DukeType(name).into());
+                }
+                Some(army)
             }
             _ => None,
         };
+        let p1_duke = spec.p1_duke.unwrap_or(0);
         let mut tables = Vec::with_capacity(spec.tiles.len());
         let mut counts = 0u128;
         for (k, tile) in spec.tiles.iter().enumerate() {
@@ -155,6 +166,7 @@ impl Expanded {
             counts,
             tables,
             army,
+            p1_duke,
         })))
     }
 
@@ -295,6 +307,11 @@ impl TileSource for Expanded {
 
     fn dread_immune(&self, kind: usize, side: Side) -> bool {
         self.immune(kind, side)
+    }
+
+    #[inline(always)]
+    fn duke_kind(&self, owner: usize) -> usize {
+        if owner & 1 == 1 { self.0.p1_duke } else { 0 }
     }
 
     fn readings(&self) -> crate::config::Readings {

@@ -333,6 +333,11 @@ impl Model {
                             if friend(to) || mountain(to) || wall(to) {
                                 break;
                             }
+                            // With `PassesOnly` the sliding part of a Jump Slide never enters
+                            // the Fort, to end there or to pass through (readings 37, 39).
+                            if !may_end(to) && !dragon(to) {
+                                break;
+                            }
                             if dragon(to) {
                                 if may_end(to) {
                                     out.extend(self.enrage_candidates(me, from, (ux, uy)));

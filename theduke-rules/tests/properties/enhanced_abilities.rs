@@ -1,11 +1,11 @@
 //! Rulebook "Enhanced Abilities" (Summon I, Divination II, Escape III, Ransom IV) and
-//! "Enhanced Tiles" (the Duchess and the Oracle), in Expanded play with every config (`expanded_configs`: the
+//! "Enhanced Tiles" (the Duchess and the Oracle), in Expanded play with every config (`expanded_duke_configs`: the
 //! enhanced tiles or not, custom sets whose tiles carry the abilities), biased toward the
 //! abilities. Oracles: the Expanded reference of `tests/common/expanded.rs` and the
 //! rulebook text.
 
 use duke_core::{Observer, Seat};
-use theduke_rules::testing::{before_the_dragons_turn, bias_abilities, expanded_configs};
+use theduke_rules::testing::{before_the_dragons_turn, bias_abilities, expanded_duke_configs};
 use theduke_rules::{Action, Event, ExpandedDuke, Phase, Side, Square, TileKind};
 
 use crate::common::expanded::model;
@@ -25,7 +25,7 @@ fn flip(side: Side) -> Side {
 fn the_enhanced_tiles_are_in_each_bag_with_the_option() {
     game_property::<ExpandedDuke>(
         "the_enhanced_tiles_are_in_each_bag_with_the_option",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES,
         None,
         1000,
@@ -86,7 +86,7 @@ fn the_enhanced_tiles_are_in_each_bag_with_the_option() {
 fn summon_brings_the_tile_beside_the_flipped_duke_keeping_its_side() {
     game_property::<ExpandedDuke>(
         "summon_brings_the_tile_beside_the_flipped_duke_keeping_its_side",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES,
         Some(bias_abilities),
         60,
@@ -129,7 +129,7 @@ fn summon_brings_the_tile_beside_the_flipped_duke_keeping_its_side() {
 fn divination_flips_back_draws_up_to_three_and_places_one() {
     game_property::<ExpandedDuke>(
         "divination_flips_back_draws_up_to_three_and_places_one",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES,
         Some(bias_abilities),
         60,
@@ -201,7 +201,7 @@ fn divination_flips_back_draws_up_to_three_and_places_one() {
 fn divined_tiles_are_hidden_from_the_opponent() {
     game_property::<ExpandedDuke>(
         "divined_tiles_are_hidden_from_the_opponent",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES,
         Some(bias_abilities),
         60,
@@ -256,7 +256,7 @@ fn divined_tiles_are_hidden_from_the_opponent() {
 fn no_ability_leaves_the_duke_capturable() {
     game_property::<ExpandedDuke>(
         "no_ability_leaves_the_duke_capturable",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES,
         Some(bias_abilities),
         200,
@@ -288,7 +288,7 @@ fn starts(seat: Seat) -> [Square; 2] {
 fn escape_pays_then_goes_to_a_starting_square_on_its_starting_side() {
     game_property::<ExpandedDuke>(
         "escape_pays_then_goes_to_a_starting_square_on_its_starting_side",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES * 2,
         Some(bias_abilities),
         200,
@@ -355,7 +355,7 @@ fn escape_pays_then_goes_to_a_starting_square_on_its_starting_side() {
 fn a_ransom_tile_goes_back_into_its_owners_bag() {
     game_property::<ExpandedDuke>(
         "a_ransom_tile_goes_back_into_its_owners_bag",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES * 3,
         Some(bias_abilities),
         50,
@@ -409,7 +409,7 @@ fn a_ransom_tile_goes_back_into_its_owners_bag() {
 fn a_ransom_trade_takes_back_what_the_reading_allows() {
     game_property::<ExpandedDuke>(
         "a_ransom_trade_takes_back_what_the_reading_allows",
-        expanded_configs(),
+        expanded_duke_configs(),
         GAMES * 3,
         Some(bias_abilities),
         30,

@@ -31,7 +31,7 @@ pub fn property<S: TileSet>(
     run_property::<Duke<S>>(name, configs(), &settings, bias, at_least, invariant)
 }
 
-/// [`property`] for any game and configs (Expanded play: `expanded_configs`), with
+/// [`property`] for any game and configs (Expanded play: `expanded_duke_configs`), with
 /// `max_steps` steps a game at most.
 pub fn game_property<G: duke_core::Game>(
     name: &str,

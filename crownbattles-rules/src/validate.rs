@@ -58,7 +58,9 @@ impl CrownBattles {
         let cards = dealt - base;
         let long = dealt / 2 * 2;
         let before = if self.long_play() { cards.min(long) / 2 + cards.saturating_sub(long) } else { cards };
-        let played = before as u32 + u32::from(len == n && t.resolving != NONE);
+        // The trick on the table counts once it has a winner: its end-of-trick actions are
+        // resolving, not Stealth Play's flip (whose actions come before the winner).
+        let played = before as u32 + u32::from(len == n && t.resolving != NONE && !t.flipping);
         if won > played {
             return Err(SetupError::Tricks { won, played });
         }
@@ -379,7 +381,10 @@ impl CrownBattles {
         Ok(())
     }
 
-    /// Magician passes: only during the passes, by the other players, of a card in hand.
+    /// Magician passes: only during the passes, by the other players, of a card in hand;
+    /// once everyone else has chosen, the Magician's player knows the card coming to it
+    /// ("Only this card's player sees the card pass to them before choosing"), as the game
+    /// records it: determinization keeps that pass only as a card it knows.
     fn check_passes(&self) -> Result<(), SetupError> {
         let n = self.n();
         for s in (0..MAX_PLAYERS as u8).map(Seat) {
@@ -388,6 +393,18 @@ impl CrownBattles {
                 matches!(self.table.phase, Phase::Passing { magician, .. } if magician != s && s.index() < n);
             if p != NONE && (!may_pass || !Card::new(p).is_some_and(|c| self.hand(s).has(c))) {
                 return Err(SetupError::Pass { seat: s });
+            }
+        }
+        if let Phase::Passing { magician, direction } = self.table.phase
+            && self.passers_waiting(magician) == 0
+        {
+            let from = match direction {
+                crate::actions::Direction::Left => magician.right(n),
+                crate::actions::Direction::Right => magician.left(n),
+            };
+            let seen = Card::new(at(&self.table.passes, from)).map_or(CardSet::EMPTY, CardSet::one);
+            if !seen.minus(at(&self.table.known, magician)).is_empty() {
+                return Err(SetupError::Pass { seat: from });
             }
         }
         Ok(())

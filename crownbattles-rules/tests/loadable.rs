@@ -6,7 +6,9 @@
 mod common;
 
 use common::*;
-use crownbattles_rules::{Bid, CardName, CrownBattles, Phase, Power, Setup, SetupError, SuitId, Trump};
+use crownbattles_rules::{
+    Bid, CardName, Config, CrownBattles, Phase, Power, RoundType, RoundTypes, Setup, SetupError, SuitId, Trump,
+};
 use duke_core::{Game, GameRng, Seat};
 
 /// `from_setup` refuses `setup` with `expected`, and so does loading it as a saved state.
@@ -193,4 +195,59 @@ proptest::proptest! {
             }
         }
     }
+}
+
+/// Stealth Play with the face-down actions at the flip (issue #25): while the flip's actions
+/// resolve the trick has no winner yet, so it is not among the tricks that can have been
+/// won. A state claiming one more trick loaded before, and the listed Alchemist choice then
+/// gave a state `validate` refused (more tricks won than played).
+#[test]
+fn tricks_won_during_a_stealth_flip_count_only_the_tricks_with_a_winner() {
+    let c = Config {
+        round_types: RoundTypes::Every(RoundType::StealthPlay),
+        stealth_actions_at_flip: true,
+        ..config(3, &[2], &[Power::Alchemist])
+    };
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist G1", "B1 B2"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play alchemist", "P2 play B1"]);
+    assert!(matches!(game.to_setup().phase, Some(Phase::Effect { power: Power::Alchemist, .. })));
+    let mut setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    setup.tricks = vec![0, 0, 1];
+    refused_as(&setup, SetupError::Tricks { won: 1, played: 0 });
+}
+
+/// The Magician's passes (issue #25): once everyone else has chosen, the Magician's player
+/// knows the card coming to it. A state where it does not loaded before, and its
+/// determinization re-dealt that card while keeping the pass: a state `validate` refused.
+#[test]
+fn the_magicians_player_knows_the_incoming_pass() {
+    let c = config(3, &[3], &[Power::Magician]);
+    let mut game = deal(&c, Trump::NoTrump, &["magician R1 R2", "G1 G2 G3", "B1 B2 B3"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play magician", "P0 pass left", "P1 give G1", "P2 give B1"]);
+    let mut setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
+    // P0 passes left, so it receives from its right, P2: B1, which it saw.
+    assert!(game.view(duke_core::Observer::Seat(Seat(0))).incoming.is_some());
+    setup.known = Some(vec![Vec::new(), Vec::new(), Vec::new()]);
+    refused_as(&setup, SetupError::Pass { seat: Seat(2) });
+}
+
+/// Leaked Suit (issue #25): what a spectator sees revealed is what every seat saw. A card
+/// listed as shown that no seat saw revealed loaded before, and P0's determinization kept
+/// P0's view but moved that card under the spectator's eyes.
+#[test]
+fn a_shown_card_is_one_every_other_seat_saw() {
+    let c = Config { round_types: RoundTypes::Every(RoundType::LeakedSuit), ..config(3, &[2], &[]) };
+    let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "G1 G2", "B1 B2"]);
+    steps(&mut game, &["P0 leak R", "P1 leak Y", "P2 leak Y"]);
+    let mut setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    setup.shown = Some(cards("R13 R1 G1"));
+    refused_as(&setup, SetupError::Leaks);
+    // In the deck, unseen by anyone.
+    setup.shown = Some(cards("R13 R1 Y13"));
+    refused_as(&setup, SetupError::Leaks);
 }

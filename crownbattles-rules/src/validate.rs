@@ -319,8 +319,25 @@ impl CrownBattles {
     }
 
     /// No seat holds a suit it is publicly known to lack (determinization deals every
-    /// unseen card around the voids, so it could not deal such a hand back).
+    /// unseen card around the voids, so it could not deal such a hand back), nor played
+    /// one to the trick (or Long Play's pass) on the table: a void comes from an earlier
+    /// card, so no later card of the trick can be of that suit until the end-of-trick
+    /// actions (a Cursed swap moves voids between hands). Determinization puts Stealth Play's face-down cards back in
+    /// their hands, around the voids.
     fn check_voids(&self) -> Result<(), SetupError> {
+        // (Long Play: the pass being played; a seat's second card may make it void in the
+        // suit of its first.)
+        let t = &self.table.trick;
+        if t.resolving == NONE {
+            for pos in 0..usize::from(t.len) {
+                let s = t.leader.offset(pos, self.n());
+                if let Some(suit) = t.card(pos).and_then(Card::suit)
+                    && at(&self.table.voids, s) >> suit.index() & 1 == 1
+                {
+                    return Err(SetupError::Void { seat: s, suit });
+                }
+            }
+        }
         for s in self.seats() {
             let voids = at(&self.table.voids, s);
             if let Some(suit) = SuitId::ALL

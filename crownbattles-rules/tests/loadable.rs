@@ -251,3 +251,140 @@ fn a_shown_card_is_one_every_other_seat_saw() {
     setup.shown = Some(cards("R13 R1 Y13"));
     refused_as(&setup, SetupError::Leaks);
 }
+
+/// A state that loads is one the game can go on from: `validate` holds after every listed
+/// action (and after one more step), and every seat's determinization is valid and shows
+/// that seat and a spectator exactly what the state does.
+fn goes_on(game: &CrownBattles, seed: u64) -> Result<(), String> {
+    use duke_core::Observer;
+    game.validate().map_err(|e| format!("validate refuses the loaded state: {e}"))?;
+    for seat in (0..game.seat_count() as u8).map(Seat) {
+        let twin = game.determinize(seat, seed);
+        twin.validate().map_err(|e| format!("{seat}'s determinization is refused: {e}"))?;
+        for observer in [Observer::Seat(seat), Observer::Spectator] {
+            if twin.view(observer) != game.view(observer) {
+                return Err(format!("{seat}'s determinization changes {observer:?}'s view"));
+            }
+        }
+    }
+    let mut legal = Vec::new();
+    let mut next = Vec::new();
+    for seat in game.to_act().iter() {
+        game.legal_actions(seat, &mut legal);
+        for &action in legal.iter().take(12) {
+            let mut after = game.clone();
+            after.apply(seat, action).map_err(|e| format!("the listed {seat} {action} is refused: {e}"))?;
+            after.validate().map_err(|e| format!("validate fails after {seat} {action}: {e}"))?;
+            for other in after.to_act().iter() {
+                after.legal_actions(other, &mut next);
+                for &then in next.iter().take(4) {
+                    let mut later = after.clone();
+                    later.apply(other, then).map_err(|e| format!("the listed {other} {then} is refused: {e}"))?;
+                    later
+                        .validate()
+                        .map_err(|e| format!("validate fails after {seat} {action}, {other} {then}: {e}"))?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Two saved states of one game, crossbred field by field: `fields` (bit i: the setup's i-th
+/// field) from `b`, the others from `a`: plausible fields that need not agree.
+fn crossbreed(a: &CrownBattles, b: &CrownBattles, fields: u64) -> Option<serde_json::Value> {
+    let (serde_json::Value::Object(mut child), serde_json::Value::Object(other)) =
+        (serde_json::to_value(a).ok()?, serde_json::to_value(b).ok()?)
+    else {
+        return None;
+    };
+    for (i, (key, value)) in other.into_iter().enumerate() {
+        if fields >> (i % 64) & 1 == 1 && key != "config" {
+            child.insert(key, value);
+        }
+    }
+    Some(serde_json::Value::Object(child))
+}
+
+/// `state` after up to `steps` random legal actions (the same game, later).
+fn later(state: &CrownBattles, steps: u32, rng: &mut GameRng) -> CrownBattles {
+    let mut game = state.clone();
+    let mut legal = Vec::new();
+    for _ in 0..steps {
+        let to_act = game.to_act();
+        let Some(seat) = to_act.nth(rng.below(to_act.len() as u32) as usize) else { break };
+        game.legal_actions(seat, &mut legal);
+        let Some(&action) = legal.get(rng.below(legal.len() as u32) as usize) else { break };
+        if game.apply(seat, action).is_err() {
+            break;
+        }
+    }
+    game
+}
+
+proptest::proptest! {
+    #![proptest_config(duke_core::testing::proptest_config(2000))]
+
+    /// States of one game of every config, crossbred one to three fields at a time (issue
+    /// #25: the round types' fields, knowledge, passes, tricks), either fail to load or can
+    /// go on ([`goes_on`]).
+    #[test]
+    fn a_crossbred_state_that_loads_can_go_on(
+        reached in duke_core::testing::strategies::reachable::<CrownBattles>(
+            proptest::prelude::Strategy::prop_flat_map(0..RoundType::ALL.len(), |i| {
+                crownbattles_rules::testing::configs_with(RoundType::ALL[i])
+            }),
+            120,
+        ),
+        seed in proptest::prelude::any::<u64>(),
+    ) {
+        let mut rng = GameRng::new(seed);
+        let a = &reached.state;
+        let b = later(a, 1 + rng.below(24), &mut rng);
+        let (a, b) = if rng.below(2) == 0 { (a.clone(), b) } else { (b, a.clone()) };
+        let mut fields = 0u64;
+        for _ in 0..=rng.below(3) {
+            fields |= 1 << rng.below(44);
+        }
+        let Some(child) = crossbreed(&a, &b, fields) else { return Ok(()) };
+        if let Ok(game) = serde_json::from_value::<CrownBattles>(child.clone())
+            && let Err(why) = goes_on(&game, seed)
+        {
+            proptest::prop_assert!(false, "{why}\n{child}");
+        }
+    }
+}
+
+/// Missions-Alliances (issue #25, found by crossbreeding): while the dealer forms the teams
+/// the missions are not dealt yet, so nobody has chosen one. A state with chosen missions
+/// there loaded before, and the dealer's team action then dealt offers beside them: a state
+/// `validate` refused.
+#[test]
+fn missions_chosen_before_they_are_dealt_are_refused() {
+    let c = Config {
+        round_types: RoundTypes::sequence(&[RoundType::MissionsAlliances, RoundType::Normal]).unwrap(),
+        ..config(4, &[3, 3], &[])
+    };
+    let game = deal(&c, Trump::NoTrump, &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3", "Y1 Y2 Y3"]);
+    assert_eq!(game.to_setup().phase, None, "the dealer's teams come first");
+    let mut setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    setup.missions.chosen = vec![Some(1), Some(1), None, None];
+    refused_as(&setup, SetupError::Missions("missions chosen before they are dealt"));
+}
+
+/// Stealth Play (issue #25, found by crossbreeding): a seat known to lack a suit cannot
+/// have played a card of it to the trick on the table. Such a state loaded before, and a
+/// determinization, which takes the face-down cards back into their hands around the
+/// voids, could not deal that card back: a state `validate` refused.
+#[test]
+fn a_card_on_the_table_of_a_suit_its_player_is_known_to_lack_is_refused() {
+    let c = Config { round_types: RoundTypes::Every(RoundType::StealthPlay), ..config(3, &[2], &[]) };
+    let mut game = deal(&c, Trump::NoTrump, &["R13 G13", "R1 G1", "B1 B2"]);
+    all_bid(&mut game, "0");
+    steps(&mut game, &["P0 play R13", "P1 play R1"]);
+    let mut setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    setup.voids = Some(vec![vec![], vec![SuitId::ALL[0]], vec![]]);
+    refused_as(&setup, SetupError::Void { seat: Seat(1), suit: SuitId::ALL[0] });
+}

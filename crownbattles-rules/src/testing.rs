@@ -10,7 +10,9 @@
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
 //!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, Suit
 //!   Precision's placement of an all-Peasant trick and of the Thief's stolen trick, who
-//!   forms Alliances' teams and Missions-Alliances' share of met missions, Wagering's
+//!   forms Alliances' teams and Missions-Alliances' share of met missions, Suit
+//!   Precision-Alliances' three readings of who double-bids in a team and its solo
+//!   player's doubled points, Long Play's two options, Wagering's
 //!   extra wagers and bid points, Duel Fights' three options, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
@@ -239,7 +241,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
 /// [`configs`] with `focus` in play: in half of them `focus` plays every round (an Alliance
 /// type, which may not play the final round, is dealt with Normal Bidding), in the others
 /// it joins the config's Round Type cards, dealt. For properties of one round type, which
-/// the thirteen implemented types in the mix of [`configs`] make rare. A player count that
+/// the fourteen round types in the mix of [`configs`] make rare. A player count that
 /// excludes `focus` keeps its config's round types.
 pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
     (configs(), any::<bool>()).prop_map(move |(config, every)| {

@@ -388,3 +388,13 @@ fn a_card_on_the_table_of_a_suit_its_player_is_known_to_lack_is_refused() {
     setup.voids = Some(vec![vec![], vec![SuitId::ALL[0]], vec![]]);
     refused_as(&setup, SetupError::Void { seat: Seat(1), suit: SuitId::ALL[0] });
 }
+
+/// The extended conformance suite's crossbred Leaked Suit state (issue #25; DUKE_TEST_SEED=3):
+/// its `shown` names the Golem King and B6, which are in the deck, so every seat's
+/// determinization could move them under the spectator's eyes. Refused on load now.
+#[test]
+fn the_crossbred_leaked_suit_state_of_the_conformance_suite_is_refused() {
+    let json = r#"{"bids":["4","0-1","5-6","6"],"config":{"dealer_may_choose_no_trump":false,"deck":{"dragons":2,"golems":2,"peasants":0,"powers":["alchemist","bishop","bomb","magician","smuggler","spy","thief","witch","wizard","golem-king","dragon-king"],"values":{"B":"1-13","G":"1-13","R":"1-13","Y":"1-13"}},"first_dealer":null,"max_bid":10,"max_tie_replays":0,"players":4,"round_type":{"sequence":["BlindBidding","LongPlay","LeakedSuit"]},"schedule":[3,4,6],"screw_the_dealer":false,"shields":"Off","spinner":[1,1,1,1,1,1],"timings":{"alchemist":"Immediate","bishop":"EndOfTrick","jester":"Immediate","witch":"EndOfTrick"},"witch_step":10,"wizard_affects_kings":false},"crown":0,"dealer":1,"double_faced_as_golem":false,"generator":{"seed":18357753938425114492,"word_pos":56},"hands":[["R8","B5","B10","Y13","spy"],["G6","B1","Y9","dragon#2"],["R10","B11","B13","Y8"],["R3","R9","G8","bishop","thief"]],"known":null,"leader":1,"leaks":["monsters","G","Y","B"],"next_leader":null,"passes":[],"phase":{"Effect":{"end":false,"power":"smuggler","seat":2,"steps":0}},"played":["B8","B9","witch","dragon-king"],"round":3,"round_type":"LeakedSuit","scores":[10,-70,-90,-80],"seed":18357753938425114492,"shields":[],"shown":["B6","dragon#2","golem-king"],"smuggled":[],"trick":["R13","smuggler"],"tricks":[0,1,0,0],"trump":"R","voids":null,"wizards":null}"#;
+    let err = serde_json::from_str::<CrownBattles>(json).unwrap_err();
+    assert!(err.to_string().contains(&SetupError::Leaks.to_string()), "{err}");
+}

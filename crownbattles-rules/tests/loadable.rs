@@ -306,6 +306,33 @@ fn crossbreed(a: &CrownBattles, b: &CrownBattles, fields: u64) -> Option<serde_j
     Some(serde_json::Value::Object(child))
 }
 
+/// One value of `b` at a random path (object keys and list places, one to three deep, the
+/// config left alone) copied into `a` at the same path, where `a` has it.
+fn graft(a: &mut serde_json::Value, b: &serde_json::Value, rng: &mut GameRng) {
+    graft_at(a, b, rng, 0);
+}
+
+fn graft_at(here: &mut serde_json::Value, there: &serde_json::Value, rng: &mut GameRng, depth: u32) {
+    use serde_json::Value;
+    let stop = depth > 0 && (depth == 3 || rng.below(3) == 0);
+    match (here, there) {
+        (Value::Object(h), Value::Object(t)) if !stop => {
+            let keys: Vec<&String> = t.keys().filter(|k| k.as_str() != "config").collect();
+            let Some(k) = keys.get(rng.below(keys.len() as u32) as usize) else { return };
+            if let (Some(h), Some(t)) = (h.get_mut(k.as_str()), t.get(k.as_str())) {
+                graft_at(h, t, rng, depth + 1);
+            }
+        }
+        (Value::Array(h), Value::Array(t)) if !stop && !t.is_empty() => {
+            let i = rng.below(t.len() as u32) as usize;
+            if let (Some(h), Some(t)) = (h.get_mut(i), t.get(i)) {
+                graft_at(h, t, rng, depth + 1);
+            }
+        }
+        (h, t) => *h = t.clone(),
+    }
+}
+
 /// `state` after up to `steps` random legal actions (the same game, later).
 fn later(state: &CrownBattles, steps: u32, rng: &mut GameRng) -> CrownBattles {
     let mut game = state.clone();
@@ -325,7 +352,7 @@ fn later(state: &CrownBattles, steps: u32, rng: &mut GameRng) -> CrownBattles {
 proptest::proptest! {
     #![proptest_config(duke_core::testing::proptest_config(2000))]
 
-    /// States of one game of every config, crossbred one to three fields at a time (issue
+    /// States of one config (of one game, or two playouts), crossbred one to three fields at a time (issue
     /// #25: the round types' fields, knowledge, passes, tricks), either fail to load or can
     /// go on ([`goes_on`]).
     #[test]
@@ -340,13 +367,26 @@ proptest::proptest! {
     ) {
         let mut rng = GameRng::new(seed);
         let a = &reached.state;
-        let b = later(a, 1 + rng.below(24), &mut rng);
+        // Later in the same game, or another playout of the same config.
+        let b = if rng.below(2) == 0 {
+            later(a, 1 + rng.below(24), &mut rng)
+        } else {
+            let other = CrownBattles::new(&a.config(), rng.next_u64()).map_err(|e| proptest::test_runner::TestCaseError::fail(e.to_string()))?;
+            later(&other, rng.below(120), &mut rng)
+        };
         let (a, b) = if rng.below(2) == 0 { (a.clone(), b) } else { (b, a.clone()) };
         let mut fields = 0u64;
         for _ in 0..=rng.below(3) {
             fields |= 1 << rng.below(44);
         }
-        let Some(child) = crossbreed(&a, &b, fields) else { return Ok(()) };
+        let Some(mut child) = crossbreed(&a, &b, fields) else { return Ok(()) };
+        // Half the time, one nested value instead of whole fields.
+        if rng.below(2) == 0
+            && let (Ok(mut first), Ok(second)) = (serde_json::to_value(&a), serde_json::to_value(&b))
+        {
+            graft(&mut first, &second, &mut rng);
+            child = first;
+        }
         if let Ok(game) = serde_json::from_value::<CrownBattles>(child.clone())
             && let Err(why) = goes_on(&game, seed)
         {

@@ -412,19 +412,28 @@ impl CrownBattles {
                 return Err(SetupError::Pass { seat: s });
             }
         }
-        if let Phase::Passing { magician, direction } = self.table.phase
-            && self.passers_waiting(magician) == 0
+        if let Some((magician, from, card)) = self.seen_pass()
+            && !at(&self.table.known, magician).has(card)
         {
-            let from = match direction {
-                crate::actions::Direction::Left => magician.right(n),
-                crate::actions::Direction::Right => magician.left(n),
-            };
-            let seen = Card::new(at(&self.table.passes, from)).map_or(CardSet::EMPTY, CardSet::one);
-            if !seen.minus(at(&self.table.known, magician)).is_empty() {
-                return Err(SetupError::Pass { seat: from });
-            }
+            return Err(SetupError::Pass { seat: from });
         }
         Ok(())
+    }
+
+    /// The Magician's passes once everyone else has chosen: the Magician's player, the
+    /// seat passing to it, and the card it saw coming ("Only this card's player sees the
+    /// card pass to them before choosing"): knowledge the game records, and the default
+    /// knowledge of a loaded state.
+    pub(crate) fn seen_pass(&self) -> Option<(Seat, Seat, Card)> {
+        let Phase::Passing { magician, direction } = self.table.phase else { return None };
+        if self.passers_waiting(magician) != 0 {
+            return None;
+        }
+        let from = match direction {
+            crate::actions::Direction::Left => magician.right(self.n()),
+            crate::actions::Direction::Right => magician.left(self.n()),
+        };
+        Card::new(at(&self.table.passes, from)).map(|c| (magician, from, c))
     }
 }
 

@@ -245,8 +245,19 @@ fn a_shown_card_is_one_every_other_seat_saw() {
     steps(&mut game, &["P0 leak R", "P1 leak Y", "P2 leak Y"]);
     let mut setup = game.to_setup();
     assert_eq!(CrownBattles::from_setup(&setup), Ok(game));
+    // P0's reds are known to P1 and P2; G1 is P1's and nobody saw it.
+    setup.known = Some(vec![vec![], cards("R13 R1"), cards("R13 R1")]);
     setup.shown = Some(cards("R13 R1 G1"));
     refused_as(&setup, SetupError::Leaks);
+    // With the knowledge left out, the shown cards are what the others know.
+    setup.known = None;
+    let shown = start(&setup);
+    let view = shown.view(duke_core::Observer::Seat(Seat(0)));
+    assert!(
+        view.known
+            .iter()
+            .any(|&(place, face)| place == crownbattles_rules::Place::Hand(Seat(1)) && face.to_string() == "G1")
+    );
     // In the deck, unseen by anyone.
     setup.shown = Some(cards("R13 R1 Y13"));
     refused_as(&setup, SetupError::Leaks);
@@ -437,4 +448,40 @@ fn the_crossbred_leaked_suit_state_of_the_conformance_suite_is_refused() {
     let json = r#"{"bids":["4","0-1","5-6","6"],"config":{"dealer_may_choose_no_trump":false,"deck":{"dragons":2,"golems":2,"peasants":0,"powers":["alchemist","bishop","bomb","magician","smuggler","spy","thief","witch","wizard","golem-king","dragon-king"],"values":{"B":"1-13","G":"1-13","R":"1-13","Y":"1-13"}},"first_dealer":null,"max_bid":10,"max_tie_replays":0,"players":4,"round_type":{"sequence":["BlindBidding","LongPlay","LeakedSuit"]},"schedule":[3,4,6],"screw_the_dealer":false,"shields":"Off","spinner":[1,1,1,1,1,1],"timings":{"alchemist":"Immediate","bishop":"EndOfTrick","jester":"Immediate","witch":"EndOfTrick"},"witch_step":10,"wizard_affects_kings":false},"crown":0,"dealer":1,"double_faced_as_golem":false,"generator":{"seed":18357753938425114492,"word_pos":56},"hands":[["R8","B5","B10","Y13","spy"],["G6","B1","Y9","dragon#2"],["R10","B11","B13","Y8"],["R3","R9","G8","bishop","thief"]],"known":null,"leader":1,"leaks":["monsters","G","Y","B"],"next_leader":null,"passes":[],"phase":{"Effect":{"end":false,"power":"smuggler","seat":2,"steps":0}},"played":["B8","B9","witch","dragon-king"],"round":3,"round_type":"LeakedSuit","scores":[10,-70,-90,-80],"seed":18357753938425114492,"shields":[],"shown":["B6","dragon#2","golem-king"],"smuggled":[],"trick":["R13","smuggler"],"tricks":[0,1,0,0],"trump":"R","voids":null,"wizards":null}"#;
     let err = serde_json::from_str::<CrownBattles>(json).unwrap_err();
     assert!(err.to_string().contains(&SetupError::Leaks.to_string()), "{err}");
+}
+
+/// The extended conformance suite's Magician state with its knowledge left out (issue #25;
+/// DUKE_TEST_SEED=4): the rules say the Magician's player saw the card coming to it, so
+/// that is the default knowledge; before, its determinizations re-dealt that card under
+/// the pass, a state `validate` refused.
+#[test]
+fn a_magician_state_without_knowledge_loads_with_the_incoming_pass_known() {
+    let json = r#"{"bids":["0","0","0"],"config":{"dealer_may_choose_no_trump":false,"deck":{"dragons":2,"golems":2,"peasants":4,"powers":["magician","merchant","thief","golem-king"],"values":{"B":"1-13","G":"1-13","R":"1-13","Y":"1-13"}},"first_dealer":null,"max_bid":10,"max_tie_replays":0,"players":3,"round_type":"Normal","schedule":[2],"screw_the_dealer":false,"shields":"Off","spinner":[1,1,1,1,1,1],"timings":{"alchemist":"Immediate","bishop":"Immediate","jester":"Immediate","witch":"Immediate"},"witch_step":5,"wizard_affects_kings":false},"crown":null,"dealer":0,"double_faced_as_golem":false,"generator":{"seed":167564831818906153,"word_pos":8},"hands":[["G9","B2"],["dragon#1"],["peasant#4"]],"known":null,"leader":null,"next_leader":null,"passes":["B2","dragon#1",null],"phase":{"Passing":{"direction":"Left","magician":2}},"played":[],"round":1,"scores":[0,0,0],"seed":167564831818906153,"shields":[],"smuggled":[],"trick":["G10","magician"],"tricks":[0,0,0],"trump":"X","voids":null,"wizards":null}"#;
+    let game: CrownBattles = serde_json::from_str(json).unwrap();
+    let view = game.view(duke_core::Observer::Seat(Seat(2)));
+    assert_eq!(view.incoming.map(|f| f.to_string()), Some("dragon".to_owned()));
+    assert!(view.known.iter().any(|(_, f)| f.to_string() == "dragon"));
+    for seat in 0..3 {
+        assert_eq!(game.determinize(Seat(seat), 7).validate(), Ok(()));
+    }
+}
+
+/// The extended conformance suite's Leaked Suit states (issue #25; DUKE_TEST_SEED=5 and 6):
+/// a card shown to the spectator that a seat does not know (crossbred knowledge), and a
+/// shown card outside the revealed suits with the knowledge left out (by default every seat
+/// but its holder then knows it). Each loads only as a state whose determinizations keep
+/// the spectator's view.
+#[test]
+fn the_leaked_suit_states_of_the_conformance_suite_keep_the_spectators_view() {
+    use duke_core::Observer;
+    let crossbred = r#"{"bids":["1-2","1","5-6","9-10"],"config":{"dealer_may_choose_no_trump":false,"deck":{"dragons":2,"golems":2,"peasants":0,"powers":["alchemist","bishop","cursed","merchant","summoner","thief","wizard","golem-king","dragon-king"],"values":{"B":"1-13","G":"1-13","R":"1-13","Y":"1-13"}},"first_dealer":null,"max_bid":10,"max_tie_replays":0,"players":4,"round_type":{"sequence":["BlindBidding","LongPlay","LeakedSuit"]},"schedule":[3,3,7],"screw_the_dealer":false,"shields":"Off","spinner":[1,1,1,1,1,1],"timings":{"alchemist":"Immediate","bishop":"Immediate","jester":"Immediate","witch":"Immediate"},"witch_step":5,"wizard_affects_kings":false},"crown":0,"dealer":0,"double_faced_as_golem":false,"generator":{"seed":480326302805063452,"word_pos":56},"hands":[["R6","B9","Y7","Y8"],["R8","Y4","dragon#1","summoner"],["G12","B2","Y2","golem#2"],["R11","G2","G3","Y9"]],"known":[["G5","G12","B1","dragon#1","dragon-king"],["G5","G12","Y7","Y8","dragon#1","dragon-king"],["B1","Y7","Y8","dragon#1","dragon-king"],["G5","G12","B1","Y7","Y8"]],"leader":3,"leaks":["Y","B","G","monsters"],"next_leader":null,"passes":[],"phase":null,"played":["R5","G1","G5","G9","B1","B3","B4","B5","B6","B10","cursed","dragon-king"],"round":3,"round_type":"LeakedSuit","scores":[10,-50,0,-90],"seed":480326302805063452,"shields":[],"shown":["G5","G12","B1","Y7","Y8","dragon#1","dragon-king"],"smuggled":[],"trick":[],"tricks":[0,0,1,2],"trump":"B","unsealed":[1,3],"voids":[[],[],[],["B"]],"wizards":null}"#;
+    let err = serde_json::from_str::<CrownBattles>(crossbred).unwrap_err();
+    assert!(err.to_string().contains(&SetupError::Leaks.to_string()), "{err}");
+    let tampered = r#"{"bids":["0","0","8-9","5-6","5-6","7"],"config":{"dealer_may_choose_no_trump":false,"deck":{"dragons":2,"golems":2,"peasants":4,"powers":["alchemist","cursed","jester","magician","merchant","summoner","wizard"],"values":{"B":"1-13","G":"1-13","R":"1-13","Y":"1-13"}},"first_dealer":null,"max_bid":10,"max_tie_replays":0,"players":6,"round_type":{"sequence":["BlindBidding","LongPlay","LeakedSuit"]},"schedule":[3,5,7],"screw_the_dealer":false,"shields":"Off","spinner":[0,0,0,0,1,3],"timings":{"alchemist":"EndOfTrick","bishop":"Immediate","jester":"Immediate","witch":"Immediate"},"witch_step":5,"wizard_affects_kings":false},"crown":null,"dealer":2,"double_faced_as_golem":false,"generator":{"seed":14890845842387994364,"word_pos":95},"hands":[["peasant#4"],["B11"],["G6","magician"],["R8","merchant"],["G1","Y12"],["Y3"]],"known":null,"leader":5,"leaks":["G","B","B","G","Y","monsters"],"next_leader":null,"passes":[],"phase":null,"played":["R1","R4","R6","R9","R10","R11","R13","G2","G4","G5","G7","G11","B2","B5","B8","B9","B12","B13","Y7","golem#1","golem#2","dragon#1","dragon#2","peasant#1","peasant#3","alchemist","cursed","jester","summoner","wizard"],"round":3,"round_type":"LeakedSuit","scores":[-100,-90,-100,-90,-140,-100],"seed":14890845842387994364,"shields":[],"shown":["G2","G5","G6","B2","B3","B11","B12","Y12","golem#2","dragon#1"],"smuggled":[],"trick":["R3","peasant#2","B3"],"tricks":[1,1,0,0,1,2],"trump":"B","unsealed":[2,3],"voids":[["B"],["R"],[],["B"],[],[]],"wizards":[4]}"#;
+    let game: CrownBattles = serde_json::from_str(tampered).unwrap();
+    for seat in 0..6 {
+        let twin = game.determinize(Seat(seat), 11);
+        assert_eq!(twin.validate(), Ok(()));
+        assert_eq!(twin.view(Observer::Spectator), game.view(Observer::Spectator), "P{seat}");
+    }
 }

@@ -345,6 +345,22 @@ impl CrownBattles {
         known
     }
 
+    /// What every seat knows from the cards shown to a spectator (`shown`): each shown card
+    /// in a hand, to every other seat (what everyone saw revealed). The default knowledge of
+    /// a loaded state whose setup leaves it out.
+    pub(crate) fn shown_knowledge(&self) -> [CardSet; MAX_PLAYERS] {
+        let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+        for s in self.seats() {
+            let shown = self.hand(s).and(self.table.shown);
+            for (x, k) in known.iter_mut().enumerate().take(self.n()) {
+                if x != s.index() {
+                    *k = k.or(shown);
+                }
+            }
+        }
+        known
+    }
+
     /// Determinization: the choices of the other seats still face down are unknown to
     /// `seat`, so each is re-chosen among that seat's options in the imagined deal.
     pub(crate) fn redraw_hidden_leaks(&mut self, seat: Seat, rng: &mut GameRng) {

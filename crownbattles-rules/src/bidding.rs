@@ -115,9 +115,10 @@ impl CrownBattles {
                 high += u16::from(b.high());
             }
         }
-        // Long Play with `Config::long_play_screw_by_cards`: the cards dealt, as printed.
+        // Long Play: "match the number of cards dealt", as printed (RULES.md, reading 44),
+        // unless `Config::long_play_screw_by_tricks` compares with the tricks.
         let dealt =
-            if self.long_play() && self.config.long_play_screw_by_cards { self.cards_this_round() } else { dealt };
+            if self.long_play() && !self.config.long_play_screw_by_tricks { self.cards_this_round() } else { dealt };
         let dealt = u16::from(dealt);
         // A single bid b escapes unless dealt - high <= b <= dealt - low.
         let no_escape = high >= dealt && low + u16::from(self.config.max_bid) <= dealt;

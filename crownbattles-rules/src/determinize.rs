@@ -253,6 +253,20 @@ impl CrownBattles {
             let pick = rng.below(hand.len());
             put(&mut out.table.passes, s, hand.nth(pick).map_or(chosen, |c| c.id()));
         }
+        // The Magician's player saw the card coming to it (once everyone else has chosen):
+        // in this imagined deal, that is the re-chosen pass.
+        if let Phase::Passing { magician, direction } = self.table.phase
+            && magician != seat
+            && self.passers_waiting(magician) == 0
+        {
+            let from = match direction {
+                Direction::Left => magician.right(n),
+                Direction::Right => magician.left(n),
+            };
+            if let Some(c) = Card::new(at(&out.table.passes, from)) {
+                crate::state::update(&mut out.table.known, magician, |v| v.or(CardSet::one(c)));
+            }
+        }
         // Known copies beside re-dealt unseen copies: relabel as the game does (during the
         // Magician's passes a seen pass pins its card; the passes end with a relabelling).
         if !matches!(self.table.phase, Phase::Passing { .. }) {

@@ -33,8 +33,10 @@
 //!   meet their bids, carried over when no one does; optional extra wagers:
 //!   [`WageringRules`], `Config::wagering`), Duel Fights (the dealer groups the players
 //!   in twos, one three when odd, each scored against its group: [`duel_points`],
-//!   [`DuelRules`], `Config::duels`); the other types are typed config errors
-//!   (`RULES.md`, "Absent").
+//!   [`DuelRules`], `Config::duels`), Long Play (every trick played in two passes),
+//!   Alliances (the dealer's teams of two scored on their combined bid, the Secret Note:
+//!   [`team_points`], [`TeamFormation`]), Missions-Alliances ([`MissionShare`]) and Suit
+//!   Precision-Alliances ([`PrecisionTeamDouble`]): all 14 types of "The expansion game".
 //!
 //! - Each observer gets its own [`Event`]s for every step (`Game::events`): the action
 //!   as it saw it (the redacted notation: a smuggle, a Magician pass or a Merchant's card
@@ -219,10 +221,10 @@ pub use rounds::missions::{
 };
 pub use rounds::{
     AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,
-    MissionShare, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss, TeamFormation, WageringRules,
-    combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares, solo_points,
-    solo_suit_precision_points, split_points, suit_precision_points, team_points, team_suit_precision_points,
-    wagering_points,
+    MissionShare, PrecisionTeamDouble, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss,
+    TeamFormation, WageringRules, combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares,
+    solo_points, solo_suit_precision_points, split_points, suit_precision_points, team_points,
+    team_suit_precision_points, wagering_points,
 };
 pub use scoring::{round_points, sole_leader};
 pub use setup::{

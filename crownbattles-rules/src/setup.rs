@@ -10,7 +10,8 @@ use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::presets::Preset;
 use crate::rounds::missions::{MissionError, MissionRules};
 use crate::rounds::{
-    DuelRules, LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation, WageringRules,
+    DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
+    TeamFormation, WageringRules,
 };
 
 /// Most rounds a schedule may list (the longest preset has 20).
@@ -77,9 +78,6 @@ pub enum ConfigError {
         /// The player count.
         players: u8,
     },
-    /// A round type this version does not implement (RULES.md, "Absent").
-    #[error("the {} round type is not implemented in this version", .0.name())]
-    RoundTypeAbsent(RoundType),
     /// A fixed sequence of round types must list one per scheduled round.
     #[error("the round type sequence lists {len} rounds but the schedule has {rounds}")]
     RoundSequence {
@@ -479,12 +477,12 @@ pub struct Config {
     /// the JSON when default.
     #[serde(default, skip_serializing_if = "MissionShare::is_default")]
     pub mission_share: MissionShare,
-    /// Suit Precision-Alliances (RULES.md, reading 60): whether "only one team member can
-    /// make a double-bid" allows one double bid per team for the whole round. Default false:
-    /// one per suit (a member may not double-bid a suit its ally double-bid). Left out of the
-    /// JSON when false.
-    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
-    pub precision_team_one_double: bool,
+    /// Suit Precision-Alliances (RULES.md, reading 60): who in a team may double-bid
+    /// ("Only one team member can make a double-bid"). Default
+    /// [`PrecisionTeamDouble::OneMember`], as printed: one member, in any number of suits.
+    /// Left out of the JSON when default.
+    #[serde(default, skip_serializing_if = "PrecisionTeamDouble::is_default")]
+    pub precision_team_double: PrecisionTeamDouble,
     /// Suit Precision-Alliances (RULES.md, reading 62): whether the solo player's trick
     /// points are doubled, as Alliances' solo player's are ("20 points for each trick").
     /// Default false: it scores as in Suit Precision. Left out of the JSON when false.
@@ -511,11 +509,11 @@ pub struct Config {
     #[serde(default, skip_serializing_if = "DuelRules::is_default")]
     pub duels: DuelRules,
     /// Long Play (RULES.md, reading 44): whether "Screw the dealer" compares the total of
-    /// the bids with the cards dealt, as printed. Default false: with the number of tricks
-    /// (half the cards, the odd last trick included), what the bids count. Left out of the
-    /// JSON when false.
+    /// the bids with the number of tricks (half the cards, the odd last trick included),
+    /// what the bids count. Default false: with the cards dealt, as printed ("match the
+    /// number of cards dealt"). Left out of the JSON when false.
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
-    pub long_play_screw_by_cards: bool,
+    pub long_play_screw_by_tricks: bool,
     /// Long Play (RULES.md, reading 43): whether the Cursed and the Magician act in the
     /// first pass of the round's last trick, where every hand still holds its second card.
     /// Default false: that pass is part of "the last trick of the round", where they have
@@ -569,7 +567,7 @@ impl Config {
             leak_only_held: false,
             team_formation: TeamFormation::Dealer,
             mission_share: MissionShare::Sum,
-            precision_team_one_double: false,
+            precision_team_double: PrecisionTeamDouble::OneMember,
             precision_solo_doubled: false,
             precision_peasant_any: false,
             precision_thief_own_bid: false,
@@ -579,7 +577,7 @@ impl Config {
                 winner_bonus: false,
                 misses_to_bank: false,
             },
-            long_play_screw_by_cards: false,
+            long_play_screw_by_tricks: false,
             long_play_first_pass_acts: false,
         }
     }

@@ -10,7 +10,9 @@
 //!   The Split's scoring of a failed round and the lead of its second half, Stealth
 //!   Play's two options, Leaked Suit's way of choosing and its held-suit reading, Suit
 //!   Precision's placement of an all-Peasant trick and of the Thief's stolen trick, who
-//!   forms Alliances' teams and Missions-Alliances' share of met missions, Wagering's
+//!   forms Alliances' teams and Missions-Alliances' share of met missions, Suit
+//!   Precision-Alliances' three readings of who double-bids in a team and its solo
+//!   player's doubled points, Long Play's two options, Wagering's
 //!   extra wagers and bid points, Duel Fights' three options, tie
 //!   replays, a fixed or drawn first dealer); round types (the base game's Normal
 //!   Bidding in half the configs, else every implemented round type: one for every round,
@@ -62,8 +64,8 @@ use crate::rounds::missions::{
     Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable,
 };
 use crate::rounds::{
-    DuelPairing, DuelRules, LeakChoice, MissionShare, RoundType, RoundTypes, SplitLead, SplitMiss, TeamFormation,
-    WageringRules,
+    DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
+    TeamFormation, WageringRules,
 };
 use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
@@ -109,7 +111,10 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// 10; the even spinner, "dealer chooses or X" only, suits only, or any weights; the
 /// dealer's "no trump", screw the dealer and the Wizard on the Kings on or off; either
 /// reading of The Split's failed round and of who leads its second half; Stealth Play's
-/// two options on or off; Suit Precision's two options on or off; Wagering's extra wagers and bid points on or off; Duel Fights' pairing (the dealer's or random), winners' bonus and misses to the bank; either timing for each of the Alchemist, Bishop, Jester and
+/// two options on or off; Suit Precision's two options on or off; Suit Precision-Alliances'
+/// three readings of who double-bids in a team and its solo player's doubled points on or
+/// off; Long Play's two options on or off; Leaked Suit's five ways of choosing and its
+/// held-suit option; Alliances' and Missions-Alliances' readings; Wagering's extra wagers and bid points on or off; Duel Fights' pairing (the dealer's or random), winners' bonus and misses to the bank; either timing for each of the Alchemist, Bishop, Jester and
 /// Witch; a Witch's step of 5 or 10; shields off, for the round or for the game; 0 to 3 tie replays or the default 10; a
 /// drawn or a fixed first dealer; round types as in the module docs. Configs the game
 /// would refuse are never produced.
@@ -124,7 +129,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             4 => proptest::collection::vec(1u8..=12, 1..=3).prop_map(Some),
         ];
         let max_bid = prop_oneof![4 => Just(max_bid_for(c.players)), 1 => 0u8..=10];
-        let options = (any::<[bool; 10]>(), (timing(), timing(), timing(), timing()), any::<bool>());
+        let options = (any::<[bool; 9]>(), (timing(), timing(), timing(), timing()), any::<bool>());
         let protection = (
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
@@ -132,7 +137,16 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![Just(None), (0..c.players).prop_map(Some)],
         );
         let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>(), any::<[bool; 5]>());
-        (Just(c.clone()), deck(c.deck), schedule, max_bid, spinner(), options, (protection, rounds(), missions(), leak))
+        let more = (0usize..3, any::<[bool; 2]>());
+        (
+            Just(c.clone()),
+            deck(c.deck),
+            schedule,
+            max_bid,
+            spinner(),
+            options,
+            (protection, rounds(), missions(), leak, more),
+        )
     })
     .prop_map(
         |(
@@ -142,7 +156,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             max_bid,
             spinner,
             options,
-            (protection, rounds, missions, (leak, only_held, precision, wagers_and_duels)),
+            (protection, rounds, missions, (leak, only_held, precision, wagers_and_duels), (team_double, long_play)),
         )| {
             let (
                 [
@@ -154,7 +168,6 @@ pub fn configs() -> impl Strategy<Value = Config> {
                     follow,
                     random_teams,
                     own_missions,
-                    one_double,
                     solo_doubled,
                 ],
                 (alchemist, bishop, jester, witch),
@@ -192,11 +205,20 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 leak_only_held: only_held,
                 team_formation: if random_teams { TeamFormation::Random } else { TeamFormation::Dealer },
                 mission_share: if own_missions { MissionShare::Own } else { MissionShare::Sum },
-                precision_team_one_double: one_double,
+                precision_team_double: [
+                    PrecisionTeamDouble::OneMember,
+                    PrecisionTeamDouble::PerSuit,
+                    PrecisionTeamDouble::OneBid,
+                ]
+                .get(team_double)
+                .copied()
+                .unwrap_or_default(),
                 precision_solo_doubled: solo_doubled,
                 precision_peasant_any: precision[0],
                 precision_thief_own_bid: precision[1],
                 wagering: WageringRules { extra_wagers, bid_points },
+                long_play_screw_by_tricks: long_play[0],
+                long_play_first_pass_acts: long_play[1],
                 duels: DuelRules {
                     pairing: if random_pairs { DuelPairing::Random } else { DuelPairing::Dealer },
                     winner_bonus,
@@ -219,7 +241,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
 /// [`configs`] with `focus` in play: in half of them `focus` plays every round (an Alliance
 /// type, which may not play the final round, is dealt with Normal Bidding), in the others
 /// it joins the config's Round Type cards, dealt. For properties of one round type, which
-/// the thirteen implemented types in the mix of [`configs`] make rare. A player count that
+/// the fourteen round types in the mix of [`configs`] make rare. A player count that
 /// excludes `focus` keeps its config's round types.
 pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
     (configs(), any::<bool>()).prop_map(move |(config, every)| {

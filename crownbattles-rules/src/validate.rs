@@ -58,7 +58,9 @@ impl CrownBattles {
         let cards = dealt - base;
         let long = dealt / 2 * 2;
         let before = if self.long_play() { cards.min(long) / 2 + cards.saturating_sub(long) } else { cards };
-        let played = before as u32 + u32::from(len == n && t.resolving != NONE);
+        // The trick on the table counts once it has a winner: its end-of-trick actions are
+        // resolving, not Stealth Play's flip (whose actions come before the winner).
+        let played = before as u32 + u32::from(len == n && t.resolving != NONE && !t.flipping);
         if won > played {
             return Err(SetupError::Tricks { won, played });
         }
@@ -317,8 +319,25 @@ impl CrownBattles {
     }
 
     /// No seat holds a suit it is publicly known to lack (determinization deals every
-    /// unseen card around the voids, so it could not deal such a hand back).
+    /// unseen card around the voids, so it could not deal such a hand back), nor played
+    /// one to the trick (or Long Play's pass) on the table: a void comes from an earlier
+    /// card, so no later card of the trick can be of that suit until the end-of-trick
+    /// actions (a Cursed swap moves voids between hands). Determinization puts Stealth Play's face-down cards back in
+    /// their hands, around the voids.
     fn check_voids(&self) -> Result<(), SetupError> {
+        // (Long Play: the pass being played; a seat's second card may make it void in the
+        // suit of its first.)
+        let t = &self.table.trick;
+        if t.resolving == NONE {
+            for pos in 0..usize::from(t.len) {
+                let s = t.leader.offset(pos, self.n());
+                if let Some(suit) = t.card(pos).and_then(Card::suit)
+                    && at(&self.table.voids, s) >> suit.index() & 1 == 1
+                {
+                    return Err(SetupError::Void { seat: s, suit });
+                }
+            }
+        }
         for s in self.seats() {
             let voids = at(&self.table.voids, s);
             if let Some(suit) = SuitId::ALL
@@ -379,7 +398,10 @@ impl CrownBattles {
         Ok(())
     }
 
-    /// Magician passes: only during the passes, by the other players, of a card in hand.
+    /// Magician passes: only during the passes, by the other players, of a card in hand;
+    /// once everyone else has chosen, the Magician's player knows the card coming to it
+    /// ("Only this card's player sees the card pass to them before choosing"), as the game
+    /// records it: determinization keeps that pass only as a card it knows.
     fn check_passes(&self) -> Result<(), SetupError> {
         let n = self.n();
         for s in (0..MAX_PLAYERS as u8).map(Seat) {
@@ -390,7 +412,28 @@ impl CrownBattles {
                 return Err(SetupError::Pass { seat: s });
             }
         }
+        if let Some((magician, from, card)) = self.seen_pass()
+            && !at(&self.table.known, magician).has(card)
+        {
+            return Err(SetupError::Pass { seat: from });
+        }
         Ok(())
+    }
+
+    /// The Magician's passes once everyone else has chosen: the Magician's player, the
+    /// seat passing to it, and the card it saw coming ("Only this card's player sees the
+    /// card pass to them before choosing"): knowledge the game records, and the default
+    /// knowledge of a loaded state.
+    pub(crate) fn seen_pass(&self) -> Option<(Seat, Seat, Card)> {
+        let Phase::Passing { magician, direction } = self.table.phase else { return None };
+        if self.passers_waiting(magician) != 0 {
+            return None;
+        }
+        let from = match direction {
+            crate::actions::Direction::Left => magician.right(self.n()),
+            crate::actions::Direction::Right => magician.left(self.n()),
+        };
+        Card::new(at(&self.table.passes, from)).map(|c| (magician, from, c))
     }
 }
 

@@ -67,7 +67,8 @@ impl CrownBattles {
     }
 
     /// The events of the current round's start for `observer`: the round, the deal (its own
-    /// cards only) and the spinner. Meant for a game just created or a round just started
+    /// cards only), the spinner, and what the round type settles at once (random teams, the
+    /// missions dealt, a random pairing, Leaked Suit's automatic reveals). Meant for a game just created or a round just started
     /// (the hand is read now); [`Game::events`] reports later rounds itself.
     pub fn opening_events(&self, observer: Observer) -> Vec<Event> {
         let mut out = Vec::new();
@@ -102,6 +103,11 @@ impl CrownBattles {
         // Duel Fights: the generator's pairing at the round's start.
         if self.duel() && self.table.phase != Phase::ChooseTrump && !self.pairing_pending() {
             out.push(Event::Paired { groups: self.duel_groups() });
+        }
+        // Leaked Suit: the spinner's and the left neighbours' reveals, drawn as the round
+        // starts ("Then players reveal all cards in their chosen suit … face up").
+        if self.leaked_round() && self.table.phase != Phase::ChooseTrump {
+            self.push_reveals(None, out);
         }
     }
 

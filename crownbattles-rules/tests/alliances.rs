@@ -69,6 +69,78 @@ fn teams_score_their_combined_bid() {
     assert_eq!(game.running_scores(), vec![40, 10, 40, 10]);
 }
 
+/// "If one team member bids 1 and the other bids 3, their combined bid is 4 tricks. This can
+/// be achieved by the following scenarios: Either player wins 2 tricks; One player wins 4
+/// tricks while the other wins 0. Regardless, the team must fulfil the total bid,
+/// irrespective of individual bids." Played rounds: P0 bids 1 and P2 bids 3; P0 and P2
+/// win 2 each, P0 (who bid 1) wins all 4, or P2 wins all 4: the team met 4 each time and
+/// each member scores 10 per trick and the 10-point bonus (50). P1 and P3 bid 0 and win
+/// nothing: 10 each.
+#[test]
+fn a_combined_bid_of_4_is_met_by_2_and_2_or_by_4_and_0() {
+    let config = alliances(RoundType::Alliances, 4, &[4, 4]);
+    let play = |hands: [&str; 4], lines: &[&str]| {
+        let mut game = deal(&config, Trump::NoTrump, &hands);
+        steps(&mut game, &["P3 team P0 P2", "P0 bid 1", "P1 bid 0", "P2 bid 3", "P3 bid 0"]);
+        round_points_of(&mut game, lines)
+    };
+    // 2 + 2: P0 wins red and green, P2 blue and yellow.
+    let points = play(
+        ["R13 G13 B1 Y1", "R1 G1 B2 Y2", "R2 G2 B13 Y13", "R3 G3 B3 Y3"],
+        &[
+            "P0 play R13",
+            "P1 play R1",
+            "P2 play R2",
+            "P3 play R3",
+            "P0 play G13",
+            "P1 play G1",
+            "P2 play G2",
+            "P3 play G3",
+            "P0 play B1",
+            "P1 play B2",
+            "P2 play B13",
+            "P3 play B3",
+            "P2 play Y13",
+            "P3 play Y3",
+            "P0 play Y1",
+            "P1 play Y2",
+        ],
+    );
+    assert_eq!(points, vec![50, 10, 50, 10], "either player wins 2 tricks");
+    // 4 + 0: P0 (who bid 1) leads and wins all four tricks.
+    let mut lines = Vec::new();
+    for suit in ["R", "G", "B", "Y"] {
+        lines.extend([format!("P0 play {suit}13"), format!("P1 play {suit}2")]);
+        lines.extend([format!("P2 play {suit}3"), format!("P3 play {suit}4")]);
+    }
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let points = play(["R13 G13 B13 Y13", "R2 G2 B2 Y2", "R3 G3 B3 Y3", "R4 G4 B4 Y4"], &lines);
+    assert_eq!(points, vec![50, 10, 50, 10], "P0 (bid 1) wins 4, P2 (bid 3) wins 0");
+    // 0 + 4: P2 (who bid 3) wins all four, leading from the second trick on.
+    let points = play(
+        ["R1 G2 B2 Y2", "R2 G1 B1 Y1", "R13 G13 B13 Y13", "R3 G3 B3 Y3"],
+        &[
+            "P0 play R1",
+            "P1 play R2",
+            "P2 play R13",
+            "P3 play R3",
+            "P2 play G13",
+            "P3 play G3",
+            "P0 play G2",
+            "P1 play G1",
+            "P2 play B13",
+            "P3 play B3",
+            "P0 play B2",
+            "P1 play B1",
+            "P2 play Y13",
+            "P3 play Y3",
+            "P0 play Y2",
+            "P1 play Y1",
+        ],
+    );
+    assert_eq!(points, vec![50, 10, 50, 10], "P2 (bid 3) wins 4, P0 (bid 1) wins 0");
+}
+
 /// "If the combined bid is 5 tricks, but they make 7, each team member loses 20 points":
 /// over and under both miss, 10 per trick.
 #[test]
@@ -243,7 +315,7 @@ fn no_alliance_round_in_the_final_round() {
 }
 
 /// Missions-Alliances with the trump R, P0 and P2 against P1 and P3, each seat offered the
-/// trump mission (0) and "win either 0 or 1 tricks" (1) and choosing `missions` in turn.
+/// trump mission (0) and "win either 0 or 1 tricks" (1) and choosing `missions`.
 fn missions_alliances(share: MissionShare, missions: [u8; 4]) -> CrownBattles {
     let config = Config { mission_share: share, ..alliances(RoundType::MissionsAlliances, 4, &[3, 3]) };
     let setup = Setup {
@@ -277,7 +349,7 @@ fn missions_alliances_scoring() {
 }
 
 /// Missions-Alliances: the dealer forms the teams first, then the missions are dealt and
-/// chosen in turn; a solo player scores as in Missions.
+/// chosen as in Missions (everyone at once, face down; reading 38).
 #[test]
 fn missions_alliances_teams_come_before_the_missions() {
     let config = alliances(RoundType::MissionsAlliances, 3, &[3, 3]);
@@ -288,7 +360,7 @@ fn missions_alliances_teams_come_before_the_missions() {
     let events = step_events(&mut game, "P2 team P1", Observer::Seat(Seat(0)));
     assert!(events.iter().any(|e| matches!(e, Event::MissionsDealt { missions, .. } if !missions.is_empty())));
     let view = game.view(Observer::Seat(Seat(0)));
-    assert_eq!((view.phase, view.to_act), (Phase::Missions, vec![Seat(0)]));
+    assert_eq!((view.phase, view.to_act), (Phase::Missions, vec![Seat(0), Seat(1), Seat(2)]));
     assert!(!view.offered.is_empty());
     // The Secret Note on the mission choice's turn.
     assert!(legal(&game, 0).contains(&"note R12".to_owned()));

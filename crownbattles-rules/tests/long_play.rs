@@ -231,25 +231,38 @@ fn a_summoner_leading_the_second_pass_copies_the_first_pass_last_card() {
 }
 
 /// Reading 44: the bids count tricks: a double bid needs two tricks (two cards dealt make
-/// one), and "Screw the dealer" compares the total with the tricks, or with
-/// `long_play_screw_by_cards` the cards dealt.
+/// one); "Screw the dealer" ("If the total bids from all players match the number of cards
+/// dealt") compares the total with the cards dealt, as printed, or with
+/// `long_play_screw_by_tricks` the number of tricks.
 #[test]
 fn bids_count_the_tricks() {
     let c = long_play(2, &[2, 4], &[]);
     let game = deal(&c, Trump::NoTrump, &["R13 R12", "R1 R2"]);
     assert!(!legal(&game, 0).iter().any(|a| a.contains('-')), "one trick: no double bid");
     assert!(refused(&game, "P0 bid 0-1"));
+}
+
+/// Reading 44, as printed: "Screw the dealer" refuses the dealer the bid that brings the
+/// total to the number of cards dealt (4 cards, 2 tricks: the total may not be 4).
+#[test]
+fn screw_the_dealer_counts_the_cards_dealt_as_printed() {
     let screw = Config { screw_the_dealer: true, ..long_play(2, &[4], &[]) };
     let mut game = deal(&screw, Trump::NoTrump, &["R13 R12 R11 R10", "R1 R2 R3 R4"]);
+    steps(&mut game, &["P0 bid 1"]);
+    assert!(!refused(&game, "P1 bid 1"));
+    assert!(refused(&game, "P1 bid 3"), "the cards dealt, as printed");
+}
+
+/// Reading 44, the option `long_play_screw_by_tricks`: the total may not be the number of
+/// tricks (4 cards dealt make 2 tricks).
+#[test]
+fn with_the_option_screw_the_dealer_counts_the_tricks() {
+    let by_tricks = Config { screw_the_dealer: true, long_play_screw_by_tricks: true, ..long_play(2, &[4], &[]) };
+    let mut game = deal(&by_tricks, Trump::NoTrump, &["R13 R12 R11 R10", "R1 R2 R3 R4"]);
     steps(&mut game, &["P0 bid 1"]);
     // Two tricks: the dealer (P1) may not bring the total to 2.
     assert!(refused(&game, "P1 bid 1"));
     assert!(!refused(&game, "P1 bid 3"));
-    let by_cards = Config { long_play_screw_by_cards: true, ..screw };
-    let mut game = deal(&by_cards, Trump::NoTrump, &["R13 R12 R11 R10", "R1 R2 R3 R4"]);
-    steps(&mut game, &["P0 bid 1"]);
-    assert!(!refused(&game, "P1 bid 1"));
-    assert!(refused(&game, "P1 bid 3"), "the cards dealt, as printed");
 }
 
 /// The Magician "has no effect if played on the last trick of the round": both passes of

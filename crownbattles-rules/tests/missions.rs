@@ -1,5 +1,5 @@
 //! Missions and Blind Missions (rulebook "Missions", "Blind Missions"): the printed
-//! missions and their tables, the printed example, dealing, choosing, revealing and
+//! missions and their tables, the printed example's cell, dealing, choosing, revealing and
 //! scoring, with the readings of RULES.md (readings 37 and 38).
 #![allow(clippy::unwrap_used, clippy::indexing_slicing, clippy::panic)]
 
@@ -115,7 +115,8 @@ fn the_printed_example_cell_four_players_six_cards() {
     assert_eq!(cell, vec![Some(20), Some(5), Some(0), Some(35)]);
 }
 
-/// The printed example in play: 4 players, 6 cards each, the last trick. P0 met "win a
+/// The printed example's cell (4 players, 6 cards each) in a round of our own, from its
+/// last trick (which missions are met is our scenario, not the rulebook's). P0 met "win a
 /// trick using a trump suit" (20 points in the (4, 5-7) cell); P1 failed "win either 0 or 1
 /// tricks" (−20); P2 met "win none of the first 1 trick", worth 0 there ("Some missions
 /// offer 0 points … Choosing these missions can be a better strategy than failing and
@@ -200,7 +201,8 @@ fn duplicates_are_switched_and_five_are_offered() {
     assert!(seen_offers.len() > 5, "offers are drawn at random: {seen_offers:?}");
 }
 
-/// Reading 38 (default): one by one from the dealer's left, each choice shown at once; a
+/// Reading 38, the option `MissionReveal::InTurn`: one by one from the dealer's left, each
+/// choice shown at once; a
 /// shield may be bought first, as before a bid.
 #[test]
 fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
@@ -250,6 +252,29 @@ fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
     // P1 wins none (met, 0); P2 wins no trump trick (failed, −20).
     steps(&mut game, &["P0 play R13", "P1 play G1", "P2 play B1", "P0 play R12", "P1 play G2", "P2 play B2"]);
     assert_eq!(game.running_scores(), vec![35, 0, -20]);
+}
+
+/// "Players are given 5 missions cards to choose one from. When ready, players then reveal
+/// their chosen missions one by one" (reading 38, as printed and the default): everyone
+/// chooses first, face down, so no one sees another's mission before choosing its own; the
+/// missions are turned up once the last has chosen.
+#[test]
+fn by_default_everyone_chooses_before_the_missions_are_revealed() {
+    let config = Config { round_types: RoundTypes::Every(RoundType::Missions), ..config(3, &[2], &[]) };
+    assert_eq!(config.missions, MissionRules::default());
+    let mut game = start(&Setup {
+        missions: MissionsSetup { offered: vec![vec![TRUMP, ZERO_OR_ONE]; 3], ..MissionsSetup::default() },
+        ..table(&config, Trump::Suit("R".parse().unwrap()), &["R13 R12", "G1 G2", "B1 B2"])
+    });
+    assert_eq!(game.to_act().iter().count(), 3, "everyone chooses, in any order");
+    assert_eq!(seen(&mut game, "P0 mission 1", Observer::Seat(Seat(1))), vec!["P0 chooses a mission face down"]);
+    for observer in [Observer::Seat(Seat(1)), Observer::Seat(Seat(2)), Observer::Spectator] {
+        assert_eq!(game.view(observer).missions, vec![None, None, None], "{observer:?} does not see P0's choice");
+    }
+    steps(&mut game, &["P1 mission 0"]);
+    let events = seen(&mut game, "P2 mission 0", Observer::Spectator);
+    assert_eq!(events.len(), 2, "{events:?}");
+    assert!(events[1].starts_with("missions revealed: P0=1"), "{events:?}");
 }
 
 /// The printed variation: all choose face down; the missions are turned up together once

@@ -58,10 +58,11 @@ fn one_blue_one_green_one_red_all_won_score_60() {
 
 /// "Failing to meet your bid": "the player loses 10 points in the Yellow suit for the
 /// extra trick but still earns points for predicting the other suits. Also, no bonus
-/// points are gained."
+/// points are gained." The example's bids and tricks are in a picture the text does not
+/// hold: the numbers below are our own scenario of that sentence.
 #[test]
 fn an_extra_yellow_trick_loses_10_and_every_bonus() {
-    // Bid 1 red, 1 blue, 0 yellow; won 1 red, 1 blue and 1 yellow: 10 + 10 - 10.
+    // Our scenario: bid 1 red, 1 blue, 0 yellow; won 1 red, 1 blue and 1 yellow: 10 + 10 - 10.
     assert_eq!(suit_precision_points([s(1), s(0), s(1), s(0)], [1, 0, 1, 1]), 10);
     // Met, the same suits would score 40 (20 per suit with its bonus).
     assert_eq!(suit_precision_points([s(1), s(0), s(1), s(0)], [1, 0, 1, 0]), 40);
@@ -92,8 +93,11 @@ fn double_bids_score_5_per_trick_and_5_bonus() {
     assert_eq!(suit_precision_points([d(1), s(0), s(0), s(0)], [1, 0, 0, 0]), 10);
     // A met double bid of 0-1 with no trick: nothing (no trick, no bonus).
     assert_eq!(suit_precision_points([d(0), s(1), s(0), s(0)], [0, 1, 0, 0]), 20);
-    // The printed failing example: extra tricks in blue and green lose 10 each; the single
-    // red bid earns 10 per trick, the double yellow one 5.
+    // The failing example's sentence ("extra tricks in Blue and Green suits, losing 10
+    // points for those suits only … 10 for their single bid predictions and 5 for their
+    // double ones"), with bids and tricks of our own (the example's are in a picture):
+    // extra tricks in blue and green lose 10 each; the single red bid earns 10 per trick,
+    // the double yellow one 5.
     assert_eq!(suit_precision_points([s(1), d(0), s(1), d(1)], [1, 2, 2, 2]), 10 - 10 - 10 + 10);
 }
 

@@ -1,14 +1,14 @@
 //! Suit Precision-Alliances ("players pair up like in Alliances, but it's a Suit Precision
 //! round too"): the dealer's teams, bids per suit, the team's combined bids and tricks per
-//! suit with every printed example, one double bid per suit and team, the solo player, and
+//! suit with every printed example, one team member double-bidding, the solo player, and
 //! the readings of RULES.md, readings 60-64.
 
 mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Bid, Config, CrownBattles, Phase, RoundType, RoundTypes, Setup, SetupError, Trump, combined_suit_bids,
-    solo_suit_precision_points, team_suit_precision_points,
+    Bid, Config, CrownBattles, Phase, PrecisionTeamDouble, RoundType, RoundTypes, Setup, SetupError, Trump,
+    combined_suit_bids, solo_suit_precision_points, team_suit_precision_points,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -103,13 +103,39 @@ fn three_red_predicted_four_won_loses_10() {
     assert_eq!(team_suit_precision_points(first, [2, 1, 0, 0], second, [1, 0, 0, 0]), 60);
 }
 
-/// "Only one team member can make a double-bid", per suit (reading 60): once P0 double-bid
-/// red, its ally P2 may not double-bid red, but may double-bid green; the combined suit is
-/// a double bid, scored at half (5 per trick and 5 bonus). A saved game with both allies
-/// double-bidding one suit is refused.
+/// "Only one team member can make a double-bid" (Alliances, NOTES), as printed (reading 60,
+/// default): once P0 double-bid red, P0 may double-bid other suits too (Suit Precision
+/// allows double bids in any number of suits), but its ally P2 may double-bid no suit. The
+/// other team is not bound. A saved game where both allies double-bid is refused.
 #[test]
-fn one_double_bid_per_suit_and_team() {
-    let mut game = deal(&spa(4, &[3, 3]), Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
+fn only_one_team_member_double_bids() {
+    let config = spa(4, &[3, 3]);
+    assert_eq!(config.precision_team_double, PrecisionTeamDouble::OneMember);
+    let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
+    steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1", "P0 bid G0-1", "P0 bid B0", "P0 bid Y0"]);
+    steps(&mut game, &["P1 bid R0-1", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
+    for suit in ["R", "G", "B", "Y"] {
+        assert!(refused(&game, &format!("P2 bid {suit}0-1")), "P2 double-bids {suit}");
+    }
+    assert!(!legal(&game, 2).iter().any(|a| a.contains('-')));
+    steps(&mut game, &["P2 bid R1", "P2 bid G0", "P2 bid B0", "P2 bid Y0"]);
+    // P1 double-bid; its ally P3 may not, in any suit.
+    assert!(refused(&game, "P3 bid R0-1"));
+    let setup = game.to_setup();
+    assert_eq!(CrownBattles::from_setup(&setup), Ok(game.clone()));
+    let mut bad = setup.clone();
+    bad.suit_bids[2][2] = d(0);
+    assert!(matches!(CrownBattles::from_setup(&bad), Err(SetupError::Alliance(_))));
+}
+
+/// `PrecisionTeamDouble::PerSuit` (reading 60, an option): "only one team member" per suit:
+/// once P0 double-bid red, its ally P2 may not double-bid red, but may double-bid green; the
+/// combined suit is a double bid, scored at half (5 per trick and 5 bonus). A saved game
+/// with both allies double-bidding one suit is refused.
+#[test]
+fn with_the_option_one_double_bid_per_suit_and_team() {
+    let config = Config { precision_team_double: PrecisionTeamDouble::PerSuit, ..spa(4, &[3, 3]) };
+    let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
     steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1", "P0 bid G0", "P0 bid B0", "P0 bid Y0"]);
     steps(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
     assert!(!legal(&game, 2).contains(&"bid R0-1".to_owned()));
@@ -130,11 +156,11 @@ fn one_double_bid_per_suit_and_team() {
     assert!(legal(&game, 3).contains(&"bid R0-1".to_owned()));
 }
 
-/// `Config::precision_team_one_double` (RULES.md, reading 60): one double bid per team for
-/// the whole round: after P0's red 0-1, P2 may double-bid no suit, and P0 no other suit.
+/// `PrecisionTeamDouble::OneBid` (RULES.md, reading 60, an option): one double bid per team
+/// for the whole round: after P0's red 0-1, P2 may double-bid no suit, and P0 no other suit.
 #[test]
 fn with_the_option_a_team_double_bids_once() {
-    let config = Config { precision_team_one_double: true, ..spa(4, &[3, 3]) };
+    let config = Config { precision_team_double: PrecisionTeamDouble::OneBid, ..spa(4, &[3, 3]) };
     let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
     steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1"]);
     assert!(refused(&game, "P0 bid G0-1"));

@@ -62,8 +62,8 @@ fn three_of_five_winners_receive_30_each_and_10_goes_to_the_bank() {
 }
 
 /// "If no one wins, the pot carries over to the next Wagering Round": kept through a round
-/// of another type, and added to the next Wagering round's stakes; at the game's end a pot
-/// left goes to the bank (reading 52).
+/// of another type, added to the next Wagering round's stakes, and shared there by those
+/// who meet their bids as any pot (reading 52).
 #[test]
 fn with_no_winner_the_pot_carries_over_to_the_next_wagering_round() {
     let config = wagering(&[RoundType::Wagering, RoundType::Normal, RoundType::Wagering], false);
@@ -75,7 +75,33 @@ fn with_no_winner_the_pot_carries_over_to_the_next_wagering_round() {
     let view = game.view(Observer::Spectator);
     assert_eq!((view.round_type, view.pot), (RoundType::Normal, 100), "the pot waits for the next Wagering round");
     assert_eq!(game.to_setup().pot, 100);
-    assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game), "saved with its pot");
+    assert_eq!(CrownBattles::from_setup(&game.to_setup()), Ok(game.clone()), "saved with its pot");
+    // The Normal round in between, played out with the first legal action: no stake.
+    while game.view(Observer::Spectator).round_type == RoundType::Normal {
+        let seat = game.to_act().first().unwrap();
+        let mut actions = Vec::new();
+        game.legal_actions(seat, &mut actions);
+        game.apply(seat, actions[0]).unwrap();
+        assert_eq!(game.view(Observer::Spectator).pot, if game.to_setup().round == 2 { 100 } else { 200 });
+    }
+    // The next Wagering round: the carried 100 and five new stakes of 20 on the table.
+    let view = game.view(Observer::Spectator);
+    assert_eq!((view.round_type, view.pot), (RoundType::Wagering, 200));
+    let before = game.running_scores();
+    // P1 deals: P2 bids and leads first, and wins the trick with R13.
+    let setup =
+        Setup { trump: Some(Trump::NoTrump), hands: hands(&["B1", "Y1", "R13", "R1", "G1"]), ..game.to_setup() };
+    let mut game = start(&setup);
+    steps(&mut game, &["P2 bid 1", "P3 bid 0", "P4 bid 1", "P0 bid 0", "P1 bid 1"]);
+    steps(&mut game, &["P2 play R13", "P3 play R1", "P4 play G1", "P0 play B1"]);
+    let events = step_events(&mut game, "P1 play Y1", Observer::Spectator);
+    // P2, P3 and P0 met their bids and share the whole pot of 200: 66 rounded down to the
+    // nearest 5 is 65 each, the remaining 5 go to the bank; P4 and P1 lose their stakes.
+    let winners = vec![Seat(0), Seat(2), Seat(3)];
+    assert!(events.contains(&Event::PotSettled { pot: 200, winners, share: 65, to_bank: 5, carried: 0 }), "{events:?}");
+    let moved: Vec<i64> = game.running_scores().iter().zip(&before).map(|(a, b)| a - b).collect();
+    assert_eq!(moved, vec![45, -20, 45, 45, -20], "65 from the pot after a stake of 20");
+    assert_eq!(game.view(Observer::Spectator).pot, 0, "the carried pot is won");
 }
 
 /// "Players can increase bets by wagering an extra 10 or 20 points, earning double as a

@@ -263,7 +263,7 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
     /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
     /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
     /// `--long-play-screw-by-cards` and `--long-play-first-pass-acts` are Long Play's
-    /// options (`Config::long_play_screw_by_cards`, `long_play_first_pass_acts`). The
+    /// options (`Config::long_play_screw_by_tricks`, `long_play_first_pass_acts`). The
     /// readings and smaller options of the other rounds and of the base game go through
     /// `crown_readings` (`--precision-team-one-double`, `--leak-choice NAME`, …).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
@@ -310,7 +310,10 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
         }
         config.duels.winner_bonus = options.duel_bonus;
         config.duels.misses_to_bank = options.duel_misses_to_bank;
-        config.long_play_screw_by_cards = options.long_play_screw_by_cards;
+        // The cards dealt are crownbattles-rules' default now (as printed, reading 44).
+        if options.long_play_screw_by_cards {
+            config.long_play_screw_by_tricks = false;
+        }
         config.long_play_first_pass_acts = options.long_play_first_pass_acts;
         readings::crown_readings(&mut config, options)?;
         config.validated().map_err(|e| e.to_string())

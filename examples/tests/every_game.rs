@@ -355,7 +355,8 @@ fn round_type_runs() -> Vec<RoundTypeRun> {
             GameOptions { long_play_screw_by_cards: true, long_play_first_pass_acts: true, ..sequence("long") },
             (3, 1, 7),
         )
-        .record(&["long_play_screw_by_cards"]),
+        // (The cards dealt are the default reading now: the record shows the other option.)
+        .record(&["long_play_first_pass_acts"]),
         // The bots form teams, show Secret Notes and play the team rounds, the dealer's teams
         // or random ones.
         run("Alliances and Missions-Alliances", types("alliances,missions-alliances,normal"), (4, 2, 8))

@@ -58,7 +58,7 @@ type CrownRow = (&'static str, fn(&crownbattles_rules::Config) -> bool);
 fn crown_rows() -> Vec<CrownRow> {
     use crownbattles_rules::*;
     vec![
-        ("precision-team-one-double", |c| c.precision_team_one_double),
+        ("precision-team-one-double", |c| c.precision_team_double == PrecisionTeamDouble::OneBid),
         ("precision-solo-doubled", |c| c.precision_solo_doubled),
         ("leak-only-held", |c| c.leak_only_held),
         ("stealth-actions-at-flip", |c| c.stealth_actions_at_flip),
@@ -235,7 +235,10 @@ fn the_suit_precision_alliances_readings_play_a_game() {
         "--round-sequence precision-alliances,normal --players 4 --precision-team-one-double --precision-solo-doubled";
     let parsed = SimulateArgs::parse(args(&format!("--game crownbattles {line}"))).unwrap();
     let config = CrownBattles::config_with(parsed.players, &parsed.options).unwrap();
-    assert!(config.precision_team_one_double && config.precision_solo_doubled);
+    assert!(
+        config.precision_team_double == crownbattles_rules::PrecisionTeamDouble::OneBid
+            && config.precision_solo_doubled
+    );
     let bots = [duke_examples::bots::BotSpec::Greedy, duke_examples::bots::BotSpec::Random];
     let (summary, _) =
         duke_examples::simulate::run::<CrownBattles>(parsed.players, &parsed.options, 2, 3, &bots, |_| {}).unwrap();

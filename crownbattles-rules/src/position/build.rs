@@ -434,8 +434,8 @@ impl CrownBattles {
                 known
             }
             None => {
-                // Leaked Suit: the reveals so far are known to every other seat.
-                let shown = state.leak_knowledge();
+                // Leaked Suit: the cards shown so far are known to every other seat.
+                let shown = state.shown_knowledge();
                 let mut known = default_known(&config, smuggled);
                 for (k, s) in known.iter_mut().zip(shown) {
                     *k = k.or(s);
@@ -493,6 +493,12 @@ impl CrownBattles {
             let passer = Seat(s as u8);
             let card = name.pick(state.hand(passer)).ok_or(SetupError::Pass { seat: passer })?;
             crate::state::put(&mut state.table.passes, passer, card.id());
+        }
+        // Knowledge left to the rules: the Magician's player saw the card coming to it.
+        if setup.known.is_none()
+            && let Some((magician, _, card)) = state.seen_pass()
+        {
+            crate::state::update(&mut state.table.known, magician, |k| k.or(CardSet::one(card)));
         }
         state.check()?;
         Ok(state)

@@ -127,8 +127,9 @@ pub struct Setup {
     pub passes: Vec<Option<CardName>>,
     /// For each seat, the cards outside its own hand whose place it knows: seen with the
     /// Bishop or the Spy, given, passed or traded away, a hand given away by the Cursed
-    /// (default `None`: only the shown Smuggler, known to everyone once a seat of
-    /// `smuggled` used it). Played cards may stay listed: knowing them changes nothing. A
+    /// (default `None`: the shown Smuggler, known to everyone once a seat of `smuggled`
+    /// used it; Leaked Suit's cards in `shown`, known to every seat but their holder; the
+    /// card coming to the Magician's player once everyone else has chosen). Played cards may stay listed: knowing them changes nothing. A
     /// plain copy (`golem`) is the lowest copy outside the seat's own hand not listed yet.
     pub known: Option<Vec<Vec<CardName>>>,
     /// For each seat, the suits it is publicly known to lack (default `None`: those it

@@ -53,8 +53,11 @@ impl CrownBattles {
         };
         let known = self.table.known.iter().take(n).copied().collect::<Vec<_>>();
         let mut default_known = default_known(&self.config, self.table.smuggled);
-        for (k, s) in default_known.iter_mut().zip(self.leak_knowledge()) {
+        for (k, s) in default_known.iter_mut().zip(self.shown_knowledge()) {
             *k = k.or(s);
+        }
+        if let Some((magician, _, card)) = self.seen_pass() {
+            crate::state::update(&mut default_known, magician, |k| k.or(CardSet::one(card)));
         }
         Setup {
             config: self.config.clone(),

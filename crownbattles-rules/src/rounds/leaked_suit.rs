@@ -2,7 +2,9 @@
 //! Then players reveal all cards in their chosen suit simultaneously face up. Then bidding
 //! starts … just like in Normal bidding. All revealed cards remain part of players' hand
 //! and can be played normally." Peasants and Special Power cards cannot be chosen; the
-//! Golems, Dragons, Golem King and Dragon King count as one suit ([`Leak::Monsters`]).
+//! Golems, Dragons, Golem King and Dragon King count as one suit ([`Leak::Monsters`]; the
+//! printed "Dragon Slayer (DD)" is the Dragon King, "DD" on its own page: RULES.md,
+//! reading 39).
 //!
 //! The reveal comes after the spinner (and the dealer's trump choice), before the first
 //! bid. How the suits are chosen is [`LeakChoice`] (the printed variations); with
@@ -343,6 +345,22 @@ impl CrownBattles {
         known
     }
 
+    /// What every seat knows from the cards shown to a spectator (`shown`): each shown card
+    /// in a hand, to every other seat (what everyone saw revealed). The default knowledge of
+    /// a loaded state whose setup leaves it out.
+    pub(crate) fn shown_knowledge(&self) -> [CardSet; MAX_PLAYERS] {
+        let mut known = [CardSet::EMPTY; MAX_PLAYERS];
+        for s in self.seats() {
+            let shown = self.hand(s).and(self.table.shown);
+            for (x, k) in known.iter_mut().enumerate().take(self.n()) {
+                if x != s.index() {
+                    *k = k.or(shown);
+                }
+            }
+        }
+        known
+    }
+
     /// Determinization: the choices of the other seats still face down are unknown to
     /// `seat`, so each is re-chosen among that seat's options in the imagined deal.
     pub(crate) fn redraw_hidden_leaks(&mut self, seat: Seat, rng: &mut GameRng) {
@@ -408,6 +426,15 @@ impl CrownBattles {
         };
         if !fits || !phase_fits || waiting && self.table.bids.iter().any(Option::is_some) {
             return bad;
+        }
+        // What a spectator sees revealed (`shown`) is what every seat saw: a card still in a
+        // hand is known to every other seat (determinization keeps it there for each), and
+        // no unplayed revealed card is elsewhere (a hand changed unseen drops its cards).
+        for c in self.table.shown.minus(self.table.played).iter() {
+            let Some(holder) = self.seats().find(|&s| self.hand(s).has(c)) else { return bad };
+            if self.seats().any(|x| x != holder && !at(&self.table.known, x).has(c)) {
+                return bad;
+            }
         }
         // A seat whose revealed suit is all it holds of it: the others know those cards.
         for s in self.seats().filter(|&s| self.leak_refuses(s) != 0) {

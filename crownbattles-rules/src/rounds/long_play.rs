@@ -29,8 +29,8 @@
 //!   trick of the round" covers both passes of the round's last trick, unless
 //!   `Config::long_play_first_pass_acts` (the first pass still leaves a card in hand).
 //! - 44: bids count tricks: the bid tokens are those of Normal Bidding, a double bid needs
-//!   more than one trick, and "Screw the dealer" compares the total with the number of
-//!   tricks (with `Config::long_play_screw_by_cards`, with the cards dealt as printed).
+//!   more than one trick, and "Screw the dealer" compares the total with the cards dealt,
+//!   as printed (with `Config::long_play_screw_by_tricks`, with the number of tricks).
 
 use super::RoundType;
 use crate::actions::Trump;

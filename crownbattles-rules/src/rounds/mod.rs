@@ -4,14 +4,14 @@
 //! plays: one for every round (the base game plays Normal Bidding), the players' chosen
 //! Round Type cards revealed one per round from the game generator, or a fixed sequence.
 //!
-//! Implemented: Normal Bidding, Blind Bidding (`blind_bidding.rs`), Long Play
-//! (`long_play.rs`), Leaked Suit
-//! (`leaked_suit.rs`), The Split (`the_split.rs`), Stealth Play (`stealth_play.rs`),
-//! Missions and Blind Missions (`missions/`), Suit Precision (`suit_precision.rs`),
-//! Wagering (`wagering.rs`), Duel Fights (`duel_fights.rs`), Alliances and
-//! Missions-Alliances (`alliances.rs`). The other types are
-//! listed so that configs can name them, and refused as [`ConfigError::RoundTypeAbsent`]
-//! (RULES.md, "Absent"); a new type is a variant's rules here plus its own module.
+//! All 14 types of "The expansion game" are implemented: Normal Bidding, Blind Bidding
+//! (`blind_bidding.rs`), Long Play (`long_play.rs`), Leaked Suit (`leaked_suit.rs`), The
+//! Split (`the_split.rs`), Stealth Play (`stealth_play.rs`), Suit Precision
+//! (`suit_precision.rs`), Missions and Blind Missions (`missions/`), Wagering
+//! (`wagering.rs`), Duel Fights (`duel_fights.rs`), Alliances and Missions-Alliances
+//! (`alliances.rs`), and Suit Precision-Alliances (`suit_precision_alliances.rs`). A config
+//! may still choose none, or types its player count excludes: typed errors
+//! ([`ConfigError::NoRoundTypes`], [`ConfigError::RoundTypeExcluded`]).
 
 pub(crate) mod alliances;
 mod blind_bidding;
@@ -41,7 +41,9 @@ pub(crate) use duel_fights::Duels;
 pub use duel_fights::{DuelPairing, DuelRules, duel_points};
 pub use suit_precision::suit_precision_points;
 pub(crate) use suit_precision::{Precision, decode as decode_suit_bid, encode as encode_suit_bid};
-pub use suit_precision_alliances::{combined_suit_bids, solo_suit_precision_points, team_suit_precision_points};
+pub use suit_precision_alliances::{
+    PrecisionTeamDouble, combined_suit_bids, solo_suit_precision_points, team_suit_precision_points,
+};
 pub use the_split::{SplitLead, SplitMiss, split_points};
 pub(crate) use wagering::Wagering;
 pub use wagering::{EXTRA_WAGERS, STAKE, WageringRules, pot_shares, wagering_points};
@@ -128,7 +130,8 @@ impl RoundType {
         self as usize
     }
 
-    /// Whether this version implements it (the others are refused by config validation).
+    /// Whether this version implements it: every type does ([`RoundType::IMPLEMENTED`] is
+    /// [`RoundType::ALL`]).
     pub const fn is_implemented(self) -> bool {
         matches!(
             self,
@@ -406,9 +409,6 @@ impl RoundTypes {
         for t in listed(chosen) {
             if t.excluded_for(players) {
                 return Err(ConfigError::RoundTypeExcluded { round_type: t, players });
-            }
-            if !t.is_implemented() {
-                return Err(ConfigError::RoundTypeAbsent(t));
             }
         }
         let last = match self {

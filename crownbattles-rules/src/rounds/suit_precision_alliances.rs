@@ -12,6 +12,7 @@
 //! the Thief between allies (63), the Secret Note and the score events (64).
 
 use duke_core::Seat;
+use serde::{Deserialize, Serialize};
 
 use crate::actions::Bid;
 use crate::cards::SuitId;
@@ -19,6 +20,31 @@ use crate::position::SetupError;
 use crate::rounds::alliances::combined_bid;
 use crate::rounds::suit_precision::suit_precision_points;
 use crate::state::CrownBattles;
+
+/// Who in a team may double-bid in Suit Precision-Alliances: the readings of Alliances'
+/// "Only one team member can make a double-bid" (NOTES) when each member bids four suits
+/// (RULES.md, reading 60).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum PrecisionTeamDouble {
+    /// As printed (default): one team member double-bids, in any number of suits (Suit
+    /// Precision allows a double bid in any suit); once it has, its ally double-bids no
+    /// suit.
+    #[default]
+    OneMember,
+    /// One double bid per suit and team: a member may not double-bid a suit its ally
+    /// double-bid; the ally's other suits stay open to it.
+    PerSuit,
+    /// One double bid per team for the whole round: once either member double-bid a suit,
+    /// neither double-bids another.
+    OneBid,
+}
+
+impl PrecisionTeamDouble {
+    /// Whether it is the default reading (left out of a serialised config).
+    pub fn is_default(&self) -> bool {
+        *self == PrecisionTeamDouble::default()
+    }
+}
 
 /// The team's bid per suit: the sum of the two members' bids for that suit, a double bid
 /// when one of them double-bid it ("their total bid is 1 blue, 4 green, and 1 red trick";
@@ -69,20 +95,21 @@ pub fn solo_suit_precision_points(bids: [Option<Bid>; 4], won: [u8; 4]) -> i32 {
 }
 
 impl CrownBattles {
-    /// "Only one team member can make a double-bid" (rulebook "Alliances"), per suit in
-    /// Suit Precision-Alliances (RULES.md, reading 60): whether `bid` for `suit` is a
-    /// double bid and `seat`'s ally double-bid that suit (with
-    /// `Config::precision_team_one_double`: the team double-bid any suit already).
+    /// "Only one team member can make a double-bid" (rulebook "Alliances") in Suit
+    /// Precision-Alliances (RULES.md, reading 60): whether `bid` for `suit` is a double bid
+    /// the team may no longer make: by default the ally double-bid a suit already (with
+    /// [`PrecisionTeamDouble::PerSuit`]: that suit; [`PrecisionTeamDouble::OneBid`]: the
+    /// team double-bid any suit already).
     #[inline(never)]
     pub(crate) fn ally_doubled_suit(&self, seat: Seat, suit: SuitId, bid: Bid) -> bool {
         let doubled = |s: Seat, i: usize| matches!(self.suit_bids(s).get(i), Some(Some(Bid::Double(_))));
         let Some(ally) = self.ally(seat).filter(|_| matches!(bid, Bid::Double(_)) && self.alliance_round()) else {
             return false;
         };
-        if self.config.precision_team_one_double {
-            (0..4).any(|i| doubled(ally, i) || doubled(seat, i))
-        } else {
-            doubled(ally, suit.index())
+        match self.config.precision_team_double {
+            PrecisionTeamDouble::OneMember => (0..4).any(|i| doubled(ally, i)),
+            PrecisionTeamDouble::PerSuit => doubled(ally, suit.index()),
+            PrecisionTeamDouble::OneBid => (0..4).any(|i| doubled(ally, i) || doubled(seat, i)),
         }
     }
 
@@ -104,21 +131,20 @@ impl CrownBattles {
         }
     }
 
-    /// Validation: no suit double-bid by both members of a team (with
-    /// `Config::precision_team_one_double`: one double bid at most per team).
+    /// Validation: the double bids of a team fit `Config::precision_team_double`: one member
+    /// double-bids (by default), no suit double-bid by both members, or one double bid at
+    /// most per team.
     pub(crate) fn check_precision_alliance(&self) -> Result<(), SetupError> {
         let doubled = |s: Seat, i: usize| matches!(self.suit_bids(s).get(i), Some(Some(Bid::Double(_))));
         let doubles = |s: Seat| (0..4).filter(|&i| doubled(s, i)).count();
         let clash = self.seats().any(|s| {
-            self.ally(s).is_some_and(|a| {
-                if self.config.precision_team_one_double {
-                    doubles(s) + doubles(a) > 1
-                } else {
-                    (0..4).any(|i| doubled(s, i) && doubled(a, i))
-                }
+            self.ally(s).is_some_and(|a| match self.config.precision_team_double {
+                PrecisionTeamDouble::OneMember => doubles(s) > 0 && doubles(a) > 0,
+                PrecisionTeamDouble::PerSuit => (0..4).any(|i| doubled(s, i) && doubled(a, i)),
+                PrecisionTeamDouble::OneBid => doubles(s) + doubles(a) > 1,
             })
         });
-        if clash { Err(SetupError::Alliance("two double bids for one suit in a team")) } else { Ok(()) }
+        if clash { Err(SetupError::Alliance("more double bids in a team than the rules allow")) } else { Ok(()) }
     }
 }
 

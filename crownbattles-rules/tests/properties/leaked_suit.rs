@@ -242,3 +242,49 @@ fn leaked_suit_determinization_keeps_the_revealed_cards_and_suits() {
         Ok(())
     });
 }
+
+/// "Then players reveal all cards in their chosen suit … face up": when a variation draws
+/// the suits as the round starts (the spinner, the left neighbour's card), the reveal is part
+/// of the round's start, and every observer is told it (`SuitLeaked`, one per seat), in the
+/// opening events of round 1 and in the events of the step that deals a later round.
+#[test]
+fn every_automatic_reveal_at_a_round_start_is_announced_to_everyone() {
+    focused_property(
+        "every_automatic_reveal_at_a_round_start_is_announced_to_everyone",
+        RoundType::LeakedSuit,
+        None,
+        40,
+        |step| {
+            let starts: Vec<(&CrownBattles, bool)> =
+                [(step.check.before, step.check.index == 0), (step.check.after, step.ends_round() && !step.after.over)]
+                    .into_iter()
+                    .filter(|&(_, start)| start)
+                    .collect();
+            for (state, _) in starts {
+                let t = crate::oracle::read(state);
+                let chosen = leaks(state);
+                if !leaked(&t) || chosen.iter().any(Option::is_none) {
+                    continue;
+                }
+                step.reached();
+                let opening = std::ptr::eq(state, step.check.before);
+                for x in t.seats().map(Observer::Seat).chain([Observer::Spectator]) {
+                    let events = if opening { state.opening_events(x) } else { step.events(x) };
+                    for s in t.seats() {
+                        let told = events.iter().any(|e| {
+                            matches!(e, Event::SuitLeaked { seat, leak, .. } if *seat == s && Some(*leak) == chosen[s.index()])
+                        });
+                        if !told {
+                            return Err(format!(
+                                "{x:?} is not told {s}'s reveal {:?} at the round's start ({:?}): {events:?}",
+                                chosen[s.index()],
+                                t.config.leak_choice
+                            ));
+                        }
+                    }
+                }
+            }
+            Ok(())
+        },
+    );
+}

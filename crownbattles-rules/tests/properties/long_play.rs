@@ -155,7 +155,7 @@ fn long_play_end_of_trick_actions_wait_for_the_second_pass() {
 fn long_play_bids_count_the_tricks() {
     // The bids of a Long Play round are those of a hand of as many cards as it has tricks
     // (reading 44): double bids with more than one trick, "Screw the dealer" against the
-    // tricks (or the cards dealt, `long_play_screw_by_cards`).
+    // cards dealt, as printed (or the tricks, `long_play_screw_by_tricks`).
     focused_property("long_play_bids_count_the_tricks", RoundType::LongPlay, None, 700, |step| {
         let t = step.before;
         let Phase::Bidding(s) = t.phase else { return Ok(()) };

@@ -588,8 +588,8 @@ pub fn clockwise(s: Seat, k: usize, n: usize) -> Seat {
 /// the half the bid is for, as to a hand of that many cards.
 ///
 /// Long Play (reading 44): the bids count tricks, half the cards dealt and the odd last
-/// trick, as for a hand of that many cards; with `long_play_screw_by_cards` "Screw the
-/// dealer" compares with the cards dealt.
+/// trick, as for a hand of that many cards; "Screw the dealer" compares with the cards
+/// dealt ("match the number of cards dealt"), or with `long_play_screw_by_tricks` the tricks.
 pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     let max = t.config.max_bid;
     // "Alliances": "Only one team member can make a double-bid".
@@ -611,7 +611,7 @@ pub fn allowed_bids(t: &Table, seat: Seat) -> BTreeSet<String> {
     if t.config.screw_the_dealer && seat == t.dealer {
         let others = t.seats().filter(|&s| s != seat).filter_map(|s| placed[s.index()]);
         let (low, high) = others.fold((0u32, 0u32), |(l, h), b| (l + u32::from(b.low()), h + u32::from(b.high())));
-        let dealt = u32::from(if long && t.config.long_play_screw_by_cards { t.dealt() } else { hand });
+        let dealt = u32::from(if long && !t.config.long_play_screw_by_tricks { t.dealt() } else { hand });
         let escapes = |b: &Bid| !(low + u32::from(b.low()) <= dealt && dealt <= high + u32::from(b.high()));
         if bids.iter().any(escapes) {
             bids.retain(escapes);

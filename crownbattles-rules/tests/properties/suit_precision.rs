@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use crownbattles_rules::{Bid, Event, Phase, RoundType, SuitId, Trump};
+use crownbattles_rules::{Bid, Event, Phase, PrecisionTeamDouble, RoundType, SuitId, Trump};
 use duke_core::{Game, Observer, Seat};
 
 use crate::oracle::{Table, Won, ally_of, combined_bid, longer_property, property};
@@ -139,15 +139,14 @@ fn suit_precision_bids_one_suit_at_a_time_in_suit_order() {
         }
         let suit = SuitId::ALL[placed];
         let max = t.config.max_bid;
-        // Suit Precision-Alliances: one double bid per suit and team (reading 60), or per
-        // team for the whole round with `precision_team_one_double`.
+        // Suit Precision-Alliances, "Only one team member can make a double-bid" (reading
+        // 60): once the ally double-bid any suit (as printed), the ally double-bid this suit
+        // (`PerSuit`), or either member double-bid any suit (`OneBid`).
         let doubled = |x: usize, k: usize| matches!(bids[x][k], Some(crownbattles_rules::Bid::Double(_)));
-        let ally_doubled = crate::oracle::ally_of(t, s).is_some_and(|a| {
-            if t.config.precision_team_one_double {
-                (0..4).any(|k| doubled(a.index(), k) || doubled(s.index(), k))
-            } else {
-                doubled(a.index(), placed)
-            }
+        let ally_doubled = crate::oracle::ally_of(t, s).is_some_and(|a| match t.config.precision_team_double {
+            PrecisionTeamDouble::OneMember => (0..4).any(|k| doubled(a.index(), k)),
+            PrecisionTeamDouble::PerSuit => doubled(a.index(), placed),
+            PrecisionTeamDouble::OneBid => (0..4).any(|k| doubled(a.index(), k) || doubled(s.index(), k)),
         });
         let mut want = BTreeSet::new();
         for n in 0..=max {

@@ -105,7 +105,9 @@ pub(super) fn archduke_scoring(spec: &str) -> Result<archduke_rules::Scoring, St
 pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
     use crate::options::{END_OF_TRICK, LeakChoiceName, MISSION_CHOICES, ShieldsName};
     use crownbattles_rules::{LeakChoice, Shields, SplitLead, SplitMiss, Timing};
-    config.precision_team_one_double = options.precision_team_one_double;
+    if options.precision_team_one_double {
+        config.precision_team_double = crownbattles_rules::PrecisionTeamDouble::OneBid;
+    }
     config.precision_solo_doubled = options.precision_solo_doubled;
     config.leak_only_held = options.leak_only_held;
     if let Some(choice) = options.leak_choice {

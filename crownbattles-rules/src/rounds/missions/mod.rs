@@ -12,9 +12,11 @@
 //!   fewer available missions than five, all of them are offered; with none, the player
 //!   plays the round without a mission and scores 0.
 //! - Choosing ([`Phase::Missions`], `Action::Mission`): a shield and the Smuggler's swap
-//!   may come first, as before a bid. [`MissionReveal::InTurn`]: one by one from the
-//!   dealer's left, each choice revealed as it is made; [`MissionReveal::Simultaneous`]
-//!   (the printed variation): all choose face down, revealed together. Blind Missions:
+//!   may come first, as before a bid. [`MissionReveal::Simultaneous`] (default, as
+//!   printed: "When ready, players then reveal their chosen missions", and the printed
+//!   variation): all choose face down, revealed together once the last has chosen;
+//!   [`MissionReveal::InTurn`] (an option): one by one from the dealer's left, each
+//!   choice revealed as it is made. Blind Missions:
 //!   all choose face down and the missions stay secret until the round's end.
 //! - Scoring (`mission_points`): the table's points for the player count and cards dealt
 //!   when met, −20 when failed ("rotate it sideways 90-degrees and lose 20 points").
@@ -85,18 +87,21 @@ pub const MISSION_CHOICES: u8 = 5;
 /// of Missions reveal").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum MissionReveal {
-    /// "One by one starting from the player to the left of the dealer and proceeding
-    /// clockwise": each chooses in turn and reveals at once, seeing the earlier missions
-    /// (RULES.md, reading 38).
-    #[default]
+    /// Our reading of "one by one starting from the player to the left of the dealer" as
+    /// a choosing order (an option): each chooses in turn and reveals at once, seeing the
+    /// earlier missions (RULES.md, reading 38).
     InTurn,
-    /// "Players reveal their chosen mission simultaneously": all choose face down; the
-    /// missions are revealed together once the last has chosen.
+    /// As printed (default): "Players are given 5 missions cards to choose one from. When
+    /// ready, players then reveal their chosen missions": all choose face down, then the
+    /// missions are turned up once the last has chosen. The printed order of the reveal
+    /// ("one by one") and the variation's ("simultaneously") show the same missions after
+    /// the same choices, so both are this.
+    #[default]
     Simultaneous,
 }
 
 /// The options of the Missions round types (a [`Config`](crate::Config) field; the
-/// default is the rulebook's: the printed missions, five offered, revealed in turn).
+/// default is the rulebook's: the printed missions, five offered, revealed once everyone has chosen).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct MissionRules {
@@ -111,7 +116,11 @@ pub struct MissionRules {
 
 impl Default for MissionRules {
     fn default() -> Self {
-        MissionRules { catalogue: MissionCatalogue::printed(), choices: MISSION_CHOICES, reveal: MissionReveal::InTurn }
+        MissionRules {
+            catalogue: MissionCatalogue::printed(),
+            choices: MISSION_CHOICES,
+            reveal: MissionReveal::Simultaneous,
+        }
     }
 }
 

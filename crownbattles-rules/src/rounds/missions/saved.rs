@@ -162,6 +162,16 @@ impl CrownBattles {
         if self.table.bids.iter().any(Option::is_some) {
             return Err(SetupError::Missions("a bid in a missions round"));
         }
+        // Before the missions are dealt (the dealer's trump choice, Missions-Alliances' teams)
+        // nobody has one, nor anything a mission records.
+        let undealt = matches!(self.table.phase, Phase::ChooseTrump | Phase::Teams);
+        if undealt
+            && (self.table.missions != [NONE; MAX_PLAYERS]
+                || self.table.first_wins != [NONE; MAX_PLAYERS]
+                || self.table.trump_wins != 0)
+        {
+            return Err(SetupError::Missions("missions chosen before they are dealt"));
+        }
         let available = self.available_missions();
         let dealt = self.cards_this_round();
         for s in 0..MAX_PLAYERS {

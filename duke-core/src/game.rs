@@ -71,8 +71,12 @@ impl InvalidState {
 ///   [`undo`](Game::undo) uses to restore the previous state exactly, generator included.
 /// - [`view`](Game::view) shows exactly what an observer may know under the rules;
 ///   [`determinize`](Game::determinize) produces a state the seat cannot tell from this one.
+/// - [`events`](Game::events) and, at set-up, [`opening_events`](Game::opening_events) tell
+///   each observer what it witnessed: nothing it may not know, nothing its view shows that
+///   they did not tell.
 /// - Deserialising a state validates it ([`validate`](Game::validate)); a tampered state is
-///   an error, never a panic later.
+///   an error, never a panic later, and a state that loads can go on: `validate` holds after
+///   every listed action, and every determinization is valid.
 ///
 /// The shared conformance suite (`duke_core::testing`, feature `testing`) checks all of
 /// this on random playouts.

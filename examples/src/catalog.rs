@@ -255,17 +255,18 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
     /// `--round-types LIST` deals these Round Type cards (one revealed per round);
     /// `--round-sequence LIST` plays them in order, repeated to fill the schedule. Names:
     /// `normal`, `blind`, … (`crownbattles_rules::RoundType`). `--missions FILE` deals the
-    /// missions of the catalogue in FILE; `--missions-simultaneous` reveals them together;
+    /// missions of the catalogue in FILE; `--missions-in-turn` has them chosen and revealed
+    /// one by one;
     /// `--random-teams` forms Alliances' teams at random; `--missions-own-points` scores a
     /// Missions-Alliances team's met missions each its own.
     /// `--precision-peasant-any` and `--precision-thief-own-bid` choose Suit Precision's
     /// other readings.
     /// `--extra-wagers` and `--wager-bid-points` set Wagering's options, `--random-duels`,
     /// `--duel-bonus` and `--duel-misses-to-bank` Duel Fights'.
-    /// `--long-play-screw-by-cards` and `--long-play-first-pass-acts` are Long Play's
+    /// `--long-play-screw-by-tricks` and `--long-play-first-pass-acts` are Long Play's
     /// options (`Config::long_play_screw_by_tricks`, `long_play_first_pass_acts`). The
     /// readings and smaller options of the other rounds and of the base game go through
-    /// `crown_readings` (`--precision-team-one-double`, `--leak-choice NAME`, …).
+    /// `crown_readings` (`--precision-team-double NAME`, `--leak-choice NAME`, …).
     fn config_with(players: Option<u8>, options: &GameOptions) -> Result<Self::Config, String> {
         use crownbattles_rules::{MissionCatalogue, MissionReveal, MissionShare, RoundType, RoundTypes, TeamFormation};
         if !options.only_options_of(Self::NAME) {
@@ -292,8 +293,8 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
             config.missions.catalogue = serde_json::from_str::<MissionCatalogue>(&text)
                 .map_err(|e| format!("--missions {}: {e}", path.display()))?;
         }
-        if options.missions_simultaneous {
-            config.missions.reveal = MissionReveal::Simultaneous;
+        if options.missions_in_turn {
+            config.missions.reveal = MissionReveal::InTurn;
         }
         if options.random_teams {
             config.team_formation = TeamFormation::Random;
@@ -310,10 +311,8 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
         }
         config.duels.winner_bonus = options.duel_bonus;
         config.duels.misses_to_bank = options.duel_misses_to_bank;
-        // The cards dealt are crownbattles-rules' default now (as printed, reading 44).
-        if options.long_play_screw_by_cards {
-            config.long_play_screw_by_tricks = false;
-        }
+        // The cards dealt are crownbattles-rules' default (as printed, reading 44).
+        config.long_play_screw_by_tricks = options.long_play_screw_by_tricks;
         config.long_play_first_pass_acts = options.long_play_first_pass_acts;
         readings::crown_readings(&mut config, options)?;
         config.validated().map_err(|e| e.to_string())

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use crate::bots::{BotSpec, IsmctsSettings};
 use crate::catalog::GameId;
 use crate::options::{
-    ACE, END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, ROUNDS, SCORING, SHIELDS, SWITCHES, WITCH_STEP,
+    ACE, END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, PRECISION_TEAM_DOUBLE, ROUNDS, SCORING,
+    SHIELDS, SWITCHES, WITCH_STEP,
 };
 
 /// Why a command line was not accepted.
@@ -140,8 +141,8 @@ fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
 }
 
 /// Reads the game options (the switches of [`SWITCHES`], `--tiles FILE`, `--objective
-/// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`, `--leak-choice
-/// NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
+/// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
+/// `--precision-team-double NAME`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
 /// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes
 /// the engine that plays them, or the options are refused.
 fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
@@ -154,6 +155,7 @@ fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, C
         round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
         round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
         missions: parsed.get(MISSIONS).map(PathBuf::from),
+        precision_team_double: parsed.named()?,
         leak_choice: parsed.named()?,
         shields: parsed.named()?,
         witch_step: parsed.number(WITCH_STEP, "5 or 10")?,
@@ -194,6 +196,7 @@ const OPTION_VALUES: &[&str] = &[
     ROUND_TYPES,
     ROUND_SEQUENCE,
     MISSIONS,
+    PRECISION_TEAM_DOUBLE,
     LEAK_CHOICE,
     SHIELDS,
     WITCH_STEP,

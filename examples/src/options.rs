@@ -6,9 +6,9 @@
 //! readings, the number of rounds).
 //!
 //! They come from the command line: switches (the flags without a value, [`SWITCHES`]:
-//! `--enhanced`, `--dark-rider-danger`, `--precision-team-one-double`, …) and flags with a
-//! value (`--tiles FILE`, `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`,
-//! `--missions FILE`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`,
+//! `--enhanced`, `--dark-rider-danger`, `--missions-in-turn`, …) and flags with a value
+//! (`--tiles FILE`, `--objective NAME`, `--round-types LIST`, `--round-sequence LIST`,
+//! `--missions FILE`, `--precision-team-double NAME`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`,
 //! `--end-of-trick LIST`, `--mission-choices N`, `--scoring SPEC`, `--ace NAME`,
 //! `--rounds N`). Each game says in
 //! [`Catalogued::config_with`](crate::catalog::Catalogued::config_with) which ones it takes,
@@ -17,6 +17,10 @@
 //! default; every option is off by default.
 
 use std::path::PathBuf;
+
+mod names;
+
+pub use names::{AceName, DukeObjective, LeakChoiceName, Named, PrecisionTeamDoubleName, ShieldsName};
 
 /// The game options of a command line. The default is the game as the catalogue plays it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -67,6 +71,13 @@ pub struct GameOptions {
     /// The Duke, reading 47: the Dragon taking a Duke draws the game (`--dragon-duke-draw`;
     /// `DragonDuke::Draw`).
     pub dragon_duke_draw: bool,
+    /// The Duke, reading 50: the calm Dragon turns about only at the edge it faces
+    /// (`--dragon-edge-faced`; `DragonEdge::FacedEdge`).
+    pub dragon_edge_faced: bool,
+    /// The Duke, reading 69: an opponent's enraging that would push the Dragon onto the Duke
+    /// counts for Guard and the Duke-danger rule (`--dragon-push-counted`;
+    /// `DragonPush::Counted`).
+    pub dragon_push_counted: bool,
     /// The Duke, Dark Rider, reading 57: a Pikeman frozen on the rider's edge is safe from
     /// the Dragon too (`--dark-rider-freeze-all`; `EdgeFreeze::Everything`).
     pub dark_rider_freeze_all: bool,
@@ -82,9 +93,17 @@ pub struct GameOptions {
     /// The Duke, Counting Coup, reading 62: any move ending beside the opponent's Flag
     /// scores (`--coup-any-move`; `CoupPoints::AnyMove`).
     pub coup_any_move: bool,
+    /// The Duke, Counting Coup with the Dragon, reading 63: after a point the Flag's owner
+    /// moves it after the Dragon's in-between turn (`--coup-flag-after-dragon`;
+    /// `CoupFlagMove::AfterTheDragon`).
+    pub coup_flag_after_dragon: bool,
     /// The Duke, Trophy Hunters, reading 64: each player places his own Flag
     /// (`--trophy-flags-own`; `TrophyFlags::OwnerPlaces`).
     pub trophy_flags_own: bool,
+    /// The Duke, reading 70: a draw or a Divination needs only one tile it could bring to
+    /// have a square leaving the Duke safe (`--new-tile-danger-some-tile`;
+    /// `NewTileDanger::SomeTile`).
+    pub new_tile_danger_some_tile: bool,
     /// Crown Battles, "The expansion game": shuffle these Round Type cards and reveal one
     /// per round (`--round-types blind,normal`).
     pub round_types: Option<String>,
@@ -95,9 +114,10 @@ pub struct GameOptions {
     /// of `crownbattles_rules::Mission`) instead of the four printed missions
     /// (`--missions FILE`).
     pub missions: Option<PathBuf>,
-    /// Crown Battles, "Missions" VARIATION: the chosen missions are revealed together
-    /// (`--missions-simultaneous`).
-    pub missions_simultaneous: bool,
+    /// Crown Battles, "Missions": the players choose one by one from the dealer's left, each
+    /// mission revealed at once (`--missions-in-turn`; `MissionReveal::InTurn`; RULES.md,
+    /// reading 38). The default, as printed, reveals them together once all have chosen.
+    pub missions_in_turn: bool,
     /// Crown Battles, "Alliances": the game generator forms the teams instead of the dealer
     /// (`--random-teams`; crownbattles-rules RULES.md, reading 57).
     pub random_teams: bool,
@@ -125,15 +145,17 @@ pub struct GameOptions {
     /// Crown Battles, Duel Fights: with no winner every player also loses its misses to the
     /// bank (`--duel-misses-to-bank`).
     pub duel_misses_to_bank: bool,
-    /// Crown Battles, Long Play: "Screw the dealer" counts the cards dealt, not the tricks
-    /// (`--long-play-screw-by-cards`; RULES.md, reading 44).
-    pub long_play_screw_by_cards: bool,
+    /// Crown Battles, Long Play: "Screw the dealer" counts the tricks, not the cards dealt
+    /// (`--long-play-screw-by-tricks`; `Config::long_play_screw_by_tricks`; RULES.md,
+    /// reading 44).
+    pub long_play_screw_by_tricks: bool,
     /// Crown Battles, Long Play: the Magician acts in the first pass of the round's last
     /// trick (`--long-play-first-pass-acts`; RULES.md, reading 43).
     pub long_play_first_pass_acts: bool,
-    /// Crown Battles, Suit Precision-Alliances: one double bid per team for the whole round
-    /// (`--precision-team-one-double`; RULES.md, reading 60).
-    pub precision_team_one_double: bool,
+    /// Crown Battles, Suit Precision-Alliances: who in a team may double-bid
+    /// (`--precision-team-double NAME`; RULES.md, reading 60; `None` is the default, one
+    /// member).
+    pub precision_team_double: Option<PrecisionTeamDoubleName>,
     /// Crown Battles, Suit Precision-Alliances: the solo player's trick points are doubled
     /// (`--precision-solo-doubled`; RULES.md, reading 62).
     pub precision_solo_doubled: bool,
@@ -269,27 +291,30 @@ switches! {
         fort_jump_slide_passes => "fort-jump-slide-passes",
         dragon_danger => "dragon-danger",
         dragon_duke_draw => "dragon-duke-draw",
+        dragon_edge_faced => "dragon-edge-faced",
+        dragon_push_counted => "dragon-push-counted",
         dark_rider_freeze_all => "dark-rider-freeze-all",
         dark_rider_danger => "dark-rider-danger",
         flag_duke_danger => "flag-duke-danger",
         coup_flag_paths => "coup-flag-paths",
         coup_any_move => "coup-any-move",
+        coup_flag_after_dragon => "coup-flag-after-dragon",
         trophy_flags_own => "trophy-flags-own",
+        new_tile_danger_some_tile => "new-tile-danger-some-tile",
     ]
     Crown: [
-        missions_simultaneous => "missions-simultaneous",
+        missions_in_turn => "missions-in-turn",
         random_teams => "random-teams",
         missions_own_points => "missions-own-points",
         precision_peasant_any => "precision-peasant-any",
         precision_thief_own_bid => "precision-thief-own-bid",
-        precision_team_one_double => "precision-team-one-double",
         precision_solo_doubled => "precision-solo-doubled",
         extra_wagers => "extra-wagers",
         wager_bid_points => "wager-bid-points",
         random_duels => "random-duels",
         duel_bonus => "duel-bonus",
         duel_misses_to_bank => "duel-misses-to-bank",
-        long_play_screw_by_cards => "long-play-screw-by-cards",
+        long_play_screw_by_tricks => "long-play-screw-by-tricks",
         long_play_first_pass_acts => "long-play-first-pass-acts",
         leak_only_held => "leak-only-held",
         stealth_actions_at_flip => "stealth-actions-at-flip",
@@ -335,6 +360,9 @@ impl GameOptions {
             flags.push(format!("--missions {}", path.display()));
         }
         flags.extend(on(Group::Crown));
+        if let Some(double) = self.precision_team_double {
+            flags.push(format!("--{PRECISION_TEAM_DOUBLE} {}", double.name()));
+        }
         if let Some(choice) = self.leak_choice {
             flags.push(format!("--{LEAK_CHOICE} {}", choice.name()));
         }
@@ -372,6 +400,7 @@ impl GameOptions {
                 self.round_types.is_some()
                     || self.round_sequence.is_some()
                     || self.missions.is_some()
+                    || self.precision_team_double.is_some()
                     || self.leak_choice.is_some()
                     || self.shields.is_some()
                     || self.witch_step.is_some()
@@ -418,6 +447,8 @@ impl GameOptions {
     }
 }
 
+/// Crown Battles' `--precision-team-double NAME`.
+pub const PRECISION_TEAM_DOUBLE: &str = "precision-team-double";
 /// Crown Battles' `--leak-choice NAME`.
 pub const LEAK_CHOICE: &str = "leak-choice";
 /// Crown Battles' `--shields NAME`.
@@ -445,136 +476,3 @@ pub const SCORING_FORMS: &[&str] =
 pub const ACE: &str = "ace";
 /// Dukes Up!'s `--rounds N`.
 pub const ROUNDS: &str = "rounds";
-
-/// A value of a flag that names one of a few choices (`--leak-choice dealer`).
-pub trait Named: Copy + PartialEq + 'static {
-    /// The flag, without its `--`.
-    const FLAG: &'static str;
-    /// Every choice with its name on the command line.
-    const NAMES: &'static [(&'static str, Self)];
-
-    /// Its name on the command line.
-    fn name(self) -> &'static str {
-        Self::NAMES.iter().find(|&&(_, value)| value == self).map_or("", |&(name, _)| name)
-    }
-
-    /// The choice named `name`, or an error listing the names.
-    fn parse(name: &str) -> Result<Self, String> {
-        Self::NAMES.iter().find(|&&(n, _)| n == name.trim()).map(|&(_, value)| value).ok_or_else(|| {
-            let names: Vec<&str> = Self::NAMES.iter().map(|&(n, _)| n).collect();
-            format!("--{} {name}: expected one of {}", Self::FLAG, names.join(", "))
-        })
-    }
-}
-
-/// Crown Battles, Leaked Suit: how the suits to reveal are chosen (the rulebook's
-/// "Variations"; `crownbattles_rules::LeakChoice`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LeakChoiceName {
-    /// Each player chooses, secretly until all have chosen (the main rule, the default).
-    Simultaneous,
-    /// The players reveal one by one, clockwise from the dealer's left.
-    Clockwise,
-    /// The dealer decides the suit everyone reveals.
-    Dealer,
-    /// The spinner decides the suit everyone reveals.
-    Spinner,
-    /// A random card of the left neighbour's hand decides the suit it reveals.
-    Neighbour,
-}
-
-impl Named for LeakChoiceName {
-    const FLAG: &'static str = LEAK_CHOICE;
-    const NAMES: &'static [(&'static str, LeakChoiceName)] = &[
-        ("simultaneous", LeakChoiceName::Simultaneous),
-        ("clockwise", LeakChoiceName::Clockwise),
-        ("dealer", LeakChoiceName::Dealer),
-        ("spinner", LeakChoiceName::Spinner),
-        ("neighbour", LeakChoiceName::Neighbour),
-    ];
-}
-
-/// Crown Battles, "Notes": the bubble shields (`crownbattles_rules::Shields`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ShieldsName {
-    /// No shields for sale.
-    Off,
-    /// A shield protects until the end of its round (the default).
-    Round,
-    /// A shield protects for the rest of the game.
-    Game,
-}
-
-impl Named for ShieldsName {
-    const FLAG: &'static str = SHIELDS;
-    const NAMES: &'static [(&'static str, ShieldsName)] =
-        &[("off", ShieldsName::Off), ("round", ShieldsName::Round), ("game", ShieldsName::Game)];
-}
-
-/// Dukes Up!: where an Ace may stand in a run (`dukesup_rules::AceRule`; the rulebook does
-/// not say).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AceName {
-    /// The Ace is 1 (the default).
-    Low,
-    /// The Ace is above the King.
-    High,
-    /// Either end, chosen per card.
-    Either,
-    /// Runs turn the corner (K-A-2).
-    Around,
-}
-
-impl Named for AceName {
-    const FLAG: &'static str = ACE;
-    const NAMES: &'static [(&'static str, AceName)] =
-        &[("low", AceName::Low), ("high", AceName::High), ("either", AceName::Either), ("around", AceName::Around)];
-}
-
-/// An alternate objective of The Duke the command line names (rulebook "Alternate
-/// Objectives"; the engine plays all four).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum DukeObjective {
-    /// Dynastic Dispute: the bags drafted before set-up.
-    DynasticDispute,
-    /// Counting Coup: points for ending a move beside the opponent's Flag, three win.
-    CountingCoup,
-    /// Trophy Hunters: bring the opponent's Flag to your own home edge.
-    TrophyHunters,
-    /// Dark Rider: Pikemen against a lone Knight (or Ranger).
-    DarkRider,
-}
-
-impl DukeObjective {
-    /// Every alternate objective, in the rulebook's order.
-    pub const ALL: [DukeObjective; 4] = [
-        DukeObjective::DynasticDispute,
-        DukeObjective::CountingCoup,
-        DukeObjective::TrophyHunters,
-        DukeObjective::DarkRider,
-    ];
-
-    /// Its name on the command line.
-    pub fn name(self) -> &'static str {
-        match self {
-            DukeObjective::DynasticDispute => "dynastic-dispute",
-            DukeObjective::CountingCoup => "counting-coup",
-            DukeObjective::TrophyHunters => "trophy-hunters",
-            DukeObjective::DarkRider => "dark-rider",
-        }
-    }
-
-    /// The objective named `name` (`None` for `standard`, the standard game's).
-    pub fn parse(name: &str) -> Result<Option<DukeObjective>, String> {
-        if name == "standard" {
-            return Ok(None);
-        }
-        match DukeObjective::ALL.into_iter().find(|o| o.name() == name) {
-            Some(objective) => Ok(Some(objective)),
-            None => {
-                let names: Vec<&str> = DukeObjective::ALL.iter().map(|o| o.name()).collect();
-                Err(format!("--objective {name}: expected standard, {}", names.join(", ")))
-            }
-        }
-    }
-}

@@ -352,11 +352,11 @@ fn round_type_runs() -> Vec<RoundTypeRun> {
         // Two passes per trick, with its options.
         run(
             "Long Play",
-            GameOptions { long_play_screw_by_cards: true, long_play_first_pass_acts: true, ..sequence("long") },
+            GameOptions { long_play_screw_by_tricks: true, long_play_first_pass_acts: true, ..sequence("long") },
             (3, 1, 7),
         )
-        // (The cards dealt are the default reading now: the record shows the other option.)
-        .record(&["long_play_first_pass_acts"]),
+        // The record carries both options, neither of them the default.
+        .record(&["long_play_screw_by_tricks", "long_play_first_pass_acts"]),
         // The bots form teams, show Secret Notes and play the team rounds, the dealer's teams
         // or random ones.
         run("Alliances and Missions-Alliances", types("alliances,missions-alliances,normal"), (4, 2, 8))
@@ -398,7 +398,8 @@ fn round_type_runs() -> Vec<RoundTypeRun> {
             (4, 2, 3),
         )
         .replay(&["Duel Fights: the groups are", "Wagering: "]),
-        // Missions from a house file, revealed in turn, and Blind Missions; chosen together.
+        // Missions from a house file and Blind Missions; chosen together (as printed, the
+        // default) or in turn, each revealed at once.
         run(
             "Missions and Blind Missions",
             GameOptions { missions: Some(house), ..types("missions,blind-missions") },
@@ -406,12 +407,11 @@ fn round_type_runs() -> Vec<RoundTypeRun> {
         )
         .record(&["trump_over_lead"])
         .replay(&["mission"]),
-        run(
-            "Missions, chosen together",
-            GameOptions { missions_simultaneous: true, ..sequence("missions") },
-            (3, 1, 7),
-        )
-        .replay(&["chooses a mission face down", "missions revealed"]),
+        run("Missions, chosen together", sequence("missions"), (3, 1, 7))
+            .replay(&["chooses a mission face down", "missions revealed"]),
+        run("Missions, chosen in turn", GameOptions { missions_in_turn: true, ..sequence("missions") }, (3, 1, 7))
+            .record(&["InTurn"])
+            .not_in_replay(&["chooses a mission face down"]),
     ]
 }
 

@@ -1,6 +1,6 @@
 //! Every game option's flag is parsed, reaches the game's config, and is listed in the
 //! README: The Duke's readings (`--dark-rider-danger`, …), Crown Battles' options
-//! (`--precision-team-one-double`, `--leak-choice NAME`, …), Archduke's and Dukes Up!'s. A
+//! (`--missions-in-turn`, `--precision-team-double NAME`, …), Archduke's and Dukes Up!'s. A
 //! new switch without a row in these tables fails
 //! `every_switch_has_a_test_here_and_a_line_in_the_readme`.
 #![cfg(all(feature = "theduke", feature = "crownbattles", feature = "archduke", feature = "dukesup"))]
@@ -8,8 +8,8 @@
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, GameId};
 use duke_examples::cli::{PlayArgs, SimulateArgs};
 use duke_examples::options::{
-    AceName, DukeObjective, END_OF_TRICK_CARDS, GameOptions, LeakChoiceName, Named, SCORING_FORMS, SWITCHES,
-    ShieldsName, WITCH_STEPS,
+    AceName, DukeObjective, END_OF_TRICK_CARDS, GameOptions, LeakChoiceName, Named, PrecisionTeamDoubleName,
+    SCORING_FORMS, SWITCHES, ShieldsName, WITCH_STEPS,
 };
 
 fn args(line: &str) -> Vec<String> {
@@ -43,12 +43,18 @@ fn duke_rows() -> Vec<DukeRow> {
         ("fort-jump-slide-passes", "--fort", |r| r.fort_jump_slide == FortJumpSlide::PassesOnly),
         ("dragon-danger", "--dragon", |r| r.dragon_danger == DragonDanger::Avoided),
         ("dragon-duke-draw", "--dragon", |r| r.dragon_duke == DragonDuke::Draw),
+        ("dragon-edge-faced", "--dragon", |r| r.dragon_edge == DragonEdge::FacedEdge),
+        ("dragon-push-counted", "--dragon", |r| r.dragon_push == DragonPush::Counted),
         ("dark-rider-freeze-all", "--objective dark-rider", |r| r.dark_rider_freeze == EdgeFreeze::Everything),
         ("dark-rider-danger", "--objective dark-rider", |r| r.dark_rider_danger == RiderDanger::Avoided),
         ("flag-duke-danger", "--objective trophy-hunters", |r| r.flag_duke_danger == FlagDukeDanger::Kept),
         ("coup-flag-paths", "--objective counting-coup", |r| r.coup_flag == CoupFlag::Paths),
         ("coup-any-move", "--objective counting-coup", |r| r.coup_points == CoupPoints::AnyMove),
+        ("coup-flag-after-dragon", "--objective counting-coup --dragon", |r| {
+            r.coup_flag_move == CoupFlagMove::AfterTheDragon
+        }),
         ("trophy-flags-own", "--objective trophy-hunters", |r| r.trophy_flags == TrophyFlags::OwnerPlaces),
+        ("new-tile-danger-some-tile", "", |r| r.new_tile_danger == NewTileDanger::SomeTile),
     ]
 }
 
@@ -58,7 +64,8 @@ type CrownRow = (&'static str, fn(&crownbattles_rules::Config) -> bool);
 fn crown_rows() -> Vec<CrownRow> {
     use crownbattles_rules::*;
     vec![
-        ("precision-team-one-double", |c| c.precision_team_double == PrecisionTeamDouble::OneBid),
+        ("missions-in-turn", |c| c.missions.reveal == MissionReveal::InTurn),
+        ("long-play-screw-by-tricks", |c| c.long_play_screw_by_tricks),
         ("precision-solo-doubled", |c| c.precision_solo_doubled),
         ("leak-only-held", |c| c.leak_only_held),
         ("stealth-actions-at-flip", |c| c.stealth_actions_at_flip),
@@ -95,7 +102,6 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "dragon",
     "ranger",
     "three-pikemen",
-    "missions-simultaneous",
     "random-teams",
     "missions-own-points",
     "precision-peasant-any",
@@ -105,7 +111,6 @@ const TESTED_ELSEWHERE: &[&str] = &[
     "random-duels",
     "duel-bonus",
     "duel-misses-to-bank",
-    "long-play-screw-by-cards",
     "long-play-first-pass-acts",
 ];
 
@@ -141,6 +146,11 @@ fn a_reading_switch_without_its_rule_is_refused_and_other_games_refuse_them() {
     assert_eq!(config.readings.dark_rider_freeze, theduke_rules::EdgeFreeze::Everything);
     assert!(duke_config("--objective counting-coup --flag-duke-danger").is_ok());
     assert!(duke_config("--objective counting-coup --trophy-flags-own").is_err());
+    // The Flag's move after a point is ordered against the Dragon's turn: both are needed.
+    for line in ["--objective counting-coup", "--dragon", "--objective trophy-hunters --dragon"] {
+        let why = duke_config(&format!("{line} --coup-flag-after-dragon")).unwrap_err();
+        assert!(why.contains("--coup-flag-after-dragon go with --objective counting-coup and --dragon"), "{why}");
+    }
 }
 
 #[test]
@@ -159,7 +169,20 @@ fn each_crown_battles_switch_reaches_the_config_alone() {
 
 #[test]
 fn crown_battles_valued_flags_reach_the_config() {
-    use crownbattles_rules::{LeakChoice, Shields, Timing};
+    use crownbattles_rules::{LeakChoice, PrecisionTeamDouble, Shields, Timing};
+    assert_eq!(crown_config("").unwrap().precision_team_double, PrecisionTeamDouble::OneMember);
+    for (name, option, rule) in [
+        ("one-member", PrecisionTeamDoubleName::OneMember, PrecisionTeamDouble::OneMember),
+        ("per-suit", PrecisionTeamDoubleName::PerSuit, PrecisionTeamDouble::PerSuit),
+        ("one-bid", PrecisionTeamDoubleName::OneBid, PrecisionTeamDouble::OneBid),
+    ] {
+        let parsed = SimulateArgs::parse(args(&format!("--game crownbattles --precision-team-double {name}"))).unwrap();
+        assert_eq!(parsed.options.precision_team_double, Some(option));
+        assert_eq!(parsed.options.flags(), [format!("--precision-team-double {name}")]);
+        assert_eq!(crown_config(&format!("--precision-team-double {name}")).unwrap().precision_team_double, rule);
+    }
+    let why = crown_config("--precision-team-double both").unwrap_err();
+    assert!(why.contains("--precision-team-double both: expected one of one-member, per-suit, one-bid"), "{why}");
     let cases = [
         ("simultaneous", LeakChoiceName::Simultaneous, LeakChoice::Simultaneous),
         ("clockwise", LeakChoiceName::Clockwise, LeakChoice::Clockwise),
@@ -205,9 +228,14 @@ fn crown_battles_valued_flags_reach_the_config() {
     assert_eq!(crown_config("--round-types missions,normal --mission-choices 3").unwrap().missions.choices, 3);
     assert!(crown_config("--mission-choices 0").is_err());
     // The Duke refuses them all.
-    for line in
-        ["--leak-choice dealer", "--shields off", "--witch-step 10", "--end-of-trick witch", "--mission-choices 2"]
-    {
+    for line in [
+        "--precision-team-double per-suit",
+        "--leak-choice dealer",
+        "--shields off",
+        "--witch-step 10",
+        "--end-of-trick witch",
+        "--mission-choices 2",
+    ] {
         let why = SimulateArgs::parse(args(&format!("--game theduke {line}"))).unwrap_err().to_string();
         assert!(why.contains(&format!("{line} does not apply to The Duke")), "{why}");
     }
@@ -231,8 +259,8 @@ fn mission_choices_out_of_range_name_the_flag_and_the_range() {
 
 #[test]
 fn the_suit_precision_alliances_readings_play_a_game() {
-    let line =
-        "--round-sequence precision-alliances,normal --players 4 --precision-team-one-double --precision-solo-doubled";
+    let line = "--round-sequence precision-alliances,normal --players 4 --precision-team-double one-bid \
+                --precision-solo-doubled";
     let parsed = SimulateArgs::parse(args(&format!("--game crownbattles {line}"))).unwrap();
     let config = CrownBattles::config_with(parsed.players, &parsed.options).unwrap();
     assert!(
@@ -263,6 +291,7 @@ fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
         assert_eq!(options.flags(), [format!("--{flag}")]);
     }
     for flag in [
+        "--precision-team-double",
         "--leak-choice",
         "--shields",
         "--witch-step",
@@ -403,6 +432,8 @@ fn the_help_lists_every_value_the_parsers_accept() {
             assert_eq!(DukeObjective::parse(objective.name()), Ok(Some(objective)));
         }
         assert!(usage.contains(&format!("--leak-choice {}", names::<LeakChoiceName>().join("|"))), "{usage}");
+        let doubles = names::<PrecisionTeamDoubleName>().join("|");
+        assert!(usage.contains(&format!("--precision-team-double {doubles}")), "{usage}");
         assert!(usage.contains(&format!("--shields {}", names::<ShieldsName>().join("|"))), "{usage}");
         assert!(usage.contains(&format!("--ace {}", names::<AceName>().join("|"))), "{usage}");
         let steps: Vec<String> = WITCH_STEPS.iter().map(u8::to_string).collect();
@@ -425,6 +456,9 @@ fn the_help_lists_every_value_the_parsers_accept() {
     }
     for name in names::<AceName>() {
         dukesup_config(&format!("--ace {name}")).unwrap();
+    }
+    for name in names::<PrecisionTeamDoubleName>() {
+        crown_config(&format!("--precision-team-double {name}")).unwrap();
     }
 }
 

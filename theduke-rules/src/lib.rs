@@ -167,8 +167,8 @@ pub use config::{
     DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective,
     RansomTrade, Readings, RiderDanger, TerrainOptions, TrophyFlags,
 };
-pub use config::{DragonPush, NewTileDanger};
 pub use config::{CoupFlagMove, DragonEdge};
+pub use config::{DragonPush, NewTileDanger};
 pub use events::{Event, NamedTile};
 pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use expanded::dragon::{Dragon, Facing};

@@ -18,9 +18,12 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
     let needs = [
         (options.fort_jump_slide_passes, options.fort, "--fort-jump-slide-passes", "--fort"),
         (
-            options.dragon_danger || options.dragon_duke_draw,
+            options.dragon_danger
+                || options.dragon_duke_draw
+                || options.dragon_edge_faced
+                || options.dragon_push_counted,
             options.dragon,
-            "--dragon-danger and --dragon-duke-draw",
+            "--dragon-danger, --dragon-duke-draw, --dragon-edge-faced and --dragon-push-counted",
             "--dragon",
         ),
         (
@@ -40,6 +43,13 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
             objective == Some(CountingCoup),
             "--coup-flag-paths and --coup-any-move",
             "--objective counting-coup",
+        ),
+        // The Flag's move and the Dragon's turn are ordered only when both are played.
+        (
+            options.coup_flag_after_dragon,
+            objective == Some(CountingCoup) && options.dragon,
+            "--coup-flag-after-dragon",
+            "--objective counting-coup and --dragon",
         ),
         (
             options.trophy_flags_own,
@@ -69,8 +79,10 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
         coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
         coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
         trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
-        // The readings without an option here yet keep their printed defaults.
-        ..Readings::default()
+        dragon_push: pick(options.dragon_push_counted, DragonPush::Counted),
+        new_tile_danger: pick(options.new_tile_danger_some_tile, NewTileDanger::SomeTile),
+        dragon_edge: pick(options.dragon_edge_faced, DragonEdge::FacedEdge),
+        coup_flag_move: pick(options.coup_flag_after_dragon, CoupFlagMove::AfterTheDragon),
     })
 }
 
@@ -99,14 +111,18 @@ pub(super) fn archduke_scoring(spec: &str) -> Result<archduke_rules::Scoring, St
 }
 
 /// Crown Battles' options beyond the round types: the readings of its ambiguous rules and
-/// its smaller variations (`--precision-team-one-double`, `--leak-choice NAME`, `--shields
+/// its smaller variations (`--precision-team-double NAME`, `--leak-choice NAME`, `--shields
 /// NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`, …).
 #[cfg(feature = "crownbattles")]
 pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
-    use crate::options::{END_OF_TRICK, LeakChoiceName, MISSION_CHOICES, ShieldsName};
-    use crownbattles_rules::{LeakChoice, Shields, SplitLead, SplitMiss, Timing};
-    if options.precision_team_one_double {
-        config.precision_team_double = crownbattles_rules::PrecisionTeamDouble::OneBid;
+    use crate::options::{END_OF_TRICK, LeakChoiceName, MISSION_CHOICES, PrecisionTeamDoubleName, ShieldsName};
+    use crownbattles_rules::{LeakChoice, PrecisionTeamDouble, Shields, SplitLead, SplitMiss, Timing};
+    if let Some(double) = options.precision_team_double {
+        config.precision_team_double = match double {
+            PrecisionTeamDoubleName::OneMember => PrecisionTeamDouble::OneMember,
+            PrecisionTeamDoubleName::PerSuit => PrecisionTeamDouble::PerSuit,
+            PrecisionTeamDoubleName::OneBid => PrecisionTeamDouble::OneBid,
+        };
     }
     config.precision_solo_doubled = options.precision_solo_doubled;
     config.leak_only_held = options.leak_only_held;

@@ -136,20 +136,26 @@ fn round_type_options_are_read_for_simulate_and_play() {
     assert!(refused.contains("--round-types blind"), "{refused}");
     assert!(SimulateArgs::parse(args("--game crownbattles --enhanced")).is_err());
     let missions =
-        PlayArgs::parse(args("--game crownbattles --round-types missions --missions m.json --missions-simultaneous"))
+        PlayArgs::parse(args("--game crownbattles --round-types missions --missions m.json --missions-in-turn"))
             .unwrap();
     assert_eq!(missions.options.missions, Some(PathBuf::from("m.json")));
-    assert!(missions.options.missions_simultaneous);
+    assert!(missions.options.missions_in_turn);
     let both =
         PlayArgs::parse(args("--game crownbattles --round-types wagering,duel --extra-wagers --random-duels")).unwrap();
     assert!(both.options.extra_wagers && both.options.random_duels && !both.options.duel_bonus);
     assert!(invalid_message(SimulateArgs::parse(args("--game highcard --extra-wagers"))).contains("--extra-wagers"));
     let long = SimulateArgs::parse(args(
-        "--game crownbattles --round-types long,normal --long-play-screw-by-cards --long-play-first-pass-acts",
+        "--game crownbattles --round-types long,normal --long-play-screw-by-tricks --long-play-first-pass-acts",
     ))
     .unwrap();
-    assert!(long.options.long_play_screw_by_cards && long.options.long_play_first_pass_acts);
-    assert!(SimulateArgs::usage().contains("--long-play-screw-by-cards"));
+    assert!(long.options.long_play_screw_by_tricks && long.options.long_play_first_pass_acts);
+    assert!(SimulateArgs::usage().contains("--long-play-screw-by-tricks"));
+    // The switches that named what is now the rules engine's default are gone, not silent.
+    for old in ["--missions-simultaneous", "--long-play-screw-by-cards", "--precision-team-one-double"] {
+        let refused = invalid_message(SimulateArgs::parse(args(&format!("--game crownbattles {old}"))));
+        assert!(refused.contains(&format!("unknown option \"{old}\"")), "{refused}");
+        assert!(!SimulateArgs::usage().contains(old), "{old}");
+    }
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));
     let refused = invalid_message(SimulateArgs::parse(args("--game highcard --missions m.json")));
     assert!(refused.contains("--missions m.json"), "{refused}");

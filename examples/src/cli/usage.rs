@@ -6,7 +6,8 @@
 
 use crate::catalog::GameId;
 use crate::options::{
-    AceName, DukeObjective, END_OF_TRICK_CARDS, LeakChoiceName, Named, SCORING_FORMS, ShieldsName, WITCH_STEPS,
+    AceName, DukeObjective, END_OF_TRICK_CARDS, LeakChoiceName, Named, PrecisionTeamDoubleName, SCORING_FORMS,
+    ShieldsName, WITCH_STEPS,
 };
 
 /// The names of a choice flag's values, `a|b|c`.
@@ -94,12 +95,18 @@ The Duke's other readings (theduke-rules RULES.md, by reading number), each a sw
 --dread-thaw-on-turn (24: a frozen tile thaws at its controller's turn),
 --divination-exactly-three (28), --divination-shown (30: everyone sees the tiles drawn),
 --ransom-any-tile (35), --fort-jump-slide-passes (37: a Jump Slide cannot end in the Fort;
-with --fort), --dragon-danger (46: the Duke-danger rule looks at the Dragon) and
---dragon-duke-draw (47: the Dragon taking a Duke draws; both with --dragon),
+with --fort), --dragon-danger (46: the Duke-danger rule looks at the Dragon),
+--dragon-duke-draw (47: the Dragon taking a Duke draws), --dragon-edge-faced (50: the calm
+Dragon turns about only at the edge it faces) and --dragon-push-counted (69: an enraging
+that would push the Dragon onto the Duke counts for Guard and the Duke-danger rule; all four
+with --dragon),
 --dark-rider-freeze-all (57: the Dragon spares frozen Pikemen) and --dark-rider-danger (59:
 the rider is protected as a Duke; both with --objective dark-rider), --flag-duke-danger (60:
 with counting-coup or trophy-hunters), --coup-flag-paths (61) and --coup-any-move (62; with
-counting-coup), --trophy-flags-own (64: each player places his own Flag; with trophy-hunters).
+counting-coup), --coup-flag-after-dragon (63: the Flag moves after the Dragon's turn; with
+counting-coup and --dragon), --trophy-flags-own (64: each player places his own Flag; with
+trophy-hunters), --new-tile-danger-some-tile (70: a draw or a Divination needs only one tile
+it could bring to have a safe square).
 Crown Battles' round types (with --game crownbattles): --round-types blind,normal shuffles
 these Round Type cards and reveals one per round; --round-sequence blind,normal plays them
 in order, repeated to fill the rounds. The round types:
@@ -107,7 +114,8 @@ in order, repeated to fill the rounds. The round types:
 --missions FILE deals the missions of the catalogue in FILE (JSON, a list of
 crownbattles-rules Missions; a sample is examples/data/house_missions.json) instead of the
 four printed ones;
---missions-simultaneous reveals the chosen missions together (the printed variation);
+--missions-in-turn has the missions chosen one by one from the dealer's left, each revealed
+at once (reading 38; by default all choose, then all are revealed);
 --random-teams has the alliances' teams formed at random instead of by the dealer;
 --missions-own-points has a Missions-Alliances team that met both missions score each its
 own mission's points instead of their sum;
@@ -119,11 +127,12 @@ of the Thief's own bids;
 --random-duels lets the generator pair the players of Duel Fights instead of the dealer
 (duel P0 P3); --duel-bonus gives a duel's winner Normal Bidding's bonus;
 --duel-misses-to-bank makes every player of a duel without winners lose its misses too;
-Long Play's readings: --long-play-screw-by-cards (\"Screw the dealer\" counts the cards dealt,
-not the tricks), --long-play-first-pass-acts (the Magician acts in the first pass of the
+Long Play's readings: --long-play-screw-by-tricks (\"Screw the dealer\" counts the tricks,
+not the cards dealt), --long-play-first-pass-acts (the Magician acts in the first pass of the
 last trick);
-Suit Precision-Alliances' readings: --precision-team-one-double (one double bid per team for
-the round), --precision-solo-doubled (the solo player's trick points doubled);
+Suit Precision-Alliances' readings: --precision-team-double {double} (who in a team may
+double-bid: one member in any suits, the default; one double bid per suit and team; one per
+team for the round), --precision-solo-doubled (the solo player's trick points doubled);
 Leaked Suit: --leak-choice {leak} (who chooses the suits revealed, the
 rulebook's variations), --leak-only-held (a chosen suit must be held);
 Stealth Play: --stealth-actions-at-flip, --stealth-follow-face-down; The Split:
@@ -141,6 +150,7 @@ Dukes Up! (with --game dukesup): --ace {ace} (where an Ace may stand in a run),
 (the discard pile becomes the draw pile as soon as the draw pile is empty).",
         objectives = wrap(&objectives, ", "),
         round_types = round_types(),
+        double = names::<PrecisionTeamDoubleName>(),
         leak = names::<LeakChoiceName>(),
         shields = names::<ShieldsName>(),
         steps = steps.join("|"),

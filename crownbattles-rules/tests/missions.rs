@@ -417,8 +417,13 @@ fn catalogues_load_from_json_with_typed_errors() {
         assert!(err.contains(why), "{err}");
     }
     let mut config = missions(4, &[3], RoundType::Missions, MissionReveal::InTurn);
-    config.missions.choices = 0;
-    assert_eq!(config.check(), Err(ConfigError::Missions(MissionError::Count(0))));
+    // The number of missions offered is not the catalogue's size: its error says so.
+    for choices in [0, 65] {
+        config.missions.choices = choices;
+        let err = config.check().unwrap_err();
+        assert_eq!(err, ConfigError::Missions(MissionError::Choices(choices)));
+        assert!(err.to_string().contains(&format!("offered 1 to 64 missions to choose from, not {choices}")), "{err}");
+    }
     // A config with the default mission options travels without them.
     let base = serde_json::to_string(&Config::default()).unwrap();
     assert!(!base.contains("missions"), "{base}");

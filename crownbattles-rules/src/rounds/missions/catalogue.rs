@@ -240,6 +240,10 @@ pub enum MissionError {
     /// A catalogue holds 1 to [`MAX_MISSIONS`] missions.
     #[error("a mission catalogue holds 1 to {MAX_MISSIONS} missions, not {0}")]
     Count(usize),
+    /// Each player is offered 1 to [`MAX_MISSIONS`] missions to choose from
+    /// (`MissionRules::choices`).
+    #[error("each player is offered 1 to {MAX_MISSIONS} missions to choose from, not {0}")]
+    Choices(u8),
     /// A condition that can never be met or is written backwards.
     #[error("the mission condition {0:?} is not valid (a range low to high, none of the first 1 or more)")]
     Condition(Condition),

@@ -133,7 +133,7 @@ impl MissionRules {
     pub(crate) fn check(&self) -> Result<(), MissionError> {
         self.catalogue.check()?;
         if self.choices == 0 || usize::from(self.choices) > MAX_MISSIONS {
-            return Err(MissionError::Count(usize::from(self.choices)));
+            return Err(MissionError::Choices(self.choices));
         }
         Ok(())
     }

@@ -233,3 +233,8 @@ pub use setup::{
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
 pub use view::{AllianceView, Place, PrecisionView, SplitView, TableCard, View};
+
+/// The README's code samples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -64,3 +64,8 @@ pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};
 /// serde, for [`serde_as_notation!`]; not part of the API.
 #[doc(hidden)]
 pub use serde as __serde;
+
+/// The README's code samples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -185,3 +185,8 @@ pub use tiles::{
 };
 pub use turn::ActionError;
 pub use view::View;
+
+/// The README's code samples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

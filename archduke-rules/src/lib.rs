@@ -221,3 +221,8 @@ pub use setup::{Setup, SetupError, SetupGrid};
 pub use state::{Archduke, MAX_COLUMNS, MAX_SLOTS};
 pub use undo::Undo;
 pub use view::{Cell, RoundResult, Stage, View};
+
+/// The README's code samples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

@@ -184,3 +184,8 @@ pub use position::{PlayerSetup, Setup, SetupError};
 pub use state::{CastleState, Phase, TurnFlags, colour_of};
 pub use undo::Undo;
 pub use view::{CastleView, DukeView, PlayerView, View};
+
+/// The README's code samples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

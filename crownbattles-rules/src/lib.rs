@@ -147,7 +147,10 @@
 //! `trump R` / `trump X`, `shield`, `smuggle R7`, `bid 3`, `bid 2-3`, `play R12`,
 //! `play double-faced:golem`, `look P2`, `lead P1`, `swap P0 P2`, `jest +1` / `jest -1` /
 //! `jest +0`, `pass left` / `pass right`, `give R3`, `trade R3 P2`, `trade P1 P2`,
-//! `steal P1`, `hex P1`, `keep`, `aside R12` (The Split). See [`Action`].
+//! `steal P1`, `hex P1`, `keep`; the round types add `aside R12` (The Split), `leak G` /
+//! `leak monsters` (Leaked Suit), `bid R2`, `place B`, `jest R +1`, `steal P1 R` (Suit
+//! Precision), `mission 2`, `wager 10`, `duel P0 P3`, `team P0 P2` and `note R7`. See
+//! [`Action`].
 //!
 //! ## Example
 //!

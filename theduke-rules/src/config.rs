@@ -39,8 +39,9 @@ pub struct Config {
     /// box's (the run-time format, [`TileSetSpec`](crate::TileSetSpec)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tiles: Option<CustomTiles>,
-    /// The readings of Expanded play's ambiguous rules (RULES.md): the defaults are ours,
-    /// each field offers the other reading.
+    /// The readings of Expanded play's ambiguous rules (RULES.md): each default is the most
+    /// natural reading of the printed text (RULES.md argues each one), each field offers the
+    /// other reading.
     #[serde(default, skip_serializing_if = "Readings::is_default")]
     pub readings: Readings,
     /// Expanded play, "Terrain Tiles": the terrain tiles placed on the board at random once

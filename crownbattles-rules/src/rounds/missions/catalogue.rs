@@ -14,11 +14,11 @@
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
+
+use super::wire::MissionWire;
 
 /// Most missions a catalogue holds: the box's 64 mission cards, each a mission of its own
 /// if need be (a round's offers are a 64-bit set of catalogue ids).
@@ -103,7 +103,7 @@ impl Condition {
         }
     }
 
-    fn check(self) -> Result<(), MissionError> {
+    pub(super) fn check(self) -> Result<(), MissionError> {
         match self {
             Condition::Between(low, high) if low > high => Err(MissionError::Condition(self)),
             Condition::NoneOfFirst(0) => Err(MissionError::Condition(self)),
@@ -190,7 +190,7 @@ impl PointTable {
     }
 
     /// One printed row, `"0 5 10 - -"` style.
-    fn row_text(&self, r: usize) -> String {
+    pub(super) fn row_text(&self, r: usize) -> String {
         let cells = self.0.get(r).copied().unwrap_or([DASH; 7]);
         let words: Vec<String> =
             cells.iter().map(|&c| if c == DASH { "-".to_owned() } else { (5 * u16::from(c)).to_string() }).collect();
@@ -224,53 +224,6 @@ impl Mission {
             return Err(MissionError::NeverDealt);
         }
         Ok(())
-    }
-}
-
-/// A mission as it travels: its condition and one text row per player count, cells
-/// separated by spaces, `-` for unavailable:
-/// `{"condition": {"at_least": 4}, "points": {"2": "- 30 20 5 0 0 0", ..., "7-8": "- 75 65 45 - - -"}}`.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MissionWire {
-    condition: Condition,
-    points: BTreeMap<String, String>,
-}
-
-impl TryFrom<MissionWire> for Mission {
-    type Error = MissionError;
-    fn try_from(w: MissionWire) -> Result<Mission, MissionError> {
-        w.condition.check()?;
-        let invalid_row = |r: usize, text: &String| MissionError::Cells { row: r, text: text.clone() };
-        if let Some(extra) = w.points.keys().find(|k| !PLAYER_ROWS.contains(&k.as_str())) {
-            return Err(MissionError::Row(extra.clone()));
-        }
-        let mut rows = [[None; 7]; 6];
-        for (r, (label, slot)) in PLAYER_ROWS.iter().zip(rows.iter_mut()).enumerate() {
-            let text = w.points.get(*label).ok_or_else(|| MissionError::Row((*label).to_owned()))?;
-            let words: Vec<&str> = text.split_whitespace().collect();
-            if words.len() != CARD_COLUMNS.len() {
-                return Err(invalid_row(r, text));
-            }
-            for (c, (cell, word)) in slot.iter_mut().zip(words).enumerate() {
-                let bad = || MissionError::Cell { row: r, column: c, text: word.to_owned() };
-                *cell = match word {
-                    "-" => None,
-                    _ => Some(word.parse::<u16>().map_err(|_| bad())?),
-                };
-            }
-        }
-        let mission = Mission { condition: w.condition, points: PointTable::new(rows)? };
-        mission.check()?;
-        Ok(mission)
-    }
-}
-
-impl From<Mission> for MissionWire {
-    fn from(m: Mission) -> MissionWire {
-        let points =
-            PLAYER_ROWS.iter().enumerate().map(|(r, label)| ((*label).to_owned(), m.points.row_text(r))).collect();
-        MissionWire { condition: m.condition, points }
     }
 }
 
@@ -433,63 +386,8 @@ fn check_each(missions: &[Mission]) -> Result<(), MissionError> {
 
 impl MissionError {
     /// This error as the error of mission `index` (counted from 0) of a catalogue.
-    fn in_mission(self, index: usize, condition: Condition) -> MissionError {
+    pub(super) fn in_mission(self, index: usize, condition: Condition) -> MissionError {
         MissionError::InMission { mission: index + 1, condition, error: Box::new(self) }
-    }
-}
-
-impl<'de> Deserialize<'de> for MissionCatalogue {
-    /// A list of missions, each checked as soon as it is read, so that the deserializer's
-    /// error points at the bad mission (its position is the end of that mission, not of
-    /// the next or of the list) and names it ([`MissionError::InMission`]).
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MissionCatalogue, D::Error> {
-        deserializer.deserialize_seq(CatalogueVisitor)
-    }
-}
-
-/// Reads a [`MissionCatalogue`] mission by mission.
-struct CatalogueVisitor;
-
-impl<'de> Visitor<'de> for CatalogueVisitor {
-    type Value = MissionCatalogue;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "a list of 1 to {MAX_MISSIONS} missions")
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MissionCatalogue, A::Error> {
-        let mut missions = Vec::new();
-        while let Some(mission) = seq.next_element_seed(NumberedMission(missions.len()))? {
-            missions.push(mission);
-        }
-        MissionCatalogue::new(&missions).map_err(de::Error::custom)
-    }
-}
-
-/// Mission `index` (counted from 0) of a catalogue being read: checked inside its own
-/// map, so that a deserializer that records positions (`serde_json`) gives the end of this
-/// mission, not a position past the next comma.
-struct NumberedMission(usize);
-
-impl<'de> DeserializeSeed<'de> for NumberedMission {
-    type Value = Mission;
-
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<Mission, D::Error> {
-        deserializer.deserialize_map(self)
-    }
-}
-
-impl<'de> Visitor<'de> for NumberedMission {
-    type Value = Mission;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "mission {}: a condition and a point table", self.0 + 1)
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Mission, A::Error> {
-        let wire = MissionWire::deserialize(de::value::MapAccessDeserializer::new(map))?;
-        let condition = wire.condition;
-        Mission::try_from(wire).map_err(|e| de::Error::custom(e.in_mission(self.0, condition)))
     }
 }
 

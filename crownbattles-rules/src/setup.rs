@@ -428,8 +428,9 @@ pub struct Config {
     /// The first dealer; `None` draws one with the game generator (Set up 4).
     pub first_dealer: Option<u8>,
     /// Which round type each round plays ("The expansion game"): default Normal Bidding in
-    /// every round, the base game. Travels as `round_type`.
-    #[serde(rename = "round_type", default)]
+    /// every round, the base game. Travels as `round_types`; `round_type`, its name in
+    /// configs saved before, is read too.
+    #[serde(alias = "round_type", default)]
     pub round_types: RoundTypes,
     /// The Split: what a correct half scores when the other half's bid failed (RULES.md,
     /// reading 36; default [`SplitMiss::PerHand`]). Left out of a serialised config when

@@ -83,7 +83,7 @@ fn round_types_travel_as_names_and_lists() {
     }
     // The base game's config is written as before the round types existed.
     let json = serde_json::to_value(Config::base(4).unwrap()).unwrap();
-    assert_eq!(json["round_type"], "Normal");
+    assert_eq!(json["round_types"], "Normal");
     assert!(serde_json::from_str::<RoundTypes>(r#"{"sequence":[]}"#).is_err());
     assert!(serde_json::from_str::<RoundTypes>(r#""Jousting""#).is_err());
     for t in RoundType::ALL {

@@ -64,8 +64,8 @@ fn every_rule_of_the_format_is_a_typed_error() {
     let cases: Vec<(TileSetSpec, TileSetError)> = vec![
         (with(&|s| s.version = 2), TileSetError::Version(2)),
         (with(&|s| s.tiles.truncate(1)), TileSetError::KindCount(1)),
-        (with(&|s| s.tiles[0].count = 2), TileSetError::Duke),
-        (with(&|s| s.tiles[0].on_board = 0), TileSetError::Duke),
+        (with(&|s| s.tiles[0].count = 2), TileSetError::Duke { name: "Duke".to_owned() }),
+        (with(&|s| s.tiles[0].on_board = 0), TileSetError::Duke { name: "Duke".to_owned() }),
         (with(&|s| s.tiles[1].on_board = 1), TileSetError::SetUp { tile: 1, name: "Footman".into() }),
         (with(&|s| s.tiles[1].count = 1), TileSetError::SetUp { tile: 1, name: "Footman".into() }),
         (with(&|s| s.tiles[4].on_board = 1), TileSetError::SetUp { tile: 4, name: "Wizard".into() }),

@@ -1,9 +1,10 @@
 //! Tile sets at run time (rulebook "Customization Tiles"): a documented, versioned JSON
 //! format for both sides of every tile with any icon, the enhanced abilities, the counts
-//! per player and the tiles that start on the board. [`TileSetSpec::load`] reads a set
-//! from any serde format (JSON with `serde_json`) and checks everything with a typed
-//! [`TileSetError`]; [`TileSetSpec::standard`] is the base box in this format (it
-//! round-trips exactly).
+//! per player and the tiles that start on the board. A set is checked where it is read:
+//! deserialising a [`TileSetSpec`] (or a [`CustomTiles`], or a config holding one) with
+//! any serde format refuses a set that breaks a rule of the format, so no invalid set is
+//! read; [`TileSetSpec::load`] does the same with a typed [`TileSetError`].
+//! [`TileSetSpec::standard`] is the base box in this format (it round-trips exactly).
 //!
 //! ```json
 //! {
@@ -48,8 +49,12 @@ pub const MAX_EXPANDED_KINDS: usize = 32;
 /// every icon within 5 squares and not on the tile; Move icons on a straight line, Slide
 /// icons on an adjacent square, Jump Slide icons two squares out in a straight line; no
 /// icon twice on a side, no ability twice on a tile.
+///
+/// Deserialising checks all of them (the deserializer's error then carries the
+/// [`TileSetError`]'s message); a set built in code is checked by [`TileSetSpec::check`]
+/// and when a game is made with it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(try_from = "TileSetWire")]
 pub struct TileSetSpec {
     /// The format's version, [`TileSetSpec::VERSION`].
     pub version: u32,
@@ -91,6 +96,28 @@ pub struct TileSpec {
     pub abilities: Vec<Ability>,
 }
 
+/// A [`TileSetSpec`] as it travels, before its check: the same fields, unknown ones
+/// refused.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TileSetWire {
+    version: u32,
+    #[serde(default)]
+    name: String,
+    tiles: Vec<TileSpec>,
+    #[serde(default)]
+    p1_duke: Option<usize>,
+}
+
+impl TryFrom<TileSetWire> for TileSetSpec {
+    type Error = TileSetError;
+    fn try_from(w: TileSetWire) -> Result<TileSetSpec, TileSetError> {
+        let spec = TileSetSpec { version: w.version, name: w.name, tiles: w.tiles, p1_duke: w.p1_duke };
+        spec.check()?;
+        Ok(spec)
+    }
+}
+
 fn is_zero(n: &u8) -> bool {
     *n == 0
 }
@@ -121,8 +148,11 @@ pub enum TileSetError {
     #[error("a tile set holds 2 to 32 tile types, not {0}")]
     KindCount(usize),
     /// The first tile acts as the Duke: one per player, on the board from set-up.
-    #[error("the first tile acts as the Duke: count 1, on_board 1")]
-    Duke,
+    #[error("tile 1 ({name:?}) acts as the Duke: count 1, on_board 1")]
+    Duke {
+        /// The first tile's name.
+        name: String,
+    },
     /// The second tile is the set-up companion: at least two per player, two on the board
     /// from set-up; no other tile starts on the board but the tile acting as P1's Duke.
     #[error("tile {} ({name:?}): set-up places the Duke and two of the second tile, nothing else", .tile + 1)]
@@ -268,9 +298,8 @@ impl TileSetSpec {
     /// assert_eq!(err, Err(TileSetError::Version(7)));
     /// ```
     pub fn load<'de, D: Deserializer<'de>>(deserializer: D) -> Result<TileSetSpec, TileSetError> {
-        let spec = TileSetSpec::deserialize(deserializer).map_err(|e| TileSetError::Format(e.to_string()))?;
-        spec.check()?;
-        Ok(spec)
+        let wire = TileSetWire::deserialize(deserializer).map_err(|e| TileSetError::Format(e.to_string()))?;
+        TileSetSpec::try_from(wire)
     }
 
     /// Checks every rule of the format (see [`TileSetSpec`]).
@@ -293,7 +322,7 @@ impl TileSetSpec {
         for (k, tile) in self.tiles.iter().enumerate() {
             let name = || tile.name.clone();
             if k == 0 && (tile.count != 1 || tile.on_board != 1) {
-                return Err(TileSetError::Duke);
+                return Err(TileSetError::Duke { name: name() });
             }
             let set_up_ok = match k {
                 0 => true,
@@ -339,12 +368,13 @@ impl TileSetSpec {
 }
 
 /// A custom tile set in a [`Config`](crate::Config): shared (a config is cloned with every
-/// game) and written in JSON as the [`TileSetSpec`] itself.
+/// game) and written in JSON as the [`TileSetSpec`] itself, checked when it is read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CustomTiles(pub Arc<TileSetSpec>);
 
 impl CustomTiles {
-    /// The custom set `spec` (checked when a game is made with it).
+    /// The custom set `spec` (a set read from data is checked already; one built in code is
+    /// checked when a game is made with it).
     pub fn new(spec: TileSetSpec) -> CustomTiles {
         CustomTiles(Arc::new(spec))
     }

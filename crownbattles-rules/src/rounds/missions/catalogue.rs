@@ -4,7 +4,8 @@
 //!
 //! The rulebook prints four of the box's missions with their tables; they are the default
 //! [`MissionCatalogue`]. Users add the rest of their box as JSON (see
-//! [`MissionCatalogue`]); a catalogue is checked when it is read.
+//! [`MissionCatalogue`]); a catalogue is checked when it is read, each error naming the
+//! mission by its number (counted from 1) and its text.
 //!
 //! The catalogue lives in the [`Config`](crate::Config), outside the compact table of the
 //! game state that undo records copy, and its missions are shared between clones: the
@@ -13,10 +14,11 @@
 
 use core::fmt;
 use core::hash::{Hash, Hasher};
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+
+use super::wire::MissionWire;
 
 /// Most missions a catalogue holds: the box's 64 mission cards, each a mission of its own
 /// if need be (a round's offers are a 64-bit set of catalogue ids).
@@ -30,6 +32,21 @@ pub const CARD_COLUMNS: [&str; 7] = ["1-2", "3-4", "5-7", "8-10", "11-13", "14-1
 
 /// A cell of [`PointTable`] meaning "-": the mission is not available.
 const DASH: u8 = u8::MAX;
+
+/// The most cards a column of [`CARD_COLUMNS`] deals, in its order.
+const COLUMN_MOST: [u8; 7] = [2, 4, 7, 10, 13, 16, 20];
+
+/// "row 2 (3 players), column 3 (5-7 cards)": a cell as a person counts it, from 1.
+fn cell_name(row: usize, column: usize) -> String {
+    let players = PLAYER_ROWS.get(row).unwrap_or(&"?");
+    let cards = CARD_COLUMNS.get(column).unwrap_or(&"?");
+    format!("row {} ({players} players), column {} ({cards} cards)", row + 1, column + 1)
+}
+
+/// "row 2 (3 players)".
+fn row_name(row: usize) -> String {
+    format!("row {} ({} players)", row + 1, PLAYER_ROWS.get(row).unwrap_or(&"?"))
+}
 
 /// What a mission asks of its player over the round. The printed missions read:
 ///
@@ -86,7 +103,7 @@ impl Condition {
         }
     }
 
-    fn check(self) -> Result<(), MissionError> {
+    pub(super) fn check(self) -> Result<(), MissionError> {
         match self {
             Condition::Between(low, high) if low > high => Err(MissionError::Condition(self)),
             Condition::NoneOfFirst(0) => Err(MissionError::Condition(self)),
@@ -164,8 +181,16 @@ impl PointTable {
         (cell != DASH).then_some(5 * i32::from(cell))
     }
 
+    /// Whether some cell holds points in a column dealing enough cards for `condition`
+    /// (with a trump suit): else no deal can ever score the mission.
+    fn can_score(&self, condition: Condition) -> bool {
+        self.0.iter().any(|cells| {
+            cells.iter().zip(COLUMN_MOST).any(|(&cell, most)| cell != DASH && condition.feasible(most, true))
+        })
+    }
+
     /// One printed row, `"0 5 10 - -"` style.
-    fn row_text(&self, r: usize) -> String {
+    pub(super) fn row_text(&self, r: usize) -> String {
         let cells = self.0.get(r).copied().unwrap_or([DASH; 7]);
         let words: Vec<String> =
             cells.iter().map(|&c| if c == DASH { "-".to_owned() } else { (5 * u16::from(c)).to_string() }).collect();
@@ -189,54 +214,35 @@ impl Mission {
     pub fn available(&self, players: u8, dealt: u8, has_trump: bool) -> bool {
         self.points.points(players, dealt).is_some() && self.condition.feasible(dealt, has_trump)
     }
-}
 
-/// A mission as it travels: its condition and one text row per player count, cells
-/// separated by spaces, `-` for unavailable:
-/// `{"condition": {"at_least": 4}, "points": {"2": "- 30 20 5 0 0 0", ..., "7-8": "- 75 65 45 - - -"}}`.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct MissionWire {
-    condition: Condition,
-    points: BTreeMap<String, String>,
-}
-
-impl TryFrom<MissionWire> for Mission {
-    type Error = MissionError;
-    fn try_from(w: MissionWire) -> Result<Mission, MissionError> {
-        w.condition.check()?;
-        if let Some(extra) = w.points.keys().find(|k| !PLAYER_ROWS.contains(&k.as_str())) {
-            return Err(MissionError::Row(extra.clone()));
+    /// Checks the mission: its condition is valid and some round can deal it (a table "-"
+    /// in every cell, or with points only where too few cards are dealt to meet the
+    /// condition, is refused: no deal could ever score it, RULES.md reading 37).
+    pub fn check(&self) -> Result<(), MissionError> {
+        self.condition.check()?;
+        if !self.points.can_score(self.condition) {
+            return Err(MissionError::NeverDealt);
         }
-        let mut rows = [[None; 7]; 6];
-        for (r, (label, slot)) in PLAYER_ROWS.iter().zip(rows.iter_mut()).enumerate() {
-            let text = w.points.get(*label).ok_or_else(|| MissionError::Row((*label).to_owned()))?;
-            let words: Vec<&str> = text.split_whitespace().collect();
-            if words.len() != CARD_COLUMNS.len() {
-                return Err(MissionError::Cells { row: r, text: text.clone() });
-            }
-            for (cell, word) in slot.iter_mut().zip(words) {
-                *cell = match word {
-                    "-" => None,
-                    _ => Some(word.parse::<u16>().map_err(|_| MissionError::Cells { row: r, text: text.clone() })?),
-                };
-            }
-        }
-        Ok(Mission { condition: w.condition, points: PointTable::new(rows)? })
+        Ok(())
     }
 }
 
-impl From<Mission> for MissionWire {
-    fn from(m: Mission) -> MissionWire {
-        let points =
-            PLAYER_ROWS.iter().enumerate().map(|(r, label)| ((*label).to_owned(), m.points.row_text(r))).collect();
-        MissionWire { condition: m.condition, points }
-    }
-}
-
-/// Why a mission or a catalogue was refused.
+/// Why a mission or a catalogue was refused. Row and column fields are indices counted
+/// from 0 in [`PLAYER_ROWS`] and [`CARD_COLUMNS`] order; the messages count from 1 and name
+/// the row's player count and the column's cards dealt.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MissionError {
+    /// A mission of a catalogue is refused: its number (counted from 1), its condition
+    /// (the mission's text) and why.
+    #[error("mission {mission} ({condition}): {error}")]
+    InMission {
+        /// The mission's number in the catalogue, counted from 1.
+        mission: usize,
+        /// Its condition.
+        condition: Condition,
+        /// What is wrong with it.
+        error: Box<MissionError>,
+    },
     /// A catalogue holds 1 to [`MAX_MISSIONS`] missions.
     #[error("a mission catalogue holds 1 to {MAX_MISSIONS} missions, not {0}")]
     Count(usize),
@@ -250,16 +256,30 @@ pub enum MissionError {
     /// A point table row is missing or unknown (rows are 2, 3, 4, 5, 6 and 7-8).
     #[error("point table row {0:?}: rows are 2, 3, 4, 5, 6 and 7-8, each given once")]
     Row(String),
-    /// A row does not hold seven cells of numbers or `-`.
-    #[error("point table row {} must hold 7 cells (numbers or -), not {text:?}", PLAYER_ROWS.get(*row).unwrap_or(&"?"))]
+    /// A row does not hold seven cells.
+    #[error("point table {} must hold 7 cells (numbers or -), not {text:?}", row_name(*row))]
     Cells {
         /// Row index.
         row: usize,
         /// The row as written.
         text: String,
     },
+    /// A cell is neither a number of points nor `-` (`-5`, `x`, `1.5`).
+    #[error("point table {}: {text:?} is not a number of points (0 to 1270, a multiple of 5) or -", cell_name(*row, *column))]
+    Cell {
+        /// Row index.
+        row: usize,
+        /// Column index.
+        column: usize,
+        /// The cell as written.
+        text: String,
+    },
+    /// No round can deal the mission: its table is "-" in every cell (or has points only
+    /// where too few cards are dealt to meet its condition), so no deal could score it.
+    #[error("no round can deal this mission: its point table is - wherever its condition can be met")]
+    NeverDealt,
     /// Points are multiples of 5 up to 1,270.
-    #[error("points must be multiples of 5 up to 1270, not {points} (row {row}, column {column})")]
+    #[error("point table {}: points are multiples of 5 up to 1270, not {points}", cell_name(*row, *column))]
     Points {
         /// Row index.
         row: usize,
@@ -286,8 +306,8 @@ pub enum MissionError {
 /// let json = serde_json::to_string(&printed).unwrap();
 /// assert_eq!(serde_json::from_str::<MissionCatalogue>(&json).unwrap(), printed);
 /// ```
-#[derive(Clone, Serialize, Deserialize)]
-#[serde(try_from = "Vec<Mission>", into = "Vec<Mission>")]
+#[derive(Clone, Serialize)]
+#[serde(into = "Vec<Mission>")]
 pub struct MissionCatalogue(Missions);
 
 /// Where a catalogue's missions are.
@@ -300,12 +320,14 @@ enum Missions {
 }
 
 impl MissionCatalogue {
-    /// A catalogue of these missions (1 to [`MAX_MISSIONS`], each condition valid).
+    /// A catalogue of these missions (1 to [`MAX_MISSIONS`], each passing
+    /// [`Mission::check`]; an error names the first bad mission,
+    /// [`MissionError::InMission`]).
     pub fn new(missions: &[Mission]) -> Result<MissionCatalogue, MissionError> {
         if missions.is_empty() || missions.len() > MAX_MISSIONS {
             return Err(MissionError::Count(missions.len()));
         }
-        missions.iter().try_for_each(|m| m.condition.check())?;
+        check_each(missions)?;
         if missions == PRINTED_MISSIONS {
             return Ok(MissionCatalogue::printed());
         }
@@ -350,7 +372,22 @@ impl MissionCatalogue {
         if len == 0 || len > MAX_MISSIONS {
             return Err(MissionError::Count(len));
         }
-        self.iter().try_for_each(|m| m.condition.check())
+        check_each(self.as_slice())
+    }
+}
+
+/// [`Mission::check`] for each mission, the error naming the mission.
+fn check_each(missions: &[Mission]) -> Result<(), MissionError> {
+    for (i, m) in missions.iter().enumerate() {
+        m.check().map_err(|error| error.in_mission(i, m.condition))?;
+    }
+    Ok(())
+}
+
+impl MissionError {
+    /// This error as the error of mission `index` (counted from 0) of a catalogue.
+    pub(super) fn in_mission(self, index: usize, condition: Condition) -> MissionError {
+        MissionError::InMission { mission: index + 1, condition, error: Box::new(self) }
     }
 }
 
@@ -384,6 +421,7 @@ impl Default for MissionCatalogue {
 }
 
 impl TryFrom<Vec<Mission>> for MissionCatalogue {
+    /// [`MissionCatalogue::new`].
     type Error = MissionError;
     fn try_from(v: Vec<Mission>) -> Result<Self, MissionError> {
         MissionCatalogue::new(&v)

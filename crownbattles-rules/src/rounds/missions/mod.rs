@@ -23,6 +23,7 @@
 
 mod catalogue;
 mod saved;
+mod wire;
 
 use core::fmt;
 

@@ -245,28 +245,52 @@ fn ask_human<G: Catalogued>(
             "wait" => writeln!(out, "Nobody else may act now: you must act.")?,
             _ => match choose(answer, &actions) {
                 Ok(action) => return Ok(Ok(Some(action))),
-                Err(why) => writeln!(out, "{why}; {} (type `help` for the notation)", examples(&actions))?,
+                Err(Refusal::NotLegal(action)) => {
+                    let why = why_illegal(table, human, may_wait, action);
+                    writeln!(out, "{why}; {} (type `help` for the notation)", examples(&actions))?;
+                }
+                Err(Refusal::Unread(why)) => {
+                    writeln!(out, "{why}; {} (type `help` for the notation)", examples(&actions))?;
+                }
             },
         }
     }
+}
+
+/// Why an answer is not an action to play.
+enum Refusal<A> {
+    /// It reads as this action, which is not legal now.
+    NotLegal(A),
+    /// It does not read (the message says why).
+    Unread(String),
 }
 
 /// The action the human typed, by number or notation.
 fn choose<A: Copy + PartialEq + fmt::Display + core::str::FromStr<Err = duke_core::NotationError>>(
     answer: &str,
     actions: &[A],
-) -> Result<A, String> {
+) -> Result<A, Refusal<A>> {
     if let Ok(number) = answer.parse::<usize>() {
-        return number
-            .checked_sub(1)
-            .and_then(|i| actions.get(i))
-            .copied()
-            .ok_or_else(|| format!("there is no action number {number}: choose 1 to {}", actions.len()));
+        return number.checked_sub(1).and_then(|i| actions.get(i)).copied().ok_or_else(|| {
+            Refusal::Unread(format!("there is no action number {number}: choose 1 to {}", actions.len()))
+        });
     }
     match answer.parse::<A>() {
         Ok(action) if actions.contains(&action) => Ok(action),
-        Ok(action) => Err(format!("{action} is not legal now")),
-        Err(e) => Err(without_docs_pointer(&e.to_string()).to_owned()),
+        Ok(action) => Err(Refusal::NotLegal(action)),
+        Err(e) => Err(Refusal::Unread(without_docs_pointer(&e.to_string()).to_owned())),
+    }
+}
+
+/// Why the engine refuses `action` for the human now, in its own words. It asks the engine
+/// on a determinization from the human's seat (what the human may know, so the reason
+/// cannot leak a hidden card), and only after a refusal, so the game's `apply` is not
+/// slowed.
+fn why_illegal<G: Game>(table: &Table<G>, human: Seat, may_wait: bool, action: G::Action) -> String {
+    let mut guess = table.perspective(human, may_wait).determinize(0);
+    match guess.apply(human, action) {
+        Err(e) => e.to_string(),
+        Ok(_) => format!("{action} is not legal now"),
     }
 }
 

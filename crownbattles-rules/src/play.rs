@@ -79,6 +79,26 @@ impl CrownBattles {
         }
     }
 
+    /// Why `seat` may not play `action` now, when it is a card that `seat` may not play on
+    /// its turn to play ("Players must follow suit if possible"); `None` otherwise (the
+    /// action may be legal, or refused for a reason this does not name). Kept off
+    /// [`Game::apply`](duke_core::Game::apply)'s path: a caller asks after a refusal.
+    pub fn why_illegal(&self, seat: Seat, action: Action) -> Option<&'static str> {
+        let (Phase::Play(turn), Action::Play(face)) = (self.table.phase, action) else {
+            return None;
+        };
+        if turn != seat {
+            return None;
+        }
+        if self.hand(seat).find(face).is_none() {
+            Some("that card is not in your hand")
+        } else if self.playable(seat).find(face).is_none() {
+            Some("you must follow the suit led while you hold a card of it")
+        } else {
+            None
+        }
+    }
+
     #[inline]
     pub(crate) fn push_plays(&self, seat: Seat, out: &mut Vec<Action>) {
         let playable = self.playable(seat).0;

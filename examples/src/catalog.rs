@@ -40,6 +40,13 @@ pub trait Catalogued: Game {
         }
         Self::config_for(players)
     }
+
+    /// Why `seat` may not play `action` in `state` where the engine can tell more than its
+    /// refusal says (asked only after a refusal); `None` by default.
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        let _ = (state, seat, action);
+        None
+    }
 }
 
 #[cfg(feature = "theduke")]
@@ -236,6 +243,10 @@ pub use crownbattles_rules::CrownBattles;
 
 #[cfg(feature = "crownbattles")]
 impl Catalogued for CrownBattles {
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        state.why_illegal(seat, action)
+    }
+
     const TITLE: &'static str = "Crown Battles";
     const NOTATION: &'static str = "\
 Crown Battles' notation: a card is a colour initial and a value (R12, G3, B7, Y1: red,

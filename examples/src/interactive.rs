@@ -286,11 +286,13 @@ fn choose<A: Copy + PartialEq + fmt::Display + core::str::FromStr<Err = duke_cor
 /// on a determinization from the human's seat (what the human may know, so the reason
 /// cannot leak a hidden card), and only after a refusal, so the game's `apply` is not
 /// slowed.
-fn why_illegal<G: Game>(table: &Table<G>, human: Seat, may_wait: bool, action: G::Action) -> String {
+fn why_illegal<G: Catalogued>(table: &Table<G>, human: Seat, may_wait: bool, action: G::Action) -> String {
     let mut guess = table.perspective(human, may_wait).determinize(0);
-    match guess.apply(human, action) {
-        Err(e) => e.to_string(),
-        Ok(_) => format!("{action} is not legal now"),
+    let more = G::why_illegal(&guess, human, action);
+    match (guess.apply(human, action), more) {
+        (Err(e), Some(why)) => format!("{e}: {why}"),
+        (Err(e), None) => e.to_string(),
+        (Ok(_), _) => format!("{action} is not legal now"),
     }
 }
 

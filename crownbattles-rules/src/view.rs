@@ -553,7 +553,9 @@ impl fmt::Display for View {
         }
         if let Observer::Seat(s) = self.observer {
             let hand: Vec<String> = self.hand.iter().map(ToString::to_string).collect();
-            writeln!(f, "Your hand ({s}): {}", hand.join(" "))?;
+            // (No empty label: an empty hand, at a round's end, says so.)
+            let hand = if hand.is_empty() { "none".to_owned() } else { hand.join(" ") };
+            writeln!(f, "Your hand ({s}): {hand}")?;
             if let Some(p) = self.passing {
                 writeln!(f, "You pass: {p}")?;
             }

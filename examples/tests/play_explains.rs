@@ -36,3 +36,46 @@ fn dukesup_says_a_draw_is_not_a_step_of_the_choice() {
     assert!(text.contains("draw 2 is not possible in this step of the turn"), "{text}");
     assert!(!text.contains("draw 2 is not legal now"), "{text}");
 }
+
+/// A label with nothing after it: a line ending in `:` that is not a heading followed by
+/// its lines, or a `:` followed directly by `;` or `,`.
+fn empty_labels(text: &str) -> Vec<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let trimmed = line.trim_end();
+        let next_indented = lines.get(i + 1).is_some_and(|n| n.starts_with(' ') && !n.trim().is_empty());
+        let heading = trimmed.ends_with(':') && next_indented;
+        if (trimmed.ends_with(':') && !heading)
+            || trimmed.contains(":;")
+            || trimmed.contains(": ;")
+            || trimmed.contains(":,")
+        {
+            found.push((*line).to_owned());
+        }
+    }
+    found
+}
+
+fn no_empty_labels<G: Catalogued>(game: GameId) {
+    for seed in 1..4 {
+        let mut a = args(game);
+        a.seed = Some(seed);
+        let script = "1\n".repeat(4000);
+        let mut out = Vec::new();
+        play::<G>(&a, seed, &mut script.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let found = empty_labels(&text);
+        assert!(found.is_empty(), "{}: empty labels {found:?}", G::NAME);
+    }
+}
+
+#[cfg(all(feature = "theduke", feature = "archduke", feature = "dukesup", feature = "crownbattles"))]
+#[test]
+fn play_shows_no_empty_label_in_any_game() {
+    use duke_examples::catalog::{Archduke, CrownBattles, DukesUp, TheDuke};
+    no_empty_labels::<TheDuke>(GameId::TheDuke);
+    no_empty_labels::<Archduke>(GameId::Archduke);
+    no_empty_labels::<DukesUp>(GameId::DukesUp);
+    no_empty_labels::<CrownBattles>(GameId::CrownBattles);
+}

@@ -1,0 +1,69 @@
+//! Issue #26: a config its check ([`Config::check`]) refuses does not deserialise, alone, in
+//! a [`Record`] or in a saved [`Setup`], and the error carries the check's message; a valid
+//! config still round-trips unchanged.
+
+use crownbattles_rules::{Config, CrownBattles, Setup};
+use duke_core::{Game, Record};
+use serde_json::{Value, json};
+
+/// A config the check refuses (`missions.choices = 0`), and the check's message for it.
+fn refused() -> (Value, String) {
+    let bad = {
+        let mut config = Config::default();
+        config.missions.choices = 0;
+        config
+    };
+    let message = bad.check().expect_err("the check refuses it").to_string();
+    // Serialising does not check, so this is the JSON such a config would have.
+    (serde_json::to_value(bad).expect("serialises"), message)
+}
+
+#[test]
+fn a_config_the_check_refuses_is_refused_when_deserialised() {
+    let (bad, message) = refused();
+    let err = serde_json::from_value::<Config>(bad.clone()).expect_err("refused");
+    assert!(err.to_string().contains(&message), "{err} / {message}");
+    let err = serde_json::from_str::<Config>(&bad.to_string()).expect_err("refused");
+    assert!(err.to_string().starts_with(&message), "{err} / {message}");
+}
+
+#[test]
+fn a_record_holding_a_refused_config_is_refused_when_read() {
+    let (bad, message) = refused();
+    let record =
+        json!({"format": 1, "engine": "0.1.0", "game": CrownBattles::NAME, "config": bad, "seed": 7, "steps": []});
+    let err = serde_json::from_str::<Record<CrownBattles>>(&record.to_string()).expect_err("refused");
+    assert!(err.to_string().contains(&message), "{err} / {message}");
+}
+
+#[test]
+fn a_saved_setup_holding_a_refused_config_is_refused_when_read() {
+    let (bad, message) = refused();
+    let mut setup = serde_json::to_value(Setup::default()).expect("serialises");
+    assert!(serde_json::from_value::<Setup>(setup.clone()).is_ok(), "the default setup reads");
+    setup["config"] = bad;
+    let err = serde_json::from_str::<Setup>(&setup.to_string()).expect_err("refused");
+    assert!(err.to_string().contains(&message), "{err} / {message}");
+}
+
+#[test]
+fn valid_configs_still_round_trip_unchanged() {
+    for config in [Config::default(), Config { screw_the_dealer: true, ..Config::default() }] {
+        assert_eq!(config.check(), Ok(()));
+        let json = serde_json::to_string(&config).expect("serialises");
+        let back: Config = serde_json::from_str(&json).expect("a valid config reads");
+        assert_eq!(back, config);
+        assert_eq!(serde_json::to_string(&back).expect("serialises"), json, "same JSON both ways");
+        let record = Record::<CrownBattles> {
+            format: duke_core::RECORD_FORMAT,
+            engine: CrownBattles::VERSION.to_owned(),
+            game: CrownBattles::NAME.to_owned(),
+            config,
+            seed: 3,
+            steps: vec![],
+        };
+        let read: Record<CrownBattles> =
+            serde_json::from_str(&serde_json::to_string(&record).expect("serialises")).expect("reads");
+        assert_eq!(read, record);
+    }
+}

@@ -114,9 +114,6 @@ pub enum Mark {
 
 /// The game's set-up. `Config::default()` is the box rulebook for 4 players.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-// The derives are `remote = "Self"` (inherent `Config::serialize`/`deserialize`) so the
-// trait impls below keep the exact JSON shape and add the check on reading.
-#[serde(remote = "Self")]
 pub struct Config {
     /// Number of players, 2..=12.
     pub players: u8,
@@ -317,23 +314,6 @@ impl Rules {
             (Some(a), Some(b)) => Some(a.min(u64::from(b))),
             (a, b) => a.or(b.map(u64::from)),
         }
-    }
-}
-
-/// Reading a config runs [`Config::validate`]: a config it refuses is refused when
-/// deserialised, with its error message (issue #26: no invalid value exists). The JSON shape
-/// is the derived one, unchanged.
-impl<'de> Deserialize<'de> for Config {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let config = Config::deserialize(deserializer)?;
-        config.validate().map_err(serde::de::Error::custom)?;
-        Ok(config)
-    }
-}
-
-impl Serialize for Config {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Config::serialize(self, serializer)
     }
 }
 

@@ -398,9 +398,6 @@ pub enum Shields {
 
 /// A complete, validated-on-use game set-up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-// The derives are `remote = "Self"` (inherent `Config::serialize`/`deserialize`) so the
-// trait impls below keep the exact JSON shape and add the check on reading.
-#[serde(remote = "Self")]
 pub struct Config {
     /// Players, 2–8.
     pub players: u8,
@@ -653,23 +650,6 @@ impl Config {
         self.round_types.check(self.players, self.schedule.rounds())?;
         self.missions.check()?;
         Ok(())
-    }
-}
-
-/// Reading a config runs [`Config::check`]: a config it refuses is refused when
-/// deserialised, with its error message (issue #26: no invalid value exists). The JSON shape
-/// is the derived one, unchanged.
-impl<'de> Deserialize<'de> for Config {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let config = Config::deserialize(deserializer)?;
-        config.check().map_err(serde::de::Error::custom)?;
-        Ok(config)
-    }
-}
-
-impl Serialize for Config {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Config::serialize(self, serializer)
     }
 }
 

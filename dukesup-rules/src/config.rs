@@ -31,9 +31,6 @@ pub enum Reshuffle {
 /// The options of a game. [`Config::default`] is exactly the rulebook: one round, seat 0
 /// (clubs and spades) first, Aces low, no turn limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-// The derives are `remote = "Self"` (inherent `Config::serialize`/`deserialize`) so the
-// trait impls below keep the exact JSON shape and add the check on reading.
-#[serde(remote = "Self")]
 pub struct Config {
     /// Who goes first in the first round ("Choose a player to go first"); later rounds
     /// alternate.
@@ -102,22 +99,5 @@ impl Config {
             return Err(ConfigError::TurnLimit);
         }
         Ok(())
-    }
-}
-
-/// Reading a config runs [`Config::check`]: a config it refuses is refused when
-/// deserialised, with its error message (issue #26: no invalid value exists). The JSON shape
-/// is the derived one, unchanged.
-impl<'de> Deserialize<'de> for Config {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let config = Config::deserialize(deserializer)?;
-        config.check().map_err(serde::de::Error::custom)?;
-        Ok(config)
-    }
-}
-
-impl Serialize for Config {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Config::serialize(self, serializer)
     }
 }

@@ -25,9 +25,6 @@ pub enum FirstPlayer {
 /// standard game, compile-time tables) refuses them with [`ConfigError::NeedsExpanded`].
 /// In JSON they are left out while off, so a standard config reads as before.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-// The derives are `remote = "Self"` (inherent `Config::serialize`/`deserialize`) so the
-// trait impls below keep the exact JSON shape and add the check on reading.
-#[serde(remote = "Self")]
 pub struct Config {
     /// Who sets up (and moves) first.
     pub first_player: FirstPlayer,
@@ -461,21 +458,4 @@ pub enum CoupFlagMove {
     Immediately,
     /// At the start of his turn, after the Dragon's in-between turn.
     AfterTheDragon,
-}
-
-/// Reading a config runs [`Config::check`]: a config it refuses is refused when
-/// deserialised, with its error message (issue #26: no invalid value exists). The JSON shape
-/// is the derived one, unchanged.
-impl<'de> Deserialize<'de> for Config {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let config = Config::deserialize(deserializer)?;
-        config.check().map_err(serde::de::Error::custom)?;
-        Ok(config)
-    }
-}
-
-impl Serialize for Config {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        Config::serialize(self, serializer)
-    }
 }

@@ -49,18 +49,12 @@ pub trait Catalogued: Game {
     }
 }
 
+/// The Duke's notation (theduke-rules, "Notation"): a macro, so that Expanded play's text
+/// can extend it with `concat!`.
 #[cfg(feature = "theduke")]
-pub use theduke_rules::TheDuke;
-
-#[cfg(feature = "theduke")]
-impl Catalogued for TheDuke {
-    const TITLE: &'static str = "The Duke";
-    const NOTATION: &'static str = DUKE_NOTATION;
-}
-
-/// The Duke's notation (theduke-rules, "Notation").
-#[cfg(feature = "theduke")]
-const DUKE_NOTATION: &str = "\
+macro_rules! duke_notation {
+    () => {
+        "\
 The Duke's notation: squares are a1 to f6 (files a-f from seat 0's left; rank 1 is seat
 0's home edge).
   duke c1, footman b1   set-up: place your Duke, then a Footman beside it
@@ -68,7 +62,18 @@ The Duke's notation: squares are a1 to f6 (files a-f from seat 0's left; rank 1 
   c2*d4                 strike: the tile on c2 takes the tile on d4 without moving
   d1:c2-c3              command: the tile on d1 moves the tile on c2 to c3
   draw                  draw a tile from your bag, then
-  place d2              place it on a square beside your Duke";
+  place d2              place it on a square beside your Duke"
+    };
+}
+
+#[cfg(feature = "theduke")]
+pub use theduke_rules::TheDuke;
+
+#[cfg(feature = "theduke")]
+impl Catalogued for TheDuke {
+    const TITLE: &'static str = "The Duke";
+    const NOTATION: &'static str = duke_notation!();
+}
 
 #[cfg(feature = "theduke")]
 pub use theduke_rules::ExpandedDuke;
@@ -81,15 +86,8 @@ pub use theduke_rules::ExpandedDuke;
 impl Catalogued for ExpandedDuke {
     const TITLE: &'static str = "The Duke (Expanded play)";
     const NOTATION: &'static str = concat!(
-        "\
-The Duke's notation: squares are a1 to f6 (files a-f from seat 0's left; rank 1 is seat
-0's home edge).
-  duke c1, footman b1   set-up: place your Duke, then a Footman beside it
-  c2-c4                 move the tile on c2 to c4 (Move, Jump, Slide, Jump Slide)
-  c2*d4                 strike: the tile on c2 takes the tile on d4 without moving
-  d1:c2-c3              command: the tile on d1 moves the tile on c2 to c3
-  draw                  draw a tile from your bag, then
-  place d2              place it on a square beside your Duke
+        duke_notation!(),
+        "
 ",
         "\
 Expanded play adds (tiles by name, as listed):

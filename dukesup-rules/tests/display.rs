@@ -2,30 +2,11 @@
 //! empty hand, pile or grid says so, and no label is left without its content.
 
 use duke_core::testing::Settings;
+use duke_core::testing::display::empty_labels;
 use duke_core::testing::invariants::check_steps;
 use duke_core::{Game, Observer, Seat};
 use dukesup_rules::DukesUp;
 use dukesup_rules::testing::{bias_plays, configs};
-
-/// The lines of `text` that show an empty label: a list in brackets with nothing inside,
-/// a label followed by spaces only, or a colon whose content is missing (a line ending
-/// with `:` that no more-indented line follows).
-fn empty_labels(text: &str) -> Vec<String> {
-    let lines: Vec<&str> = text.lines().collect();
-    let indent = |l: &str| l.len() - l.trim_start().len();
-    let mut bad = Vec::new();
-    for (i, line) in lines.iter().enumerate() {
-        let next_deeper = lines.get(i + 1).is_some_and(|n| !n.trim().is_empty() && indent(n) > indent(line));
-        if line.contains("[]")
-            || line.contains(":  (")
-            || line.contains(": ,")
-            || (line.trim_end().ends_with(':') && !next_deeper)
-        {
-            bad.push((*line).to_owned());
-        }
-    }
-    bad
-}
 
 #[test]
 fn views_print_no_empty_label() {

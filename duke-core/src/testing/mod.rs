@@ -55,6 +55,7 @@
 #![allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
 mod checks;
+pub mod display;
 mod events;
 pub mod invariants;
 mod mutate;

@@ -137,7 +137,7 @@ pub struct Config {
     pub round_limit: Option<u16>,
 }
 
-/// The turn limit per round of [`Game::bounded_config`](duke_core::Game::bounded_config):
+/// The turn limit per round of [`GameConfig::bounded`](duke_core::GameConfig::bounded):
 /// after 200 turns the next player ends the round instead of drawing (an engine limit,
 /// not a rule).
 pub const BOUNDED_TURN_LIMIT: u16 = 200;

@@ -1,10 +1,11 @@
 //! The [`Game`] implementation.
 
-use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, GameConfig, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::config::{Config, ConfigError, Scoring};
 use crate::events::Event;
 use crate::notation::Action;
+use crate::setup::{Setup, SetupError};
 use crate::state::{Archduke, Phase};
 use crate::undo::Undo;
 use crate::view::{View, expected_hand};
@@ -49,19 +50,15 @@ impl Game for Archduke {
 
     const NAME: &'static str = "archduke";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    type Setup = Setup;
+    type SetupError = SetupError;
 
-    /// The box rulebook game for `players` (default 4); more than 6 players shuffle in a
-    /// second deck, as the online rules do for up to 12.
-    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        let players = players.unwrap_or(4);
-        let config = Config { players, decks: if players > 6 { 2 } else { 1 }, ..Config::default() };
-        Archduke::new(&config, 0).map(|_| config)
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        Archduke::from_setup(setup)
     }
 
-    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns per round (an engine limit: players who never call could go on for ever).
-    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    fn to_setup(&self) -> Setup {
+        Archduke::to_setup(self)
     }
 
     fn new(config: &Config, seed: u64) -> Result<Archduke, ConfigError> {
@@ -181,5 +178,51 @@ impl Game for Archduke {
         };
         let out = if view.active.contains(seat) { 0.0 } else { OUT };
         -(expected_hand(view, seat) + standing + out)
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    /// The box rulebook game for `players` (default 4); more than 6 players shuffle in a
+    /// second deck, as the online rules do for up to 12.
+    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        let players = players.unwrap_or(4);
+        let config = Config { players, decks: if players > 6 { 2 } else { 1 }, ..Config::default() };
+        Archduke::new(&config, 0).map(|_| config)
+    }
+
+    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns per round (an engine limit: players who never call could go on for ever).
+    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        self.validate()
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.players)
+    }
+}
+
+impl GameSetup for Setup {
+    type Config = Config;
+
+    fn new(config: Config) -> Setup {
+        Setup::new(config)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn with_seed(self, seed: u64) -> Setup {
+        Setup { seed, ..self }
     }
 }

@@ -1,10 +1,11 @@
 //! The duke-core [`Game`] contract for Crown Battles.
 
-use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Better, Game, GameConfig, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::events::Event;
+use crate::position::{Setup, SetupError};
 use crate::setup::{Config, ConfigError};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, Table, at};
 use crate::trick::Trick;
@@ -282,15 +283,15 @@ impl Game for CrownBattles {
 
     const NAME: &'static str = "crownbattles";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    type Setup = Setup;
+    type SetupError = SetupError;
 
-    /// The rulebook's base game for `players` (default 4): [`Config::base`].
-    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::base(players.unwrap_or(4))
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        CrownBattles::from_setup(setup)
     }
 
-    /// The rulebook game: every game of Crown Battles ends after its scheduled rounds.
-    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        Self::rulebook_config(players)
+    fn to_setup(&self) -> Setup {
+        CrownBattles::to_setup(self)
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
@@ -483,5 +484,47 @@ impl Game for CrownBattles {
     /// seat's bid this round, in points.
     fn evaluate(view: &View, seat: Seat) -> f64 {
         view.heuristic(seat)
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    /// The rulebook's base game for `players` (default 4): [`Config::base`].
+    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::base(players.unwrap_or(4))
+    }
+
+    /// The rulebook game: every game of Crown Battles ends after its scheduled rounds.
+    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players)
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        Config::check(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        usize::from(self.players)
+    }
+}
+
+impl GameSetup for Setup {
+    type Config = Config;
+
+    fn new(config: Config) -> Setup {
+        Setup::new(config)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn with_seed(self, seed: u64) -> Setup {
+        Setup { seed, ..self }
     }
 }

@@ -8,7 +8,7 @@ use duke_core::{Game, Observer, Seat};
 /// contract's `opening_events` is the inherent [`CrownBattles::opening_events`].
 #[test]
 fn the_first_round_opens_every_log() {
-    let config = CrownBattles::rulebook_config(None).unwrap();
+    let config = <crownbattles_rules::Config as duke_core::GameConfig>::rulebook(None).unwrap();
     let table = Table::<CrownBattles>::new(&config, 11).unwrap();
     let game = CrownBattles::new(&config, 11).unwrap();
     let mut out = vec![Event::Crown { holder: None }];

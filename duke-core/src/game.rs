@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::outcome::Outcome;
 use crate::seat::{Seat, SeatSet};
+use crate::vocabulary::{GameConfig, GameSetup};
 
 /// Who is looking at the game: one seat, or a spectator who sees only public information.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,7 +59,8 @@ impl InvalidState {
 ///
 /// # Contract
 ///
-/// - [`new`](Game::new) validates the config; a bad config is a typed error.
+/// - [`new`](Game::new) validates the config; a bad config is a typed error. The config
+///   and set-up types follow one vocabulary in every game ([`GameConfig`], [`GameSetup`]).
 /// - [`to_act`](Game::to_act) is the set of seats that may act now; empty exactly when the
 ///   game is over. Several seats may act in simultaneous or out-of-turn steps; their
 ///   actions are applied in the order they arrive. [`awaited`](Game::awaited) says which of
@@ -82,7 +84,9 @@ impl InvalidState {
 /// this on random playouts.
 pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The validated set-up options: player count, variants, limits.
-    type Config: Clone + PartialEq + fmt::Debug + Default + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Config: GameConfig<Error = Self::ConfigError>;
+    /// An unvalidated position of the game ([`from_setup`](Game::from_setup) checks it).
+    type Setup: GameSetup<Config = Self::Config>;
     /// One action of one seat. Its `Display` and `FromStr` are the game's action notation
     /// and round-trip exactly.
     type Action: Copy
@@ -109,6 +113,8 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
     type ConfigError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
     /// Why an action was refused.
     type ActionError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
+    /// Why a [`Setup`](Game::Setup) was refused.
+    type SetupError: std::error::Error + Clone + PartialEq + Send + Sync + 'static;
 
     /// The game's short name, as used on command lines (`"theduke"`).
     const NAME: &'static str;
@@ -117,19 +123,17 @@ pub trait Game: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwned + 
     /// into every [`Record`](crate::Record) so a saved game says which engine made it.
     const VERSION: &'static str;
 
-    /// The rulebook's standard game for `players` seats (`None`: the rulebook's usual
-    /// count), every optional rule off. A seat count the game does not support is a
-    /// typed config error. Games the rulebook leaves unbounded (no turn limit) stay so:
-    /// see [`bounded_config`](Game::bounded_config) for programs.
-    fn rulebook_config(players: Option<u8>) -> Result<Self::Config, Self::ConfigError>;
-
-    /// The rulebook game with an engine limit where the rulebook has none (a turn limit,
-    /// documented by each game), so that [`max_actions`](Game::max_actions) is finite and
-    /// random or bot play surely ends: the config for simulations, bots and servers.
-    fn bounded_config(players: Option<u8>) -> Result<Self::Config, Self::ConfigError>;
-
     /// Sets up a new game from a config and a seed for the game generator.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, Self::ConfigError>;
+
+    /// The game a set-up describes, or why it is not a position of the game (a bad config,
+    /// cards or tiles not conserved, a phase that cannot be). A set-up made by
+    /// [`to_setup`](Game::to_setup) always gives back the same game.
+    fn from_setup(setup: &Self::Setup) -> Result<Self, Self::SetupError>;
+
+    /// This position as a set-up: [`from_setup`](Game::from_setup) of it is equal to
+    /// `self`, generator included.
+    fn to_setup(&self) -> Self::Setup;
 
     /// The config this game was built from.
     fn config(&self) -> Self::Config;

@@ -8,6 +8,10 @@
 //!   errors and exact `undo`, the [`Outcome`], per-seat views, determinization for
 //!   information-set search, an action notation that round-trips, and what each observer
 //!   saw happen: [`Game::events`] and the redacted notation of [`Game::seen_action`].
+//! - [`GameConfig`] and [`GameSetup`]: the config and set-up of every game, under one
+//!   vocabulary (the table in [`vocabulary`]).
+//! - [`Learning`]: fixed action indices, legal-action masks, observation tensors and
+//!   returns, for learning programs ([`learning`]).
 //! - [`GameRng`]: the seeded ChaCha8 generator stored in every state, the one source of
 //!   chance; 16 bytes, `Copy`, restored exactly by undo.
 //! - [`Record`]: config, seed and steps; replays to the identical state or names the first
@@ -43,6 +47,7 @@
 
 pub mod cards;
 mod game;
+pub mod learning;
 pub mod notation;
 mod outcome;
 pub mod pile;
@@ -52,9 +57,11 @@ mod rng;
 mod seat;
 #[cfg(feature = "testing")]
 pub mod testing;
+pub mod vocabulary;
 
 pub use cards::{Card, CardSet, Colour, Rank, Suit};
 pub use game::{Game, InvalidState, NotationError, Observer};
+pub use learning::{BufferLength, Learning, Shape, Utility};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
 pub use record::{RECORD_FORMAT, Record, ReplayError, Step};
@@ -64,6 +71,7 @@ pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};
 /// serde, for [`serde_as_notation!`]; not part of the API.
 #[doc(hidden)]
 pub use serde as __serde;
+pub use vocabulary::{GameConfig, GameSetup};
 
 /// The README's code samples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -2,7 +2,8 @@
 //! it, each of which the suite must catch.
 
 use duke_core::testing::toy::{
-    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardView,
+    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardSetup,
+    HighCardSetupError, HighCardView,
 };
 use duke_core::testing::{Failure, Settings, run};
 use duke_core::{Game, InvalidState, NotationError, Observer, Outcome, Record, Seat, SeatSet};
@@ -124,11 +125,13 @@ impl<const BUG: u8, A: Wrapped + 'static> Game for Broken<BUG, A> {
     type ActionError = HighCardError;
     const NAME: &'static str = "broken-highcard";
     const VERSION: &'static str = HighCard::VERSION;
-    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::rulebook_config(players)
+    type Setup = HighCardSetup;
+    type SetupError = HighCardSetupError;
+    fn from_setup(setup: &HighCardSetup) -> Result<Self, HighCardSetupError> {
+        HighCard::from_setup(setup).map(|g| Broken(g, 0, PhantomData))
     }
-    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::bounded_config(players)
+    fn to_setup(&self) -> HighCardSetup {
+        self.0.to_setup()
     }
 
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {

@@ -3,7 +3,8 @@
 //! only through the kind of damage named in its test.
 
 use duke_core::testing::toy::{
-    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardView,
+    HighCard, HighCardAction, HighCardConfig, HighCardConfigError, HighCardError, HighCardEvent, HighCardSetup,
+    HighCardSetupError, HighCardView,
 };
 use duke_core::testing::{Settings, run};
 use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
@@ -97,11 +98,13 @@ impl<const BUG: u8> Game for Carrier<BUG> {
     type ActionError = HighCardError;
     const NAME: &'static str = "carrier-highcard";
     const VERSION: &'static str = HighCard::VERSION;
-    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::rulebook_config(players)
+    type Setup = HighCardSetup;
+    type SetupError = HighCardSetupError;
+    fn from_setup(setup: &HighCardSetup) -> Result<Self, HighCardSetupError> {
+        HighCard::from_setup(setup).map(|game| Carrier { extra: Extra::of(&game), game })
     }
-    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        HighCard::bounded_config(players)
+    fn to_setup(&self) -> HighCardSetup {
+        self.game.to_setup()
     }
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
         HighCard::new(config, seed).map(|game| Carrier { extra: Extra::of(&game), game })

@@ -82,7 +82,7 @@ pub enum ConfigError {
     Players(u8),
 }
 
-/// The turn limit per round of [`Game::bounded_config`](duke_core::Game::bounded_config):
+/// The turn limit per round of [`GameConfig::bounded`](duke_core::GameConfig::bounded):
 /// after 200 turns a round is scored as it stands (an engine limit, not a rule).
 pub const BOUNDED_TURN_LIMIT: u16 = 200;
 

@@ -1,12 +1,12 @@
 //! The [`Game`] implementation.
 
-use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, GameConfig, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionError};
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
-use crate::position::Setup;
+use crate::position::{Setup, SetupError};
 use crate::state::{Phase, Position};
 use crate::undo::Undo;
 use crate::view::View;
@@ -73,20 +73,15 @@ impl Game for DukesUp {
 
     const NAME: &'static str = "dukesup";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    type Setup = Setup;
+    type SetupError = SetupError;
 
-    /// The rulebook game: two players, one round, no turn limit.
-    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        match players {
-            None | Some(2) => Ok(Config::default()),
-            Some(other) => Err(ConfigError::Players(other)),
-        }
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        DukesUp::from_setup(setup)
     }
 
-    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns per round, after which the round is scored as it stands (an engine limit: two
-    /// players can pass turns for ever).
-    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    fn to_setup(&self) -> Setup {
+        DukesUp::to_setup(self)
     }
 
     fn new(config: &Config, seed: u64) -> Result<DukesUp, ConfigError> {
@@ -203,5 +198,52 @@ impl Game for DukesUp {
         let now = f64::from(view.visible_score(seat)) - f64::from(view.visible_score(opp));
         let pts = |s: Seat| f64::from(view.points.get(s.index()).copied().unwrap_or(0));
         now + pts(seat) - pts(opp)
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    /// The rulebook game: two players, one round, no turn limit.
+    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        match players {
+            None | Some(2) => Ok(Config::default()),
+            Some(other) => Err(ConfigError::Players(other)),
+        }
+    }
+
+    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns per round, after which the round is scored as it stands (an engine limit: two
+    /// players can pass turns for ever).
+    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        Config::check(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+}
+
+impl GameSetup for Setup {
+    type Config = Config;
+
+    fn new(config: Config) -> Setup {
+        Setup::new(config)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn with_seed(self, seed: u64) -> Setup {
+        Setup { seed, ..self }
     }
 }

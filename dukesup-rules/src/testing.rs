@@ -37,7 +37,7 @@
 
 /// A reached state with its record (from duke-core), as [`reachable`] yields it.
 pub use duke_core::testing::strategies::Reached;
-use duke_core::{Game, Seat};
+use duke_core::Seat;
 use proptest::prelude::*;
 
 use crate::actions::{Action, Source};
@@ -70,8 +70,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
             reshuffle,
         },
     );
-    let rulebook = DukesUp::rulebook_config(None).unwrap_or_default();
-    let bounded = DukesUp::bounded_config(None).unwrap_or_default();
+    let rulebook = <Config as duke_core::GameConfig>::rulebook(None).unwrap_or_default();
+    let bounded = <Config as duke_core::GameConfig>::bounded(None).unwrap_or_default();
     prop_oneof![1 => Just(rulebook), 1 => Just(bounded), 6 => any_config]
 }
 

@@ -26,10 +26,10 @@ pub trait Catalogued: Game {
     /// How its actions are written, with examples: `play`'s `help` prints it.
     const NOTATION: &'static str;
 
-    /// The config the examples play: [`Game::bounded_config`] (the rulebook game with an
+    /// The config the examples play: [`GameConfig::bounded`](duke_core::GameConfig::bounded) (the rulebook game with an
     /// engine limit where the rulebook has none), with `players` seats if given.
     fn config_for(players: Option<u8>) -> Result<Self::Config, String> {
-        Self::bounded_config(players).map_err(|e| e.to_string())
+        <Self::Config as duke_core::GameConfig>::bounded(players).map_err(|e| e.to_string())
     }
 
     /// [`config_for`](Catalogued::config_for) with the command line's game `options`. A game

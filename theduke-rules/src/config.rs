@@ -373,7 +373,7 @@ pub enum ConfigError {
     DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
 }
 
-/// The turn limit of [`Game::bounded_config`](duke_core::Game::bounded_config): a game
+/// The turn limit of [`GameConfig::bounded`](duke_core::GameConfig::bounded): a game
 /// still running after 200 turns is drawn (an engine limit, not a rule).
 pub const BOUNDED_TURN_LIMIT: u32 = 200;
 

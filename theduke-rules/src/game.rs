@@ -1,11 +1,12 @@
 //! The duke-core [`Game`] contract for [`Duke`].
 
-use duke_core::{Game, GameRng, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, GameConfig, GameRng, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::Action;
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
 use crate::movegen::Lister;
+use crate::position::{Setup, SetupError};
 use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase};
 use crate::turn::ActionError;
@@ -26,19 +27,15 @@ impl<S: TileSource> Game for Duke<S> {
 
     const NAME: &'static str = "theduke";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
+    type Setup = Setup;
+    type SetupError = SetupError;
 
-    /// The rulebook game: two players, who sets up first decided at random, no turn limit.
-    fn rulebook_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        match players {
-            None | Some(2) => Ok(Config::default()),
-            Some(other) => Err(ConfigError::Players(other)),
-        }
+    fn from_setup(setup: &Setup) -> Result<Self, SetupError> {
+        Duke::<S>::from_setup(setup)
     }
 
-    /// The rulebook game drawn after [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns (an engine limit: random play can wander forever).
-    fn bounded_config(players: Option<u8>) -> Result<Config, ConfigError> {
-        Self::rulebook_config(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    fn to_setup(&self) -> Setup {
+        Duke::<S>::to_setup(self)
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
@@ -166,5 +163,51 @@ impl<S: TileSource> Game for Duke<S> {
     /// Material from the view: see [`View::material`].
     fn evaluate(view: &View, seat: Seat) -> f64 {
         view.material(seat)
+    }
+}
+
+impl GameConfig for Config {
+    type Error = ConfigError;
+
+    /// The rulebook game: two players, who sets up first decided at random, no turn limit.
+    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        match players {
+            None | Some(2) => Ok(Config::default()),
+            Some(other) => Err(ConfigError::Players(other)),
+        }
+    }
+
+    /// The rulebook game drawn after [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
+    /// turns (an engine limit: random play can wander forever).
+    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+    }
+
+    fn check(&self) -> Result<(), ConfigError> {
+        Config::check(self)
+    }
+
+    fn seat_count(&self) -> usize {
+        2
+    }
+}
+
+impl GameSetup for Setup {
+    type Config = Config;
+
+    fn new(config: Config) -> Setup {
+        Setup::new(config)
+    }
+
+    fn config(&self) -> &Config {
+        &self.config
+    }
+
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn with_seed(self, seed: u64) -> Setup {
+        Setup { seed, ..self }
     }
 }

@@ -9,7 +9,7 @@ use theduke_rules::{Event, TheDuke};
 #[test]
 fn who_sets_up_first_opens_every_log() {
     for seed in 0..8 {
-        let config = TheDuke::rulebook_config(None).unwrap();
+        let config = <theduke_rules::Config as duke_core::GameConfig>::rulebook(None).unwrap();
         let table = Table::<TheDuke>::new(&config, seed).unwrap();
         let first = TheDuke::new(&config, seed).unwrap().to_act().first().unwrap();
         for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator] {

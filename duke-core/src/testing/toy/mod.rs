@@ -21,6 +21,7 @@ use crate::game::{Game, InvalidState, NotationError, Observer};
 use crate::outcome::{Better, Outcome};
 use crate::rng::GameRng;
 use crate::seat::{Seat, SeatSet};
+use crate::vocabulary::{GameConfig, GameSetup};
 
 pub use events::HighCardEvent;
 
@@ -152,43 +153,132 @@ pub struct HighCard {
     rng: GameRng,
 }
 
-/// The same fields without their invariants: what deserialisation reads before validating.
+/// A position of High Card, unchecked: the config, the seed and, if the game is under
+/// way, every card ([`Game::from_setup`] checks it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HighCardSetup {
+    /// The config.
+    pub config: HighCardConfig,
+    /// The game generator's seed.
+    pub seed: u64,
+    /// Where every card is; `None`: the first round dealt from `seed`.
+    pub deal: Option<HighCardDeal>,
+}
+
+/// Where every card of a game of High Card is (see [`HighCardSetup`]). Same fields as the
+/// state's JSON, the generator included.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HighCardDeal {
+    /// Rounds played.
+    pub round: u8,
+    /// Each seat's card (0: none).
+    pub hands: [u8; MAX_PLAYERS],
+    /// The seats that have chosen this round.
+    pub chosen: SeatSet,
+    /// The deck, bottom first; `deck_len` of them count.
+    pub deck: [u8; DECK_SIZE],
+    /// Cards in the deck.
+    pub deck_len: u8,
+    /// The discards, bottom first; `discard_len` of them count.
+    pub discards: [u8; DECK_SIZE],
+    /// Cards in the discards.
+    pub discard_len: u8,
+    /// The cards shown at the end of the previous round.
+    pub last_shown: [u8; MAX_PLAYERS],
+    /// Bit `c` set: card `c` was thrown away in the previous round.
+    pub last_discards: u16,
+    /// Rounds won per seat.
+    pub wins: [u8; MAX_PLAYERS],
+    /// The game generator where the game left it (its seed must be the set-up's).
+    #[serde(rename = "rng")]
+    pub generator: GameRng,
+}
+
+impl GameSetup for HighCardSetup {
+    type Config = HighCardConfig;
+    fn new(config: HighCardConfig) -> Self {
+        HighCardSetup { config, seed: 0, deal: None }
+    }
+    fn config(&self) -> &HighCardConfig {
+        &self.config
+    }
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+    fn with_seed(self, seed: u64) -> Self {
+        HighCardSetup { seed, ..self }
+    }
+}
+
+impl GameConfig for HighCardConfig {
+    type Error = HighCardConfigError;
+    /// High Card has no rulebook; its standard game is 2 players (or `players`), 3 rounds.
+    fn rulebook(players: Option<u8>) -> Result<Self, HighCardConfigError> {
+        let config = HighCardConfig { players: players.unwrap_or(2), ..HighCardConfig::default() };
+        config.check().map(|()| config)
+    }
+    /// Every game of High Card is bounded: the rulebook config.
+    fn bounded(players: Option<u8>) -> Result<Self, HighCardConfigError> {
+        Self::rulebook(players)
+    }
+    fn check(&self) -> Result<(), HighCardConfigError> {
+        if !(2..=MAX_PLAYERS as u8).contains(&self.players) {
+            return Err(HighCardConfigError::Players(self.players));
+        }
+        if !(1..=5).contains(&self.rounds) {
+            return Err(HighCardConfigError::Rounds(self.rounds));
+        }
+        Ok(())
+    }
+    fn seat_count(&self) -> usize {
+        usize::from(self.players)
+    }
+}
+
+/// Why a High Card set-up was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HighCardSetupError {
+    /// The config was refused.
+    #[error(transparent)]
+    Config(#[from] HighCardConfigError),
+    /// The cards are not a position of the game.
+    #[error(transparent)]
+    State(#[from] InvalidState),
+}
+
+/// What deserialisation reads before validating.
 #[derive(Deserialize)]
 struct HighCardUnchecked {
     config: HighCardConfig,
-    round: u8,
-    hands: [u8; MAX_PLAYERS],
-    chosen: SeatSet,
-    deck: [u8; DECK_SIZE],
-    deck_len: u8,
-    discards: [u8; DECK_SIZE],
-    discard_len: u8,
-    last_shown: [u8; MAX_PLAYERS],
-    /// Bit `c` set: card `c` was thrown away in the previous round.
-    last_discards: u16,
-    wins: [u8; MAX_PLAYERS],
-    rng: GameRng,
+    #[serde(flatten)]
+    deal: HighCardDeal,
+}
+
+impl HighCard {
+    fn from_deal(config: HighCardConfig, d: HighCardDeal) -> Result<HighCard, InvalidState> {
+        let state = HighCard {
+            config,
+            round: d.round,
+            hands: d.hands,
+            chosen: d.chosen,
+            deck: d.deck,
+            deck_len: d.deck_len,
+            discards: d.discards,
+            discard_len: d.discard_len,
+            last_shown: d.last_shown,
+            last_discards: d.last_discards,
+            wins: d.wins,
+            rng: d.generator,
+        };
+        state.validate()?;
+        Ok(state)
+    }
 }
 
 impl TryFrom<HighCardUnchecked> for HighCard {
     type Error = InvalidState;
     fn try_from(raw: HighCardUnchecked) -> Result<Self, InvalidState> {
-        let state = HighCard {
-            config: raw.config,
-            round: raw.round,
-            hands: raw.hands,
-            chosen: raw.chosen,
-            deck: raw.deck,
-            deck_len: raw.deck_len,
-            discards: raw.discards,
-            discard_len: raw.discard_len,
-            last_shown: raw.last_shown,
-            last_discards: raw.last_discards,
-            wins: raw.wins,
-            rng: raw.rng,
-        };
-        state.validate()?;
-        Ok(state)
+        HighCard::from_deal(raw.config, raw.deal)
     }
 }
 
@@ -273,28 +363,47 @@ impl Game for HighCard {
     type Event = HighCardEvent;
     type ConfigError = HighCardConfigError;
     type ActionError = HighCardError;
+    type Setup = HighCardSetup;
+    type SetupError = HighCardSetupError;
 
     const NAME: &'static str = "highcard";
     const VERSION: &'static str = env!("CARGO_PKG_VERSION");
 
-    /// High Card has no rulebook; its standard game is 2 players (or `players`), 3 rounds.
-    fn rulebook_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        let config = HighCardConfig { players: players.unwrap_or(2), ..HighCardConfig::default() };
-        HighCard::new(&config, 0).map(|_| config)
+    fn from_setup(setup: &HighCardSetup) -> Result<Self, HighCardSetupError> {
+        match setup.deal {
+            None => Ok(HighCard::new(&setup.config, setup.seed)?),
+            Some(deal) => {
+                setup.config.check()?;
+                if deal.generator.seed() != setup.seed {
+                    return Err(InvalidState::new("the generator's seed is not the set-up's").into());
+                }
+                Ok(HighCard::from_deal(setup.config, deal)?)
+            }
+        }
     }
 
-    /// Every game of High Card is bounded: the rulebook config.
-    fn bounded_config(players: Option<u8>) -> Result<HighCardConfig, HighCardConfigError> {
-        Self::rulebook_config(players)
+    fn to_setup(&self) -> HighCardSetup {
+        HighCardSetup {
+            config: self.config,
+            seed: self.rng.seed(),
+            deal: Some(HighCardDeal {
+                round: self.round,
+                hands: self.hands,
+                chosen: self.chosen,
+                deck: self.deck,
+                deck_len: self.deck_len,
+                discards: self.discards,
+                discard_len: self.discard_len,
+                last_shown: self.last_shown,
+                last_discards: self.last_discards,
+                wins: self.wins,
+                generator: self.rng,
+            }),
+        }
     }
 
     fn new(config: &HighCardConfig, seed: u64) -> Result<Self, HighCardConfigError> {
-        if !(2..=MAX_PLAYERS as u8).contains(&config.players) {
-            return Err(HighCardConfigError::Players(config.players));
-        }
-        if !(1..=5).contains(&config.rounds) {
-            return Err(HighCardConfigError::Rounds(config.rounds));
-        }
+        config.check()?;
         let mut state = HighCard {
             config: *config,
             round: 0,

@@ -1,0 +1,92 @@
+"""Python-driven actions per second: one game in a Python loop, and batched, against
+OpenSpiel's Python loop (pyspiel's oh_hell, a trick-taking game) when it is installed.
+
+    python bench/speed.py [--seconds 3]
+
+Every loop picks a legal action at random from the mask with numpy and applies it; the
+batched run steps 256 games per call on every core.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from duke_games import Game, VecGame
+
+GAMES = ["theduke", "archduke", "dukesup", "crownbattles"]
+
+
+def one_env(name: str, seconds: float) -> float:
+    rng = np.random.default_rng(1)
+    actions, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = Game(name, seed=seed)
+        seed += 1
+        while not g.is_over():
+            seat = g.current()
+            legal = g.legal_indices(seat)
+            g.apply(seat, legal[int(rng.integers(len(legal)))])
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def batched(name: str, seconds: float, games: int = 256) -> float:
+    vec = VecGame(name, games, seed=1)
+    size = int(np.prod(vec.observation_shape))
+    obs = np.zeros((games, size), np.float32)
+    mask = np.zeros((games, vec.action_count), np.bool_)
+    seat = np.zeros(games, np.int64)
+    reward = np.zeros((games, vec.seat_count), np.float64)
+    done = np.zeros(games, np.bool_)
+    vec.reset(obs, mask, seat)
+    rng = np.random.default_rng(1)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        # A random legal action per game: the largest of random scores over the mask.
+        actions = np.argmax(rng.random(mask.shape) * mask, axis=1).astype(np.int64)
+        vec.step(actions, obs, mask, seat, reward, done)
+        steps += games
+    return steps / (time.perf_counter() - start)
+
+
+def pyspiel_loop(seconds: float) -> float | None:
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("oh_hell")
+    rng = np.random.default_rng(1)
+    actions, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes())
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[int(rng.integers(len(legal)))])
+            actions += 1
+    return actions / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seconds", type=float, default=3.0)
+    args = parser.parse_args()
+    print("| game | one game, Python loop | batched (256 games, every core) |")
+    print("|---|---|---|")
+    for name in GAMES:
+        print(f"| {name} | {one_env(name, args.seconds) / 1e6:.3f} M/s | {batched(name, args.seconds) / 1e6:.2f} M/s |")
+    spiel = pyspiel_loop(args.seconds)
+    if spiel is None:
+        print("| pyspiel oh_hell | not installed | |")
+    else:
+        print(f"| pyspiel oh_hell | {spiel / 1e6:.3f} M/s | |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+//! `duke_games.VecGame`: many games of one config stepped by one call, with the GIL
+//! released and the games spread over every core (rayon), writing into the caller's
+//! preallocated numpy arrays.
+//!
+//! Each game is turn-based from the learner's side: the seat asked is the first seat the
+//! game waits for (`Game.current()`); seats that could act out of turn are not asked. A
+//! finished game is reset at once with the next seed of its own sequence: game `i`'s
+//! `e`-th episode is seeded `split_seed(split_seed(seed, i), e)`, so the results do not
+//! depend on the number of threads or on the other games.
+
+use duke_core::split_seed;
+use numpy::{PyReadonlyArray1, PyReadwriteArray1, PyReadwriteArray2, PyUntypedArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::PyAny;
+use rayon::prelude::*;
+
+use crate::errors::{ActionError, ConfigError, GameError};
+use crate::game::config_text;
+use crate::games;
+use crate::session::DynGame;
+
+struct Slot {
+    game: Box<dyn DynGame>,
+    index: u64,
+    episode: u64,
+    before: Vec<f64>,
+    after: Vec<f64>,
+}
+
+/// Many games of one config, stepped together: see the module docs.
+///
+/// `VecGame(name, num_games, seed=0, config=None, players=None, threads=None)`.
+#[pyclass(module = "duke_games._native", name = "VecGame")]
+pub struct PyVecGame {
+    slots: Vec<Slot>,
+    master: u64,
+    seats: usize,
+    actions: usize,
+    observation: Vec<usize>,
+    pool: rayon::ThreadPool,
+}
+
+/// The outputs of one step or reset: flat views of the caller's arrays.
+struct Outputs<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+    seat: &'a mut [i64],
+}
+
+fn episode_seed(master: u64, index: u64, episode: u64) -> u64 {
+    split_seed(split_seed(master, index), episode)
+}
+
+impl Slot {
+    /// Writes the observation and mask of the seat asked next.
+    fn fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String> {
+        match self.game.current() {
+            Some(s) => {
+                *seat = i64::from(s);
+                self.game.observe(Some(s), obs)?;
+                self.game.legal_mask(s, mask)
+            }
+            None => Err("a game is over and was not reset".to_owned()),
+        }
+    }
+
+    fn step(&mut self, master: u64, action: i64, obs: &mut [f32], mask: &mut [bool], seat: &mut i64, reward: &mut [f64], done: &mut bool) -> Result<(), String> {
+        let s = self.game.current().ok_or("a game is over and was not reset")?;
+        let index = usize::try_from(action).map_err(|_| format!("action index {action} is negative"))?;
+        self.game.returns(&mut self.before)?;
+        self.game.apply_index(s, index)?;
+        self.game.returns(&mut self.after)?;
+        for ((r, a), b) in reward.iter_mut().zip(&self.after).zip(&self.before) {
+            *r = a - b;
+        }
+        *done = self.game.is_over();
+        if *done {
+            self.episode = self.episode.wrapping_add(1);
+            self.game.reset(episode_seed(master, self.index, self.episode))?;
+        }
+        self.fill(obs, mask, seat)
+    }
+}
+
+fn flat2<'a, T: numpy::Element>(array: &'a mut PyReadwriteArray2<'_, T>, rows: usize, cols: usize, what: &str) -> PyResult<&'a mut [T]> {
+    let shape = array.shape().to_vec();
+    if shape != [rows, cols] {
+        return Err(GameError::new_err(format!("{what} has shape {shape:?}, expected [{rows}, {cols}]")));
+    }
+    array.as_slice_mut().map_err(|e| GameError::new_err(format!("{what}: {e}")))
+}
+
+fn flat1<'a, T: numpy::Element>(array: &'a mut PyReadwriteArray1<'_, T>, len: usize, what: &str) -> PyResult<&'a mut [T]> {
+    if array.len() != len {
+        return Err(GameError::new_err(format!("{what} has length {}, expected {len}", array.len())));
+    }
+    array.as_slice_mut().map_err(|e| GameError::new_err(format!("{what}: {e}")))
+}
+
+impl PyVecGame {
+    fn obs_len(&self) -> usize {
+        self.observation.iter().product()
+    }
+}
+
+#[pymethods]
+impl PyVecGame {
+    #[new]
+    #[pyo3(signature = (name, num_games, seed=0, config=None, players=None, threads=None))]
+    fn new(
+        name: &str,
+        num_games: usize,
+        seed: u64,
+        config: Option<&Bound<'_, PyAny>>,
+        players: Option<u8>,
+        threads: Option<usize>,
+    ) -> PyResult<PyVecGame> {
+        if num_games == 0 {
+            return Err(ConfigError::new_err("a VecGame needs at least one game"));
+        }
+        let config = config_text(config)?;
+        let mut slots = Vec::with_capacity(num_games);
+        for i in 0..num_games {
+            let index = i as u64;
+            let mut game = games::new_game(name, config.as_deref(), players, episode_seed(seed, index, 0))
+                .map_err(ConfigError::new_err)?;
+            game.set_history(false);
+            let seats = game.seat_count();
+            slots.push(Slot { game, index, episode: 0, before: vec![0.0; seats], after: vec![0.0; seats] });
+        }
+        let first = slots.first().map(|s| &s.game).ok_or_else(|| ConfigError::new_err("no game"))?;
+        let (seats, actions, observation) = (first.seat_count(), first.action_count(), first.observation_shape());
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads.unwrap_or(0))
+            .build()
+            .map_err(|e| GameError::new_err(e.to_string()))?;
+        Ok(PyVecGame { slots, master: seed, seats, actions, observation, pool })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_games(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Seats per game.
+    #[getter]
+    fn seat_count(&self) -> usize {
+        self.seats
+    }
+
+    /// Distinct action indices of the config.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.actions
+    }
+
+    /// The shape of one observation.
+    #[getter]
+    fn observation_shape(&self) -> Vec<usize> {
+        self.observation.clone()
+    }
+
+    /// Restarts every game at its first episode and writes, per game, the observation
+    /// (`obs`: float32 `[num_games, observation size]`), legal mask (`mask`: bool
+    /// `[num_games, action_count]`) and seat asked (`seat`: int64 `[num_games]`).
+    fn reset(
+        &mut self,
+        py: Python<'_>,
+        mut obs: PyReadwriteArray2<'_, f32>,
+        mut mask: PyReadwriteArray2<'_, bool>,
+        mut seat: PyReadwriteArray1<'_, i64>,
+    ) -> PyResult<()> {
+        let n = self.slots.len();
+        let (obs_len, actions, master) = (self.obs_len(), self.actions, self.master);
+        let out = Outputs {
+            obs: flat2(&mut obs, n, obs_len, "obs")?,
+            mask: flat2(&mut mask, n, actions, "mask")?,
+            seat: flat1(&mut seat, n, "seat")?,
+        };
+        let slots = &mut self.slots;
+        let pool = &self.pool;
+        let result: Result<(), String> = py.detach(|| {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(out.obs.par_chunks_mut(obs_len.max(1)))
+                    .zip(out.mask.par_chunks_mut(actions.max(1)))
+                    .zip(out.seat.par_iter_mut())
+                    .try_for_each(|(((slot, o), m), s)| {
+                        slot.episode = 0;
+                        slot.game.reset(episode_seed(master, slot.index, 0))?;
+                        slot.fill(o, m, s)
+                    })
+            })
+        });
+        result.map_err(GameError::new_err)
+    }
+
+    /// Applies `actions[i]` (an action index) for the seat asked in game `i`, then writes
+    /// each seat's reward of the step (`reward`: float64 `[num_games, seat_count]`, the
+    /// change of its return), whether the game ended (`done`: bool `[num_games]`; an ended
+    /// game is already reset to its next episode) and, as `reset` does, the next
+    /// observation, mask and seat asked. An illegal action raises `ActionError` naming the
+    /// game; that game is unchanged, the others have stepped.
+    #[allow(clippy::too_many_arguments)]
+    fn step(
+        &mut self,
+        py: Python<'_>,
+        actions: PyReadonlyArray1<'_, i64>,
+        mut obs: PyReadwriteArray2<'_, f32>,
+        mut mask: PyReadwriteArray2<'_, bool>,
+        mut seat: PyReadwriteArray1<'_, i64>,
+        mut reward: PyReadwriteArray2<'_, f64>,
+        mut done: PyReadwriteArray1<'_, bool>,
+    ) -> PyResult<()> {
+        let n = self.slots.len();
+        let (obs_len, acts, seats, master) = (self.obs_len(), self.actions, self.seats, self.master);
+        let actions = actions.as_slice().map_err(|e| GameError::new_err(format!("actions: {e}")))?;
+        if actions.len() != n {
+            return Err(GameError::new_err(format!("{} actions for {n} games", actions.len())));
+        }
+        let out = Outputs {
+            obs: flat2(&mut obs, n, obs_len, "obs")?,
+            mask: flat2(&mut mask, n, acts, "mask")?,
+            seat: flat1(&mut seat, n, "seat")?,
+        };
+        let reward = flat2(&mut reward, n, seats, "reward")?;
+        let done = flat1(&mut done, n, "done")?;
+        let slots = &mut self.slots;
+        let pool = &self.pool;
+        let result: Result<(), (usize, String)> = py.detach(|| {
+            pool.install(|| {
+                slots
+                    .par_iter_mut()
+                    .zip(actions.par_iter())
+                    .zip(out.obs.par_chunks_mut(obs_len.max(1)))
+                    .zip(out.mask.par_chunks_mut(acts.max(1)))
+                    .zip(out.seat.par_iter_mut())
+                    .zip(reward.par_chunks_mut(seats.max(1)))
+                    .zip(done.par_iter_mut())
+                    .enumerate()
+                    .try_for_each(|(i, ((((((slot, &a), o), m), s), r), d))| {
+                        slot.step(master, a, o, m, s, r, d).map_err(|e| (i, e))
+                    })
+            })
+        });
+        result.map_err(|(i, e)| ActionError::new_err(format!("game {i}: {e}")))
+    }
+}

@@ -79,7 +79,8 @@ fn play_step(config: &Config) -> DukesUp {
 
 fn game(c: &mut Criterion) {
     println!("size_of::<DukesUp>() = {} bytes", std::mem::size_of::<DukesUp>());
-    let config = Config { turn_limit: Some(200), ..Config::default() };
+    let mut config = Config::default();
+    config.turn_limit = Some(200);
     let start = DukesUp::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     let mut buf = Vec::new();

@@ -161,6 +161,7 @@ mod actions;
 mod config;
 mod determinize;
 mod events;
+pub mod explain;
 mod game;
 pub mod meld;
 mod position;

@@ -56,7 +56,8 @@
 //! round, points of finished rounds / (26 × rounds), rounds won / rounds, and its count in
 //! the last finished round / 26.
 //!
-//! Then 31 globals: the observer one-hot (seat 0, seat 1, spectator), the phase one-hot
+//! Then 31 globals: the observer one-hot (seat 0, seat 1, spectator or a seat the game does
+//! not have), the phase one-hot
 //! (choosing, draw, play, over), the seat to move one-hot (in the choosing step, the round's
 //! first player), round / rounds, rounds / 99, turns of the round / the turn limit (without
 //! one, turns / 1000, at most 1), whether there is a turn limit, this turn's flags (acted,
@@ -358,8 +359,9 @@ fn globals(pos: &Position, observer: Observer, w: &mut Writer<'_>) {
     w.one_hot(
         match observer {
             Observer::Seat(Seat(0)) => 0,
-            Observer::Seat(_) => 1,
-            Observer::Spectator => 2,
+            Observer::Seat(Seat(1)) => 1,
+            // A seat the game does not have knows what a spectator knows.
+            _ => 2,
         },
         3,
     );

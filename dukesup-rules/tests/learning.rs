@@ -115,6 +115,9 @@ fn check_observations(game: &DukesUp, twin_seed: u64) -> Result<(), TestCaseErro
         }
     }
     prop_assert!(game.observe(Observer::Spectator, &mut a[1..]).is_err(), "a short buffer is refused");
+    game.observe(Observer::Seat(Seat(7)), &mut a).unwrap();
+    game.observe(Observer::Spectator, &mut b).unwrap();
+    prop_assert_eq!(&a, &b, "a seat the game does not have sees what a spectator sees");
     Ok(())
 }
 

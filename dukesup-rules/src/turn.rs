@@ -70,14 +70,11 @@ impl Situation {
         self
     }
 
-    /// Every card the player could still bring to the table this turn: hand, DUKES he may
-    /// pick up, the opponent's DUKES and face-up CASTLE, his own CASTLE for THE MOVE.
+    /// Every card the player could still bring to the table this turn (hand, DUKES he may
+    /// pick up, the opponent's DUKES and face-up CASTLE, his CASTLE for THE MOVE).
     pub(crate) fn reach(&self) -> CardSet {
-        let mut reach = self.hand.union(self.pickable).union(self.opp_dukes);
-        for castle in self.opp_castle.into_iter().chain(self.own_castle) {
-            reach.insert(castle);
-        }
-        reach
+        let castles: CardSet = self.opp_castle.into_iter().chain(self.own_castle).collect();
+        self.hand.union(self.pickable).union(self.opp_dukes).union(castles)
     }
 
     /// The same situation without the own CASTLE for THE MOVE.

@@ -1,10 +1,11 @@
 //! Benchmarks: the meld solver on full tables, legal-action generation in the play step,
-//! apply+undo, clone, random full-game playouts, and the size of the state.
+//! apply+undo, clone, random full-game playouts, the size of the state, and the learning
+//! surface (mask + observation against legal actions + apply on the same positions).
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::{mean_game_length, random_playout};
-use duke_core::{Card, CardSet, Game, GameRng, Observer, Seat};
+use duke_core::{Card, CardSet, Game, GameRng, Learning, Observer, Seat};
 use dukesup_rules::meld::{AceRule, can_complete, can_split, split};
 use dukesup_rules::{Action, Config, DukesUp, Phase};
 use std::hint::black_box;
@@ -79,7 +80,8 @@ fn play_step(config: &Config) -> DukesUp {
 
 fn game(c: &mut Criterion) {
     println!("size_of::<DukesUp>() = {} bytes", std::mem::size_of::<DukesUp>());
-    let config = Config { turn_limit: Some(200), ..Config::default() };
+    let mut config = Config::default();
+    config.turn_limit = Some(200);
     let start = DukesUp::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     let mut buf = Vec::new();
@@ -127,5 +129,46 @@ fn game(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, solver, game);
+/// The learning surface on the same positions as `legal_actions` + `apply`: a play step with
+/// a busy table, the choosing step (the largest index block) and a draw step.
+fn learning(c: &mut Criterion) {
+    let mut config = Config::default();
+    config.turn_limit = Some(200);
+    let mid = play_step(&config);
+    let choosing = DukesUp::new(&config, 9).unwrap_or_else(|_| unreachable!());
+    let mut drawing = choosing;
+    let mut buf = Vec::new();
+    for seat in [Seat(0), Seat(1)] {
+        drawing.legal_actions(seat, &mut buf);
+        if let Some(&a) = buf.first() {
+            let _ = drawing.apply(seat, a);
+        }
+    }
+    let mut group = c.benchmark_group("dukesup learning");
+    group.throughput(Throughput::Elements(1));
+    for (name, game) in [("play step, busy table", mid), ("choosing", choosing), ("draw step", drawing)] {
+        let seat = game.to_act().first().unwrap_or(Seat(0));
+        let mut mask = vec![false; game.action_count()];
+        let mut obs = vec![0.0f32; game.observation_shape().len()];
+        let mut scratch = Vec::new();
+        group.bench_function(format!("legal_mask + observe ({name})"), |b| {
+            b.iter(|| {
+                let _ = black_box(&game).legal_mask(seat, &mut scratch, &mut mask);
+                let _ = black_box(&game).observe(Observer::Seat(seat), &mut obs);
+                mask.len()
+            });
+        });
+        group.bench_function(format!("legal_actions + apply first ({name})"), |b| {
+            let mut buf = Vec::new();
+            b.iter(|| {
+                let mut copy = *black_box(&game);
+                copy.legal_actions(seat, &mut buf);
+                buf.first().map(|&a| copy.apply(seat, a).is_ok())
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, solver, game, learning);
 criterion_main!(benches);

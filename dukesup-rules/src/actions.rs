@@ -145,6 +145,7 @@ duke_core::serde_as_notation!(Action);
 
 /// Why an action was refused. The state is unchanged after any of these.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]

@@ -22,6 +22,7 @@ use crate::state::{CastleState, Phase, Player, Position, other};
 
 /// Why a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum RoundEnd {
     /// The opponent's CASTLE was taken ("Taking Your Opponent's DUKES", "Ending the Game").
     CastleTaken {
@@ -39,6 +40,7 @@ pub enum RoundEnd {
 
 /// One thing an observer of a Dukes Up! game saw happen. `Display` prints one line.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Event {
     /// An action seen in full: any action by the observer's own seat, and by anyone else
     /// every action but the face-down ones below (draws, plays, DUKE changes, THE MOVE,

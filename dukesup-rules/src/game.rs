@@ -1,6 +1,6 @@
 //! The [`Game`] implementation.
 
-use duke_core::{Game, GameConfig, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionError};
@@ -198,33 +198,6 @@ impl Game for DukesUp {
         let now = f64::from(view.visible_score(seat)) - f64::from(view.visible_score(opp));
         let pts = |s: Seat| f64::from(view.points.get(s.index()).copied().unwrap_or(0));
         now + pts(seat) - pts(opp)
-    }
-}
-
-impl GameConfig for Config {
-    type Error = ConfigError;
-
-    /// The rulebook game: two players, one round, no turn limit.
-    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        match players {
-            None | Some(2) => Ok(Config::default()),
-            Some(other) => Err(ConfigError::Players(other)),
-        }
-    }
-
-    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns per round, after which the round is scored as it stands (an engine limit: two
-    /// players can pass turns for ever).
-    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
-    }
-
-    fn check(&self) -> Result<(), ConfigError> {
-        Config::check(self)
-    }
-
-    fn seat_count(&self) -> usize {
-        2
     }
 }
 

@@ -18,6 +18,10 @@
 //! - [`Event`] is what one observer witnessed of a step (`Game::events`): the action as it
 //!   saw it, whose `Display` is the redacted notation (a choice of CASTLE and DUKES and a
 //!   discard from the hand are face down for the others), then the consequences it may see.
+//! - [`learning`]: `duke_core::Learning` (action indices, masks, observation tensors,
+//!   returns) for reinforcement learning and search, with its layouts.
+//! - [`DukesUp::why_illegal`] ([`explain`]) says why an action is refused beyond the typed
+//!   error: the step of the turn, the draw rule, why a card fits no run or set.
 //! - With the `testing` feature, `dukesup_rules::testing` has proptest strategies to fuzz
 //!   the rules with your own invariants: every config and preset, reachable states, and
 //!   biases towards what random play rarely meets (taking DUKES and CASTLES, THE MOVE, DUKE
@@ -161,7 +165,9 @@ mod actions;
 mod config;
 mod determinize;
 mod events;
+pub mod explain;
 mod game;
+pub mod learning;
 pub mod meld;
 mod position;
 mod scoring;

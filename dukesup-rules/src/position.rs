@@ -87,6 +87,15 @@ pub struct Setup {
     /// The round, from 1 (default 1). The first player of a round is the config's in odd
     /// rounds and the other seat in even ones ("switch back and forth").
     pub round: u8,
+    /// The first player of this round (default `None`: the config's in odd rounds and the
+    /// other seat in even ones; when the config draws the first player,
+    /// [`Config::first_player`] `None`, drawn with the game generator before the deal, as
+    /// [`DukesUp::new`](duke_core::Game::new) does). When given with a config that names the
+    /// first player, it must be the one the config and the round give. `to_setup` writes it
+    /// only for a config that draws the first player (otherwise it follows from the config),
+    /// and JSON leaves it out when `None`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round_first: Option<Seat>,
     /// The step (default [`Phase::Choosing`]): choosing CASTLE and DUKES, a turn's draw or
     /// play step, or the game over.
     pub phase: Phase,
@@ -95,7 +104,7 @@ pub struct Setup {
     pub current: Option<Seat>,
     /// Turns completed this round (default 0). The first player may not touch his DUKES on
     /// the round's first turn ("Replacing Your DUKES").
-    pub turns: u16,
+    pub turns: u32,
     /// What the player to move has done this turn (default: nothing). Only a play step has
     /// any flag set, and there `last_turn` must be true exactly when both of the player's
     /// piles are empty ("Ending the Game").
@@ -124,6 +133,7 @@ impl Setup {
             seed: 0,
             generator: None,
             round: 1,
+            round_first: None,
             phase: Phase::Choosing,
             current: None,
             turns: 0,
@@ -170,8 +180,8 @@ pub enum SetupError {
         /// The config's rounds.
         rounds: u8,
     },
-    /// The first player of the round is not the one the config and the round give (only an
-    /// internal state can have this: a setup derives it).
+    /// The first player of the round is not the one the config and the round give
+    /// ([`Setup::round_first`] given against the config).
     #[error("the first player of round {round} is not {expected}")]
     FirstPlayerOfRound {
         /// The round.
@@ -184,9 +194,9 @@ pub enum SetupError {
     #[error("{turns} turns do not fit the turn limit of {limit} here")]
     TurnLimit {
         /// Turns completed.
-        turns: u16,
+        turns: u32,
         /// The limit.
-        limit: u16,
+        limit: u32,
     },
     /// A card held, guarded or piled by a seat is of the other seat's colour.
     #[error("{card} is not one of {seat}'s cards")]
@@ -314,9 +324,11 @@ pub enum SetupError {
     },
 }
 
-/// The first player of `round`: the config's in odd rounds, the other seat in even ones.
-pub(crate) fn first_of_round(config: &Config, round: u8) -> Seat {
-    if round % 2 == 1 { config.first_player } else { other(config.first_player) }
+/// The first player of `round`: the config's in odd rounds, the other seat in even ones;
+/// `None` when the config draws the first player (any seat may then have been drawn).
+pub(crate) fn first_of_round(config: &Config, round: u8) -> Option<Seat> {
+    let first = config.first_player?;
+    Some(if round % 2 == 1 { first } else { other(first) })
 }
 
 /// Adds the cards of `list` to `placed`, refusing another seat's colour (when `seat` is
@@ -454,7 +466,18 @@ fn build(setup: &Setup) -> Result<Position, SetupError> {
     if setup.round == 0 || setup.round > config.rounds {
         return Err(SetupError::Round { round: setup.round, rounds: config.rounds });
     }
-    let round_first = first_of_round(&config, setup.round);
+    let round_first = match (setup.round_first, first_of_round(&config, setup.round)) {
+        (Some(seat), _) if seat.0 > 1 => return Err(SetupError::NoSuchSeat(seat)),
+        (Some(seat), Some(expected)) if seat != expected => {
+            return Err(SetupError::FirstPlayerOfRound { round: setup.round, expected });
+        }
+        (Some(seat), _) | (None, Some(seat)) => seat,
+        (None, None) => {
+            // Drawn as `new` draws it (before the deal), alternating over the rounds.
+            let first = crate::setup::first_player(&config, &mut rng);
+            if setup.round % 2 == 1 { first } else { other(first) }
+        }
+    };
     let mut placed = CardSet::EMPTY;
     place(&setup.table, None, &mut placed)?;
     let table = placed;
@@ -525,6 +548,7 @@ impl DukesUp {
             seed: pos.rng.seed(),
             generator: Some(pos.rng),
             round: pos.round,
+            round_first: pos.config.first_player.is_none().then_some(pos.round_first),
             phase: pos.phase,
             current: Some(pos.current),
             turns: pos.turns,

@@ -9,14 +9,16 @@ use crate::state::{Discards, Phase, Pile, Player, Position, TurnFlags, colour_of
 
 /// A fresh game: round 1 dealt, both players choosing.
 pub(crate) fn new_game(config: Config, seed: u64) -> Position {
+    let mut rng = GameRng::new(seed);
+    let first = first_player(&config, &mut rng);
     let mut pos = Position {
         config,
-        rng: GameRng::new(seed),
+        rng,
         players: [Player::default(); 2],
         table: CardSet::EMPTY,
         phase: Phase::Choosing,
-        current: config.first_player,
-        round_first: config.first_player,
+        current: first,
+        round_first: first,
         round: 1,
         turns: 0,
         chosen: [false; 2],
@@ -27,6 +29,12 @@ pub(crate) fn new_game(config: Config, seed: u64) -> Position {
     };
     deal(&mut pos);
     pos
+}
+
+/// The first player of the first round: the config's, or (`None`, "Choose a player to go
+/// first" left to chance) drawn with the game generator, before the deal.
+pub(crate) fn first_player(config: &Config, rng: &mut GameRng) -> Seat {
+    config.first_player.unwrap_or_else(|| Seat(u8::from(rng.below(2) == 1)))
 }
 
 /// Shuffles each half-deck and draws 4 cards ("Setup" 1 and 3).

@@ -211,6 +211,7 @@ impl Player {
 
 /// The step the game is in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Phase {
     /// Both players choose CASTLE and DUKES ("Setup" 4-6), simultaneously.
     #[default]
@@ -259,7 +260,7 @@ pub struct Position {
     /// The round, from 1.
     pub round: u8,
     /// Turns completed this round.
-    pub turns: u16,
+    pub turns: u32,
     /// Who has chosen CASTLE and DUKES this round.
     pub chosen: [bool; 2],
     /// This turn so far.

@@ -35,9 +35,9 @@
 //! println!("{} MOVES checked in {} steps", coverage.reached, coverage.steps);
 //! ```
 
+use duke_core::Seat;
 /// A reached state with its record (from duke-core), as [`reachable`] yields it.
 pub use duke_core::testing::strategies::Reached;
-use duke_core::Seat;
 use proptest::prelude::*;
 
 use crate::actions::{Action, Source};
@@ -47,7 +47,7 @@ use crate::meld::AceRule;
 use crate::state::colour_of;
 
 /// Every config: the rulebook game and the bounded one (one in eight each), otherwise any
-/// first player, Ace rule, multi-round scoring and reshuffle timing; 1 round (half of
+/// first player (seat 0, seat 1, or drawn with the game generator), Ace rule, multi-round scoring and reshuffle timing; 1 round (half of
 /// them), 2 or 3, or up to 99; no turn limit (two in five), 1 to 4 turns (one in five:
 /// rounds cut short, the limit's edge), or 5 to 300 turns.
 pub fn configs() -> impl Strategy<Value = Config> {
@@ -56,13 +56,14 @@ pub fn configs() -> impl Strategy<Value = Config> {
     let multi_round = prop_oneof![Just(MultiRound::AddScores), Just(MultiRound::CountWins)];
     let limit = prop_oneof![
         2 => Just(None),
-        1 => (1u16..=4).prop_map(Some),
-        2 => (5u16..=300).prop_map(Some),
+        1 => (1u32..=4).prop_map(Some),
+        2 => (5u32..=300).prop_map(Some),
     ];
     let reshuffle = prop_oneof![Just(Reshuffle::WhenNeeded), Just(Reshuffle::AtOnce)];
-    let any_config = (0u8..2, ace, rounds, multi_round, limit, reshuffle).prop_map(
+    let first = prop_oneof![Just(Some(Seat(0))), Just(Some(Seat(1))), Just(None)];
+    let any_config = (first, ace, rounds, multi_round, limit, reshuffle).prop_map(
         |(first, ace, rounds, multi_round, turn_limit, reshuffle)| Config {
-            first_player: Seat(first),
+            first_player: first,
             ace,
             rounds,
             multi_round,

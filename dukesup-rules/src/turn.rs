@@ -70,6 +70,13 @@ impl Situation {
         self
     }
 
+    /// Every card the player could still bring to the table this turn (hand, DUKES he may
+    /// pick up, the opponent's DUKES and face-up CASTLE, his CASTLE for THE MOVE).
+    pub(crate) fn reach(&self) -> CardSet {
+        let castles: CardSet = self.opp_castle.into_iter().chain(self.own_castle).collect();
+        self.hand.union(self.pickable).union(self.opp_dukes).union(castles)
+    }
+
     /// The same situation without the own CASTLE for THE MOVE.
     pub(crate) fn without_own_castle(mut self) -> Situation {
         self.own_castle = None;

@@ -46,7 +46,7 @@ undo_record! {
     current: Seat,
     round_first: Seat,
     round: u8,
-    turns: u16,
+    turns: u32,
     chosen: [bool; 2],
     turn: TurnFlags,
     points: [u32; 2],

@@ -22,8 +22,9 @@ impl Position {
         if self.round == 0 || self.round > self.config.rounds {
             return Err(SetupError::Round { round: self.round, rounds: self.config.rounds });
         }
-        let expected = first_of_round(&self.config, self.round);
-        if self.round_first != expected {
+        if let Some(expected) = first_of_round(&self.config, self.round)
+            && self.round_first != expected
+        {
             return Err(SetupError::FirstPlayerOfRound { round: self.round, expected });
         }
         if let Some(limit) = self.config.turn_limit {

@@ -80,7 +80,7 @@ pub struct View {
     /// The round, from 1.
     pub round: u8,
     /// Turns completed this round.
-    pub turns: u16,
+    pub turns: u32,
     /// What the player to move has done this turn.
     pub turn: TurnFlags,
     /// The cards on the table, as a list of cards (see [`crate::meld::split`] for one

@@ -9,14 +9,16 @@ use proptest::prelude::*;
 /// the Ace rule, so `AtOnce` never met seat 0 first nor the High and Around Aces), with a turn
 /// limit so that every game ends within the budget.
 fn configs() -> impl Strategy<Value = Config> {
-    (0u8..2, 0u8..4, 1u8..=2, any::<bool>(), 4u16..80, any::<bool>()).prop_map(
-        |(first, ace, rounds, wins, limit, at_once)| Config {
-            first_player: Seat(first),
-            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)],
-            rounds,
-            multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
-            turn_limit: Some(limit),
-            reshuffle: if at_once { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
+    (0u8..2, 0u8..4, 1u8..=2, any::<bool>(), 4u32..80, any::<bool>()).prop_map(
+        |(first, ace, rounds, wins, limit, at_once)| {
+            let mut config = Config::default();
+            config.first_player = Some(Seat(first));
+            config.ace = [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)];
+            config.rounds = rounds;
+            config.multi_round = if wins { MultiRound::CountWins } else { MultiRound::AddScores };
+            config.turn_limit = Some(limit);
+            config.reshuffle = if at_once { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded };
+            config
         },
     )
 }

@@ -234,7 +234,8 @@ fn emptied_piles_end_the_round() {
 /// The turn limit scores the round; the next deal shows each seat only its own four cards.
 #[test]
 fn a_new_round_is_dealt_face_down() {
-    let config = Config { rounds: 2, turn_limit: Some(2), ..Config::default() };
+    let mut config = Config::default();
+    (config.rounds, config.turn_limit) = (2, Some(2));
     let mut game = DukesUp::new(&config, 4).unwrap();
     let mut out = Vec::new();
     for seat in [Seat(0), Seat(1)] {
@@ -264,7 +265,8 @@ fn dealt(seat: u8, cards: Option<CardSet>) -> Event {
 
 #[test]
 fn game_over_gives_the_result() {
-    let config = Config { turn_limit: Some(2), multi_round: MultiRound::CountWins, ..Config::default() };
+    let mut config = Config::default();
+    (config.turn_limit, config.multi_round) = (Some(2), MultiRound::CountWins);
     let mut game = DukesUp::new(&config, 4).unwrap();
     let mut out = Vec::new();
     for seat in [Seat(0), Seat(1)] {
@@ -393,14 +395,12 @@ fn biased_playouts_keep_the_event_contract() {
     let mut seen = std::collections::BTreeSet::new();
     let mut legal = Vec::new();
     for seed in 0..80u64 {
-        let config = Config {
-            first_player: Seat((seed % 2) as u8),
-            ace: [AceRule::Low, AceRule::Around][(seed % 2) as usize],
-            rounds: 1 + (seed % 2) as u8,
-            turn_limit: Some(if seed % 4 == 0 { 150 } else { 60 }),
-            reshuffle: if seed % 3 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.first_player = Some(Seat((seed % 2) as u8));
+        config.ace = [AceRule::Low, AceRule::Around][(seed % 2) as usize];
+        config.rounds = 1 + (seed % 2) as u8;
+        config.turn_limit = Some(if seed % 4 == 0 { 150 } else { 60 });
+        config.reshuffle = if seed % 3 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded };
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);
         let mut step = 0u64;

@@ -31,12 +31,10 @@ fn every_reached_play_step_can_end_its_turn() {
     let mut buf = Vec::new();
     let (mut checked, mut deep) = (0, 0);
     for seed in 0..60u64 {
-        let config = Config {
-            first_player: Seat((seed % 2) as u8),
-            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][(seed % 4) as usize],
-            turn_limit: Some(120),
-            ..Config::default()
-        };
+        let mut config = Config::default();
+        config.first_player = Some(Seat((seed % 2) as u8));
+        config.ace = [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][(seed % 4) as usize];
+        config.turn_limit = Some(120);
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed ^ 77);
         while let Some(seat) = game.to_act().first() {

@@ -79,14 +79,13 @@ fn biased_playouts_keep_the_contract() {
     let mut buf = Vec::new();
     let mut again = Vec::new();
     for seed in 0..120u64 {
-        let config = Config {
-            first_player: Seat((seed % 2) as u8),
-            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][(seed % 4) as usize],
-            rounds: 1 + (seed % 2) as u8,
-            multi_round: if seed % 4 < 2 { MultiRound::AddScores } else { MultiRound::CountWins },
-            turn_limit: Some(120),
-            reshuffle: if seed % 3 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
-        };
+        let mut config = Config::default();
+        config.first_player = Some(Seat((seed % 2) as u8));
+        config.ace = [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][(seed % 4) as usize];
+        config.rounds = 1 + (seed % 2) as u8;
+        config.multi_round = if seed % 4 < 2 { MultiRound::AddScores } else { MultiRound::CountWins };
+        config.turn_limit = Some(120);
+        config.reshuffle = if seed % 3 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded };
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);
         let mut step = 0;

@@ -28,16 +28,25 @@ fn any_action() -> impl Strategy<Value = Action> {
     ]
 }
 
+/// The default config changed by `f`.
+fn with(f: impl FnOnce(&mut Config)) -> Config {
+    let mut config = Config::default();
+    f(&mut config);
+    config
+}
+
 fn any_config() -> impl Strategy<Value = Config> {
     // Mostly valid, sometimes not (seat 2, no rounds, a zero turn limit).
-    (0u8..3, 0u8..4, 0u8..4, any::<bool>(), proptest::option::of(0u16..200)).prop_map(
-        |(first, ace, rounds, wins, turn_limit)| Config {
-            first_player: Seat(first),
-            ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)],
-            rounds,
-            multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
-            turn_limit,
-            reshuffle: if wins { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
+    (0u8..3, 0u8..4, 0u8..4, any::<bool>(), proptest::option::of(0u32..200)).prop_map(
+        |(first, ace, rounds, wins, turn_limit)| {
+            let mut config = Config::default();
+            config.first_player = Some(Seat(first));
+            config.ace = [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)];
+            config.rounds = rounds;
+            config.multi_round = if wins { MultiRound::CountWins } else { MultiRound::AddScores };
+            config.turn_limit = turn_limit;
+            config.reshuffle = if wins { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded };
+            config
         },
     )
 }
@@ -103,7 +112,8 @@ proptest! {
     /// tampered view never panics.
     #[test]
     fn tampered_views_render(seed in any::<u64>(), steps in 0usize..60, pick in any::<usize>(), value in any::<u64>()) {
-        let config = Config { turn_limit: Some(50), ..Config::default() };
+        let mut config = Config::default();
+        config.turn_limit = Some(50);
         let mut game = DukesUp::new(&config, seed).unwrap();
         let mut buf = Vec::new();
         let mut rng = GameRng::new(seed);
@@ -149,16 +159,16 @@ proptest! {
 #[test]
 fn odd_configs_are_refused_not_panicking() {
     for config in [
-        Config { first_player: Seat(2), ..Config::default() },
-        Config { first_player: Seat(255), ..Config::default() },
-        Config { rounds: 0, ..Config::default() },
-        Config { rounds: 100, ..Config::default() },
-        Config { turn_limit: Some(0), ..Config::default() },
+        with(|c| c.first_player = Some(Seat(2))),
+        with(|c| c.first_player = Some(Seat(255))),
+        with(|c| c.rounds = 0),
+        with(|c| c.rounds = 100),
+        with(|c| c.turn_limit = Some(0)),
     ] {
         assert!(DukesUp::new(&config, 0).is_err());
         let _ = DukesUp::max_actions(&config);
     }
-    let config = Config { rounds: 99, turn_limit: Some(u16::MAX), ..Config::default() };
+    let config = with(|c| (c.rounds, c.turn_limit) = (99, Some(u32::MAX)));
     assert!(DukesUp::max_actions(&config) > 0);
     let game = DukesUp::new(&config, u64::MAX).unwrap();
     assert!(game.view(Observer::Seat(Seat(9))).players.iter().all(|p| p.hand_known.is_empty()));

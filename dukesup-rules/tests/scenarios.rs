@@ -405,7 +405,8 @@ fn determinization_keeps_what_the_seat_knows() {
 /// "If you are playing multiple rounds, switch back and forth."
 #[test]
 fn multi_round_games_alternate_the_first_player() {
-    let config = Config { rounds: 2, multi_round: MultiRound::CountWins, turn_limit: Some(2), ..Config::default() };
+    let mut config = Config::default();
+    (config.rounds, config.multi_round, config.turn_limit) = (2, MultiRound::CountWins, Some(2));
     let mut game = DukesUp::new(&config, 4).unwrap();
     let mut out = Vec::new();
     let mut firsts = Vec::new();
@@ -433,7 +434,8 @@ fn turning_the_corner_is_an_option() {
     let p0 = PlayerSetup { dukes: [Some(card("5C")), Some(card("5S"))], castle: Some(card("9S")), ..black("KC AC 2C") };
     let low = start(Setup { players: [p0.clone(), red()], ..play_step() });
     assert!(refused(&low, "play KC"), "K-A-2 is no run with Aces low");
-    let config = Config { ace: AceRule::Around, ..Config::default() };
+    let mut config = Config::default();
+    config.ace = AceRule::Around;
     let mut around = start(Setup { players: [p0, red()], ..Setup { config, ..play_step() } });
     play(&mut around, &["play KC", "play AC", "play 2C", "bury"]);
     assert_eq!(table(&around), cards("KC AC 2C"));
@@ -491,7 +493,8 @@ fn reshuffling_when_needed_or_at_once() {
     // At his next turn he may take the top of his discard pile although the draw pile is empty.
     assert!(legal(&game).contains(&act("draw 1 discards")));
     // At once: emptying the draw pile shuffles the discard pile into it right away.
-    let config = Config { reshuffle: Reshuffle::AtOnce, ..Config::default() };
+    let mut config = Config::default();
+    config.reshuffle = Reshuffle::AtOnce;
     let mut game = start(Setup { config, ..nearly_out("JC QC", "TS") });
     play(&mut game, &["draw 1"]);
     let p0 = &game.to_setup().players[0];

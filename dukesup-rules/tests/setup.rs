@@ -42,13 +42,15 @@ fn refused(setup: &Setup) -> SetupError {
 }
 
 fn configs() -> impl Strategy<Value = Config> {
-    (0u8..2, 0u8..4, 1u8..=3, any::<bool>(), 2u16..60).prop_map(|(first, ace, rounds, wins, limit)| Config {
-        first_player: Seat(first),
-        ace: [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)],
-        rounds,
-        multi_round: if wins { MultiRound::CountWins } else { MultiRound::AddScores },
-        turn_limit: Some(limit),
-        reshuffle: if ace % 2 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded },
+    (0u8..3, 0u8..4, 1u8..=3, any::<bool>(), 2u32..60).prop_map(|(first, ace, rounds, wins, limit)| {
+        let mut config = Config::default();
+        config.first_player = (first < 2).then_some(Seat(first));
+        config.ace = [AceRule::Low, AceRule::High, AceRule::LowOrHigh, AceRule::Around][usize::from(ace)];
+        config.rounds = rounds;
+        config.multi_round = if wins { MultiRound::CountWins } else { MultiRound::AddScores };
+        config.turn_limit = Some(limit);
+        config.reshuffle = if ace % 2 == 0 { Reshuffle::AtOnce } else { Reshuffle::WhenNeeded };
+        config
     })
 }
 
@@ -76,7 +78,8 @@ proptest! {
 #[test]
 fn the_new_setup_is_the_new_game() {
     for seed in 0..20 {
-        let config = Config { first_player: Seat((seed % 2) as u8), ..Config::default() };
+        let mut config = Config::default();
+        config.first_player = [Some(Seat(0)), Some(Seat(1)), None][(seed % 3) as usize];
         let game = DukesUp::from_setup(&Setup { seed, ..Setup::new(config) }).unwrap();
         assert_eq!(game, DukesUp::new(&config, seed).unwrap());
     }
@@ -179,7 +182,8 @@ fn a_play_step_with_empty_piles_must_be_the_last_turn() {
 /// the count past the limit into a state `validate` refuses.
 #[test]
 fn no_turn_runs_at_the_turn_limit() {
-    let config = Config { turn_limit: Some(5), ..Config::default() };
+    let mut config = Config::default();
+    config.turn_limit = Some(5);
     for phase in [Phase::Draw, Phase::Play] {
         let at_limit = Setup { config, phase, ..base() };
         assert_eq!(refused(&at_limit), SetupError::TurnLimit { turns: 5, limit: 5 });

@@ -16,7 +16,8 @@ const SEED: u64 = 2025;
 /// A short complete game: random legal play from a fixed seed, mostly playing cards when it
 /// can (so that the table fills), scored at a 16-turn limit.
 fn short_game() -> Result<Wire<DukesUp>, Failure> {
-    let config = Config { turn_limit: Some(16), ..Config::default() };
+    let mut config = Config::default();
+    config.turn_limit = Some(16);
     let golden = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden");
     Wire::play(golden, config, SEED, SeatChoice::First, |legal, rng| {
         let plays: Vec<Action> = legal.iter().copied().filter(|a| matches!(a, Action::Play(_))).collect();

@@ -71,7 +71,8 @@ fn main() {
         report::<theduke_rules::TheDuke>("theduke (turn limit 200)", &duke, 400);
         let arch = archduke_rules::Config { turn_limit: Some(200), ..Default::default() };
         report::<archduke_rules::Archduke>("archduke (4 players)", &arch, 400);
-        let up = dukesup_rules::Config { turn_limit: Some(200), ..Default::default() };
+        let mut up = dukesup_rules::Config::default();
+        up.turn_limit = Some(200);
         report::<dukesup_rules::DukesUp>("dukesup", &up, 1_000);
         for players in [3u8, 5, 8] {
             let Ok(crown) = crownbattles_rules::Config::base(players) else { continue };

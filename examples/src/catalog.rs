@@ -186,20 +186,30 @@ pub use dukesup_rules::DukesUp;
 
 #[cfg(feature = "dukesup")]
 impl Catalogued for DukesUp {
+    /// [`DukesUp::why_illegal`]: the draw rules, the step of the turn, why a card fits no run
+    /// or set, whose DUKE or CASTLE a card is.
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        state.why_illegal(seat, action)
+    }
+
     const TITLE: &'static str = "Dukes Up!";
     const NOTATION: &'static str = "\
 Dukes Up!'s notation: a card is its value and suit, e.g. 7H, QS, 10C, AD.
   castle QS dukes 3C 7S  choose your CASTLE and your two DUKES (the fourth card stays in hand)
+A turn begins with one draw of 0, 1 or 2 cards, all from one pile, never taking your hand
+above 4 cards:
   draw 2                draw 2 cards from your draw pile (draw 1: one card)
   draw 1 discards       draw 1 card from your discard pile (draw 2 discards: two)
   draw 0                draw nothing
+Then, in any order:
   play 7H               one card to the table: from your hand, an opponent's DUKE or his
                         face-up CASTLE
   pickup 3C             pick up your DUKE 3C into your hand
   swap 3C 9S            exchange your DUKE 3C for the hand card 9S
   duke 9S               refill an empty DUKE place with 9S
   move, return          THE MOVE (play your own CASTLE), and putting it back when it fails
-  discard 7H            end your turn: one hand card to your discard pile
+Finally, to end your turn, one of:
+  discard 7H            one hand card to your discard pile
   discard 7H 8H         two hand cards (8H on top), after nothing but drawing
   bury                  the top of your draw pile, unseen, to the bottom of your discard pile
   discard table 7S      one of your own cards from the table

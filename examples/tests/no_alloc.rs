@@ -91,7 +91,8 @@ fn archduke_does_not_allocate() {
 
 #[test]
 fn dukes_up_does_not_allocate() {
-    let config = dukesup_rules::Config { turn_limit: Some(150), rounds: 2, ..Default::default() };
+    let mut config = dukesup_rules::Config::default();
+    (config.turn_limit, config.rounds) = (Some(150), 2);
     assert!(playouts::<dukesup_rules::DukesUp>(&config, 20) > 1000);
 }
 

@@ -34,6 +34,7 @@ fn dukesup_says_a_draw_is_not_a_step_of_the_choice() {
     // and the engine says why.
     let text = session::<DukesUp>(GameId::DukesUp, "draw 2\n");
     assert!(text.contains("draw 2 is not possible in this step of the turn"), "{text}");
+    assert!(text.contains(dukesup_rules::explain::CHOOSE_FIRST), "the engine's reason: {text}");
     assert!(!text.contains("draw 2 is not legal now"), "{text}");
 }
 

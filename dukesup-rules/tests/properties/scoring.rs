@@ -70,6 +70,7 @@ fn rounds_add_up_by_points_or_by_rounds_won() {
                 .map(|s| i64::from(after.points[s.index()]) + if live { i64::from(count(after, s, None)) } else { 0 })
                 .to_vec(),
             MultiRound::CountWins => after.wins.map(i64::from).to_vec(),
+            other => return Err(format!("no reference scoring for {other:?}")),
         };
         if scores != want {
             return Err(format!("running scores {scores:?}, the rules give {want:?}"));

@@ -7,9 +7,16 @@ use dukesup_rules::{CastleState, CastleView, DukeView, Event, Phase, Setup};
 use crate::oracle::{CASES, half, hand, other, owner, places, player, property, set, table};
 use crate::reference::choices;
 
-/// The first player of `round`: the configured one, then "switch back and forth".
-fn first_of(s: &Setup, round: u8) -> Seat {
-    if round % 2 == 1 { s.config.first_player } else { other(s.config.first_player) }
+/// The first player of `round`: the configured one, then "switch back and forth". A config
+/// that draws the first player (`None`) names none; the saved state then says who was drawn.
+fn first_of(s: &Setup, round: u8) -> Option<Seat> {
+    let first = s.config.first_player?;
+    Some(if round % 2 == 1 { first } else { other(first) })
+}
+
+/// The first player of the round `s` is in, as its config or its saved state says.
+fn round_first(s: &Setup) -> Option<Seat> {
+    first_of(s, s.round).or(s.round_first)
 }
 
 fn every_card_once(s: &Setup) -> Result<(), String> {
@@ -48,18 +55,28 @@ fn every_card_is_its_owners_colour_and_in_exactly_one_place() {
 fn the_first_player_is_the_configured_one_and_rounds_alternate() {
     property("the_first_player_is_the_configured_one_and_rounds_alternate", CASES, None, 180, |step| {
         let (before, after) = (step.before, step.after);
-        if step.check.index == 0 && before.current != Some(before.config.first_player) {
-            return Err(format!("round 1 names {:?} first, the config {}", before.current, before.config.first_player));
+        if step.check.index == 0 && before.current != round_first(before) {
+            return Err(format!(
+                "round 1 names {:?} first, the config {:?}",
+                before.current, before.config.first_player
+            ));
+        }
+        if step.check.index == 0 && before.config.first_player.is_none() && before.round_first.is_none() {
+            return Err("a drawn first player is not in the saved state".to_owned());
         }
         if before.phase == Phase::Choosing && after.phase == Phase::Draw {
             step.reached();
-            let want = first_of(after, after.round);
+            let want = round_first(after).ok_or("no first player")?;
             if after.current != Some(want) {
                 return Err(format!("round {} begins with {:?}, want {want}", after.round, after.current));
             }
         }
         if step.round_ended() && after.phase != Phase::Over {
-            let want = first_of(after, after.round);
+            // "switch back and forth": the other seat than the last round's first player.
+            let want = other(round_first(before).ok_or("no first player")?);
+            if round_first(after) != Some(want) {
+                return Err(format!("round {} has first player {:?}, want {want}", after.round, round_first(after)));
+            }
             let started = step.events(Observer::Spectator).into_iter().find_map(|e| match e {
                 Event::RoundStarted { first, .. } => Some(first),
                 _ => None,

@@ -196,6 +196,7 @@ mod determinize;
 mod events;
 mod game;
 mod knowledge;
+mod learning;
 mod play;
 mod position;
 mod powers;

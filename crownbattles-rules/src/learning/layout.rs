@@ -1,0 +1,408 @@
+//! The action index: one block per [`Action`] variant, in the order of [`Block`], each
+//! present only when the config can produce the variant (see the [module docs](super)).
+
+use duke_core::Seat;
+
+use crate::actions::{Action, Bid, Direction, Trump};
+use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::rounds::{DuelPairing, Leak, RoundType, TeamFormation};
+use crate::setup::{Config, Shields};
+
+/// The blocks of the action index, in index order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(usize)]
+pub(crate) enum Block {
+    Play,
+    PlayAsGolem,
+    Bid,
+    Trump,
+    Shield,
+    Smuggle,
+    Look,
+    Lead,
+    Swap,
+    Jest,
+    Pass,
+    Give,
+    Trade,
+    TradeOthers,
+    Steal,
+    Hex,
+    Keep,
+    SetAside,
+    Mission,
+    Leak,
+    Team,
+    Note,
+    SuitBid,
+    Place,
+    StealFrom,
+    JestSuit,
+    Wager,
+    Duel,
+}
+
+/// How many blocks.
+pub(crate) const BLOCKS: usize = Block::Duel as usize + 1;
+
+/// Every block, in index order.
+const ALL_BLOCKS: [Block; BLOCKS] = [
+    Block::Play,
+    Block::PlayAsGolem,
+    Block::Bid,
+    Block::Trump,
+    Block::Shield,
+    Block::Smuggle,
+    Block::Look,
+    Block::Lead,
+    Block::Swap,
+    Block::Jest,
+    Block::Pass,
+    Block::Give,
+    Block::Trade,
+    Block::TradeOthers,
+    Block::Steal,
+    Block::Hex,
+    Block::Keep,
+    Block::SetAside,
+    Block::Mission,
+    Block::Leak,
+    Block::Team,
+    Block::Note,
+    Block::SuitBid,
+    Block::Place,
+    Block::StealFrom,
+    Block::JestSuit,
+    Block::Wager,
+    Block::Duel,
+];
+
+/// For each set of seats `m` (bit per seat), how many sets below it hold 2 or 3 seats: a
+/// Duel group's rank. Sets below `1 << n` come first, so the groups of `n` players are
+/// ranks `0..DUEL_RANK[1 << n]`, whatever `n`.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const DUEL_RANK: [u16; 257] = {
+    let mut out = [0u16; 257];
+    let mut m = 0;
+    let mut count = 0u16;
+    while m < 257 {
+        out[m] = count;
+        let ones = (m as u32).count_ones();
+        if ones == 2 || ones == 3 {
+            count += 1;
+        }
+        m += 1;
+    }
+    out
+};
+
+/// The round types a config's rounds may play (bit per [`RoundType::index`]).
+pub(crate) fn round_types(config: &Config) -> u16 {
+    config.round_types.chosen()
+}
+
+/// Whether any of these round types may be played.
+pub(crate) fn may_play(config: &Config, types: &[RoundType]) -> bool {
+    let chosen = round_types(config);
+    types.iter().any(|t| chosen >> t.index() & 1 == 1)
+}
+
+/// The round types with missions.
+pub(crate) const MISSION_TYPES: [RoundType; 3] =
+    [RoundType::Missions, RoundType::BlindMissions, RoundType::MissionsAlliances];
+/// The round types in teams.
+pub(crate) const ALLIANCE_TYPES: [RoundType; 3] =
+    [RoundType::Alliances, RoundType::MissionsAlliances, RoundType::SuitPrecisionAlliances];
+/// The round types bidding per suit.
+pub(crate) const PRECISION_TYPES: [RoundType; 2] = [RoundType::SuitPrecision, RoundType::SuitPrecisionAlliances];
+
+/// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
+/// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Faces {
+    /// The lowest card id of each face of the deck.
+    firsts: CardSet,
+    /// How many.
+    pub(crate) len: usize,
+}
+
+impl Faces {
+    pub(crate) fn of(config: &Config) -> Faces {
+        let firsts = config.deck.cards().distinct();
+        Faces { firsts, len: firsts.len() as usize }
+    }
+
+    /// The number of `face` among the deck's faces.
+    #[inline]
+    pub(crate) fn index(&self, face: Face) -> Option<usize> {
+        let card = face.first_card().filter(|&c| self.firsts.has(c))?;
+        let below = 1u128.checked_shl(u32::from(card.id())).map_or(u128::MAX, |b| b - 1);
+        Some((self.firsts.0 & below).count_ones() as usize)
+    }
+
+    /// The face numbered `i`.
+    pub(crate) fn face(&self, i: usize) -> Option<Face> {
+        self.firsts.nth(u32::try_from(i).ok()?).map(|c| c.face())
+    }
+}
+
+/// The index of a config's actions: the size of each block.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    pub(crate) n: usize,
+    pub(crate) faces: Faces,
+    /// Highest bid token.
+    max_bid: u8,
+    sizes: [usize; BLOCKS],
+}
+
+/// Pairs `a < b` of `n` seats.
+const fn pairs(n: usize) -> usize {
+    n * n.saturating_sub(1) / 2
+}
+
+/// The rank of the pair `a < b` among the pairs of `n` seats (row by row).
+fn pair_index(a: Seat, b: Seat, n: usize) -> Option<usize> {
+    let (a, b) = (a.index(), b.index());
+    (a < b && b < n).then(|| a * n - a * (a + 1) / 2 + (b - a - 1))
+}
+
+/// The pair of rank `i` (see [`pair_index`]).
+fn pair_at(i: usize, n: usize) -> Option<(Seat, Seat)> {
+    let mut rest = i;
+    for a in 0..n {
+        let row = n - a - 1;
+        if rest < row {
+            return Some((Seat(a as u8), Seat((a + 1 + rest) as u8)));
+        }
+        rest -= row;
+    }
+    None
+}
+
+/// A seat below `n`, by index.
+fn seat_below(i: usize, n: usize) -> Option<Seat> {
+    (i < n).then_some(Seat(i as u8))
+}
+
+/// A seat's index, if below `n`.
+fn seat_index(s: Seat, n: usize) -> Option<usize> {
+    (s.index() < n).then_some(s.index())
+}
+
+impl Layout {
+    pub(crate) fn of(config: &Config) -> Layout {
+        let n = usize::from(config.players);
+        let faces = Faces::of(config);
+        let f = faces.len;
+        let deck = config.deck;
+        let power = |p: Power| deck.has(p);
+        let bids = 2 * usize::from(config.max_bid) + 1;
+        let precision = may_play(config, &PRECISION_TYPES);
+        let when = |on: bool, size: usize| if on { size } else { 0 };
+        let sizes = ALL_BLOCKS.map(|b| match b {
+            Block::Play => f,
+            Block::PlayAsGolem => when(power(Power::DoubleFaced), 1),
+            Block::Bid => bids,
+            // The dealer's choice after the spinner, or the Alchemist's.
+            Block::Trump => when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5),
+            Block::Shield => when(config.shields != Shields::Off, 1),
+            Block::Smuggle => when(power(Power::Smuggler), f),
+            Block::Look => when(power(Power::Bishop), n),
+            Block::Lead => when(power(Power::Bomb), n),
+            Block::Swap => when(power(Power::Cursed), pairs(n)),
+            Block::Jest => when(power(Power::Jester), 3),
+            Block::Pass => when(power(Power::Magician), 2),
+            Block::Give => when(power(Power::Magician), f),
+            Block::Trade => when(power(Power::Merchant), f * n),
+            Block::TradeOthers => when(power(Power::Merchant), pairs(n)),
+            Block::Steal => when(power(Power::Thief), n),
+            Block::Hex => when(power(Power::Witch), n),
+            Block::Keep => when(power(Power::Smuggler) || power(Power::Thief), 1),
+            Block::SetAside => when(may_play(config, &[RoundType::TheSplit]), f),
+            Block::Mission => when(may_play(config, &MISSION_TYPES), config.missions.catalogue.len()),
+            Block::Leak => when(may_play(config, &[RoundType::LeakedSuit]), Leak::CHOICES.len()),
+            Block::Team => {
+                when(may_play(config, &ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n)
+            }
+            Block::Note => when(may_play(config, &ALLIANCE_TYPES), f),
+            Block::SuitBid => when(precision, 4 * bids),
+            Block::Place => when(precision, 4),
+            Block::StealFrom => when(precision && power(Power::Thief), 4 * n),
+            Block::JestSuit => when(precision && power(Power::Jester), 8),
+            Block::Wager => when(may_play(config, &[RoundType::Wagering]) && config.wagering.extra_wagers, 2),
+            Block::Duel => when(
+                may_play(config, &[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
+                usize::from(DUEL_RANK.get(1 << n.min(8)).copied().unwrap_or(0)),
+            ),
+        });
+        Layout { n, faces, max_bid: config.max_bid, sizes }
+    }
+
+    /// Every action index: the sum of the blocks.
+    pub(crate) fn count(&self) -> usize {
+        self.sizes.iter().sum()
+    }
+
+    /// Where `block` starts.
+    fn offset(&self, block: Block) -> usize {
+        self.sizes.iter().take(block as usize).sum()
+    }
+
+    fn size(&self, block: Block) -> usize {
+        self.sizes.get(block as usize).copied().unwrap_or(0)
+    }
+
+    /// A bid's place in its block: 0, 0-1, 1, 1-2, …, the highest token (notation order).
+    fn bid_index(&self, bid: Bid) -> Option<usize> {
+        match bid {
+            Bid::Single(k) if k <= self.max_bid => Some(2 * usize::from(k)),
+            Bid::Double(k) if k < self.max_bid => Some(2 * usize::from(k) + 1),
+            _ => None,
+        }
+    }
+
+    fn bid_at(i: usize) -> Option<Bid> {
+        let k = u8::try_from(i / 2).ok()?;
+        Some(if i.is_multiple_of(2) { Bid::Single(k) } else { Bid::Double(k) })
+    }
+
+    /// The bid slots of the bid block (a bid's index there), for the observation.
+    pub(crate) fn bids(&self) -> usize {
+        2 * usize::from(self.max_bid) + 1
+    }
+
+    /// [`Self::bid_index`], public to the observation.
+    pub(crate) fn bid_slot(&self, bid: Bid) -> Option<usize> {
+        self.bid_index(bid)
+    }
+
+    /// The block of `action` and its place in the block.
+    fn locate(&self, action: Action) -> Option<(Block, usize)> {
+        let n = self.n;
+        let face = |c: Face| self.faces.index(c);
+        let seat = |s: Seat| seat_index(s, n);
+        Some(match action {
+            Action::Play(c) => (Block::Play, face(c)?),
+            Action::PlayDoubleFacedAsGolem => (Block::PlayAsGolem, 0),
+            Action::Bid(b) => (Block::Bid, self.bid_index(b)?),
+            Action::Trump(Trump::Suit(s)) => (Block::Trump, s.index()),
+            Action::Trump(Trump::NoTrump) => (Block::Trump, 4),
+            Action::Shield => (Block::Shield, 0),
+            Action::Smuggle(c) => (Block::Smuggle, face(c)?),
+            Action::Look(s) => (Block::Look, seat(s)?),
+            Action::Lead(s) => (Block::Lead, seat(s)?),
+            Action::Swap(a, b) => (Block::Swap, pair_index(a, b, n)?),
+            Action::Jest(d @ -1..=1) => (Block::Jest, (d + 1) as usize),
+            Action::Jest(_) => return None,
+            Action::Pass(Direction::Left) => (Block::Pass, 0),
+            Action::Pass(Direction::Right) => (Block::Pass, 1),
+            Action::Give(c) => (Block::Give, face(c)?),
+            Action::Trade(c, s) => (Block::Trade, face(c)? * n + seat(s)?),
+            Action::TradeOthers(a, b) => (Block::TradeOthers, pair_index(a, b, n)?),
+            Action::Steal(s) => (Block::Steal, seat(s)?),
+            Action::Hex(s) => (Block::Hex, seat(s)?),
+            Action::Keep => (Block::Keep, 0),
+            Action::SetAside(c) => (Block::SetAside, face(c)?),
+            Action::Mission(id) => (Block::Mission, usize::from(id)),
+            Action::Leak(l) => (Block::Leak, Leak::CHOICES.iter().position(|&c| c == l)?),
+            Action::Team(a, b) if a == b => (Block::Team, pairs(n) + seat(a)?),
+            Action::Team(a, b) => (Block::Team, pair_index(a, b, n)?),
+            Action::Note(c) => (Block::Note, face(c)?),
+            Action::SuitBid(s, b) => (Block::SuitBid, s.index() * self.bids() + self.bid_index(b)?),
+            Action::Place(s) => (Block::Place, s.index()),
+            Action::StealFrom(t, s) => (Block::StealFrom, seat(t)? * 4 + s.index()),
+            Action::JestSuit(s, d @ (-1 | 1)) => (Block::JestSuit, s.index() * 2 + usize::from(d == 1)),
+            Action::JestSuit(..) => return None,
+            Action::Wager(10) => (Block::Wager, 0),
+            Action::Wager(20) => (Block::Wager, 1),
+            Action::Wager(_) => return None,
+            Action::Duel(m) => {
+                let ones = m.count_ones();
+                let fits = usize::from(m) < 1 << n.min(8) && (ones == 2 || ones == 3);
+                (Block::Duel, usize::from(*DUEL_RANK.get(usize::from(m)).filter(|_| fits)?))
+            }
+        })
+        .filter(|&(block, i)| i < self.size(block))
+    }
+
+    /// The index of `action`, if the config can produce it.
+    #[inline]
+    pub(crate) fn index(&self, action: Action) -> Option<usize> {
+        let (block, i) = self.locate(action)?;
+        Some(self.offset(block) + i)
+    }
+
+    /// The action of index `index`.
+    pub(crate) fn action(&self, index: usize) -> Option<Action> {
+        let mut rest = index;
+        let mut found = None;
+        for (block, &size) in ALL_BLOCKS.iter().zip(&self.sizes) {
+            if rest < size {
+                found = Some(*block);
+                break;
+            }
+            rest -= size;
+        }
+        let n = self.n;
+        let i = rest;
+        let face = |i: usize| self.faces.face(i);
+        let suit = |i: usize| SuitId::new(u8::try_from(i).ok()?);
+        Some(match found? {
+            Block::Play => Action::Play(face(i)?),
+            Block::PlayAsGolem => Action::PlayDoubleFacedAsGolem,
+            Block::Bid => Action::Bid(Layout::bid_at(i)?),
+            Block::Trump => Action::Trump(suit(i).map_or(Trump::NoTrump, Trump::Suit)),
+            Block::Shield => Action::Shield,
+            Block::Smuggle => Action::Smuggle(face(i)?),
+            Block::Look => Action::Look(seat_below(i, n)?),
+            Block::Lead => Action::Lead(seat_below(i, n)?),
+            Block::Swap => {
+                let (a, b) = pair_at(i, n)?;
+                Action::Swap(a, b)
+            }
+            Block::Jest => Action::Jest(i8::try_from(i).ok()? - 1),
+            Block::Pass => Action::Pass(if i == 0 { Direction::Left } else { Direction::Right }),
+            Block::Give => Action::Give(face(i)?),
+            Block::Trade => Action::Trade(face(i / n.max(1))?, seat_below(i % n.max(1), n)?),
+            Block::TradeOthers => {
+                let (a, b) = pair_at(i, n)?;
+                Action::TradeOthers(a, b)
+            }
+            Block::Steal => Action::Steal(seat_below(i, n)?),
+            Block::Hex => Action::Hex(seat_below(i, n)?),
+            Block::Keep => Action::Keep,
+            Block::SetAside => Action::SetAside(face(i)?),
+            Block::Mission => Action::Mission(u8::try_from(i).ok()?),
+            Block::Leak => Action::Leak(*Leak::CHOICES.get(i)?),
+            Block::Team => match i.checked_sub(pairs(n)) {
+                Some(solo) => {
+                    let s = seat_below(solo, n)?;
+                    Action::Team(s, s)
+                }
+                None => {
+                    let (a, b) = pair_at(i, n)?;
+                    Action::Team(a, b)
+                }
+            },
+            Block::Note => Action::Note(face(i)?),
+            Block::SuitBid => {
+                let bids = self.bids().max(1);
+                Action::SuitBid(suit(i / bids)?, Layout::bid_at(i % bids)?)
+            }
+            Block::Place => Action::Place(suit(i)?),
+            Block::StealFrom => Action::StealFrom(seat_below(i / 4, n)?, suit(i % 4)?),
+            Block::JestSuit => Action::JestSuit(suit(i / 2)?, if i % 2 == 1 { 1 } else { -1 }),
+            Block::Wager => Action::Wager(if i == 0 { 10 } else { 20 }),
+            Block::Duel => {
+                let rank = u16::try_from(i).ok()?;
+                let m = (0..256usize).find(|&m| {
+                    let ones = (m as u32).count_ones();
+                    (ones == 2 || ones == 3) && DUEL_RANK.get(m) == Some(&rank)
+                })?;
+                Action::Duel(u8::try_from(m).ok()?)
+            }
+        })
+    }
+}

@@ -65,8 +65,8 @@ fn parse_command<C: Parser>(args: impl IntoIterator<Item = String>) -> Result<C,
 fn message(e: &clap::Error) -> String {
     let text = e.render().to_string();
     let text = text.strip_prefix("error: ").unwrap_or(&text);
-    let text = text.split("\n\nUsage:").next().unwrap_or(text);
-    text.trim_end().to_owned()
+    let end = ["\n\nUsage:", "\n\nFor more information"].iter().filter_map(|cut| text.find(cut)).min();
+    text[..end.unwrap_or(text.len())].trim_end().to_owned()
 }
 
 /// The help of the clap command `C`, as `--help` prints it.

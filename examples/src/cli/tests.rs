@@ -65,7 +65,12 @@ fn simulate_refuses_bad_arguments_clearly() {
     assert!(why.contains("'0' for '--players <P>': expected a number of players from 1 to 16"), "{why}");
     assert!(invalid_message(SimulateArgs::parse(args("--players 300"))).contains("--players"));
     // The usage line and the hint follow in the examples, not in the message.
-    assert!(!why.contains("Usage") && !why.starts_with("error"), "{why}");
+    for line in ["--players 0", "--frobnicate", "--game chess", "--seed"] {
+        let why = invalid_message(SimulateArgs::parse(args(line)));
+        assert!(!why.contains("Usage") && !why.contains("--help") && !why.starts_with("error"), "{why}");
+    }
+    let why = invalid_message(SimulateArgs::parse(args("--dragn")));
+    assert!(why.contains("tip: a similar argument exists: '--dragon'"), "{why}");
     assert_eq!(SimulateArgs::parse(args("--games 3 --help")), Err(CliError::Help));
 }
 

@@ -18,7 +18,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("play: {e}\n\n{}", PlayArgs::usage());
+            eprintln!("play: {e}\n\n{}", PlayArgs::short_usage());
             return ExitCode::from(2);
         }
     };

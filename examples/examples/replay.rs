@@ -13,11 +13,11 @@ fn main() -> ExitCode {
     let args = match ReplayArgs::parse(std::env::args().skip(1)) {
         Ok(args) => args,
         Err(CliError::Help) => {
-            println!("{}", ReplayArgs::USAGE);
+            println!("{}", ReplayArgs::usage());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("replay: {e}\n\n{}", ReplayArgs::USAGE);
+            eprintln!("replay: {e}\n\n{}", ReplayArgs::short_usage());
             return ExitCode::from(2);
         }
     };

@@ -6,11 +6,12 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
+use duke_core::Record;
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::{CliError, SimulateArgs};
-use duke_examples::progress::Progress;
 use duke_examples::simulate::run;
 use duke_examples::with_game;
+use indicatif::{ProgressBar, ProgressStyle};
 
 fn main() -> ExitCode {
     let args = match SimulateArgs::parse(std::env::args().skip(1)) {
@@ -20,14 +21,30 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("simulate: {e}\n\n{}", SimulateArgs::usage());
+            eprintln!("simulate: {e}\n\n{}", SimulateArgs::short_usage());
             return ExitCode::from(2);
         }
     };
+    // The games of each run are shared out over this pool (`simulate::run` plays on the
+    // current one).
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(args.threads).build() {
+        Ok(pool) => pool,
+        Err(e) => {
+            eprintln!("simulate: cannot start {} threads: {e}", args.threads);
+            return ExitCode::FAILURE;
+        }
+    };
     let bots: Vec<String> = args.bots.iter().map(ToString::to_string).collect();
-    println!("{} games of each, seed {}, bots {}", args.count, args.seed, bots.join(","));
+    println!(
+        "{} games of each, seed {}, bots {}, {} thread{}",
+        args.count,
+        args.seed,
+        bots.join(","),
+        args.threads,
+        if args.threads == 1 { "" } else { "s" }
+    );
     for &id in &args.games {
-        if let Err(e) = with_game!(id, G => simulate_one::<G>(id, &args)) {
+        if let Err(e) = pool.install(|| with_game!(id, G => simulate_one::<G>(id, &args))) {
             eprintln!("simulate: {e}");
             return ExitCode::FAILURE;
         }
@@ -35,10 +52,20 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-fn simulate_one<G: Catalogued>(id: GameId, args: &SimulateArgs) -> Result<(), String> {
-    let mut progress = Progress::new(id.name(), args.count);
-    let result = run::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |done| progress.set(done));
-    progress.finish();
+fn simulate_one<G>(id: GameId, args: &SimulateArgs) -> Result<(), String>
+where
+    G: Catalogued,
+    G::Config: Sync,
+    Record<G>: Send,
+{
+    // Drawn on standard error, and only when it is a terminal (indicatif hides the bar
+    // otherwise), so that the summaries on standard output stay clean.
+    let progress = ProgressBar::new(args.count).with_prefix(id.name());
+    if let Ok(style) = ProgressStyle::with_template("{prefix:<14} [{bar:30}] {pos}/{len} {elapsed_precise}") {
+        progress.set_style(style.progress_chars("#>."));
+    }
+    let result = run::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |_| progress.inc(1));
+    progress.finish_and_clear();
     let (summary, record) = result.map_err(|e| e.to_string())?;
     print!("\n{summary}");
     if let (Some(path), Some(record)) = (&args.save_record, record) {

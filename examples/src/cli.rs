@@ -1,24 +1,36 @@
-//! Command lines of the three examples: a small hand-written parser.
+//! Command lines of the three examples, parsed by clap (derive).
 //!
 //! Flags take their value as the next argument or after `=` (`--games 10`,
-//! `--games=10`). Each flag may be given once. `-h` / `--help` asks for the usage text.
+//! `--games=10`). Each flag may be given once. `-h` / `--help` asks for the help, which clap
+//! generates from the flags below; the game options' part of it is written from the tables
+//! the parser reads ([`crate::options`]), so that it cannot fall behind the code.
+//!
+//! The clap structs are private: [`SimulateArgs`], [`PlayArgs`] and [`ReplayArgs`] are what
+//! the examples use, with the game options already applied to the games (the engine that
+//! plays them chosen, or the options refused).
 
 use core::fmt;
+use std::num::NonZeroUsize;
 use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 
 use crate::bots::{BotSpec, IsmctsSettings};
 use crate::catalog::GameId;
-use crate::options::{
-    ACE, END_OF_TRICK, GameOptions, LEAK_CHOICE, MISSION_CHOICES, Named, PRECISION_TEAM_DOUBLE, ROUNDS, SCORING,
-    SHIELDS, SWITCHES, WITCH_STEP,
-};
+use crate::options::{DukeObjective, GameOptions};
+
+mod game_options;
+mod usage;
+
+use game_options::OptionFlags;
 
 /// Why a command line was not accepted.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CliError {
-    /// `-h` or `--help`: print the usage text and stop successfully.
+    /// `-h` or `--help`: print the help and stop successfully.
     Help,
-    /// A mistake, explained.
+    /// A mistake, explained (clap's message without its `error: ` prefix and usage line).
     Invalid(String),
 }
 
@@ -37,187 +49,140 @@ fn invalid(why: impl Into<String>) -> CliError {
     CliError::Invalid(why.into())
 }
 
-/// The flags and positional arguments of a command line.
-#[derive(Debug, Default)]
-struct Parsed {
-    flags: Vec<(&'static str, String)>,
-    switches: Vec<&'static str>,
-    positional: Vec<String>,
+/// Parses `args` (without the program name) with the clap command `C`.
+fn parse_command<C: Parser>(args: impl IntoIterator<Item = String>) -> Result<C, CliError> {
+    let name = C::command().get_name().to_owned();
+    C::try_parse_from(std::iter::once(name).chain(args)).map_err(|e| match e.kind() {
+        ErrorKind::DisplayHelp | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::DisplayVersion => {
+            CliError::Help
+        }
+        _ => CliError::Invalid(message(&e)),
+    })
 }
 
-impl Parsed {
-    /// Splits `args` against the known `valued` flags and `switches`.
-    fn new(
-        args: impl IntoIterator<Item = String>,
-        valued: &[&'static str],
-        switches: &[&'static str],
-    ) -> Result<Parsed, CliError> {
-        let mut parsed = Parsed::default();
-        let mut args = args.into_iter();
-        while let Some(arg) = args.next() {
-            if arg == "-h" || arg == "--help" {
-                return Err(CliError::Help);
-            }
-            let Some(flag) = arg.strip_prefix("--") else {
-                if arg.starts_with('-') && arg.len() > 1 {
-                    return Err(invalid(format!("unknown option {arg:?}")));
-                }
-                parsed.positional.push(arg);
-                continue;
-            };
-            let (name, inline) = match flag.split_once('=') {
-                Some((name, value)) => (name, Some(value.to_owned())),
-                None => (flag, None),
-            };
-            if let Some(&name) = switches.iter().find(|&&s| s == name) {
-                if inline.is_some() {
-                    return Err(invalid(format!("--{name} takes no value")));
-                }
-                if parsed.switches.contains(&name) {
-                    return Err(invalid(format!("--{name} is given twice")));
-                }
-                parsed.switches.push(name);
-                continue;
-            }
-            let Some(&name) = valued.iter().find(|&&v| v == name) else {
-                return Err(invalid(format!("unknown option {arg:?}")));
-            };
-            let value = match inline {
-                Some(value) => value,
-                None => args.next().ok_or_else(|| invalid(format!("--{name} needs a value")))?,
-            };
-            if parsed.flags.iter().any(|(n, _)| *n == name) {
-                return Err(invalid(format!("--{name} is given twice")));
-            }
-            parsed.flags.push((name, value));
-        }
-        Ok(parsed)
-    }
-
-    fn get(&self, name: &str) -> Option<&str> {
-        self.flags.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
-    }
-
-    fn has(&self, name: &str) -> bool {
-        self.switches.contains(&name)
-    }
-
-    fn number<T: core::str::FromStr>(&self, name: &str, what: &str) -> Result<Option<T>, CliError> {
-        self.get(name)
-            .map(|v| v.trim().parse().map_err(|_| invalid(format!("--{name} {v:?}: expected {what}"))))
-            .transpose()
-    }
-
-    /// The value of the flag of the choice `T` (`--leak-choice dealer`), if given.
-    fn named<T: Named>(&self) -> Result<Option<T>, CliError> {
-        self.get(T::FLAG).map(T::parse).transpose().map_err(invalid)
-    }
-
-    fn no_positional(&self) -> Result<(), CliError> {
-        match self.positional.first() {
-            Some(extra) => Err(invalid(format!("unexpected argument {extra:?}"))),
-            None => Ok(()),
-        }
-    }
+/// Clap's message without its `error: ` prefix, usage line and `--help` hint (the examples
+/// print the usage line themselves, after their own name).
+fn message(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let text = text.strip_prefix("error: ").unwrap_or(&text);
+    let end = ["\n\nUsage:", "\n\nFor more information"].iter().filter_map(|cut| text.find(cut)).min();
+    text[..end.unwrap_or(text.len())].trim_end().to_owned()
 }
 
-/// Reads `--game`: one game, or `all` when `allow_all`.
-fn parse_games(value: &str, allow_all: bool) -> Result<Vec<GameId>, CliError> {
+/// The help of the clap command `C`, as `--help` prints it.
+fn help<C: CommandFactory>() -> String {
+    C::command().render_help().to_string()
+}
+
+/// The usage line of the clap command `C` and the hint to ask for the help, for errors.
+fn short_usage<C: CommandFactory>() -> String {
+    format!("{}\n\nFor more information, try '--help'.", C::command().render_usage())
+}
+
+/// `--game` of `simulate`: one game or all of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameChoice {
+    All,
+    One(GameId),
+}
+
+fn game_or_all(value: &str) -> Result<GameChoice, String> {
     if value.trim() == "all" {
-        if !allow_all {
-            return Err(invalid("--game all is not possible here: name one game"));
-        }
-        if GameId::ALL.is_empty() {
-            return Err(invalid("no game crate is wired in yet: try --game highcard"));
-        }
-        return Ok(GameId::ALL.to_vec());
+        return Ok(GameChoice::All);
     }
-    value.parse::<GameId>().map(|id| vec![id]).map_err(|e| invalid(e.to_string()))
+    value.parse::<GameId>().map(GameChoice::One).map_err(|e| e.to_string())
 }
 
-/// Reads `--bots`: a comma-separated list.
-fn parse_bots(value: &str) -> Result<Vec<BotSpec>, CliError> {
-    value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| invalid(format!("--bots: {e}")))).collect()
+fn one_game(value: &str) -> Result<GameId, String> {
+    if value.trim() == "all" {
+        return Err("`all` is for simulate; name one game".to_owned());
+    }
+    value.parse::<GameId>().map_err(|e| e.to_string())
 }
 
-/// Reads the game options (the switches of [`SWITCHES`], `--tiles FILE`, `--objective
-/// NAME`, `--round-types LIST`, `--round-sequence LIST`, `--missions FILE`,
-/// `--precision-team-double NAME`, `--leak-choice NAME`, `--shields NAME`, `--witch-step N`, `--end-of-trick LIST`, `--mission-choices N`,
-/// `--scoring SPEC`, `--ace NAME`, `--rounds N`) and applies them to `games`: each becomes
-/// the engine that plays them, or the options are refused.
-fn parse_options(parsed: &Parsed, games: &mut [GameId]) -> Result<GameOptions, CliError> {
-    let mut options = GameOptions {
-        tiles: parsed.get("tiles").map(PathBuf::from),
-        objective: match parsed.get("objective") {
-            Some(name) => crate::options::DukeObjective::parse(name).map_err(invalid)?,
-            None => None,
-        },
-        round_types: parsed.get(ROUND_TYPES).map(str::to_owned),
-        round_sequence: parsed.get(ROUND_SEQUENCE).map(str::to_owned),
-        missions: parsed.get(MISSIONS).map(PathBuf::from),
-        precision_team_double: parsed.named()?,
-        leak_choice: parsed.named()?,
-        shields: parsed.named()?,
-        witch_step: parsed.number(WITCH_STEP, "5 or 10")?,
-        end_of_trick: parsed.get(END_OF_TRICK).map(str::to_owned),
-        mission_choices: parsed.number(MISSION_CHOICES, "a number of missions")?,
-        scoring: parsed.get(SCORING).map(str::to_owned),
-        ace: parsed.named()?,
-        rounds: parsed.number(ROUNDS, "a number of rounds")?,
-        ..GameOptions::default()
-    };
-    for &flag in SWITCHES {
-        if parsed.has(flag)
-            && let Some(on) = options.switch_mut(flag)
-        {
-            *on = true;
-        }
+/// `--bots`: a comma-separated list (a newtype, so that clap takes it as one value).
+#[derive(Clone, Debug, PartialEq)]
+struct BotList(Vec<BotSpec>);
+
+fn bot_list(value: &str) -> Result<BotList, String> {
+    value.split(',').map(|b| b.parse::<BotSpec>().map_err(|e| e.to_string())).collect::<Result<_, _>>().map(BotList)
+}
+
+fn number<T: core::str::FromStr>(value: &str, what: &str) -> Result<T, String> {
+    value.trim().parse().map_err(|_| format!("expected {what}"))
+}
+
+fn game_count(value: &str) -> Result<u64, String> {
+    match number(value, "a number of games")? {
+        0 => Err("there is nothing to simulate; give at least 1".to_owned()),
+        n => Ok(n),
     }
-    if (options.ranger || options.three_pikemen) && options.objective != Some(crate::options::DukeObjective::DarkRider)
-    {
-        return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider".to_owned()));
+}
+
+fn seed(value: &str) -> Result<u64, String> {
+    number(value, "an unsigned 64-bit seed")
+}
+
+fn players(value: &str) -> Result<u8, String> {
+    const WHAT: &str = "a number of players from 1 to 16";
+    match number(value, WHAT)? {
+        p @ 1..=16 => Ok(p),
+        _ => Err(format!("expected {WHAT}")),
+    }
+}
+
+fn seat(value: &str) -> Result<u8, String> {
+    number(value, "a seat number from 0")
+}
+
+fn threads(value: &str) -> Result<NonZeroUsize, String> {
+    number(value, "a number of threads, at least 1")
+}
+
+const BOTS_HELP: &str = "Bots cycled over the seats: random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]]";
+
+/// The clap command of `simulate`.
+#[derive(Debug, Parser)]
+#[command(name = "simulate", about = SimulateArgs::ABOUT, after_help = usage::options_usage())]
+#[command(allow_negative_numbers = true, disable_version_flag = true)]
+struct SimulateCommand {
+    #[arg(long, value_name = "NAME", value_parser = game_or_all, help = usage::game_help(true))]
+    game: Option<GameChoice>,
+    /// Games to play of each game
+    #[arg(long = "games", value_name = "N", value_parser = game_count, default_value_t = SimulateArgs::DEFAULT_COUNT)]
+    count: u64,
+    /// The master seed: game i's seed derives from it and i only
+    #[arg(long, value_name = "S", value_parser = seed, default_value_t = SimulateArgs::DEFAULT_SEED)]
+    seed: u64,
+    /// Seats per game, 1 to 16, if not the game's default
+    #[arg(long, value_name = "P", value_parser = players)]
+    players: Option<u8>,
+    #[arg(long, value_name = "LIST", value_parser = bot_list, help = format!("{BOTS_HELP} [default: {}]", bot_names(&SimulateArgs::default_bots())))]
+    bots: Option<BotList>,
+    /// Write the first game's record to FILE (FILE-GAME.EXT each with several games)
+    #[arg(long, value_name = "FILE")]
+    save_record: Option<PathBuf>,
+    /// Play on N threads, the same summary for any N [default: every core]
+    #[arg(long, value_name = "N", value_parser = threads)]
+    threads: Option<NonZeroUsize>,
+    #[command(flatten)]
+    options: OptionFlags,
+}
+
+fn bot_names(bots: &[BotSpec]) -> String {
+    bots.iter().map(ToString::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The game options of a command line applied to `games`: each becomes the engine that
+/// plays them, or the options are refused.
+fn apply_options(options: GameOptions, games: &mut [GameId]) -> Result<GameOptions, CliError> {
+    if (options.ranger || options.three_pikemen) && options.objective != Some(DukeObjective::DarkRider) {
+        return Err(invalid("--ranger and --three-pikemen go with --objective dark-rider"));
     }
     for game in games {
         *game = game.with_options(&options).map_err(invalid)?;
     }
     Ok(options)
-}
-
-/// Crown Battles' mission catalogue file.
-const MISSIONS: &str = "missions";
-/// Crown Battles' round types: the Round Type cards to deal.
-const ROUND_TYPES: &str = "round-types";
-/// Crown Battles' round types in a fixed order.
-const ROUND_SEQUENCE: &str = "round-sequence";
-/// The game options that take a value, shared by `simulate` and `play`.
-const OPTION_VALUES: &[&str] = &[
-    "tiles",
-    "objective",
-    ROUND_TYPES,
-    ROUND_SEQUENCE,
-    MISSIONS,
-    PRECISION_TEAM_DOUBLE,
-    LEAK_CHOICE,
-    SHIELDS,
-    WITCH_STEP,
-    END_OF_TRICK,
-    MISSION_CHOICES,
-    SCORING,
-    ACE,
-    ROUNDS,
-];
-
-/// A command's own flags that take a value, followed by the game options'.
-fn with_option_values(own: &[&'static str]) -> Vec<&'static str> {
-    own.iter().chain(OPTION_VALUES).copied().collect()
-}
-
-fn parse_players(parsed: &Parsed) -> Result<Option<u8>, CliError> {
-    let players = parsed.number::<u8>("players", "a number of players from 1 to 16")?;
-    match players {
-        Some(p) if !(1..=16).contains(&p) => Err(invalid(format!("--players {p}: expected 1 to 16"))),
-        _ => Ok(players),
-    }
 }
 
 /// `simulate` options.
@@ -235,6 +200,8 @@ pub struct SimulateArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record of the first game (per game when several).
     pub save_record: Option<PathBuf>,
+    /// Threads the games are played on (`--threads`, by default every core).
+    pub threads: usize,
     /// Game options (`games` already names the engines that play them).
     pub options: GameOptions,
 }
@@ -251,56 +218,82 @@ impl SimulateArgs {
         vec![BotSpec::Ismcts(quick), BotSpec::Greedy, BotSpec::Random]
     }
 
-    /// The usage text.
-    pub const USAGE: &'static str = "\
-usage: simulate [--game NAME|all] [--games N] [--seed S] [--players P]
-                [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-                [--save-record FILE] [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon]
-                [--objective NAME] [--ranger] [--three-pikemen] [other game options]
+    /// The default of `--threads`: every core the system gives this process (1 if it
+    /// cannot tell).
+    pub fn default_threads() -> usize {
+        std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    }
 
+    /// What `simulate` does, at the head of its help.
+    pub const ABOUT: &'static str = "\
 Plays N games of each chosen game with bots, one per seat, cycling the list (game i gives
 seat k the bot (k + i) mod len, so every bot sits in every seat), and prints a summary per
-game. The same seed gives the same summary (timings excepted).
+game. The same seed gives the same summary (timings excepted), whatever the number of
+threads: game i's seed derives from the master seed and i only.
 ismcts (200 iterations, exploration 0.7) cuts its rollouts after HORIZON actions (default
 10) and scores the seats by the game's evaluation; HORIZON `end` plays them to the end.
 Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random.";
 
-    /// The usage text with the games and the game options (their values listed from the
-    /// tables the parser reads).
+    /// The help (`--help`): the flags and the game options, their values listed from the
+    /// tables the parser reads.
     pub fn usage() -> String {
-        format!("{}\n{}\n{}", SimulateArgs::USAGE, usage::games_line(true), usage::options_usage())
+        help::<SimulateCommand>()
+    }
+
+    /// The usage line, for errors.
+    pub fn short_usage() -> String {
+        short_usage::<SimulateCommand>()
     }
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<SimulateArgs, CliError> {
-        let parsed = Parsed::new(
-            args,
-            &with_option_values(&["game", "games", "seed", "players", "bots", "save-record"]),
-            SWITCHES,
-        )?;
-        parsed.no_positional()?;
-        let mut games = match parsed.get("game") {
-            Some(value) => parse_games(value, true)?,
+        let command: SimulateCommand = parse_command(args)?;
+        let mut games = match command.game {
+            Some(GameChoice::One(id)) => vec![id],
+            Some(GameChoice::All) if GameId::ALL.is_empty() => {
+                return Err(invalid("no game crate is wired in yet: try --game highcard"));
+            }
+            Some(GameChoice::All) => GameId::ALL.to_vec(),
             None if GameId::ALL.is_empty() => vec![GameId::HighCard],
             None => GameId::ALL.to_vec(),
         };
-        let count = parsed.number::<u64>("games", "a number of games")?.unwrap_or(SimulateArgs::DEFAULT_COUNT);
-        if count == 0 {
-            return Err(invalid("--games 0: there is nothing to simulate; give at least 1"));
-        }
-        let seed = parsed.number::<u64>("seed", "an unsigned 64-bit seed")?.unwrap_or(SimulateArgs::DEFAULT_SEED);
-        let bots = parsed.get("bots").map(parse_bots).transpose()?.unwrap_or_else(SimulateArgs::default_bots);
-        let options = parse_options(&parsed, &mut games)?;
+        let options = apply_options(command.options.0, &mut games)?;
         Ok(SimulateArgs {
             games,
-            count,
-            seed,
-            players: parse_players(&parsed)?,
-            bots,
-            save_record: parsed.get("save-record").map(PathBuf::from),
+            count: command.count,
+            seed: command.seed,
+            players: command.players,
+            bots: command.bots.map_or_else(SimulateArgs::default_bots, |b| b.0),
+            save_record: command.save_record,
+            threads: command.threads.map_or_else(SimulateArgs::default_threads, NonZeroUsize::get),
             options,
         })
     }
+}
+
+/// The clap command of `play`.
+#[derive(Debug, Parser)]
+#[command(name = "play", about = PlayArgs::ABOUT, after_help = usage::options_usage())]
+#[command(allow_negative_numbers = true, disable_version_flag = true)]
+struct PlayCommand {
+    #[arg(long, value_name = "NAME", value_parser = one_game, help = usage::game_help(false))]
+    game: Option<GameId>,
+    /// Seats, 1 to 16, if not the game's default
+    #[arg(long, value_name = "P", value_parser = players)]
+    players: Option<u8>,
+    /// Your seat (0 is the first)
+    #[arg(long, value_name = "K", value_parser = seat, default_value_t = 0)]
+    seat: u8,
+    /// The seed [default: from the clock, printed to play the game again]
+    #[arg(long, value_name = "S", value_parser = seed)]
+    seed: Option<u64>,
+    #[arg(long, value_name = "LIST", value_parser = bot_list, help = format!("{BOTS_HELP} [default: ismcts]"))]
+    bots: Option<BotList>,
+    /// Write the record of the game to FILE at the end (for the replay example)
+    #[arg(long, value_name = "FILE")]
+    save_record: Option<PathBuf>,
+    #[command(flatten)]
+    options: OptionFlags,
 }
 
 /// `play` options.
@@ -323,51 +316,58 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
-    /// The usage text.
-    pub const USAGE: &'static str = "\
-usage: play --game NAME [--players P] [--seat K] [--seed S]
-            [--bots random,greedy,ismcts[:ITERATIONS[:EXPLORATION[:HORIZON|end]]],...]
-            [--save-record FILE]
-            [--enhanced] [--tiles FILE] [--mountain] [--fort] [--dragon] [--objective NAME]
-            [--ranger] [--three-pikemen] [other game options]
-
+    /// What `play` does, at the head of its help.
+    pub const ABOUT: &'static str = "\
 Plays one game in the terminal: you sit in seat K (default 0, the first seat); the bots
 (default ismcts) take the other seats, cycling the list. Type the number of an action or
 its notation; `help` and `quit` are commands.";
 
-    /// The usage text with the games and the game options (their values listed from the
-    /// tables the parser reads).
+    /// The help (`--help`): the flags and the game options, their values listed from the
+    /// tables the parser reads.
     pub fn usage() -> String {
-        format!("{}\n{}\n{}", PlayArgs::USAGE, usage::games_line(false), usage::options_usage())
+        help::<PlayCommand>()
+    }
+
+    /// The usage line, for errors.
+    pub fn short_usage() -> String {
+        short_usage::<PlayCommand>()
     }
 
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<PlayArgs, CliError> {
-        let parsed = Parsed::new(
-            args,
-            &with_option_values(&["game", "players", "seat", "seed", "bots", "save-record"]),
-            SWITCHES,
-        )?;
-        parsed.no_positional()?;
-        let mut games = match parsed.get("game") {
-            Some(value) => parse_games(value, false)?,
-            None => return Err(invalid(format!("--game is required: one of {}", GameId::choices()))),
+        let command: PlayCommand = parse_command(args)?;
+        let Some(game) = command.game else {
+            return Err(invalid(format!("--game is required: one of {}", usage::game_names())));
         };
-        let options = parse_options(&parsed, &mut games)?;
+        let mut games = [game];
+        let options = apply_options(command.options.0, &mut games)?;
+        let [game] = games;
         Ok(PlayArgs {
-            game: games.first().copied().ok_or_else(|| invalid("--game: no game"))?,
-            players: parse_players(&parsed)?,
-            seat: parsed.number::<u8>("seat", "a seat number from 0")?.unwrap_or(0),
-            seed: parsed.number::<u64>("seed", "an unsigned 64-bit seed")?,
-            bots: parsed
-                .get("bots")
-                .map(parse_bots)
-                .transpose()?
-                .unwrap_or_else(|| vec![BotSpec::Ismcts(IsmctsSettings::default())]),
-            save_record: parsed.get("save-record").map(PathBuf::from),
+            game,
+            players: command.players,
+            seat: command.seat,
+            seed: command.seed,
+            bots: command.bots.map_or_else(|| vec![BotSpec::Ismcts(IsmctsSettings::default())], |b| b.0),
+            save_record: command.save_record,
             options,
         })
     }
+}
+
+/// The clap command of `replay`.
+#[derive(Debug, Parser)]
+#[command(name = "replay", about = ReplayArgs::ABOUT)]
+#[command(allow_negative_numbers = true, disable_version_flag = true)]
+struct ReplayCommand {
+    /// The record (JSON), as written by `--save-record`
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Replay what seat K saw, its own hidden cards too [default: what a spectator saw]
+    #[arg(long, value_name = "K", value_parser = seat)]
+    seat: Option<u8>,
+    /// Wait for Enter between steps
+    #[arg(long)]
+    step: bool,
 }
 
 /// `replay` options.
@@ -383,28 +383,29 @@ pub struct ReplayArgs {
 }
 
 impl ReplayArgs {
-    /// The usage text.
-    pub const USAGE: &'static str = "\
-usage: replay FILE [--seat K] [--step]
-
+    /// What `replay` does, at the head of its help.
+    pub const ABOUT: &'static str = "\
 Replays a game record (JSON, as written by `simulate --save-record` or `play --save-record`),
 printing what one observer saw at every step (the events, then its view). By default that is
 a spectator, who sees only what every player sees; --seat K replays from seat K's perspective.
 --step waits for Enter between steps.";
 
+    /// The help (`--help`).
+    pub fn usage() -> String {
+        help::<ReplayCommand>()
+    }
+
+    /// The usage line, for errors.
+    pub fn short_usage() -> String {
+        short_usage::<ReplayCommand>()
+    }
+
     /// Parses the arguments (without the program name).
     pub fn parse(args: impl IntoIterator<Item = String>) -> Result<ReplayArgs, CliError> {
-        let parsed = Parsed::new(args, &["seat"], &["step"])?;
-        let mut positional = parsed.positional.iter();
-        let file = positional.next().ok_or_else(|| invalid("the record FILE is missing"))?;
-        if let Some(extra) = positional.next() {
-            return Err(invalid(format!("unexpected argument {extra:?}: give one FILE")));
-        }
-        let seat = parsed.number("seat", "a seat number")?;
-        Ok(ReplayArgs { file: PathBuf::from(file), step: parsed.has("step"), seat })
+        let command: ReplayCommand = parse_command(args)?;
+        Ok(ReplayArgs { file: command.file, step: command.step, seat: command.seat })
     }
 }
 
 #[cfg(test)]
 mod tests;
-mod usage;

@@ -35,7 +35,6 @@ pub mod cli;
 pub mod driver;
 pub mod interactive;
 pub mod options;
-pub mod progress;
 pub mod replay;
 pub mod seed;
 pub mod simulate;

@@ -1,9 +1,11 @@
-//! Many bot games in a row, and their summary table.
+//! Many bot games, on every core, and their summary table.
 
 use core::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use duke_core::{Record, Seat};
+use duke_core::{Game, Outcome, Record, Seat};
+use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 use crate::bots::{Bot, BotSpec};
 use crate::catalog::Catalogued;
@@ -106,17 +108,41 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     mix(seed, index)
 }
 
+/// What a run keeps of one game: enough to add it to the summary in the game's turn.
+struct Played<G: Game> {
+    /// Actions of the game.
+    actions: u64,
+    /// The bot of each seat.
+    specs: Vec<BotSpec>,
+    /// How it ended.
+    outcome: Outcome,
+    /// Its record, kept for the first game only (a long run would hold every game's).
+    record: Option<Record<G>>,
+}
+
 /// Plays `count` games of `G` (with `players` seats if given, and the game `options`) with
 /// `bots`, calling `progress(done)` after each game.
 /// Returns the summary and the record of the first game.
-pub fn run<G: Catalogued>(
+///
+/// The games run on the current rayon pool: the global one (every core), or the pool the
+/// caller [`install`](rayon::ThreadPool::install)s (the `simulate` example's `--threads`).
+/// Game `index` is played with the seed [`game_seed`]`(seed, index)` by bots built for it
+/// alone, and the games are added to the summary in index order, so that the summary
+/// (everything but [`Summary::elapsed`]) and the first record are the same on any number
+/// of threads. `progress` may be called from any of them, with the number of games done.
+pub fn run<G>(
     players: Option<u8>,
     options: &GameOptions,
     count: u64,
     seed: u64,
     bots: &[BotSpec],
-    mut progress: impl FnMut(u64),
-) -> Result<(Summary, Option<Record<G>>), SimulateError> {
+    progress: impl Fn(u64) + Sync,
+) -> Result<(Summary, Option<Record<G>>), SimulateError>
+where
+    G: Catalogued,
+    G::Config: Sync,
+    Record<G>: Send,
+{
     let config = G::config_with(players, options).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
     let seats =
         G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
@@ -128,11 +154,11 @@ pub fn run<G: Catalogued>(
         }
     }
     let started = Instant::now();
-    let mut actions = 0u64;
-    let mut first = None;
-    for index in 0..count {
+    let done = AtomicU64::new(0);
+    let play = |index: u64| -> Result<Played<G>, SimulateError> {
         let seed = game_seed(seed, index);
         let specs: Vec<BotSpec> = (0..seats).filter_map(|seat| bot_for(bots, index, seat)).collect();
+        // Built for this game alone: no bot carries anything from one game to the next.
         let mut players: Vec<Box<dyn Bot<G>>> =
             specs.iter().enumerate().map(|(seat, spec)| spec.build::<G>(mix(seed, seat as u64 + 1))).collect();
         let finished = play_game::<G>(&config, seed, &mut players).map_err(|error| SimulateError::Game {
@@ -141,26 +167,41 @@ pub fn run<G: Catalogued>(
             seed,
             error,
         })?;
-        actions += finished.record.steps.len() as u64;
-        for (seat, spec) in specs.iter().enumerate() {
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+        Ok(Played {
+            actions: finished.record.steps.len() as u64,
+            specs,
+            outcome: finished.outcome,
+            record: (index == 0).then_some(finished.record),
+        })
+    };
+    // Rayon's `collect` keeps the order of the items, whatever thread played a game.
+    let played: Vec<Result<Played<G>, SimulateError>> = (0..count).into_par_iter().map(play).collect();
+    let mut actions = 0u64;
+    let mut first = None;
+    // In index order: the first failure is the one reported, and the float sums add up
+    // in the same order on any number of threads.
+    for game in played {
+        let game = game?;
+        actions += game.actions;
+        for (seat, spec) in game.specs.iter().enumerate() {
             let label = spec.to_string();
             let Some(line) = stats.iter_mut().find(|s| s.label == label) else { continue };
             let seat = Seat(seat as u8);
             line.seats += 1;
-            if finished.outcome.ranks.get(seat.index()) == Some(&1) {
-                if finished.outcome.winners().len() == 1 {
+            if game.outcome.ranks.get(seat.index()) == Some(&1) {
+                if game.outcome.winners().len() == 1 {
                     line.wins += 1;
                 } else {
                     line.shared += 1;
                 }
             }
-            line.reward += finished.outcome.reward(seat);
-            line.score += finished.outcome.scores.get(seat.index()).copied().unwrap_or(0);
+            line.reward += game.outcome.reward(seat);
+            line.score += game.outcome.scores.get(seat.index()).copied().unwrap_or(0);
         }
         if first.is_none() {
-            first = Some(finished.record);
+            first = game.record;
         }
-        progress(index + 1);
     }
     let summary = Summary {
         game: G::NAME,

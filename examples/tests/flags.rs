@@ -182,7 +182,10 @@ fn crown_battles_valued_flags_reach_the_config() {
         assert_eq!(crown_config(&format!("--precision-team-double {name}")).unwrap().precision_team_double, rule);
     }
     let why = crown_config("--precision-team-double both").unwrap_err();
-    assert!(why.contains("--precision-team-double both: expected one of one-member, per-suit, one-bid"), "{why}");
+    assert!(
+        why.contains("'both' for '--precision-team-double <NAME>': expected one of one-member, per-suit, one-bid"),
+        "{why}"
+    );
     let cases = [
         ("simultaneous", LeakChoiceName::Simultaneous, LeakChoice::Simultaneous),
         ("clockwise", LeakChoiceName::Clockwise, LeakChoice::Clockwise),
@@ -200,7 +203,7 @@ fn crown_battles_valued_flags_reach_the_config() {
         );
     }
     let why = SimulateArgs::parse(args("--game crownbattles --leak-choice nobody")).unwrap_err().to_string();
-    assert!(why.contains("--leak-choice nobody: expected one of simultaneous, clockwise"), "{why}");
+    assert!(why.contains("'nobody' for '--leak-choice <NAME>': expected one of simultaneous, clockwise"), "{why}");
     for (name, option, rule) in [
         ("off", ShieldsName::Off, Shields::Off),
         ("round", ShieldsName::Round, Shields::Round),
@@ -368,7 +371,9 @@ fn dukes_up_flags_reach_the_config() {
         assert_eq!(parsed.options.flags(), [format!("--ace {name}")]);
         assert_eq!(dukesup_config(&format!("--ace {name}")).unwrap().ace, rule);
     }
-    assert!(dukesup_config("--ace middle").unwrap_err().contains("--ace middle: expected one of low, high"));
+    assert!(
+        dukesup_config("--ace middle").unwrap_err().contains("'middle' for '--ace <NAME>': expected one of low, high")
+    );
     let config = dukesup_config("--rounds 3 --count-wins").unwrap();
     assert_eq!(
         (config.rounds, config.multi_round, config.reshuffle),

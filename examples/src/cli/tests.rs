@@ -19,6 +19,7 @@ fn simulate_defaults_without_arguments() {
     assert_eq!(parsed.bots, SimulateArgs::default_bots());
     assert_eq!(parsed.players, None);
     assert_eq!(parsed.save_record, None);
+    assert_eq!(parsed.threads, SimulateArgs::default_threads());
     if GameId::ALL.is_empty() {
         assert_eq!(parsed.games, vec![GameId::HighCard]);
     } else {
@@ -45,18 +46,67 @@ fn simulate_reads_every_option_in_both_forms() {
 
 #[test]
 fn simulate_refuses_bad_arguments_clearly() {
-    assert!(invalid_message(SimulateArgs::parse(args("--games 0"))).contains("--games 0"));
+    let why = invalid_message(SimulateArgs::parse(args("--games 0")));
+    assert!(why.contains("'0' for '--games <N>': there is nothing to simulate"), "{why}");
     assert!(invalid_message(SimulateArgs::parse(args("--games -3"))).contains("expected a number of games"));
     assert!(invalid_message(SimulateArgs::parse(args("--game chess"))).contains("unknown game \"chess\""));
     assert!(invalid_message(SimulateArgs::parse(args("--bots random,magic"))).contains("unknown bot \"magic\""));
-    assert!(invalid_message(SimulateArgs::parse(args("--seed"))).contains("--seed needs a value"));
-    assert!(invalid_message(SimulateArgs::parse(args("--seed 1 --seed 2"))).contains("given twice"));
-    assert!(invalid_message(SimulateArgs::parse(args("--frobnicate 2"))).contains("unknown option"));
-    assert!(invalid_message(SimulateArgs::parse(args("-x"))).contains("unknown option"));
-    assert!(invalid_message(SimulateArgs::parse(args("stray"))).contains("unexpected argument"));
-    assert!(invalid_message(SimulateArgs::parse(args("--players 0"))).contains("--players 0"));
+    let why = invalid_message(SimulateArgs::parse(args("--seed")));
+    assert!(why.contains("a value is required for '--seed <S>'"), "{why}");
+    let why = invalid_message(SimulateArgs::parse(args("--seed 1 --seed 2")));
+    assert!(why.contains("'--seed <S>' cannot be used multiple times"), "{why}");
+    let why = invalid_message(SimulateArgs::parse(args("--enhanced --enhanced")));
+    assert!(why.contains("'--enhanced' cannot be used multiple times"), "{why}");
+    let why = invalid_message(SimulateArgs::parse(args("--frobnicate 2")));
+    assert!(why.contains("unexpected argument '--frobnicate'"), "{why}");
+    assert!(invalid_message(SimulateArgs::parse(args("-x"))).contains("unexpected argument '-x'"));
+    assert!(invalid_message(SimulateArgs::parse(args("stray"))).contains("unexpected argument 'stray'"));
+    let why = invalid_message(SimulateArgs::parse(args("--players 0")));
+    assert!(why.contains("'0' for '--players <P>': expected a number of players from 1 to 16"), "{why}");
     assert!(invalid_message(SimulateArgs::parse(args("--players 300"))).contains("--players"));
+    // The usage line and the hint follow in the examples, not in the message.
+    for line in ["--players 0", "--frobnicate", "--game chess", "--seed"] {
+        let why = invalid_message(SimulateArgs::parse(args(line)));
+        assert!(!why.contains("Usage") && !why.contains("--help") && !why.starts_with("error"), "{why}");
+    }
+    let why = invalid_message(SimulateArgs::parse(args("--dragn")));
+    assert!(why.contains("tip: a similar argument exists: '--dragon'"), "{why}");
     assert_eq!(SimulateArgs::parse(args("--games 3 --help")), Err(CliError::Help));
+}
+
+#[test]
+fn simulate_reads_threads_and_defaults_to_every_core() {
+    assert!(SimulateArgs::default_threads() >= 1);
+    assert_eq!(SimulateArgs::parse(args("")).unwrap().threads, SimulateArgs::default_threads());
+    assert_eq!(SimulateArgs::parse(args("--threads 3")).unwrap().threads, 3);
+    assert_eq!(SimulateArgs::parse(args("--threads=1")).unwrap().threads, 1);
+    let why = invalid_message(SimulateArgs::parse(args("--threads 0")));
+    assert!(why.contains("'0' for '--threads <N>': expected a number of threads, at least 1"), "{why}");
+    assert!(invalid_message(PlayArgs::parse(args("--game highcard --threads 2"))).contains("'--threads'"));
+    assert!(SimulateArgs::usage().contains("--threads <N>"));
+}
+
+#[test]
+fn the_help_is_generated_with_every_flag_and_the_game_options() {
+    for (usage, flags) in [
+        (
+            SimulateArgs::usage(),
+            &["--game", "--games", "--seed", "--players", "--bots", "--save-record", "--threads"][..],
+        ),
+        (PlayArgs::usage(), &["--game", "--players", "--seat", "--seed", "--bots", "--save-record"][..]),
+        (ReplayArgs::usage(), &["<FILE>", "--seat", "--step"][..]),
+    ] {
+        assert!(usage.contains("Usage:") && usage.contains("-h, --help"), "{usage}");
+        for flag in flags {
+            assert!(usage.contains(flag), "{flag}: {usage}");
+        }
+    }
+    for usage in [SimulateArgs::usage(), PlayArgs::usage()] {
+        assert!(usage.contains("Game options") && usage.contains("--dragon places the Dragon"), "{usage}");
+    }
+    assert!(SimulateArgs::short_usage().starts_with("Usage: simulate"));
+    assert!(PlayArgs::short_usage().starts_with("Usage: play"));
+    assert!(ReplayArgs::short_usage().starts_with("Usage: replay"));
 }
 
 #[test]
@@ -88,9 +138,10 @@ fn replay_takes_one_file() {
         Ok(ReplayArgs { file: PathBuf::from("game.json"), step: false, seat: Some(2) })
     );
     assert!(invalid_message(ReplayArgs::parse(args("game.json --seat x"))).contains("--seat"));
-    assert!(invalid_message(ReplayArgs::parse(args(""))).contains("FILE is missing"));
-    assert!(invalid_message(ReplayArgs::parse(args("a b"))).contains("unexpected argument"));
-    assert!(invalid_message(ReplayArgs::parse(args("a --step=1"))).contains("takes no value"));
+    let why = invalid_message(ReplayArgs::parse(args("")));
+    assert!(why.contains("required arguments were not provided") && why.contains("<FILE>"), "{why}");
+    assert!(invalid_message(ReplayArgs::parse(args("a b"))).contains("unexpected argument 'b'"));
+    assert!(invalid_message(ReplayArgs::parse(args("a --step=1"))).contains("unexpected value '1' for '--step'"));
     assert_eq!(ReplayArgs::parse(args("-h")), Err(CliError::Help));
 }
 
@@ -118,7 +169,8 @@ fn game_options_are_refused_by_games_that_do_not_take_them() {
     if GameId::ALL.len() > 1 {
         assert!(SimulateArgs::parse(args("--game all --enhanced")).is_err());
     }
-    assert!(invalid_message(PlayArgs::parse(args("--game highcard --enhanced=yes"))).contains("takes no value"));
+    let why = invalid_message(PlayArgs::parse(args("--game highcard --enhanced=yes")));
+    assert!(why.contains("unexpected value 'yes' for '--enhanced'"), "{why}");
 }
 
 #[cfg(feature = "crownbattles")]
@@ -130,7 +182,8 @@ fn round_type_options_are_read_for_simulate_and_play() {
     assert_eq!(parsed.games, vec![GameId::CrownBattles]);
     let parsed = PlayArgs::parse(args("--game crownbattles --round-sequence=blind,normal")).unwrap();
     assert_eq!(parsed.options.round_sequence.as_deref(), Some("blind,normal"));
-    assert!(invalid_message(SimulateArgs::parse(args("--round-types"))).contains("needs a value"));
+    let why = invalid_message(SimulateArgs::parse(args("--round-types")));
+    assert!(why.contains("a value is required for '--round-types <LIST>'"), "{why}");
     // Other games refuse them, and Crown Battles refuses The Duke's.
     let refused = invalid_message(SimulateArgs::parse(args("--game all --round-types blind")));
     assert!(refused.contains("--round-types blind"), "{refused}");
@@ -153,7 +206,7 @@ fn round_type_options_are_read_for_simulate_and_play() {
     // The switches that named what is now the rules engine's default are gone, not silent.
     for old in ["--missions-simultaneous", "--long-play-screw-by-cards", "--precision-team-one-double"] {
         let refused = invalid_message(SimulateArgs::parse(args(&format!("--game crownbattles {old}"))));
-        assert!(refused.contains(&format!("unknown option \"{old}\"")), "{refused}");
+        assert!(refused.contains(&format!("unexpected argument '{old}'")), "{refused}");
         assert!(!SimulateArgs::usage().contains(old), "{old}");
     }
     assert!(SimulateArgs::usage().contains("--missions FILE deals the missions"));

@@ -1,4 +1,6 @@
-//! The usage text of the game options, shared by `simulate` and `play`.
+//! The help text of the game options, shared by `simulate` and `play` (the part after the
+//! list of flags, where clap's generated list hides them: one paragraph per game reads
+//! better than sixty lines of flags).
 //!
 //! Every list of values in it is generated from the table the parser reads (the round types
 //! from `crownbattles_rules::RoundType::ALL`, the named choices from [`Named::NAMES`], the
@@ -32,11 +34,17 @@ fn wrap(words: &[&str], sep: &str) -> String {
     lines.iter().map(|l| l.trim_end()).collect::<Vec<_>>().join("\n")
 }
 
-/// The line of `--game`: every game this build plays, and `all` where it is accepted.
-pub(super) fn games_line(allow_all: bool) -> String {
-    let names: Vec<&str> = GameId::NAMES.iter().map(|&(_, name)| name).collect();
-    let all = if allow_all { "; all plays every game but highcard, in turn" } else { "" };
-    format!("The games (--game NAME): {}{all}.", names.join(", "))
+/// The games `--game` names: every game this build plays.
+pub(super) fn game_names() -> String {
+    GameId::NAMES.iter().map(|&(_, name)| name).collect::<Vec<_>>().join(", ")
+}
+
+/// The help of `--game`.
+pub(super) fn game_help(allow_all: bool) -> String {
+    match allow_all {
+        true => format!("The game: {}, or all (all but highcard, in turn) [default: all]", game_names()),
+        false => format!("The game (required): {}", game_names()),
+    }
 }
 
 /// Crown Battles' round types with the players they need, from the engine's own tables.
@@ -72,12 +80,13 @@ fn round_types() -> String {
     "not built: the crownbattles feature is off".to_owned()
 }
 
-/// The usage lines of the game options.
+/// The help lines of the game options.
 pub(super) fn options_usage() -> String {
     let objectives: Vec<&str> = DukeObjective::ALL.iter().map(|o| o.name()).collect();
     let steps: Vec<String> = WITCH_STEPS.iter().map(u8::to_string).collect();
     format!(
         "\
+Game options (each game refuses the others'):
 The Duke's Expanded play (with --game theduke): --enhanced puts the Duchess and the Oracle
 into each bag; --tiles FILE plays with the tile set in FILE (JSON, the TileSetSpec format
 of theduke-rules; the base box's set is theduke-rules/tests/golden/standard_tiles.json);

@@ -144,7 +144,7 @@ mod events;
 mod expanded;
 mod game;
 mod invariants;
-mod learning;
+pub mod learning;
 mod movegen;
 pub mod notation;
 mod perft;

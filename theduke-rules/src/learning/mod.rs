@@ -9,7 +9,7 @@
 //!
 //! # Action index
 //!
-//! One block per variant of [`Action`](crate::Action), in this order; a block the config
+//! One block per variant of [`Action`], in this order; a block the config
 //! cannot use (no tile with the icon or ability, another objective, no Dragon) has size 0.
 //! Every index names an action (the blocks are dense: each is a product of ranges or a
 //! fixed list of square pairs), and every action a game of the config can produce has an
@@ -44,12 +44,16 @@
 //! in the base box) the Move block is `from * 36 + to` (1296 entries); the Command block
 //! with the base box's one-square Commands has 44 x 44 = 1936.
 //!
-//! Sizes (the tests print them): the standard game 4,078 actions (set-up 72, moves 1,296,
-//! strikes 700, commands 1,936, draw 1, placements 36 ... see the README); the base box
-//! with the enhanced tiles 7,023 (Summon, Divination and its steps added); the largest
-//! custom set (32 types, every icon at five squares, every ability on every tile, Dynastic
-//! Dispute or a Flag objective with the Dragon) about 73,000, most of it the Commands
-//! (36 x 36 x 36).
+//! Sizes (`tests/learning.rs` checks and prints them):
+//!
+//! - the standard game: 4,061 actions: set-up 72, moves 1,296, strikes 720 (the base box's
+//!   strike reach is two files and three ranks), commands 1,936, draw 1, placements 36;
+//! - the base box with the enhanced tiles: 8,503: the Duchess's Commands two files out widen
+//!   the Command block to 100 x 44 = 4,400, and Summon (1,296), Divination (36), Keep (612),
+//!   Return and Destroy (17 each) come in;
+//! - the largest custom set the format allows (32 types, every icon kind out to five
+//!   squares, every ability on every tile, any tile ransomed back, a Flag objective with the
+//!   Dragon): 64,125, of which the Commands are 36 x 36 x 36 = 46,656.
 //!
 //! [`legal_mask`](duke_core::Learning::legal_mask) computes the layout once and indexes the
 //! legal actions listed into the warm scratch buffer: no allocation.
@@ -93,8 +97,8 @@
 //! Dispute (`3K`: the types still in the draft pool, then the types seat 0 and seat 1
 //! picked).
 //!
-//! The standard game: 159 planes (5,724 values); the enhanced tiles: 187 planes; a flag
-//! game with every terrain tile and Divination on 32 types: 472 planes.
+//! The standard game: 159 planes (5,724 values); the enhanced tiles: 230 planes; the largest
+//! custom set above (32 types, a Flag objective, every terrain tile, Divination): 423 planes.
 //!
 //! # Returns
 //!
@@ -112,6 +116,8 @@ use crate::{Action, Duke, Phase, TileSource};
 use actions::ActionLayout;
 use observe::ObservationLayout;
 
+/// The learning surface of every config: the layouts are those of the
+/// [`learning`](crate::learning) module's documentation.
 impl<S: TileSource> Learning for Duke<S> {
     fn action_count(&self) -> usize {
         ActionLayout::of(self).count()

@@ -56,19 +56,22 @@
 //!   Dragon): 64,125, of which the Commands are 36 x 36 x 36 = 46,656.
 //!
 //! [`legal_mask`](duke_core::Learning::legal_mask) computes the layout once and indexes the
-//! legal actions listed into the warm scratch buffer: no allocation.
+//! legal actions listed into the warm scratch buffer. Nothing here allocates
+//! (`tests/learning_no_alloc.rs`); the standard game's listing does not either, while
+//! Expanded play's listing of Escape, Ransom and Divination steps does (engine code).
 //!
 //! # Observation
 //!
-//! A tensor of shape `[planes, 6, 6]` (rank-major squares, `a1` first, as seat 0 sees the
-//! board: the same absolute squares as the action index). Scalars are whole planes of one
+//! A tensor of shape `[planes, 6, 6]`: plane, rank, file (square index `rank * 6 + file`,
+//! `a1` first, as seat 0 sees the board: the same absolute squares as the action index). Scalars are whole planes of one
 //! value. Counts of tiles are divided by 15 (the most of one type a set may hold). It is
 //! read from what [`view`](duke_core::Game::view) shows the observer and nothing else:
 //! everything in The Duke is public (the board, both bags' contents, captured tiles, a drawn
 //! tile) but the tiles a Divination drew, which only the diviner sees (with the default
 //! `DivinationShown::Diviner`): for everyone else they count in his bag, as in the view. A
-//! state and its [`determinize`](duke_core::Game::determinize) twin for a seat so give that
-//! seat, and the spectator, identical observations.
+//! state and its [`determinize`](duke_core::Game::determinize) twin for a seat therefore
+//! give that seat, and the spectator, identical observations. The view's Guard flags are
+//! left out: they are a function of what the planes show, and costly to compute.
 //!
 //! Planes, in order (`K` tile types):
 //!

@@ -2,12 +2,15 @@
 //! `legal_actions` + `apply` (and undo) on the same positions, in the standard game and in
 //! Expanded play with the enhanced tiles.
 #![allow(missing_docs)]
+// Configs are built by assigning fields of a default one: the config types may become
+// `#[non_exhaustive]`, whose struct expressions other crates cannot write.
+#![allow(clippy::field_reassign_with_default)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::random_playout;
 use duke_core::{Game, GameRng, Learning, Observer};
 use std::hint::black_box;
-use theduke_rules::{Config, Duke, ExpandedDuke, FirstPlayer, TheDuke, TileSource};
+use theduke_rules::{Config, Duke, ExpandedDuke, TheDuke, TileSource};
 
 /// Positions reached by fixed random playouts of 10 to 60 actions (games still running).
 fn positions<S: TileSource>(start: &Duke<S>) -> Vec<Duke<S>> {
@@ -79,10 +82,12 @@ fn group<S: TileSource>(c: &mut Criterion, name: &str, start: &Duke<S>) {
 }
 
 fn benches(c: &mut Criterion) {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: Some(500), ..Config::default() };
+    // Configs built by assignment (the type may gain fields); who sets up first is drawn.
+    let mut config = Config::default();
+    config.turn_limit = Some(500);
     let standard = TheDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     group(c, "theduke-learning", &standard);
-    let config = Config { enhanced_tiles: true, ..config };
+    config.enhanced_tiles = true;
     let expanded = ExpandedDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     group(c, "theduke-learning-expanded", &expanded);
 }

@@ -6,6 +6,8 @@ use crate::Square;
 
 /// Squares per side of the board.
 const SIDE: usize = 6;
+/// Every square of the board as a mask.
+pub(crate) const EVERY_SQUARE: u64 = (1 << 36) - 1;
 
 /// How far from its tile a family of icons (Move-like, Strike, Command) can mark a square,
 /// in files and in ranks, whichever way the tile faces: the rectangle of squares around a
@@ -97,7 +99,7 @@ impl Reach {
     /// The pair at `index`.
     pub(crate) fn pair_at(self, index: usize) -> Option<(Square, Square)> {
         let mut start = 0;
-        for from in Square::iter(crate::board::FULL) {
+        for from in Square::iter(EVERY_SQUARE) {
             let area = self.area(from);
             if index < start + area {
                 return Some((from, self.at(from, index - start)?));
@@ -123,7 +125,7 @@ impl Reach {
     /// The triple at `index`.
     pub(crate) fn triple_at(self, index: usize) -> Option<(Square, Square, Square)> {
         let mut start = 0;
-        for by in Square::iter(crate::board::FULL) {
+        for by in Square::iter(EVERY_SQUARE) {
             let area = self.area(by);
             let size = area * area;
             if index < start + size {

@@ -3,8 +3,9 @@
 
 use duke_core::{Observer, Seat};
 
-use crate::source::ExtraState;
-use crate::{Ability, DivinationShown, Duke, Facing, Objective, Phase, Side, Square, TileKind, TileSource};
+use super::geometry::EVERY_SQUARE;
+
+use crate::{Ability, DivinationShown, Duke, ExtraState, Facing, Objective, Phase, Side, Square, TileKind, TileSource};
 
 /// Values per plane.
 const SQUARES: usize = 36;
@@ -149,7 +150,7 @@ pub(crate) fn write<S: TileSource>(
 
     // Pieces: plane 4k + 2 side + owner.
     let pieces = w.block(4 * k);
-    for sq in Square::iter(crate::board::FULL) {
+    for sq in Square::iter(EVERY_SQUARE) {
         if let Some(p) = game.piece_at(sq)
             && p.kind.index() < k
         {

@@ -261,3 +261,41 @@ pub(crate) fn start_index(sq: Square) -> Option<usize> {
 pub(crate) fn start_square(i: usize) -> Option<Square> {
     STARTS.get(i).and_then(|&s| Square::new(s))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The module docs' counts, and every pair and triple of every reach indexed densely.
+    #[test]
+    fn every_reach_indexes_its_pairs_and_triples_densely() {
+        assert_eq!((NEIGHBOUR_PAIRS, LINE_PAIRS), (120, 580));
+        for i in 0..NEIGHBOUR_PAIRS {
+            let (a, b) = neighbour_pair(i).unwrap();
+            assert_eq!(neighbour_index(a, b), Some(i));
+        }
+        for i in 0..LINE_PAIRS {
+            let (a, b) = line_pair(i).unwrap();
+            assert_eq!(line_index(a, b), Some(i));
+        }
+        for files in 0..=5 {
+            for ranks in 0..=5 {
+                let reach = Reach { files, ranks };
+                for i in 0..reach.pairs() {
+                    let (from, to) = reach.pair_at(i).unwrap();
+                    assert_eq!(reach.pair_index(from, to), Some(i), "{reach:?}");
+                }
+                assert_eq!(reach.pair_at(reach.pairs()), None);
+                for i in 0..reach.triples() {
+                    let (by, from, to) = reach.triple_at(i).unwrap();
+                    assert_eq!(reach.triple_index(by, from, to), Some(i), "{reach:?}");
+                }
+                assert_eq!(reach.triple_at(reach.triples()), None);
+            }
+        }
+        let full = Reach { files: 5, ranks: 5 };
+        assert_eq!((full.pairs(), full.triples()), (36 * 36, 36 * 36 * 36));
+        let (c2, c3) = ("c2".parse().unwrap(), "c3".parse().unwrap());
+        assert_eq!(full.pair_index(c2, c3), Some(8 * 36 + 14));
+    }
+}

@@ -86,7 +86,7 @@
 //! 6. `K` the tile drawn and to be placed, one-hot (phase Place).
 //! 7. 2 the seat to act (none once the game is over).
 //! 8. 2 the observer's seat (none for the spectator).
-//! 9. 2 the seat that set up first.
+//! 9. 2 the seat that set up first (public: every observer witnessed it, `Event::FirstToSetUp`).
 //! 10. 3 the result: seat 0 won, seat 1 won, drawn.
 //! 11. 3 turns: completed turns / 100; 1 if a turn limit applies; turns / limit.
 //!

@@ -144,6 +144,7 @@ mod events;
 mod expanded;
 mod game;
 mod invariants;
+pub mod learning;
 mod movegen;
 pub mod notation;
 mod perft;

@@ -1,0 +1,218 @@
+//! The learning surface of The Duke ([`duke_core::Learning`], issue #27): a fixed action
+//! index per config, legal-action masks, observation tensors and returns, for the standard
+//! game ([`TheDuke`](crate::TheDuke)) and every config of Expanded play
+//! ([`ExpandedDuke`](crate::ExpandedDuke)).
+//!
+//! Everything here depends on the config alone (its tiles, icons, abilities, objective and
+//! terrain options), never on the position or the seat to act; the layouts are computed
+//! from the tile set on each call, without allocating.
+//!
+//! # Action index
+//!
+//! One block per variant of [`Action`], in this order; a block the config
+//! cannot use (no tile with the icon or ability, another objective, no Dragon) has size 0.
+//! Every index names an action (the blocks are dense: each is a product of ranges or a
+//! fixed list of square pairs), and every action a game of the config can produce has an
+//! index; actions that are never legal but fit the block's shape (`c2-c2`) have one too.
+//! Squares are `0..36` (`a1, b1, .., f6`); `K` is the number of tile types of the set.
+//!
+//! | Block | Size | Index within the block |
+//! |---|---|---|
+//! | `SetDuke(sq)` | 36 | `sq` |
+//! | `SetFootman(sq)` | 36 | `sq` |
+//! | `Move { from, to }` | pairs of the move reach | `from`-major, then `to` in the reach rectangle around `from`, row by row |
+//! | `Strike { from, target }` | pairs of the strike reach | the same with the strike reach |
+//! | `Command { by, from, to }` | triples of the command reach | `by`-major, then `from` and `to` in the rectangle around `by` |
+//! | `Draw` | 1 | |
+//! | `Place(sq)` | 36 | `sq` |
+//! | `Pick(kind)` | `K` (Dynastic Dispute) | `kind` |
+//! | `Deploy(sq)` | 36 (Dark Rider) | `sq` |
+//! | `Summon { from, to }` | 36 x 36 (a tile with Summon) | `from * 36 + to` |
+//! | `Divine(sq)` | 36 (a tile with Divination) | `sq` |
+//! | `Keep { kind, to }` | `K` x 36 (Divination) | `kind * 36 + to` |
+//! | `Return(kind)`, `Destroy(kind)` | `K` each (Divination) | `kind` |
+//! | `Escape` paying a sacrifice | 120 x 4 (a tile with Escape) | the pair (escaping tile, sacrificed neighbour) among the 120 ordered pairs of squares sharing a side, then the landing square among c1, d1, c6, d6 |
+//! | `Escape` paying a Ransom tile | 36 x 4 x `R` (Escape) | `from`, landing square, the Ransom type among the `R` types with Ransom |
+//! | `Ransom { give, take, to }` | `R` x `T` x 4 | `give` among the Ransom types, `take` among the `T` types a trade takes back (with Escape, or all `K` with `RansomTrade::AnyTile`), landing square |
+//! | `Enrage { from, to, aim }` | 580 x 3 (the Dragon) | the pair (`from`, `to`) among the 580 ordered pairs of squares on one line, then the aim: north, south, none |
+//! | `Flag { from, to }` | 36 x 36 (Counting Coup, Trophy Hunters) | `from * 36 + to` |
+//!
+//! A *reach* is how far (files, ranks; 0 to 5) the set's icons of a family can mark a
+//! square, either way (a tile of either seat): Move and Jump icons by their offsets, Slide
+//! and Jump Slide icons to the board's edge along their line; the reach rectangle around a
+//! square is the squares within it on the board. With full reach (any Slide both ways, as
+//! in the base box) the Move block is `from * 36 + to` (1296 entries); the Command block
+//! with the base box's one-square Commands has 44 x 44 = 1936.
+//!
+//! Sizes (`tests/learning.rs` checks and prints them):
+//!
+//! - the standard game: 4,061 actions: set-up 72, moves 1,296, strikes 720 (the base box's
+//!   strike reach is two files and three ranks), commands 1,936, draw 1, placements 36;
+//! - the base box with the enhanced tiles: 8,503: the Duchess's Commands two files out widen
+//!   the Command block to 100 x 44 = 4,400, and Summon (1,296), Divination (36), Keep (612),
+//!   Return and Destroy (17 each) come in;
+//! - the largest custom set the format allows (32 types, every icon kind out to five
+//!   squares, every ability on every tile, any tile ransomed back, a Flag objective with the
+//!   Dragon): 64,125, of which the Commands are 36 x 36 x 36 = 46,656.
+//!
+//! [`legal_mask`](duke_core::Learning::legal_mask) computes the layout once and indexes the
+//! legal actions listed into the warm scratch buffer. Nothing here allocates
+//! (`tests/learning_no_alloc.rs`); the standard game's listing does not either, while
+//! Expanded play's listing of Escape, Ransom and Divination steps does (engine code).
+//!
+//! # Observation
+//!
+//! A tensor of shape `[planes, 6, 6]`: plane, rank, file (square index `rank * 6 + file`,
+//! `a1` first, as seat 0 sees the board: the same absolute squares as the action index). Scalars are whole planes of one
+//! value. Counts of tiles are divided by 15 (the most of one type a set may hold). It is
+//! read from what [`view`](duke_core::Game::view) shows the observer and nothing else:
+//! everything in The Duke is public (the board, both bags' contents, captured tiles, a drawn
+//! tile) but the tiles a Divination drew, which only the diviner sees (with the default
+//! `DivinationShown::Diviner`): for everyone else they count in his bag, as in the view. A
+//! state and its [`determinize`](duke_core::Game::determinize) twin for a seat therefore
+//! give that seat, and the spectator, identical observations. The view's Guard flags are
+//! left out: they are a function of what the planes show, and costly to compute.
+//!
+//! Planes, in order (`K` tile types):
+//!
+//! 1. `4K` pieces: plane `4 * kind + 2 * side + owner` (side 0 the starting side) is 1 on the
+//!    squares holding such a tile.
+//! 2. `2K` bags: plane `owner * K + kind`, the tiles of that type in the owner's bag / 15
+//!    (with the divined tiles in the diviner's bag for an observer who does not see them).
+//! 3. `2K` captured: the owner's tiles of that type captured by the opponent / 15.
+//! 4. 11 phases, one-hot: Draft, SetupDuke, Deploy, SetupFootman, Play, Place, Divine,
+//!    Dismiss, SetupFlag, MoveFlag, Over.
+//! 5. 1 phase count: Footmen still to place / 2, tiles divined / 3, divined tiles left / 3.
+//! 6. `K` the tile drawn and to be placed, one-hot (phase Place).
+//! 7. 2 the seat to act (none once the game is over).
+//! 8. 2 the observer's seat (none for the spectator).
+//! 9. 2 the seat that set up first (public: every observer witnessed it, `Event::FirstToSetUp`).
+//! 10. 3 the result: seat 0 won, seat 1 won, drawn.
+//! 11. 3 turns: completed turns / 100; 1 if a turn limit applies; turns / limit.
+//!
+//! Expanded play ([`ExpandedDuke`](crate::ExpandedDuke)) adds `2K + 1`: each seat's tiles
+//! sacrificed, destroyed or taken by the Dragon, by type / 15, then the tiles frozen (Dread,
+//! Dark Rider's edge). Then, as the config asks: the Mountain (1), the Fort (1), the Dragon
+//! (7: its square, enraged, turning about at its next turn, facing north, east, south,
+//! west, each on its square), the Flags (4: seat 0's and seat 1's Flag squares, then each
+//! seat's Counting Coup points / 3), Divination (`K + 1`: the divined tiles by type / 3 for
+//! an observer who sees them, then how many tiles the hand holds / 3, public), Dynastic
+//! Dispute (`3K`: the types still in the draft pool, then the types seat 0 and seat 1
+//! picked).
+//!
+//! The standard game: 159 planes (5,724 values); the enhanced tiles: 230 planes; the largest
+//! custom set above (32 types, a Flag objective, every terrain tile, Divination): 423 planes.
+//!
+//! # Returns
+//!
+//! A two-player win/loss/draw game: [`Utility::ZeroSum`], the winner +1 and the loser -1, a
+//! draw (a turn limit, the Dragon taking a Duke with `DragonDuke::Draw`, ...) 0 each; 0
+//! until the game is over. Bounds `(-1, 1)`.
+
+mod actions;
+mod geometry;
+mod observe;
+
+use duke_core::{BufferLength, Game, Learning, Observer, Seat, Shape, Utility};
+
+use crate::{Action, Duke, Phase, TileSource};
+use actions::ActionLayout;
+use observe::ObservationLayout;
+
+/// The learning surface of every config: the layouts are those of the
+/// [`learning`](crate::learning) module's documentation.
+impl<S: TileSource> Learning for Duke<S> {
+    fn action_count(&self) -> usize {
+        ActionLayout::of(self).count()
+    }
+
+    fn action_index(&self, action: Action) -> Option<usize> {
+        ActionLayout::of(self).index(action)
+    }
+
+    fn index_action(&self, index: usize) -> Option<Action> {
+        ActionLayout::of(self).action(index)
+    }
+
+    /// Computes the layout once for every legal action (the default computes it per action).
+    fn legal_mask(&self, seat: Seat, scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
+        let layout = ActionLayout::of(self);
+        BufferLength::check(layout.count(), mask.len())?;
+        mask.fill(false);
+        self.legal_actions(seat, scratch);
+        for &action in scratch.iter() {
+            if let Some(slot) = layout.index(action).and_then(|i| mask.get_mut(i)) {
+                *slot = true;
+            }
+        }
+        Ok(())
+    }
+
+    fn observation_shape(&self) -> Shape {
+        Shape::new(&[ObservationLayout::of(self).planes(), 6, 6])
+    }
+
+    fn observe(&self, observer: Observer, out: &mut [f32]) -> Result<(), BufferLength> {
+        let layout = ObservationLayout::of(self);
+        BufferLength::check(layout.planes() * 36, out.len())?;
+        out.fill(0.0);
+        observe::write(self, &layout, observer, out);
+        Ok(())
+    }
+
+    fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
+        BufferLength::check(2, out.len())?;
+        out.fill(0.0);
+        if let Phase::Over(end) = self.phase()
+            && let Some(winner) = end.winner
+        {
+            for (seat, r) in out.iter_mut().enumerate() {
+                *r = if seat == winner.index() { 1.0 } else { -1.0 };
+            }
+        }
+        Ok(())
+    }
+
+    fn return_bounds(&self) -> (f64, f64) {
+        (-1.0, 1.0)
+    }
+
+    fn utility(&self) -> Utility {
+        Utility::ZeroSum
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use duke_core::{Game, Observer};
+
+    use super::observe::{ObservationLayout, write};
+    use crate::testing::custom_tile_set;
+    use crate::{Config, CustomTiles, ExpandedDuke, Objective, TerrainOptions, TheDuke};
+
+    /// The planes written are the planes the layout counts, for every block.
+    #[test]
+    fn observation_writes_every_plane_it_declares() {
+        let all = TerrainOptions { mountain: true, fort: true, dragon: true };
+        let configs = [
+            Config { enhanced_tiles: true, terrain: all, ..Config::default() },
+            Config { objective: Objective::DynasticDispute, terrain: all, ..Config::default() },
+            Config {
+                objective: Objective::CountingCoup,
+                tiles: Some(CustomTiles::new(custom_tile_set(3))),
+                terrain: all,
+                ..Config::default()
+            },
+        ];
+        for config in configs {
+            let game = ExpandedDuke::new(&config, 1).unwrap();
+            let layout = ObservationLayout::of(&game);
+            let mut out = vec![0.0; layout.planes() * 36];
+            assert_eq!(write(&game, &layout, Observer::Spectator, &mut out), layout.planes(), "{config:?}");
+        }
+        let game = TheDuke::new(&Config::default(), 1).unwrap();
+        let layout = ObservationLayout::of(&game);
+        let mut out = vec![0.0; layout.planes() * 36];
+        assert_eq!(write(&game, &layout, Observer::Spectator, &mut out), layout.planes());
+    }
+}

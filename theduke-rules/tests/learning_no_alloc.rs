@@ -1,0 +1,120 @@
+//! The learning surface does not allocate: with warm buffers, `legal_mask` (standard game),
+//! `observe`, `action_index`, `index_action` and `returns` (every config) run through whole
+//! random games without a heap allocation. (Expanded play's `legal_actions`, which
+//! `legal_mask` calls, is the engine's and not measured here.)
+//!
+//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
+//! implement), as in `examples/tests/no_alloc.rs`: it only forwards to the system allocator
+//! and counts, per thread. A global allocator is per binary, hence this file of its own.
+#![allow(unsafe_code)]
+// Configs are built by assigning fields of a default one: the config types may become
+// `#[non_exhaustive]`, whose struct expressions other crates cannot write.
+#![allow(clippy::field_reassign_with_default)]
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::cell::Cell;
+
+use duke_core::{Game, GameRng, Learning, Observer, Seat};
+use theduke_rules::testing::custom_tile_set;
+use theduke_rules::{Config, CustomTiles, Duke, ExpandedDuke, Objective, TheDuke, TileSource};
+
+struct Counting;
+
+thread_local! {
+    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
+
+fn allocations() -> u64 {
+    ALLOCATIONS.with(Cell::get)
+}
+
+// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        count();
+        unsafe { System.alloc_zeroed(layout) }
+    }
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        count();
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// Plays random games of `config`; at every state the learning calls run between two
+/// allocation counts (the mask too when `masks`). Returns the states checked.
+fn checked<S: TileSource>(config: &Config, games: u64, masks: bool) -> u64 {
+    let mut buf = Vec::with_capacity(1 << 12);
+    let mut scratch = Vec::with_capacity(1 << 12);
+    let mut states = 0;
+    for seed in 0..games {
+        let mut game = Duke::<S>::new(config, seed).unwrap();
+        let mut mask = vec![false; game.action_count()];
+        let mut planes = vec![0.0f32; game.observation_shape().len()];
+        let mut returns = [0.0f64; 2];
+        let mut rng = GameRng::new(!seed);
+        loop {
+            let before = allocations();
+            for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator] {
+                game.observe(observer, &mut planes).unwrap();
+            }
+            game.returns(&mut returns).unwrap();
+            if masks {
+                game.legal_mask(game.side_to_move(), &mut scratch, &mut mask).unwrap();
+            }
+            let allocated = allocations() - before;
+            assert_eq!(allocated, 0, "{config:?}: {allocated} allocations at state {states}");
+            let Some(seat) = game.to_act().iter().next() else { break };
+            game.legal_actions(seat, &mut buf);
+            let before = allocations();
+            for &action in &buf {
+                let index = game.action_index(action).unwrap();
+                assert_eq!(game.index_action(index), Some(action));
+            }
+            assert_eq!(allocations() - before, 0, "{config:?}: the action index allocated at state {states}");
+            let action = buf[rng.below(buf.len() as u32) as usize];
+            game.apply(seat, action).unwrap();
+            states += 1;
+        }
+    }
+    states
+}
+
+#[test]
+fn the_standard_game_does_not_allocate() {
+    let mut config = Config::default();
+    config.turn_limit = Some(150);
+    assert!(checked::<theduke_rules::Standard>(&config, 10, true) > 500);
+    let _ = TheDuke::new(&config, 0).unwrap();
+}
+
+#[test]
+fn expanded_play_does_not_allocate() {
+    for (i, objective) in
+        [Objective::Standard, Objective::DynasticDispute, Objective::CountingCoup].into_iter().enumerate()
+    {
+        let mut config = Config::default();
+        config.turn_limit = Some(100);
+        config.enhanced_tiles = true;
+        config.tiles = Some(CustomTiles::new(custom_tile_set(i as u64)));
+        config.terrain.mountain = true;
+        config.terrain.fort = true;
+        config.terrain.dragon = true;
+        config.objective = objective;
+        assert!(checked::<theduke_rules::Expanded>(&config, 8, false) > 40);
+        let _ = ExpandedDuke::new(&config, 0).unwrap();
+    }
+}

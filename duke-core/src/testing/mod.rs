@@ -39,7 +39,9 @@
 //! [`run_learning`] checks the learning surface ([`Learning`](crate::Learning): action
 //! indices, masks, observations, returns) the same way, on games of any config;
 //! installing [`CountingAlloc`] as a test binary's global allocator adds its no-allocation
-//! checks ([`alloc`]).
+//! checks ([`alloc`]). [`vocabulary::check_vocabulary`] checks the config and set-up
+//! vocabulary ([`GameConfig`](crate::GameConfig), [`GameSetup`](crate::GameSetup)): build,
+//! validate, play, save and load.
 //!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!
@@ -72,6 +74,7 @@ pub mod rules_table;
 pub mod strategies;
 mod tamper;
 pub mod toy;
+pub mod vocabulary;
 pub mod wire;
 
 pub use alloc::{CountingAlloc, allocations, count_allocations, counting_installed};

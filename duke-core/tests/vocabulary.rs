@@ -111,5 +111,6 @@ impl Game for ForgetfulSetup {
 fn catches_a_set_up_that_forgets_the_position() {
     let failure = check_vocabulary::<ForgetfulSetup>(None, &settings()).unwrap_err();
     assert!(failure.message.contains("at step 1: from_setup(&to_setup()) is another state"), "{failure}");
+    assert!(failure.message.contains("first difference (JSON path: one / the other) $."), "{failure}");
     assert!(failure.message.contains("minimal record (JSON)"), "{failure}");
 }

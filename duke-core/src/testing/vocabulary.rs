@@ -59,6 +59,37 @@ fn json_round_trip<T: Serialize + DeserializeOwned>(value: &T, what: &str) -> Re
     serde_json::from_str(&text).map_err(|e| format!("{what} does not read back from its JSON {text}: {e}"))
 }
 
+/// Where two states differ, as the first differing JSON path and its two values (or why
+/// they cannot be compared so).
+fn json_difference<T: Serialize>(left: &T, right: &T) -> String {
+    fn walk(path: &str, a: &serde_json::Value, b: &serde_json::Value) -> Option<String> {
+        use serde_json::Value;
+        match (a, b) {
+            (Value::Object(x), Value::Object(y)) => {
+                let keys = x.keys().chain(y.keys().filter(|k| !x.contains_key(*k)));
+                keys.map(|k| match (x.get(k), y.get(k)) {
+                    (Some(u), Some(v)) => walk(&format!("{path}.{k}"), u, v),
+                    (u, v) => Some(format!("{path}.{k}: {u:?} / {v:?}")),
+                })
+                .find(Option::is_some)
+                .flatten()
+            }
+            (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+                x.iter().zip(y).enumerate().find_map(|(i, (u, v))| walk(&format!("{path}[{i}]"), u, v))
+            }
+            _ if a == b => None,
+            _ => Some(format!("{path}: {a} / {b}")),
+        }
+    }
+    match (serde_json::to_value(left), serde_json::to_value(right)) {
+        (Ok(a), Ok(b)) => walk("$", &a, &b).map_or_else(
+            || "their JSON is equal: they differ in something serde does not write".into(),
+            |at| format!("first difference (JSON path: one / the other) {at}"),
+        ),
+        _ => "one of them does not serialise".into(),
+    }
+}
+
 /// The config checks; returns the bounded config the games are played with.
 fn check_configs<G: Game>(players: Option<u8>, settings: &Settings) -> Result<G::Config, String> {
     let usual = G::Config::rulebook(None).map_err(|e| format!("Config::rulebook(None) is refused: {e}"))?;
@@ -129,9 +160,10 @@ fn check_config<G: Game>(
         }
         match G::from_setup(&setup) {
             Ok(from) if from == game => {}
-            Ok(_) => {
+            Ok(from) => {
                 return Err(format!(
-                    "from_setup(Setup::new({call}).with_seed({seed})) is not Game::new({call}, {seed})"
+                    "from_setup(Setup::new({call}).with_seed({seed})) is not Game::new({call}, {seed}): {}",
+                    json_difference(&from, &game)
                 ));
             }
             Err(e) => return Err(format!("from_setup(Setup::new({call}).with_seed({seed})) is refused: {e}")),
@@ -174,7 +206,13 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
     let loaded = json_round_trip(&record, "the record").map_err(|what| fail(&record, what))?;
     match loaded.replay() {
         Ok(end) if end == state => Ok(()),
-        Ok(_) => Err(fail(&record, "the record, saved as JSON, loaded and replayed, ends in another state".into())),
+        Ok(end) => Err(fail(
+            &record,
+            format!(
+                "the record, saved as JSON, loaded and replayed, ends in another state: {}",
+                json_difference(&end, &state)
+            ),
+        )),
         Err(e) => Err(fail(&record, format!("the record, saved as JSON and loaded, does not replay: {e}"))),
     }
 }
@@ -187,7 +225,9 @@ fn check_setup<G: Game>(state: &G) -> Result<(), String> {
     }
     match G::from_setup(&setup) {
         Ok(back) if &back == state => {}
-        Ok(_) => return Err("from_setup(&to_setup()) is another state".into()),
+        Ok(back) => {
+            return Err(format!("from_setup(&to_setup()) is another state: {}", json_difference(&back, state)));
+        }
         Err(e) => return Err(format!("from_setup(&to_setup()) is refused: {e}")),
     }
     let read = json_round_trip(&setup, "to_setup()")?;
@@ -196,7 +236,10 @@ fn check_setup<G: Game>(state: &G) -> Result<(), String> {
     }
     match G::from_setup(&read) {
         Ok(back) if &back == state => Ok(()),
-        Ok(_) => Err("from_setup of to_setup() read back from JSON is another state".into()),
+        Ok(back) => Err(format!(
+            "from_setup of to_setup() read back from JSON is another state: {}",
+            json_difference(&back, state)
+        )),
         Err(e) => Err(format!("from_setup of to_setup() read back from JSON is refused: {e}")),
     }
 }

@@ -1,13 +1,15 @@
 //! Benchmarks of the shared building blocks, and the benchmark conventions every rules
 //! crate follows, shown on the High Card demonstration game:
 //! `<game>/playout` (random full games), `<game>/legal_actions`, `<game>/apply_undo`,
-//! `<game>/clone`, and the state's `size_of` printed once.
+//! `<game>/clone`, and the state's `size_of` printed once; with a learning surface,
+//! `<game>/learning`: `legal_mask + observe` against `legal_actions + apply` on the same
+//! positions.
 #![allow(missing_docs)]
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::random_playout;
 use duke_core::testing::toy::{HighCard, HighCardConfig};
-use duke_core::{CardSet, Game, GameRng, Seat};
+use duke_core::{CardSet, Game, GameRng, Learning, Observer, Seat};
 use std::hint::black_box;
 
 fn generator(c: &mut Criterion) {
@@ -67,5 +69,55 @@ fn conventions(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, generator, conventions);
+/// The positions of one random game, each with the seat to act: the learning bench runs on
+/// every one of them.
+fn positions(start: HighCard, seed: u64) -> Vec<(HighCard, Seat)> {
+    let mut game = start;
+    let mut rng = GameRng::new(seed);
+    let mut buf = Vec::new();
+    let mut out = Vec::new();
+    while let Some(seat) = game.to_act().nth(rng.below(game.to_act().len() as u32) as usize) {
+        game.legal_actions(seat, &mut buf);
+        let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) else { break };
+        out.push((game, seat));
+        if game.apply(seat, action).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+fn learning(c: &mut Criterion) {
+    let Ok(start) = HighCard::new(&HighCardConfig { players: 4, rounds: 5 }, 3) else { return };
+    let positions = positions(start, 4);
+    let mut group = c.benchmark_group("highcard/learning");
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_mask + observe (elements = positions)", |b| {
+        let mut scratch = Vec::new();
+        let mut mask = vec![false; start.action_count()];
+        let mut obs = vec![0.0; start.observation_shape().len()];
+        b.iter(|| {
+            for (game, seat) in &positions {
+                let _ = game.legal_mask(*seat, &mut scratch, &mut mask);
+                let _ = game.observe(Observer::Seat(*seat), &mut obs);
+            }
+            black_box((&mask, &obs));
+        });
+    });
+    group.bench_function("legal_actions + apply (elements = positions)", |b| {
+        let mut buf = Vec::new();
+        b.iter(|| {
+            for (game, seat) in &positions {
+                let mut game = *game;
+                game.legal_actions(*seat, &mut buf);
+                if let Some(&action) = buf.first() {
+                    let _ = black_box(game.apply(*seat, action));
+                }
+            }
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, generator, conventions, learning);
 criterion_main!(benches);

@@ -23,7 +23,8 @@
 //! state and its [`determinize`](crate::Game::determinize) twin give the seat identical
 //! tensors; masks and observations are filled without allocating. Returns stay within
 //! [`return_bounds`](Learning::return_bounds) and follow [`utility`](Learning::utility).
-//! The conformance suite (`duke_core::testing`) checks all of this on every game.
+//! The conformance suite checks all of this on every game: `duke_core::testing::run_learning`
+//! (feature `testing`), on random playouts of any configs.
 
 use crate::game::{Game, Observer};
 use crate::seat::Seat;

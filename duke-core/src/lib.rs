@@ -38,7 +38,10 @@
 //! let mut deck: Vec<u8> = (0..52).collect();
 //! rng.shuffle(&mut deck); // the same seed always gives the same order
 //! ```
-#![forbid(unsafe_code)]
+// Unsafe code is forbidden, except in the `testing` feature's counting allocator
+// (`testing::alloc`, which allows it locally: implementing `GlobalAlloc` is unsafe).
+#![cfg_attr(not(feature = "testing"), forbid(unsafe_code))]
+#![cfg_attr(feature = "testing", deny(unsafe_code))]
 #![deny(missing_docs)]
 #![cfg_attr(
     not(test),

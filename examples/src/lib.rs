@@ -34,10 +34,12 @@ pub mod catalog;
 pub mod cli;
 pub mod driver;
 pub mod interactive;
+pub mod learner;
 pub mod options;
 pub mod replay;
 pub mod seed;
 pub mod simulate;
+pub mod trajectories;
 
 /// The README's code sample, compiled and run as a doc test.
 #[cfg(all(doctest, feature = "theduke"))]

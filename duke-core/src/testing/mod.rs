@@ -36,6 +36,13 @@
 //! and apply then undo restores the state exactly; every seat's determinization is valid
 //! and keeps that seat's view, the spectator's view, `to_act` and `awaited`).
 //!
+//! [`run_learning`] checks the learning surface ([`Learning`](crate::Learning): action
+//! indices, masks, observations, returns) the same way, on games of any config;
+//! installing [`CountingAlloc`] as a test binary's global allocator adds its no-allocation
+//! checks ([`alloc`]). [`vocabulary::check_vocabulary`] checks the config and set-up
+//! vocabulary ([`GameConfig`](crate::GameConfig), [`GameSetup`](crate::GameSetup)): build,
+//! validate, play, save and load.
+//!
 //! [`random_playout`] drives a game to its end at random, for benchmarks.
 //!
 //! [`wire`] checks a crate's wire format (record, view, saved state, events and actions as
@@ -54,10 +61,12 @@
 //! ```
 #![allow(clippy::indexing_slicing, clippy::panic, clippy::unwrap_used, clippy::expect_used)]
 
+pub mod alloc;
 mod checks;
 pub mod display;
 mod events;
 pub mod invariants;
+pub mod learning;
 mod mutate;
 mod opening;
 mod playout;
@@ -65,8 +74,11 @@ pub mod rules_table;
 pub mod strategies;
 mod tamper;
 pub mod toy;
+pub mod vocabulary;
 pub mod wire;
 
+pub use alloc::{CountingAlloc, allocations, count_allocations, counting_installed};
+pub use learning::run_learning;
 pub use playout::{mean_game_length, random_playout};
 
 use core::fmt;

@@ -8,9 +8,11 @@
 //!
 //! It has a hidden card, a simultaneous step, chance inside `apply` and a multi-round score,
 //! so the conformance suite can be shown working (and catching broken variants) without a
-//! real game. The bots of the examples are tested on it too.
+//! real game. The bots of the examples are tested on it too. It implements
+//! [`Learning`](crate::Learning) too (its layout is in the `learning` module's source).
 
 mod events;
+mod learning;
 
 use core::fmt;
 use core::str::FromStr;

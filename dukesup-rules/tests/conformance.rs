@@ -27,3 +27,10 @@ fn configs() -> impl Strategy<Value = Config> {
 fn conformance() -> Result<(), duke_core::testing::Failure> {
     run::<DukesUp>(configs(), &Settings { cases: 128, max_steps: 200, ..Settings::default() })
 }
+
+/// The vocabulary every game shares: configs, set-ups, records (`duke_core::vocabulary`).
+#[test]
+fn the_shared_vocabulary() -> Result<(), duke_core::testing::Failure> {
+    duke_core::testing::vocabulary::check_vocabulary::<DukesUp>(None, &Settings::default())?;
+    duke_core::testing::vocabulary::check_vocabulary::<DukesUp>(Some(2), &Settings::default())
+}

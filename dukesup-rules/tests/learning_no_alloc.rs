@@ -1,53 +1,20 @@
 //! Issue #27: with warm buffers, `legal_mask`, `observe` and `returns` of Dukes Up! do not
 //! allocate, at every step of random games (choosing, drawing, playing, the finished game).
 //!
-//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
-//! implement), so it lives in this test binary of its own (a global allocator is per
-//! binary), as in `examples/tests/no_alloc.rs`: it only forwards to the system allocator and
-//! counts, per thread.
-#![allow(unsafe_code)]
+//! The counting allocator is duke-core's (`duke_core::testing::CountingAlloc`); a global
+//! allocator is per binary, hence this test file of its own.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use duke_core::testing::CountingAlloc;
 
 use duke_core::{Game, GameRng, Learning, Observer, Seat};
 use dukesup_rules::{Config, DukesUp};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
+#[global_allocator]
+static COUNTING: CountingAlloc = CountingAlloc;
 
 fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
+    duke_core::testing::allocations().unwrap_or(0)
 }
-
-// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static COUNTING: Counting = Counting;
 
 #[test]
 fn masks_observations_and_returns_do_not_allocate() {
@@ -80,4 +47,13 @@ fn masks_observations_and_returns_do_not_allocate() {
         }
     }
     assert!(checked > 500, "{checked} positions");
+}
+
+/// duke-core's learning checks (masks, indices, observations, twins, returns, and no
+/// allocation, since this binary counts) on every option the crate's strategy draws.
+#[test]
+fn the_shared_learning_checks_pass() -> Result<(), duke_core::testing::Failure> {
+    assert!(duke_core::testing::counting_installed());
+    let settings = duke_core::testing::Settings { cases: 24, max_steps: 200, ..Default::default() };
+    duke_core::testing::run_learning::<DukesUp>(dukesup_rules::testing::configs(), &settings)
 }

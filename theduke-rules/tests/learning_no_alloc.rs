@@ -6,53 +6,22 @@
 //! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
 //! implement), as in `examples/tests/no_alloc.rs`: it only forwards to the system allocator
 //! and counts, per thread. A global allocator is per binary, hence this file of its own.
-#![allow(unsafe_code)]
 // Configs are built by assigning fields of a default one: the config types may become
 // `#[non_exhaustive]`, whose struct expressions other crates cannot write.
 #![allow(clippy::field_reassign_with_default)]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use duke_core::testing::CountingAlloc;
 
 use duke_core::{Game, GameRng, Learning, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{Config, CustomTiles, Duke, ExpandedDuke, Objective, TheDuke, TileSource};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
+#[global_allocator]
+static COUNTING: CountingAlloc = CountingAlloc;
 
 fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
+    duke_core::testing::allocations().unwrap_or(0)
 }
-
-// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
-#[global_allocator]
-static COUNTING: Counting = Counting;
 
 /// Plays random games of `config`; at every state the learning calls run between two
 /// allocation counts (the mask too when `masks`). Returns the states checked.
@@ -117,4 +86,13 @@ fn expanded_play_does_not_allocate() {
         assert!(checked::<theduke_rules::Expanded>(&config, 8, false) > 40);
         let _ = ExpandedDuke::new(&config, 0).unwrap();
     }
+}
+
+/// duke-core's learning checks (masks, indices, observations, twins, returns, and no
+/// allocation, since this binary counts) on the standard game.
+#[test]
+fn the_shared_learning_checks_pass_on_the_standard_game() -> Result<(), duke_core::testing::Failure> {
+    assert!(duke_core::testing::counting_installed());
+    let settings = duke_core::testing::Settings { cases: 16, max_steps: 200, ..Default::default() };
+    duke_core::testing::run_learning::<theduke_rules::TheDuke>(theduke_rules::testing::configs(), &settings)
 }

@@ -68,10 +68,13 @@
 //!
 //! # Returns
 //!
-//! Zero-sum win/loss/draw: 0 for both seats until the game is over, then +1 for the seat
-//! with the higher final score ([`MultiRound::AddScores`]: cards counted over all rounds;
-//! [`MultiRound::CountWins`]: rounds won), -1 for the other, 0 each on a tie. Rounds are not
-//! credited one by one: only the game's result counts, as the rulebook ranks players.
+//! Zero-sum win/loss/draw: +1 for the seat with the higher final score once the game is
+//! over ([`MultiRound::AddScores`]: cards counted over all rounds; [`MultiRound::CountWins`]:
+//! rounds won), -1 for the other, 0 each on a tie. A game of several rounds credits each
+//! round when it is scored, so that a learner is rewarded at round ends: between rounds a
+//! seat's return is half the lead it has built in finished rounds, squashed into (-1/2, 1/2)
+//! (`tanh(lead / 50) / 2` of the points, or `lead / rounds / 2` of the rounds won); the end
+//! brings it to the result. A game of one round pays at its end only.
 
 use duke_core::{BufferLength, Card, CardSet, Colour, Learning, Observer, Seat, Shape, Utility};
 
@@ -439,16 +442,31 @@ impl Learning for DukesUp {
         Ok(())
     }
 
-    /// 0 each until the game is over, then +1 / -1 by the final scores (0 each on a tie).
+    /// +1 / -1 by the final scores once over (0 each on a tie); between the rounds of a
+    /// longer game, half the lead of the finished rounds, squashed (see the module docs).
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
         BufferLength::check(2, out.len())?;
-        let [a, b] = if self.0.phase == Phase::Over { crate::scoring::running_scores(&self.0) } else { [0, 0] };
-        let sign = match a.cmp(&b) {
-            core::cmp::Ordering::Greater => 1.0,
-            core::cmp::Ordering::Less => -1.0,
-            core::cmp::Ordering::Equal => 0.0,
+        let pos = &self.0;
+        let first = if pos.phase == Phase::Over {
+            let [a, b] = crate::scoring::running_scores(pos);
+            match a.cmp(&b) {
+                core::cmp::Ordering::Greater => 1.0,
+                core::cmp::Ordering::Less => -1.0,
+                core::cmp::Ordering::Equal => 0.0,
+            }
+        } else {
+            match pos.config.multi_round {
+                MultiRound::AddScores => {
+                    let [a, b] = pos.points.map(f64::from);
+                    ((a - b) / 50.0).tanh() / 2.0
+                }
+                MultiRound::CountWins => {
+                    let [a, b] = pos.wins.map(f64::from);
+                    (a - b) / f64::from(pos.config.rounds.max(1)) / 2.0
+                }
+            }
         };
-        out.copy_from_slice(&[sign, -sign]);
+        out.copy_from_slice(&[first, -first]);
         Ok(())
     }
 

@@ -154,7 +154,16 @@ fn check_returns(game: &DukesUp) -> Result<(), TestCaseError> {
     prop_assert!(r.iter().all(|v| (low..=high).contains(v)), "{:?}", r);
     prop_assert_eq!(game.utility(), Utility::ZeroSum);
     match game.outcome() {
-        None => prop_assert_eq!(r, [0.0, 0.0]),
+        // Before the end: only finished rounds are credited, zero-sum, within (-1/2, 1/2);
+        // nothing in a game of one round.
+        None => {
+            prop_assert_eq!(r[0] + r[1], 0.0);
+            prop_assert!(r[0].abs() <= 0.5, "{:?}", r);
+            let view = game.view(duke_core::Observer::Spectator);
+            if game.config().rounds == 1 || view.points == [0, 0] && view.wins == [0, 0] {
+                prop_assert_eq!(r, [0.0, 0.0]);
+            }
+        }
         Some(outcome) => {
             prop_assert_eq!(r[0] + r[1], 0.0);
             let winners = outcome.winners();
@@ -178,6 +187,7 @@ fn check_returns(game: &DukesUp) -> Result<(), TestCaseError> {
 fn masks_observations_and_returns_hold_on_random_playouts() {
     let mut runner = proptest::test_runner::TestRunner::new(proptest_config(40));
     let finished = std::cell::Cell::new(0);
+    let rounds_credited = std::cell::Cell::new(0);
     runner
         .run(&(configs(), any::<u64>()), |(mut config, seed)| {
             if config.turn_limit.is_none_or(|l| l > 60) {
@@ -188,9 +198,21 @@ fn masks_observations_and_returns_hold_on_random_playouts() {
             let mut rng = GameRng::new(seed ^ 0x5EED);
             let (mut scratch, mut legal) = (Vec::new(), Vec::new());
             let mut mask = vec![false; ACTION_COUNT];
+            let mut credited = ([0.0; 2], 0u8);
             for step in 0..5000u64 {
                 check_masks(&game, &mut scratch, &mut mask)?;
                 check_returns(&game)?;
+                // Rewards come at round ends only: the return moves only when a round is scored.
+                let mut r = [0.0; 2];
+                game.returns(&mut r).unwrap();
+                let round = game.view(duke_core::Observer::Spectator).round;
+                if r != credited.0 {
+                    prop_assert!(round != credited.1 || game.is_over(), "the return moved within round {}", round);
+                }
+                if r != [0.0, 0.0] && !game.is_over() {
+                    rounds_credited.set(rounds_credited.get() + 1);
+                }
+                credited = (r, round);
                 if step % 5 == 0 || game.is_over() {
                     check_observations(&game, seed ^ step)?;
                 }
@@ -206,4 +228,5 @@ fn masks_observations_and_returns_hold_on_random_playouts() {
         })
         .unwrap();
     assert!(finished.get() >= 40, "{} finished games", finished.get());
+    assert!(rounds_credited.get() > 0, "no game of two rounds credited its first round");
 }

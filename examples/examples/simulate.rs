@@ -9,7 +9,9 @@ use std::process::ExitCode;
 use duke_core::Record;
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::cli::{CliError, SimulateArgs};
-use duke_examples::simulate::run;
+use duke_examples::learner::{Episode, episode_of_record};
+use duke_examples::simulate::run_each;
+use duke_examples::trajectories::Trajectories;
 use duke_examples::with_game;
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -64,10 +66,34 @@ where
     if let Ok(style) = ProgressStyle::with_template("{prefix:<14} [{bar:30}] {pos}/{len} {elapsed_precise}") {
         progress.set_style(style.progress_chars("#>."));
     }
-    let result = run::<G>(args.players, &args.options, args.count, args.seed, &args.bots, |_| progress.inc(1));
+    // With --save-trajectories, each game's record becomes the learner's view of it on the
+    // thread that played it.
+    let learn = args.save_trajectories.is_some();
+    let result = run_each::<G, Option<Episode>>(
+        args.players,
+        &args.options,
+        args.count,
+        args.seed,
+        &args.bots,
+        |_| progress.inc(1),
+        |_, record| if learn { episode_of_record(record).map(Some).map_err(|e| e.to_string()) } else { Ok(None) },
+    );
     progress.finish_and_clear();
-    let (summary, record) = result.map_err(|e| e.to_string())?;
+    let (summary, record, episodes) = result.map_err(|e| e.to_string())?;
     print!("\n{summary}");
+    if let Some(path) = &args.save_trajectories {
+        let config = G::config_with(args.players, &args.options)?;
+        let game = G::new(&config, args.seed).map_err(|e| e.to_string())?;
+        let mut trajectories = Trajectories::for_game(&game);
+        for (index, episode) in episodes.iter().enumerate() {
+            if let Some(episode) = episode {
+                trajectories.add(index as u64, episode).map_err(|e| e.to_string())?;
+            }
+        }
+        let path = record_path(path, id, args.games.len() > 1);
+        trajectories.save(&path).map_err(|e| e.to_string())?;
+        println!("{} decisions of {} games written to {}", trajectories.decisions(), trajectories.games(), path.display());
+    }
     if let (Some(path), Some(record)) = (&args.save_record, record) {
         let path = record_path(path, id, args.games.len() > 1);
         let json = serde_json::to_string_pretty(&record).map_err(|e| format!("cannot serialise the record: {e}"))?;

@@ -19,7 +19,7 @@ mod readings;
 
 /// What the examples need to know about a game beyond the [`Game`] trait: its title, and
 /// the config it plays.
-pub trait Catalogued: Game {
+pub trait Catalogued: Game + duke_core::Learning {
     /// The game's full title.
     const TITLE: &'static str;
 

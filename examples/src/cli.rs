@@ -162,6 +162,10 @@ struct SimulateCommand {
     /// Write the first game's record to FILE (FILE-GAME.EXT each with several games)
     #[arg(long, value_name = "FILE")]
     save_record: Option<PathBuf>,
+    /// Write every decision of every game (observation, mask, action index, reward, seat,
+    /// game id) to FILE, a .npz numpy reads (FILE-GAME.npz each with several games)
+    #[arg(long, value_name = "FILE")]
+    save_trajectories: Option<PathBuf>,
     /// Play on N threads, the same summary for any N [default: every core]
     #[arg(long, value_name = "N", value_parser = threads)]
     threads: Option<NonZeroUsize>,
@@ -200,6 +204,8 @@ pub struct SimulateArgs {
     pub bots: Vec<BotSpec>,
     /// Where to write the record of the first game (per game when several).
     pub save_record: Option<PathBuf>,
+    /// Where to write every decision as a learner sees it (per game when several).
+    pub save_trajectories: Option<PathBuf>,
     /// Threads the games are played on (`--threads`, by default every core).
     pub threads: usize,
     /// Game options (`games` already names the engines that play them).
@@ -265,6 +271,7 @@ Without arguments: --game all --games 12 --seed 1 --bots ismcts:50,greedy,random
             players: command.players,
             bots: command.bots.map_or_else(SimulateArgs::default_bots, |b| b.0),
             save_record: command.save_record,
+            save_trajectories: command.save_trajectories,
             threads: command.threads.map_or_else(SimulateArgs::default_threads, NonZeroUsize::get),
             options,
         })

@@ -4,7 +4,8 @@
 //! [`play_episode`] plays one game of any `G: Learning` with a [`Policy`] (uniformly random
 //! over the mask, or greedy by a linear score of the observation) and returns every
 //! decision (observation, mask, chosen index, reward, seat) with the final returns;
-//! [`play_returns`] returns the per-seat returns only. [`trajectories`](crate::trajectories)
+//! [`play_returns`] returns the per-seat returns only; [`episode_of_record`] turns any
+//! recorded game into the same decisions. [`trajectories`](crate::trajectories)
 //! writes episodes to a `.npz` file numpy reads.
 //!
 //! ```
@@ -18,7 +19,7 @@
 
 use core::fmt;
 
-use duke_core::{BufferLength, GameRng, Learning, Observer, Seat};
+use duke_core::{BufferLength, GameRng, Learning, Observer, Record, Seat};
 
 /// A linear score per action: `score(a) = bias[a] + weights[a] · observation`, the simplest
 /// thing a network's output layer computes.
@@ -82,6 +83,8 @@ pub enum LearnerError {
     },
     /// The game went on past the limit of actions.
     TooLong(u64),
+    /// A recorded action has no index.
+    Unindexed(String),
 }
 
 impl fmt::Display for LearnerError {
@@ -95,6 +98,7 @@ impl fmt::Display for LearnerError {
                 write!(f, "the action of allowed index {index} is refused: {reason}")
             }
             LearnerError::TooLong(limit) => write!(f, "the game did not end within {limit} actions"),
+            LearnerError::Unindexed(action) => write!(f, "the recorded action {action} has no index"),
         }
     }
 }
@@ -133,6 +137,73 @@ pub struct Episode {
     pub returns: Vec<f64>,
 }
 
+/// An episode being written, one decision at a time: the crediting of rewards that
+/// [`play_episode`] and [`episode_of_record`] share.
+struct Recorder<G: Learning> {
+    scratch: Vec<G::Action>,
+    mask: Vec<bool>,
+    observation: Vec<f32>,
+    returns: Vec<f64>,
+    decisions: Vec<Decision>,
+    /// Per seat: its last decision and its return then, to credit when it acts again.
+    last: Vec<Option<(usize, f64)>>,
+}
+
+impl<G: Learning> Recorder<G> {
+    fn new(game: &G) -> Recorder<G> {
+        Recorder {
+            scratch: Vec::new(),
+            mask: vec![false; game.action_count()],
+            observation: vec![0.0; game.observation_shape().len()],
+            returns: vec![0.0; game.seat_count()],
+            decisions: Vec::new(),
+            last: vec![None; game.seat_count()],
+        }
+    }
+
+    /// Before `seat` decides in `game`: credits its previous decision, and reads its mask
+    /// and observation.
+    fn before(&mut self, game: &G, seat: Seat) -> Result<f64, LearnerError> {
+        game.returns(&mut self.returns)?;
+        let now = self.returns.get(seat.index()).copied().unwrap_or(0.0);
+        if let Some((index, before)) = self.last.get_mut(seat.index()).and_then(Option::take)
+            && let Some(decision) = self.decisions.get_mut(index)
+        {
+            decision.reward = now - before;
+        }
+        game.legal_mask(seat, &mut self.scratch, &mut self.mask)?;
+        game.observe(Observer::Seat(seat), &mut self.observation)?;
+        Ok(now)
+    }
+
+    /// Records that `seat`, whose return was `now`, chose `index`.
+    fn chose(&mut self, seat: Seat, index: usize, now: f64) {
+        if let Some(slot) = self.last.get_mut(seat.index()) {
+            *slot = Some((self.decisions.len(), now));
+        }
+        self.decisions.push(Decision {
+            seat,
+            observation: self.observation.clone(),
+            mask: self.mask.clone(),
+            action: index,
+            reward: 0.0,
+        });
+    }
+
+    /// The episode, once `game` is over: every seat's last decision credited.
+    fn finish(mut self, game: &G) -> Result<Episode, LearnerError> {
+        game.returns(&mut self.returns)?;
+        for (seat, slot) in self.last.iter().enumerate() {
+            if let Some((index, before)) = *slot
+                && let Some(decision) = self.decisions.get_mut(index)
+            {
+                decision.reward = self.returns.get(seat).copied().unwrap_or(0.0) - before;
+            }
+        }
+        Ok(Episode { decisions: self.decisions, returns: self.returns })
+    }
+}
+
 /// Plays a game of `config` from `seed` to its end (at most `limit` actions) with `policy`,
 /// through indices, masks and observations only. When several seats may act, the one to act
 /// is drawn at random (from the game's seed).
@@ -143,18 +214,11 @@ pub fn play_episode<G: Learning>(
     limit: u64,
 ) -> Result<Episode, LearnerError> {
     let mut game = G::new(config, seed).map_err(|e| LearnerError::Config(e.to_string()))?;
-    let seats = game.seat_count();
     let mut choices = GameRng::new(match policy {
         Policy::Random { seed: own } => own ^ seed.rotate_left(32),
         Policy::Greedy(_) => seed,
     });
-    let mut scratch = Vec::new();
-    let mut mask = vec![false; game.action_count()];
-    let mut observation = vec![0.0; game.observation_shape().len()];
-    let mut returns = vec![0.0; seats];
-    let mut decisions: Vec<Decision> = Vec::new();
-    // Per seat: the index of its last decision, to credit its reward when it acts again.
-    let mut last: Vec<Option<(usize, f64)>> = vec![None; seats];
+    let mut recorder = Recorder::new(&game);
     let mut played = 0;
     loop {
         let to_act = game.to_act();
@@ -162,39 +226,31 @@ pub fn play_episode<G: Learning>(
         if played >= limit {
             return Err(LearnerError::TooLong(limit));
         }
-        game.returns(&mut returns)?;
-        let now = returns.get(seat.index()).copied().unwrap_or(0.0);
-        if let Some((index, before)) = last.get_mut(seat.index()).and_then(Option::take)
-            && let Some(decision) = decisions.get_mut(index)
-        {
-            decision.reward = now - before;
-        }
-        game.legal_mask(seat, &mut scratch, &mut mask)?;
-        game.observe(Observer::Seat(seat), &mut observation)?;
-        let index = choose(policy, &mask, &observation, &mut choices).ok_or(LearnerError::EmptyMask(seat))?;
+        let now = recorder.before(&game, seat)?;
+        let index = choose(policy, &recorder.mask, &recorder.observation, &mut choices)
+            .ok_or(LearnerError::EmptyMask(seat))?;
         let action = game.index_action(index).ok_or(LearnerError::NoAction(index))?;
         game.apply(seat, action).map_err(|e| LearnerError::Refused { index, reason: e.to_string() })?;
-        if let Some(slot) = last.get_mut(seat.index()) {
-            *slot = Some((decisions.len(), now));
-        }
-        decisions.push(Decision {
-            seat,
-            observation: observation.clone(),
-            mask: mask.clone(),
-            action: index,
-            reward: 0.0,
-        });
+        recorder.chose(seat, index, now);
         played += 1;
     }
-    game.returns(&mut returns)?;
-    for (seat, slot) in last.iter().enumerate() {
-        if let Some((index, before)) = *slot
-            && let Some(decision) = decisions.get_mut(index)
-        {
-            decision.reward = returns.get(seat).copied().unwrap_or(0.0) - before;
-        }
+    recorder.finish(&game)
+}
+
+/// A recorded game (played by anyone: bots, people) as a learner sees it: for every step,
+/// the acting seat's observation and mask before it, the index of its action, and its
+/// reward (the change of its return until its next decision). The `simulate` example's
+/// `--save-trajectories` writes the games its bots play this way.
+pub fn episode_of_record<G: Learning>(record: &Record<G>) -> Result<Episode, LearnerError> {
+    let mut game = record.start().map_err(|e| LearnerError::Config(e.to_string()))?;
+    let mut recorder = Recorder::new(&game);
+    for step in &record.steps {
+        let now = recorder.before(&game, step.seat)?;
+        let index = game.action_index(step.action).ok_or(LearnerError::Unindexed(step.action.to_string()))?;
+        game.apply(step.seat, step.action).map_err(|e| LearnerError::Refused { index, reason: e.to_string() })?;
+        recorder.chose(step.seat, index, now);
     }
-    Ok(Episode { decisions, returns })
+    recorder.finish(&game)
 }
 
 /// [`play_episode`]'s final returns, one per seat.
@@ -237,6 +293,20 @@ mod tests {
     use duke_core::testing::toy::{HighCard, HighCardConfig};
 
     use super::*;
+
+    #[test]
+    fn a_record_of_an_episode_gives_the_same_episode_back() {
+        let config = HighCardConfig { players: 3, rounds: 4 };
+        for seed in 0..10 {
+            let episode = play_episode::<HighCard>(&config, seed, &Policy::Random { seed: 3 }, 1000).unwrap();
+            let game = HighCard::new(&config, seed).unwrap();
+            let mut record = Record::<HighCard>::new(config, seed);
+            for decision in &episode.decisions {
+                record.push(decision.seat, game.index_action(decision.action).unwrap());
+            }
+            assert_eq!(episode_of_record(&record).unwrap(), episode);
+        }
+    }
 
     #[test]
     fn indices_alone_play_a_game_to_its_end() {

@@ -120,6 +120,12 @@ struct Played<G: Game> {
     record: Option<Record<G>>,
 }
 
+/// What [`run_each`] keeps of each game besides the summary.
+struct Kept<G: Game, T> {
+    played: Played<G>,
+    extra: T,
+}
+
 /// Plays `count` games of `G` (with `players` seats if given, and the game `options`) with
 /// `bots`, calling `progress(done)` after each game.
 /// Returns the summary and the record of the first game.
@@ -143,6 +149,30 @@ where
     G::Config: Sync,
     Record<G>: Send,
 {
+    run_each::<G, ()>(players, options, count, seed, bots, progress, |_, _| Ok(()))
+        .map(|(summary, first, _)| (summary, first))
+}
+
+/// [`run`], and `each(index, record)` of every game, computed on the thread that played it
+/// and returned in index order (the `simulate` example's `--save-trajectories` turns each
+/// record into the learner's view of the game). An `Err` of `each` stops the run like a
+/// failed game.
+#[allow(clippy::type_complexity)]
+pub fn run_each<G, T>(
+    players: Option<u8>,
+    options: &GameOptions,
+    count: u64,
+    seed: u64,
+    bots: &[BotSpec],
+    progress: impl Fn(u64) + Sync,
+    each: impl Fn(u64, &Record<G>) -> Result<T, String> + Sync,
+) -> Result<(Summary, Option<Record<G>>, Vec<T>), SimulateError>
+where
+    G: Catalogued,
+    G::Config: Sync,
+    Record<G>: Send,
+    T: Send,
+{
     let config = G::config_with(players, options).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
     let seats =
         G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
@@ -155,7 +185,7 @@ where
     }
     let started = Instant::now();
     let done = AtomicU64::new(0);
-    let play = |index: u64| -> Result<Played<G>, SimulateError> {
+    let play = |index: u64| -> Result<Kept<G, T>, SimulateError> {
         let seed = game_seed(seed, index);
         let specs: Vec<BotSpec> = (0..seats).filter_map(|seat| bot_for(bots, index, seat)).collect();
         // Built for this game alone: no bot carries anything from one game to the next.
@@ -167,22 +197,28 @@ where
             seed,
             error,
         })?;
+        let extra = each(index, &finished.record).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-        Ok(Played {
-            actions: finished.record.steps.len() as u64,
-            specs,
-            outcome: finished.outcome,
-            record: (index == 0).then_some(finished.record),
+        Ok(Kept {
+            played: Played {
+                actions: finished.record.steps.len() as u64,
+                specs,
+                outcome: finished.outcome,
+                record: (index == 0).then_some(finished.record),
+            },
+            extra,
         })
     };
     // Rayon's `collect` keeps the order of the items, whatever thread played a game.
-    let played: Vec<Result<Played<G>, SimulateError>> = (0..count).into_par_iter().map(play).collect();
+    let played: Vec<Result<Kept<G, T>, SimulateError>> = (0..count).into_par_iter().map(play).collect();
+    let mut extras = Vec::with_capacity(played.len());
     let mut actions = 0u64;
     let mut first = None;
     // In index order: the first failure is the one reported, and the float sums add up
     // in the same order on any number of threads.
-    for game in played {
-        let game = game?;
+    for kept in played {
+        let Kept { played: game, extra } = kept?;
+        extras.push(extra);
         actions += game.actions;
         for (seat, spec) in game.specs.iter().enumerate() {
             let label = spec.to_string();
@@ -213,7 +249,7 @@ where
         elapsed: started.elapsed(),
         bots: stats,
     };
-    Ok((summary, first))
+    Ok((summary, first, extras))
 }
 
 impl fmt::Display for Summary {

@@ -57,6 +57,8 @@ pub enum TrajectoryError {
     Shape(String),
     /// Writing the file failed.
     Write(WriteNpzError),
+    /// The file could not be created.
+    Io(std::io::Error),
 }
 
 impl fmt::Display for TrajectoryError {
@@ -66,6 +68,7 @@ impl fmt::Display for TrajectoryError {
             TrajectoryError::Mismatch(what) => write!(f, "an episode does not fit the trajectories: {what}"),
             TrajectoryError::Shape(what) => write!(f, "inconsistent array shape: {what}"),
             TrajectoryError::Write(e) => write!(f, "cannot write the .npz file: {e}"),
+            TrajectoryError::Io(e) => write!(f, "cannot create the .npz file: {e}"),
         }
     }
 }
@@ -127,6 +130,13 @@ impl Trajectories {
             out.add(seed, &play_episode::<G>(config, seed, policy, limit)?)?;
         }
         Ok(out)
+    }
+
+    /// Writes the `.npz` file at `path` (created or truncated).
+    pub fn save(&self, path: &std::path::Path) -> Result<(), TrajectoryError> {
+        let file = std::fs::File::create(path).map_err(TrajectoryError::Io)?;
+        self.write(std::io::BufWriter::new(file))?;
+        Ok(())
     }
 
     /// Adds the decisions and returns of one game, under `game_id`. An episode of other

@@ -131,6 +131,7 @@ pub enum Direction {
 /// One action of one seat; it travels as its notation (`"bid 2-3"`, `"play R12"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
+#[non_exhaustive]
 pub enum Action {
     /// Choose the trump (dealer after "dealer chooses", or Alchemist).
     Trump(Trump),

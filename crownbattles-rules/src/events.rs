@@ -19,6 +19,7 @@ use crate::view::TableCard;
 
 /// One thing an observer of a Crown Battles game saw happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Event {
     /// An action seen in full: every public action, and every action of the observer itself.
     /// Prints as `P1 play R12`, the seat and the action notation.

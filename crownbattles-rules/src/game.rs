@@ -13,6 +13,7 @@ use crate::view::View;
 
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]
@@ -295,7 +296,8 @@ impl Game for CrownBattles {
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Ok(CrownBattles::start(config.clone().validated()?, seed))
+        config.check()?;
+        Ok(CrownBattles::start(config.clone(), seed))
     }
 
     fn config(&self) -> Config {
@@ -490,14 +492,14 @@ impl Game for CrownBattles {
 impl GameConfig for Config {
     type Error = ConfigError;
 
-    /// The rulebook's base game for `players` (default 4): [`Config::base`].
+    /// [`Config::rulebook`].
     fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::base(players.unwrap_or(4))
+        Config::rulebook(players)
     }
 
-    /// The rulebook game: every game of Crown Battles ends after its scheduled rounds.
+    /// [`Config::bounded`].
     fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players)
+        Config::bounded(players)
     }
 
     fn check(&self) -> Result<(), ConfigError> {

@@ -16,6 +16,7 @@ pub(crate) const NONE: u8 = 0xFF;
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Phase {
     /// The spinner said "dealer chooses": the dealer picks the trump.
     ChooseTrump,
@@ -353,7 +354,7 @@ impl CrownBattles {
     pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
         let first_dealer = config.first_dealer;
         let mut state = CrownBattles::blank(config, GameRng::new(seed));
-        state.table.dealer = Seat(first_dealer.unwrap_or(0));
+        state.table.dealer = first_dealer.unwrap_or(Seat(0));
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(first_dealer.is_none());
         state

@@ -12,10 +12,11 @@ use crownbattles_rules::{
 use duke_core::{Game, Observer, Seat};
 
 fn leaked(players: u8, cards: &[u8], powers: &[Power], choice: LeakChoice) -> Config {
-    Config {
-        round_types: RoundTypes::Every(RoundType::LeakedSuit),
-        leak_choice: choice,
-        ..config(players, cards, powers)
+    {
+        let mut changed = config(players, cards, powers);
+        changed.round_types = RoundTypes::Every(RoundType::LeakedSuit);
+        changed.leak_choice = choice;
+        changed
     }
 }
 
@@ -82,7 +83,11 @@ fn peasants_and_power_cards_cannot_be_chosen_and_the_monsters_are_one_suit() {
 
 #[test]
 fn with_leak_only_held_a_player_must_reveal_a_suit_it_holds() {
-    let config = Config { leak_only_held: true, ..leaked(3, &[2], &[], LeakChoice::Simultaneous) };
+    let config = {
+        let mut changed = leaked(3, &[2], &[], LeakChoice::Simultaneous);
+        changed.leak_only_held = true;
+        changed
+    };
     let game = deal(&config, Trump::NoTrump, &["R1 golem", "peasant peasant", "B3 B4"]);
     assert_eq!(legal(&game, 0), vec!["leak R", "leak monsters"]);
     assert_eq!(legal(&game, 2), vec!["leak B"]);
@@ -119,7 +124,11 @@ fn the_dealer_decides_the_suit_everyone_reveals() {
 #[test]
 fn the_spinner_decides_the_suit_or_lets_the_dealer_decide() {
     let with = |spinner: [u16; 6]| {
-        let config = Config { spinner, ..leaked(3, &[2], &[], LeakChoice::Spinner) };
+        let config = {
+            let mut changed = leaked(3, &[2], &[], LeakChoice::Spinner);
+            changed.spinner = spinner;
+            changed
+        };
         deal(&config, Trump::NoTrump, &["R1 B2", "B5 R6", "Y3 B4"])
     };
     // Blue for everyone, drawn as the bidding would start.
@@ -187,7 +196,14 @@ fn a_saved_leaked_suit_round_loads_and_goes_on() {
         leaks: vec![Some(Leak::Monsters), None, None],
         ..table(&config, Trump::NoTrump, &["R1 R2", "G5 B6", "Y3 Y4"])
     };
-    let normal = Setup { config: Config { round_types: RoundTypes::default(), ..config.clone() }, ..normal };
+    let normal = Setup {
+        config: {
+            let mut changed = config.clone();
+            changed.round_types = RoundTypes::default();
+            changed
+        },
+        ..normal
+    };
     assert_eq!(CrownBattles::from_setup(&normal), Err(SetupError::Leaks));
     let nothing = Setup {
         leaks: vec![Some(Leak::Nothing), None, None],

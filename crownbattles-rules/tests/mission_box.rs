@@ -32,10 +32,15 @@ fn whole_box() -> MissionCatalogue {
 /// Four players, no power cards, every round a Missions round dealing 5 then 6 cards,
 /// with the whole box.
 fn box_config() -> Config {
-    Config {
-        round_types: RoundTypes::Every(RoundType::Missions),
-        missions: MissionRules { catalogue: whole_box(), ..MissionRules::default() },
-        ..config(4, &[5, 6], &[])
+    {
+        let mut changed = config(4, &[5, 6], &[]);
+        changed.round_types = RoundTypes::Every(RoundType::Missions);
+        changed.missions = {
+            let mut changed = MissionRules::default();
+            changed.catalogue = whole_box();
+            changed
+        };
+        changed
     }
 }
 

@@ -19,10 +19,15 @@ const NONE_OF_FIRST: u8 = 2;
 const AT_LEAST_4: u8 = 3;
 
 fn missions(players: u8, cards: &[u8], round_type: RoundType, reveal: MissionReveal) -> Config {
-    Config {
-        round_types: RoundTypes::Every(round_type),
-        missions: MissionRules { reveal, ..MissionRules::default() },
-        ..config(players, cards, &[])
+    {
+        let mut changed = config(players, cards, &[]);
+        changed.round_types = RoundTypes::Every(round_type);
+        changed.missions = {
+            let mut changed = MissionRules::default();
+            changed.reveal = reveal;
+            changed
+        };
+        changed
     }
 }
 
@@ -260,7 +265,11 @@ fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
 /// missions are turned up once the last has chosen.
 #[test]
 fn by_default_everyone_chooses_before_the_missions_are_revealed() {
-    let config = Config { round_types: RoundTypes::Every(RoundType::Missions), ..config(3, &[2], &[]) };
+    let config = {
+        let mut changed = config(3, &[2], &[]);
+        changed.round_types = RoundTypes::Every(RoundType::Missions);
+        changed
+    };
     assert_eq!(config.missions, MissionRules::default());
     let mut game = start(&Setup {
         missions: MissionsSetup { offered: vec![vec![TRUMP, ZERO_OR_ONE]; 3], ..MissionsSetup::default() },

@@ -19,7 +19,7 @@ const SEED: u64 = 2024;
 /// A short complete game: 3 players, three small rounds, a few Special Power cards, random
 /// legal play from a fixed seed.
 fn short_game() -> Result<Wire<CrownBattles>, Failure> {
-    let mut config = Config::base(3).unwrap();
+    let mut config = Config::rulebook(Some(3)).unwrap();
     config.deck =
         DeckSpec::standard().replacing_peasants(&[Power::Thief, Power::Wizard, Power::Smuggler, Power::Jester]);
     config.schedule = Schedule::new(&[2, 4, 3]).unwrap();

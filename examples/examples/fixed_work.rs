@@ -74,7 +74,7 @@ fn main() {
         let up = dukesup_rules::Config { turn_limit: Some(200), ..Default::default() };
         report::<dukesup_rules::DukesUp>("dukesup", &up, 1_000);
         for players in [3u8, 5, 8] {
-            let Ok(crown) = crownbattles_rules::Config::base(players) else { continue };
+            let Ok(crown) = crownbattles_rules::Config::rulebook(Some(players)) else { continue };
             report::<crownbattles_rules::CrownBattles>(&format!("crownbattles ({players} players)"), &crown, 600);
         }
     }

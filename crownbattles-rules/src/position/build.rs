@@ -195,7 +195,8 @@ impl CrownBattles {
     /// [`validate`](duke_core::Game::validate) would refuse or where a seat to act has no
     /// legal action (see [`Setup`] for every check and default).
     pub fn from_setup(setup: &Setup) -> Result<CrownBattles, SetupError> {
-        let config = setup.config.clone().validated()?;
+        setup.config.check()?;
+        let config = setup.config.clone();
         let players = config.players;
         let n = usize::from(players);
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
@@ -237,7 +238,7 @@ impl CrownBattles {
         let wizards = setup.wizards.as_deref().map(seats).transpose()?;
         let dealer = match setup.dealer {
             Some(d) => seat(d)?,
-            None => Seat(config.first_dealer.unwrap_or(players - 1)),
+            None => config.first_dealer.unwrap_or(Seat(players - 1)),
         };
         let first = dealer.left(n);
         let leader = setup.leader.map(seat).transpose()?.unwrap_or(first);

@@ -41,6 +41,7 @@ pub const BOTH_MISSIONS_FAILED: i32 = -40;
 
 /// Who forms the teams of an Alliance round (RULES.md, reading 57).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum TeamFormation {
     /// "The dealer determining team formations": a decision of the dealer (default).
     #[default]
@@ -60,6 +61,7 @@ impl TeamFormation {
 /// Missions-Alliances: what each member of a team that met both missions scores ("they
 /// collectively earn points from their individual missions"; RULES.md, reading 59).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum MissionShare {
     /// Each scores the sum of both missions' points, as an Alliances team shares its
     /// points (default).

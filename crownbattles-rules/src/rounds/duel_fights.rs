@@ -29,6 +29,7 @@ use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at, bit};
 
 /// Duel Fights: who forms the groups ("the dealer pairs players"; RULES.md, reading 53).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum DuelPairing {
     /// The dealer, by actions after the deal and the spin (default).
     #[default]
@@ -41,6 +42,7 @@ pub enum DuelPairing {
 /// The options of Duel Fights (`Config::duels`; RULES.md, readings 53, 55 and 56).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct DuelRules {
     /// Who pairs the players (default the dealer).
     #[serde(skip_serializing_if = "DuelPairing::is_default")]

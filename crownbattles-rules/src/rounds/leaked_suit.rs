@@ -113,6 +113,7 @@ duke_core::serde_as_notation!(Leak);
 
 /// How a Leaked Suit round chooses the suits (the rulebook's "Variations").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum LeakChoice {
     /// Each player chooses a suit of its own; the choices stay secret until all have
     /// chosen, then all reveal at once (the main rule).

@@ -287,29 +287,26 @@ pub(crate) fn listed(mask: u16) -> impl Iterator<Item = RoundType> {
 /// use duke_core::{Game, Observer};
 ///
 /// // Shuffle the Normal Bidding and Blind Bidding cards; reveal one per round.
-/// let config = Config {
-///     round_types: RoundTypes::deal(&[RoundType::Normal, RoundType::BlindBidding]),
-///     ..Config::base(4).unwrap()
-/// };
+/// let mut config = Config::rulebook(Some(4)).unwrap();
+/// config.round_types = RoundTypes::deal(&[RoundType::Normal, RoundType::BlindBidding]);
 /// let game = CrownBattles::new(&config, 7).unwrap();
 /// assert!(RoundType::IMPLEMENTED.contains(&game.view(Observer::Spectator).round_type));
 /// // A fixed order, one type per scheduled round (8 rounds with 4 players).
 /// let mut order = vec![RoundType::BlindBidding, RoundType::Normal];
 /// order.resize(8, RoundType::Normal);
-/// let fixed = Config { round_types: RoundTypes::sequence(&order).unwrap(), ..Config::base(4).unwrap() };
-/// assert!(fixed.validated().is_ok());
+/// config.round_types = RoundTypes::sequence(&order).unwrap();
+/// assert!(config.check().is_ok());
 /// // Types excluded for the player count, and an Alliance type in the final round, are
 /// // typed errors.
-/// let duels = Config { round_types: RoundTypes::Every(RoundType::DuelFights), ..Config::base(3).unwrap() };
-/// assert_eq!(
-///     duels.validated(),
-///     Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 })
-/// );
-/// let last = Config { round_types: RoundTypes::Every(RoundType::Alliances), ..Config::base(4).unwrap() };
-/// assert_eq!(last.validated(), Err(ConfigError::AllianceInFinalRound));
+/// let mut duels = Config::rulebook(Some(3)).unwrap();
+/// duels.round_types = RoundTypes::Every(RoundType::DuelFights);
+/// assert_eq!(duels.check(), Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 }));
+/// config.round_types = RoundTypes::Every(RoundType::Alliances);
+/// assert_eq!(config.check(), Err(ConfigError::AllianceInFinalRound));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RoundTypesWire", into = "RoundTypesWire")]
+#[non_exhaustive]
 pub enum RoundTypes {
     /// The same round type in every round (the base game: Normal Bidding).
     Every(RoundType),
@@ -584,6 +581,6 @@ mod tests {
         assert_eq!(game.table.round_type, RoundType::Normal);
         assert_eq!(game.table.round_pile, 1 << RoundType::Alliances.index());
         let only = Config { round_types: RoundTypes::deal(&[RoundType::Alliances]), ..config };
-        assert!(only.validated().is_err());
+        assert!(only.check().is_err());
     }
 }

@@ -25,6 +25,7 @@ use crate::state::CrownBattles;
 /// "Only one team member can make a double-bid" (NOTES) when each member bids four suits
 /// (RULES.md, reading 60).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum PrecisionTeamDouble {
     /// As printed (default): one team member double-bids, in any number of suits (Suit
     /// Precision allows a double bid in any suit); once it has, its ally double-bids no

@@ -33,6 +33,7 @@ use crate::trick::Trick;
 /// other half's was not ("Each correct bid for a hand earns 10 points"; RULES.md, reading
 /// 36). A met double bid scores half.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum SplitMiss {
     /// 10 points for the correct hand, whatever its tricks (default: the sentence as
     /// printed).
@@ -46,6 +47,7 @@ pub enum SplitMiss {
 /// The Split: who leads the second half ("two separate smaller rounds"; RULES.md, reading
 /// 36).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum SplitLead {
     /// The player left of the dealer, as at the start of a round (default).
     #[default]

@@ -33,6 +33,7 @@ pub const EXTRA_WAGERS: [u8; 2] = [10, 20];
 /// The options of Wagering rounds (`Config::wagering`; RULES.md, readings 50 and 51).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct WageringRules {
     /// "Optional addition": players may wager an extra 10 or 20 points before their bid;
     /// a met bid gets it back with an equal bonus from the bank, a failed one loses it.

@@ -87,6 +87,7 @@ pub const MISSION_CHOICES: u8 = 5;
 /// In what order the chosen missions are revealed (rulebook "Missions", "VARIATION order
 /// of Missions reveal").
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum MissionReveal {
     /// Our reading of "one by one starting from the player to the left of the dealer" as
     /// a choosing order (an option): each chooses in turn and reveals at once, seeing the
@@ -105,6 +106,7 @@ pub enum MissionReveal {
 /// default is the rulebook's: the printed missions, five offered, revealed once everyone has chosen).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+#[non_exhaustive]
 pub struct MissionRules {
     /// The mission cards dealt from (default: the four printed missions).
     pub catalogue: MissionCatalogue,

@@ -267,6 +267,11 @@ pub enum Event {
         points: Vec<i32>,
         /// Each seat's score after the round.
         scores: Vec<i32>,
+        /// Missions, Blind Missions and Missions-Alliances: per seat, whether its mission
+        /// was met (`Some(true)`) or missed (`Some(false)`; `None`: it had none). Empty in
+        /// other rounds, and then left out of the JSON.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        missions: Vec<Option<bool>>,
     },
     /// Who holds the crown after the round (How to Play 9: the sole leader, nobody on a tie).
     Crown {
@@ -478,13 +483,21 @@ impl fmt::Display for Event {
                 f.write_str("the trick is turned up:")?;
                 table(f, cards)
             }
-            Event::RoundScored { round, bids, tricks, points, scores } => {
+            Event::RoundScored { round, bids, tricks, points, scores, missions } => {
                 write!(f, "round {round} ends:")?;
                 for (i, bid) in bids.iter().enumerate() {
-                    let bid = bid.map_or_else(|| "-".to_owned(), |b| b.to_string());
+                    // A missions round says what became of each mission instead of the bid.
+                    let said = match missions.get(i) {
+                        None if missions.is_empty() => {
+                            format!("bid {}", bid.map_or_else(|| "-".to_owned(), |b| b.to_string()))
+                        }
+                        Some(Some(true)) => "mission met".to_owned(),
+                        Some(Some(false)) => "mission missed".to_owned(),
+                        Some(None) | None => "no mission".to_owned(),
+                    };
                     write!(
                         f,
-                        "{} P{i} bid {bid} took {} {:+} = {}",
+                        "{} P{i} {said} took {} {:+} = {}",
                         if i == 0 { "" } else { ";" },
                         tricks.get(i).copied().unwrap_or(0),
                         points.get(i).copied().unwrap_or(0),

@@ -214,6 +214,7 @@ mod position;
 mod powers;
 mod presets;
 mod rounds;
+mod schedule;
 mod scoring;
 mod setup;
 mod state;
@@ -243,8 +244,9 @@ pub use rounds::{
     solo_points, solo_suit_precision_points, split_points, suit_precision_points, team_points,
     team_suit_precision_points, wagering_points,
 };
+pub use schedule::{MAX_ROUNDS, Schedule};
 pub use scoring::{round_points, sole_leader};
-pub use setup::{BID_TOKENS, Config, ConfigError, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for};
+pub use setup::{BID_TOKENS, Config, ConfigError, Shields, Timing, Timings, max_bid_for};
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
 pub use view::{AllianceView, Place, PrecisionView, SplitView, TableCard, View};

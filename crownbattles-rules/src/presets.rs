@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::deck::DeckSpec;
-use crate::setup::Schedule;
+use crate::schedule::Schedule;
 
 /// The presets of "Gameplay suggestions". Where the rulebook gives a round count but no
 /// dealing list, the deck divided by the players gives exactly that count, so those

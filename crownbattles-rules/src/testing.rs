@@ -68,7 +68,8 @@ use crate::rounds::{
     DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
     TeamFormation, WageringRules,
 };
-use crate::setup::{Config, Schedule, Shields, Timing, Timings, max_bid_for};
+use crate::schedule::Schedule;
+use crate::setup::{Config, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
 /// The deck of a config: kept as the base game or preset has it (two in ten), with all 16

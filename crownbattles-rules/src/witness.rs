@@ -570,6 +570,11 @@ fn round_end(
         tricks: seats().map(|s| at(&tricks, s)).collect(),
         points: seats().map(points).collect(),
         scores: seats().map(|s| at(&after.table.scores, s)).collect(),
+        missions: if before.table.round_type.has_missions() {
+            seats().map(|s| missions.mission_met(s, at(&tricks, s))).collect()
+        } else {
+            Vec::new()
+        },
     });
     out.push(Event::Crown { holder: after.table.crown });
 }

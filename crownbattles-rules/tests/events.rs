@@ -395,8 +395,20 @@ fn every_event_prints_one_line_and_survives_serde() {
                 tricks: vec![2, 0],
                 points: vec![20, 0],
                 scores: vec![40, -5],
+                missions: vec![],
             },
             "round 2 ends: P0 bid 1-2 took 2 +20 = 40; P1 bid - took 0 +0 = -5",
+        ),
+        (
+            Event::RoundScored {
+                round: 3,
+                bids: vec![None, None, None],
+                tricks: vec![2, 0, 1],
+                points: vec![15, -20, 0],
+                scores: vec![55, -25, 0],
+                missions: vec![Some(true), Some(false), None],
+            },
+            "round 3 ends: P0 mission met took 2 +15 = 55; P1 mission missed took 0 -20 = -25; P2 no mission took 1 +0 = 0",
         ),
         (Event::Crown { holder: Some(s(1)) }, "P1 holds the crown"),
         (

@@ -49,7 +49,8 @@ pub(crate) use wagering::Wagering;
 pub use wagering::{EXTRA_WAGERS, STAKE, WageringRules, pot_shares, wagering_points};
 
 use crate::actions::Bid;
-use crate::setup::{ConfigError, MAX_ROUNDS};
+use crate::schedule::MAX_ROUNDS;
+use crate::setup::ConfigError;
 use crate::state::CrownBattles;
 
 /// A Round Type card ("Organize the fights": 14 options).
@@ -550,7 +551,8 @@ mod tests {
     use duke_core::Game;
 
     use super::*;
-    use crate::setup::{Config, Schedule};
+    use crate::schedule::Schedule;
+    use crate::setup::Config;
 
     /// "No Alliance round in the final round": the machinery keeps the Alliance types out
     /// of the last round and its tie replays, and deals them in earlier rounds.

@@ -302,6 +302,13 @@ impl CrownBattles {
         self.mission_result(seat, tricks).unwrap_or(FAILED_MISSION)
     }
 
+    /// Whether `seat`'s mission is met with `tricks` tricks ("Missions": "If a player
+    /// fails their mission"); `None` when it has no mission.
+    pub(crate) fn mission_met(&self, seat: Seat, tricks: u8) -> Option<bool> {
+        self.config.missions.catalogue.get(at(&self.table.missions, seat))?;
+        Some(self.mission_result(seat, tricks).is_some())
+    }
+
     /// The result of `seat`'s mission: `Some` of the table's points when met (`Some(0)`
     /// without a mission), `None` when failed.
     pub(crate) fn mission_result(&self, seat: Seat, tricks: u8) -> Option<i32> {

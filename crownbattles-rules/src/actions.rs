@@ -172,7 +172,7 @@ pub enum Action {
     /// Missions: choose this mission (its id in the catalogue).
     Mission(u8),
     /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
-    Leak(crate::rounds::Leak),
+    Leak(crate::expansion::Leak),
     /// Alliances: the dealer pairs these two seats into a team (the same seat twice: it
     /// plays solo).
     Team(Seat, Seat),
@@ -374,8 +374,8 @@ mod tests {
             Action::Keep,
             Action::SetAside(Face::Golem),
             Action::Mission(3),
-            Action::Leak(crate::rounds::Leak::Monsters),
-            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
+            Action::Leak(crate::expansion::Leak::Monsters),
+            Action::Leak(crate::expansion::Leak::Suit(SuitId::ALL[2])),
             Action::Team(Seat(1), Seat(3)),
             Action::Team(Seat(2), Seat(2)),
             Action::Note(Face::Number(SuitId::ALL[0], 7)),

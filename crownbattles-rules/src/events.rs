@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Face, Power, SuitId};
-use crate::rounds::RoundType;
-use crate::rounds::missions::MissionCard;
+use crate::expansion::MissionCard;
+use crate::expansion::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
 
@@ -133,7 +133,7 @@ pub enum Event {
         /// Whose cards.
         seat: Seat,
         /// The suit.
-        leak: crate::rounds::Leak,
+        leak: crate::expansion::Leak,
         /// The seat's cards of it (they stay in its hand).
         cards: Vec<Face>,
     },

@@ -207,6 +207,7 @@ mod cards;
 mod deck;
 mod determinize;
 mod events;
+mod expansion;
 mod game;
 mod knowledge;
 mod play;
@@ -233,16 +234,15 @@ pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
-pub use rounds::missions::{
-    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue,
-    MissionError, MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
-};
-pub use rounds::{
-    AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,
-    MissionShare, PrecisionTeamDouble, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss,
-    TeamFormation, WageringRules, combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares,
-    solo_points, solo_suit_precision_points, split_points, suit_precision_points, team_points,
-    team_suit_precision_points, wagering_points,
+
+pub use expansion::{
+    AllianceSetup, BOTH_MISSIONS_FAILED, CARD_COLUMNS, Condition, DuelPairing, DuelRules, EXTRA_WAGERS, FAILED_MISSION,
+    Leak, LeakChoice, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue, MissionError,
+    MissionResult, MissionReveal, MissionRules, MissionShare, MissionsSetup, PLAYER_ROWS, PointTable,
+    PrecisionTeamDouble, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss, TeamFormation,
+    WageringRules, combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares, solo_points,
+    solo_suit_precision_points, split_points, suit_precision_points, team_points, team_suit_precision_points,
+    wagering_points,
 };
 pub use schedule::{MAX_ROUNDS, Schedule};
 pub use scoring::{round_points, sole_leader};

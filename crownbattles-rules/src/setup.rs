@@ -6,12 +6,12 @@ use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::deck::DeckSpec;
-use crate::presets::Preset;
-use crate::rounds::missions::{MissionError, MissionRules};
-use crate::rounds::{
+use crate::expansion::{
     DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
     TeamFormation, WageringRules,
 };
+use crate::expansion::{MissionError, MissionRules};
+use crate::presets::Preset;
 use crate::schedule::{MAX_ROUNDS, Schedule};
 
 /// Why a config was refused.
@@ -325,7 +325,7 @@ impl Config {
             precision_thief_own_bid: false,
             wagering: WageringRules { extra_wagers: false, bid_points: false },
             duels: DuelRules {
-                pairing: crate::rounds::DuelPairing::Dealer,
+                pairing: crate::expansion::DuelPairing::Dealer,
                 winner_bonus: false,
                 misses_to_bank: false,
             },

@@ -60,14 +60,12 @@ use proptest::prelude::*;
 use crate::actions::Action;
 use crate::cards::{Face, Power};
 use crate::deck::DeckSpec;
-use crate::presets::Preset;
-use crate::rounds::missions::{
-    Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable,
-};
-use crate::rounds::{
+use crate::expansion::{Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
+use crate::expansion::{
     DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
     TeamFormation, WageringRules,
 };
+use crate::presets::Preset;
 use crate::schedule::Schedule;
 use crate::setup::{Config, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
@@ -255,7 +253,7 @@ pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
         } else if every {
             RoundTypes::deal(&[focus, RoundType::Normal])
         } else {
-            let mut chosen: Vec<RoundType> = crate::rounds::listed(config.round_types.chosen()).collect();
+            let mut chosen: Vec<RoundType> = crate::expansion::listed(config.round_types.chosen()).collect();
             chosen.push(focus);
             if chosen.iter().all(|t| t.is_alliance()) {
                 chosen.push(RoundType::Normal);

@@ -154,33 +154,33 @@ impl CrownBattles {
     /// Whether this round plays in teams.
     #[inline]
     pub(crate) fn alliance_round(&self) -> bool {
-        self.table.round_type.is_alliance()
+        self.table.rounds.round_type.is_alliance()
     }
 
     /// The ally of `seat`, if it has one.
     pub(crate) fn ally(&self, seat: Seat) -> Option<Seat> {
-        let a = at(&self.table.alliance.allies, seat);
+        let a = at(&self.table.rounds.alliance.allies, seat);
         (usize::from(a) < self.n()).then_some(Seat(a))
     }
 
     /// Whether `seat` plays solo.
     pub(crate) fn is_solo(&self, seat: Seat) -> bool {
-        at(&self.table.alliance.allies, seat) == SOLO
+        at(&self.table.rounds.alliance.allies, seat) == SOLO
     }
 
     /// Whether every seat is on a team or solo.
     pub(crate) fn teams_formed(&self) -> bool {
-        self.table.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
+        self.table.rounds.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
     }
 
     /// The seats the dealer has yet to place, as a bit set.
     fn unplaced(&self) -> u8 {
-        self.seats().filter(|&s| at(&self.table.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
+        self.seats().filter(|&s| at(&self.table.rounds.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
     }
 
     /// Whether the dealer must name the solo player next: an odd count, none named yet.
     fn solo_next(&self) -> bool {
-        self.n() % 2 == 1 && !self.table.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
+        self.n() % 2 == 1 && !self.table.rounds.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
     }
 
     /// The dealer's legal team actions: the solo player first (odd counts), then the lowest
@@ -226,10 +226,10 @@ impl CrownBattles {
 
     fn join_team(&mut self, a: Seat, b: Seat) {
         if a == b {
-            crate::state::put(&mut self.table.alliance.allies, a, SOLO);
+            crate::state::put(&mut self.table.rounds.alliance.allies, a, SOLO);
         } else {
-            crate::state::put(&mut self.table.alliance.allies, a, b.0);
-            crate::state::put(&mut self.table.alliance.allies, b, a.0);
+            crate::state::put(&mut self.table.rounds.alliance.allies, a, b.0);
+            crate::state::put(&mut self.table.rounds.alliance.allies, b, a.0);
         }
     }
 
@@ -237,7 +237,7 @@ impl CrownBattles {
     /// pairs the lowest unplaced seat with a random other, as the dealer would (no
     /// allocation: it runs inside `apply` when a round starts).
     pub(crate) fn random_teams(&mut self, rng: &mut GameRng) {
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         while !self.teams_formed() {
             let open = self.unplaced();
             let nth = |set: u8, k: u32| (0..8u8).filter(|i| set >> i & 1 == 1).nth(k as usize).map(Seat);
@@ -263,7 +263,7 @@ impl CrownBattles {
     /// A new round: no teams nor notes; with [`TeamFormation::Random`] the generator forms
     /// the teams of an Alliance round now.
     pub(crate) fn reset_alliance(&mut self) {
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         if self.alliance_round() && self.config.team_formation == TeamFormation::Random {
             let mut rng = self.table.rng;
             self.random_teams(&mut rng);
@@ -290,7 +290,7 @@ impl CrownBattles {
             Phase::Missions => self.mission_choosers().contains(seat),
             _ => false,
         };
-        turn && self.alliance_round() && self.table.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
+        turn && self.alliance_round() && self.table.rounds.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
     }
 
     /// The Secret Notes `seat` may show now, one per face of its hand.
@@ -305,7 +305,7 @@ impl CrownBattles {
     /// to their ally once per round").
     pub(crate) fn show_note(&mut self, seat: Seat, face: Face) {
         let (Some(card), Some(ally)) = (self.hand(seat).find(face), self.ally(seat)) else { return };
-        self.table.alliance.notes |= bit(seat);
+        self.table.rounds.alliance.notes |= bit(seat);
         crate::state::update(&mut self.table.known, ally, |k| k.or(crate::cards::CardSet::one(card)));
         // A copy (Golem, Dragon, Peasant) is known as the hand's lowest of its face.
         self.canonical_knowledge();
@@ -317,7 +317,7 @@ impl CrownBattles {
             return self.precision_alliance_points(seat);
         }
         let (bid, won) = (at(&self.table.bids, seat), at(&self.table.tricks, seat));
-        if self.table.round_type.has_missions() {
+        if self.table.rounds.round_type.has_missions() {
             let own = self.mission_result(seat, won);
             return match self.ally(seat) {
                 Some(a) => mission_team_points(
@@ -356,14 +356,14 @@ impl CrownBattles {
         let n = self.n();
         let err = |why| Err(SetupError::Alliance(why));
         if !self.alliance_round() {
-            return if self.table.alliance == Alliance::EMPTY {
+            return if self.table.rounds.alliance == Alliance::EMPTY {
                 Ok(())
             } else {
                 err("teams outside an Alliance round")
             };
         }
         let mut solos = 0;
-        for (s, &a) in self.table.alliance.allies.iter().enumerate() {
+        for (s, &a) in self.table.rounds.alliance.allies.iter().enumerate() {
             let ok = match a {
                 NONE => true,
                 SOLO => {
@@ -374,7 +374,7 @@ impl CrownBattles {
                     s < n
                         && usize::from(a) < n
                         && usize::from(a) != s
-                        && self.table.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
+                        && self.table.rounds.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
                 }
             };
             if !ok || solos > 1 {
@@ -383,8 +383,8 @@ impl CrownBattles {
                 );
             }
         }
-        if self.seats().any(|s| self.table.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
-            || u16::from(self.table.alliance.notes) >> n != 0
+        if self.seats().any(|s| self.table.rounds.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
+            || u16::from(self.table.rounds.alliance.notes) >> n != 0
         {
             return err("a Secret Note shown by a seat without an ally");
         }
@@ -427,13 +427,16 @@ impl CrownBattles {
     pub(crate) fn alliance_setup(&self) -> AllianceSetup {
         let mut teams = Vec::new();
         for s in self.seats() {
-            match at(&self.table.alliance.allies, s) {
+            match at(&self.table.rounds.alliance.allies, s) {
                 SOLO => teams.push(vec![s]),
                 a if usize::from(a) < self.n() && a > s.0 => teams.push(vec![s, Seat(a)]),
                 _ => {}
             }
         }
-        AllianceSetup { teams, notes: self.seats().filter(|&s| self.table.alliance.notes & bit(s) != 0).collect() }
+        AllianceSetup {
+            teams,
+            notes: self.seats().filter(|&s| self.table.rounds.alliance.notes & bit(s) != 0).collect(),
+        }
     }
 
     /// Applies [`AllianceSetup`] (checked later by `validate`); with none given in an
@@ -441,13 +444,13 @@ impl CrownBattles {
     pub(crate) fn apply_alliance_setup(&mut self, setup: &AllianceSetup) -> Result<(), SetupError> {
         let n = self.n();
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         for team in &setup.teams {
             match team.as_slice() {
                 [a] => self.join_team(seat(*a)?, *a),
                 [a, b] if a != b => {
-                    if at(&self.table.alliance.allies, seat(*a)?) != NONE
-                        || at(&self.table.alliance.allies, seat(*b)?) != NONE
+                    if at(&self.table.rounds.alliance.allies, seat(*a)?) != NONE
+                        || at(&self.table.rounds.alliance.allies, seat(*b)?) != NONE
                     {
                         return Err(SetupError::Alliance("a seat on two teams"));
                     }
@@ -457,7 +460,7 @@ impl CrownBattles {
             }
         }
         for &s in &setup.notes {
-            self.table.alliance.notes |= bit(seat(s)?);
+            self.table.rounds.alliance.notes |= bit(seat(s)?);
         }
         if setup.teams.is_empty() && self.alliance_round() && self.config.team_formation == TeamFormation::Random {
             let mut rng = self.table.rng;

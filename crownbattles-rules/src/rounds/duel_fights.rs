@@ -147,24 +147,24 @@ impl CrownBattles {
     /// Whether this round is a Duel Fights round.
     #[inline]
     pub(crate) fn duel(&self) -> bool {
-        self.table.round_type == RoundType::DuelFights
+        self.table.rounds.round_type == RoundType::DuelFights
     }
 
     /// The group of a grouped seat.
     pub(crate) fn group_of(&self, seat: Seat) -> Option<u8> {
-        (self.table.duels.grouped & bit(seat) != 0)
-            .then(|| (self.table.duels.groups >> (2 * seat.index().min(7)) & 3) as u8)
+        (self.table.rounds.duels.grouped & bit(seat) != 0)
+            .then(|| (self.table.rounds.duels.groups >> (2 * seat.index().min(7)) & 3) as u8)
     }
 
     /// The groups formed so far, each in seat order.
     pub(crate) fn duel_groups(&self) -> Vec<Vec<Seat>> {
-        let formed = self.table.duels.grouped.count_ones() / 2;
+        let formed = self.table.rounds.duels.grouped.count_ones() / 2;
         (0..formed as u8).map(|g| self.seats().filter(|&s| self.group_of(s) == Some(g)).collect()).collect()
     }
 
     /// The seats not grouped yet.
     fn ungrouped(&self) -> u8 {
-        !self.table.duels.grouped & (((1u16 << self.n()) - 1) as u8)
+        !self.table.rounds.duels.grouped & (((1u16 << self.n()) - 1) as u8)
     }
 
     /// Whether the pairing of a Duel Fights round is still to be done.
@@ -175,10 +175,10 @@ impl CrownBattles {
     /// Puts these seats in the next group; once only the last group's members are left
     /// (two, or three when the group of three is still to be formed) they form it.
     fn form_group(&mut self, members: &[Seat]) {
-        let index = u16::from(self.table.duels.grouped.count_ones() as u8 / 2);
+        let index = u16::from(self.table.rounds.duels.grouped.count_ones() as u8 / 2);
         for &s in members {
-            self.table.duels.groups |= index << (2 * s.index().min(7));
-            self.table.duels.grouped |= bit(s);
+            self.table.rounds.duels.groups |= index << (2 * s.index().min(7));
+            self.table.rounds.duels.grouped |= bit(s);
         }
         let left = self.ungrouped();
         if left.count_ones() == 2 || left.count_ones() == 3 && self.n() % 2 == 1 {
@@ -267,7 +267,7 @@ impl CrownBattles {
     /// set; every seat grouped once bidding starts; partly grouped only while the dealer
     /// pairs; groups of two, and one of three when the count is odd.
     pub(crate) fn check_duels(&self) -> Result<(), SetupError> {
-        let d = self.table.duels;
+        let d = self.table.rounds.duels;
         let n = self.n();
         let mask = ((1u16 << n) - 1) as u8;
         if !self.duel() || self.table.phase == Phase::ChooseTrump {
@@ -311,11 +311,11 @@ impl CrownBattles {
     pub(crate) fn set_duels(&mut self, groups: &[Vec<Seat>]) -> Result<(), SetupError> {
         for (g, members) in groups.iter().enumerate() {
             for &s in members {
-                if s.index() >= self.n() || self.table.duels.grouped & bit(s) != 0 || g > 3 {
+                if s.index() >= self.n() || self.table.rounds.duels.grouped & bit(s) != 0 || g > 3 {
                     return Err(SetupError::Duels("a seat that is not a player, or in two groups"));
                 }
-                self.table.duels.groups |= (g as u16) << (2 * s.index());
-                self.table.duels.grouped |= bit(s);
+                self.table.rounds.duels.groups |= (g as u16) << (2 * s.index());
+                self.table.rounds.duels.grouped |= bit(s);
             }
         }
         Ok(())

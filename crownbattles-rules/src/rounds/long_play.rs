@@ -114,7 +114,7 @@ impl CrownBattles {
     /// Whether this round is a Long Play round.
     #[inline]
     pub(crate) fn long_play(&self) -> bool {
-        self.table.round_type == RoundType::LongPlay
+        self.table.rounds.round_type == RoundType::LongPlay
     }
 
     /// The number of tricks this round: the cards dealt, or in Long Play half of them
@@ -128,7 +128,7 @@ impl CrownBattles {
     /// outside a second pass).
     pub(crate) fn first_pass(&self) -> Trick {
         let mut t = Trick::new(self.table.trick.leader);
-        for &code in self.table.long.first.iter().take_while(|&&c| c != NONE) {
+        for &code in self.table.rounds.long.first.iter().take_while(|&&c| c != NONE) {
             let Some(card) = Card::new(code & !AS_GOLEM) else { break };
             let (form, effect) = t.next_form(card, code & AS_GOLEM != 0);
             t.push(card, form, effect);
@@ -146,7 +146,7 @@ impl CrownBattles {
     /// (the Summoner copies it; RULES.md, reading 42).
     #[inline(never)]
     pub(crate) fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
-        if self.table.trick.len == 0 && !self.table.long.is_empty() {
+        if self.table.trick.len == 0 && !self.table.rounds.long.is_empty() {
             self.first_pass().next_form(card, as_golem)
         } else {
             self.table.trick.next_form(card, as_golem)
@@ -156,7 +156,7 @@ impl CrownBattles {
     /// The action carried by the card at `pos` of the table: in a second pass, positions
     /// `0..n` are the first pass's and `n..` the second's.
     pub(crate) fn effect_on_table(&self, pos: usize) -> Option<Power> {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             return self.table.trick.effect(pos);
         }
         let n = self.n();
@@ -165,7 +165,7 @@ impl CrownBattles {
 
     /// The first pass's cards as the view shows them (none outside a second pass).
     pub(crate) fn first_pass_table(&self) -> Vec<TableCard> {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             return Vec::new();
         }
         let first = self.first_pass();
@@ -183,11 +183,11 @@ impl CrownBattles {
     #[cold]
     #[inline(never)]
     pub(crate) fn finish_long_pass(&mut self) {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             if self.hand(self.table.trick.leader).is_empty() {
                 self.take_trick();
             } else {
-                self.table.long = LongPlay::keep(&self.table.trick);
+                self.table.rounds.long = LongPlay::keep(&self.table.trick);
                 self.table.trick = second_pass_of(&self.table.trick);
                 self.table.phase = Phase::Play(self.table.trick.leader);
             }
@@ -207,7 +207,7 @@ impl CrownBattles {
     /// The second card of the second pass onwards follows the first pass's lead: the
     /// leader's second card is no new lead (RULES.md, reading 41).
     pub(crate) fn second_pass_lead(&mut self) {
-        if !self.table.long.is_empty() {
+        if !self.table.rounds.long.is_empty() {
             self.table.trick.free = self.first_pass().free;
         }
     }
@@ -229,7 +229,7 @@ impl CrownBattles {
                 return;
             }
         }
-        self.table.long = LongPlay::EMPTY;
+        self.table.rounds.long = LongPlay::EMPTY;
         // With no action left on the table, the base game's path clears it (one caller of
         // `close_trick`, which the base game's trick end inlines).
         self.table.trick.effects = [NONE; MAX_PLAYERS];
@@ -252,10 +252,10 @@ impl CrownBattles {
     pub(crate) fn check_long_play(&self, base: usize, dealt: usize) -> Result<(), SetupError> {
         let n = self.n();
         let expected = self.long_play() && base >= 1 && dealt.saturating_sub(base) % 2 == 1;
-        if self.table.long.is_empty() || !expected {
-            return if self.table.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
+        if self.table.rounds.long.is_empty() || !expected {
+            return if self.table.rounds.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
         }
-        let (cards, golem) = self.table.long.cards();
+        let (cards, golem) = self.table.rounds.long.cards();
         let set = cards.iter().fold(CardSet::EMPTY, |s, &c| s.or(CardSet::one(c)));
         let pass = &self.table.trick;
         let on_pass =
@@ -265,7 +265,7 @@ impl CrownBattles {
             && self.table.played.and(set) == set
             && on_pass.and(set).is_empty()
             && (!golem || set.has(Power::DoubleFaced.card()))
-            && self.table.long.first.iter().skip(n).all(|&c| c == NONE);
+            && self.table.rounds.long.first.iter().skip(n).all(|&c| c == NONE);
         if !fits {
             return Err(SetupError::LongPlay);
         }

@@ -468,7 +468,7 @@ impl CrownBattles {
         tricks: &[u8; crate::state::MAX_PLAYERS],
     ) -> ([i32; crate::state::MAX_PLAYERS], u16) {
         if self.duel() {
-            return (self.duel_settlement(bids, tricks), self.table.wagering.pot);
+            return (self.duel_settlement(bids, tricks), self.table.rounds.wagering.pot);
         }
         self.wagering_settlement(bids, tricks)
     }
@@ -481,7 +481,7 @@ impl CrownBattles {
         for (score, p) in self.table.scores.iter_mut().zip(points) {
             *score = score.saturating_add(p);
         }
-        self.table.wagering.pot = pot;
+        self.table.rounds.wagering.pot = pot;
     }
 }
 
@@ -498,12 +498,12 @@ impl CrownBattles {
     /// use no chance, so the base game's draws are unchanged.
     pub(crate) fn reveal_round_type(&mut self) {
         if let RoundTypes::Every(t) = self.config.round_types {
-            self.table.round_type = t;
+            self.table.rounds.round_type = t;
             return;
         }
         let round = usize::from(self.table.round);
         if let Some(t) = self.config.round_types.fixed(round) {
-            self.table.round_type = t;
+            self.table.rounds.round_type = t;
             return;
         }
         let (chosen, keep_pile) = match self.config.round_types {
@@ -511,16 +511,16 @@ impl CrownBattles {
             _ => (self.config.round_types.chosen(), false),
         };
         let allowed = if self.is_final_round() { !ALLIANCES } else { u16::MAX };
-        if !keep_pile || self.table.round_pile & allowed == 0 {
-            self.table.round_pile = chosen;
+        if !keep_pile || self.table.rounds.round_pile & allowed == 0 {
+            self.table.rounds.round_pile = chosen;
         }
-        let eligible = self.table.round_pile & allowed;
+        let eligible = self.table.rounds.round_pile & allowed;
         let pick = self.table.rng.below(eligible.count_ones());
         if let Some(t) = listed(eligible).nth(pick as usize) {
-            self.table.round_type = t;
+            self.table.rounds.round_type = t;
         }
-        self.table.round_pile =
-            if keep_pile { self.table.round_pile & !(1 << self.table.round_type.index()) } else { 0 };
+        self.table.rounds.round_pile =
+            if keep_pile { self.table.rounds.round_pile & !(1 << self.table.rounds.round_type.index()) } else { 0 };
     }
 
     /// The round types this state's round could be: the config's fixed type, or any chosen
@@ -528,17 +528,17 @@ impl CrownBattles {
     pub(crate) fn round_type_fits(&self) -> bool {
         let round = usize::from(self.table.round);
         match self.config.round_types.fixed(round) {
-            Some(t) => t == self.table.round_type && self.table.round_pile == 0,
+            Some(t) => t == self.table.rounds.round_type && self.table.rounds.round_pile == 0,
             None => {
                 let chosen = self.config.round_types.chosen();
-                let in_chosen = chosen >> self.table.round_type.index() & 1 == 1;
-                let alliance_last = self.table.round_type.is_alliance() && self.is_final_round();
+                let in_chosen = chosen >> self.table.rounds.round_type.index() & 1 == 1;
+                let alliance_last = self.table.rounds.round_type.is_alliance() && self.is_final_round();
                 let pile_ok = match self.config.round_types {
                     RoundTypes::Deal(_) => {
-                        self.table.round_pile & !chosen == 0
-                            && self.table.round_pile >> self.table.round_type.index() & 1 == 0
+                        self.table.rounds.round_pile & !chosen == 0
+                            && self.table.rounds.round_pile >> self.table.rounds.round_type.index() & 1 == 0
                     }
-                    _ => self.table.round_pile == 0,
+                    _ => self.table.rounds.round_pile == 0,
                 };
                 in_chosen && !alliance_last && pile_ok
             }
@@ -567,21 +567,21 @@ mod tests {
             game.table.rng = duke_core::GameRng::new(seed);
             game.table.round = 0;
             game.reveal_round_type();
-            earlier.insert(game.table.round_type);
+            earlier.insert(game.table.rounds.round_type);
             for last in [2, 3] {
                 game.table.round = last;
                 game.reveal_round_type();
-                assert_eq!(game.table.round_type, RoundType::Normal, "seed {seed}, round {last}");
+                assert_eq!(game.table.rounds.round_type, RoundType::Normal, "seed {seed}, round {last}");
             }
         }
         assert!(earlier.contains(&RoundType::Alliances), "{earlier:?}");
         // A dealt pile holding only an Alliance card is refilled for the final round.
         game.config.round_types = RoundTypes::Deal(both);
         game.table.round = 2;
-        game.table.round_pile = 1 << RoundType::Alliances.index();
+        game.table.rounds.round_pile = 1 << RoundType::Alliances.index();
         game.reveal_round_type();
-        assert_eq!(game.table.round_type, RoundType::Normal);
-        assert_eq!(game.table.round_pile, 1 << RoundType::Alliances.index());
+        assert_eq!(game.table.rounds.round_type, RoundType::Normal);
+        assert_eq!(game.table.rounds.round_pile, 1 << RoundType::Alliances.index());
         let only = Config { round_types: RoundTypes::deal(&[RoundType::Alliances]), ..config };
         assert!(only.check().is_err());
     }

@@ -93,12 +93,12 @@ impl CrownBattles {
     /// Whether this round is a Wagering round.
     #[inline]
     pub(crate) fn wagering(&self) -> bool {
-        self.table.round_type == RoundType::Wagering
+        self.table.rounds.round_type == RoundType::Wagering
     }
 
     /// The extra wager `seat` placed this round (0, 10 or 20).
     pub(crate) fn wager_of(&self, seat: Seat) -> u8 {
-        match self.table.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
+        match self.table.rounds.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
             1 => 10,
             2 => 20,
             _ => 0,
@@ -110,7 +110,7 @@ impl CrownBattles {
     pub(crate) fn pot_on_table(&self) -> u16 {
         let stakes =
             if self.wagering() && self.table.phase != Phase::Over { STAKE * self.config.players as u16 } else { 0 };
-        self.table.wagering.pot.saturating_add(stakes)
+        self.table.rounds.wagering.pot.saturating_add(stakes)
     }
 
     /// Whether `seat` may place an extra wager now: optional rule on, its turn to bid, none
@@ -143,7 +143,7 @@ impl CrownBattles {
     #[inline(never)]
     pub(crate) fn place_wager(&mut self, seat: Seat, points: u8) {
         let code = if points == 20 { 2 } else { 1 };
-        self.table.wagering.wagers |= code << (2 * seat.index().min(7));
+        self.table.rounds.wagering.wagers |= code << (2 * seat.index().min(7));
     }
 
     /// The points of every seat for a Wagering round with these final bids and tricks, and
@@ -170,7 +170,7 @@ impl CrownBattles {
     /// round, a multiple of the stake; extra wagers only in a Wagering round with the
     /// optional rule, of 10 or 20, by seats that have bid or are bidding now.
     pub(crate) fn check_wagering(&self) -> Result<(), SetupError> {
-        let w = self.table.wagering;
+        let w = self.table.rounds.wagering;
         let possible = self.config.round_types.chosen() >> RoundType::Wagering.index() & 1 == 1;
         if w.pot != 0 && (!possible || !w.pot.is_multiple_of(STAKE)) {
             return Err(SetupError::Wagering("a pot carried over without a Wagering round, or not in stakes of 20"));
@@ -206,7 +206,11 @@ impl CrownBattles {
 
     /// This round's extra wagers, points per seat (empty when there are none).
     pub(crate) fn wagers_list(&self) -> Vec<u8> {
-        if self.table.wagering.wagers == 0 { Vec::new() } else { self.seats().map(|s| self.wager_of(s)).collect() }
+        if self.table.rounds.wagering.wagers == 0 {
+            Vec::new()
+        } else {
+            self.seats().map(|s| self.wager_of(s)).collect()
+        }
     }
 }
 

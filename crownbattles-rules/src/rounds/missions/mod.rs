@@ -206,24 +206,24 @@ impl CrownBattles {
         let mut rng = self.table.rng;
         for s in self.seats() {
             let offer = self.draw_offer(available, &mut rng);
-            put(&mut self.table.offers, s, offer);
+            put(&mut self.table.rounds.offers, s, offer);
         }
         self.table.rng = rng;
-        if self.table.offers.iter().all(|&o| o == 0) {
+        if self.table.rounds.offers.iter().all(|&o| o == 0) {
             self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
 
     /// Whether this round's choices are revealed one by one as they are made.
     pub(crate) fn missions_in_turn(&self) -> bool {
-        self.table.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
+        self.table.rounds.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
     }
 
     /// The seats to choose a mission now: the next from the dealer's left in turn,
     /// otherwise every seat still holding an offer.
     pub(crate) fn mission_choosers(&self) -> SeatSet {
         let n = self.n();
-        let waiting = |s: Seat| at(&self.table.offers, s) != 0;
+        let waiting = |s: Seat| at(&self.table.rounds.offers, s) != 0;
         if self.missions_in_turn() {
             let first = self.table.dealer.left(n);
             return (0..n).map(|k| first.offset(k, n)).find(|&s| waiting(s)).map_or(SeatSet::EMPTY, SeatSet::single);
@@ -233,7 +233,7 @@ impl CrownBattles {
 
     /// The missions offered to `seat` that it has yet to choose from, in id order.
     pub(crate) fn offered_ids(&self, seat: Seat) -> Vec<u8> {
-        let offer = at(&self.table.offers, seat);
+        let offer = at(&self.table.rounds.offers, seat);
         ids(offer).collect()
     }
 
@@ -247,26 +247,26 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-        let offer = at(&self.table.offers, seat);
+        let offer = at(&self.table.rounds.offers, seat);
         out.extend(ids(offer).map(Action::Mission));
     }
 
     /// The mission `seat` chose, if any.
     pub(crate) fn mission_of(&self, seat: Seat) -> Option<u8> {
-        Some(at(&self.table.missions, seat)).filter(|&m| m != NONE)
+        Some(at(&self.table.rounds.missions, seat)).filter(|&m| m != NONE)
     }
 
     /// Whether `seat` may choose mission `id` now.
     pub(crate) fn mission_allowed(&self, seat: Seat, id: u8) -> bool {
-        at(&self.table.offers, seat).checked_shr(u32::from(id)).is_some_and(|o| o & 1 == 1)
+        at(&self.table.rounds.offers, seat).checked_shr(u32::from(id)).is_some_and(|o| o & 1 == 1)
     }
 
     /// Chooses a mission; the rest of the offer goes back. After the last choice the
     /// player left of the dealer leads.
     pub(crate) fn choose_mission(&mut self, seat: Seat, id: u8) {
-        put(&mut self.table.missions, seat, id);
-        put(&mut self.table.offers, seat, 0);
-        if self.table.offers.iter().all(|&o| o == 0) {
+        put(&mut self.table.rounds.missions, seat, id);
+        put(&mut self.table.rounds.offers, seat, 0);
+        if self.table.rounds.offers.iter().all(|&o| o == 0) {
             self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
@@ -276,22 +276,23 @@ impl CrownBattles {
     /// before the round's end.
     pub(crate) fn mission_seen(&self, seat: Seat, observer: Option<Seat>) -> bool {
         observer == Some(seat)
-            || self.table.round_type.open_missions() && (self.missions_in_turn() || self.table.phase != Phase::Missions)
+            || self.table.rounds.round_type.open_missions()
+                && (self.missions_in_turn() || self.table.phase != Phase::Missions)
     }
 
     /// A trick of a missions round was won at play position `pos` by `winner`: records
     /// the first trick it won (0-based) and whether a trump card won it.
     pub(crate) fn note_mission_trick(&mut self, winner: Seat, pos: usize) {
         let played = self.cards_this_round().saturating_sub(self.hand(self.table.trick.leader).len() as u8);
-        if at(&self.table.first_wins, winner) == NONE {
-            put(&mut self.table.first_wins, winner, played.saturating_sub(1));
+        if at(&self.table.rounds.first_wins, winner) == NONE {
+            put(&mut self.table.rounds.first_wins, winner, played.saturating_sub(1));
         }
         if let (Some(Form::Number { suit, .. }), Trump::Suit(t)) = (self.table.trick.form(pos), self.table.trump)
             && suit == t
         {
-            self.table.trump_wins |= bit(winner);
+            self.table.rounds.trump_wins |= bit(winner);
             if self.table.trick.led.is_some_and(|led| led != t) {
-                self.table.trump_cuts |= bit(winner);
+                self.table.rounds.trump_cuts |= bit(winner);
             }
         }
     }
@@ -305,20 +306,22 @@ impl CrownBattles {
     /// Whether `seat`'s mission is met with `tricks` tricks ("Missions": "If a player
     /// fails their mission"); `None` when it has no mission.
     pub(crate) fn mission_met(&self, seat: Seat, tricks: u8) -> Option<bool> {
-        self.config.missions.catalogue.get(at(&self.table.missions, seat))?;
+        self.config.missions.catalogue.get(at(&self.table.rounds.missions, seat))?;
         Some(self.mission_result(seat, tricks).is_some())
     }
 
     /// The result of `seat`'s mission: `Some` of the table's points when met (`Some(0)`
     /// without a mission), `None` when failed.
     pub(crate) fn mission_result(&self, seat: Seat, tricks: u8) -> Option<i32> {
-        let Some(mission) = self.config.missions.catalogue.get(at(&self.table.missions, seat)) else { return Some(0) };
-        let first = Some(at(&self.table.first_wins, seat)).filter(|&f| f != NONE);
+        let Some(mission) = self.config.missions.catalogue.get(at(&self.table.rounds.missions, seat)) else {
+            return Some(0);
+        };
+        let first = Some(at(&self.table.rounds.first_wins, seat)).filter(|&f| f != NONE);
         let met = mission.condition.met(
             tricks,
             first,
-            self.table.trump_wins & bit(seat) != 0,
-            self.table.trump_cuts & bit(seat) != 0,
+            self.table.rounds.trump_wins & bit(seat) != 0,
+            self.table.rounds.trump_cuts & bit(seat) != 0,
         );
         mission.points.points(self.config.players, self.cards_this_round()).filter(|_| met)
     }
@@ -336,32 +339,32 @@ impl CrownBattles {
 
     /// Clears the missions of a round (at its start).
     pub(crate) fn reset_missions(&mut self) {
-        self.table.offers = [0; MAX_PLAYERS];
-        self.table.missions = [NONE; MAX_PLAYERS];
-        self.table.first_wins = [NONE; MAX_PLAYERS];
-        self.table.trump_wins = 0;
-        self.table.trump_cuts = 0;
+        self.table.rounds.offers = [0; MAX_PLAYERS];
+        self.table.rounds.missions = [NONE; MAX_PLAYERS];
+        self.table.rounds.first_wins = [NONE; MAX_PLAYERS];
+        self.table.rounds.trump_wins = 0;
+        self.table.rounds.trump_cuts = 0;
     }
 
     /// Determinization: the offers of the other seats and the missions `seat` has not
     /// seen are re-dealt among the missions available this round.
     pub(crate) fn redraw_hidden_missions(&mut self, seat: Seat, rng: &mut GameRng) {
-        if !self.table.round_type.has_missions() {
+        if !self.table.rounds.round_type.has_missions() {
             return;
         }
         let available = self.available_missions();
         for s in self.seats().filter(|&s| s != seat) {
-            if at(&self.table.offers, s) != 0 {
+            if at(&self.table.rounds.offers, s) != 0 {
                 let offer = self.draw_offer(available, rng);
                 // Never empty: the seat had an offer, so some mission is available.
                 if offer != 0 {
-                    put(&mut self.table.offers, s, offer);
+                    put(&mut self.table.rounds.offers, s, offer);
                 }
-            } else if at(&self.table.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
+            } else if at(&self.table.rounds.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
                 let offer = self.draw_offer(available, rng);
                 let k = rng.below(offer.count_ones().max(1));
                 if let Some(id) = ids(offer).nth(k as usize) {
-                    put(&mut self.table.missions, s, id);
+                    put(&mut self.table.rounds.missions, s, id);
                 }
             }
         }

@@ -5,7 +5,7 @@ use duke_core::Seat;
 
 use crate::actions::{Action, Bid};
 use crate::cards::{CardSet, Power};
-use crate::expansion::RoundType;
+use crate::round_types::RoundType;
 use crate::setup::Shields;
 use crate::state::{CrownBattles, Phase, at, bit, put, update};
 

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Card, CardSet, Face, Power, SuitId};
-use crate::setup::ConfigError;
+use crate::error::ConfigError;
 
 /// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
 /// deck", list the box). It travels as `{"values": {"R": "1-13", "G": "5-9,11", ...},

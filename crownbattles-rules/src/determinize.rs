@@ -23,7 +23,7 @@ const ASIDE: usize = TABLE + MAX_PLAYERS;
 fn kind(c: Card, monsters: bool) -> usize {
     match c.suit() {
         Some(s) => s.index(),
-        None if monsters && crate::expansion::Leak::Monsters.cards().has(c) => 5,
+        None if monsters && crate::actions::Leak::Monsters.cards().has(c) => 5,
         None => 4,
     }
 }

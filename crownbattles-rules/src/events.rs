@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Face, Power, SuitId};
 use crate::expansion::MissionCard;
-use crate::expansion::RoundType;
+use crate::round_types::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
 
@@ -133,7 +133,7 @@ pub enum Event {
         /// Whose cards.
         seat: Seat,
         /// The suit.
-        leak: crate::expansion::Leak,
+        leak: crate::actions::Leak,
         /// The seat's cards of it (they stay in its hand).
         cards: Vec<Face>,
     },

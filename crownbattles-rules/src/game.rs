@@ -466,22 +466,34 @@ impl Game for CrownBattles {
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
         // The Split: a card set aside per card, and a second bid.
-        let split = config.round_types.chosen() >> crate::expansion::RoundType::TheSplit.index() & 1 == 1;
+        let split = config.round_types.chosen() >> crate::round_types::RoundType::TheSplit.index() & 1 == 1;
         let split = if split { n * (most + 1) } else { 0 };
-        let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
+        let leaks = if config.round_types.chosen() >> crate::round_types::RoundType::LeakedSuit.index() & 1 == 1 {
+            n
+        } else {
+            0
+        };
         // Alliances: the dealer's team actions and a Secret Note per player.
-        let teams = if crate::expansion::listed(config.round_types.chosen()).any(crate::RoundType::is_alliance) {
+        let teams = if crate::round_types::listed(config.round_types.chosen())
+            .any(crate::round_types::RoundType::is_alliance)
+        {
             2 * n
         } else {
             0
         };
         // Suit Precision: three more bids per seat, a placement per trick.
-        let precision = crate::expansion::listed(config.round_types.chosen()).any(crate::RoundType::bids_per_suit);
+        let precision =
+            crate::round_types::listed(config.round_types.chosen()).any(crate::round_types::RoundType::bids_per_suit);
         let precision = if precision { 3 * n + most } else { 0 };
         // Wagering: an extra wager per player.
-        let wagers = if config.round_types.chosen() >> crate::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
+        let wagers =
+            if config.round_types.chosen() >> crate::round_types::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
         // Duel Fights: the dealer's groupings.
-        let duels = if config.round_types.chosen() >> crate::RoundType::DuelFights.index() & 1 == 1 { n } else { 0 };
+        let duels = if config.round_types.chosen() >> crate::round_types::RoundType::DuelFights.index() & 1 == 1 {
+            n
+        } else {
+            0
+        };
         rounds * (1 + 3 * n + leaks + wagers + duels + most * n + powers * (n + 7) + split + teams + precision)
     }
 

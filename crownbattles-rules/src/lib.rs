@@ -65,6 +65,11 @@
 //!   deserialised. `Config`, its option types, the error enums, [`Event`], [`Phase`] and
 //!   [`Action`] are `#[non_exhaustive]`: options and round types add to them.
 //!
+//! The base game reads without the round types: its modules reach `rounds/` only through
+//! one seam (`expansion.rs`: the round types' options and records, plain data), the round
+//! types' state is one field of the table (`RoundState`), and no import cycle joins more
+//! than two files (`tests/layering.rs` reads the sources to check both).
+//!
 //! The state is its config and a compact `Copy` table (card ids in 128-bit sets); a
 //! mission catalogue is shared between clones, never copied. `legal_actions`, `apply` and
 //! `undo` do not allocate. `RULES.md` maps every rule to code and tests and
@@ -204,8 +209,10 @@
 mod actions;
 mod bidding;
 mod cards;
+mod compact;
 mod deck;
 mod determinize;
+mod error;
 mod events;
 mod expansion;
 mod game;
@@ -214,6 +221,8 @@ mod play;
 mod position;
 mod powers;
 mod presets;
+mod round_state;
+mod round_types;
 mod rounds;
 mod schedule;
 mod scoring;
@@ -235,14 +244,16 @@ pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
 
-pub use expansion::{
-    AllianceSetup, BOTH_MISSIONS_FAILED, CARD_COLUMNS, Condition, DuelPairing, DuelRules, EXTRA_WAGERS, FAILED_MISSION,
-    Leak, LeakChoice, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue, MissionError,
-    MissionResult, MissionReveal, MissionRules, MissionShare, MissionsSetup, PLAYER_ROWS, PointTable,
-    PrecisionTeamDouble, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss, TeamFormation,
-    WageringRules, combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares, solo_points,
-    solo_suit_precision_points, split_points, suit_precision_points, team_points, team_suit_precision_points,
-    wagering_points,
+pub use rounds::missions::{
+    CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue,
+    MissionError, MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
+};
+pub use rounds::{
+    AllianceSetup, BOTH_MISSIONS_FAILED, DuelPairing, DuelRules, EXTRA_WAGERS, Leak, LeakChoice, MissionResult,
+    MissionShare, PrecisionTeamDouble, RoundType, RoundTypeNameError, RoundTypes, STAKE, SplitLead, SplitMiss,
+    TeamFormation, WageringRules, combined_bid, combined_suit_bids, duel_points, mission_team_points, pot_shares,
+    solo_points, solo_suit_precision_points, split_points, suit_precision_points, team_points,
+    team_suit_precision_points, wagering_points,
 };
 pub use schedule::{MAX_ROUNDS, Schedule};
 pub use scoring::{round_points, sole_leader};

@@ -3,10 +3,9 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::setup::ConfigError;
+use crate::error::ConfigError;
 
-/// Most rounds a schedule may list (the longest preset has 20).
-pub const MAX_ROUNDS: usize = 24;
+pub use crate::compact::MAX_ROUNDS;
 
 /// Cards dealt to each player, round by round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,14 +5,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
-use crate::expansion::RoundTypes;
+use crate::round_types::RoundTypes;
 use crate::setup::Config;
 use crate::trick::Trick;
 
-/// Most players.
-pub const MAX_PLAYERS: usize = 8;
-/// "No card" / "no seat" marker in compact arrays.
-pub(crate) const NONE: u8 = 0xFF;
+pub use crate::compact::MAX_PLAYERS;
+pub(crate) use crate::compact::{NONE, after, at, bit, put, update};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -81,8 +79,9 @@ pub enum Phase {
 /// The config never changes in play, so it stays out of the compact `Copy` table that
 /// whole-state undo records copy: a mission catalogue of any size costs the hot paths
 /// nothing (RULES.md, reading 37).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "crate::position::Setup", into = "crate::position::Setup")]
+///
+/// (Its `Serialize` and `Deserialize` are in `position/save.rs`, beside the setup.)
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrownBattles {
     pub(crate) config: Config,
     pub(crate) table: Table,
@@ -123,7 +122,7 @@ pub(crate) struct Table {
     pub(crate) passes: [u8; MAX_PLAYERS],
     /// The round types' records ("The expansion game"): everything a round type adds to
     /// the table, behind one field (`rounds/`).
-    pub(crate) rounds: crate::expansion::RoundState,
+    pub(crate) rounds: crate::round_state::RoundState,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -157,46 +156,6 @@ fn deck_order(deck: CardSet) -> ([u8; 128], usize) {
         }
     }
     (pool, size)
-}
-
-/// Reads a per-seat array (out of range reads the default).
-#[inline]
-pub(crate) fn at<T: Copy + Default>(a: &[T; MAX_PLAYERS], s: Seat) -> T {
-    a.get(s.index()).copied().unwrap_or_default()
-}
-
-/// Writes a per-seat array (out of range writes nothing).
-#[inline]
-pub(crate) fn put<T>(a: &mut [T; MAX_PLAYERS], s: Seat, v: T) {
-    if let Some(slot) = a.get_mut(s.index()) {
-        *slot = v;
-    }
-}
-
-/// The seat `steps` places clockwise after `s` (without a division: both are below `n`).
-#[inline]
-pub(crate) fn after(s: Seat, steps: usize, n: usize) -> Seat {
-    let x = s.index() + steps;
-    if x < n {
-        Seat(x as u8)
-    } else if x < 2 * n {
-        Seat((x - n) as u8)
-    } else {
-        s.offset(steps, n)
-    }
-}
-
-/// Updates a per-seat entry in place.
-#[inline]
-pub(crate) fn update<T: Copy>(a: &mut [T; MAX_PLAYERS], s: Seat, f: impl FnOnce(T) -> T) {
-    if let Some(slot) = a.get_mut(s.index()) {
-        *slot = f(*slot);
-    }
-}
-
-#[inline]
-pub(crate) const fn bit(s: Seat) -> u8 {
-    if s.0 < 8 { 1 << s.0 } else { 0 }
 }
 
 impl CrownBattles {
@@ -273,7 +232,7 @@ impl Table {
             smuggled: 0,
             trick: Trick::new(Seat(0)),
             passes: [NONE; MAX_PLAYERS],
-            rounds: crate::expansion::RoundState::empty(),
+            rounds: crate::round_state::RoundState::empty(),
         }
     }
 }

@@ -62,10 +62,11 @@ use crate::cards::{Face, Power};
 use crate::deck::DeckSpec;
 use crate::expansion::{Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
 use crate::expansion::{
-    DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
-    TeamFormation, WageringRules,
+    DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, SplitLead, SplitMiss, TeamFormation,
+    WageringRules,
 };
 use crate::presets::Preset;
+use crate::round_types::{RoundType, RoundTypes};
 use crate::schedule::Schedule;
 use crate::setup::{Config, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
@@ -253,7 +254,7 @@ pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
         } else if every {
             RoundTypes::deal(&[focus, RoundType::Normal])
         } else {
-            let mut chosen: Vec<RoundType> = crate::expansion::listed(config.round_types.chosen()).collect();
+            let mut chosen: Vec<RoundType> = crate::round_types::listed(config.round_types.chosen()).collect();
             chosen.push(focus);
             if chosen.iter().all(|t| t.is_alliance()) {
                 chosen.push(RoundType::Normal);

@@ -208,7 +208,7 @@ impl CrownBattles {
         if !in_order {
             return Err(SetupError::BidOrder);
         }
-        let blind = self.table.rounds.round_type == crate::expansion::RoundType::BlindBidding;
+        let blind = self.table.rounds.round_type == crate::round_types::RoundType::BlindBidding;
         let missions = self.table.rounds.round_type.has_missions();
         let mismatch = Err(SetupError::Phase(Some(self.table.phase)));
         let (_, second) = self.halves();
@@ -360,7 +360,7 @@ impl CrownBattles {
         if given == 0 {
             return Ok(());
         }
-        let hides = crate::expansion::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
+        let hides = crate::round_types::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
         let fits =
             |b: &Option<crate::actions::Bid>| b.is_some_and(|b| b.high() <= self.config.max_bid && b.low() <= b.high());
         let all = self.table.rounds.revealed_bids.iter().take(n).all(fits) && given == n;
@@ -377,8 +377,8 @@ impl CrownBattles {
         if self.table.rounds.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Ok(());
         }
-        let stealth =
-            crate::expansion::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
+        let stealth = crate::round_types::listed(self.config.round_types.chosen())
+            .any(|t| t == crate::round_types::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
         let after_round = self.table.round > 0 || self.table.phase == Phase::Over || self.stealth();
         if !stealth || cards.len() != self.n() || self.table.rounds.revealed_leader.index() >= self.n() || !after_round

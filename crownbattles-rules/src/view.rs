@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
-use crate::expansion::RoundType;
 use crate::expansion::{MissionCard, describe};
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 
@@ -132,7 +132,7 @@ pub struct View {
     /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
     /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaks: Vec<Option<crate::expansion::Leak>>,
+    pub leaks: Vec<Option<crate::actions::Leak>>,
     /// Alliances and Missions-Alliances: the teams and the Secret Notes (left out of other
     /// rounds). Which card a note showed is in the ally's `known` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]

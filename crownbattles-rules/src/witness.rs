@@ -528,7 +528,7 @@ fn round_end(
             }
             missions.note_mission_trick(w, (w.index() + n - missions.table.trick.leader.index()) % n.max(1));
         }
-        if before.table.rounds.round_type == crate::RoundType::BlindMissions {
+        if before.table.rounds.round_type == crate::round_types::RoundType::BlindMissions {
             before.push_missions_revealed(out);
         }
     }
@@ -547,7 +547,7 @@ fn round_end(
     // Wagering: every seat's points depend on the others' (the pot's shares).
     let together = before.table.rounds.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
     if let Some((_, carried)) = together
-        && before.table.rounds.round_type == crate::RoundType::Wagering
+        && before.table.rounds.round_type == crate::round_types::RoundType::Wagering
     {
         let pot = before.pot_on_table();
         let winners: Vec<Seat> = before

@@ -7,7 +7,7 @@ use duke_core::{GameRng, Seat};
 use super::{CardName, Setup, SetupError};
 use crate::actions::Trump;
 use crate::cards::{Card, CardSet, Power, SuitId};
-use crate::expansion::{RoundType, RoundTypes};
+use crate::round_types::{RoundType, RoundTypes};
 use crate::setup::Config;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
 use crate::trick::Trick;
@@ -408,7 +408,7 @@ impl CrownBattles {
         if !setup.leaks.is_empty() {
             per_seat("leaks", setup.leaks.len(), false)?;
             for (slot, leak) in state.table.rounds.leaks.iter_mut().zip(&setup.leaks) {
-                *slot = leak.map_or(NONE, crate::expansion::Leak::code);
+                *slot = leak.map_or(NONE, crate::actions::Leak::code);
             }
         }
         state.table.rounds.wagering.pot = setup.pot;

@@ -28,7 +28,7 @@ pub(crate) fn rebuild_revealed(
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{Power, SuitId};
-use crate::expansion::RoundType;
+use crate::round_types::RoundType;
 use crate::setup::{Config, ConfigError};
 use crate::state::Phase;
 
@@ -185,7 +185,7 @@ pub struct Setup {
     /// revealed suit's cards in the hands are known to every other seat unless `known` says
     /// otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaks: Vec<Option<crate::expansion::Leak>>,
+    pub leaks: Vec<Option<crate::actions::Leak>>,
     /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
     /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
     /// or the Magician's passes take the cards of the hands involved out of it.

@@ -6,7 +6,7 @@ use duke_core::Seat;
 use super::build::{default_known, default_next_leader, rebuild_trick};
 use super::{CardName, Setup, SetupError};
 use crate::cards::{CardSet, Power};
-use crate::expansion::RoundTypes;
+use crate::round_types::RoundTypes;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 use crate::view::suits;
@@ -96,7 +96,7 @@ impl CrownBattles {
             round_type: (!matches!(self.config.round_types, RoundTypes::Every(_)))
                 .then_some(self.table.rounds.round_type),
             round_pile: matches!(self.config.round_types, RoundTypes::Deal(_))
-                .then(|| crate::expansion::listed(self.table.rounds.round_pile).collect()),
+                .then(|| crate::round_types::listed(self.table.rounds.round_pile).collect()),
             revealed_bids: seats().filter_map(|s| at(&self.table.rounds.revealed_bids, s)).collect(),
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
             revealed_leader: (self.table.rounds.revealed_trick != [NONE; crate::state::MAX_PLAYERS])
@@ -150,5 +150,21 @@ impl TryFrom<Setup> for CrownBattles {
 impl From<CrownBattles> for Setup {
     fn from(state: CrownBattles) -> Setup {
         state.to_setup()
+    }
+}
+
+/// A state travels as its setup (`to_setup`), as [`Setup`] does.
+impl serde::Serialize for CrownBattles {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+/// A state is read as a setup and checked into a game (`from_setup`): a setup that cannot
+/// be played on does not load.
+impl<'de> serde::Deserialize<'de> for CrownBattles {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CrownBattles, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        CrownBattles::from_setup(&setup).map_err(serde::de::Error::custom)
     }
 }

@@ -25,74 +25,17 @@
 //! on how a round scores, so that Suit Precision-Alliances can reuse it.
 
 use duke_core::{GameRng, Seat};
-use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid};
 use crate::cards::Face;
 use crate::position::SetupError;
+use crate::rounds::options::{MissionShare, TeamFormation};
+use crate::rounds::records::{Alliance, AllianceSetup, SOLO};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit};
-
-/// An [`Alliance::allies`] entry: this seat plays solo.
-pub(crate) const SOLO: u8 = 0xFE;
 
 /// Points lost by each member of a team whose two missions both failed ("if both fail,
 /// they lose 40 points each").
 pub const BOTH_MISSIONS_FAILED: i32 = -40;
-
-/// Who forms the teams of an Alliance round (RULES.md, reading 57).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum TeamFormation {
-    /// "The dealer determining team formations": a decision of the dealer (default).
-    #[default]
-    Dealer,
-    /// Drawn by the game generator at the round's start (a table that deals teams at
-    /// random; bots and simulations that should not spend a decision on it).
-    Random,
-}
-
-impl TeamFormation {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == TeamFormation::default()
-    }
-}
-
-/// Missions-Alliances: what each member of a team that met both missions scores ("they
-/// collectively earn points from their individual missions"; RULES.md, reading 59).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum MissionShare {
-    /// Each scores the sum of both missions' points, as an Alliances team shares its
-    /// points (default).
-    #[default]
-    Sum,
-    /// Each scores its own mission's points.
-    Own,
-}
-
-impl MissionShare {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == MissionShare::default()
-    }
-}
-
-/// The teams and Secret Notes of the round (9 bytes; all [`NONE`] and 0 outside Alliance
-/// rounds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Alliance {
-    /// Each seat's ally (a seat index), [`SOLO`], or [`NONE`] while the dealer has yet to
-    /// place it.
-    pub(crate) allies: [u8; MAX_PLAYERS],
-    /// Seats that showed their Secret Note this round (bit per seat).
-    pub(crate) notes: u8,
-}
-
-impl Alliance {
-    /// No teams, no notes.
-    pub(crate) const EMPTY: Alliance = Alliance { allies: [NONE; MAX_PLAYERS], notes: 0 };
-}
 
 /// The team's bid: the sum of the two bids ("The combined bid results from adding both
 /// players' bids"), a double bid when one of them is ("0-1 and 1: 1-2"); `None` when a
@@ -401,24 +344,6 @@ impl CrownBattles {
             _ if !formed => err("a round under way before its teams are formed"),
             _ => Ok(()),
         }
-    }
-}
-
-/// The teams and notes of a saved game ([`Setup::alliance`](crate::Setup::alliance)).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AllianceSetup {
-    /// The teams formed so far: two seats each, or one for the solo player (default: none;
-    /// with [`TeamFormation::Random`], drawn by the generator as at the round's start).
-    pub teams: Vec<Vec<Seat>>,
-    /// Seats that showed their Secret Note this round (default: none).
-    pub notes: Vec<Seat>,
-}
-
-impl AllianceSetup {
-    /// Whether it holds nothing (left out of a saved game).
-    pub fn is_empty(&self) -> bool {
-        *self == AllianceSetup::default()
     }
 }
 

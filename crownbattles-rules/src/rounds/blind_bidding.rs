@@ -11,8 +11,8 @@
 
 use duke_core::{GameRng, Seat, SeatSet};
 
-use super::RoundType;
 use crate::actions::Bid;
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, Phase, at, put};
 
 impl CrownBattles {

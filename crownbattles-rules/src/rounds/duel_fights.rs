@@ -20,68 +20,12 @@
 //! (or everyone also loses its misses to the bank, [`DuelRules::misses_to_bank`]).
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::{DuelPairing, DuelRules};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at, bit};
-
-/// Duel Fights: who forms the groups ("the dealer pairs players"; RULES.md, reading 53).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum DuelPairing {
-    /// The dealer, by actions after the deal and the spin (default).
-    #[default]
-    Dealer,
-    /// The game generator, uniformly among the ways to group the players, after the deal
-    /// and the spin.
-    Random,
-}
-
-/// The options of Duel Fights (`Config::duels`; RULES.md, readings 53, 55 and 56).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-#[non_exhaustive]
-pub struct DuelRules {
-    /// Who pairs the players (default the dealer).
-    #[serde(skip_serializing_if = "DuelPairing::is_default")]
-    pub pairing: DuelPairing,
-    /// Whether a winner beside a loser also scores Normal Bidding's bonus (20 for a single
-    /// bid, 10 for a double: "gets points for their correct bids, like in Normal Bidding").
-    /// Default false: 10 per trick, as the printed examples count it ("bids 3 tricks and
-    /// succeeds, earning 30 points"). Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub winner_bonus: bool,
-    /// Whether, when no one in a group wins and the margins differ, every player also
-    /// loses its misses to the bank (−10 per trick off) besides the points the smallest
-    /// margin collects. Default false: only those points move. Left out of the JSON when
-    /// false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub misses_to_bank: bool,
-}
-
-impl DuelPairing {
-    /// Whether it is the default (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == DuelPairing::default()
-    }
-}
-
-impl DuelRules {
-    /// Whether these are the defaults (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == DuelRules::default()
-    }
-}
-
-/// The groups of a Duel Fights round: two bits per seat for its group (0–3), and the seats
-/// grouped so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Duels {
-    pub(crate) groups: u16,
-    pub(crate) grouped: u8,
-}
 
 /// The points of each player of a group of two or three (rulebook "Duel Fights", "Duel
 /// Fight" and "3-Way Fight"), from each one's bid and tricks; entries past the group are 0.

@@ -14,133 +14,14 @@
 //! so views list it in its holder's hand and determinization keeps it there; which suit
 //! each seat revealed is public (`View::leaks`, `Event::SuitLeaked`). RULES.md, reading 39.
 
-use core::fmt;
-use core::str::FromStr;
-
 use duke_core::{GameRng, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
-use crate::actions::Action;
-use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::actions::{Action, Leak, MONSTERS, NOTHING};
+use crate::cards::{CardSet, SuitId};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::LeakChoice;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
-
-/// A suit a Leaked Suit round reveals. Written `R`, `G`, `B`, `Y`, `monsters`, or `none`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Leak {
-    /// The numbered cards of this suit.
-    Suit(SuitId),
-    /// The Golems, Dragons, Golem King and Dragon King ("considered the same suit").
-    Monsters,
-    /// Nothing: the spinner showed X ([`LeakChoice::Spinner`]), the left neighbour holds no
-    /// card that can be chosen ([`LeakChoice::Neighbour`]), or the deck holds none (only
-    /// Peasants and power cards). Never a player's choice.
-    Nothing,
-}
-
-/// Code of [`Leak::Monsters`] in `CrownBattles::leaks` (0–3 are the suits).
-const MONSTERS: u8 = 4;
-/// Code of [`Leak::Nothing`].
-const NOTHING: u8 = 5;
-
-impl Leak {
-    /// The five choices a player can make, in notation order.
-    pub const CHOICES: [Leak; 5] = [
-        Leak::Suit(SuitId::ALL[0]),
-        Leak::Suit(SuitId::ALL[1]),
-        Leak::Suit(SuitId::ALL[2]),
-        Leak::Suit(SuitId::ALL[3]),
-        Leak::Monsters,
-    ];
-
-    pub(crate) fn code(self) -> u8 {
-        match self {
-            Leak::Suit(s) => s.index() as u8,
-            Leak::Monsters => MONSTERS,
-            Leak::Nothing => NOTHING,
-        }
-    }
-
-    pub(crate) fn from_code(code: u8) -> Option<Leak> {
-        match code {
-            0..=3 => SuitId::new(code).map(Leak::Suit),
-            MONSTERS => Some(Leak::Monsters),
-            NOTHING => Some(Leak::Nothing),
-            _ => None,
-        }
-    }
-
-    /// Every card of the box this reveal shows when held.
-    pub fn cards(self) -> CardSet {
-        match self {
-            Leak::Suit(s) => CardSet::suit(s),
-            Leak::Monsters => Face::Golem
-                .cards()
-                .or(Face::Dragon.cards())
-                .or(CardSet::one(Power::GolemKing.card()))
-                .or(CardSet::one(Power::DragonKing.card())),
-            Leak::Nothing => CardSet::EMPTY,
-        }
-    }
-}
-
-impl fmt::Display for Leak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Leak::Suit(s) => write!(f, "{}", s.letter()),
-            Leak::Monsters => f.write_str("monsters"),
-            Leak::Nothing => f.write_str("none"),
-        }
-    }
-}
-
-impl FromStr for Leak {
-    type Err = duke_core::NotationError;
-    fn from_str(text: &str) -> Result<Leak, Self::Err> {
-        match text {
-            "monsters" => Ok(Leak::Monsters),
-            "none" => Ok(Leak::Nothing),
-            _ => text
-                .parse()
-                .map(Leak::Suit)
-                .map_err(|_| duke_core::NotationError::new(text, "a leaked suit is R, G, B, Y, monsters or none")),
-        }
-    }
-}
-
-duke_core::serde_as_notation!(Leak);
-
-/// How a Leaked Suit round chooses the suits (the rulebook's "Variations").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum LeakChoice {
-    /// Each player chooses a suit of its own; the choices stay secret until all have
-    /// chosen, then all reveal at once (the main rule).
-    #[default]
-    Simultaneous,
-    /// "Players can reveal suits one by one in clockwise order", from the dealer's left;
-    /// each reveal is seen before the next player chooses.
-    Clockwise,
-    /// "The dealer decides which suit all players have to reveal."
-    Dealer,
-    /// "Spin the spinner to determine the suit to be revealed" (by everyone; the game's
-    /// generator with the config's spinner weights): X reveals nothing, the four-colour
-    /// segment lets the dealer decide as in [`LeakChoice::Dealer`].
-    Spinner,
-    /// "Players randomly choose only one card to reveal from the player on their left. Then
-    /// players reveal all cards for that suit": a random card among the left neighbour's
-    /// cards that can be chosen (the generator's draw), and the neighbour reveals that
-    /// card's suit; clockwise from the dealer.
-    Neighbour,
-}
-
-impl LeakChoice {
-    /// Whether this is the default, [`LeakChoice::Simultaneous`].
-    pub fn is_default(&self) -> bool {
-        *self == LeakChoice::Simultaneous
-    }
-}
 
 impl CrownBattles {
     /// Whether this round is a Leaked Suit round.

@@ -32,83 +32,13 @@
 //!   more than one trick, and "Screw the dealer" compares the total with the cards dealt,
 //!   as printed (with `Config::long_play_screw_by_tricks`, with the number of tricks).
 
-use super::RoundType;
-use crate::actions::Trump;
 use crate::cards::{Card, CardSet, Power};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::records::{AS_GOLEM, LongPlay, long_winner, second_pass_of};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, update};
 use crate::trick::{Form, Trick};
 use crate::view::TableCard;
-
-/// Long Play's state: the first pass of the ongoing long trick, kept while its second pass
-/// is played and while its end-of-trick actions resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LongPlay {
-    /// The first pass's card ids in play order from the trick's leader (bit 7: the
-    /// Double-faced card played as a Golem); all NONE when no first pass is kept.
-    pub(crate) first: [u8; MAX_PLAYERS],
-}
-
-/// Bit 7 of a kept card id: the Double-faced card played as a Golem.
-const AS_GOLEM: u8 = 0x80;
-
-impl LongPlay {
-    /// No first pass kept.
-    pub(crate) const EMPTY: LongPlay = LongPlay { first: [NONE; MAX_PLAYERS] };
-
-    /// Whether no first pass is kept (outside a long trick's second pass).
-    #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.first.first().is_none_or(|&c| c == NONE)
-    }
-
-    /// Keeps a complete first pass.
-    pub(crate) fn keep(trick: &Trick) -> LongPlay {
-        let mut first = [NONE; MAX_PLAYERS];
-        for (pos, slot) in first.iter_mut().enumerate().take(usize::from(trick.len)) {
-            if let Some(card) = trick.card(pos) {
-                let golem = card == Power::DoubleFaced.card() && matches!(trick.form(pos), Some(Form::Golem { .. }));
-                *slot = card.id() | if golem { AS_GOLEM } else { 0 };
-            }
-        }
-        LongPlay { first }
-    }
-
-    /// The kept cards in play order, and whether the Double-faced card among them is a Golem.
-    pub(crate) fn cards(&self) -> (Vec<Card>, bool) {
-        let cards = self.first.iter().map_while(|&c| Card::new(c & !AS_GOLEM).filter(|_| c != NONE)).collect();
-        (cards, self.first.iter().any(|&c| c != NONE && c & AS_GOLEM != 0))
-    }
-}
-
-/// The second pass's empty trick: the first pass's suit to follow, Golem/Dragon lead,
-/// Wizard, Bomb and next leader carry over (RULES.md, readings 41–43).
-pub(crate) fn second_pass_of(first: &Trick) -> Trick {
-    let mut second = Trick::new(first.leader);
-    second.led = first.led;
-    second.free = first.free;
-    second.wizard = first.wizard;
-    second.bombed = first.bombed;
-    second.next_leader = first.next_leader;
-    second
-}
-
-/// The position (0 to 2n - 1, in play order over both passes) of the card that wins a long
-/// trick: the first card of the highest strength, the suit to follow and the Wizard being
-/// the whole trick's (the second pass carries them).
-pub(crate) fn long_winner(first: &Trick, second: &Trick, trump: Trump, kings_too: bool) -> usize {
-    let forms = |t: &Trick| t.forms.into_iter().take(usize::from(t.len));
-    let mut best = 0;
-    let mut best_strength = None;
-    for (i, form) in forms(first).chain(forms(second)).enumerate() {
-        let s = form.strength(trump, second.led, second.wizard, kings_too);
-        if best_strength.is_none_or(|b| s > b) {
-            best = i;
-            best_strength = Some(s);
-        }
-    }
-    best
-}
 
 impl CrownBattles {
     /// Whether this round is a Long Play round.

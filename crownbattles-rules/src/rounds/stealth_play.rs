@@ -23,9 +23,9 @@
 
 use duke_core::{GameRng, Seat};
 
-use super::RoundType;
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::determinize::TableSlots;
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, at, bit, update};
 use crate::trick::{Form, Trick};
 

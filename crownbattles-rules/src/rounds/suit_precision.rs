@@ -17,41 +17,13 @@
 
 use duke_core::Seat;
 
-use super::RoundType;
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::SuitId;
 use crate::position::SetupError;
-use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, update};
+use crate::round_types::RoundType;
+use crate::rounds::records::{decode, encode};
+use crate::state::{CrownBattles, NONE, Phase, at, update};
 use crate::trick::{Form, Trick};
-
-/// Suit Precision's round state: each seat's bid per suit and the tricks it placed under
-/// each suit (suits in [`SuitId::ALL`] order). All of it is public ("place it under the
-/// blue suit bid for everyone to see").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Precision {
-    /// Per seat and suit: 0 none yet, `2n + 1` a single bid of `n`, `2n + 2` a double bid
-    /// of `n` and `n + 1` (see [`encode`]).
-    pub(crate) bids: [[u8; 4]; MAX_PLAYERS],
-    /// Per seat and suit: the tricks placed under the suit.
-    pub(crate) tricks: [[u8; 4]; MAX_PLAYERS],
-}
-
-/// A bid as [`Precision::bids`] stores it.
-pub(crate) const fn encode(bid: Bid) -> u8 {
-    match bid {
-        Bid::Single(n) => n.saturating_mul(2).saturating_add(1),
-        Bid::Double(n) => n.saturating_mul(2).saturating_add(2),
-    }
-}
-
-/// A bid of [`Precision::bids`] (None: not placed).
-pub(crate) const fn decode(code: u8) -> Option<Bid> {
-    match code {
-        0 => None,
-        c if c % 2 == 1 => Some(Bid::Single(c / 2)),
-        c => Some(Bid::Double(c / 2 - 1)),
-    }
-}
 
 /// Whether `won` tricks meet `bid` (a missing bid is never met).
 fn met(bid: Option<Bid>, won: u8) -> bool {

@@ -20,56 +20,14 @@
 //! Bidding.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::cards::{Card, CardSet};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::{SplitLead, SplitMiss};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at, put};
 use crate::trick::Trick;
-
-/// The Split, "Failing to meet your bid": what a half whose bid was met scores when the
-/// other half's was not ("Each correct bid for a hand earns 10 points"; RULES.md, reading
-/// 36). A met double bid scores half.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum SplitMiss {
-    /// 10 points for the correct hand, whatever its tricks (default: the sentence as
-    /// printed).
-    #[default]
-    PerHand,
-    /// 10 points for each trick of the correct hand (as "Meeting your bid" counts tricks,
-    /// without the bonus; as Suit Precision's failing rule is printed).
-    PerTrick,
-}
-
-/// The Split: who leads the second half ("two separate smaller rounds"; RULES.md, reading
-/// 36).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[non_exhaustive]
-pub enum SplitLead {
-    /// The player left of the dealer, as at the start of a round (default).
-    #[default]
-    DealersLeft,
-    /// Whoever leads next after the first half's last trick: its winner (or the Bomb's
-    /// choice), as after any trick.
-    LastWinner,
-}
-
-impl SplitLead {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == SplitLead::default()
-    }
-}
-
-impl SplitMiss {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == SplitMiss::default()
-    }
-}
 
 /// The points of a round of The Split for one player, from the bid and the tricks of each
 /// half (rulebook "The Split", "Scoring"):

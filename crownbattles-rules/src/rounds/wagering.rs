@@ -17,11 +17,11 @@
 //! the game's end goes to the bank.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::records::pot_shares;
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at};
 
 /// What each player stakes into the pot ("everyone contributes 20 points to a pot").
@@ -29,53 +29,6 @@ pub const STAKE: u16 = 20;
 
 /// The extra wagers a player may place ("an extra 10 or 20 points").
 pub const EXTRA_WAGERS: [u8; 2] = [10, 20];
-
-/// The options of Wagering rounds (`Config::wagering`; RULES.md, readings 50 and 51).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-#[non_exhaustive]
-pub struct WageringRules {
-    /// "Optional addition": players may wager an extra 10 or 20 points before their bid;
-    /// a met bid gets it back with an equal bonus from the bank, a failed one loses it.
-    /// Default false. Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub extra_wagers: bool,
-    /// Whether a Wagering round also scores Normal Bidding's points for the bids (met: 10
-    /// per trick + 20; missed: −10 per trick off). Default false: the round scores only
-    /// the pot and the wagers ("If a player fails to meet their bid, they lose all the
-    /// points they bet"). Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub bid_points: bool,
-}
-
-impl WageringRules {
-    /// Whether these are the defaults (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == WageringRules::default()
-    }
-}
-
-/// The state of Wagering in a game: the pot carried over and this round's extra wagers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Wagering {
-    /// Points carried over from Wagering rounds that no one won (a multiple of the
-    /// stake); in no player's score.
-    pub(crate) pot: u16,
-    /// This round's extra wagers, two bits per seat: 0 none, 1 for 10, 2 for 20.
-    pub(crate) wagers: u16,
-}
-
-/// How the pot of a Wagering round is shared ("Meeting your bid": "If 3 out of 5 players
-/// win a total pot of 100 points … each of the three players receives 30 points (rounded
-/// down to the nearest 5). The remaining 10 points go to the bank."): `(share, to_bank)`
-/// for `winners` winners. With no winner the whole pot stays (it carries over): `(0, 0)`.
-pub fn pot_shares(pot: u16, winners: u8) -> (u16, u16) {
-    if winners == 0 {
-        return (0, 0);
-    }
-    let share = pot / u16::from(winners) / 5 * 5;
-    (share, pot - share * u16::from(winners))
-}
 
 /// The points of one player in a settled Wagering round, besides its share of the pot: the
 /// stake (−20), and an extra wager won (+`wager`, "they get a 20-point bonus from the bank"

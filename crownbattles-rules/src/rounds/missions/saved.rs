@@ -1,39 +1,11 @@
 //! The missions of a round in a saved game ([`MissionsSetup`]), and their checks.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use super::MAX_MISSIONS;
 use crate::position::SetupError;
+use crate::rounds::records::MissionsSetup;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
-
-/// The missions state of a saved game ([`Setup::missions`](crate::Setup::missions)),
-/// missions by catalogue id. Default: nothing chosen yet, and in a missions round whose
-/// play has not started, the offers dealt by the generator as at the round's start.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MissionsSetup {
-    /// Per seat: the missions offered that it has yet to choose from.
-    pub offered: Vec<Vec<u8>>,
-    /// Per seat: the mission it chose.
-    pub chosen: Vec<Option<u8>>,
-    /// Per seat: the 0-based index of the first trick it won in play this round.
-    pub first_wins: Vec<Option<u8>>,
-    /// Seats that won a trick with a trump card this round.
-    pub trump_tricks: Vec<Seat>,
-    /// Seats that won a trick by trumping another led suit this round.
-    pub trump_over_lead: Vec<Seat>,
-    /// Per seat: the missions of the last round when it was a missions round (shown until
-    /// the next round ends).
-    pub revealed: Vec<Option<u8>>,
-}
-
-impl MissionsSetup {
-    /// Whether it holds nothing (left out of a saved game).
-    pub fn is_empty(&self) -> bool {
-        *self == MissionsSetup::default()
-    }
-}
 
 impl CrownBattles {
     /// The bids placed, for the phase checks: in a missions round, where no bid is placed,

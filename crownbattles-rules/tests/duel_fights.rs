@@ -20,6 +20,13 @@ fn rules() -> DuelRules {
     DuelRules::default()
 }
 
+/// The defaults with one option changed.
+fn rules_with(change: impl FnOnce(&mut DuelRules)) -> DuelRules {
+    let mut rules = rules();
+    change(&mut rules);
+    rules
+}
+
 /// "Both winners: If both players predict correctly, they get 10 points for every trick
 /// won, but without any bonus points." (And "3-Way Fight", "All winners", the same.)
 #[test]
@@ -34,14 +41,7 @@ fn both_winners_get_10_per_trick_without_the_bonus() {
 fn one_winner_takes_the_10_points_the_loser_lost() {
     assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], rules()), [30 + 10, -10, 0]);
     // With Normal Bidding's bonus (reading 55's other reading): 50 + 10.
-    assert_eq!(
-        duel_points(&[(s(3), 3), (s(3), 2)], {
-            let mut changed = rules();
-            changed.winner_bonus = true;
-            changed
-        }),
-        [60, -10, 0]
-    );
+    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], rules_with(|r| r.winner_bonus = true)), [60, -10, 0]);
 }
 
 /// "If one player missed their bid by 1 (bidding 2 and taking 3 tricks), and the other
@@ -53,14 +53,7 @@ fn with_no_winner_the_smaller_margin_gets_20_and_a_tie_loses_to_the_bank() {
     assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], rules()), [20, -20, 0]);
     assert_eq!(duel_points(&[(s(2), 3), (s(4), 3)], rules()), [-10, -10, 0]);
     // Reading 56's other reading: the misses also go to the bank.
-    assert_eq!(
-        duel_points(&[(s(2), 3), (s(0), 3)], {
-            let mut changed = rules();
-            changed.misses_to_bank = true;
-            changed
-        }),
-        [10, -50, 0]
-    );
+    assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], rules_with(|r| r.misses_to_bank = true)), [10, -50, 0]);
 }
 
 /// "One winner example: If one player bid 3 tricks and successfully gets all 3, they earn
@@ -158,11 +151,7 @@ fn with_five_players_one_group_has_three() {
 /// `DuelPairing::Random`: the generator groups everyone at the round's start, seen by all.
 #[test]
 fn a_random_pairing_groups_everyone_at_the_start() {
-    let config = duels(7, {
-        let mut changed = rules();
-        changed.pairing = DuelPairing::Random;
-        changed
-    });
+    let config = duels(7, rules_with(|r| r.pairing = DuelPairing::Random));
     for seed in 0..20 {
         let game = CrownBattles::new(&config, seed).unwrap();
         let view = game.view(Observer::Spectator);
@@ -182,11 +171,8 @@ fn a_random_pairing_groups_everyone_at_the_start() {
 #[test]
 fn excluded_player_counts_and_bad_groups_are_refused() {
     for players in [2, 3] {
-        let c = {
-            let mut changed = Config::rulebook(Some(players)).unwrap();
-            changed.round_types = RoundTypes::Every(RoundType::DuelFights);
-            changed
-        };
+        let mut c = Config::rulebook(Some(players)).unwrap();
+        c.round_types = RoundTypes::Every(RoundType::DuelFights);
         assert!(matches!(c.check(), Err(ConfigError::RoundTypeExcluded { .. })));
     }
     let config = duels(4, rules());

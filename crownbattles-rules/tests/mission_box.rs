@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Condition, Config, CrownBattles, Event, MAX_MISSIONS, MissionCatalogue, MissionError, MissionRules,
-    RoundType, RoundTypes, Trump,
+    Action, Condition, Config, CrownBattles, Event, MAX_MISSIONS, MissionCatalogue, MissionError, RoundType,
+    RoundTypes, Trump,
 };
 use duke_core::{Game, GameRng, Observer, Seat};
 
@@ -32,16 +32,10 @@ fn whole_box() -> MissionCatalogue {
 /// Four players, no power cards, every round a Missions round dealing 5 then 6 cards,
 /// with the whole box.
 fn box_config() -> Config {
-    {
-        let mut changed = config(4, &[5, 6], &[]);
-        changed.round_types = RoundTypes::Every(RoundType::Missions);
-        changed.missions = {
-            let mut changed = MissionRules::default();
-            changed.catalogue = whole_box();
-            changed
-        };
-        changed
-    }
+    let mut c = config(4, &[5, 6], &[]);
+    c.round_types = RoundTypes::Every(RoundType::Missions);
+    c.missions.catalogue = whole_box();
+    c
 }
 
 #[test]

@@ -290,11 +290,8 @@ fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
 /// missions are turned up once the last has chosen.
 #[test]
 fn by_default_everyone_chooses_before_the_missions_are_revealed() {
-    let config = {
-        let mut changed = config(3, &[2], &[]);
-        changed.round_types = RoundTypes::Every(RoundType::Missions);
-        changed
-    };
+    let mut config = config(3, &[2], &[]);
+    config.round_types = RoundTypes::Every(RoundType::Missions);
     assert_eq!(config.missions, MissionRules::default());
     let mut game = start(&Setup {
         missions: MissionsSetup { offered: vec![vec![TRUMP, ZERO_OR_ONE]; 3], ..MissionsSetup::default() },

@@ -66,11 +66,8 @@ proptest! {
 #[test]
 fn the_default_setup_is_the_start_of_the_game() {
     for players in 2..=8 {
-        let config = {
-            let mut changed = Config::rulebook(Some(players)).unwrap();
-            changed.first_dealer = Some(Seat(players - 1));
-            changed
-        };
+        let mut config = Config::rulebook(Some(players)).unwrap();
+        config.first_dealer = Some(Seat(players - 1));
         assert_eq!(
             CrownBattles::from_setup(&Setup::new(config.clone())).unwrap(),
             CrownBattles::new(&config, 0).unwrap()
@@ -145,11 +142,8 @@ fn every_error_is_typed() {
     let c = config(3, &[1, 2], &[Power::Alchemist, Power::Witch, Power::Magician]);
     let base = || table(&c, Trump::NoTrump, &["R1 R2", "G1 G2", "B1 B2"]).with_round(2);
     start(&base());
-    let bad_config = {
-        let mut changed = c.clone();
-        changed.players = 9;
-        changed
-    };
+    let mut bad_config = c.clone();
+    bad_config.players = 9;
     assert_eq!(refused(&Setup::new(bad_config)), SetupError::Config(ConfigError::Players(9)));
     assert_eq!(refused(&Setup { dealer: Some(Seat(3)), ..base() }), SetupError::NoSuchSeat(Seat(3)));
     assert_eq!(refused(&Setup { shields: vec![Seat(5)], ..base() }), SetupError::NoSuchSeat(Seat(5)));
@@ -171,11 +165,8 @@ fn every_error_is_typed() {
         refused(&Setup { hands: hands(&["R1 R2", "G1 G2", "B1 spy"]), ..base() }),
         SetupError::NotInDeck(name("spy"))
     );
-    let two = {
-        let mut changed = Config::rulebook(Some(2)).unwrap();
-        changed.schedule = Schedule::new(&[2]).unwrap();
-        changed
-    };
+    let mut two = Config::rulebook(Some(2)).unwrap();
+    two.schedule = Schedule::new(&[2]).unwrap();
     assert_eq!(
         refused(&table(&two, Trump::NoTrump, &["golem#2 R13", "R12 R11"])),
         SetupError::NotInDeck(name("golem#2")),

@@ -98,10 +98,13 @@ const SEEDS: u64 = 1_000;
 fn configs() -> Vec<(String, Config)> {
     let mut out = Vec::new();
     for n in [3u8, 5, 8] {
-        out.push((format!("{n}p-base"), Config::base(n).unwrap()));
-        let mut specials = Config::base(n).unwrap();
+        out.push((format!("{n}p-base"), Config::rulebook(Some(n)).unwrap()));
+        let mut specials = Config::rulebook(Some(n)).unwrap();
         specials.deck = DeckSpec::standard().with_powers(&Power::ALL);
-        out.push((format!("{n}p-all-16-powers"), specials.validated().unwrap()));
+        out.push((format!("{n}p-all-16-powers"), {
+            specials.check().unwrap();
+            specials
+        }));
     }
     out
 }
@@ -127,7 +130,7 @@ fn playouts(c: &mut Criterion) {
 
 /// A mid-game state: the first trick of the third round of a 5-player game.
 fn mid_game() -> CrownBattles {
-    let config = Config::base(5).unwrap();
+    let config = Config::rulebook(Some(5)).unwrap();
     let mut game = CrownBattles::new(&config, 11).unwrap();
     let mut buf = Vec::new();
     let mut pick = Picker(99);

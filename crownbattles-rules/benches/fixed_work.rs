@@ -19,7 +19,7 @@ fn main() {
     let numbers: Vec<u64> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
     let players = numbers.first().map_or(5, |&p| p as u8);
     let games = numbers.get(1).copied().unwrap_or(20_000);
-    let mut config = Config::base(players).unwrap();
+    let mut config = Config::rulebook(Some(players)).unwrap();
     let all = args.iter().any(|a| a == "all");
     if all {
         config.deck = DeckSpec::standard().with_powers(&Power::ALL);

@@ -13,7 +13,7 @@ fn main() {
     let numbers: Vec<u64> = args.iter().skip(1).filter_map(|a| a.parse().ok()).collect();
     let players = numbers.first().map_or(5, |&p| p as u8);
     let games = numbers.get(1).copied().unwrap_or(20_000);
-    let mut config = Config::base(players).unwrap();
+    let mut config = Config::rulebook(Some(players)).unwrap();
     config.round_types = RoundTypes::deal(&RoundType::IMPLEMENTED);
     let mut buf: Vec<Action> = Vec::with_capacity(64);
     let mut state = 0x9E37_79B9_7F4A_7C15u64;

@@ -40,9 +40,7 @@ use core::str::FromStr;
 use duke_core::{NotationError, Seat};
 use serde::{Deserialize, Serialize};
 
-#[cfg(test)]
-use crate::cards::Power;
-use crate::cards::{Face, SuitId};
+use crate::cards::{CardSet, Face, Power, SuitId};
 
 /// The trump of a round. Written `R`, `G`, `B`, `Y`, or `X` for no trump.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -131,6 +129,7 @@ pub enum Direction {
 /// One action of one seat; it travels as its notation (`"bid 2-3"`, `"play R12"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[allow(missing_docs)]
+#[non_exhaustive]
 pub enum Action {
     /// Choose the trump (dealer after "dealer chooses", or Alchemist).
     Trump(Trump),
@@ -171,7 +170,7 @@ pub enum Action {
     /// Missions: choose this mission (its id in the catalogue).
     Mission(u8),
     /// Leaked Suit: reveal every card of this suit (the dealer's choice: everyone's).
-    Leak(crate::rounds::Leak),
+    Leak(Leak),
     /// Alliances: the dealer pairs these two seats into a team (the same seat twice: it
     /// plays solo).
     Team(Seat, Seat),
@@ -343,6 +342,93 @@ impl Action {
     }
 }
 
+/// A suit a Leaked Suit round reveals (rulebook "Leaked Suit"; defined beside the actions
+/// that name it, played by `rounds/leaked_suit.rs`). Written `R`, `G`, `B`, `Y`,
+/// `monsters`, or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Leak {
+    /// The numbered cards of this suit.
+    Suit(SuitId),
+    /// The Golems, Dragons, Golem King and Dragon King ("considered the same suit").
+    Monsters,
+    /// Nothing: the spinner showed X (`LeakChoice::Spinner`), the left neighbour holds no
+    /// card that can be chosen (`LeakChoice::Neighbour`), or the deck holds none (only
+    /// Peasants and power cards). Never a player's choice.
+    Nothing,
+}
+
+/// Code of [`Leak::Monsters`] in `CrownBattles::leaks` (0–3 are the suits).
+pub(crate) const MONSTERS: u8 = 4;
+/// Code of [`Leak::Nothing`].
+pub(crate) const NOTHING: u8 = 5;
+
+impl Leak {
+    /// The five choices a player can make, in notation order.
+    pub const CHOICES: [Leak; 5] = [
+        Leak::Suit(SuitId::ALL[0]),
+        Leak::Suit(SuitId::ALL[1]),
+        Leak::Suit(SuitId::ALL[2]),
+        Leak::Suit(SuitId::ALL[3]),
+        Leak::Monsters,
+    ];
+
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Leak::Suit(s) => s.index() as u8,
+            Leak::Monsters => MONSTERS,
+            Leak::Nothing => NOTHING,
+        }
+    }
+
+    pub(crate) fn from_code(code: u8) -> Option<Leak> {
+        match code {
+            0..=3 => SuitId::new(code).map(Leak::Suit),
+            MONSTERS => Some(Leak::Monsters),
+            NOTHING => Some(Leak::Nothing),
+            _ => None,
+        }
+    }
+
+    /// Every card of the box this reveal shows when held.
+    pub fn cards(self) -> CardSet {
+        match self {
+            Leak::Suit(s) => CardSet::suit(s),
+            Leak::Monsters => Face::Golem
+                .cards()
+                .or(Face::Dragon.cards())
+                .or(CardSet::one(Power::GolemKing.card()))
+                .or(CardSet::one(Power::DragonKing.card())),
+            Leak::Nothing => CardSet::EMPTY,
+        }
+    }
+}
+
+impl fmt::Display for Leak {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Leak::Suit(s) => write!(f, "{}", s.letter()),
+            Leak::Monsters => f.write_str("monsters"),
+            Leak::Nothing => f.write_str("none"),
+        }
+    }
+}
+
+impl FromStr for Leak {
+    type Err = duke_core::NotationError;
+    fn from_str(text: &str) -> Result<Leak, Self::Err> {
+        match text {
+            "monsters" => Ok(Leak::Monsters),
+            "none" => Ok(Leak::Nothing),
+            _ => text
+                .parse()
+                .map(Leak::Suit)
+                .map_err(|_| duke_core::NotationError::new(text, "a leaked suit is R, G, B, Y, monsters or none")),
+        }
+    }
+}
+
+duke_core::serde_as_notation!(Leak);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -373,8 +459,8 @@ mod tests {
             Action::Keep,
             Action::SetAside(Face::Golem),
             Action::Mission(3),
-            Action::Leak(crate::rounds::Leak::Monsters),
-            Action::Leak(crate::rounds::Leak::Suit(SuitId::ALL[2])),
+            Action::Leak(Leak::Monsters),
+            Action::Leak(Leak::Suit(SuitId::ALL[2])),
             Action::Team(Seat(1), Seat(3)),
             Action::Team(Seat(2), Seat(2)),
             Action::Note(Face::Number(SuitId::ALL[0], 7)),

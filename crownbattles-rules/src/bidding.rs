@@ -5,7 +5,7 @@ use duke_core::Seat;
 
 use crate::actions::{Action, Bid};
 use crate::cards::{CardSet, Power};
-use crate::rounds::RoundType;
+use crate::round_types::RoundType;
 use crate::setup::Shields;
 use crate::state::{CrownBattles, Phase, at, bit, put, update};
 
@@ -64,10 +64,10 @@ impl CrownBattles {
     #[inline]
     fn bidding_for(&self, seat: Seat) -> (&[Option<Bid>; crate::state::MAX_PLAYERS], u8) {
         // (One test for the base game.)
-        if self.table.round_type.is_normal() {
+        if self.table.rounds.round_type.is_normal() {
             return (&self.table.bids, self.cards_this_round());
         }
-        match self.table.round_type {
+        match self.table.rounds.round_type {
             RoundType::TheSplit => self.split_bidding_half(seat),
             // Long Play: the bids count its tricks (RULES.md, reading 44).
             RoundType::LongPlay => (&self.table.bids, self.tricks_this_round()),
@@ -84,7 +84,9 @@ impl CrownBattles {
             // "Double bidding is not allowed in the round where each player is dealt only one card."
             // Alliances: "Only one team member can make a double-bid".
             Bid::Double(n) => {
-                n < self.config.max_bid && self.table.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat)
+                n < self.config.max_bid
+                    && self.table.rounds.round_type.allows_double_bid(dealt)
+                    && !self.ally_doubled(seat)
             }
         };
         ok && !(self.config.screw_the_dealer
@@ -96,7 +98,7 @@ impl CrownBattles {
     /// "Screw the dealer" binds when the dealer sees the others' bids: not in Blind Bidding,
     /// whose bids are face down (RULES.md, reading 33).
     fn screw_binds(&self) -> bool {
-        self.table.round_type.bids_are_public()
+        self.table.rounds.round_type.bids_are_public()
     }
 
     /// "Screw the dealer": the dealer may not bring the total to the cards dealt. With double
@@ -143,7 +145,7 @@ impl CrownBattles {
         }
         let screw = self.config.screw_the_dealer && seat == self.table.dealer && self.screw_binds();
         let (placed, dealt) = self.bidding_for(seat);
-        let doubles = self.table.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
+        let doubles = self.table.rounds.round_type.allows_double_bid(dealt) && !self.ally_doubled(seat);
         let max = usize::from(self.config.max_bid);
         // Bids in notation order: 0, 0-1, 1, 1-2, …, max (single bids only: 0, 1, …, max).
         let bids = if doubles { BIDS.get(..2 * max + 1) } else { SINGLE_BIDS.get(..=max) };

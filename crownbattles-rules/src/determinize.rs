@@ -23,7 +23,7 @@ const ASIDE: usize = TABLE + MAX_PLAYERS;
 fn kind(c: Card, monsters: bool) -> usize {
     match c.suit() {
         Some(s) => s.index(),
-        None if monsters && crate::rounds::Leak::Monsters.cards().has(c) => 5,
+        None if monsters && crate::actions::Leak::Monsters.cards().has(c) => 5,
         None => 4,
     }
 }
@@ -117,8 +117,10 @@ impl CrownBattles {
             out.table.rng = GameRng::new(rng.next_u64());
             return Some(out);
         }
-        let knows =
-            at(&self.table.known, seat).or(self.hand(seat)).or(self.table.played).or(at(&self.table.aside, seat));
+        let knows = at(&self.table.known, seat)
+            .or(self.hand(seat))
+            .or(self.table.played)
+            .or(at(&self.table.rounds.aside, seat));
         let mut pool = table.lifted;
         let used = if self.split() { SLOTS } else { TABLE + table.len };
         // Leaked Suit: a seat holds no unseen card of the suit it revealed.
@@ -140,9 +142,9 @@ impl CrownBattles {
                 *refuse = at(&self.table.voids, s) & 0x0F | self.leak_refuses(s);
             }
             // The Split: a set-aside half is unseen, and no void says anything of it.
-            let aside = at(&self.table.aside, s).minus(knows);
+            let aside = at(&self.table.rounds.aside, s).minus(knows);
             pool = pool.or(aside);
-            put(&mut out.table.aside, s, at(&self.table.aside, s).minus(aside));
+            put(&mut out.table.rounds.aside, s, at(&self.table.rounds.aside, s).minus(aside));
             if let Some(cap) = deal.cap.get_mut(ASIDE + s.index()) {
                 *cap = aside.len();
             }
@@ -214,7 +216,7 @@ impl CrownBattles {
                         }
                     }
                     Some(sl) if sl >= ASIDE => {
-                        if let Some(a) = out.table.aside.get_mut(sl - ASIDE) {
+                        if let Some(a) = out.table.rounds.aside.get_mut(sl - ASIDE) {
                             a.insert(card);
                         }
                     }

@@ -12,13 +12,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Face, Power, SuitId};
-use crate::rounds::RoundType;
-use crate::rounds::missions::MissionCard;
+use crate::expansion::MissionCard;
+use crate::round_types::RoundType;
 use crate::trick::Form;
 use crate::view::TableCard;
 
 /// One thing an observer of a Crown Battles game saw happen.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Event {
     /// An action seen in full: every public action, and every action of the observer itself.
     /// Prints as `P1 play R12`, the seat and the action notation.
@@ -132,7 +133,7 @@ pub enum Event {
         /// Whose cards.
         seat: Seat,
         /// The suit.
-        leak: crate::rounds::Leak,
+        leak: crate::actions::Leak,
         /// The seat's cards of it (they stay in its hand).
         cards: Vec<Face>,
     },
@@ -266,6 +267,11 @@ pub enum Event {
         points: Vec<i32>,
         /// Each seat's score after the round.
         scores: Vec<i32>,
+        /// Missions, Blind Missions and Missions-Alliances: per seat, whether its mission
+        /// was met (`Some(true)`) or missed (`Some(false)`; `None`: it had none). Empty in
+        /// other rounds, and then left out of the JSON.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        missions: Vec<Option<bool>>,
     },
     /// Who holds the crown after the round (How to Play 9: the sole leader, nobody on a tie).
     Crown {
@@ -477,13 +483,21 @@ impl fmt::Display for Event {
                 f.write_str("the trick is turned up:")?;
                 table(f, cards)
             }
-            Event::RoundScored { round, bids, tricks, points, scores } => {
+            Event::RoundScored { round, bids, tricks, points, scores, missions } => {
                 write!(f, "round {round} ends:")?;
                 for (i, bid) in bids.iter().enumerate() {
-                    let bid = bid.map_or_else(|| "-".to_owned(), |b| b.to_string());
+                    // A missions round says what became of each mission instead of the bid.
+                    let said = match missions.get(i) {
+                        None if missions.is_empty() => {
+                            format!("bid {}", bid.map_or_else(|| "-".to_owned(), |b| b.to_string()))
+                        }
+                        Some(Some(true)) => "mission met".to_owned(),
+                        Some(Some(false)) => "mission missed".to_owned(),
+                        Some(None) | None => "no mission".to_owned(),
+                    };
                     write!(
                         f,
-                        "{} P{i} bid {bid} took {} {:+} = {}",
+                        "{} P{i} {said} took {} {:+} = {}",
                         if i == 0 { "" } else { ";" },
                         tricks.get(i).copied().unwrap_or(0),
                         points.get(i).copied().unwrap_or(0),

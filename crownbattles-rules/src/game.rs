@@ -13,6 +13,7 @@ use crate::view::View;
 
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]
@@ -177,7 +178,9 @@ impl CrownBattles {
             // (Leaked Suit: the spinner's or a neighbour's reveal follows the trump choice;
             // missions are dealt after it.)
             // (Duel Fights: a random pairing follows it.)
-            (Phase::ChooseTrump, _) => !self.table.round_type.has_missions() && !self.leaked_round() && !self.duel(),
+            (Phase::ChooseTrump, _) => {
+                !self.table.rounds.round_type.has_missions() && !self.leaked_round() && !self.duel()
+            }
             (Phase::Effect { .. }, a) => {
                 matches!(a, Action::Trump(_) | Action::Lead(_) | Action::Jest(_) | Action::Steal(_) | Action::Hex(_))
                     || a == Action::Keep
@@ -186,7 +189,8 @@ impl CrownBattles {
         };
         // (In a missions round a decision that completes a trick records the trick for the
         // missions, in a Stealth Play round it keeps the flipped trick: whole state.)
-        if light && !self.hand(self.table.trick.leader).is_empty() && !self.table.round_type.flips_at_trick_end() {
+        if light && !self.hand(self.table.trick.leader).is_empty() && !self.table.rounds.round_type.flips_at_trick_end()
+        {
             let taken = Taken::Light {
                 trump: self.table.trump,
                 trick: self.table.trick,
@@ -295,7 +299,8 @@ impl Game for CrownBattles {
     }
 
     fn new(config: &Config, seed: u64) -> Result<Self, ConfigError> {
-        Ok(CrownBattles::start(config.clone().validated()?, seed))
+        config.check()?;
+        Ok(CrownBattles::start(config.clone(), seed))
     }
 
     fn config(&self) -> Config {
@@ -348,7 +353,7 @@ impl Game for CrownBattles {
             let ends_round = completes && hand & hand.wrapping_sub(1) == 0;
             // (A Stealth Play trick's flip changes the voids and knowledge of every seat.)
             // (So do the first trick and trump wins a missions round records.)
-            let flips = completes && self.table.round_type.flips_at_trick_end();
+            let flips = completes && self.table.rounds.round_type.flips_at_trick_end();
             if !ends_round && !flips && card != Power::Spy.card() && card != Power::Summoner.card() {
                 let taken = Taken::Play {
                     seat,
@@ -366,7 +371,7 @@ impl Game for CrownBattles {
         // (The Split's two bids per seat and Suit Precision's four take the general path.)
         if let (Phase::Bidding(s), Action::Bid(bid)) = (self.table.phase, action)
             && s == seat
-            && !self.table.round_type.bids_apart()
+            && !self.table.rounds.round_type.bids_apart()
             && self.bid_allowed(seat, bid)
         {
             let taken = Taken::Bid { seat, phase: self.table.phase };
@@ -461,22 +466,34 @@ impl Game for CrownBattles {
         let most = config.schedule.as_slice().iter().copied().max().map_or(0, u64::from);
         let rounds = config.schedule.rounds() as u64 + u64::from(config.max_tie_replays);
         // The Split: a card set aside per card, and a second bid.
-        let split = config.round_types.chosen() >> crate::rounds::RoundType::TheSplit.index() & 1 == 1;
+        let split = config.round_types.chosen() >> crate::round_types::RoundType::TheSplit.index() & 1 == 1;
         let split = if split { n * (most + 1) } else { 0 };
-        let leaks = if config.round_types.chosen() >> crate::RoundType::LeakedSuit.index() & 1 == 1 { n } else { 0 };
+        let leaks = if config.round_types.chosen() >> crate::round_types::RoundType::LeakedSuit.index() & 1 == 1 {
+            n
+        } else {
+            0
+        };
         // Alliances: the dealer's team actions and a Secret Note per player.
-        let teams = if crate::rounds::listed(config.round_types.chosen()).any(crate::RoundType::is_alliance) {
+        let teams = if crate::round_types::listed(config.round_types.chosen())
+            .any(crate::round_types::RoundType::is_alliance)
+        {
             2 * n
         } else {
             0
         };
         // Suit Precision: three more bids per seat, a placement per trick.
-        let precision = crate::rounds::listed(config.round_types.chosen()).any(crate::RoundType::bids_per_suit);
+        let precision =
+            crate::round_types::listed(config.round_types.chosen()).any(crate::round_types::RoundType::bids_per_suit);
         let precision = if precision { 3 * n + most } else { 0 };
         // Wagering: an extra wager per player.
-        let wagers = if config.round_types.chosen() >> crate::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
+        let wagers =
+            if config.round_types.chosen() >> crate::round_types::RoundType::Wagering.index() & 1 == 1 { n } else { 0 };
         // Duel Fights: the dealer's groupings.
-        let duels = if config.round_types.chosen() >> crate::RoundType::DuelFights.index() & 1 == 1 { n } else { 0 };
+        let duels = if config.round_types.chosen() >> crate::round_types::RoundType::DuelFights.index() & 1 == 1 {
+            n
+        } else {
+            0
+        };
         rounds * (1 + 3 * n + leaks + wagers + duels + most * n + powers * (n + 7) + split + teams + precision)
     }
 
@@ -490,14 +507,14 @@ impl Game for CrownBattles {
 impl GameConfig for Config {
     type Error = ConfigError;
 
-    /// The rulebook's base game for `players` (default 4): [`Config::base`].
+    /// [`Config::rulebook`].
     fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::base(players.unwrap_or(4))
+        Config::rulebook(players)
     }
 
-    /// The rulebook game: every game of Crown Battles ends after its scheduled rounds.
+    /// [`Config::bounded`].
     fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players)
+        Config::bounded(players)
     }
 
     fn check(&self) -> Result<(), ConfigError> {

@@ -37,7 +37,8 @@ impl CrownBattles {
             }
         }
         if self.leaked_round() {
-            self.table.shown = hands.iter().take(n).fold(self.table.shown, |shown, &hand| canonical(shown, hand));
+            self.table.rounds.shown =
+                hands.iter().take(n).fold(self.table.rounds.shown, |shown, &hand| canonical(shown, hand));
         }
     }
 }

@@ -54,6 +54,22 @@
 //!   (`testing::configs`, `testing::reachable`, biases towards the Special Power cards) to
 //!   fuzz the rules with their own invariants.
 //!
+//! - No turn limit: unlike the two-player board games, every game of Crown Battles ends
+//!   by its own rules, after the config's scheduled rounds and at most `max_tie_replays`
+//!   replays of a tied last round (at most 255 rounds, [`ConfigError::TieReplays`]), each
+//!   round a bounded number of actions ([`Game::max_actions`](duke_core::Game::max_actions)).
+//!   So [`Config::bounded`] is [`Config::rulebook`] and the config has no `turn_limit`.
+//!
+//! - Configs: [`Config::rulebook`] (the default is `rulebook(None)`, 4 players), then set
+//!   fields; [`Config::check`] says why one is refused, and a config is checked when
+//!   deserialised. `Config`, its option types, the error enums, [`Event`], [`Phase`] and
+//!   [`Action`] are `#[non_exhaustive]`: options and round types add to them.
+//!
+//! The base game reads without the round types: its modules reach `rounds/` only through
+//! one seam (`expansion.rs`: the round types' options and records, plain data), the round
+//! types' state is one field of the table (`RoundState`), and no import cycle joins more
+//! than two files (`tests/layering.rs` reads the sources to check both).
+//!
 //! The state is its config and a compact `Copy` table (card ids in 128-bit sets); a
 //! mission catalogue is shared between clones, never copied. `legal_actions`, `apply` and
 //! `undo` do not allocate. `RULES.md` maps every rule to code and tests and
@@ -112,7 +128,8 @@
 //!
 //! // Round 2 of a 3-player game with one card each: P0 deals, everyone has bid, and P1
 //! // leads; P2 leads the crown race.
-//! let config = Config { schedule: Schedule::new(&[2, 1]).unwrap(), ..Config::base(3).unwrap() };
+//! let mut config = Config::rulebook(Some(3)).unwrap();
+//! config.schedule = Schedule::new(&[2, 1]).unwrap();
 //! let hand = |card: &str| vec![card.parse().unwrap()];
 //! let setup = Setup {
 //!     round: 2,
@@ -158,7 +175,7 @@
 //! use crownbattles_rules::{Config, CrownBattles, Action};
 //! use duke_core::{Game, Observer};
 //!
-//! let config = Config::base(4).unwrap();
+//! let config = Config::rulebook(Some(4)).unwrap();
 //! let mut game = CrownBattles::new(&config, 7).unwrap();
 //! let mut legal = Vec::new();
 //! for _ in 0..12 {
@@ -192,8 +209,12 @@
 mod actions;
 mod bidding;
 mod cards;
+mod compact;
+mod deck;
 mod determinize;
+mod error;
 mod events;
+mod expansion;
 mod game;
 mod knowledge;
 mod learning;
@@ -201,7 +222,10 @@ mod play;
 mod position;
 mod powers;
 mod presets;
+mod round_state;
+mod round_types;
 mod rounds;
+mod schedule;
 mod scoring;
 mod setup;
 mod state;
@@ -215,10 +239,12 @@ mod witness;
 pub use actions::{Action, Bid, Direction, Trump};
 pub use bidding::SHIELD_PRICE;
 pub use cards::{BOX_SIZE, Card, CardSet, Face, Power, SuitId};
+pub use deck::DeckSpec;
 pub use events::Event;
 pub use game::{ActionError, Undo};
 pub use position::{CardName, Setup, SetupError};
 pub use presets::Preset;
+
 pub use rounds::missions::{
     CARD_COLUMNS, Condition, FAILED_MISSION, MAX_MISSIONS, MISSION_CHOICES, Mission, MissionCard, MissionCatalogue,
     MissionError, MissionReveal, MissionRules, MissionsSetup, PLAYER_ROWS, PointTable,
@@ -230,10 +256,9 @@ pub use rounds::{
     solo_points, solo_suit_precision_points, split_points, suit_precision_points, team_points,
     team_suit_precision_points, wagering_points,
 };
+pub use schedule::{MAX_ROUNDS, Schedule};
 pub use scoring::{round_points, sole_leader};
-pub use setup::{
-    BID_TOKENS, Config, ConfigError, DeckSpec, MAX_ROUNDS, Schedule, Shields, Timing, Timings, max_bid_for,
-};
+pub use setup::{BID_TOKENS, Config, ConfigError, Shields, Timing, Timings, max_bid_for};
 pub use state::{CrownBattles, MAX_PLAYERS, Phase};
 pub use trick::{Form, Trick};
 pub use view::{AllianceView, Place, PrecisionView, SplitView, TableCard, View};

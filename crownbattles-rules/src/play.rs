@@ -168,7 +168,7 @@ impl CrownBattles {
     #[inline]
     fn after_push(&mut self, seat: Seat, effect: Option<Power>) {
         // (One test for the base game: every other round type takes the general path.)
-        if !self.table.round_type.is_normal() {
+        if !self.table.rounds.round_type.is_normal() {
             self.after_round_type_push(seat, effect);
             return;
         }
@@ -232,10 +232,10 @@ impl CrownBattles {
         let last = if self.table.trick.len > 0 { left == 0 } else { left & left.wrapping_sub(1) == 0 };
         // Long Play: the first pass of a long trick (its odd last trick is a normal one).
         if !last
-            && !self.table.round_type.is_normal()
+            && !self.table.rounds.round_type.is_normal()
             && self.long_play()
             && self.table.trick.len > 0
-            && self.table.long.is_empty()
+            && self.table.rounds.long.is_empty()
         {
             return self.last_long_first_pass();
         }
@@ -246,7 +246,7 @@ impl CrownBattles {
     #[inline(never)]
     fn finish_trick(&mut self) {
         // (One test for the base game.)
-        if self.table.round_type.is_normal() {
+        if self.table.rounds.round_type.is_normal() {
             self.take_trick();
             return;
         }
@@ -274,7 +274,7 @@ impl CrownBattles {
             update(&mut self.table.tricks, winner, |v| v.saturating_add(1));
             self.table.trick.next_leader = winner;
             // (One test for the base game: Normal Bidding records nothing more.)
-            if !self.table.round_type.is_normal() && self.round_type_takes_trick(winner, pos) {
+            if !self.table.rounds.round_type.is_normal() && self.round_type_takes_trick(winner, pos) {
                 self.table.trick.resolving = 0;
                 return;
             }
@@ -287,7 +287,7 @@ impl CrownBattles {
     /// Precision's placement before the end-of-trick actions (`true`: the winner chooses).
     #[inline(never)]
     fn round_type_takes_trick(&mut self, winner: Seat, pos: usize) -> bool {
-        if self.table.round_type.has_missions() {
+        if self.table.rounds.round_type.has_missions() {
             self.note_mission_trick(winner, pos);
         }
         self.precision() && self.place_won_trick(winner)
@@ -330,7 +330,7 @@ impl CrownBattles {
     fn close_trick(&mut self) {
         let next = self.table.trick.next_leader;
         let last = self.hand(next).is_empty();
-        if !self.table.round_type.is_normal() {
+        if !self.table.rounds.round_type.is_normal() {
             if self.stealth() {
                 self.keep_revealed_trick();
             }
@@ -354,7 +354,7 @@ impl CrownBattles {
             self.table.trick.resolving = self.table.trick.resolving.saturating_add(1);
             if self.table.trick.flipping {
                 self.continue_flip();
-            } else if !self.table.long.is_empty() {
+            } else if !self.table.rounds.long.is_empty() {
                 self.continue_long_effects();
             } else {
                 self.continue_end_effects();

@@ -278,7 +278,7 @@ impl CrownBattles {
         put(&mut self.table.voids, b, va);
         // Leaked Suit: the revealed cards moved in plain sight, but with another seat.
         if self.leaked_round() {
-            self.table.unsealed |= bit(a) | bit(b);
+            self.table.rounds.unsealed |= bit(a) | bit(b);
         }
         // Each knows the hand it gave away.
         update(&mut self.table.known, a, |v| v.or(ha));

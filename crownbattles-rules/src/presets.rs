@@ -2,7 +2,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::setup::{DeckSpec, Schedule};
+use crate::deck::DeckSpec;
+use crate::schedule::Schedule;
 
 /// The presets of "Gameplay suggestions". Where the rulebook gives a round count but no
 /// dealing list, the deck divided by the players gives exactly that count, so those

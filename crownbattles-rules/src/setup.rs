@@ -1,356 +1,19 @@
-//! Set up (rulebook "Set up", "Rounds" table, "Special Power cards: Set up", "Gameplay
-//! suggestions"): the deck as a data table, the cards dealt per round, bid tokens, the
-//! spinner and the variations.
+//! Set up (rulebook "Set up", "Special Power cards: Set up", "Gameplay suggestions"): the
+//! config, bid tokens, the spinner and the variations (the deck as a data table is
+//! [`crate::deck`], the cards dealt per round [`crate::schedule`]).
 
-use std::collections::BTreeMap;
-
+use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::cards::{Card, CardSet, Face, Power, SuitId};
-use crate::presets::Preset;
-use crate::rounds::missions::{MissionError, MissionRules};
-use crate::rounds::{
-    DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
-    TeamFormation, WageringRules,
+use crate::deck::DeckSpec;
+pub use crate::error::ConfigError;
+use crate::expansion::MissionRules;
+use crate::expansion::{
+    DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, SplitLead, SplitMiss, TeamFormation, WageringRules,
 };
-
-/// Most rounds a schedule may list (the longest preset has 20).
-pub const MAX_ROUNDS: usize = 24;
-
-/// Why a config was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ConfigError {
-    /// Crown Battles is for 2 to 8 players.
-    #[error("Crown Battles needs 2 to 8 players, not {0}")]
-    Players(u8),
-    /// The deck asks for more copies of a card than the box holds.
-    #[error("the box holds only {limit} {what}")]
-    NotInBox {
-        /// Which card.
-        what: &'static str,
-        /// How many the box holds.
-        limit: u8,
-    },
-    /// The schedule has no round, too many, or a round dealing no card.
-    #[error("the schedule must list 1 to {MAX_ROUNDS} rounds of at least 1 card")]
-    Schedule,
-    /// A round deals more cards than the deck holds.
-    #[error("round {round} deals {cards} cards to {players} players but the deck has only {deck}")]
-    DeckTooSmall {
-        /// 1-based round.
-        round: usize,
-        /// Cards per player.
-        cards: u8,
-        /// Players.
-        players: u8,
-        /// Deck size.
-        deck: u32,
-    },
-    /// Bid tokens are 0 to 10 at most.
-    #[error("bid tokens go from 0 to at most 10, not {0}")]
-    MaxBid(u8),
-    /// The spinner weights sum to zero.
-    #[error("the spinner needs at least one outcome with a positive weight")]
-    Spinner,
-    /// The Witch steals in steps of 5 or 10 points.
-    #[error("the Witch's step must be 5 or 10, not {0}")]
-    WitchStep(u8),
-    /// The first dealer is not a seat.
-    #[error("first dealer {0} is not a seat")]
-    Dealer(u8),
-    /// The rounds plus the tie replays must be countable in a byte (at most 255), so
-    /// that every game provably ends.
-    #[error("{rounds} rounds and {replays} tie replays exceed 255 rounds")]
-    TieReplays {
-        /// Scheduled rounds.
-        rounds: usize,
-        /// `max_tie_replays`.
-        replays: u8,
-    },
-    /// No round type is chosen (or a set names bits beyond the 14 Round Type cards).
-    #[error("choose at least one round type")]
-    NoRoundTypes,
-    /// "Exclude certain Round Type cards based on the number of players".
-    #[error("the {} round type is excluded with {players} players", round_type.name())]
-    RoundTypeExcluded {
-        /// The excluded type.
-        round_type: RoundType,
-        /// The player count.
-        players: u8,
-    },
-    /// A fixed sequence of round types must list one per scheduled round.
-    #[error("the round type sequence lists {len} rounds but the schedule has {rounds}")]
-    RoundSequence {
-        /// Entries in the sequence.
-        len: usize,
-        /// Scheduled rounds (0: the sequence is empty or longer than the most rounds).
-        rounds: usize,
-    },
-    /// An Alliance round may not be the final round ("Organize the fights").
-    #[error("the final round cannot be an Alliance round")]
-    AllianceInFinalRound,
-    /// The mission options are not valid (a catalogue of 1 to
-    /// [`MAX_MISSIONS`](crate::MAX_MISSIONS) missions, as many offered at most).
-    #[error("missions: {0}")]
-    Missions(#[from] MissionError),
-}
-
-/// The deck: which cards of the box are shuffled in (a data table; the crate docs, "The
-/// deck", list the box). It travels as `{"values": {"R": "1-13", "G": "5-9,11", ...},
-/// "golems": 2, "dragons": 2, "peasants": 4, "powers": ["thief", "wizard"]}`: per suit
-/// the values in it as ranges (a suit left out has none), and the powers by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "DeckWire", into = "DeckWire")]
-pub struct DeckSpec {
-    /// For each suit (red, green, blue, yellow), bit `v - 1` set when value `v` is in.
-    pub values: [u16; 4],
-    /// Golems (0–2).
-    pub golems: u8,
-    /// Dragons (0–2).
-    pub dragons: u8,
-    /// Peasants (0–4).
-    pub peasants: u8,
-    /// Special Power cards, bit [`Power::index`] set when in.
-    pub powers: u16,
-}
-
-impl DeckSpec {
-    /// Values `low..=high` of the first `suits` suits, plus the given non-suited cards.
-    pub fn range(suits: usize, low: u8, high: u8, golems: u8, dragons: u8, peasants: u8) -> DeckSpec {
-        let mut mask = 0u16;
-        let mut v = if low == 0 { 1 } else { low };
-        while v <= high && v <= 13 {
-            mask |= 1 << (v - 1);
-            v += 1;
-        }
-        let mut values = [0u16; 4];
-        for v in values.iter_mut().take(suits) {
-            *v = mask;
-        }
-        DeckSpec { values, golems, dragons, peasants, powers: 0 }
-    }
-
-    /// The 60-card deck (Set up 1): all 52, 2 Golems, 2 Dragons, 4 Peasants.
-    pub fn standard() -> DeckSpec {
-        DeckSpec::range(4, 1, 13, 2, 2, 4)
-    }
-
-    /// The 40-card two-player deck (Set up 1): 5–13 of all suits, 1 Golem, 1 Dragon, 2 Peasants.
-    pub fn two_player() -> DeckSpec {
-        DeckSpec::range(4, 5, 13, 1, 1, 2)
-    }
-
-    /// Adds these Special Power cards.
-    #[must_use]
-    pub fn with_powers(mut self, powers: &[Power]) -> DeckSpec {
-        for p in powers {
-            self.powers |= 1 << p.index();
-        }
-        self
-    }
-
-    /// Adds the first `n` powers of [`Power::PRESET_ORDER`].
-    #[must_use]
-    pub fn with_n_powers(self, n: usize) -> DeckSpec {
-        self.with_powers(Power::PRESET_ORDER.get(..n.min(16)).unwrap_or(&[]))
-    }
-
-    /// Replaces up to 4 Peasants by these powers ("Special Power cards: Set up").
-    #[must_use]
-    pub fn replacing_peasants(mut self, powers: &[Power]) -> DeckSpec {
-        let n = powers.len().min(usize::from(self.peasants)) as u8;
-        self.peasants -= n;
-        self.with_powers(powers.get(..usize::from(n)).unwrap_or(&[]))
-    }
-
-    /// Whether this power is in the deck.
-    pub const fn has(&self, p: Power) -> bool {
-        self.powers >> p as u16 & 1 == 1
-    }
-
-    /// The cards of the box in the deck.
-    pub fn cards(&self) -> CardSet {
-        let mut set = CardSet::EMPTY;
-        for s in SuitId::ALL {
-            let mask = u128::from(self.values.get(s.index()).copied().unwrap_or(0) & 0x1FFF);
-            set = set.or(CardSet(mask << (s.index() * 13)));
-        }
-        // The first `n` copies of a face (its lowest ids), at most as many as the box holds.
-        let take = |face: Face, n: u8| {
-            let copies = face.cards();
-            let first = copies.first().map_or(0, Card::id);
-            let wanted = 1u128.checked_shl(u32::from(n)).map_or(u128::MAX, |b| b - 1);
-            CardSet(copies.0 & wanted.checked_shl(u32::from(first)).unwrap_or(0))
-        };
-        set = set
-            .or(take(Face::Golem, self.golems))
-            .or(take(Face::Dragon, self.dragons))
-            .or(take(Face::Peasant, self.peasants));
-        set.or(CardSet(u128::from(self.powers) << Power::Alchemist.card().id()))
-    }
-
-    fn check(&self) -> Result<(), ConfigError> {
-        if self.values.iter().any(|&m| m >> 13 != 0) {
-            return Err(ConfigError::NotInBox { what: "values 1 to 13", limit: 13 });
-        }
-        for (n, limit, what) in
-            [(self.golems, 2, "Golems"), (self.dragons, 2, "Dragons"), (self.peasants, 4, "Peasants")]
-        {
-            if n > limit {
-                return Err(ConfigError::NotInBox { what, limit });
-            }
-        }
-        Ok(())
-    }
-}
-
-/// [`DeckSpec`] as it travels.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct DeckWire {
-    values: BTreeMap<SuitId, String>,
-    golems: u8,
-    dragons: u8,
-    peasants: u8,
-    powers: Vec<Power>,
-}
-
-/// A set of values 1–13 (bit `v - 1`) as ranges: `1-13`, `5-9,11`; empty for none.
-fn ranges(mask: u16) -> String {
-    let mut out = Vec::new();
-    let mut v = 1;
-    while v <= 13 {
-        if mask >> (v - 1) & 1 == 0 {
-            v += 1;
-            continue;
-        }
-        let start = v;
-        while v < 13 && mask >> v & 1 == 1 {
-            v += 1;
-        }
-        out.push(if start == v { format!("{v}") } else { format!("{start}-{v}") });
-        v += 1;
-    }
-    out.join(",")
-}
-
-/// Reads [`ranges`] back.
-fn parse_ranges(text: &str) -> Result<u16, &'static str> {
-    let value = |t: &str| t.trim().parse::<u16>().ok().filter(|v| (1..=13).contains(v)).ok_or("values are 1 to 13");
-    let mut mask = 0;
-    for part in text.split(',').filter(|p| !p.trim().is_empty()) {
-        let (low, high) = match part.split_once('-') {
-            Some((low, high)) => (value(low)?, value(high)?),
-            None => (value(part)?, value(part)?),
-        };
-        for v in low..=high {
-            mask |= 1 << (v - 1);
-        }
-    }
-    Ok(mask)
-}
-
-impl TryFrom<DeckWire> for DeckSpec {
-    type Error = &'static str;
-    fn try_from(w: DeckWire) -> Result<DeckSpec, &'static str> {
-        let mut values = [0; 4];
-        for (suit, text) in &w.values {
-            if let Some(slot) = values.get_mut(suit.index()) {
-                *slot = parse_ranges(text)?;
-            }
-        }
-        let powers = w.powers.iter().fold(0, |m, p| m | 1 << p.index());
-        Ok(DeckSpec { values, golems: w.golems, dragons: w.dragons, peasants: w.peasants, powers })
-    }
-}
-
-impl From<DeckSpec> for DeckWire {
-    fn from(d: DeckSpec) -> DeckWire {
-        DeckWire {
-            values: SuitId::ALL
-                .into_iter()
-                .filter_map(|s| {
-                    let mask = d.values.get(s.index()).copied().unwrap_or(0) & 0x1FFF;
-                    (mask != 0).then(|| (s, ranges(mask)))
-                })
-                .collect(),
-            golems: d.golems,
-            dragons: d.dragons,
-            peasants: d.peasants,
-            powers: Power::ALL.into_iter().filter(|&p| d.has(p)).collect(),
-        }
-    }
-}
-
-/// Cards dealt to each player, round by round.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
-pub struct Schedule {
-    len: u8,
-    cards: [u8; MAX_ROUNDS],
-}
-
-impl Schedule {
-    /// A schedule from a list (at most [`MAX_ROUNDS`], each at least 1).
-    pub fn new(cards: &[u8]) -> Result<Schedule, ConfigError> {
-        if cards.is_empty() || cards.len() > MAX_ROUNDS || cards.contains(&0) {
-            return Err(ConfigError::Schedule);
-        }
-        let mut out = Schedule { len: cards.len() as u8, cards: [0; MAX_ROUNDS] };
-        for (slot, &c) in out.cards.iter_mut().zip(cards) {
-            *slot = c;
-        }
-        Ok(out)
-    }
-
-    pub(crate) fn from_iter(cards: impl IntoIterator<Item = u8>) -> Schedule {
-        let list: Vec<u8> = cards.into_iter().take(MAX_ROUNDS).collect();
-        Schedule::new(&list).unwrap_or(Schedule { len: 1, cards: [1; MAX_ROUNDS] })
-    }
-
-    /// The rounds of the table in "How to Play": 2, 4, 6, … and the rest of the deck in
-    /// the last round.
-    pub fn by_twos(rounds: u8, last: u8) -> Schedule {
-        Schedule::from_iter((1..rounds).map(|r| r.saturating_mul(2)).chain([last]))
-    }
-
-    /// 1, 2, 3, … `rounds` (the longer presets of "Gameplay suggestions").
-    pub fn one_more_each(rounds: u8) -> Schedule {
-        Schedule::from_iter(1..=rounds)
-    }
-
-    /// The rounds.
-    #[inline]
-    pub fn as_slice(&self) -> &[u8] {
-        self.cards.get(..usize::from(self.len)).unwrap_or(&[])
-    }
-
-    /// Number of rounds.
-    #[inline]
-    pub fn rounds(&self) -> usize {
-        self.as_slice().len()
-    }
-
-    /// Cards dealt in round `r` (0-based; tie replays use the last round).
-    #[inline]
-    pub fn cards(&self, r: usize) -> u8 {
-        let s = self.as_slice();
-        s.get(r).or(s.last()).copied().unwrap_or(1)
-    }
-}
-
-impl TryFrom<Vec<u8>> for Schedule {
-    type Error = ConfigError;
-    fn try_from(v: Vec<u8>) -> Result<Self, ConfigError> {
-        Schedule::new(&v)
-    }
-}
-
-impl From<Schedule> for Vec<u8> {
-    fn from(s: Schedule) -> Vec<u8> {
-        s.as_slice().to_vec()
-    }
-}
+use crate::presets::Preset;
+use crate::round_types::{RoundType, RoundTypes};
+use crate::schedule::Schedule;
 
 /// When an action card whose timing icon the rulebook omits takes effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -387,6 +50,7 @@ impl Default for Timings {
 
 /// Bubble shields ("Notes": buy protection for 20 points).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Shields {
     /// No shields for sale.
     Off,
@@ -396,8 +60,15 @@ pub enum Shields {
     Game,
 }
 
-/// A complete, validated-on-use game set-up.
+/// A complete game set-up, checked when built by [`Config::rulebook`], when deserialised
+/// (a config that [`Config::check`] refuses does not load) and again by
+/// [`CrownBattles::new`](crate::CrownBattles) and `from_setup` (fields set by hand).
+///
+/// Build one from [`Config::rulebook`] or [`Config::default`] and set fields: the struct
+/// is `#[non_exhaustive]`, so new options can be added without breaking callers.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "ConfigWire")]
+#[non_exhaustive]
 pub struct Config {
     /// Players, 2–8.
     pub players: u8,
@@ -425,8 +96,9 @@ pub struct Config {
     /// How many times a tied last round may be replayed before the game ends shared
     /// (rounds + replays at most 255).
     pub max_tie_replays: u8,
-    /// The first dealer; `None` draws one with the game generator (Set up 4).
-    pub first_dealer: Option<u8>,
+    /// The first dealer; `None` draws one with the game generator (Set up 4: "Choose the
+    /// first dealer randomly"). Travels as the seat number, as before.
+    pub first_dealer: Option<Seat>,
     /// Which round type each round plays ("The expansion game"): default Normal Bidding in
     /// every round, the base game. Travels as `round_types`; `round_type`, its name in
     /// configs saved before, is read too.
@@ -524,9 +196,10 @@ pub struct Config {
 }
 
 impl Default for Config {
-    /// The base game for 4 players, exactly as the rulebook: 60 cards with 4 Peasants.
+    /// The base game for 4 players, exactly as the rulebook: 60 cards with 4 Peasants
+    /// ([`Config::rulebook`]`(None)`).
     fn default() -> Self {
-        Config::base(4).unwrap_or(Config::with(4, DeckSpec::standard(), Schedule::by_twos(7, 15)))
+        Config::rulebook(None).unwrap_or(Config::with(4, DeckSpec::standard(), Schedule::by_twos(8, 15)))
     }
 }
 
@@ -574,7 +247,7 @@ impl Config {
             precision_thief_own_bid: false,
             wagering: WageringRules { extra_wagers: false, bid_points: false },
             duels: DuelRules {
-                pairing: crate::rounds::DuelPairing::Dealer,
+                pairing: crate::expansion::DuelPairing::Dealer,
                 winner_bonus: false,
                 misses_to_bank: false,
             },
@@ -583,12 +256,14 @@ impl Config {
         }
     }
 
-    /// The base game from the rulebook's table (How to Play 1) for `players`.
+    /// The base game from the rulebook's table (How to Play 1) for `players` (`None`: 4,
+    /// the players of the rulebook's examples), every option as printed.
     ///
     /// With 7 and 8 players the table deals 63 and 64 cards, which the 60-card deck cannot
     /// cover; those counts use the 67- and 68-card decks of "Gameplay suggestions"
     /// (60 cards + 7 or 8 Special Power cards).
-    pub fn base(players: u8) -> Result<Config, ConfigError> {
+    pub fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        let players = players.unwrap_or(4);
         let (deck, schedule) = match players {
             2 => (DeckSpec::two_player(), Schedule::by_twos(10, 20)),
             3 => (DeckSpec::standard(), Schedule::by_twos(10, 20)),
@@ -599,7 +274,21 @@ impl Config {
             8 => (DeckSpec::standard().with_n_powers(8), Schedule::by_twos(4, 8)),
             n => return Err(ConfigError::Players(n)),
         };
-        Config::with(players, deck, schedule).validated()
+        let config = Config::with(players, deck, schedule);
+        config.check()?;
+        Ok(config)
+    }
+
+    /// The rulebook game ([`Config::rulebook`]): every game of Crown Battles ends after its
+    /// scheduled rounds and at most `max_tie_replays` replays, so it needs no turn limit.
+    pub fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players)
+    }
+
+    /// The base game for `players`: renamed [`Config::rulebook`]`(Some(players))`.
+    #[deprecated(since = "0.2.0", note = "renamed Config::rulebook(Some(players))")]
+    pub fn base(players: u8) -> Result<Config, ConfigError> {
+        Config::rulebook(Some(players))
     }
 
     /// A named "Gameplay suggestions" preset.
@@ -608,13 +297,16 @@ impl Config {
         Config::with(players, deck, schedule)
     }
 
-    /// Checks the config.
+    /// Checks the config and gives it back: use [`Config::check`].
+    #[deprecated(since = "0.2.0", note = "use Config::check")]
     pub fn validated(self) -> Result<Config, ConfigError> {
         self.check()?;
         Ok(self)
     }
 
-    /// Checks the config in place (see [`Config::validated`]).
+    /// Checks the config: the player count, the deck against the box and the schedule, the
+    /// bid tokens, the spinner, the Witch's step, the tie replays, the first dealer, the
+    /// round types and the mission options.
     pub fn check(&self) -> Result<(), ConfigError> {
         if !(2..=8).contains(&self.players) {
             return Err(ConfigError::Players(self.players));
@@ -644,7 +336,7 @@ impl Config {
         if self.schedule.rounds() + usize::from(self.max_tie_replays) > usize::from(u8::MAX) {
             return Err(ConfigError::TieReplays { rounds: self.schedule.rounds(), replays: self.max_tie_replays });
         }
-        if let Some(d) = self.first_dealer.filter(|&d| d >= self.players) {
+        if let Some(Seat(d)) = self.first_dealer.filter(|d| d.0 >= self.players) {
             return Err(ConfigError::Dealer(d));
         }
         self.round_types.check(self.players, self.schedule.rounds())?;
@@ -653,31 +345,102 @@ impl Config {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// [`Config`] as it is read: the same fields and serde attributes (defaults, the
+/// `round_type` alias, the skip rules), turned into a `Config` only through
+/// [`Config::check`], so that no unchecked config loads (a private type: deriving
+/// `Deserialize` on `Config` itself, or serde's `remote = "Self"`, would expose an
+/// unchecked deserialiser).
+#[derive(Deserialize)]
+struct ConfigWire {
+    players: u8,
+    deck: DeckSpec,
+    schedule: Schedule,
+    max_bid: u8,
+    spinner: [u16; 6],
+    dealer_may_choose_no_trump: bool,
+    screw_the_dealer: bool,
+    wizard_affects_kings: bool,
+    timings: Timings,
+    witch_step: u8,
+    shields: Shields,
+    max_tie_replays: u8,
+    first_dealer: Option<Seat>,
+    #[serde(alias = "round_type", default)]
+    round_types: RoundTypes,
+    #[serde(default, skip_serializing_if = "SplitMiss::is_default")]
+    split_miss: SplitMiss,
+    #[serde(default, skip_serializing_if = "SplitLead::is_default")]
+    split_lead: SplitLead,
+    #[serde(default, skip_serializing_if = "MissionRules::is_default")]
+    missions: MissionRules,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    stealth_actions_at_flip: bool,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    stealth_follow_face_down: bool,
+    #[serde(default, skip_serializing_if = "LeakChoice::is_default")]
+    leak_choice: LeakChoice,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    leak_only_held: bool,
+    #[serde(default, skip_serializing_if = "TeamFormation::is_default")]
+    team_formation: TeamFormation,
+    #[serde(default, skip_serializing_if = "MissionShare::is_default")]
+    mission_share: MissionShare,
+    #[serde(default, skip_serializing_if = "PrecisionTeamDouble::is_default")]
+    precision_team_double: PrecisionTeamDouble,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    precision_solo_doubled: bool,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    precision_peasant_any: bool,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    precision_thief_own_bid: bool,
+    #[serde(default, skip_serializing_if = "WageringRules::is_default")]
+    wagering: WageringRules,
+    #[serde(default, skip_serializing_if = "DuelRules::is_default")]
+    duels: DuelRules,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    long_play_screw_by_tricks: bool,
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    long_play_first_pass_acts: bool,
+}
 
-    #[test]
-    fn deck_values_travel_as_ranges() {
-        for mask in 0..1u16 << 13 {
-            assert_eq!(parse_ranges(&ranges(mask)), Ok(mask), "{mask:b}");
-        }
-        assert_eq!(ranges(0x1FFF), "1-13");
-        assert_eq!(ranges(0b1_0101_1111_0000), "5-9,11,13");
-        assert!(parse_ranges("0-3").is_err() && parse_ranges("4-14").is_err() && parse_ranges("x").is_err());
-    }
+impl TryFrom<ConfigWire> for Config {
+    type Error = ConfigError;
 
-    #[test]
-    fn deck_cards_take_the_lowest_copies_of_each_face() {
-        for n in 0..=u8::MAX {
-            let spec = DeckSpec { values: [0; 4], golems: n, dragons: n, peasants: n, powers: 0 };
-            let mut want = CardSet::EMPTY;
-            for face in [Face::Golem, Face::Dragon, Face::Peasant] {
-                for c in face.cards().iter().take(usize::from(n)) {
-                    want.insert(c);
-                }
-            }
-            assert_eq!(spec.cards(), want, "{n}");
-        }
+    fn try_from(w: ConfigWire) -> Result<Config, ConfigError> {
+        let config = Config {
+            players: w.players,
+            deck: w.deck,
+            schedule: w.schedule,
+            max_bid: w.max_bid,
+            spinner: w.spinner,
+            dealer_may_choose_no_trump: w.dealer_may_choose_no_trump,
+            screw_the_dealer: w.screw_the_dealer,
+            wizard_affects_kings: w.wizard_affects_kings,
+            timings: w.timings,
+            witch_step: w.witch_step,
+            shields: w.shields,
+            max_tie_replays: w.max_tie_replays,
+            first_dealer: w.first_dealer,
+            round_types: w.round_types,
+            split_miss: w.split_miss,
+            split_lead: w.split_lead,
+            missions: w.missions,
+            stealth_actions_at_flip: w.stealth_actions_at_flip,
+            stealth_follow_face_down: w.stealth_follow_face_down,
+            leak_choice: w.leak_choice,
+            leak_only_held: w.leak_only_held,
+            team_formation: w.team_formation,
+            mission_share: w.mission_share,
+            precision_team_double: w.precision_team_double,
+            precision_solo_doubled: w.precision_solo_doubled,
+            precision_peasant_any: w.precision_peasant_any,
+            precision_thief_own_bid: w.precision_thief_own_bid,
+            wagering: w.wagering,
+            duels: w.duels,
+            long_play_screw_by_tricks: w.long_play_screw_by_tricks,
+            long_play_first_pass_acts: w.long_play_first_pass_acts,
+        };
+        config.check()?;
+        Ok(config)
     }
 }

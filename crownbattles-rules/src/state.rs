@@ -5,17 +5,16 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
-use crate::rounds::RoundTypes;
+use crate::round_types::RoundTypes;
 use crate::setup::Config;
 use crate::trick::Trick;
 
-/// Most players.
-pub const MAX_PLAYERS: usize = 8;
-/// "No card" / "no seat" marker in compact arrays.
-pub(crate) const NONE: u8 = 0xFF;
+pub use crate::compact::MAX_PLAYERS;
+pub(crate) use crate::compact::{NONE, after, at, bit, put, update};
 
 /// What the game is waiting for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Phase {
     /// The spinner said "dealer chooses": the dealer picks the trump.
     ChooseTrump,
@@ -80,8 +79,9 @@ pub enum Phase {
 /// The config never changes in play, so it stays out of the compact `Copy` table that
 /// whole-state undo records copy: a mission catalogue of any size costs the hot paths
 /// nothing (RULES.md, reading 37).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "crate::position::Setup", into = "crate::position::Setup")]
+///
+/// (Its `Serialize` and `Deserialize` are in `position/save.rs`, beside the setup.)
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CrownBattles {
     pub(crate) config: Config,
     pub(crate) table: Table,
@@ -120,59 +120,9 @@ pub(crate) struct Table {
     pub(crate) trick: Trick,
     /// Magician: the card each seat chose to pass (NONE: not yet).
     pub(crate) passes: [u8; MAX_PLAYERS],
-    /// The round type of this round ("The expansion game").
-    pub(crate) round_type: crate::rounds::RoundType,
-    /// Dealt Round Type cards not revealed yet (bit per type; `RoundTypes::Deal` only).
-    pub(crate) round_pile: u16,
-    /// The bids a Blind Bidding round revealed at its end, shown until the next round ends.
-    pub(crate) revealed_bids: [Option<Bid>; MAX_PLAYERS],
-    /// The last Stealth Play trick turned up: card ids in play order from `revealed_leader`
-    /// (bit 7: the Double-faced card played as a Golem), NONE after the last; shown until
-    /// the next Stealth Play trick is turned up or the next round ends.
-    pub(crate) revealed_trick: [u8; MAX_PLAYERS],
-    /// Who led [`Self::revealed_trick`].
-    pub(crate) revealed_leader: Seat,
-    /// The Split: each seat's second half, set aside face down until the first is played.
-    pub(crate) aside: [CardSet; MAX_PLAYERS],
-    /// The Split: the bids of the half not being played (the second half's during the
-    /// first, the first half's during the second); `bids` is the half being played.
-    pub(crate) other_bids: [Option<Bid>; MAX_PLAYERS],
-    /// The Split: the tricks each seat won in the first half (during the second).
-    pub(crate) first_tricks: [u8; MAX_PLAYERS],
-    /// Missions: the missions each seat is offered and has not chosen from yet (bit per
-    /// catalogue id).
-    pub(crate) offers: [u64; MAX_PLAYERS],
-    /// Missions: each seat's chosen mission (catalogue id; NONE: none).
-    pub(crate) missions: [u8; MAX_PLAYERS],
-    /// Missions: the 0-based index of the first trick each seat won in play (NONE: none).
-    pub(crate) first_wins: [u8; MAX_PLAYERS],
-    /// Missions: seats that won a trick with a trump card.
-    pub(crate) trump_wins: u8,
-    /// Missions: seats that won a trick by trumping another led suit.
-    pub(crate) trump_cuts: u8,
-    /// The missions of the last round when it was a missions round, shown until the next
-    /// round ends (NONE: none).
-    pub(crate) revealed_missions: [u8; MAX_PLAYERS],
-    /// Leaked Suit: the suit each seat chose or got to reveal (`leaked_suit.rs` codes:
-    /// 0–3 a suit, 4 the monsters, 5 nothing; NONE: not yet).
-    pub(crate) leaks: [u8; MAX_PLAYERS],
-    /// Leaked Suit: revealed cards still where everyone saw them (a card leaves the set when
-    /// its hand changes unseen: a smuggle, a trade, the Magician's passes); what a
-    /// spectator's view lists.
-    pub(crate) shown: CardSet,
-    /// Leaked Suit: seats whose hand changed unseen since their reveal (bit per seat), so
-    /// that the others no longer know they hold no other card of the revealed suit.
-    pub(crate) unsealed: u8,
-    /// Alliances and Missions-Alliances: the teams and the Secret Notes shown this round.
-    pub(crate) alliance: crate::rounds::alliances::Alliance,
-    /// Suit Precision: the suit bids and the tricks placed under each suit.
-    pub(crate) suit_precision: crate::rounds::Precision,
-    /// Wagering: the pot carried over and this round's extra wagers (`rounds/wagering.rs`).
-    pub(crate) wagering: crate::rounds::Wagering,
-    /// Duel Fights: the groups of this round (`rounds/duel_fights.rs`).
-    pub(crate) duels: crate::rounds::Duels,
-    /// Long Play: the first pass of the ongoing long trick (`rounds/long_play.rs`).
-    pub(crate) long: crate::rounds::LongPlay,
+    /// The round types' records ("The expansion game"): everything a round type adds to
+    /// the table, behind one field (`rounds/`).
+    pub(crate) rounds: crate::round_state::RoundState,
 }
 
 /// Card ids `0, 1, 2, …`: the order of a deck whose cards are the first ids of the box.
@@ -206,46 +156,6 @@ fn deck_order(deck: CardSet) -> ([u8; 128], usize) {
         }
     }
     (pool, size)
-}
-
-/// Reads a per-seat array (out of range reads the default).
-#[inline]
-pub(crate) fn at<T: Copy + Default>(a: &[T; MAX_PLAYERS], s: Seat) -> T {
-    a.get(s.index()).copied().unwrap_or_default()
-}
-
-/// Writes a per-seat array (out of range writes nothing).
-#[inline]
-pub(crate) fn put<T>(a: &mut [T; MAX_PLAYERS], s: Seat, v: T) {
-    if let Some(slot) = a.get_mut(s.index()) {
-        *slot = v;
-    }
-}
-
-/// The seat `steps` places clockwise after `s` (without a division: both are below `n`).
-#[inline]
-pub(crate) fn after(s: Seat, steps: usize, n: usize) -> Seat {
-    let x = s.index() + steps;
-    if x < n {
-        Seat(x as u8)
-    } else if x < 2 * n {
-        Seat((x - n) as u8)
-    } else {
-        s.offset(steps, n)
-    }
-}
-
-/// Updates a per-seat entry in place.
-#[inline]
-pub(crate) fn update<T: Copy>(a: &mut [T; MAX_PLAYERS], s: Seat, f: impl FnOnce(T) -> T) {
-    if let Some(slot) = a.get_mut(s.index()) {
-        *slot = f(*slot);
-    }
-}
-
-#[inline]
-pub(crate) const fn bit(s: Seat) -> u8 {
-    if s.0 < 8 { 1 << s.0 } else { 0 }
 }
 
 impl CrownBattles {
@@ -322,28 +232,7 @@ impl Table {
             smuggled: 0,
             trick: Trick::new(Seat(0)),
             passes: [NONE; MAX_PLAYERS],
-            round_type: crate::rounds::RoundType::Normal,
-            round_pile: 0,
-            revealed_bids: [None; MAX_PLAYERS],
-            revealed_trick: [NONE; MAX_PLAYERS],
-            revealed_leader: Seat(0),
-            aside: [CardSet::EMPTY; MAX_PLAYERS],
-            other_bids: [None; MAX_PLAYERS],
-            first_tricks: [0; MAX_PLAYERS],
-            offers: [0; MAX_PLAYERS],
-            missions: [NONE; MAX_PLAYERS],
-            first_wins: [NONE; MAX_PLAYERS],
-            trump_wins: 0,
-            trump_cuts: 0,
-            revealed_missions: [NONE; MAX_PLAYERS],
-            leaks: [NONE; MAX_PLAYERS],
-            shown: CardSet::EMPTY,
-            unsealed: 0,
-            alliance: crate::rounds::alliances::Alliance::EMPTY,
-            suit_precision: crate::rounds::Precision::default(),
-            wagering: crate::rounds::Wagering::default(),
-            duels: crate::rounds::Duels::default(),
-            long: crate::rounds::LongPlay::EMPTY,
+            rounds: crate::round_state::RoundState::empty(),
         }
     }
 }
@@ -353,7 +242,7 @@ impl CrownBattles {
     pub(crate) fn start(config: Config, seed: u64) -> CrownBattles {
         let first_dealer = config.first_dealer;
         let mut state = CrownBattles::blank(config, GameRng::new(seed));
-        state.table.dealer = Seat(first_dealer.unwrap_or(0));
+        state.table.dealer = first_dealer.unwrap_or(Seat(0));
         // A drawn first dealer is the generator's first number, drawn with the first deal.
         state.start_round(first_dealer.is_none());
         state
@@ -373,25 +262,16 @@ impl CrownBattles {
         self.table.passes = [NONE; MAX_PLAYERS];
         // (The base game never sets the round types' fields.)
         if !self.config.round_types.is_base() {
-            self.table.aside = [CardSet::EMPTY; MAX_PLAYERS];
-            self.table.other_bids = [None; MAX_PLAYERS];
-            self.table.first_tricks = [0; MAX_PLAYERS];
-            if self.table.round_type.has_missions() {
+            self.table.rounds.clear_round();
+            if self.table.rounds.round_type.has_missions() {
                 self.reset_missions();
             }
-            self.table.leaks = [NONE; MAX_PLAYERS];
-            self.table.shown = CardSet::EMPTY;
-            self.table.unsealed = 0;
-            self.table.suit_precision = crate::rounds::Precision::default();
-            self.table.wagering.wagers = 0;
-            self.table.duels = crate::rounds::Duels::default();
-            self.table.long = crate::rounds::LongPlay::EMPTY;
         }
         if self.config.shields == crate::setup::Shields::Round {
             self.table.shields = 0;
         }
         match self.config.round_types {
-            RoundTypes::Every(t) => self.table.round_type = t,
+            RoundTypes::Every(t) => self.table.rounds.round_type = t,
             _ => self.reveal_round_type(),
         }
         // (Alliances: the new round's teams, none yet unless drawn; the base game has none.)
@@ -433,7 +313,7 @@ impl CrownBattles {
         self.table.trick = Trick::new(self.table.dealer.left(n));
         // (Normal Bidding, the base game: no bid is placed yet, the dealer's left bids first.)
         let bidding = |state: &mut CrownBattles| {
-            if state.table.round_type.is_normal() {
+            if state.table.rounds.round_type.is_normal() {
                 Phase::Bidding(state.table.dealer.left(n))
             } else {
                 state.before_bidding()
@@ -464,7 +344,7 @@ impl CrownBattles {
     pub(crate) fn round_points(&self, seat: Seat) -> i32 {
         if self.alliance_round() {
             self.alliance_points(seat)
-        } else if self.table.round_type.has_missions() {
+        } else if self.table.rounds.round_type.has_missions() {
             self.mission_points(seat, at(&self.table.tricks, seat))
         } else if self.precision() {
             self.precision_points(seat)
@@ -477,10 +357,10 @@ impl CrownBattles {
     pub(crate) fn end_round(&mut self) {
         if self.alliance_round() {
             self.score_alliance_round();
-        } else if self.table.round_type.settles_together() {
+        } else if self.table.rounds.round_type.settles_together() {
             self.settle_together();
         } else {
-            let missions = self.table.round_type.has_missions();
+            let missions = self.table.rounds.round_type.has_missions();
             for s in self.seats() {
                 let points = if missions {
                     self.mission_points(s, at(&self.table.tricks, s))
@@ -513,22 +393,22 @@ impl CrownBattles {
     /// round's bids, a Stealth Play round's last trick (cleared by the next round's end).
     fn end_round_type(&mut self) {
         // Missions: the chosen missions stay in view a round (Blind Missions reveal here).
-        if self.table.round_type.has_missions() {
-            self.table.revealed_missions = self.table.missions;
-        } else if self.table.revealed_missions != [NONE; MAX_PLAYERS] {
-            self.table.revealed_missions = [NONE; MAX_PLAYERS];
+        if self.table.rounds.round_type.has_missions() {
+            self.table.rounds.revealed_missions = self.table.rounds.missions;
+        } else if self.table.rounds.revealed_missions != [NONE; MAX_PLAYERS] {
+            self.table.rounds.revealed_missions = [NONE; MAX_PLAYERS];
         }
         // Blind Bidding: "reveal your bids"; the revealed bids stay in view a round.
-        if !self.table.round_type.bids_are_public() {
-            self.table.revealed_bids = self.table.bids;
-        } else if self.table.revealed_bids.iter().any(Option::is_some) {
-            self.table.revealed_bids = [None; MAX_PLAYERS];
+        if !self.table.rounds.round_type.bids_are_public() {
+            self.table.rounds.revealed_bids = self.table.bids;
+        } else if self.table.rounds.revealed_bids.iter().any(Option::is_some) {
+            self.table.rounds.revealed_bids = [None; MAX_PLAYERS];
         }
         // Stealth Play: the last trick was turned up in this step (`close_trick` kept it);
         // a trick kept from an earlier Stealth round goes at the end of any other round.
-        if !self.stealth() && self.table.revealed_trick != [NONE; MAX_PLAYERS] {
-            self.table.revealed_trick = [NONE; MAX_PLAYERS];
-            self.table.revealed_leader = Seat(0);
+        if !self.stealth() && self.table.rounds.revealed_trick != [NONE; MAX_PLAYERS] {
+            self.table.rounds.revealed_trick = [NONE; MAX_PLAYERS];
+            self.table.rounds.revealed_leader = Seat(0);
         }
     }
 }

@@ -59,15 +59,16 @@ use proptest::prelude::*;
 
 use crate::actions::Action;
 use crate::cards::{Face, Power};
+use crate::deck::DeckSpec;
+use crate::expansion::{Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable};
+use crate::expansion::{
+    DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, SplitLead, SplitMiss, TeamFormation,
+    WageringRules,
+};
 use crate::presets::Preset;
-use crate::rounds::missions::{
-    Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionReveal, MissionRules, PointTable,
-};
-use crate::rounds::{
-    DuelPairing, DuelRules, LeakChoice, MissionShare, PrecisionTeamDouble, RoundType, RoundTypes, SplitLead, SplitMiss,
-    TeamFormation, WageringRules,
-};
-use crate::setup::{Config, DeckSpec, Schedule, Shields, Timing, Timings, max_bid_for};
+use crate::round_types::{RoundType, RoundTypes};
+use crate::schedule::Schedule;
+use crate::setup::{Config, Shields, Timing, Timings, max_bid_for};
 use crate::state::CrownBattles;
 
 /// The deck of a config: kept as the base game or preset has it (two in ten), with all 16
@@ -120,7 +121,7 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// would refuse are never produced.
 pub fn configs() -> impl Strategy<Value = Config> {
     let base = prop_oneof![
-        (2u8..=8).prop_map(|n| Config::base(n).unwrap_or_default()),
+        (2u8..=8).prop_map(|n| Config::rulebook(Some(n)).unwrap_or_default()),
         proptest::sample::select(Preset::ALL.to_vec()).prop_map(Config::preset),
     ];
     base.prop_flat_map(|c| {
@@ -134,7 +135,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             prop_oneof![Just(Shields::Off), Just(Shields::Round), Just(Shields::Game)],
             prop_oneof![Just(5u8), Just(10u8)],
             prop_oneof![3 => 0u8..=3, 1 => Just(10u8)],
-            prop_oneof![Just(None), (0..c.players).prop_map(Some)],
+            prop_oneof![Just(None), (0..c.players).prop_map(|d| Some(Seat(d)))],
         );
         let leak = (0usize..5, any::<bool>(), any::<[bool; 2]>(), any::<[bool; 5]>());
         let more = (0usize..3, any::<[bool; 2]>());
@@ -233,7 +234,7 @@ pub fn configs() -> impl Strategy<Value = Config> {
             };
             c.schedule = Schedule::new(&list).unwrap_or(c.schedule);
             c.round_types = rounds.build(c.players, c.schedule.rounds());
-            c.validated().unwrap_or(base)
+            if c.check().is_ok() { c } else { base }
         },
     )
 }
@@ -253,7 +254,7 @@ pub fn configs_with(focus: RoundType) -> impl Strategy<Value = Config> {
         } else if every {
             RoundTypes::deal(&[focus, RoundType::Normal])
         } else {
-            let mut chosen: Vec<RoundType> = crate::rounds::listed(config.round_types.chosen()).collect();
+            let mut chosen: Vec<RoundType> = crate::round_types::listed(config.round_types.chosen()).collect();
             chosen.push(focus);
             if chosen.iter().all(|t| t.is_alliance()) {
                 chosen.push(RoundType::Normal);

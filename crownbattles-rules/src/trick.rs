@@ -8,7 +8,7 @@ use duke_core::Seat;
 
 use crate::actions::Trump;
 use crate::cards::{BOX_SIZE, Card, Face, Power, SuitId};
-use crate::state::{MAX_PLAYERS, NONE};
+use crate::compact::{MAX_PLAYERS, NONE};
 
 /// How a played card fights in its trick. `half` marks a Summoner: "a bit stronger" than
 /// the card it copies, "never exceeding the next-highest card's strength".

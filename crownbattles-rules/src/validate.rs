@@ -39,8 +39,9 @@ impl CrownBattles {
         // Hand sizes: equal at the start of a trick, one fewer for those who played in it
         // (The Split: the half being played; during the split, with the cards set aside).
         let splitting = self.table.phase == Phase::Splitting;
-        let size =
-            |s: Seat| self.hand(s).len() as usize + if splitting { at(&self.table.aside, s).len() as usize } else { 0 };
+        let size = |s: Seat| {
+            self.hand(s).len() as usize + if splitting { at(&self.table.rounds.aside, s).len() as usize } else { 0 }
+        };
         let base = size(t.leader) + usize::from(len > 0);
         let (dealt, earlier_halves) = self.dealt_in_half();
         let fits = (0..n).all(|pos| size(t.leader.offset(pos, n)) + usize::from(pos < len) == base);
@@ -77,14 +78,14 @@ impl CrownBattles {
                 let double = matches!(bid, crate::actions::Bid::Double(_));
                 if bid.high() > config.max_bid
                     || bid.low() > bid.high()
-                    || double && !self.table.round_type.allows_double_bid(dealt as u8)
+                    || double && !self.table.rounds.round_type.allows_double_bid(dealt as u8)
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }
             }
         }
         if !self.round_type_fits() {
-            return Err(SetupError::RoundType(self.table.round_type));
+            return Err(SetupError::RoundType(self.table.rounds.round_type));
         }
         self.check_split()?;
         self.check_precision(self.table.dealer.left(n))?;
@@ -119,7 +120,7 @@ impl CrownBattles {
             seen = seen.or(*h);
             total += h.len();
         }
-        for (i, a) in self.table.aside.iter().enumerate() {
+        for (i, a) in self.table.rounds.aside.iter().enumerate() {
             if i >= n && !a.is_empty() {
                 return Err(SetupError::Inconsistent("cards set aside by a seat beyond the players"));
             }
@@ -147,7 +148,7 @@ impl CrownBattles {
         let t = &self.table.trick;
         let len = usize::from(t.len);
         // (Long Play: the end-of-trick actions resolve over both passes.)
-        let table = len + if self.table.long.is_empty() { 0 } else { self.n() };
+        let table = len + if self.table.rounds.long.is_empty() { 0 } else { self.n() };
         if len > self.n() || t.resolving != NONE && usize::from(t.resolving) > table {
             return Err(SetupError::Inconsistent("trick length"));
         }
@@ -192,12 +193,12 @@ impl CrownBattles {
         let next = if split { self.split_bidders_done() } else { bids };
         // Blind Bidding's face-down bids are placed in any order (missions rounds place none).
         // (Suit Precision's suit bids are checked in `check_precision`.)
-        let in_order = !self.table.round_type.bids_are_public()
-            || self.table.round_type.has_missions()
+        let in_order = !self.table.rounds.round_type.bids_are_public()
+            || self.table.rounds.round_type.has_missions()
             || self.precision()
             || (0..n).all(|i| {
                 let s = first.offset(i, n);
-                let (bid, other) = (at(&self.table.bids, s).is_some(), at(&self.table.other_bids, s).is_some());
+                let (bid, other) = (at(&self.table.bids, s).is_some(), at(&self.table.rounds.other_bids, s).is_some());
                 match i.cmp(&next) {
                     core::cmp::Ordering::Less => bid && (other || !split),
                     core::cmp::Ordering::Equal => !other && (split || !bid),
@@ -207,11 +208,11 @@ impl CrownBattles {
         if !in_order {
             return Err(SetupError::BidOrder);
         }
-        let blind = self.table.round_type == crate::rounds::RoundType::BlindBidding;
-        let missions = self.table.round_type.has_missions();
+        let blind = self.table.rounds.round_type == crate::round_types::RoundType::BlindBidding;
+        let missions = self.table.rounds.round_type.has_missions();
         let mismatch = Err(SetupError::Phase(Some(self.table.phase)));
         let (_, second) = self.halves();
-        let asides = |size: u32| self.table.aside.iter().take(n).all(|a| a.len() == size);
+        let asides = |size: u32| self.table.rounds.aside.iter().take(n).all(|a| a.len() == size);
         match self.table.phase {
             Phase::Bidding(_) | Phase::BlindBidding if missions => return mismatch,
             Phase::Missions if !missions || complete => return mismatch,
@@ -355,14 +356,14 @@ impl CrownBattles {
     /// rounds may hide their bids.
     fn check_revealed_bids(&self) -> Result<(), SetupError> {
         let n = self.n();
-        let given = self.table.revealed_bids.iter().filter(|b| b.is_some()).count();
+        let given = self.table.rounds.revealed_bids.iter().filter(|b| b.is_some()).count();
         if given == 0 {
             return Ok(());
         }
-        let hides = crate::rounds::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
+        let hides = crate::round_types::listed(self.config.round_types.chosen()).any(|t| !t.bids_are_public());
         let fits =
             |b: &Option<crate::actions::Bid>| b.is_some_and(|b| b.high() <= self.config.max_bid && b.low() <= b.high());
-        let all = self.table.revealed_bids.iter().take(n).all(fits) && given == n;
+        let all = self.table.rounds.revealed_bids.iter().take(n).all(fits) && given == n;
         if !hides || !all || self.table.round == 0 && self.table.phase != Phase::Over {
             return Err(SetupError::RevealedBids);
         }
@@ -373,14 +374,15 @@ impl CrownBattles {
     /// a player, in a Stealth Play round or after a round, in a game whose rounds may be
     /// Stealth Play rounds.
     fn check_revealed_trick(&self) -> Result<(), SetupError> {
-        if self.table.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+        if self.table.rounds.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Ok(());
         }
-        let stealth =
-            crate::rounds::listed(self.config.round_types.chosen()).any(|t| t == crate::RoundType::StealthPlay);
+        let stealth = crate::round_types::listed(self.config.round_types.chosen())
+            .any(|t| t == crate::round_types::RoundType::StealthPlay);
         let (cards, _) = self.revealed_cards();
         let after_round = self.table.round > 0 || self.table.phase == Phase::Over || self.stealth();
-        if !stealth || cards.len() != self.n() || self.table.revealed_leader.index() >= self.n() || !after_round {
+        if !stealth || cards.len() != self.n() || self.table.rounds.revealed_leader.index() >= self.n() || !after_round
+        {
             return Err(SetupError::RevealedTrick);
         }
         Ok(())

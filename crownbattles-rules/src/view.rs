@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
-use crate::rounds::RoundType;
-use crate::rounds::missions::{MissionCard, describe};
+use crate::expansion::{MissionCard, describe};
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 
@@ -132,7 +132,7 @@ pub struct View {
     /// choice at once); `None` for a seat yet to choose or whose choice is still face down.
     /// Its cards are listed in `known`. Left out outside Leaked Suit rounds.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    pub leaks: Vec<Option<crate::actions::Leak>>,
     /// Alliances and Missions-Alliances: the teams and the Secret Notes (left out of other
     /// rounds). Which card a note showed is in the ally's `known` only.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -213,7 +213,7 @@ impl CrownBattles {
         let known_set = match me {
             Some(s) => at(&self.table.known, s).minus(own).minus(seen_played),
             // Leaked Suit: a spectator sees the revealed cards (what every seat knows).
-            None if self.leaked_round() => self.table.shown.minus(seen_played),
+            None if self.leaked_round() => self.table.rounds.shown.minus(seen_played),
             None => CardSet::EMPTY,
         };
         let holds = |t: Seat, c| self.hand(t).has(c) || hidden_seats & bit(t) != 0 && self.trick_seat(c) == Some(t);
@@ -258,7 +258,9 @@ impl CrownBattles {
             deck_size: self.table.deck.len() as u8,
             bids: self
                 .seats()
-                .map(|s| at(&self.table.bids, s).filter(|_| self.table.round_type.bids_are_public() || me == Some(s)))
+                .map(|s| {
+                    at(&self.table.bids, s).filter(|_| self.table.rounds.round_type.bids_are_public() || me == Some(s))
+                })
                 .collect(),
             tricks: self.seats().map(|s| at(&self.table.tricks, s)).collect(),
             scores: self.seats().map(|s| at(&self.table.scores, s)).collect(),
@@ -269,13 +271,14 @@ impl CrownBattles {
             voids: self.seats().map(|s| suits(at(&self.table.voids, s))).collect(),
             protected: self.seats().map(|s| self.protected(s)).collect(),
             incoming: me.and_then(|s| self.incoming_pass(s)),
-            round_type: self.table.round_type,
+            round_type: self.table.rounds.round_type,
             revealed_bids: self
                 .table
+                .rounds
                 .revealed_bids
                 .iter()
                 .any(Option::is_some)
-                .then(|| self.seats().filter_map(|s| at(&self.table.revealed_bids, s)).collect()),
+                .then(|| self.seats().filter_map(|s| at(&self.table.rounds.revealed_bids, s)).collect()),
             passing: me.and_then(|s| {
                 let c = at(&self.table.passes, s);
                 (c != NONE).then(|| crate::cards::Card::new(c).map(|c| c.face())).flatten()
@@ -283,28 +286,28 @@ impl CrownBattles {
             face_down: self.seats().filter(|&s| hidden_seats & bit(s) != 0).collect(),
             revealed_trick: self.revealed_table(),
             offered: me.map_or_else(Vec::new, |s| self.offered_ids(s)),
-            missions: if self.table.round_type.has_missions() {
+            missions: if self.table.rounds.round_type.has_missions() {
                 self.seats().map(|s| self.mission_of(s).filter(|_| self.mission_seen(s, me))).collect()
             } else {
                 Vec::new()
             },
-            revealed_missions: if self.table.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
+            revealed_missions: if self.table.rounds.revealed_missions == [NONE; crate::state::MAX_PLAYERS] {
                 Vec::new()
             } else {
-                self.seats().map(|s| Some(at(&self.table.revealed_missions, s)).filter(|&m| m != NONE)).collect()
+                self.seats().map(|s| Some(at(&self.table.rounds.revealed_missions, s)).filter(|&m| m != NONE)).collect()
             },
             suit_told: self.suit_told(me),
             split: self.split().then(|| SplitView {
                 half: if self.second_half() { 2 } else { 1 },
-                aside: me.map_or_else(Vec::new, |s| at(&self.table.aside, s).iter().map(|c| c.face()).collect()),
-                aside_sizes: self.seats().map(|s| at(&self.table.aside, s).len() as u8).collect(),
-                other_bids: self.seats().map(|s| at(&self.table.other_bids, s)).collect(),
-                first_tricks: self.seats().map(|s| at(&self.table.first_tricks, s)).collect(),
+                aside: me.map_or_else(Vec::new, |s| at(&self.table.rounds.aside, s).iter().map(|c| c.face()).collect()),
+                aside_sizes: self.seats().map(|s| at(&self.table.rounds.aside, s).len() as u8).collect(),
+                other_bids: self.seats().map(|s| at(&self.table.rounds.other_bids, s)).collect(),
+                first_tricks: self.seats().map(|s| at(&self.table.rounds.first_tricks, s)).collect(),
             }),
             alliance: self.alliance_round().then(|| AllianceView {
                 allies: self.seats().map(|s| self.ally(s)).collect(),
                 solo: self.seats().find(|&s| self.is_solo(s)),
-                notes: self.seats().filter(|&s| self.table.alliance.notes & bit(s) != 0).collect(),
+                notes: self.seats().filter(|&s| self.table.rounds.alliance.notes & bit(s) != 0).collect(),
             }),
             leaks: if self.leaked_round() {
                 self.seats().map(|s| self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s))).collect()
@@ -329,12 +332,12 @@ impl CrownBattles {
 impl CrownBattles {
     /// [`View::revealed_trick`].
     fn revealed_table(&self) -> Vec<TableCard> {
-        if self.table.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
+        if self.table.rounds.revealed_trick == [NONE; crate::state::MAX_PLAYERS] {
             return Vec::new();
         }
         let (cards, golem) = self.revealed_cards();
         let n = self.n();
-        let trick = crate::position::rebuild_revealed(self.table.revealed_leader, &cards, golem, n);
+        let trick = crate::position::rebuild_revealed(self.table.rounds.revealed_leader, &cards, golem, n);
         (0..usize::from(trick.len))
             .filter_map(|i| {
                 Some(TableCard { seat: trick.leader.offset(i, n), face: trick.card(i)?.face(), form: trick.form(i)? })

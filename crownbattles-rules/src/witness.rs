@@ -11,7 +11,7 @@ use duke_core::{Game, Observer, Seat};
 use crate::actions::{Action, Bid, Direction};
 use crate::cards::{Card, CardSet, Face, Power};
 use crate::events::Event;
-use crate::rounds::Precision;
+use crate::expansion::Precision;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, update};
 use crate::trick::{Form, Trick};
 use crate::view::TableCard;
@@ -38,7 +38,7 @@ impl CrownBattles {
         if self.seat_of(observer) == Some(seat) {
             return Event::Acted { seat, action };
         }
-        let hidden_bids = !self.table.round_type.bids_are_public();
+        let hidden_bids = !self.table.rounds.round_type.bids_are_public();
         match action {
             Action::Smuggle(_) => Event::SmuggledFaceDown {
                 seat,
@@ -49,7 +49,7 @@ impl CrownBattles {
             Action::Trade(_, with) => Event::TradeOffered { seat, with },
             Action::Bid(_) if hidden_bids => Event::BidFaceDown { seat },
             Action::Jest(_) if hidden_bids => Event::JestFaceDown { seat },
-            Action::Leak(_) if self.config.leak_choice == crate::rounds::LeakChoice::Simultaneous => {
+            Action::Leak(_) if self.config.leak_choice == crate::expansion::LeakChoice::Simultaneous => {
                 Event::LeakChosen { seat }
             }
             Action::Play(_) | Action::PlayDoubleFacedAsGolem if self.plays_face_down() => {
@@ -85,7 +85,7 @@ impl CrownBattles {
             cards: self.cards_this_round(),
         });
         if !self.config.round_types.is_base() {
-            out.push(Event::RoundTypeRevealed { round_type: self.table.round_type });
+            out.push(Event::RoundTypeRevealed { round_type: self.table.rounds.round_type });
         }
         out.push(Event::Dealt {
             count: self.cards_this_round(),
@@ -97,7 +97,8 @@ impl CrownBattles {
         if self.alliance_round() && self.teams_formed() {
             self.push_teams_formed(out);
         }
-        if self.table.round_type.has_missions() && !matches!(self.table.phase, Phase::ChooseTrump | Phase::Teams) {
+        if self.table.rounds.round_type.has_missions() && !matches!(self.table.phase, Phase::ChooseTrump | Phase::Teams)
+        {
             self.push_missions_dealt(me, out);
         }
         // Duel Fights: the generator's pairing at the round's start.
@@ -233,15 +234,15 @@ pub(crate) fn events(
         revealed_spies(before, seat, action, &sees, out);
     }
     if same_round && before.precision() {
-        push_placements(&before.table.suit_precision, &after.table.suit_precision, out);
+        push_placements(&before.table.rounds.suit_precision, &after.table.rounds.suit_precision, out);
     }
     if same_round {
         // The Split: the step that ends the first half.
         if before.split() && !before.second_half() && after.second_half() {
             let seats = || after.seats();
             out.push(Event::FirstHalfPlayed {
-                bids: seats().map(|s| at(&after.table.other_bids, s)).collect(),
-                tricks: seats().map(|s| at(&after.table.first_tricks, s)).collect(),
+                bids: seats().map(|s| at(&after.table.rounds.other_bids, s)).collect(),
+                tricks: seats().map(|s| at(&after.table.rounds.first_tricks, s)).collect(),
             });
         }
         return;
@@ -336,7 +337,7 @@ fn consequences(
 /// Missions: the offers dealt once the dealer chose the trump, and face-down choices
 /// turned up together after the last (the simultaneous reveal).
 fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me: Option<Seat>, out: &mut Vec<Event>) {
-    if !before.table.round_type.has_missions() || after.table.round != before.table.round {
+    if !before.table.rounds.round_type.has_missions() || after.table.round != before.table.round {
         return;
     }
     match (before.table.phase, action) {
@@ -345,7 +346,7 @@ fn missions_step(before: &CrownBattles, action: Action, after: &CrownBattles, me
         }
         (Phase::Missions, Action::Mission(_))
             if after.table.phase != Phase::Missions
-                && before.table.round_type.open_missions()
+                && before.table.rounds.round_type.open_missions()
                 && !before.missions_in_turn() =>
         {
             after.push_missions_revealed(out);
@@ -422,7 +423,7 @@ fn finished_trick(
         || before.table.trick.flipping;
     // (Long Play: a complete first pass only starts the second.)
     let between_passes =
-        !after.table.long.is_empty() && after.table.trick.len == 0 && after.table.trick.resolving == NONE;
+        !after.table.rounds.long.is_empty() && after.table.trick.len == 0 && after.table.trick.resolving == NONE;
     let completed = playing
         && !between_passes
         && (after.table.trick.resolving != NONE && !after.table.trick.flipping || after.table.trick.len == 0);
@@ -447,7 +448,7 @@ fn finished_trick(
     let pos = if cards.is_empty() {
         trick.winner(trump, kings)
     } else {
-        crate::rounds::long_winner(&table.first_pass(), &trick, trump, kings)
+        crate::expansion::long_winner(&table.first_pass(), &trick, trump, kings)
     };
     let winner = (!trick.bombed).then(|| trick.leader.offset(pos, n));
     cards.extend(table_cards(&trick, n));
@@ -489,7 +490,7 @@ fn precision_final(before: &CrownBattles, seat: Seat, action: Action, winner: Op
         }
         sim.place_won_trick(w);
     }
-    sim.table.suit_precision
+    sim.table.rounds.suit_precision
 }
 
 /// [`Event::RoundScored`] and [`Event::Crown`]: the bids and tricks the round was scored
@@ -518,7 +519,7 @@ fn round_end(
     }
     // Missions: what the last trick did for the missions, when it ended in this step.
     let mut missions = before.clone();
-    if before.table.round_type.has_missions() {
+    if before.table.rounds.round_type.has_missions() {
         if let Some(w) = winner {
             let n = before.n();
             missions.table.trick = before.trick_with(seat, action);
@@ -527,7 +528,7 @@ fn round_end(
             }
             missions.note_mission_trick(w, (w.index() + n - missions.table.trick.leader.index()) % n.max(1));
         }
-        if before.table.round_type == crate::RoundType::BlindMissions {
+        if before.table.rounds.round_type == crate::round_types::RoundType::BlindMissions {
             before.push_missions_revealed(out);
         }
     }
@@ -537,28 +538,28 @@ fn round_end(
     // Suit Precision: the suits as this step left them.
     let precision = before.precision().then(|| precision_final(before, seat, action, winner));
     if let Some(p) = &precision {
-        push_placements(&before.table.suit_precision, p, out);
+        push_placements(&before.table.rounds.suit_precision, p, out);
         out.push(Event::SuitsScored {
-            bids: before.seats().map(|s| at(&p.bids, s).map(crate::rounds::decode_suit_bid)).collect(),
+            bids: before.seats().map(|s| at(&p.bids, s).map(crate::expansion::decode_suit_bid)).collect(),
             tricks: before.seats().map(|s| at(&p.tricks, s)).collect(),
         });
     }
     // Wagering: every seat's points depend on the others' (the pot's shares).
-    let together = before.table.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
+    let together = before.table.rounds.round_type.settles_together().then(|| before.settlement(&bids, &tricks));
     if let Some((_, carried)) = together
-        && before.table.round_type == crate::RoundType::Wagering
+        && before.table.rounds.round_type == crate::round_types::RoundType::Wagering
     {
         let pot = before.pot_on_table();
         let winners: Vec<Seat> = before
             .seats()
             .filter(|&s| at(&bids, s).is_some_and(|b| b.low() <= at(&tricks, s) && at(&tricks, s) <= b.high()))
             .collect();
-        let (share, to_bank) = crate::rounds::pot_shares(pot, winners.len() as u8);
+        let (share, to_bank) = crate::expansion::pot_shares(pot, winners.len() as u8);
         out.push(Event::PotSettled { pot, winners, share, to_bank, carried });
     }
     // (Suit Precision-Alliances scores a team from both members' suits.)
     if let Some(p) = precision {
-        missions.table.suit_precision = p;
+        missions.table.rounds.suit_precision = p;
     }
     let points = |s: Seat| {
         if let Some((points, _)) = together { at(&points, s) } else { missions.round_points(s) }
@@ -570,6 +571,11 @@ fn round_end(
         tricks: seats().map(|s| at(&tricks, s)).collect(),
         points: seats().map(points).collect(),
         scores: seats().map(|s| at(&after.table.scores, s)).collect(),
+        missions: if before.table.rounds.round_type.has_missions() {
+            seats().map(|s| missions.mission_met(s, at(&tricks, s))).collect()
+        } else {
+            Vec::new()
+        },
     });
     out.push(Event::Crown { holder: after.table.crown });
 }

@@ -18,7 +18,10 @@ fn alliances(first: RoundType, players: u8, cards: &[u8]) -> Config {
     let base = config(players, cards, &[]);
     let mut order = vec![first];
     order.resize(cards.len(), RoundType::Normal);
-    Config { round_types: RoundTypes::sequence(&order).unwrap(), ..base }.validated().unwrap()
+    let mut c = base;
+    c.round_types = RoundTypes::sequence(&order).unwrap();
+    c.check().unwrap();
+    c
 }
 
 /// Four players, three cards, no trump: P0 takes every trick.
@@ -274,7 +277,8 @@ fn alliances_save_and_load() {
 /// round's start, every seat placed once, and the round opens with the bids.
 #[test]
 fn random_teams_are_formed_at_the_round_start() {
-    let config = Config { team_formation: TeamFormation::Random, ..alliances(RoundType::Alliances, 5, &[3, 3]) };
+    let mut config = alliances(RoundType::Alliances, 5, &[3, 3]);
+    config.team_formation = TeamFormation::Random;
     let mut formations = std::collections::BTreeSet::new();
     for seed in 0..40 {
         let game = CrownBattles::new(&config, seed).unwrap();
@@ -294,12 +298,11 @@ fn random_teams_are_formed_at_the_round_start() {
 #[test]
 fn no_alliance_round_in_the_final_round() {
     let base = config(4, &[3, 3], &[]);
-    let last = Config {
-        round_types: RoundTypes::sequence(&[RoundType::Normal, RoundType::Alliances]).unwrap(),
-        ..base.clone()
-    };
+    let mut last = base.clone();
+    last.round_types = RoundTypes::sequence(&[RoundType::Normal, RoundType::Alliances]).unwrap();
     assert_eq!(last.check(), Err(ConfigError::AllianceInFinalRound));
-    let dealt = Config { round_types: RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]), ..base };
+    let mut dealt = base;
+    dealt.round_types = RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]);
     for seed in 0..20 {
         let mut game = CrownBattles::new(&dealt, seed).unwrap();
         let mut out = Vec::new();
@@ -317,7 +320,8 @@ fn no_alliance_round_in_the_final_round() {
 /// Missions-Alliances with the trump R, P0 and P2 against P1 and P3, each seat offered the
 /// trump mission (0) and "win either 0 or 1 tricks" (1) and choosing `missions`.
 fn missions_alliances(share: MissionShare, missions: [u8; 4]) -> CrownBattles {
-    let config = Config { mission_share: share, ..alliances(RoundType::MissionsAlliances, 4, &[3, 3]) };
+    let mut config = alliances(RoundType::MissionsAlliances, 4, &[3, 3]);
+    config.mission_share = share;
     let setup = Setup {
         missions: MissionsSetup { offered: vec![vec![0, 1]; 4], ..MissionsSetup::default() },
         ..table(&config, Trump::Suit("R".parse().unwrap()), &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"])

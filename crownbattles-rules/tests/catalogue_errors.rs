@@ -77,7 +77,7 @@ fn a_mission_dash_everywhere_is_refused() {
 
 #[test]
 fn a_config_reads_round_types_by_its_name_and_by_the_old_name() {
-    let config = Config::base(4).unwrap();
+    let config = Config::rulebook(Some(4)).unwrap();
     let json = serde_json::to_value(&config).unwrap();
     assert_eq!(json["round_types"], "Normal");
     assert!(json.get("round_type").is_none());

@@ -15,7 +15,7 @@ fn timing() -> impl Strategy<Value = Timing> {
 /// Short games (few small rounds) with many Special Power cards, so effects are frequent.
 fn configs() -> impl Strategy<Value = Config> {
     let base = prop_oneof![
-        (2u8..=8).prop_map(|n| Config::base(n).unwrap()),
+        (2u8..=8).prop_map(|n| Config::rulebook(Some(n)).unwrap()),
         (0..Preset::ALL.len()).prop_map(|i| Config::preset(Preset::ALL[i])),
     ];
     (
@@ -56,7 +56,10 @@ fn configs() -> impl Strategy<Value = Config> {
                 3 => RoundTypes::draw(&every),
                 _ => RoundTypes::sequence(&alternate).unwrap(),
             };
-            c.validated().unwrap()
+            {
+                c.check().unwrap();
+                c
+            }
         })
 }
 
@@ -67,6 +70,6 @@ fn conformance() -> Result<(), Failure> {
 
 #[test]
 fn conformance_base_games() -> Result<(), Failure> {
-    let base = (2u8..=8).prop_map(|n| Config::base(n).unwrap());
+    let base = (2u8..=8).prop_map(|n| Config::rulebook(Some(n)).unwrap());
     run::<CrownBattles>(base, &Settings { cases: 12, max_steps: 40, seed: 0xC20, ..Settings::default() })
 }

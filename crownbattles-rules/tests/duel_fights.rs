@@ -15,23 +15,33 @@ fn s(n: u8) -> Option<Bid> {
     Some(Bid::Single(n))
 }
 
-const RULES: DuelRules = DuelRules { pairing: DuelPairing::Dealer, winner_bonus: false, misses_to_bank: false };
+/// The defaults: the dealer pairs, no bonus, no misses to the bank.
+fn rules() -> DuelRules {
+    DuelRules::default()
+}
+
+/// The defaults with one option changed.
+fn rules_with(change: impl FnOnce(&mut DuelRules)) -> DuelRules {
+    let mut rules = rules();
+    change(&mut rules);
+    rules
+}
 
 /// "Both winners: If both players predict correctly, they get 10 points for every trick
 /// won, but without any bonus points." (And "3-Way Fight", "All winners", the same.)
 #[test]
 fn both_winners_get_10_per_trick_without_the_bonus() {
-    assert_eq!(duel_points(&[(s(2), 2), (s(1), 1)], RULES), [20, 10, 0]);
-    assert_eq!(duel_points(&[(s(2), 2), (s(1), 1), (s(0), 0)], RULES), [20, 10, 0]);
+    assert_eq!(duel_points(&[(s(2), 2), (s(1), 1)], rules()), [20, 10, 0]);
+    assert_eq!(duel_points(&[(s(2), 2), (s(1), 1), (s(0), 0)], rules()), [20, 10, 0]);
 }
 
 /// "if one player bids 3 tricks and succeeds, earning 30 points, and the other bids 3 but
 /// only gets 2, the winner also takes 10 points from the player who missed their bid."
 #[test]
 fn one_winner_takes_the_10_points_the_loser_lost() {
-    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], RULES), [30 + 10, -10, 0]);
+    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], rules()), [30 + 10, -10, 0]);
     // With Normal Bidding's bonus (reading 55's other reading): 50 + 10.
-    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], DuelRules { winner_bonus: true, ..RULES }), [60, -10, 0]);
+    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2)], rules_with(|r| r.winner_bonus = true)), [60, -10, 0]);
 }
 
 /// "If one player missed their bid by 1 (bidding 2 and taking 3 tricks), and the other
@@ -40,10 +50,10 @@ fn one_winner_takes_the_10_points_the_loser_lost() {
 /// misses, no points are awarded, and both players lose their points to the bank."
 #[test]
 fn with_no_winner_the_smaller_margin_gets_20_and_a_tie_loses_to_the_bank() {
-    assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], RULES), [20, -20, 0]);
-    assert_eq!(duel_points(&[(s(2), 3), (s(4), 3)], RULES), [-10, -10, 0]);
+    assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], rules()), [20, -20, 0]);
+    assert_eq!(duel_points(&[(s(2), 3), (s(4), 3)], rules()), [-10, -10, 0]);
     // Reading 56's other reading: the misses also go to the bank.
-    assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], DuelRules { misses_to_bank: true, ..RULES }), [10, -50, 0]);
+    assert_eq!(duel_points(&[(s(2), 3), (s(0), 3)], rules_with(|r| r.misses_to_bank = true)), [10, -50, 0]);
 }
 
 /// "One winner example: If one player bid 3 tricks and successfully gets all 3, they earn
@@ -51,7 +61,7 @@ fn with_no_winner_the_smaller_margin_gets_20_and_a_tie_loses_to_the_bank() {
 /// points … they will give their losing points to the winner."
 #[test]
 fn three_way_one_winner_gets_the_20_the_two_losers_lost() {
-    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2), (s(3), 2)], RULES), [50, -10, -10]);
+    assert_eq!(duel_points(&[(s(3), 3), (s(3), 2), (s(3), 2)], rules()), [50, -10, -10]);
 }
 
 /// "Two winners example: If two players bid 3 tricks and win all 3, each earns 30 points.
@@ -60,11 +70,11 @@ fn three_way_one_winner_gets_the_20_the_two_losers_lost() {
 /// nearest 5").
 #[test]
 fn three_way_two_winners_divide_the_10_the_loser_lost() {
-    assert_eq!(duel_points(&[(s(3), 3), (s(3), 3), (s(3), 2)], RULES), [35, 35, -10]);
+    assert_eq!(duel_points(&[(s(3), 3), (s(3), 3), (s(3), 2)], rules()), [35, 35, -10]);
     // 30 lost by one loser divided between two: 15 each; rounding down to 5 of odd shares
     // cannot arise with two winners (lost points come in tens), so 3 winners of 4 is out
     // of a group, and the rule's rounding is checked on the no-winner ties below.
-    assert_eq!(duel_points(&[(s(1), 1), (s(0), 0), (s(0), 3)], RULES), [25, 15, -30]);
+    assert_eq!(duel_points(&[(s(1), 1), (s(0), 0), (s(0), 3)], rules()), [25, 15, -30]);
 }
 
 /// "if one player missed their bid by 1, another by 2, and the third by 3, the player who
@@ -74,15 +84,15 @@ fn three_way_two_winners_divide_the_10_the_loser_lost() {
 #[test]
 fn three_way_no_winner_the_least_miss_collects_and_ties_split_or_lose_to_the_bank() {
     // 10 × (2 − 1) from the second and 10 × (3 − 1) from the third.
-    assert_eq!(duel_points(&[(s(0), 1), (s(0), 2), (s(0), 3)], RULES), [30, -10, -20]);
+    assert_eq!(duel_points(&[(s(0), 1), (s(0), 2), (s(0), 3)], rules()), [30, -10, -20]);
     // Two tied at 1, the third at 3: they split its 20, 10 each.
-    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(4), 1)], RULES), [10, 10, -20]);
+    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(4), 1)], rules()), [10, 10, -20]);
     // Two tied at 1, the third at 2: 10 split, 5 each (rounded down to 5).
-    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(3), 1)], RULES), [5, 5, -10]);
+    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(3), 1)], rules()), [5, 5, -10]);
     // Two tied at 1, the third at 4: 30 split, 15 each.
-    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(5), 1)], RULES), [15, 15, -30]);
+    assert_eq!(duel_points(&[(s(0), 1), (s(2), 1), (s(5), 1)], rules()), [15, 15, -30]);
     // A 3-player tie: each loses its misses to the bank.
-    assert_eq!(duel_points(&[(s(0), 2), (s(4), 2), (s(4), 6)], RULES), [-20, -20, -20]);
+    assert_eq!(duel_points(&[(s(0), 2), (s(4), 2), (s(4), 6)], rules()), [-20, -20, -20]);
 }
 
 fn duels(players: u8, rules: DuelRules) -> Config {
@@ -97,7 +107,7 @@ fn duels(players: u8, rules: DuelRules) -> Config {
 /// dealer's left, and each group is scored against itself.
 #[test]
 fn the_dealer_pairs_four_players_and_each_pair_is_scored_against_itself() {
-    let config = duels(4, RULES);
+    let config = duels(4, rules());
     let mut game = deal(&config, Trump::NoTrump, &["R13", "R1", "G1", "B1"]);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Pairing);
     assert_eq!(legal(&game, 3), vec!["duel P0 P1", "duel P0 P2", "duel P0 P3"]);
@@ -121,7 +131,7 @@ fn the_dealer_pairs_four_players_and_each_pair_is_scored_against_itself() {
 /// With five players the dealer forms the group of three (or two pairs leave it).
 #[test]
 fn with_five_players_one_group_has_three() {
-    let config = duels(5, RULES);
+    let config = duels(5, rules());
     let mut game = deal(&config, Trump::NoTrump, &["R13", "R1", "G1", "B1", "Y1"]);
     let offered = legal(&game, 4);
     assert_eq!(offered.len(), 10, "every way to choose the pair or the three: {offered:?}");
@@ -141,7 +151,7 @@ fn with_five_players_one_group_has_three() {
 /// `DuelPairing::Random`: the generator groups everyone at the round's start, seen by all.
 #[test]
 fn a_random_pairing_groups_everyone_at_the_start() {
-    let config = duels(7, DuelRules { pairing: DuelPairing::Random, ..RULES });
+    let config = duels(7, rules_with(|r| r.pairing = DuelPairing::Random));
     for seed in 0..20 {
         let game = CrownBattles::new(&config, seed).unwrap();
         let view = game.view(Observer::Spectator);
@@ -161,10 +171,11 @@ fn a_random_pairing_groups_everyone_at_the_start() {
 #[test]
 fn excluded_player_counts_and_bad_groups_are_refused() {
     for players in [2, 3] {
-        let c = Config { round_types: RoundTypes::Every(RoundType::DuelFights), ..Config::base(players).unwrap() };
+        let mut c = Config::rulebook(Some(players)).unwrap();
+        c.round_types = RoundTypes::Every(RoundType::DuelFights);
         assert!(matches!(c.check(), Err(ConfigError::RoundTypeExcluded { .. })));
     }
-    let config = duels(4, RULES);
+    let config = duels(4, rules());
     let start = table(&config, Trump::NoTrump, &["R13", "R1", "G1", "B1"]);
     let bad = |groups: Vec<Vec<u8>>| {
         let duels = groups.iter().map(|g| g.iter().map(|&s| Seat(s)).collect()).collect();

@@ -271,7 +271,7 @@ fn a_jester_or_a_thief_ending_the_round_counts_in_its_scores() {
 fn the_trump_spun_or_chosen_by_the_dealer() {
     let mut c = config(3, &[2], &[]);
     c.spinner = [0, 0, 0, 0, 0, 1];
-    c.first_dealer = Some(2);
+    c.first_dealer = Some(duke_core::Seat(2));
     let game = CrownBattles::new(&c, 5).unwrap();
     let opening: Vec<String> = game.opening_events(P0).iter().map(ToString::to_string).collect();
     assert_eq!(opening[0], "round 1/1: P2 deals 2 cards to each");
@@ -318,9 +318,9 @@ fn redacted_notation_of_every_hidden_action() {
 fn the_derived_facts_agree_with_the_states_in_random_games() {
     // The trick a step completes and the round's scores are rebuilt from the state before;
     // check them against the states wherever both are available.
-    let mut c = crownbattles_rules::Config::base(4).unwrap();
+    let mut c = crownbattles_rules::Config::rulebook(Some(4)).unwrap();
     c.deck = crownbattles_rules::DeckSpec::standard().with_powers(&Power::ALL);
-    let c = c.validated().unwrap();
+    c.check().unwrap();
     let mut legal = Vec::new();
     let (mut tricks_seen, mut rounds_seen) = (0, 0);
     for seed in 0..40u64 {
@@ -395,8 +395,20 @@ fn every_event_prints_one_line_and_survives_serde() {
                 tricks: vec![2, 0],
                 points: vec![20, 0],
                 scores: vec![40, -5],
+                missions: vec![],
             },
             "round 2 ends: P0 bid 1-2 took 2 +20 = 40; P1 bid - took 0 +0 = -5",
+        ),
+        (
+            Event::RoundScored {
+                round: 3,
+                bids: vec![None, None, None],
+                tricks: vec![2, 0, 1],
+                points: vec![15, -20, 0],
+                scores: vec![55, -25, 0],
+                missions: vec![Some(true), Some(false), None],
+            },
+            "round 3 ends: P0 mission met took 2 +15 = 55; P1 mission missed took 0 -20 = -25; P2 no mission took 1 +0 = 0",
         ),
         (Event::Crown { holder: Some(s(1)) }, "P1 holds the crown"),
         (

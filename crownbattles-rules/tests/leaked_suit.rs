@@ -12,11 +12,10 @@ use crownbattles_rules::{
 use duke_core::{Game, Observer, Seat};
 
 fn leaked(players: u8, cards: &[u8], powers: &[Power], choice: LeakChoice) -> Config {
-    Config {
-        round_types: RoundTypes::Every(RoundType::LeakedSuit),
-        leak_choice: choice,
-        ..config(players, cards, powers)
-    }
+    let mut c = config(players, cards, powers);
+    c.round_types = RoundTypes::Every(RoundType::LeakedSuit);
+    c.leak_choice = choice;
+    c
 }
 
 /// What `observer` knows to be in `seat`'s hand.
@@ -82,7 +81,8 @@ fn peasants_and_power_cards_cannot_be_chosen_and_the_monsters_are_one_suit() {
 
 #[test]
 fn with_leak_only_held_a_player_must_reveal_a_suit_it_holds() {
-    let config = Config { leak_only_held: true, ..leaked(3, &[2], &[], LeakChoice::Simultaneous) };
+    let mut config = leaked(3, &[2], &[], LeakChoice::Simultaneous);
+    config.leak_only_held = true;
     let game = deal(&config, Trump::NoTrump, &["R1 golem", "peasant peasant", "B3 B4"]);
     assert_eq!(legal(&game, 0), vec!["leak R", "leak monsters"]);
     assert_eq!(legal(&game, 2), vec!["leak B"]);
@@ -119,7 +119,8 @@ fn the_dealer_decides_the_suit_everyone_reveals() {
 #[test]
 fn the_spinner_decides_the_suit_or_lets_the_dealer_decide() {
     let with = |spinner: [u16; 6]| {
-        let config = Config { spinner, ..leaked(3, &[2], &[], LeakChoice::Spinner) };
+        let mut config = leaked(3, &[2], &[], LeakChoice::Spinner);
+        config.spinner = spinner;
         deal(&config, Trump::NoTrump, &["R1 B2", "B5 R6", "Y3 B4"])
     };
     // Blue for everyone, drawn as the bidding would start.
@@ -183,11 +184,11 @@ fn a_saved_leaked_suit_round_loads_and_goes_on() {
     let back = CrownBattles::from_setup(&game.to_setup()).unwrap();
     assert_eq!(back, game);
     // Suits outside a Leaked Suit round, or a spinner's "none" chosen by a player, are refused.
-    let normal = Setup {
+    let mut normal = Setup {
         leaks: vec![Some(Leak::Monsters), None, None],
         ..table(&config, Trump::NoTrump, &["R1 R2", "G5 B6", "Y3 Y4"])
     };
-    let normal = Setup { config: Config { round_types: RoundTypes::default(), ..config.clone() }, ..normal };
+    normal.config.round_types = RoundTypes::default();
     assert_eq!(CrownBattles::from_setup(&normal), Err(SetupError::Leaks));
     let nothing = Setup {
         leaks: vec![Some(Leak::Nothing), None, None],

@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Bid, CardName, Config, CrownBattles, Phase, Power, RoundType, RoundTypes, Setup, SetupError, SuitId, Trump,
+    Bid, CardName, CrownBattles, Phase, Power, RoundType, RoundTypes, Setup, SetupError, SuitId, Trump,
 };
 use duke_core::{Game, GameRng, Seat};
 
@@ -203,11 +203,9 @@ proptest::proptest! {
 /// gave a state `validate` refused (more tricks won than played).
 #[test]
 fn tricks_won_during_a_stealth_flip_count_only_the_tricks_with_a_winner() {
-    let c = Config {
-        round_types: RoundTypes::Every(RoundType::StealthPlay),
-        stealth_actions_at_flip: true,
-        ..config(3, &[2], &[Power::Alchemist])
-    };
+    let mut c = config(3, &[2], &[Power::Alchemist]);
+    c.round_types = RoundTypes::Every(RoundType::StealthPlay);
+    c.stealth_actions_at_flip = true;
     let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "alchemist G1", "B1 B2"]);
     all_bid(&mut game, "0");
     steps(&mut game, &["P0 play R13", "P1 play alchemist", "P2 play B1"]);
@@ -240,7 +238,8 @@ fn the_magicians_player_knows_the_incoming_pass() {
 /// P0's view but moved that card under the spectator's eyes.
 #[test]
 fn a_shown_card_is_one_every_other_seat_saw() {
-    let c = Config { round_types: RoundTypes::Every(RoundType::LeakedSuit), ..config(3, &[2], &[]) };
+    let mut c = config(3, &[2], &[]);
+    c.round_types = RoundTypes::Every(RoundType::LeakedSuit);
     let mut game = deal(&c, Trump::NoTrump, &["R13 R1", "G1 G2", "B1 B2"]);
     steps(&mut game, &["P0 leak R", "P1 leak Y", "P2 leak Y"]);
     let mut setup = game.to_setup();
@@ -412,10 +411,8 @@ proptest::proptest! {
 /// `validate` refused.
 #[test]
 fn missions_chosen_before_they_are_dealt_are_refused() {
-    let c = Config {
-        round_types: RoundTypes::sequence(&[RoundType::MissionsAlliances, RoundType::Normal]).unwrap(),
-        ..config(4, &[3, 3], &[])
-    };
+    let mut c = config(4, &[3, 3], &[]);
+    c.round_types = RoundTypes::sequence(&[RoundType::MissionsAlliances, RoundType::Normal]).unwrap();
     let game = deal(&c, Trump::NoTrump, &["R1 R2 R3", "G1 G2 G3", "B1 B2 B3", "Y1 Y2 Y3"]);
     assert_eq!(game.to_setup().phase, None, "the dealer's teams come first");
     let mut setup = game.to_setup();
@@ -430,7 +427,8 @@ fn missions_chosen_before_they_are_dealt_are_refused() {
 /// voids, could not deal that card back: a state `validate` refused.
 #[test]
 fn a_card_on_the_table_of_a_suit_its_player_is_known_to_lack_is_refused() {
-    let c = Config { round_types: RoundTypes::Every(RoundType::StealthPlay), ..config(3, &[2], &[]) };
+    let mut c = config(3, &[2], &[]);
+    c.round_types = RoundTypes::Every(RoundType::StealthPlay);
     let mut game = deal(&c, Trump::NoTrump, &["R13 G13", "R1 G1", "B1 B2"]);
     all_bid(&mut game, "0");
     steps(&mut game, &["P0 play R13", "P1 play R1"]);

@@ -9,7 +9,9 @@ use crownbattles_rules::{Config, CrownBattles, Event, Phase, Power, RoundType, R
 use duke_core::{Game, Observer, Seat};
 
 fn long_play(players: u8, cards: &[u8], powers: &[Power]) -> Config {
-    Config { round_types: RoundTypes::Every(RoundType::LongPlay), ..config(players, cards, powers) }
+    let mut c = config(players, cards, powers);
+    c.round_types = RoundTypes::Every(RoundType::LongPlay);
+    c
 }
 
 /// A Long Play round under way: bids placed, P0 leads.
@@ -246,7 +248,8 @@ fn bids_count_the_tricks() {
 /// total to the number of cards dealt (4 cards, 2 tricks: the total may not be 4).
 #[test]
 fn screw_the_dealer_counts_the_cards_dealt_as_printed() {
-    let screw = Config { screw_the_dealer: true, ..long_play(2, &[4], &[]) };
+    let mut screw = long_play(2, &[4], &[]);
+    screw.screw_the_dealer = true;
     let mut game = deal(&screw, Trump::NoTrump, &["R13 R12 R11 R10", "R1 R2 R3 R4"]);
     steps(&mut game, &["P0 bid 1"]);
     assert!(!refused(&game, "P1 bid 1"));
@@ -257,7 +260,9 @@ fn screw_the_dealer_counts_the_cards_dealt_as_printed() {
 /// tricks (4 cards dealt make 2 tricks).
 #[test]
 fn with_the_option_screw_the_dealer_counts_the_tricks() {
-    let by_tricks = Config { screw_the_dealer: true, long_play_screw_by_tricks: true, ..long_play(2, &[4], &[]) };
+    let mut by_tricks = long_play(2, &[4], &[]);
+    by_tricks.screw_the_dealer = true;
+    by_tricks.long_play_screw_by_tricks = true;
     let mut game = deal(&by_tricks, Trump::NoTrump, &["R13 R12 R11 R10", "R1 R2 R3 R4"]);
     steps(&mut game, &["P0 bid 1"]);
     // Two tricks: the dealer (P1) may not bring the total to 2.
@@ -273,7 +278,8 @@ fn the_magician_in_the_first_pass_of_the_last_trick() {
     let mut game = bid_table(&long_play(3, &[2], &[Power::Magician]), &hands);
     steps(&mut game, &["P0 play magician"]);
     assert_eq!(game.view(Observer::Spectator).phase, Phase::Play(Seat(1)), "no effect");
-    let acts = Config { long_play_first_pass_acts: true, ..long_play(3, &[2], &[Power::Magician]) };
+    let mut acts = long_play(3, &[2], &[Power::Magician]);
+    acts.long_play_first_pass_acts = true;
     let mut game = bid_table(&acts, &hands);
     steps(&mut game, &["P0 play magician"]);
     assert_eq!(legal(&game, 0), vec!["pass left", "pass right"]);

@@ -7,8 +7,8 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Action, Condition, Config, CrownBattles, Event, MAX_MISSIONS, MissionCatalogue, MissionError, MissionRules,
-    RoundType, RoundTypes, Trump,
+    Action, Condition, Config, CrownBattles, Event, MAX_MISSIONS, MissionCatalogue, MissionError, RoundType,
+    RoundTypes, Trump,
 };
 use duke_core::{Game, GameRng, Observer, Seat};
 
@@ -32,11 +32,10 @@ fn whole_box() -> MissionCatalogue {
 /// Four players, no power cards, every round a Missions round dealing 5 then 6 cards,
 /// with the whole box.
 fn box_config() -> Config {
-    Config {
-        round_types: RoundTypes::Every(RoundType::Missions),
-        missions: MissionRules { catalogue: whole_box(), ..MissionRules::default() },
-        ..config(4, &[5, 6], &[])
-    }
+    let mut c = config(4, &[5, 6], &[]);
+    c.round_types = RoundTypes::Every(RoundType::Missions);
+    c.missions.catalogue = whole_box();
+    c
 }
 
 #[test]

@@ -19,11 +19,10 @@ const NONE_OF_FIRST: u8 = 2;
 const AT_LEAST_4: u8 = 3;
 
 fn missions(players: u8, cards: &[u8], round_type: RoundType, reveal: MissionReveal) -> Config {
-    Config {
-        round_types: RoundTypes::Every(round_type),
-        missions: MissionRules { reveal, ..MissionRules::default() },
-        ..config(players, cards, &[])
-    }
+    let mut config = config(players, cards, &[]);
+    config.round_types = RoundTypes::Every(round_type);
+    config.missions.reveal = reveal;
+    config
 }
 
 /// The four tables as printed in "Missions" (rows 2, 3, 4, 5, 6, 7-8; columns 1-2 … 17-20).
@@ -123,8 +122,48 @@ fn the_printed_example_cell_four_players_six_cards() {
 /// losing 20 points"); P3 failed "win at least 4 tricks" (−20).
 #[test]
 fn the_example_round_scores_the_cell_for_a_met_mission_and_minus_20_for_a_failed_one() {
+    let mut game = start(&example_round());
+    assert_eq!(game.view(Observer::Spectator).missions, vec![Some(0), Some(1), Some(2), Some(3)]);
+    steps(&mut game, &["P0 play R13", "P1 play G1", "P2 play G2"]);
+    let events = seen(&mut game, "P3 play G3", Observer::Spectator);
+    assert!(
+        events.contains(&"round 1 ends: P0 mission met took 2 +20 = 20; P1 mission missed took 2 -20 = -20; P2 mission met took 1 +0 = 0; P3 mission missed took 1 -20 = -20".to_owned()),
+        "{events:?}"
+    );
+    assert_eq!(game.running_scores(), vec![20, -20, 0, -20]);
+}
+
+/// Issue #26 item 6: a missions round's score says whether each mission was met or
+/// missed (a met mission worth 0 points, P2's, is told apart from a missed one), for every
+/// observer, in the event and in its JSON; a seat without a mission has none.
+#[test]
+fn a_missions_rounds_score_says_whether_each_mission_was_met() {
+    let mut game = start(&example_round());
+    steps(&mut game, &["P0 play R13", "P1 play G1", "P2 play G2"]);
+    for observer in [Observer::Spectator, Observer::Seat(Seat(2))] {
+        let events = step_events(&mut game.clone(), "P3 play G3", observer);
+        let scored = events.iter().find(|e| matches!(e, Event::RoundScored { .. })).unwrap();
+        let Event::RoundScored { missions, points, .. } = scored else { unreachable!() };
+        assert_eq!(missions, &vec![Some(true), Some(false), Some(true), Some(false)]);
+        assert_eq!(points, &vec![20, -20, 0, -20]);
+        let json = serde_json::to_string(scored).unwrap();
+        assert!(json.contains(r#""missions":[true,false,true,false]"#), "{json}");
+        assert_eq!(&serde_json::from_str::<Event>(&json).unwrap(), scored);
+    }
+    // A seat without a mission (as when none was feasible for it) says so, and scores 0.
+    let mut setup = example_round();
+    setup.missions.chosen = vec![Some(TRUMP), None, Some(NONE_OF_FIRST), Some(AT_LEAST_4)];
+    let mut game = start(&setup);
+    steps(&mut game, &["P0 play R13", "P1 play G1", "P2 play G2"]);
+    let events = seen(&mut game, "P3 play G3", Observer::Spectator);
+    assert!(events.iter().any(|e| e.contains("P1 no mission took 2 +0 = 0")), "{events:?}");
+}
+
+/// The rulebook's example round ("Missions": 4 players, 6 cards, red trump), its last
+/// trick to play.
+fn example_round() -> Setup {
     let config = missions(4, &[6], RoundType::Missions, MissionReveal::InTurn);
-    let setup = Setup {
+    Setup {
         played: cards("R1 R2 R3 R4 R5 R6 R7 R8 G4 G5 G6 G7 G8 G9 G10 G11 B1 B2 B3 B4"),
         tricks: vec![1, 2, 1, 1],
         missions: MissionsSetup {
@@ -133,16 +172,7 @@ fn the_example_round_scores_the_cell_for_a_met_mission_and_minus_20_for_a_failed
             ..MissionsSetup::default()
         },
         ..table(&config, Trump::Suit("R".parse().unwrap()), &["R13", "G1", "G2", "G3"])
-    };
-    let mut game = start(&setup);
-    assert_eq!(game.view(Observer::Spectator).missions, vec![Some(0), Some(1), Some(2), Some(3)]);
-    steps(&mut game, &["P0 play R13", "P1 play G1", "P2 play G2"]);
-    let events = seen(&mut game, "P3 play G3", Observer::Spectator);
-    assert!(
-        events.contains(&"round 1 ends: P0 bid - took 2 +20 = 20; P1 bid - took 2 -20 = -20; P2 bid - took 1 +0 = 0; P3 bid - took 1 -20 = -20".to_owned()),
-        "{events:?}"
-    );
-    assert_eq!(game.running_scores(), vec![20, -20, 0, -20]);
+    }
 }
 
 /// "If a mission is undoable in a particular round, draw another one": with 3 cards and no
@@ -260,7 +290,8 @@ fn in_turn_players_choose_from_the_dealers_left_and_reveal_at_once() {
 /// missions are turned up once the last has chosen.
 #[test]
 fn by_default_everyone_chooses_before_the_missions_are_revealed() {
-    let config = Config { round_types: RoundTypes::Every(RoundType::Missions), ..config(3, &[2], &[]) };
+    let mut config = config(3, &[2], &[]);
+    config.round_types = RoundTypes::Every(RoundType::Missions);
     assert_eq!(config.missions, MissionRules::default());
     let mut game = start(&Setup {
         missions: MissionsSetup { offered: vec![vec![TRUMP, ZERO_OR_ONE]; 3], ..MissionsSetup::default() },

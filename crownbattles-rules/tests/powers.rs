@@ -328,10 +328,13 @@ fn golem_king_and_dragon_king() {
 }
 
 fn all_powers_config(players: u8) -> Config {
-    let mut c = Config::base(players).unwrap();
+    let mut c = Config::rulebook(Some(players)).unwrap();
     c.deck = DeckSpec::standard().with_powers(&crownbattles_rules::Power::ALL);
     c.schedule = Schedule::new(&[8, 8]).unwrap();
-    c.validated().unwrap()
+    {
+        c.check().unwrap();
+        c
+    }
 }
 
 /// Random games with all 16 cards reach every decision of every action card.

@@ -28,7 +28,7 @@ fn smuggler_does_not_reveal_which_card_went_into_the_deck() {
 #[test]
 fn tie_replays_must_fit_the_round_counter() {
     // 24 rounds + 255 replays cannot be counted in the state: such a game could never end.
-    let mut c = Config::base(2).unwrap();
+    let mut c = Config::rulebook(Some(2)).unwrap();
     c.deck = DeckSpec::two_player();
     c.schedule = Schedule::new(&[1; 24]).unwrap();
     c.max_tie_replays = 255;
@@ -58,11 +58,14 @@ fn screw_the_dealer_always_leaves_the_dealer_a_bid() {
 }
 
 fn all_powers(players: u8, schedule: &[u8]) -> Config {
-    let mut c = Config::base(players).unwrap();
+    let mut c = Config::rulebook(Some(players)).unwrap();
     c.deck = DeckSpec::standard().with_powers(&Power::ALL);
     c.schedule = Schedule::new(schedule).unwrap();
     c.max_tie_replays = 1;
-    c.validated().unwrap()
+    {
+        c.check().unwrap();
+        c
+    }
 }
 
 /// Any action at all, most of them nonsense: out-of-range seats, values, jests and bids.

@@ -11,7 +11,9 @@ use duke_core::{Game, Observer, Seat};
 
 /// A config for `players` dealing `cards` per round, with these round types.
 fn with_rounds(players: u8, cards: &[u8], rounds: RoundTypes) -> Config {
-    Config { round_types: rounds, ..config(players, cards, &[]) }
+    let mut c = config(players, cards, &[]);
+    c.round_types = rounds;
+    c
 }
 
 /// "Exclude certain Round Type cards based on the number of players: For 3-player games,
@@ -19,20 +21,25 @@ fn with_rounds(players: u8, cards: &[u8], rounds: RoundTypes) -> Config {
 /// card and all Alliance cards."
 #[test]
 fn round_types_excluded_by_player_count_are_config_errors() {
-    let base = |players| Config::base(players).unwrap();
+    let base = |players| Config::rulebook(Some(players)).unwrap();
     for t in [RoundType::StealthPlay, RoundType::DuelFights, RoundType::Alliances, RoundType::MissionsAlliances] {
-        let c = Config { round_types: RoundTypes::deal(&[RoundType::Normal, t]), ..base(2) };
+        let mut c = base(2);
+        c.round_types = RoundTypes::deal(&[RoundType::Normal, t]);
         assert_eq!(c.check(), Err(ConfigError::RoundTypeExcluded { round_type: t, players: 2 }), "{t:?}");
     }
-    let c = Config { round_types: RoundTypes::Every(RoundType::SuitPrecisionAlliances), ..base(2) };
+    let mut c = base(2);
+    c.round_types = RoundTypes::Every(RoundType::SuitPrecisionAlliances);
     assert!(matches!(c.check(), Err(ConfigError::RoundTypeExcluded { .. })));
-    let c = Config { round_types: RoundTypes::deal(&[RoundType::DuelFights]), ..base(3) };
+    let mut c = base(3);
+    c.round_types = RoundTypes::deal(&[RoundType::DuelFights]);
     assert_eq!(c.check(), Err(ConfigError::RoundTypeExcluded { round_type: RoundType::DuelFights, players: 3 }));
     // Only these: with 3 players Stealth Play and the Alliances are not excluded, with 4
     // players nothing is.
-    let c = Config { round_types: RoundTypes::deal(&[RoundType::StealthPlay]), ..base(3) };
+    let mut c = base(3);
+    c.round_types = RoundTypes::deal(&[RoundType::StealthPlay]);
     assert!(c.check().is_ok());
-    let c = Config { round_types: RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]), ..base(3) };
+    let mut c = base(3);
+    c.round_types = RoundTypes::deal(&[RoundType::Alliances, RoundType::Normal]);
     assert!(c.check().is_ok());
     for t in RoundType::ALL {
         assert!(!t.excluded_for(4));
@@ -46,20 +53,24 @@ fn round_types_excluded_by_player_count_are_config_errors() {
 fn every_round_type_is_playable_and_an_empty_choice_is_refused() {
     assert_eq!(RoundType::IMPLEMENTED, RoundType::ALL);
     for t in RoundType::ALL {
-        let c = Config { round_types: RoundTypes::deal(&[RoundType::Normal, t]), ..Config::base(4).unwrap() };
+        let mut c = Config::rulebook(Some(4)).unwrap();
+        c.round_types = RoundTypes::deal(&[RoundType::Normal, t]);
         assert!(c.check().is_ok(), "{t:?}");
         assert!(CrownBattles::new(&c, 1).is_ok(), "{t:?}");
     }
-    let none = Config { round_types: RoundTypes::Deal(0), ..Config::base(4).unwrap() };
+    let mut none = Config::rulebook(Some(4)).unwrap();
+    none.round_types = RoundTypes::Deal(0);
     assert_eq!(none.check(), Err(ConfigError::NoRoundTypes));
-    let beyond = Config { round_types: RoundTypes::Draw(1 << 15), ..Config::base(4).unwrap() };
+    let mut beyond = Config::rulebook(Some(4)).unwrap();
+    beyond.round_types = RoundTypes::Draw(1 << 15);
     assert_eq!(beyond.check(), Err(ConfigError::NoRoundTypes));
 }
 
 #[test]
 fn a_sequence_lists_one_round_type_per_scheduled_round() {
     let seq = RoundTypes::sequence(&[RoundType::Normal, RoundType::BlindBidding]).unwrap();
-    let c = Config { round_types: seq, ..config(3, &[2, 3, 4], &[]) };
+    let mut c = config(3, &[2, 3, 4], &[]);
+    c.round_types = seq;
     assert_eq!(c.check(), Err(ConfigError::RoundSequence { len: 2, rounds: 3 }));
     assert!(RoundTypes::sequence(&[]).is_err());
     assert!(RoundTypes::sequence(&[RoundType::Normal; 25]).is_err());
@@ -82,7 +93,7 @@ fn round_types_travel_as_names_and_lists() {
         assert_eq!(serde_json::from_str::<RoundTypes>(json).unwrap(), value);
     }
     // The base game's config is written as before the round types existed.
-    let json = serde_json::to_value(Config::base(4).unwrap()).unwrap();
+    let json = serde_json::to_value(Config::rulebook(Some(4)).unwrap()).unwrap();
     assert_eq!(json["round_types"], "Normal");
     assert!(serde_json::from_str::<RoundTypes>(r#"{"sequence":[]}"#).is_err());
     assert!(serde_json::from_str::<RoundTypes>(r#""Jousting""#).is_err());
@@ -264,10 +275,8 @@ fn screw_the_dealer_does_not_bind_blind_bids() {
 /// The Jester's move of a face-down bid is face down too.
 #[test]
 fn a_jester_moves_a_blind_bid_face_down() {
-    let config = Config {
-        round_types: RoundTypes::Every(RoundType::BlindBidding),
-        ..config(2, &[2], &[crownbattles_rules::Power::Jester])
-    };
+    let mut config = config(2, &[2], &[crownbattles_rules::Power::Jester]);
+    config.round_types = RoundTypes::Every(RoundType::BlindBidding);
     let mut game = deal(&config, Trump::NoTrump, &["jester R5", "R9 G5"]);
     steps(&mut game, &["P0 bid 1", "P1 bid 1", "P0 play jester"]);
     let jest: Action = "jest -1".parse().unwrap();
@@ -309,10 +318,13 @@ fn setups_carry_the_round_type_the_pile_and_the_revealed_bids() {
     assert_eq!(CrownBattles::from_setup(&open), Err(SetupError::BidOrder));
     // Revealed bids only where rounds hide their bids, one per seat.
     let shown = Setup { round: 2, revealed_bids: vec!["1".parse().unwrap(); 3], ..Setup::new(blind.clone()) };
-    let two_rounds = Config { schedule: Schedule::new(&[2, 2]).unwrap(), ..blind };
+    let mut two_rounds = blind;
+    two_rounds.schedule = Schedule::new(&[2, 2]).unwrap();
     let shown = Setup { config: two_rounds.clone(), ..shown };
     assert!(CrownBattles::from_setup(&shown).is_ok());
-    let wrong = Setup { config: Config { round_types: RoundTypes::default(), ..two_rounds }, ..shown.clone() };
+    let mut wrong = shown.clone();
+    wrong.config = two_rounds;
+    wrong.config.round_types = RoundTypes::default();
     assert_eq!(CrownBattles::from_setup(&wrong), Err(SetupError::RevealedBids));
     let short = Setup { revealed_bids: vec!["1".parse().unwrap(); 2], ..shown };
     assert!(matches!(CrownBattles::from_setup(&short), Err(SetupError::SeatCount { .. })));

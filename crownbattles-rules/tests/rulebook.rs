@@ -89,9 +89,9 @@ fn double_bids_in_play_and_not_with_one_card() {
 
 #[test]
 fn bid_tokens_by_player_count() {
-    assert_eq!(Config::base(6).unwrap().max_bid, 10);
-    assert_eq!(Config::base(7).unwrap().max_bid, 9);
-    assert_eq!(Config::base(8).unwrap().max_bid, 8);
+    assert_eq!(Config::rulebook(Some(6)).unwrap().max_bid, 10);
+    assert_eq!(Config::rulebook(Some(7)).unwrap().max_bid, 9);
+    assert_eq!(Config::rulebook(Some(8)).unwrap().max_bid, 8);
 }
 
 #[test]
@@ -301,11 +301,11 @@ fn standard_decks() {
     let with = DeckSpec::standard().replacing_peasants(&[Power::Thief, Power::Witch]);
     assert_eq!(with.peasants, 2);
     assert_eq!(with.cards().len(), 60);
-    assert_eq!(Config::base(2).unwrap().deck, DeckSpec::two_player());
-    assert_eq!(Config::base(4).unwrap().schedule.as_slice(), &[2, 4, 6, 8, 10, 12, 14, 15]);
-    assert_eq!(Config::base(7).unwrap().deck.cards().len(), 67);
-    assert_eq!(Config::base(8).unwrap().deck.cards().len(), 68);
-    assert_eq!(Config::default(), Config::base(4).unwrap());
+    assert_eq!(Config::rulebook(Some(2)).unwrap().deck, DeckSpec::two_player());
+    assert_eq!(Config::rulebook(Some(4)).unwrap().schedule.as_slice(), &[2, 4, 6, 8, 10, 12, 14, 15]);
+    assert_eq!(Config::rulebook(Some(7)).unwrap().deck.cards().len(), 67);
+    assert_eq!(Config::rulebook(Some(8)).unwrap().deck.cards().len(), 68);
+    assert_eq!(Config::default(), Config::rulebook(Some(4)).unwrap());
 }
 
 #[test]
@@ -320,7 +320,7 @@ fn table_of_rounds() {
         (8, &[2, 4, 6, 8]),
     ];
     for (n, schedule) in expect {
-        let c = Config::base(n).unwrap();
+        let c = Config::rulebook(Some(n)).unwrap();
         assert_eq!(c.schedule.as_slice(), schedule);
         // "In the last round, the entire deck is evenly distributed among all players."
         assert_eq!(u32::from(*schedule.last().unwrap()), c.deck.cards().len() / u32::from(n));
@@ -329,11 +329,11 @@ fn table_of_rounds() {
 
 #[test]
 fn a_deck_too_small_is_a_typed_error() {
-    let mut c = Config::base(7).unwrap();
+    let mut c = Config::rulebook(Some(7)).unwrap();
     c.deck = DeckSpec::standard();
-    assert!(matches!(c.clone().validated(), Err(crownbattles_rules::ConfigError::DeckTooSmall { round: 5, .. })));
+    assert!(matches!(c.check(), Err(crownbattles_rules::ConfigError::DeckTooSmall { round: 5, .. })));
     assert!(CrownBattles::new(&c, 0).is_err());
-    assert!(Config::base(9).is_err());
+    assert!(Config::rulebook(Some(9)).is_err());
 }
 
 #[test]
@@ -366,7 +366,11 @@ fn every_preset_deals_correctly() {
     assert_eq!(sizes.len(), Preset::ALL.len());
     let mut buf = Vec::new();
     for (preset, deck, rounds) in sizes {
-        let c = Config::preset(preset).validated().unwrap();
+        let c = {
+            let c = Config::preset(preset);
+            c.check().unwrap();
+            c
+        };
         assert_eq!(c.deck.cards().len(), deck, "{preset:?}");
         assert_eq!(c.schedule.rounds(), rounds, "{preset:?}");
         let n = c.players;

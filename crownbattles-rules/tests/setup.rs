@@ -26,7 +26,8 @@ fn name(text: &str) -> CardName {
 /// field (passes, Witch steps, Wizards, shields, smuggles, knowledge, voids) is reached.
 fn configs() -> impl Strategy<Value = Config> {
     (2u8..=8, any::<u16>(), any::<[bool; 4]>(), 0..Preset::ALL.len()).prop_map(|(players, powers, flags, preset)| {
-        let mut c = if flags[3] { Config::preset(Preset::ALL[preset]) } else { Config::base(players).unwrap() };
+        let mut c =
+            if flags[3] { Config::preset(Preset::ALL[preset]) } else { Config::rulebook(Some(players)).unwrap() };
         c.deck = DeckSpec { powers: c.deck.powers | powers, ..c.deck };
         let most = (c.deck.cards().len() / u32::from(c.players)) as u8;
         c.schedule = Schedule::new(&[most.min(3), most.min(6), 1]).unwrap();
@@ -35,7 +36,10 @@ fn configs() -> impl Strategy<Value = Config> {
         c.shields = if flags[2] { Shields::Game } else { Shields::Round };
         c.spinner = [1, 1, 1, 1, 1, 2];
         c.max_tie_replays = 1;
-        c.validated().unwrap()
+        {
+            c.check().unwrap();
+            c
+        }
     })
 }
 
@@ -62,7 +66,8 @@ proptest! {
 #[test]
 fn the_default_setup_is_the_start_of_the_game() {
     for players in 2..=8 {
-        let config = Config { first_dealer: Some(players - 1), ..Config::base(players).unwrap() };
+        let mut config = Config::rulebook(Some(players)).unwrap();
+        config.first_dealer = Some(Seat(players - 1));
         assert_eq!(
             CrownBattles::from_setup(&Setup::new(config.clone())).unwrap(),
             CrownBattles::new(&config, 0).unwrap()
@@ -137,7 +142,8 @@ fn every_error_is_typed() {
     let c = config(3, &[1, 2], &[Power::Alchemist, Power::Witch, Power::Magician]);
     let base = || table(&c, Trump::NoTrump, &["R1 R2", "G1 G2", "B1 B2"]).with_round(2);
     start(&base());
-    let bad_config = Config { players: 9, ..c.clone() };
+    let mut bad_config = c.clone();
+    bad_config.players = 9;
     assert_eq!(refused(&Setup::new(bad_config)), SetupError::Config(ConfigError::Players(9)));
     assert_eq!(refused(&Setup { dealer: Some(Seat(3)), ..base() }), SetupError::NoSuchSeat(Seat(3)));
     assert_eq!(refused(&Setup { shields: vec![Seat(5)], ..base() }), SetupError::NoSuchSeat(Seat(5)));
@@ -159,7 +165,8 @@ fn every_error_is_typed() {
         refused(&Setup { hands: hands(&["R1 R2", "G1 G2", "B1 spy"]), ..base() }),
         SetupError::NotInDeck(name("spy"))
     );
-    let two = Config { schedule: Schedule::new(&[2]).unwrap(), ..Config::base(2).unwrap() };
+    let mut two = Config::rulebook(Some(2)).unwrap();
+    two.schedule = Schedule::new(&[2]).unwrap();
     assert_eq!(
         refused(&table(&two, Trump::NoTrump, &["golem#2 R13", "R12 R11"])),
         SetupError::NotInDeck(name("golem#2")),

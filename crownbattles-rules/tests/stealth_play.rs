@@ -9,7 +9,9 @@ use crownbattles_rules::{Action, Config, CrownBattles, Face, Power, RoundType, R
 use duke_core::{Game, Observer, Seat};
 
 fn stealth(players: u8, cards: &[u8], powers: &[Power]) -> Config {
-    Config { round_types: RoundTypes::Every(RoundType::StealthPlay), ..config(players, cards, powers) }
+    let mut c = config(players, cards, powers);
+    c.round_types = RoundTypes::Every(RoundType::StealthPlay);
+    c
 }
 
 #[test]
@@ -123,7 +125,8 @@ fn the_last_trick_stays_in_view_until_the_next_round_ends() {
 /// this trick's trump.
 #[test]
 fn with_actions_at_the_flip_a_face_down_alchemist_sets_this_tricks_trump() {
-    let config = Config { stealth_actions_at_flip: true, ..stealth(3, &[2], &[Power::Alchemist]) };
+    let mut config = stealth(3, &[2], &[Power::Alchemist]);
+    config.stealth_actions_at_flip = true;
     let mut game = deal(&config, Trump::NoTrump, &["R13 R12", "alchemist G2", "Y1 G13"]);
     all_bid(&mut game, "1");
     steps(&mut game, &["P0 play R13", "P1 play alchemist"]);
@@ -162,7 +165,8 @@ fn by_default_a_face_down_alchemist_sets_the_trump_after_the_winner() {
 #[test]
 fn with_actions_at_the_flip_the_end_of_trick_actions_come_after_the_winner() {
     let powers = [Power::Thief, Power::Jester, Power::Alchemist];
-    let config = Config { stealth_actions_at_flip: true, ..stealth(3, &[2], &powers) };
+    let mut config = stealth(3, &[2], &powers);
+    config.stealth_actions_at_flip = true;
     let mut game = deal(&config, Trump::NoTrump, &["thief R12", "jester alchemist", "B1 G2"]);
     all_bid(&mut game, "1");
     steps(&mut game, &["P0 play thief", "P1 play jester", "P2 play B1"]);
@@ -186,7 +190,8 @@ fn with_actions_at_the_flip_the_end_of_trick_actions_come_after_the_winner() {
 /// later player the suit (and only the suit).
 #[test]
 fn with_the_face_down_suit_enforced_later_players_are_told_it() {
-    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut config = stealth(4, &[2], &[]);
+    config.stealth_follow_face_down = true;
     let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "B9 G2", "B13 G13", "Y1 B1"]);
     all_bid(&mut game, "1");
     steps(&mut game, &["P0 play peasant"]);
@@ -220,7 +225,8 @@ fn with_the_face_down_suit_enforced_later_players_are_told_it() {
 /// shows the void at the reveal.
 #[test]
 fn with_the_face_down_suit_enforced_no_suit_told_is_knowledge_too() {
-    let config = Config { stealth_follow_face_down: true, ..stealth(4, &[2], &[]) };
+    let mut config = stealth(4, &[2], &[]);
+    config.stealth_follow_face_down = true;
     let mut game = deal(&config, Trump::NoTrump, &["peasant R12", "golem G2", "B13 G13", "Y1 Y2"]);
     all_bid(&mut game, "1");
     steps(&mut game, &["P0 play peasant", "P1 play golem"]);

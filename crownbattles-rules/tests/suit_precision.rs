@@ -13,7 +13,9 @@ use crownbattles_rules::{
 use duke_core::{Game, Observer, Seat};
 
 fn precision(players: u8, cards: &[u8], powers: &[Power]) -> Config {
-    Config { round_types: RoundTypes::Every(RoundType::SuitPrecision), ..config(players, cards, powers) }
+    let mut c = config(players, cards, powers);
+    c.round_types = RoundTypes::Every(RoundType::SuitPrecision);
+    c
 }
 
 /// Applies `lines`, returning every event a spectator saw, printed.
@@ -178,7 +180,8 @@ fn an_all_peasant_trick_goes_among_the_first_players_predictions() {
     play(&mut game, &["P0 play peasant", "P1 play peasant"]);
     assert_eq!(legal(&game, 0).len(), 4);
     // The other reading: any suit.
-    let any = Config { precision_peasant_any: true, ..precision(2, &[1], &[]) };
+    let mut any = precision(2, &[1], &[]);
+    any.precision_peasant_any = true;
     let mut game = deal(&any, Trump::NoTrump, &["peasant", "peasant#2"]);
     play(&mut game, &["P0 bid R1", "P0 bid G0", "P0 bid B0", "P0 bid Y0"]);
     play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
@@ -210,7 +213,8 @@ fn the_thief_places_the_stolen_trick_under_the_same_suit() {
     let scored = events.iter().find(|e| e.starts_with("round 1 ends")).unwrap();
     assert!(scored.contains("P0 bid - took 1 +0") && scored.contains("P1 bid - took 1 +20"), "{scored}");
     // The other reading: under a suit of the Thief's own bids, its choice.
-    let own = Config { precision_thief_own_bid: true, ..precision(2, &[2], &[Power::Thief]) };
+    let mut own = precision(2, &[2], &[Power::Thief]);
+    own.precision_thief_own_bid = true;
     let mut game = deal(&own, Trump::NoTrump, &hands);
     play(&mut game, &["P0 bid R1", "P0 bid G1", "P0 bid B0", "P0 bid Y0"]);
     play(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B1", "P1 bid Y1"]);
@@ -303,10 +307,8 @@ fn saved_suit_bids_and_placements_load_back_and_are_checked() {
 /// it like any other, the view shows the suit bids only in its rounds.
 #[test]
 fn suit_precision_mixes_with_the_other_round_types() {
-    let config = Config {
-        round_types: RoundTypes::deal(&[RoundType::Normal, RoundType::SuitPrecision]),
-        ..Config::base(4).unwrap()
-    };
+    let mut config = Config::rulebook(Some(4)).unwrap();
+    config.round_types = RoundTypes::deal(&[RoundType::Normal, RoundType::SuitPrecision]);
     let mut seen = [false; 2];
     for seed in 0..6 {
         let mut game = CrownBattles::new(&config, seed).unwrap();

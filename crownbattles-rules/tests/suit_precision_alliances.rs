@@ -17,7 +17,10 @@ use duke_core::{Game, Observer, Seat};
 fn spa(players: u8, cards: &[u8]) -> Config {
     let mut order = vec![RoundType::SuitPrecisionAlliances];
     order.resize(cards.len(), RoundType::Normal);
-    Config { round_types: RoundTypes::sequence(&order).unwrap(), ..config(players, cards, &[]) }.validated().unwrap()
+    let mut c = config(players, cards, &[]);
+    c.round_types = RoundTypes::sequence(&order).unwrap();
+    c.check().unwrap();
+    c
 }
 
 fn s(n: u8) -> Option<Bid> {
@@ -134,7 +137,8 @@ fn only_one_team_member_double_bids() {
 /// with both allies double-bidding one suit is refused.
 #[test]
 fn with_the_option_one_double_bid_per_suit_and_team() {
-    let config = Config { precision_team_double: PrecisionTeamDouble::PerSuit, ..spa(4, &[3, 3]) };
+    let mut config = spa(4, &[3, 3]);
+    config.precision_team_double = PrecisionTeamDouble::PerSuit;
     let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
     steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1", "P0 bid G0", "P0 bid B0", "P0 bid Y0"]);
     steps(&mut game, &["P1 bid R0", "P1 bid G0", "P1 bid B0", "P1 bid Y0"]);
@@ -160,7 +164,8 @@ fn with_the_option_one_double_bid_per_suit_and_team() {
 /// for the whole round: after P0's red 0-1, P2 may double-bid no suit, and P0 no other suit.
 #[test]
 fn with_the_option_a_team_double_bids_once() {
-    let config = Config { precision_team_double: PrecisionTeamDouble::OneBid, ..spa(4, &[3, 3]) };
+    let mut config = spa(4, &[3, 3]);
+    config.precision_team_double = PrecisionTeamDouble::OneBid;
     let mut game = deal(&config, Trump::NoTrump, &["R13 G13 B13", "R1 G1 B1", "R2 G2 B2", "R3 G3 B3"]);
     steps(&mut game, &["P3 team P0 P2", "P0 bid R0-1"]);
     assert!(refused(&game, "P0 bid G0-1"));
@@ -221,7 +226,8 @@ fn the_solo_player_scores_as_in_suit_precision() {
 /// `Config::precision_solo_doubled` (RULES.md, reading 62).
 #[test]
 fn with_the_option_the_solo_player_scores_doubled_trick_points() {
-    let config = Config { precision_solo_doubled: true, ..spa(3, &[3, 3]) };
+    let mut config = spa(3, &[3, 3]);
+    config.precision_solo_doubled = true;
     // Reading 62's other reading: the solo P1's trick counts 20, its bonus 10.
     assert_eq!(solo_round(&config), vec![40, 30, 40]);
     assert_eq!(solo_suit_precision_points([s(1), s(0), d(1), s(0)], [1, 0, 2, 0]), 55);
@@ -247,14 +253,9 @@ fn notes_and_saved_games() {
 /// the view shows suit bids and teams exactly in its rounds.
 #[test]
 fn random_games_with_suit_precision_alliances() {
-    let config = Config {
-        round_types: RoundTypes::deal(&[
-            RoundType::Normal,
-            RoundType::SuitPrecisionAlliances,
-            RoundType::SuitPrecision,
-        ]),
-        ..Config::base(5).unwrap()
-    };
+    let mut config = Config::rulebook(Some(5)).unwrap();
+    config.round_types =
+        RoundTypes::deal(&[RoundType::Normal, RoundType::SuitPrecisionAlliances, RoundType::SuitPrecision]);
     let mut seen = false;
     for seed in 0..8 {
         let mut game = CrownBattles::new(&config, seed).unwrap();

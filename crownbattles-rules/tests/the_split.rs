@@ -11,7 +11,9 @@ use crownbattles_rules::{
 use duke_core::{Game, Observer, Seat};
 
 fn the_split(players: u8, cards: &[u8]) -> Config {
-    Config { round_types: RoundTypes::Every(RoundType::TheSplit), ..config(players, cards, &[]) }
+    let mut c = config(players, cards, &[]);
+    c.round_types = RoundTypes::Every(RoundType::TheSplit);
+    c
 }
 
 /// Two players, six cards: halves of three. P0 takes R13 and R12 in the first half and
@@ -76,7 +78,8 @@ fn a_missed_half_loses_10_per_trick_off_and_the_other_scores_as_the_reading_says
     // misses its first half (bid 0, takes 1) and meets its second (bid 2, takes 2).
     for (miss, want) in [(SplitMiss::PerHand, vec![10 - 10, -10 + 10]), (SplitMiss::PerTrick, vec![20 - 10, -10 + 20])]
     {
-        let config = Config { split_miss: miss, ..the_split(2, &[6]) };
+        let mut config = the_split(2, &[6]);
+        config.split_miss = miss;
         let mut game = two_halves(&config);
         steps(&mut game, &["P0 bid 2", "P0 bid 2", "P1 bid 0", "P1 bid 2"]);
         let mut lines = FIRST_HALF.to_vec();
@@ -122,7 +125,8 @@ fn the_split_is_secret_and_the_halves_are_played_in_turn() {
 /// The other reading of who leads the second half: the first half's last winner.
 #[test]
 fn with_the_option_the_last_winner_leads_the_second_half() {
-    let config = Config { split_lead: SplitLead::LastWinner, ..the_split(2, &[6]) };
+    let mut config = the_split(2, &[6]);
+    config.split_lead = SplitLead::LastWinner;
     let mut game = two_halves(&config);
     steps(&mut game, &["P0 bid 2", "P0 bid 1", "P1 bid 1", "P1 bid 2"]);
     steps(&mut game, &FIRST_HALF);
@@ -186,7 +190,8 @@ fn a_one_card_deal_plays_only_the_second_half() {
 /// "Screw the dealer" binds each half on its own (reading 36).
 #[test]
 fn screw_the_dealer_binds_each_half() {
-    let config = Config { screw_the_dealer: true, ..the_split(2, &[4]) };
+    let mut config = the_split(2, &[4]);
+    config.screw_the_dealer = true;
     let mut game = deal(&config, Trump::NoTrump, &["R1 R2 R3 R4", "G1 G2 G3 G4"]);
     steps(&mut game, &["P0 aside R1", "P0 aside R2", "P1 aside G1", "P1 aside G2"]);
     steps(&mut game, &["P0 bid 1", "P0 bid 0"]);
@@ -212,7 +217,8 @@ fn a_split_position_is_its_setup_and_bad_halves_are_refused() {
     // More first-half tricks than its cards, set-aside cards in a Normal Bidding round.
     let too_many = Setup { first_half_tricks: vec![3, 1], ..setup.clone() };
     assert_eq!(CrownBattles::from_setup(&too_many), Err(SetupError::Split));
-    let normal = Config { round_types: RoundTypes::default(), ..the_split(2, &[6]) };
+    let mut normal = the_split(2, &[6]);
+    normal.round_types = RoundTypes::default();
     let stray = Setup {
         aside: vec![cards("B13"), cards("B5")],
         ..table(&normal, Trump::NoTrump, &["R13 R12 G5 Y5 Y6 B12", "R6 R7 G13 Y13 Y12 B6"])
@@ -255,7 +261,8 @@ fn positions_that_do_not_fit_the_split_are_refused() {
     let early = Setup { phase: Some(Phase::Bidding(Seat(0))), ..dealt.clone() };
     assert!(matches!(CrownBattles::from_setup(&early), Err(SetupError::Phase(_))));
     // Only a round of The Split is split.
-    let normal = Config { round_types: RoundTypes::default(), ..the_split(2, &[2]) };
+    let mut normal = the_split(2, &[2]);
+    normal.round_types = RoundTypes::default();
     let stray = Setup { phase: Some(Phase::Splitting), ..table(&normal, Trump::NoTrump, &["R13 R12", "R6 R7"]) };
     assert!(matches!(CrownBattles::from_setup(&stray), Err(SetupError::Phase(_))));
     // A bid for the second half only after the seat's bid for the first.

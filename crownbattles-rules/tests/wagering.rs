@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use crownbattles_rules::{
-    Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Schedule, Setup, SetupError, Trump, WageringRules,
+    Config, CrownBattles, Event, Phase, RoundType, RoundTypes, Schedule, Setup, SetupError, Trump,
 };
 use duke_core::{Game, Observer, Seat};
 
@@ -15,7 +15,8 @@ fn wagering(types: &[RoundType], extra: bool) -> Config {
     let mut c = config(5, &[1], &[]);
     c.schedule = Schedule::new(&vec![1; types.len()]).unwrap();
     c.round_types = RoundTypes::sequence(types).unwrap();
-    c.wagering = WageringRules { extra_wagers: extra, bid_points: false };
+    c.wagering.extra_wagers = extra;
+    c.wagering.bid_points = false;
     c
 }
 

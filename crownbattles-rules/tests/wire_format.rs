@@ -8,7 +8,7 @@
 //! The checks every game shares are `duke_core::testing::wire`'s; this file adds Crown Battles'.
 
 use crownbattles_rules::{
-    Action, CardName, Config, CrownBattles, DeckSpec, Face, Form, Phase, Power, Schedule, Setup, Trump,
+    Action, CardName, Config, CrownBattles, DeckSpec, Event, Face, Form, Phase, Power, Schedule, Setup, Trump,
 };
 use duke_core::testing::Failure;
 use duke_core::testing::wire::{self, SeatChoice, Wire, uniform};
@@ -19,7 +19,7 @@ const SEED: u64 = 2024;
 /// A short complete game: 3 players, three small rounds, a few Special Power cards, random
 /// legal play from a fixed seed.
 fn short_game() -> Result<Wire<CrownBattles>, Failure> {
-    let mut config = Config::base(3).unwrap();
+    let mut config = Config::rulebook(Some(3)).unwrap();
     config.deck =
         DeckSpec::standard().replacing_peasants(&[Power::Thief, Power::Wizard, Power::Smuggler, Power::Jester]);
     config.schedule = Schedule::new(&[2, 4, 3]).unwrap();
@@ -83,6 +83,23 @@ fn actions_cards_and_events_travel_as_notation() -> Result<(), Failure> {
         serde_json::to_string(&phase).unwrap(),
         r#"{"Effect":{"seat":1,"power":"witch","end":false,"steps":4}}"#
     );
+    // A round's score travels as before outside missions rounds; a missions round's says
+    // per seat whether its mission was met.
+    let scored = |missions: Vec<Option<bool>>| Event::RoundScored {
+        round: 1,
+        bids: vec![Some("1".parse().unwrap()), None],
+        tricks: vec![1, 0],
+        points: vec![30, -20],
+        scores: vec![30, -20],
+        missions,
+    };
+    assert_eq!(
+        serde_json::to_string(&scored(vec![])).unwrap(),
+        r#"{"RoundScored":{"round":1,"bids":["1",null],"tricks":[1,0],"points":[30,-20],"scores":[30,-20]}}"#
+    );
+    let text = serde_json::to_string(&scored(vec![Some(true), None])).unwrap();
+    assert!(text.ends_with(r#""scores":[30,-20],"missions":[true,null]}}"#), "{text}");
+    assert_eq!(serde_json::from_str::<Event>(&text).unwrap(), scored(vec![Some(true), None]));
     // Every event of the game, for every observer, travels as notation without internal codes.
     let text = short_game()?.events(|seat| vec![Observer::Spectator, Observer::Seat(seat)])?;
     assert!(text.contains(r#""action":"play "#), "{text}");

@@ -75,7 +75,7 @@ fn main() {
         up.turn_limit = Some(200);
         report::<dukesup_rules::DukesUp>("dukesup", &up, 1_000);
         for players in [3u8, 5, 8] {
-            let Ok(crown) = crownbattles_rules::Config::base(players) else { continue };
+            let Ok(crown) = crownbattles_rules::Config::rulebook(Some(players)) else { continue };
             report::<crownbattles_rules::CrownBattles>(&format!("crownbattles ({players} players)"), &crown, 600);
         }
     }

@@ -99,7 +99,7 @@ fn dukes_up_does_not_allocate() {
 #[test]
 fn crown_battles_does_not_allocate() {
     for players in 2..=8 {
-        let config = crownbattles_rules::Config::base(players).unwrap();
+        let config = crownbattles_rules::Config::rulebook(Some(players)).unwrap();
         assert!(playouts::<crownbattles_rules::CrownBattles>(&config, 8) > 100);
     }
 }

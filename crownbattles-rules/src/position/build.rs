@@ -7,7 +7,7 @@ use duke_core::{GameRng, Seat};
 use super::{CardName, Setup, SetupError};
 use crate::actions::Trump;
 use crate::cards::{Card, CardSet, Power, SuitId};
-use crate::rounds::{RoundType, RoundTypes};
+use crate::round_types::{RoundType, RoundTypes};
 use crate::setup::Config;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, bit, update};
 use crate::trick::Trick;
@@ -50,7 +50,7 @@ pub(super) fn rebuild_trick(
     for (pos, &card) in cards.iter().enumerate() {
         if long && pos == n {
             first = Some(trick);
-            trick = crate::rounds::second_pass_of(&trick);
+            trick = crate::expansion::second_pass_of(&trick);
         }
         let seat = leader.offset(pos, n);
         let hidden = face_down && pos > 0;
@@ -89,7 +89,7 @@ pub(super) fn rebuild_trick(
     // Exactly a complete first pass: the second pass has not started.
     if long && first.is_none() && cards.len() == n {
         first = Some(trick);
-        trick = crate::rounds::second_pass_of(&trick);
+        trick = crate::expansion::second_pass_of(&trick);
     }
     Rebuilt { trick, wizards, voids, first }
 }
@@ -103,7 +103,7 @@ pub(super) fn default_next_leader(trick: &Trick, first: Option<&Trick>, trump: T
     if trick.bombed || usize::from(trick.len) < n {
         trick.next_leader
     } else if let Some(first) = first {
-        trick.leader.offset(crate::rounds::long_winner(first, trick, trump, kings), n)
+        trick.leader.offset(crate::expansion::long_winner(first, trick, trump, kings), n)
     } else {
         trick.leader.offset(trick.winner(trump, kings), n)
     }
@@ -195,7 +195,8 @@ impl CrownBattles {
     /// [`validate`](duke_core::Game::validate) would refuse or where a seat to act has no
     /// legal action (see [`Setup`] for every check and default).
     pub fn from_setup(setup: &Setup) -> Result<CrownBattles, SetupError> {
-        let config = setup.config.clone().validated()?;
+        setup.config.check()?;
+        let config = setup.config.clone();
         let players = config.players;
         let n = usize::from(players);
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
@@ -237,7 +238,7 @@ impl CrownBattles {
         let wizards = setup.wizards.as_deref().map(seats).transpose()?;
         let dealer = match setup.dealer {
             Some(d) => seat(d)?,
-            None => Seat(config.first_dealer.unwrap_or(players - 1)),
+            None => config.first_dealer.unwrap_or(Seat(players - 1)),
         };
         let first = dealer.left(n);
         let leader = setup.leader.map(seat).transpose()?.unwrap_or(first);
@@ -256,13 +257,13 @@ impl CrownBattles {
         state.table.dealer = dealer;
         state.table.phase = Phase::Bidding(first);
         state.table.trick = Trick::new(leader);
-        state.table.round_pile =
+        state.table.rounds.round_pile =
             setup.round_pile.as_deref().map_or(0, |list| list.iter().fold(0, |m, t| m | 1 << t.index()));
         match setup.round_type {
             Some(t) => {
-                state.table.round_type = t;
+                state.table.rounds.round_type = t;
                 if let (RoundTypes::Deal(chosen), None) = (config.round_types, &setup.round_pile) {
-                    state.table.round_pile = chosen & !(1 << t.index());
+                    state.table.rounds.round_pile = chosen & !(1 << t.index());
                 }
             }
             // As at the start of a round: the config's type, or a card revealed.
@@ -270,7 +271,7 @@ impl CrownBattles {
         }
         if !setup.revealed_trick.is_empty() {
             let mut seen = CardSet::EMPTY;
-            for (slot, name) in state.table.revealed_trick.iter_mut().zip(&setup.revealed_trick) {
+            for (slot, name) in state.table.rounds.revealed_trick.iter_mut().zip(&setup.revealed_trick) {
                 let card = name.pick(config.deck.cards().minus(seen)).ok_or(SetupError::RevealedTrick)?;
                 seen.insert(card);
                 let golem = setup.revealed_as_golem && card == Power::DoubleFaced.card();
@@ -281,11 +282,11 @@ impl CrownBattles {
             {
                 return Err(SetupError::RevealedTrick);
             }
-            state.table.revealed_leader = setup.revealed_leader.unwrap_or(Seat(0));
+            state.table.rounds.revealed_leader = setup.revealed_leader.unwrap_or(Seat(0));
         }
         if !setup.revealed_bids.is_empty() {
             per_seat("revealed_bids", setup.revealed_bids.len(), false)?;
-            for (slot, &bid) in state.table.revealed_bids.iter_mut().zip(&setup.revealed_bids) {
+            for (slot, &bid) in state.table.rounds.revealed_bids.iter_mut().zip(&setup.revealed_bids) {
                 *slot = Some(bid);
             }
         }
@@ -319,7 +320,7 @@ impl CrownBattles {
                 for (hand, cards) in state.table.hands.iter_mut().zip(&placed) {
                     *hand = set(cards);
                 }
-                for (aside, cards) in state.table.aside.iter_mut().zip(&asides) {
+                for (aside, cards) in state.table.rounds.aside.iter_mut().zip(&asides) {
                     *aside = set(cards);
                 }
                 state.table.played = trick.iter().chain(&played).fold(CardSet::EMPTY, |p, &c| p.or(CardSet::one(c)));
@@ -327,7 +328,7 @@ impl CrownBattles {
                     .table
                     .hands
                     .iter()
-                    .chain(&state.table.aside)
+                    .chain(&state.table.rounds.aside)
                     .fold(config.deck.cards().minus(state.table.played), |d, h| d.minus(*h));
                 if setup.trump.is_none() && setup.phase.is_none() {
                     state.table.phase = state.spin();
@@ -347,7 +348,7 @@ impl CrownBattles {
         }
         // Long Play: a first pass and the second pass's cards after it (exactly a first pass:
         // the second pass's turn, unless the first pass's last card's action waits).
-        let long = state.table.round_type == RoundType::LongPlay
+        let long = state.table.rounds.round_type == RoundType::LongPlay
             && (trick_cards.len() > n || trick_cards.len() == n && matches!(setup.phase, None | Some(Phase::Play(_))));
         if trick_cards.len() > n && !long {
             return Err(SetupError::LongPlay);
@@ -357,11 +358,12 @@ impl CrownBattles {
             &trick_cards,
             golem,
             n,
-            (state.table.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
+            (state.table.rounds.round_type == RoundType::StealthPlay).then_some(config.stealth_follow_face_down),
             long,
         );
         state.table.trick = rebuilt.trick;
-        state.table.long = rebuilt.first.as_ref().map_or(crate::rounds::LongPlay::EMPTY, crate::rounds::LongPlay::keep);
+        state.table.rounds.long =
+            rebuilt.first.as_ref().map_or(crate::expansion::LongPlay::EMPTY, crate::expansion::LongPlay::keep);
         state.table.trick.next_leader = match setup.next_leader {
             Some(s) => s,
             None => default_next_leader(&rebuilt.trick, rebuilt.first.as_ref(), state.table.trump, &config),
@@ -372,18 +374,18 @@ impl CrownBattles {
         for (slot, &value) in state.table.tricks.iter_mut().zip(&setup.tricks) {
             *slot = value;
         }
-        for (slot, &value) in state.table.other_bids.iter_mut().zip(&setup.other_bids) {
+        for (slot, &value) in state.table.rounds.other_bids.iter_mut().zip(&setup.other_bids) {
             *slot = value;
         }
-        for (slot, &value) in state.table.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
+        for (slot, &value) in state.table.rounds.first_tricks.iter_mut().zip(&setup.first_half_tricks) {
             *slot = value;
         }
         per_seat("suit_bids", setup.suit_bids.len(), true)?;
         per_seat("suit_tricks", setup.suit_tricks.len(), true)?;
-        for (slot, bids) in state.table.suit_precision.bids.iter_mut().zip(&setup.suit_bids) {
-            *slot = bids.map(|b| b.map_or(0, crate::rounds::encode_suit_bid));
+        for (slot, bids) in state.table.rounds.suit_precision.bids.iter_mut().zip(&setup.suit_bids) {
+            *slot = bids.map(|b| b.map_or(0, crate::expansion::encode_suit_bid));
         }
-        for (slot, &tricks) in state.table.suit_precision.tricks.iter_mut().zip(&setup.suit_tricks) {
+        for (slot, &tricks) in state.table.rounds.suit_precision.tricks.iter_mut().zip(&setup.suit_tricks) {
             *slot = tricks;
         }
         for (slot, &value) in state.table.scores.iter_mut().zip(&setup.scores) {
@@ -405,11 +407,11 @@ impl CrownBattles {
         };
         if !setup.leaks.is_empty() {
             per_seat("leaks", setup.leaks.len(), false)?;
-            for (slot, leak) in state.table.leaks.iter_mut().zip(&setup.leaks) {
-                *slot = leak.map_or(NONE, crate::rounds::Leak::code);
+            for (slot, leak) in state.table.rounds.leaks.iter_mut().zip(&setup.leaks) {
+                *slot = leak.map_or(NONE, crate::actions::Leak::code);
             }
         }
-        state.table.wagering.pot = setup.pot;
+        state.table.rounds.wagering.pot = setup.pot;
         state.set_duels(&setup.duels)?;
         if !setup.wagers.is_empty() {
             per_seat("wagers", setup.wagers.len(), false)?;
@@ -419,9 +421,9 @@ impl CrownBattles {
             if s.index() >= n {
                 return Err(SetupError::NoSuchSeat(s));
             }
-            state.table.unsealed |= crate::state::bit(s);
+            state.table.rounds.unsealed |= crate::state::bit(s);
         }
-        state.table.shown = match &setup.shown {
+        state.table.rounds.shown = match &setup.shown {
             Some(names) => knowledge(config.deck.cards(), CardSet::EMPTY, names)?,
             None => state.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)),
         };
@@ -462,8 +464,11 @@ impl CrownBattles {
         {
             let pos = (seat.index() + n - leader.index()) % n;
             // Long Play: the seat's first-pass card, unless its second-pass card carries it.
-            let pos =
-                if !state.table.long.is_empty() && state.effect_on_table(pos) != Some(power) { pos + n } else { pos };
+            let pos = if !state.table.rounds.long.is_empty() && state.effect_on_table(pos) != Some(power) {
+                pos + n
+            } else {
+                pos
+            };
             state.table.trick.resolving = pos as u8;
             // Stealth Play, actions at the flip: an immediate action of a face-down card
             // resolves before the winner is decided.

@@ -11,7 +11,7 @@ mod save;
 use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
-use crate::rounds::missions::MissionsSetup;
+use crate::expansion::MissionsSetup;
 
 pub use names::CardName;
 
@@ -28,7 +28,7 @@ pub(crate) fn rebuild_revealed(
 
 use crate::actions::{Bid, Trump};
 use crate::cards::{Power, SuitId};
-use crate::rounds::RoundType;
+use crate::round_types::RoundType;
 use crate::setup::{Config, ConfigError};
 use crate::state::Phase;
 
@@ -185,7 +185,7 @@ pub struct Setup {
     /// revealed suit's cards in the hands are known to every other seat unless `known` says
     /// otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub leaks: Vec<Option<crate::rounds::Leak>>,
+    pub leaks: Vec<Option<crate::actions::Leak>>,
     /// Leaked Suit: the revealed cards a spectator still sees where they were revealed
     /// (default `None`: the cards of the revealed suits in the hands). A smuggle, a trade
     /// or the Magician's passes take the cards of the hands involved out of it.
@@ -199,8 +199,8 @@ pub struct Setup {
     /// Alliances and Missions-Alliances: the teams formed so far and the Secret Notes shown
     /// this round (default: none; with `Config::team_formation` random, the generator's
     /// teams). Who knows a noted card is in `known`.
-    #[serde(default, skip_serializing_if = "crate::rounds::AllianceSetup::is_empty")]
-    pub alliance: crate::rounds::AllianceSetup,
+    #[serde(default, skip_serializing_if = "crate::expansion::AllianceSetup::is_empty")]
+    pub alliance: crate::expansion::AllianceSetup,
     /// Suit Precision: each seat's bids per suit (R, G, B, Y; `None`: not placed yet), P0
     /// first (default: none placed).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -268,7 +268,7 @@ impl Setup {
             leaks: Vec::new(),
             shown: None,
             unsealed: Vec::new(),
-            alliance: crate::rounds::AllianceSetup::default(),
+            alliance: crate::expansion::AllianceSetup::default(),
             suit_bids: Vec::new(),
             suit_tricks: Vec::new(),
             pot: 0,

@@ -6,7 +6,7 @@ use duke_core::Seat;
 use super::build::{default_known, default_next_leader, rebuild_trick};
 use super::{CardName, Setup, SetupError};
 use crate::cards::{CardSet, Power};
-use crate::rounds::RoundTypes;
+use crate::round_types::RoundTypes;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 use crate::view::suits;
@@ -29,7 +29,7 @@ impl CrownBattles {
         let t = &self.table.trick;
         let len = usize::from(t.len);
         // Long Play: the kept first pass, then the pass on the table.
-        let (mut trick_cards, first_golem) = self.table.long.cards();
+        let (mut trick_cards, first_golem) = self.table.rounds.long.cards();
         let long = !trick_cards.is_empty();
         trick_cards.extend((0..len).filter_map(|i| t.card(i)));
         let as_golem = first_golem
@@ -93,45 +93,46 @@ impl CrownBattles {
                 .then(|| known.iter().map(|&k| names(k)).collect()),
             voids: (self.table.voids != rebuilt.voids)
                 .then(|| seats().map(|s| suits(at(&self.table.voids, s))).collect()),
-            round_type: (!matches!(self.config.round_types, RoundTypes::Every(_))).then_some(self.table.round_type),
+            round_type: (!matches!(self.config.round_types, RoundTypes::Every(_)))
+                .then_some(self.table.rounds.round_type),
             round_pile: matches!(self.config.round_types, RoundTypes::Deal(_))
-                .then(|| crate::rounds::listed(self.table.round_pile).collect()),
-            revealed_bids: seats().filter_map(|s| at(&self.table.revealed_bids, s)).collect(),
+                .then(|| crate::round_types::listed(self.table.rounds.round_pile).collect()),
+            revealed_bids: seats().filter_map(|s| at(&self.table.rounds.revealed_bids, s)).collect(),
             revealed_trick: self.revealed_cards().0.into_iter().map(CardName::exact).collect(),
-            revealed_leader: (self.table.revealed_trick != [NONE; crate::state::MAX_PLAYERS])
-                .then_some(self.table.revealed_leader),
+            revealed_leader: (self.table.rounds.revealed_trick != [NONE; crate::state::MAX_PLAYERS])
+                .then_some(self.table.rounds.revealed_leader),
             revealed_as_golem: self.revealed_cards().1,
-            aside: if self.table.aside.iter().all(|a| a.is_empty()) {
+            aside: if self.table.rounds.aside.iter().all(|a| a.is_empty()) {
                 Vec::new()
             } else {
-                seats().map(|s| names(at(&self.table.aside, s))).collect()
+                seats().map(|s| names(at(&self.table.rounds.aside, s))).collect()
             },
-            other_bids: if self.table.other_bids.iter().all(Option::is_none) {
+            other_bids: if self.table.rounds.other_bids.iter().all(Option::is_none) {
                 Vec::new()
             } else {
-                seats().map(|s| at(&self.table.other_bids, s)).collect()
+                seats().map(|s| at(&self.table.rounds.other_bids, s)).collect()
             },
-            first_half_tricks: if self.table.first_tricks.iter().all(|&t| t == 0) {
+            first_half_tricks: if self.table.rounds.first_tricks.iter().all(|&t| t == 0) {
                 Vec::new()
             } else {
-                seats().map(|s| at(&self.table.first_tricks, s)).collect()
+                seats().map(|s| at(&self.table.rounds.first_tricks, s)).collect()
             },
             missions: self.missions_setup(),
-            shown: (self.table.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
-                .then(|| names(self.table.shown)),
-            unsealed: flagged(self.table.unsealed),
+            shown: (self.table.rounds.shown != self.leak_knowledge().iter().fold(CardSet::EMPTY, |acc, k| acc.or(*k)))
+                .then(|| names(self.table.rounds.shown)),
+            unsealed: flagged(self.table.rounds.unsealed),
             alliance: self.alliance_setup(),
-            suit_bids: if self.table.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
+            suit_bids: if self.table.rounds.suit_precision.bids.iter().all(|b| *b == [0; 4]) {
                 Vec::new()
             } else {
                 seats().map(|s| self.suit_bids(s)).collect()
             },
-            suit_tricks: if self.table.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
+            suit_tricks: if self.table.rounds.suit_precision.tricks.iter().all(|t| *t == [0; 4]) {
                 Vec::new()
             } else {
                 seats().map(|s| self.suit_tricks(s)).collect()
             },
-            pot: self.table.wagering.pot,
+            pot: self.table.rounds.wagering.pot,
             wagers: self.wagers_list(),
             duels: self.duel_groups(),
             leaks: if self.leaked_round() { seats().map(|s| self.leak_of(s)).collect() } else { Vec::new() },
@@ -149,5 +150,21 @@ impl TryFrom<Setup> for CrownBattles {
 impl From<CrownBattles> for Setup {
     fn from(state: CrownBattles) -> Setup {
         state.to_setup()
+    }
+}
+
+/// A state travels as its setup (`to_setup`), as [`Setup`] does.
+impl serde::Serialize for CrownBattles {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.to_setup().serialize(serializer)
+    }
+}
+
+/// A state is read as a setup and checked into a game (`from_setup`): a setup that cannot
+/// be played on does not load.
+impl<'de> serde::Deserialize<'de> for CrownBattles {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<CrownBattles, D::Error> {
+        let setup = Setup::deserialize(deserializer)?;
+        CrownBattles::from_setup(&setup).map_err(serde::de::Error::custom)
     }
 }

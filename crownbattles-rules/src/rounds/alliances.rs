@@ -25,72 +25,17 @@
 //! on how a round scores, so that Suit Precision-Alliances can reuse it.
 
 use duke_core::{GameRng, Seat};
-use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, Bid};
 use crate::cards::Face;
 use crate::position::SetupError;
+use crate::rounds::options::{MissionShare, TeamFormation};
+use crate::rounds::records::{Alliance, AllianceSetup, SOLO};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit};
-
-/// An [`Alliance::allies`] entry: this seat plays solo.
-pub(crate) const SOLO: u8 = 0xFE;
 
 /// Points lost by each member of a team whose two missions both failed ("if both fail,
 /// they lose 40 points each").
 pub const BOTH_MISSIONS_FAILED: i32 = -40;
-
-/// Who forms the teams of an Alliance round (RULES.md, reading 57).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TeamFormation {
-    /// "The dealer determining team formations": a decision of the dealer (default).
-    #[default]
-    Dealer,
-    /// Drawn by the game generator at the round's start (a table that deals teams at
-    /// random; bots and simulations that should not spend a decision on it).
-    Random,
-}
-
-impl TeamFormation {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == TeamFormation::default()
-    }
-}
-
-/// Missions-Alliances: what each member of a team that met both missions scores ("they
-/// collectively earn points from their individual missions"; RULES.md, reading 59).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum MissionShare {
-    /// Each scores the sum of both missions' points, as an Alliances team shares its
-    /// points (default).
-    #[default]
-    Sum,
-    /// Each scores its own mission's points.
-    Own,
-}
-
-impl MissionShare {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == MissionShare::default()
-    }
-}
-
-/// The teams and Secret Notes of the round (9 bytes; all [`NONE`] and 0 outside Alliance
-/// rounds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Alliance {
-    /// Each seat's ally (a seat index), [`SOLO`], or [`NONE`] while the dealer has yet to
-    /// place it.
-    pub(crate) allies: [u8; MAX_PLAYERS],
-    /// Seats that showed their Secret Note this round (bit per seat).
-    pub(crate) notes: u8,
-}
-
-impl Alliance {
-    /// No teams, no notes.
-    pub(crate) const EMPTY: Alliance = Alliance { allies: [NONE; MAX_PLAYERS], notes: 0 };
-}
 
 /// The team's bid: the sum of the two bids ("The combined bid results from adding both
 /// players' bids"), a double bid when one of them is ("0-1 and 1: 1-2"); `None` when a
@@ -152,33 +97,33 @@ impl CrownBattles {
     /// Whether this round plays in teams.
     #[inline]
     pub(crate) fn alliance_round(&self) -> bool {
-        self.table.round_type.is_alliance()
+        self.table.rounds.round_type.is_alliance()
     }
 
     /// The ally of `seat`, if it has one.
     pub(crate) fn ally(&self, seat: Seat) -> Option<Seat> {
-        let a = at(&self.table.alliance.allies, seat);
+        let a = at(&self.table.rounds.alliance.allies, seat);
         (usize::from(a) < self.n()).then_some(Seat(a))
     }
 
     /// Whether `seat` plays solo.
     pub(crate) fn is_solo(&self, seat: Seat) -> bool {
-        at(&self.table.alliance.allies, seat) == SOLO
+        at(&self.table.rounds.alliance.allies, seat) == SOLO
     }
 
     /// Whether every seat is on a team or solo.
     pub(crate) fn teams_formed(&self) -> bool {
-        self.table.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
+        self.table.rounds.alliance.allies.iter().take(self.n()).all(|&a| a != NONE)
     }
 
     /// The seats the dealer has yet to place, as a bit set.
     fn unplaced(&self) -> u8 {
-        self.seats().filter(|&s| at(&self.table.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
+        self.seats().filter(|&s| at(&self.table.rounds.alliance.allies, s) == NONE).fold(0, |m, s| m | bit(s))
     }
 
     /// Whether the dealer must name the solo player next: an odd count, none named yet.
     fn solo_next(&self) -> bool {
-        self.n() % 2 == 1 && !self.table.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
+        self.n() % 2 == 1 && !self.table.rounds.alliance.allies.iter().take(self.n()).any(|&a| a == SOLO)
     }
 
     /// The dealer's legal team actions: the solo player first (odd counts), then the lowest
@@ -224,10 +169,10 @@ impl CrownBattles {
 
     fn join_team(&mut self, a: Seat, b: Seat) {
         if a == b {
-            crate::state::put(&mut self.table.alliance.allies, a, SOLO);
+            crate::state::put(&mut self.table.rounds.alliance.allies, a, SOLO);
         } else {
-            crate::state::put(&mut self.table.alliance.allies, a, b.0);
-            crate::state::put(&mut self.table.alliance.allies, b, a.0);
+            crate::state::put(&mut self.table.rounds.alliance.allies, a, b.0);
+            crate::state::put(&mut self.table.rounds.alliance.allies, b, a.0);
         }
     }
 
@@ -235,7 +180,7 @@ impl CrownBattles {
     /// pairs the lowest unplaced seat with a random other, as the dealer would (no
     /// allocation: it runs inside `apply` when a round starts).
     pub(crate) fn random_teams(&mut self, rng: &mut GameRng) {
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         while !self.teams_formed() {
             let open = self.unplaced();
             let nth = |set: u8, k: u32| (0..8u8).filter(|i| set >> i & 1 == 1).nth(k as usize).map(Seat);
@@ -261,7 +206,7 @@ impl CrownBattles {
     /// A new round: no teams nor notes; with [`TeamFormation::Random`] the generator forms
     /// the teams of an Alliance round now.
     pub(crate) fn reset_alliance(&mut self) {
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         if self.alliance_round() && self.config.team_formation == TeamFormation::Random {
             let mut rng = self.table.rng;
             self.random_teams(&mut rng);
@@ -288,7 +233,7 @@ impl CrownBattles {
             Phase::Missions => self.mission_choosers().contains(seat),
             _ => false,
         };
-        turn && self.alliance_round() && self.table.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
+        turn && self.alliance_round() && self.table.rounds.alliance.notes & bit(seat) == 0 && self.ally(seat).is_some()
     }
 
     /// The Secret Notes `seat` may show now, one per face of its hand.
@@ -303,7 +248,7 @@ impl CrownBattles {
     /// to their ally once per round").
     pub(crate) fn show_note(&mut self, seat: Seat, face: Face) {
         let (Some(card), Some(ally)) = (self.hand(seat).find(face), self.ally(seat)) else { return };
-        self.table.alliance.notes |= bit(seat);
+        self.table.rounds.alliance.notes |= bit(seat);
         crate::state::update(&mut self.table.known, ally, |k| k.or(crate::cards::CardSet::one(card)));
         // A copy (Golem, Dragon, Peasant) is known as the hand's lowest of its face.
         self.canonical_knowledge();
@@ -315,7 +260,7 @@ impl CrownBattles {
             return self.precision_alliance_points(seat);
         }
         let (bid, won) = (at(&self.table.bids, seat), at(&self.table.tricks, seat));
-        if self.table.round_type.has_missions() {
+        if self.table.rounds.round_type.has_missions() {
             let own = self.mission_result(seat, won);
             return match self.ally(seat) {
                 Some(a) => mission_team_points(
@@ -354,14 +299,14 @@ impl CrownBattles {
         let n = self.n();
         let err = |why| Err(SetupError::Alliance(why));
         if !self.alliance_round() {
-            return if self.table.alliance == Alliance::EMPTY {
+            return if self.table.rounds.alliance == Alliance::EMPTY {
                 Ok(())
             } else {
                 err("teams outside an Alliance round")
             };
         }
         let mut solos = 0;
-        for (s, &a) in self.table.alliance.allies.iter().enumerate() {
+        for (s, &a) in self.table.rounds.alliance.allies.iter().enumerate() {
             let ok = match a {
                 NONE => true,
                 SOLO => {
@@ -372,7 +317,7 @@ impl CrownBattles {
                     s < n
                         && usize::from(a) < n
                         && usize::from(a) != s
-                        && self.table.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
+                        && self.table.rounds.alliance.allies.get(usize::from(a)) == Some(&(s as u8))
                 }
             };
             if !ok || solos > 1 {
@@ -381,8 +326,8 @@ impl CrownBattles {
                 );
             }
         }
-        if self.seats().any(|s| self.table.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
-            || u16::from(self.table.alliance.notes) >> n != 0
+        if self.seats().any(|s| self.table.rounds.alliance.notes & bit(s) != 0 && self.ally(s).is_none())
+            || u16::from(self.table.rounds.alliance.notes) >> n != 0
         {
             return err("a Secret Note shown by a seat without an ally");
         }
@@ -402,36 +347,21 @@ impl CrownBattles {
     }
 }
 
-/// The teams and notes of a saved game ([`Setup::alliance`](crate::Setup::alliance)).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct AllianceSetup {
-    /// The teams formed so far: two seats each, or one for the solo player (default: none;
-    /// with [`TeamFormation::Random`], drawn by the generator as at the round's start).
-    pub teams: Vec<Vec<Seat>>,
-    /// Seats that showed their Secret Note this round (default: none).
-    pub notes: Vec<Seat>,
-}
-
-impl AllianceSetup {
-    /// Whether it holds nothing (left out of a saved game).
-    pub fn is_empty(&self) -> bool {
-        *self == AllianceSetup::default()
-    }
-}
-
 impl CrownBattles {
     /// The alliance part of [`CrownBattles::to_setup`].
     pub(crate) fn alliance_setup(&self) -> AllianceSetup {
         let mut teams = Vec::new();
         for s in self.seats() {
-            match at(&self.table.alliance.allies, s) {
+            match at(&self.table.rounds.alliance.allies, s) {
                 SOLO => teams.push(vec![s]),
                 a if usize::from(a) < self.n() && a > s.0 => teams.push(vec![s, Seat(a)]),
                 _ => {}
             }
         }
-        AllianceSetup { teams, notes: self.seats().filter(|&s| self.table.alliance.notes & bit(s) != 0).collect() }
+        AllianceSetup {
+            teams,
+            notes: self.seats().filter(|&s| self.table.rounds.alliance.notes & bit(s) != 0).collect(),
+        }
     }
 
     /// Applies [`AllianceSetup`] (checked later by `validate`); with none given in an
@@ -439,13 +369,13 @@ impl CrownBattles {
     pub(crate) fn apply_alliance_setup(&mut self, setup: &AllianceSetup) -> Result<(), SetupError> {
         let n = self.n();
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };
-        self.table.alliance = Alliance::EMPTY;
+        self.table.rounds.alliance = Alliance::EMPTY;
         for team in &setup.teams {
             match team.as_slice() {
                 [a] => self.join_team(seat(*a)?, *a),
                 [a, b] if a != b => {
-                    if at(&self.table.alliance.allies, seat(*a)?) != NONE
-                        || at(&self.table.alliance.allies, seat(*b)?) != NONE
+                    if at(&self.table.rounds.alliance.allies, seat(*a)?) != NONE
+                        || at(&self.table.rounds.alliance.allies, seat(*b)?) != NONE
                     {
                         return Err(SetupError::Alliance("a seat on two teams"));
                     }
@@ -455,7 +385,7 @@ impl CrownBattles {
             }
         }
         for &s in &setup.notes {
-            self.table.alliance.notes |= bit(seat(s)?);
+            self.table.rounds.alliance.notes |= bit(seat(s)?);
         }
         if setup.teams.is_empty() && self.alliance_round() && self.config.team_formation == TeamFormation::Random {
             let mut rng = self.table.rng;

@@ -11,8 +11,8 @@
 
 use duke_core::{GameRng, Seat, SeatSet};
 
-use super::RoundType;
 use crate::actions::Bid;
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, Phase, at, put};
 
 impl CrownBattles {
@@ -20,7 +20,7 @@ impl CrownBattles {
     /// Blind Bidding's simultaneous face-down bids, or The Split's split before its bids
     /// (after Leaked Suit's choices, if any are missing).
     pub(crate) fn bidding_phase(&self) -> Phase {
-        if self.table.round_type.is_normal() {
+        if self.table.rounds.round_type.is_normal() {
             return self.next_bidder();
         }
         if self.leak_pending() {
@@ -33,17 +33,17 @@ impl CrownBattles {
         if self.pairing_pending() {
             return Phase::Pairing;
         }
-        if self.table.round_type == RoundType::BlindBidding {
+        if self.table.rounds.round_type == RoundType::BlindBidding {
             return Phase::BlindBidding;
         }
         // Missions: the choice of a mission takes the place of the bids.
-        if self.table.round_type.has_missions() {
+        if self.table.rounds.round_type.has_missions() {
             return Phase::Missions;
         }
         let n = self.n();
         if self.split() {
             let (_, second) = self.halves();
-            if self.table.aside.iter().take(n).any(|a| a.len() < u32::from(second)) {
+            if self.table.rounds.aside.iter().take(n).any(|a| a.len() < u32::from(second)) {
                 return Phase::Splitting;
             }
             return Phase::Bidding(self.table.dealer.left(n).offset(self.split_bidders_done(), n));
@@ -77,11 +77,11 @@ impl CrownBattles {
     /// Determinization: the face-down bids of the other seats are unknown to `seat`, so
     /// each is re-chosen among the bids the tokens allow this round.
     pub(crate) fn redraw_hidden_bids(&mut self, seat: Seat, rng: &mut GameRng) {
-        if self.table.round_type.bids_are_public() {
+        if self.table.rounds.round_type.bids_are_public() {
             return;
         }
         let max = u32::from(self.config.max_bid);
-        let doubles = self.table.round_type.allows_double_bid(self.cards_this_round()) && max > 0;
+        let doubles = self.table.rounds.round_type.allows_double_bid(self.cards_this_round()) && max > 0;
         // Single bids 0..=max, then double bids 0-1 ..= (max-1)-max.
         let choices = max + 1 + if doubles { max } else { 0 };
         for s in self.seats().filter(|&s| s != seat) {

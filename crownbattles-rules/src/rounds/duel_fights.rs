@@ -20,66 +20,12 @@
 //! (or everyone also loses its misses to the bank, [`DuelRules::misses_to_bank`]).
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::{DuelPairing, DuelRules};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at, bit};
-
-/// Duel Fights: who forms the groups ("the dealer pairs players"; RULES.md, reading 53).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DuelPairing {
-    /// The dealer, by actions after the deal and the spin (default).
-    #[default]
-    Dealer,
-    /// The game generator, uniformly among the ways to group the players, after the deal
-    /// and the spin.
-    Random,
-}
-
-/// The options of Duel Fights (`Config::duels`; RULES.md, readings 53, 55 and 56).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct DuelRules {
-    /// Who pairs the players (default the dealer).
-    #[serde(skip_serializing_if = "DuelPairing::is_default")]
-    pub pairing: DuelPairing,
-    /// Whether a winner beside a loser also scores Normal Bidding's bonus (20 for a single
-    /// bid, 10 for a double: "gets points for their correct bids, like in Normal Bidding").
-    /// Default false: 10 per trick, as the printed examples count it ("bids 3 tricks and
-    /// succeeds, earning 30 points"). Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub winner_bonus: bool,
-    /// Whether, when no one in a group wins and the margins differ, every player also
-    /// loses its misses to the bank (−10 per trick off) besides the points the smallest
-    /// margin collects. Default false: only those points move. Left out of the JSON when
-    /// false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub misses_to_bank: bool,
-}
-
-impl DuelPairing {
-    /// Whether it is the default (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == DuelPairing::default()
-    }
-}
-
-impl DuelRules {
-    /// Whether these are the defaults (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == DuelRules::default()
-    }
-}
-
-/// The groups of a Duel Fights round: two bits per seat for its group (0–3), and the seats
-/// grouped so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Duels {
-    pub(crate) groups: u16,
-    pub(crate) grouped: u8,
-}
 
 /// The points of each player of a group of two or three (rulebook "Duel Fights", "Duel
 /// Fight" and "3-Way Fight"), from each one's bid and tricks; entries past the group are 0.
@@ -145,24 +91,24 @@ impl CrownBattles {
     /// Whether this round is a Duel Fights round.
     #[inline]
     pub(crate) fn duel(&self) -> bool {
-        self.table.round_type == RoundType::DuelFights
+        self.table.rounds.round_type == RoundType::DuelFights
     }
 
     /// The group of a grouped seat.
     pub(crate) fn group_of(&self, seat: Seat) -> Option<u8> {
-        (self.table.duels.grouped & bit(seat) != 0)
-            .then(|| (self.table.duels.groups >> (2 * seat.index().min(7)) & 3) as u8)
+        (self.table.rounds.duels.grouped & bit(seat) != 0)
+            .then(|| (self.table.rounds.duels.groups >> (2 * seat.index().min(7)) & 3) as u8)
     }
 
     /// The groups formed so far, each in seat order.
     pub(crate) fn duel_groups(&self) -> Vec<Vec<Seat>> {
-        let formed = self.table.duels.grouped.count_ones() / 2;
+        let formed = self.table.rounds.duels.grouped.count_ones() / 2;
         (0..formed as u8).map(|g| self.seats().filter(|&s| self.group_of(s) == Some(g)).collect()).collect()
     }
 
     /// The seats not grouped yet.
     fn ungrouped(&self) -> u8 {
-        !self.table.duels.grouped & (((1u16 << self.n()) - 1) as u8)
+        !self.table.rounds.duels.grouped & (((1u16 << self.n()) - 1) as u8)
     }
 
     /// Whether the pairing of a Duel Fights round is still to be done.
@@ -173,10 +119,10 @@ impl CrownBattles {
     /// Puts these seats in the next group; once only the last group's members are left
     /// (two, or three when the group of three is still to be formed) they form it.
     fn form_group(&mut self, members: &[Seat]) {
-        let index = u16::from(self.table.duels.grouped.count_ones() as u8 / 2);
+        let index = u16::from(self.table.rounds.duels.grouped.count_ones() as u8 / 2);
         for &s in members {
-            self.table.duels.groups |= index << (2 * s.index().min(7));
-            self.table.duels.grouped |= bit(s);
+            self.table.rounds.duels.groups |= index << (2 * s.index().min(7));
+            self.table.rounds.duels.grouped |= bit(s);
         }
         let left = self.ungrouped();
         if left.count_ones() == 2 || left.count_ones() == 3 && self.n() % 2 == 1 {
@@ -265,7 +211,7 @@ impl CrownBattles {
     /// set; every seat grouped once bidding starts; partly grouped only while the dealer
     /// pairs; groups of two, and one of three when the count is odd.
     pub(crate) fn check_duels(&self) -> Result<(), SetupError> {
-        let d = self.table.duels;
+        let d = self.table.rounds.duels;
         let n = self.n();
         let mask = ((1u16 << n) - 1) as u8;
         if !self.duel() || self.table.phase == Phase::ChooseTrump {
@@ -309,11 +255,11 @@ impl CrownBattles {
     pub(crate) fn set_duels(&mut self, groups: &[Vec<Seat>]) -> Result<(), SetupError> {
         for (g, members) in groups.iter().enumerate() {
             for &s in members {
-                if s.index() >= self.n() || self.table.duels.grouped & bit(s) != 0 || g > 3 {
+                if s.index() >= self.n() || self.table.rounds.duels.grouped & bit(s) != 0 || g > 3 {
                     return Err(SetupError::Duels("a seat that is not a player, or in two groups"));
                 }
-                self.table.duels.groups |= (g as u16) << (2 * s.index());
-                self.table.duels.grouped |= bit(s);
+                self.table.rounds.duels.groups |= (g as u16) << (2 * s.index());
+                self.table.rounds.duels.grouped |= bit(s);
             }
         }
         Ok(())

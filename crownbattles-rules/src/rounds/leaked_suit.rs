@@ -14,149 +14,31 @@
 //! so views list it in its holder's hand and determinization keeps it there; which suit
 //! each seat revealed is public (`View::leaks`, `Event::SuitLeaked`). RULES.md, reading 39.
 
-use core::fmt;
-use core::str::FromStr;
-
 use duke_core::{GameRng, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
-use crate::actions::Action;
-use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::actions::{Action, Leak, MONSTERS, NOTHING};
+use crate::cards::{CardSet, SuitId};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::LeakChoice;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, put};
-
-/// A suit a Leaked Suit round reveals. Written `R`, `G`, `B`, `Y`, `monsters`, or `none`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Leak {
-    /// The numbered cards of this suit.
-    Suit(SuitId),
-    /// The Golems, Dragons, Golem King and Dragon King ("considered the same suit").
-    Monsters,
-    /// Nothing: the spinner showed X ([`LeakChoice::Spinner`]), the left neighbour holds no
-    /// card that can be chosen ([`LeakChoice::Neighbour`]), or the deck holds none (only
-    /// Peasants and power cards). Never a player's choice.
-    Nothing,
-}
-
-/// Code of [`Leak::Monsters`] in `CrownBattles::leaks` (0–3 are the suits).
-const MONSTERS: u8 = 4;
-/// Code of [`Leak::Nothing`].
-const NOTHING: u8 = 5;
-
-impl Leak {
-    /// The five choices a player can make, in notation order.
-    pub const CHOICES: [Leak; 5] = [
-        Leak::Suit(SuitId::ALL[0]),
-        Leak::Suit(SuitId::ALL[1]),
-        Leak::Suit(SuitId::ALL[2]),
-        Leak::Suit(SuitId::ALL[3]),
-        Leak::Monsters,
-    ];
-
-    pub(crate) fn code(self) -> u8 {
-        match self {
-            Leak::Suit(s) => s.index() as u8,
-            Leak::Monsters => MONSTERS,
-            Leak::Nothing => NOTHING,
-        }
-    }
-
-    pub(crate) fn from_code(code: u8) -> Option<Leak> {
-        match code {
-            0..=3 => SuitId::new(code).map(Leak::Suit),
-            MONSTERS => Some(Leak::Monsters),
-            NOTHING => Some(Leak::Nothing),
-            _ => None,
-        }
-    }
-
-    /// Every card of the box this reveal shows when held.
-    pub fn cards(self) -> CardSet {
-        match self {
-            Leak::Suit(s) => CardSet::suit(s),
-            Leak::Monsters => Face::Golem
-                .cards()
-                .or(Face::Dragon.cards())
-                .or(CardSet::one(Power::GolemKing.card()))
-                .or(CardSet::one(Power::DragonKing.card())),
-            Leak::Nothing => CardSet::EMPTY,
-        }
-    }
-}
-
-impl fmt::Display for Leak {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Leak::Suit(s) => write!(f, "{}", s.letter()),
-            Leak::Monsters => f.write_str("monsters"),
-            Leak::Nothing => f.write_str("none"),
-        }
-    }
-}
-
-impl FromStr for Leak {
-    type Err = duke_core::NotationError;
-    fn from_str(text: &str) -> Result<Leak, Self::Err> {
-        match text {
-            "monsters" => Ok(Leak::Monsters),
-            "none" => Ok(Leak::Nothing),
-            _ => text
-                .parse()
-                .map(Leak::Suit)
-                .map_err(|_| duke_core::NotationError::new(text, "a leaked suit is R, G, B, Y, monsters or none")),
-        }
-    }
-}
-
-duke_core::serde_as_notation!(Leak);
-
-/// How a Leaked Suit round chooses the suits (the rulebook's "Variations").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LeakChoice {
-    /// Each player chooses a suit of its own; the choices stay secret until all have
-    /// chosen, then all reveal at once (the main rule).
-    #[default]
-    Simultaneous,
-    /// "Players can reveal suits one by one in clockwise order", from the dealer's left;
-    /// each reveal is seen before the next player chooses.
-    Clockwise,
-    /// "The dealer decides which suit all players have to reveal."
-    Dealer,
-    /// "Spin the spinner to determine the suit to be revealed" (by everyone; the game's
-    /// generator with the config's spinner weights): X reveals nothing, the four-colour
-    /// segment lets the dealer decide as in [`LeakChoice::Dealer`].
-    Spinner,
-    /// "Players randomly choose only one card to reveal from the player on their left. Then
-    /// players reveal all cards for that suit": a random card among the left neighbour's
-    /// cards that can be chosen (the generator's draw), and the neighbour reveals that
-    /// card's suit; clockwise from the dealer.
-    Neighbour,
-}
-
-impl LeakChoice {
-    /// Whether this is the default, [`LeakChoice::Simultaneous`].
-    pub fn is_default(&self) -> bool {
-        *self == LeakChoice::Simultaneous
-    }
-}
 
 impl CrownBattles {
     /// Whether this round is a Leaked Suit round.
     #[inline]
     pub(crate) fn leaked_round(&self) -> bool {
-        self.table.round_type == RoundType::LeakedSuit
+        self.table.rounds.round_type == RoundType::LeakedSuit
     }
 
     /// Whether some seat has yet to get its suit to reveal.
     pub(crate) fn leak_pending(&self) -> bool {
-        self.leaked_round() && self.table.leaks.iter().take(self.n()).any(|&l| l == NONE)
+        self.leaked_round() && self.table.rounds.leaks.iter().take(self.n()).any(|&l| l == NONE)
     }
 
     /// The phase once the trump is known: the automatic variations reveal now, with the
     /// generator; the others wait for the choices (see [`Self::bidding_phase`]).
     pub(crate) fn before_bidding(&mut self) -> Phase {
-        if self.table.round_type.is_normal() {
+        if self.table.rounds.round_type.is_normal() {
             return self.bidding_phase();
         }
         // Duel Fights with a random pairing: the generator groups everyone now.
@@ -184,7 +66,7 @@ impl CrownBattles {
                         let target = self.table.dealer.offset(i, n).left(n);
                         let hand = self.hand(target).and(choosable());
                         let code = hand.nth(self.table.rng.below(hand.len())).map_or(NOTHING, kind_of);
-                        put(&mut self.table.leaks, target, code);
+                        put(&mut self.table.rounds.leaks, target, code);
                         self.reveal_leak(target);
                     }
                 }
@@ -197,7 +79,7 @@ impl CrownBattles {
     /// Every seat reveals the same suit (the dealer's or the spinner's).
     fn leak_all(&mut self, code: u8) {
         for s in self.seats() {
-            put(&mut self.table.leaks, s, code);
+            put(&mut self.table.rounds.leaks, s, code);
         }
         for s in self.seats() {
             self.reveal_leak(s);
@@ -214,10 +96,10 @@ impl CrownBattles {
         let n = self.n();
         match self.config.leak_choice {
             _ if !self.leak_pending() => SeatSet::EMPTY,
-            LeakChoice::Simultaneous => self.seats().filter(|&s| at(&self.table.leaks, s) == NONE).collect(),
+            LeakChoice::Simultaneous => self.seats().filter(|&s| at(&self.table.rounds.leaks, s) == NONE).collect(),
             LeakChoice::Clockwise => (0..n)
                 .map(|i| self.table.dealer.left(n).offset(i, n))
-                .find(|&s| at(&self.table.leaks, s) == NONE)
+                .find(|&s| at(&self.table.rounds.leaks, s) == NONE)
                 .map_or(SeatSet::EMPTY, SeatSet::single),
             LeakChoice::Dealer | LeakChoice::Spinner => SeatSet::single(self.table.dealer),
             LeakChoice::Neighbour => SeatSet::EMPTY,
@@ -259,7 +141,7 @@ impl CrownBattles {
         if self.dealer_decides() {
             self.leak_all(leak.code());
         } else {
-            put(&mut self.table.leaks, seat, leak.code());
+            put(&mut self.table.rounds.leaks, seat, leak.code());
             match self.config.leak_choice {
                 LeakChoice::Clockwise => self.reveal_leak(seat),
                 _ if !self.leak_pending() => {
@@ -278,7 +160,7 @@ impl CrownBattles {
     /// `seat` shows its cards of its suit: every other seat knows them from now on.
     fn reveal_leak(&mut self, seat: Seat) {
         let shown = self.leaked_cards(seat);
-        self.table.shown = self.table.shown.or(shown);
+        self.table.rounds.shown = self.table.rounds.shown.or(shown);
         let n = self.n();
         for (x, known) in self.table.known.iter_mut().enumerate().take(n) {
             if x != seat.index() {
@@ -290,13 +172,13 @@ impl CrownBattles {
     /// Whether everyone sees which suit `seat` revealed.
     pub(crate) fn leak_public(&self, seat: Seat) -> bool {
         self.leaked_round()
-            && at(&self.table.leaks, seat) != NONE
+            && at(&self.table.rounds.leaks, seat) != NONE
             && (self.config.leak_choice != LeakChoice::Simultaneous || !self.leak_pending())
     }
 
     /// The suit `seat` chose or got, if any.
     pub(crate) fn leak_of(&self, seat: Seat) -> Option<Leak> {
-        Leak::from_code(at(&self.table.leaks, seat)).filter(|_| self.leaked_round())
+        Leak::from_code(at(&self.table.rounds.leaks, seat)).filter(|_| self.leaked_round())
     }
 
     /// The cards `seat` holds of its revealed suit (none before its reveal).
@@ -313,17 +195,17 @@ impl CrownBattles {
         if !self.leaked_round() {
             return;
         }
-        self.table.shown = self.table.shown.minus(self.hand(seat));
-        self.table.unsealed |= crate::state::bit(seat);
+        self.table.rounds.shown = self.table.rounds.shown.minus(self.hand(seat));
+        self.table.rounds.unsealed |= crate::state::bit(seat);
     }
 
     /// Determinization: the kinds (bit 0–3 a suit, bit 5 the monsters) `seat`'s unseen
     /// cards cannot be, since it revealed every card it holds of that suit.
     pub(crate) fn leak_refuses(&self, seat: Seat) -> u8 {
-        if !self.leak_public(seat) || self.table.unsealed & crate::state::bit(seat) != 0 {
+        if !self.leak_public(seat) || self.table.rounds.unsealed & crate::state::bit(seat) != 0 {
             return 0;
         }
-        match at(&self.table.leaks, seat) {
+        match at(&self.table.rounds.leaks, seat) {
             code @ 0..=3 => 1 << code,
             MONSTERS => 1 << 5,
             _ => 0,
@@ -351,7 +233,7 @@ impl CrownBattles {
     pub(crate) fn shown_knowledge(&self) -> [CardSet; MAX_PLAYERS] {
         let mut known = [CardSet::EMPTY; MAX_PLAYERS];
         for s in self.seats() {
-            let shown = self.hand(s).and(self.table.shown);
+            let shown = self.hand(s).and(self.table.rounds.shown);
             for (x, k) in known.iter_mut().enumerate().take(self.n()) {
                 if x != s.index() {
                     *k = k.or(shown);
@@ -368,14 +250,14 @@ impl CrownBattles {
             return;
         }
         for s in self.seats() {
-            let chosen = at(&self.table.leaks, s);
+            let chosen = at(&self.table.rounds.leaks, s);
             if s == seat || chosen == NONE {
                 continue;
             }
             let options = self.leak_options(s);
             let pick = rng.below(options.count_ones());
             let code = (0..8u8).filter(|k| options >> k & 1 == 1).nth(pick as usize);
-            put(&mut self.table.leaks, s, code.unwrap_or(chosen));
+            put(&mut self.table.rounds.leaks, s, code.unwrap_or(chosen));
         }
     }
 
@@ -386,12 +268,16 @@ impl CrownBattles {
     pub(crate) fn check_leaks(&self) -> Result<(), SetupError> {
         let n = self.n();
         let bad = Err(SetupError::Leaks);
-        let leaks = self.table.leaks.get(..n).unwrap_or(&[]);
-        if self.table.leaks.iter().skip(n).any(|&l| l != NONE) || u16::from(self.table.unsealed) >> n != 0 {
+        let leaks = self.table.rounds.leaks.get(..n).unwrap_or(&[]);
+        if self.table.rounds.leaks.iter().skip(n).any(|&l| l != NONE) || u16::from(self.table.rounds.unsealed) >> n != 0
+        {
             return bad;
         }
         if !self.leaked_round() {
-            return if leaks.iter().all(|&l| l == NONE) && self.table.shown.is_empty() && self.table.unsealed == 0 {
+            return if leaks.iter().all(|&l| l == NONE)
+                && self.table.rounds.shown.is_empty()
+                && self.table.rounds.unsealed == 0
+            {
                 Ok(())
             } else {
                 bad
@@ -403,7 +289,7 @@ impl CrownBattles {
             return bad;
         }
         let chosen = leaks.iter().filter(|&&l| l != NONE).count();
-        if !self.table.shown.minus(self.config.deck.cards()).is_empty() {
+        if !self.table.rounds.shown.minus(self.config.deck.cards()).is_empty() {
             return bad;
         }
         let first = self.table.dealer.left(n);
@@ -413,7 +299,7 @@ impl CrownBattles {
             }
             LeakChoice::Dealer | LeakChoice::Spinner => leaks.iter().all(|&l| Some(&l) == leaks.first()),
             LeakChoice::Clockwise => {
-                (0..n).all(|i| (at(&self.table.leaks, first.offset(i, n)) != NONE) == (i < chosen))
+                (0..n).all(|i| (at(&self.table.rounds.leaks, first.offset(i, n)) != NONE) == (i < chosen))
             }
             LeakChoice::Neighbour => chosen == 0 || chosen == n,
             LeakChoice::Simultaneous => true,
@@ -430,7 +316,7 @@ impl CrownBattles {
         // What a spectator sees revealed (`shown`) is what every seat saw: a card still in a
         // hand is known to every other seat (determinization keeps it there for each), and
         // no unplayed revealed card is elsewhere (a hand changed unseen drops its cards).
-        for c in self.table.shown.minus(self.table.played).iter() {
+        for c in self.table.rounds.shown.minus(self.table.played).iter() {
             let Some(holder) = self.seats().find(|&s| self.hand(s).has(c)) else { return bad };
             if self.seats().any(|x| x != holder && !at(&self.table.known, x).has(c)) {
                 return bad;

@@ -32,89 +32,19 @@
 //!   more than one trick, and "Screw the dealer" compares the total with the cards dealt,
 //!   as printed (with `Config::long_play_screw_by_tricks`, with the number of tricks).
 
-use super::RoundType;
-use crate::actions::Trump;
 use crate::cards::{Card, CardSet, Power};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::records::{AS_GOLEM, LongPlay, long_winner, second_pass_of};
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, update};
 use crate::trick::{Form, Trick};
 use crate::view::TableCard;
-
-/// Long Play's state: the first pass of the ongoing long trick, kept while its second pass
-/// is played and while its end-of-trick actions resolve.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct LongPlay {
-    /// The first pass's card ids in play order from the trick's leader (bit 7: the
-    /// Double-faced card played as a Golem); all NONE when no first pass is kept.
-    pub(crate) first: [u8; MAX_PLAYERS],
-}
-
-/// Bit 7 of a kept card id: the Double-faced card played as a Golem.
-const AS_GOLEM: u8 = 0x80;
-
-impl LongPlay {
-    /// No first pass kept.
-    pub(crate) const EMPTY: LongPlay = LongPlay { first: [NONE; MAX_PLAYERS] };
-
-    /// Whether no first pass is kept (outside a long trick's second pass).
-    #[inline]
-    pub(crate) fn is_empty(&self) -> bool {
-        self.first.first().is_none_or(|&c| c == NONE)
-    }
-
-    /// Keeps a complete first pass.
-    pub(crate) fn keep(trick: &Trick) -> LongPlay {
-        let mut first = [NONE; MAX_PLAYERS];
-        for (pos, slot) in first.iter_mut().enumerate().take(usize::from(trick.len)) {
-            if let Some(card) = trick.card(pos) {
-                let golem = card == Power::DoubleFaced.card() && matches!(trick.form(pos), Some(Form::Golem { .. }));
-                *slot = card.id() | if golem { AS_GOLEM } else { 0 };
-            }
-        }
-        LongPlay { first }
-    }
-
-    /// The kept cards in play order, and whether the Double-faced card among them is a Golem.
-    pub(crate) fn cards(&self) -> (Vec<Card>, bool) {
-        let cards = self.first.iter().map_while(|&c| Card::new(c & !AS_GOLEM).filter(|_| c != NONE)).collect();
-        (cards, self.first.iter().any(|&c| c != NONE && c & AS_GOLEM != 0))
-    }
-}
-
-/// The second pass's empty trick: the first pass's suit to follow, Golem/Dragon lead,
-/// Wizard, Bomb and next leader carry over (RULES.md, readings 41–43).
-pub(crate) fn second_pass_of(first: &Trick) -> Trick {
-    let mut second = Trick::new(first.leader);
-    second.led = first.led;
-    second.free = first.free;
-    second.wizard = first.wizard;
-    second.bombed = first.bombed;
-    second.next_leader = first.next_leader;
-    second
-}
-
-/// The position (0 to 2n - 1, in play order over both passes) of the card that wins a long
-/// trick: the first card of the highest strength, the suit to follow and the Wizard being
-/// the whole trick's (the second pass carries them).
-pub(crate) fn long_winner(first: &Trick, second: &Trick, trump: Trump, kings_too: bool) -> usize {
-    let forms = |t: &Trick| t.forms.into_iter().take(usize::from(t.len));
-    let mut best = 0;
-    let mut best_strength = None;
-    for (i, form) in forms(first).chain(forms(second)).enumerate() {
-        let s = form.strength(trump, second.led, second.wizard, kings_too);
-        if best_strength.is_none_or(|b| s > b) {
-            best = i;
-            best_strength = Some(s);
-        }
-    }
-    best
-}
 
 impl CrownBattles {
     /// Whether this round is a Long Play round.
     #[inline]
     pub(crate) fn long_play(&self) -> bool {
-        self.table.round_type == RoundType::LongPlay
+        self.table.rounds.round_type == RoundType::LongPlay
     }
 
     /// The number of tricks this round: the cards dealt, or in Long Play half of them
@@ -128,7 +58,7 @@ impl CrownBattles {
     /// outside a second pass).
     pub(crate) fn first_pass(&self) -> Trick {
         let mut t = Trick::new(self.table.trick.leader);
-        for &code in self.table.long.first.iter().take_while(|&&c| c != NONE) {
+        for &code in self.table.rounds.long.first.iter().take_while(|&&c| c != NONE) {
             let Some(card) = Card::new(code & !AS_GOLEM) else { break };
             let (form, effect) = t.next_form(card, code & AS_GOLEM != 0);
             t.push(card, form, effect);
@@ -146,7 +76,7 @@ impl CrownBattles {
     /// (the Summoner copies it; RULES.md, reading 42).
     #[inline(never)]
     pub(crate) fn next_form(&self, card: Card, as_golem: bool) -> (Form, Option<Power>) {
-        if self.table.trick.len == 0 && !self.table.long.is_empty() {
+        if self.table.trick.len == 0 && !self.table.rounds.long.is_empty() {
             self.first_pass().next_form(card, as_golem)
         } else {
             self.table.trick.next_form(card, as_golem)
@@ -156,7 +86,7 @@ impl CrownBattles {
     /// The action carried by the card at `pos` of the table: in a second pass, positions
     /// `0..n` are the first pass's and `n..` the second's.
     pub(crate) fn effect_on_table(&self, pos: usize) -> Option<Power> {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             return self.table.trick.effect(pos);
         }
         let n = self.n();
@@ -165,7 +95,7 @@ impl CrownBattles {
 
     /// The first pass's cards as the view shows them (none outside a second pass).
     pub(crate) fn first_pass_table(&self) -> Vec<TableCard> {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             return Vec::new();
         }
         let first = self.first_pass();
@@ -183,11 +113,11 @@ impl CrownBattles {
     #[cold]
     #[inline(never)]
     pub(crate) fn finish_long_pass(&mut self) {
-        if self.table.long.is_empty() {
+        if self.table.rounds.long.is_empty() {
             if self.hand(self.table.trick.leader).is_empty() {
                 self.take_trick();
             } else {
-                self.table.long = LongPlay::keep(&self.table.trick);
+                self.table.rounds.long = LongPlay::keep(&self.table.trick);
                 self.table.trick = second_pass_of(&self.table.trick);
                 self.table.phase = Phase::Play(self.table.trick.leader);
             }
@@ -207,7 +137,7 @@ impl CrownBattles {
     /// The second card of the second pass onwards follows the first pass's lead: the
     /// leader's second card is no new lead (RULES.md, reading 41).
     pub(crate) fn second_pass_lead(&mut self) {
-        if !self.table.long.is_empty() {
+        if !self.table.rounds.long.is_empty() {
             self.table.trick.free = self.first_pass().free;
         }
     }
@@ -229,7 +159,7 @@ impl CrownBattles {
                 return;
             }
         }
-        self.table.long = LongPlay::EMPTY;
+        self.table.rounds.long = LongPlay::EMPTY;
         // With no action left on the table, the base game's path clears it (one caller of
         // `close_trick`, which the base game's trick end inlines).
         self.table.trick.effects = [NONE; MAX_PLAYERS];
@@ -252,10 +182,10 @@ impl CrownBattles {
     pub(crate) fn check_long_play(&self, base: usize, dealt: usize) -> Result<(), SetupError> {
         let n = self.n();
         let expected = self.long_play() && base >= 1 && dealt.saturating_sub(base) % 2 == 1;
-        if self.table.long.is_empty() || !expected {
-            return if self.table.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
+        if self.table.rounds.long.is_empty() || !expected {
+            return if self.table.rounds.long.is_empty() != expected { Ok(()) } else { Err(SetupError::LongPlay) };
         }
-        let (cards, golem) = self.table.long.cards();
+        let (cards, golem) = self.table.rounds.long.cards();
         let set = cards.iter().fold(CardSet::EMPTY, |s, &c| s.or(CardSet::one(c)));
         let pass = &self.table.trick;
         let on_pass =
@@ -265,7 +195,7 @@ impl CrownBattles {
             && self.table.played.and(set) == set
             && on_pass.and(set).is_empty()
             && (!golem || set.has(Power::DoubleFaced.card()))
-            && self.table.long.first.iter().skip(n).all(|&c| c == NONE);
+            && self.table.rounds.long.first.iter().skip(n).all(|&c| c == NONE);
         if !fits {
             return Err(SetupError::LongPlay);
         }

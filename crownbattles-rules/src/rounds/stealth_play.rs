@@ -23,9 +23,9 @@
 
 use duke_core::{GameRng, Seat};
 
-use super::RoundType;
 use crate::cards::{Card, CardSet, Power, SuitId};
 use crate::determinize::TableSlots;
+use crate::round_types::RoundType;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, at, bit, update};
 use crate::trick::{Form, Trick};
 
@@ -33,7 +33,7 @@ impl CrownBattles {
     /// Whether this round is a Stealth Play round.
     #[inline]
     pub(crate) fn stealth(&self) -> bool {
-        self.table.round_type == RoundType::StealthPlay
+        self.table.rounds.round_type == RoundType::StealthPlay
     }
 
     /// The positions of the ongoing trick lying face down (bit per position): every card
@@ -186,14 +186,14 @@ impl CrownBattles {
                 *slot = c.id() | if golem { 0x80 } else { 0 };
             }
         }
-        self.table.revealed_trick = cards;
-        self.table.revealed_leader = self.table.trick.leader;
+        self.table.rounds.revealed_trick = cards;
+        self.table.rounds.revealed_leader = self.table.trick.leader;
     }
 
     /// [`Self::revealed_trick`]'s cards in play order, and whether the Double-faced card
     /// among them was played as a Golem.
     pub(crate) fn revealed_cards(&self) -> (Vec<Card>, bool) {
-        let ids = self.table.revealed_trick.iter().take_while(|&&id| id != NONE);
+        let ids = self.table.rounds.revealed_trick.iter().take_while(|&&id| id != NONE);
         let golem = ids.clone().any(|&id| id & 0x80 != 0);
         (ids.filter_map(|&id| Card::new(id & 0x7F)).collect(), golem)
     }

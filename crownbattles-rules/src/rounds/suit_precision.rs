@@ -17,41 +17,13 @@
 
 use duke_core::Seat;
 
-use super::RoundType;
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::SuitId;
 use crate::position::SetupError;
-use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, update};
+use crate::round_types::RoundType;
+use crate::rounds::records::{decode, encode};
+use crate::state::{CrownBattles, NONE, Phase, at, update};
 use crate::trick::{Form, Trick};
-
-/// Suit Precision's round state: each seat's bid per suit and the tricks it placed under
-/// each suit (suits in [`SuitId::ALL`] order). All of it is public ("place it under the
-/// blue suit bid for everyone to see").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Precision {
-    /// Per seat and suit: 0 none yet, `2n + 1` a single bid of `n`, `2n + 2` a double bid
-    /// of `n` and `n + 1` (see [`encode`]).
-    pub(crate) bids: [[u8; 4]; MAX_PLAYERS],
-    /// Per seat and suit: the tricks placed under the suit.
-    pub(crate) tricks: [[u8; 4]; MAX_PLAYERS],
-}
-
-/// A bid as [`Precision::bids`] stores it.
-pub(crate) const fn encode(bid: Bid) -> u8 {
-    match bid {
-        Bid::Single(n) => n.saturating_mul(2).saturating_add(1),
-        Bid::Double(n) => n.saturating_mul(2).saturating_add(2),
-    }
-}
-
-/// A bid of [`Precision::bids`] (None: not placed).
-pub(crate) const fn decode(code: u8) -> Option<Bid> {
-    match code {
-        0 => None,
-        c if c % 2 == 1 => Some(Bid::Single(c / 2)),
-        c => Some(Bid::Double(c / 2 - 1)),
-    }
-}
 
 /// Whether `won` tricks meet `bid` (a missing bid is never met).
 fn met(bid: Option<Bid>, won: u8) -> bool {
@@ -118,22 +90,22 @@ impl CrownBattles {
     #[inline(always)]
     pub(crate) fn precision(&self) -> bool {
         // (One test of a bit set: the base game's hot paths call it.)
-        1u16 << (self.table.round_type as u16) & PER_SUIT != 0
+        1u16 << (self.table.rounds.round_type as u16) & PER_SUIT != 0
     }
 
     /// Suit Precision: `seat`'s bid per suit (None: not placed yet).
     pub(crate) fn suit_bids(&self, seat: Seat) -> [Option<Bid>; 4] {
-        at(&self.table.suit_precision.bids, seat).map(decode)
+        at(&self.table.rounds.suit_precision.bids, seat).map(decode)
     }
 
     /// Suit Precision: the tricks `seat` placed under each suit.
     pub(crate) fn suit_tricks(&self, seat: Seat) -> [u8; 4] {
-        at(&self.table.suit_precision.tricks, seat)
+        at(&self.table.rounds.suit_precision.tricks, seat)
     }
 
     /// Suit Precision: how many of its suit bids `seat` has placed (they go in suit order).
     fn suit_bids_placed(&self, seat: Seat) -> usize {
-        at(&self.table.suit_precision.bids, seat).iter().filter(|&&c| c != 0).count()
+        at(&self.table.rounds.suit_precision.bids, seat).iter().filter(|&&c| c != 0).count()
     }
 
     /// Whether `seat` has not placed a suit bid yet (always outside Suit Precision): a
@@ -165,7 +137,7 @@ impl CrownBattles {
         let ok = match bid {
             Bid::Single(n) => n <= self.config.max_bid,
             Bid::Double(n) => {
-                n < self.config.max_bid && self.table.round_type.allows_double_bid(self.cards_this_round())
+                n < self.config.max_bid && self.table.rounds.round_type.allows_double_bid(self.cards_this_round())
             }
         };
         ok && self.precision() && self.next_bid_suit(seat) == Some(suit) && !self.ally_doubled_suit(seat, suit, bid)
@@ -185,7 +157,9 @@ impl CrownBattles {
     /// Places a legal suit bid; after a seat's fourth the next seat bids, and after the
     /// dealer's the player left of the dealer leads.
     pub(crate) fn place_suit_bid(&mut self, seat: Seat, suit: SuitId, bid: Bid) {
-        if let Some(slot) = self.table.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index())) {
+        if let Some(slot) =
+            self.table.rounds.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
+        {
             *slot = encode(bid);
         }
         if !self.has_suit_bids(seat) {
@@ -249,7 +223,9 @@ impl CrownBattles {
 
     /// Puts a trick under `suit` for `seat`.
     pub(crate) fn put_under(&mut self, seat: Seat, suit: SuitId) {
-        if let Some(t) = self.table.suit_precision.tricks.get_mut(seat.index()).and_then(|t| t.get_mut(suit.index())) {
+        if let Some(t) =
+            self.table.rounds.suit_precision.tricks.get_mut(seat.index()).and_then(|t| t.get_mut(suit.index()))
+        {
             *t = t.saturating_add(1);
         }
     }
@@ -317,7 +293,8 @@ impl CrownBattles {
     /// whether the choice is awaited.
     #[inline(never)]
     pub(crate) fn steal_from(&mut self, thief: Seat, victim: Seat, suit: SuitId) -> bool {
-        if let Some(t) = self.table.suit_precision.tricks.get_mut(victim.index()).and_then(|t| t.get_mut(suit.index()))
+        if let Some(t) =
+            self.table.rounds.suit_precision.tricks.get_mut(victim.index()).and_then(|t| t.get_mut(suit.index()))
         {
             *t = t.saturating_sub(1);
         }
@@ -361,7 +338,7 @@ impl CrownBattles {
     pub(crate) fn jest_suit(&mut self, seat: Seat, suit: SuitId, d: i8) {
         if let Some(bid) = self.jested_suit(seat, suit, d)
             && let Some(slot) =
-                self.table.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
+                self.table.rounds.suit_precision.bids.get_mut(seat.index()).and_then(|b| b.get_mut(suit.index()))
         {
             *slot = encode(bid);
         }
@@ -378,7 +355,7 @@ impl CrownBattles {
     /// seat's tricks placed (but one, by the seat placing it) and counted in `tricks`.
     pub(crate) fn check_precision(&self, first: Seat) -> Result<(), SetupError> {
         let n = self.n();
-        let p = &self.table.suit_precision;
+        let p = &self.table.rounds.suit_precision;
         let unused = |from: usize| {
             p.bids.iter().skip(from).all(|b| *b == [0; 4]) && p.tricks.iter().skip(from).all(|t| *t == [0; 4])
         };
@@ -410,7 +387,7 @@ impl CrownBattles {
             for bid in self.suit_bids(s).into_iter().flatten() {
                 let double = matches!(bid, Bid::Double(_));
                 if bid.high() > self.config.max_bid
-                    || double && !self.table.round_type.allows_double_bid(self.cards_this_round())
+                    || double && !self.table.rounds.round_type.allows_double_bid(self.cards_this_round())
                 {
                     return Err(SetupError::Bid { seat: s, bid });
                 }

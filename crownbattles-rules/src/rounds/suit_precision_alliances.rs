@@ -12,39 +12,14 @@
 //! the Thief between allies (63), the Secret Note and the score events (64).
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::actions::Bid;
 use crate::cards::SuitId;
 use crate::position::SetupError;
 use crate::rounds::alliances::combined_bid;
+use crate::rounds::options::PrecisionTeamDouble;
 use crate::rounds::suit_precision::suit_precision_points;
 use crate::state::CrownBattles;
-
-/// Who in a team may double-bid in Suit Precision-Alliances: the readings of Alliances'
-/// "Only one team member can make a double-bid" (NOTES) when each member bids four suits
-/// (RULES.md, reading 60).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum PrecisionTeamDouble {
-    /// As printed (default): one team member double-bids, in any number of suits (Suit
-    /// Precision allows a double bid in any suit); once it has, its ally double-bids no
-    /// suit.
-    #[default]
-    OneMember,
-    /// One double bid per suit and team: a member may not double-bid a suit its ally
-    /// double-bid; the ally's other suits stay open to it.
-    PerSuit,
-    /// One double bid per team for the whole round: once either member double-bid a suit,
-    /// neither double-bids another.
-    OneBid,
-}
-
-impl PrecisionTeamDouble {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == PrecisionTeamDouble::default()
-    }
-}
 
 /// The team's bid per suit: the sum of the two members' bids for that suit, a double bid
 /// when one of them double-bid it ("their total bid is 1 blue, 4 green, and 1 red trick";

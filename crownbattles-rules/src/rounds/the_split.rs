@@ -20,54 +20,14 @@
 //! Bidding.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::cards::{Card, CardSet};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::options::{SplitLead, SplitMiss};
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at, put};
 use crate::trick::Trick;
-
-/// The Split, "Failing to meet your bid": what a half whose bid was met scores when the
-/// other half's was not ("Each correct bid for a hand earns 10 points"; RULES.md, reading
-/// 36). A met double bid scores half.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SplitMiss {
-    /// 10 points for the correct hand, whatever its tricks (default: the sentence as
-    /// printed).
-    #[default]
-    PerHand,
-    /// 10 points for each trick of the correct hand (as "Meeting your bid" counts tricks,
-    /// without the bonus; as Suit Precision's failing rule is printed).
-    PerTrick,
-}
-
-/// The Split: who leads the second half ("two separate smaller rounds"; RULES.md, reading
-/// 36).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SplitLead {
-    /// The player left of the dealer, as at the start of a round (default).
-    #[default]
-    DealersLeft,
-    /// Whoever leads next after the first half's last trick: its winner (or the Bomb's
-    /// choice), as after any trick.
-    LastWinner,
-}
-
-impl SplitLead {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == SplitLead::default()
-    }
-}
-
-impl SplitMiss {
-    /// Whether it is the default reading (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == SplitMiss::default()
-    }
-}
 
 /// The points of a round of The Split for one player, from the bid and the tricks of each
 /// half (rulebook "The Split", "Scoring"):
@@ -113,7 +73,7 @@ impl CrownBattles {
     /// Whether this round is a round of The Split.
     #[inline]
     pub(crate) fn split(&self) -> bool {
-        self.table.round_type == RoundType::TheSplit
+        self.table.rounds.round_type == RoundType::TheSplit
     }
 
     /// The Split: the cards of each half, (first, second): "the larger portion is played in
@@ -128,9 +88,9 @@ impl CrownBattles {
     pub(crate) fn second_half(&self) -> bool {
         let n = self.n();
         self.split()
-            && self.table.aside.iter().all(|a| a.is_empty())
+            && self.table.rounds.aside.iter().all(|a| a.is_empty())
             && self.table.bids.iter().take(n).all(Option::is_some)
-            && self.table.other_bids.iter().take(n).all(Option::is_some)
+            && self.table.rounds.other_bids.iter().take(n).all(Option::is_some)
     }
 
     /// The Split: the seats still setting aside their second half (none outside the split).
@@ -139,7 +99,7 @@ impl CrownBattles {
             return duke_core::SeatSet::EMPTY;
         }
         let (_, second) = self.halves();
-        self.seats().filter(|&s| at(&self.table.aside, s).len() < u32::from(second)).collect()
+        self.seats().filter(|&s| at(&self.table.rounds.aside, s).len() < u32::from(second)).collect()
     }
 
     /// The Split's legal set-asides: one of each face of the hand.
@@ -153,7 +113,7 @@ impl CrownBattles {
     /// half, the bidding starts from the dealer's left.
     pub(crate) fn set_aside(&mut self, seat: Seat, card: Card) {
         self.take(seat, card);
-        if let Some(a) = self.table.aside.get_mut(seat.index()) {
+        if let Some(a) = self.table.rounds.aside.get_mut(seat.index()) {
             a.insert(card);
         }
         if self.splitters().is_empty() {
@@ -170,7 +130,7 @@ impl CrownBattles {
             put(&mut self.table.bids, seat, Some(bid));
             return;
         }
-        put(&mut self.table.other_bids, seat, Some(bid));
+        put(&mut self.table.rounds.other_bids, seat, Some(bid));
         let next = seat.left(n);
         if next != self.table.dealer.left(n) {
             self.table.phase = Phase::Bidding(next);
@@ -185,7 +145,11 @@ impl CrownBattles {
     /// while a seat has not bid for it, else the second half's), and that half's cards.
     pub(crate) fn split_bidding_half(&self, seat: Seat) -> (&[Option<Bid>; MAX_PLAYERS], u8) {
         let (first, second) = self.halves();
-        if at(&self.table.bids, seat).is_none() { (&self.table.bids, first) } else { (&self.table.other_bids, second) }
+        if at(&self.table.bids, seat).is_none() {
+            (&self.table.bids, first)
+        } else {
+            (&self.table.rounds.other_bids, second)
+        }
     }
 
     /// Whether every bid of the round is placed (The Split: both bids of every seat;
@@ -193,16 +157,16 @@ impl CrownBattles {
     /// suit bids of every seat).
     pub(crate) fn bids_complete(&self) -> bool {
         let n = self.n();
-        if self.table.round_type.has_missions() || self.precision() {
+        if self.table.rounds.round_type.has_missions() || self.precision() {
             return self.placed_bids() == n;
         }
-        let placed = if self.split() { &self.table.other_bids } else { &self.table.bids };
+        let placed = if self.split() { &self.table.rounds.other_bids } else { &self.table.bids };
         placed.iter().take(n).all(Option::is_some)
     }
 
     /// The Split: the seats that placed both bids.
     pub(crate) fn split_bidders_done(&self) -> usize {
-        self.table.other_bids.iter().take(self.n()).filter(|b| b.is_some()).count()
+        self.table.rounds.other_bids.iter().take(self.n()).filter(|b| b.is_some()).count()
     }
 
     /// The first half is over: its bids and tricks are kept for the score, the set-aside
@@ -211,11 +175,11 @@ impl CrownBattles {
     /// [`SplitLead::LastWinner`] whoever leads after the last trick (`self.table.trick` is the
     /// next, empty trick; RULES.md, reading 36).
     pub(crate) fn start_second_half(&mut self) {
-        core::mem::swap(&mut self.table.bids, &mut self.table.other_bids);
-        self.table.first_tricks = self.table.tricks;
+        core::mem::swap(&mut self.table.bids, &mut self.table.rounds.other_bids);
+        self.table.rounds.first_tricks = self.table.tricks;
         self.table.tricks = [0; MAX_PLAYERS];
-        self.table.hands = self.table.aside;
-        self.table.aside = [CardSet::EMPTY; MAX_PLAYERS];
+        self.table.hands = self.table.rounds.aside;
+        self.table.rounds.aside = [CardSet::EMPTY; MAX_PLAYERS];
         self.table.voids = [0; MAX_PLAYERS];
         let leader = match self.config.split_lead {
             SplitLead::DealersLeft => self.table.dealer.left(self.n()),
@@ -232,7 +196,7 @@ impl CrownBattles {
     pub(crate) fn dealt_in_half(&self) -> (usize, usize) {
         let dealt = usize::from(self.cards_this_round());
         let (first, second) = self.halves();
-        let before_split = self.table.phase == Phase::Splitting || self.table.aside.iter().all(|a| a.is_empty());
+        let before_split = self.table.phase == Phase::Splitting || self.table.rounds.aside.iter().all(|a| a.is_empty());
         if !self.split() || before_split && !self.second_half() {
             (dealt, 0)
         } else if self.second_half() {
@@ -250,35 +214,36 @@ impl CrownBattles {
     pub(crate) fn check_split(&self) -> Result<(), SetupError> {
         let n = self.n();
         let unused = |from: usize| {
-            self.table.aside.iter().skip(from).all(|a| a.is_empty())
-                && self.table.other_bids.iter().skip(from).all(Option::is_none)
-                && self.table.first_tricks.iter().skip(from).all(|&t| t == 0)
+            self.table.rounds.aside.iter().skip(from).all(|a| a.is_empty())
+                && self.table.rounds.other_bids.iter().skip(from).all(Option::is_none)
+                && self.table.rounds.first_tricks.iter().skip(from).all(|&t| t == 0)
         };
         if !self.split() {
             return if unused(0) { Ok(()) } else { Err(SetupError::Split) };
         }
         let (first, second) = self.halves();
         let second_half = self.second_half();
-        let sizes = self.table.aside.iter().take(n).map(|a| a.len()).collect::<Vec<_>>();
+        let sizes = self.table.rounds.aside.iter().take(n).map(|a| a.len()).collect::<Vec<_>>();
         let asides_fit = if self.table.phase == Phase::Splitting {
             sizes.iter().all(|&k| k <= u32::from(second))
-                && self.table.bids.iter().chain(&self.table.other_bids).all(Option::is_none)
+                && self.table.bids.iter().chain(&self.table.rounds.other_bids).all(Option::is_none)
         } else {
             second_half || sizes.iter().all(|&k| k == 0) || sizes.iter().all(|&k| k == u32::from(second))
         };
-        let won: u32 = self.table.first_tricks.iter().map(|&t| u32::from(t)).sum();
+        let won: u32 = self.table.rounds.first_tricks.iter().map(|&t| u32::from(t)).sum();
         let tricks_fit = if second_half { won <= u32::from(first) } else { won == 0 };
         if !unused(n) || !asides_fit || !tricks_fit {
             return Err(SetupError::Split);
         }
         let other_half = if second_half { first } else { second };
         for s in self.seats() {
-            let Some(bid) = at(&self.table.other_bids, s) else { continue };
+            let Some(bid) = at(&self.table.rounds.other_bids, s) else { continue };
             let double = matches!(bid, Bid::Double(_));
             if at(&self.table.bids, s).is_none() {
                 return Err(SetupError::Split);
             }
-            if bid.high() > self.config.max_bid || double && !self.table.round_type.allows_double_bid(other_half) {
+            if bid.high() > self.config.max_bid || double && !self.table.rounds.round_type.allows_double_bid(other_half)
+            {
                 return Err(SetupError::Bid { seat: s, bid });
             }
         }
@@ -289,10 +254,10 @@ impl CrownBattles {
     /// played (and, in The Split, of the first half).
     pub(crate) fn points_for(&self, seat: Seat, bid: Option<Bid>, won: u8) -> i32 {
         if self.split() {
-            let first = (at(&self.table.other_bids, seat), at(&self.table.first_tricks, seat));
+            let first = (at(&self.table.rounds.other_bids, seat), at(&self.table.rounds.first_tricks, seat));
             return split_points(first, (bid, won), self.config.split_miss);
         }
-        self.table.round_type.score(bid, won)
+        self.table.rounds.round_type.score(bid, won)
     }
 }
 

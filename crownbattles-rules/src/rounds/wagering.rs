@@ -17,11 +17,11 @@
 //! the game's end goes to the bank.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
-use super::RoundType;
 use crate::actions::{Action, Bid};
 use crate::position::SetupError;
+use crate::round_types::RoundType;
+use crate::rounds::records::pot_shares;
 use crate::state::{CrownBattles, MAX_PLAYERS, Phase, at};
 
 /// What each player stakes into the pot ("everyone contributes 20 points to a pot").
@@ -29,52 +29,6 @@ pub const STAKE: u16 = 20;
 
 /// The extra wagers a player may place ("an extra 10 or 20 points").
 pub const EXTRA_WAGERS: [u8; 2] = [10, 20];
-
-/// The options of Wagering rounds (`Config::wagering`; RULES.md, readings 50 and 51).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct WageringRules {
-    /// "Optional addition": players may wager an extra 10 or 20 points before their bid;
-    /// a met bid gets it back with an equal bonus from the bank, a failed one loses it.
-    /// Default false. Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub extra_wagers: bool,
-    /// Whether a Wagering round also scores Normal Bidding's points for the bids (met: 10
-    /// per trick + 20; missed: −10 per trick off). Default false: the round scores only
-    /// the pot and the wagers ("If a player fails to meet their bid, they lose all the
-    /// points they bet"). Left out of the JSON when false.
-    #[serde(skip_serializing_if = "core::ops::Not::not")]
-    pub bid_points: bool,
-}
-
-impl WageringRules {
-    /// Whether these are the defaults (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == WageringRules::default()
-    }
-}
-
-/// The state of Wagering in a game: the pot carried over and this round's extra wagers.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub(crate) struct Wagering {
-    /// Points carried over from Wagering rounds that no one won (a multiple of the
-    /// stake); in no player's score.
-    pub(crate) pot: u16,
-    /// This round's extra wagers, two bits per seat: 0 none, 1 for 10, 2 for 20.
-    pub(crate) wagers: u16,
-}
-
-/// How the pot of a Wagering round is shared ("Meeting your bid": "If 3 out of 5 players
-/// win a total pot of 100 points … each of the three players receives 30 points (rounded
-/// down to the nearest 5). The remaining 10 points go to the bank."): `(share, to_bank)`
-/// for `winners` winners. With no winner the whole pot stays (it carries over): `(0, 0)`.
-pub fn pot_shares(pot: u16, winners: u8) -> (u16, u16) {
-    if winners == 0 {
-        return (0, 0);
-    }
-    let share = pot / u16::from(winners) / 5 * 5;
-    (share, pot - share * u16::from(winners))
-}
 
 /// The points of one player in a settled Wagering round, besides its share of the pot: the
 /// stake (−20), and an extra wager won (+`wager`, "they get a 20-point bonus from the bank"
@@ -92,12 +46,12 @@ impl CrownBattles {
     /// Whether this round is a Wagering round.
     #[inline]
     pub(crate) fn wagering(&self) -> bool {
-        self.table.round_type == RoundType::Wagering
+        self.table.rounds.round_type == RoundType::Wagering
     }
 
     /// The extra wager `seat` placed this round (0, 10 or 20).
     pub(crate) fn wager_of(&self, seat: Seat) -> u8 {
-        match self.table.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
+        match self.table.rounds.wagering.wagers >> (2 * seat.index().min(7)) & 3 {
             1 => 10,
             2 => 20,
             _ => 0,
@@ -109,7 +63,7 @@ impl CrownBattles {
     pub(crate) fn pot_on_table(&self) -> u16 {
         let stakes =
             if self.wagering() && self.table.phase != Phase::Over { STAKE * self.config.players as u16 } else { 0 };
-        self.table.wagering.pot.saturating_add(stakes)
+        self.table.rounds.wagering.pot.saturating_add(stakes)
     }
 
     /// Whether `seat` may place an extra wager now: optional rule on, its turn to bid, none
@@ -142,7 +96,7 @@ impl CrownBattles {
     #[inline(never)]
     pub(crate) fn place_wager(&mut self, seat: Seat, points: u8) {
         let code = if points == 20 { 2 } else { 1 };
-        self.table.wagering.wagers |= code << (2 * seat.index().min(7));
+        self.table.rounds.wagering.wagers |= code << (2 * seat.index().min(7));
     }
 
     /// The points of every seat for a Wagering round with these final bids and tricks, and
@@ -169,7 +123,7 @@ impl CrownBattles {
     /// round, a multiple of the stake; extra wagers only in a Wagering round with the
     /// optional rule, of 10 or 20, by seats that have bid or are bidding now.
     pub(crate) fn check_wagering(&self) -> Result<(), SetupError> {
-        let w = self.table.wagering;
+        let w = self.table.rounds.wagering;
         let possible = self.config.round_types.chosen() >> RoundType::Wagering.index() & 1 == 1;
         if w.pot != 0 && (!possible || !w.pot.is_multiple_of(STAKE)) {
             return Err(SetupError::Wagering("a pot carried over without a Wagering round, or not in stakes of 20"));
@@ -205,7 +159,11 @@ impl CrownBattles {
 
     /// This round's extra wagers, points per seat (empty when there are none).
     pub(crate) fn wagers_list(&self) -> Vec<u8> {
-        if self.table.wagering.wagers == 0 { Vec::new() } else { self.seats().map(|s| self.wager_of(s)).collect() }
+        if self.table.rounds.wagering.wagers == 0 {
+            Vec::new()
+        } else {
+            self.seats().map(|s| self.wager_of(s)).collect()
+        }
     }
 }
 

@@ -8,11 +8,14 @@ use duke_core::{Game, Observer, Seat};
 
 /// A config for `players` with the standard deck plus `powers`, dealing `cards` in one round.
 pub fn config(players: u8, cards: &[u8], powers: &[Power]) -> Config {
-    let mut c = Config::base(players).unwrap();
+    let mut c = Config::rulebook(Some(players)).unwrap();
     c.deck = DeckSpec::standard().with_powers(powers);
     c.schedule = Schedule::new(cards).unwrap();
     c.max_tie_replays = 0;
-    c.validated().unwrap()
+    {
+        c.check().unwrap();
+        c
+    }
 }
 
 /// Parses a list of space-separated card names.

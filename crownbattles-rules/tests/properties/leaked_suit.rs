@@ -66,6 +66,7 @@ fn leaked_suit_choices_come_before_bidding_and_are_suits_or_the_monsters() {
                 }
                 LeakChoice::Dealer | LeakChoice::Spinner => vec![t.dealer],
                 LeakChoice::Neighbour => Vec::new(),
+                other => return Err(format!("the oracle does not know {other:?}")),
             };
             if t.view.to_act != want {
                 return Err(format!("{:?} to choose, want {want:?} ({:?})", t.view.to_act, t.config.leak_choice));

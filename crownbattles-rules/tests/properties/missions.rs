@@ -29,6 +29,7 @@ fn feasible(t: &Table, trump: Trump) -> Vec<(u8, Condition)> {
                 && match m.condition {
                     Condition::AtLeast(k) | Condition::Between(k, _) | Condition::NoneOfFirst(k) => k <= dealt,
                     Condition::TrumpTrick | Condition::TrumpOverLead => trump != Trump::NoTrump,
+                    other => panic!("the oracle does not know the condition {other:?}"),
                 }
         })
         .map(|(i, m)| (i as u8, m.condition))

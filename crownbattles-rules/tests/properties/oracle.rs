@@ -182,6 +182,7 @@ pub fn opening_phase(
                     && match m.condition {
                         Condition::AtLeast(k) | Condition::Between(k, _) | Condition::NoneOfFirst(k) => k <= dealt,
                         Condition::TrumpTrick | Condition::TrumpOverLead => trump != Trump::NoTrump,
+                        other => panic!("the oracle does not know the condition {other:?}"),
                     }
             });
             if feasible { Phase::Missions } else { Phase::Play(first) }
@@ -205,6 +206,7 @@ pub fn mission_points(config: &Config, dealt: u8, seat: Seat, mission: Option<u8
         Condition::NoneOfFirst(k) => !won.iter().take(usize::from(k)).any(|w| w.winner == Some(seat)),
         Condition::TrumpTrick => won.iter().filter(mine).any(|w| w.by_trump(false)),
         Condition::TrumpOverLead => won.iter().filter(mine).any(|w| w.by_trump(true)),
+        other => panic!("the oracle does not know the condition {other:?}"),
     };
     match m.points.points(config.players, dealt) {
         Some(p) if met => p,

@@ -23,6 +23,7 @@ fn allowed(step: &Step, round: u8, final_round: bool) -> BTreeSet<RoundType> {
             .into_iter()
             .filter(|t| m >> t.index() & 1 == 1 && !(final_round && t.is_alliance()))
             .collect(),
+        other => panic!("the oracle does not know {other:?}"),
     }
 }
 

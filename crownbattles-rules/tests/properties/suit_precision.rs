@@ -147,6 +147,7 @@ fn suit_precision_bids_one_suit_at_a_time_in_suit_order() {
             PrecisionTeamDouble::OneMember => (0..4).any(|k| doubled(a.index(), k)),
             PrecisionTeamDouble::PerSuit => doubled(a.index(), placed),
             PrecisionTeamDouble::OneBid => (0..4).any(|k| doubled(a.index(), k) || doubled(s.index(), k)),
+            other => panic!("the oracle does not know {other:?}"),
         });
         let mut want = BTreeSet::new();
         for n in 0..=max {

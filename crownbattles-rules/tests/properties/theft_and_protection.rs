@@ -153,7 +153,10 @@ fn shield_configs() -> impl Strategy<Value = Config> {
                 c.round_types = RoundTypes::Draw(c.round_types.chosen());
             }
         }
-        c.validated().unwrap()
+        {
+            c.check().unwrap();
+            c
+        }
     })
 }
 

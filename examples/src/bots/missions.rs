@@ -231,6 +231,7 @@ fn sense(view: &View, config: &Config, seat: Seat) -> Option<MissionSense> {
 /// - `NoneOfFirst(n)`: 0.8 with at least `n` cards that are no likely winners, else 0.3.
 /// - `TrumpTrick`: 0.85 with a trump of 9 and up, 0.5 with a lower one, else 0.1;
 ///   `TrumpOverLead` 0.1 less each (a trump lead does not count).
+/// - A condition this bot does not know: 0.5.
 #[cfg(feature = "crownbattles")]
 fn chance(condition: Condition, view: &View, taken: u8) -> f64 {
     let likely = view.hand.iter().filter(|&&f| likely_winner(view.trump, f)).count();
@@ -264,6 +265,8 @@ fn chance(condition: Condition, view: &View, taken: u8) -> f64 {
         }
         Condition::TrumpTrick => trump_chance,
         Condition::TrumpOverLead => trump_chance - 0.1,
+        // A condition added after this bot was written: a coin toss.
+        _ => 0.5,
     }
 }
 

@@ -62,6 +62,7 @@ fn row_name(row: usize) -> String {
 /// in play (RULES.md, reading 37).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Condition {
     /// Win at least this many tricks.
     AtLeast(u8),
@@ -231,6 +232,7 @@ impl Mission {
 /// from 0 in [`PLAYER_ROWS`] and [`CARD_COLUMNS`] order; the messages count from 1 and name
 /// the row's player count and the column's cards dealt.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MissionError {
     /// A mission of a catalogue is refused: its number (counted from 1), its condition
     /// (the mission's text) and why.

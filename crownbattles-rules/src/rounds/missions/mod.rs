@@ -21,22 +21,21 @@
 //! - Scoring (`mission_points`): the table's points for the player count and cards dealt
 //!   when met, −20 when failed ("rotate it sideways 90-degrees and lose 20 points").
 
-mod catalogue;
+pub(crate) mod catalogue;
+pub(crate) mod rules;
 mod saved;
 mod wire;
 
-use core::fmt;
-
 use duke_core::{GameRng, Seat, SeatSet};
-use serde::{Deserialize, Serialize};
 
 pub use self::catalogue::{
     CARD_COLUMNS, Condition, MAX_MISSIONS, Mission, MissionCatalogue, MissionError, PLAYER_ROWS, PointTable,
 };
-pub use self::saved::MissionsSetup;
-use super::RoundType;
+pub use self::rules::{FAILED_MISSION, MISSION_CHOICES, MissionCard, MissionReveal, MissionRules};
 use crate::actions::{Action, Trump};
 use crate::cards::{CardSet, Power};
+use crate::round_types::RoundType;
+pub use crate::rounds::records::MissionsSetup;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
 use crate::trick::Form;
 
@@ -51,93 +50,6 @@ pub(crate) fn ids(set: MissionSet) -> impl Iterator<Item = u8> {
         left &= left.wrapping_sub(1);
         (id < MissionSet::BITS).then_some(id as u8)
     })
-}
-
-/// A mission a [`View`](crate::View) names: its catalogue id and what it asks
-/// ([`View::mission_cards`](crate::View::mission_cards)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct MissionCard {
-    /// Its catalogue id (the number in `mission 2`).
-    pub id: u8,
-    /// What it asks.
-    pub condition: Condition,
-}
-
-impl fmt::Display for MissionCard {
-    /// Its number and what it asks: `1 (win either 0 or 1 tricks)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} ({})", self.id, self.condition)
-    }
-}
-
-/// Mission `id` as a view prints it: its card when `cards` has it, else its number.
-pub(crate) fn describe(cards: &[MissionCard], id: u8) -> String {
-    match cards.iter().find(|c| c.id == id) {
-        Some(card) => card.to_string(),
-        None => id.to_string(),
-    }
-}
-
-/// Points lost for a failed mission.
-pub const FAILED_MISSION: i32 = -20;
-
-/// Missions offered to each player by the rulebook ("Players are given 5 missions cards").
-pub const MISSION_CHOICES: u8 = 5;
-
-/// In what order the chosen missions are revealed (rulebook "Missions", "VARIATION order
-/// of Missions reveal").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum MissionReveal {
-    /// Our reading of "one by one starting from the player to the left of the dealer" as
-    /// a choosing order (an option): each chooses in turn and reveals at once, seeing the
-    /// earlier missions (RULES.md, reading 38).
-    InTurn,
-    /// As printed (default): "Players are given 5 missions cards to choose one from. When
-    /// ready, players then reveal their chosen missions": all choose face down, then the
-    /// missions are turned up once the last has chosen. The printed order of the reveal
-    /// ("one by one") and the variation's ("simultaneously") show the same missions after
-    /// the same choices, so both are this.
-    #[default]
-    Simultaneous,
-}
-
-/// The options of the Missions round types (a [`Config`](crate::Config) field; the
-/// default is the rulebook's: the printed missions, five offered, revealed once everyone has chosen).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MissionRules {
-    /// The mission cards dealt from (default: the four printed missions).
-    pub catalogue: MissionCatalogue,
-    /// How many missions each player is offered (1 to [`MAX_MISSIONS`]; default 5; all
-    /// the feasible ones when fewer).
-    pub choices: u8,
-    /// The reveal order of Missions rounds (Blind Missions reveal at the round's end).
-    pub reveal: MissionReveal,
-}
-
-impl Default for MissionRules {
-    fn default() -> Self {
-        MissionRules {
-            catalogue: MissionCatalogue::printed(),
-            choices: MISSION_CHOICES,
-            reveal: MissionReveal::Simultaneous,
-        }
-    }
-}
-
-impl MissionRules {
-    /// Whether these are the rulebook's defaults (left out of a serialised config).
-    pub fn is_default(&self) -> bool {
-        *self == MissionRules::default()
-    }
-
-    pub(crate) fn check(&self) -> Result<(), MissionError> {
-        self.catalogue.check()?;
-        if self.choices == 0 || usize::from(self.choices) > MAX_MISSIONS {
-            return Err(MissionError::Choices(self.choices));
-        }
-        Ok(())
-    }
 }
 
 impl RoundType {
@@ -204,24 +116,24 @@ impl CrownBattles {
         let mut rng = self.table.rng;
         for s in self.seats() {
             let offer = self.draw_offer(available, &mut rng);
-            put(&mut self.table.offers, s, offer);
+            put(&mut self.table.rounds.offers, s, offer);
         }
         self.table.rng = rng;
-        if self.table.offers.iter().all(|&o| o == 0) {
+        if self.table.rounds.offers.iter().all(|&o| o == 0) {
             self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
 
     /// Whether this round's choices are revealed one by one as they are made.
     pub(crate) fn missions_in_turn(&self) -> bool {
-        self.table.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
+        self.table.rounds.round_type.open_missions() && self.config.missions.reveal == MissionReveal::InTurn
     }
 
     /// The seats to choose a mission now: the next from the dealer's left in turn,
     /// otherwise every seat still holding an offer.
     pub(crate) fn mission_choosers(&self) -> SeatSet {
         let n = self.n();
-        let waiting = |s: Seat| at(&self.table.offers, s) != 0;
+        let waiting = |s: Seat| at(&self.table.rounds.offers, s) != 0;
         if self.missions_in_turn() {
             let first = self.table.dealer.left(n);
             return (0..n).map(|k| first.offset(k, n)).find(|&s| waiting(s)).map_or(SeatSet::EMPTY, SeatSet::single);
@@ -231,7 +143,7 @@ impl CrownBattles {
 
     /// The missions offered to `seat` that it has yet to choose from, in id order.
     pub(crate) fn offered_ids(&self, seat: Seat) -> Vec<u8> {
-        let offer = at(&self.table.offers, seat);
+        let offer = at(&self.table.rounds.offers, seat);
         ids(offer).collect()
     }
 
@@ -245,26 +157,26 @@ impl CrownBattles {
             let hand = self.hand(seat).minus(CardSet::one(Power::Smuggler.card()));
             out.extend(hand.faces().map(Action::Smuggle));
         }
-        let offer = at(&self.table.offers, seat);
+        let offer = at(&self.table.rounds.offers, seat);
         out.extend(ids(offer).map(Action::Mission));
     }
 
     /// The mission `seat` chose, if any.
     pub(crate) fn mission_of(&self, seat: Seat) -> Option<u8> {
-        Some(at(&self.table.missions, seat)).filter(|&m| m != NONE)
+        Some(at(&self.table.rounds.missions, seat)).filter(|&m| m != NONE)
     }
 
     /// Whether `seat` may choose mission `id` now.
     pub(crate) fn mission_allowed(&self, seat: Seat, id: u8) -> bool {
-        at(&self.table.offers, seat).checked_shr(u32::from(id)).is_some_and(|o| o & 1 == 1)
+        at(&self.table.rounds.offers, seat).checked_shr(u32::from(id)).is_some_and(|o| o & 1 == 1)
     }
 
     /// Chooses a mission; the rest of the offer goes back. After the last choice the
     /// player left of the dealer leads.
     pub(crate) fn choose_mission(&mut self, seat: Seat, id: u8) {
-        put(&mut self.table.missions, seat, id);
-        put(&mut self.table.offers, seat, 0);
-        if self.table.offers.iter().all(|&o| o == 0) {
+        put(&mut self.table.rounds.missions, seat, id);
+        put(&mut self.table.rounds.offers, seat, 0);
+        if self.table.rounds.offers.iter().all(|&o| o == 0) {
             self.table.phase = Phase::Play(self.table.dealer.left(self.n()));
         }
     }
@@ -274,22 +186,23 @@ impl CrownBattles {
     /// before the round's end.
     pub(crate) fn mission_seen(&self, seat: Seat, observer: Option<Seat>) -> bool {
         observer == Some(seat)
-            || self.table.round_type.open_missions() && (self.missions_in_turn() || self.table.phase != Phase::Missions)
+            || self.table.rounds.round_type.open_missions()
+                && (self.missions_in_turn() || self.table.phase != Phase::Missions)
     }
 
     /// A trick of a missions round was won at play position `pos` by `winner`: records
     /// the first trick it won (0-based) and whether a trump card won it.
     pub(crate) fn note_mission_trick(&mut self, winner: Seat, pos: usize) {
         let played = self.cards_this_round().saturating_sub(self.hand(self.table.trick.leader).len() as u8);
-        if at(&self.table.first_wins, winner) == NONE {
-            put(&mut self.table.first_wins, winner, played.saturating_sub(1));
+        if at(&self.table.rounds.first_wins, winner) == NONE {
+            put(&mut self.table.rounds.first_wins, winner, played.saturating_sub(1));
         }
         if let (Some(Form::Number { suit, .. }), Trump::Suit(t)) = (self.table.trick.form(pos), self.table.trump)
             && suit == t
         {
-            self.table.trump_wins |= bit(winner);
+            self.table.rounds.trump_wins |= bit(winner);
             if self.table.trick.led.is_some_and(|led| led != t) {
-                self.table.trump_cuts |= bit(winner);
+                self.table.rounds.trump_cuts |= bit(winner);
             }
         }
     }
@@ -300,16 +213,25 @@ impl CrownBattles {
         self.mission_result(seat, tricks).unwrap_or(FAILED_MISSION)
     }
 
+    /// Whether `seat`'s mission is met with `tricks` tricks ("Missions": "If a player
+    /// fails their mission"); `None` when it has no mission.
+    pub(crate) fn mission_met(&self, seat: Seat, tricks: u8) -> Option<bool> {
+        self.config.missions.catalogue.get(at(&self.table.rounds.missions, seat))?;
+        Some(self.mission_result(seat, tricks).is_some())
+    }
+
     /// The result of `seat`'s mission: `Some` of the table's points when met (`Some(0)`
     /// without a mission), `None` when failed.
     pub(crate) fn mission_result(&self, seat: Seat, tricks: u8) -> Option<i32> {
-        let Some(mission) = self.config.missions.catalogue.get(at(&self.table.missions, seat)) else { return Some(0) };
-        let first = Some(at(&self.table.first_wins, seat)).filter(|&f| f != NONE);
+        let Some(mission) = self.config.missions.catalogue.get(at(&self.table.rounds.missions, seat)) else {
+            return Some(0);
+        };
+        let first = Some(at(&self.table.rounds.first_wins, seat)).filter(|&f| f != NONE);
         let met = mission.condition.met(
             tricks,
             first,
-            self.table.trump_wins & bit(seat) != 0,
-            self.table.trump_cuts & bit(seat) != 0,
+            self.table.rounds.trump_wins & bit(seat) != 0,
+            self.table.rounds.trump_cuts & bit(seat) != 0,
         );
         mission.points.points(self.config.players, self.cards_this_round()).filter(|_| met)
     }
@@ -327,32 +249,32 @@ impl CrownBattles {
 
     /// Clears the missions of a round (at its start).
     pub(crate) fn reset_missions(&mut self) {
-        self.table.offers = [0; MAX_PLAYERS];
-        self.table.missions = [NONE; MAX_PLAYERS];
-        self.table.first_wins = [NONE; MAX_PLAYERS];
-        self.table.trump_wins = 0;
-        self.table.trump_cuts = 0;
+        self.table.rounds.offers = [0; MAX_PLAYERS];
+        self.table.rounds.missions = [NONE; MAX_PLAYERS];
+        self.table.rounds.first_wins = [NONE; MAX_PLAYERS];
+        self.table.rounds.trump_wins = 0;
+        self.table.rounds.trump_cuts = 0;
     }
 
     /// Determinization: the offers of the other seats and the missions `seat` has not
     /// seen are re-dealt among the missions available this round.
     pub(crate) fn redraw_hidden_missions(&mut self, seat: Seat, rng: &mut GameRng) {
-        if !self.table.round_type.has_missions() {
+        if !self.table.rounds.round_type.has_missions() {
             return;
         }
         let available = self.available_missions();
         for s in self.seats().filter(|&s| s != seat) {
-            if at(&self.table.offers, s) != 0 {
+            if at(&self.table.rounds.offers, s) != 0 {
                 let offer = self.draw_offer(available, rng);
                 // Never empty: the seat had an offer, so some mission is available.
                 if offer != 0 {
-                    put(&mut self.table.offers, s, offer);
+                    put(&mut self.table.rounds.offers, s, offer);
                 }
-            } else if at(&self.table.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
+            } else if at(&self.table.rounds.missions, s) != NONE && !self.mission_seen(s, Some(seat)) {
                 let offer = self.draw_offer(available, rng);
                 let k = rng.below(offer.count_ones().max(1));
                 if let Some(id) = ids(offer).nth(k as usize) {
-                    put(&mut self.table.missions, s, id);
+                    put(&mut self.table.rounds.missions, s, id);
                 }
             }
         }

@@ -1,49 +1,21 @@
 //! The missions of a round in a saved game ([`MissionsSetup`]), and their checks.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use super::MAX_MISSIONS;
 use crate::position::SetupError;
+use crate::rounds::records::MissionsSetup;
 use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit, put};
-
-/// The missions state of a saved game ([`Setup::missions`](crate::Setup::missions)),
-/// missions by catalogue id. Default: nothing chosen yet, and in a missions round whose
-/// play has not started, the offers dealt by the generator as at the round's start.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct MissionsSetup {
-    /// Per seat: the missions offered that it has yet to choose from.
-    pub offered: Vec<Vec<u8>>,
-    /// Per seat: the mission it chose.
-    pub chosen: Vec<Option<u8>>,
-    /// Per seat: the 0-based index of the first trick it won in play this round.
-    pub first_wins: Vec<Option<u8>>,
-    /// Seats that won a trick with a trump card this round.
-    pub trump_tricks: Vec<Seat>,
-    /// Seats that won a trick by trumping another led suit this round.
-    pub trump_over_lead: Vec<Seat>,
-    /// Per seat: the missions of the last round when it was a missions round (shown until
-    /// the next round ends).
-    pub revealed: Vec<Option<u8>>,
-}
-
-impl MissionsSetup {
-    /// Whether it holds nothing (left out of a saved game).
-    pub fn is_empty(&self) -> bool {
-        *self == MissionsSetup::default()
-    }
-}
 
 impl CrownBattles {
     /// The bids placed, for the phase checks: in a missions round, where no bid is placed,
     /// all of them once the trump is known and no seat has a mission to choose, else none.
     pub(crate) fn placed_bids(&self) -> usize {
-        if self.table.round_type.has_missions() {
+        if self.table.rounds.round_type.has_missions() {
             // (Missions-Alliances: the missions are dealt once the teams are formed.)
             let choosing = self.table.phase == Phase::ChooseTrump
                 || self.alliance_round() && !self.teams_formed()
-                || self.table.offers.iter().any(|&o| o != 0);
+                || self.table.rounds.offers.iter().any(|&o| o != 0);
             return if choosing { 0 } else { self.n() };
         }
         if self.precision() {
@@ -61,16 +33,16 @@ impl CrownBattles {
             if a.iter().all(|&v| v == NONE) { Vec::new() } else { seats().map(|s| id(at(a, s))).collect() }
         };
         MissionsSetup {
-            offered: if self.table.offers.iter().all(|&o| o == 0) {
+            offered: if self.table.rounds.offers.iter().all(|&o| o == 0) {
                 Vec::new()
             } else {
-                seats().map(|s| super::ids(at(&self.table.offers, s)).collect()).collect()
+                seats().map(|s| super::ids(at(&self.table.rounds.offers, s)).collect()).collect()
             },
-            chosen: per_seat(&self.table.missions),
-            first_wins: per_seat(&self.table.first_wins),
-            trump_tricks: flagged(self.table.trump_wins),
-            trump_over_lead: flagged(self.table.trump_cuts),
-            revealed: per_seat(&self.table.revealed_missions),
+            chosen: per_seat(&self.table.rounds.missions),
+            first_wins: per_seat(&self.table.rounds.first_wins),
+            trump_tricks: flagged(self.table.rounds.trump_wins),
+            trump_over_lead: flagged(self.table.rounds.trump_cuts),
+            revealed: per_seat(&self.table.rounds.revealed_missions),
         }
     }
 
@@ -95,16 +67,16 @@ impl CrownBattles {
             list.iter()
                 .try_fold(0u8, |m, &s| if s.index() < n { Ok(m | bit(s)) } else { Err(SetupError::NoSuchSeat(s)) })
         };
-        self.table.trump_wins = seats(&setup.trump_tricks)?;
-        self.table.trump_cuts = seats(&setup.trump_over_lead)?;
+        self.table.rounds.trump_wins = seats(&setup.trump_tricks)?;
+        self.table.rounds.trump_cuts = seats(&setup.trump_over_lead)?;
         let fill = |slot: &mut [u8; MAX_PLAYERS], list: &[Option<u8>]| {
             for (s, v) in list.iter().enumerate() {
                 put(slot, Seat(s as u8), v.unwrap_or(NONE));
             }
         };
-        fill(&mut self.table.missions, &setup.chosen);
-        fill(&mut self.table.first_wins, &setup.first_wins);
-        fill(&mut self.table.revealed_missions, &setup.revealed);
+        fill(&mut self.table.rounds.missions, &setup.chosen);
+        fill(&mut self.table.rounds.first_wins, &setup.first_wins);
+        fill(&mut self.table.rounds.revealed_missions, &setup.revealed);
         for (s, ids) in setup.offered.iter().enumerate() {
             let mut offer: super::MissionSet = 0;
             for &i in ids {
@@ -113,18 +85,18 @@ impl CrownBattles {
                 }
                 offer |= 1 << i;
             }
-            put(&mut self.table.offers, Seat(s as u8), offer);
+            put(&mut self.table.rounds.offers, Seat(s as u8), offer);
         }
         let fresh = setup.offered.is_empty() && setup.chosen.is_empty();
         let before_play = self.table.played.is_empty() && self.table.trick.len == 0;
         if fresh
             && before_play
-            && self.table.round_type.has_missions()
+            && self.table.rounds.round_type.has_missions()
             && (!self.alliance_round() || self.teams_formed())
         {
             // Dealt again with the setup's trump (a deal made with the round's cards may
             // have used another).
-            self.table.offers = [0; MAX_PLAYERS];
+            self.table.rounds.offers = [0; MAX_PLAYERS];
             if !choosing_trump {
                 self.deal_missions();
             }
@@ -141,22 +113,22 @@ impl CrownBattles {
         let ids_ok = |a: &[u8; MAX_PLAYERS]| {
             a.iter().enumerate().all(|(s, &v)| v == NONE || (s < n && usize::from(v) < catalogue))
         };
-        if !ids_ok(&self.table.missions) || !ids_ok(&self.table.revealed_missions) {
+        if !ids_ok(&self.table.rounds.missions) || !ids_ok(&self.table.rounds.revealed_missions) {
             return Err(SetupError::Missions("a mission id beyond the catalogue or the seats"));
         }
         let seats_mask = if n >= 8 { u8::MAX } else { (1u8 << n) - 1 };
-        if (self.table.trump_wins | self.table.trump_cuts) & !seats_mask != 0
-            || self.table.trump_cuts & !self.table.trump_wins != 0
+        if (self.table.rounds.trump_wins | self.table.rounds.trump_cuts) & !seats_mask != 0
+            || self.table.rounds.trump_cuts & !self.table.rounds.trump_wins != 0
         {
             return Err(SetupError::Missions(
                 "trump wins of seats that do not exist, or a trumping without a trump win",
             ));
         }
-        if !self.table.round_type.has_missions() {
-            let clear = self.table.offers == [0; MAX_PLAYERS]
-                && self.table.missions == [NONE; MAX_PLAYERS]
-                && self.table.first_wins == [NONE; MAX_PLAYERS]
-                && self.table.trump_wins == 0;
+        if !self.table.rounds.round_type.has_missions() {
+            let clear = self.table.rounds.offers == [0; MAX_PLAYERS]
+                && self.table.rounds.missions == [NONE; MAX_PLAYERS]
+                && self.table.rounds.first_wins == [NONE; MAX_PLAYERS]
+                && self.table.rounds.trump_wins == 0;
             return if clear { Ok(()) } else { Err(SetupError::Missions("missions outside a missions round")) };
         }
         if self.table.bids.iter().any(Option::is_some) {
@@ -166,9 +138,9 @@ impl CrownBattles {
         // nobody has one, nor anything a mission records.
         let undealt = matches!(self.table.phase, Phase::ChooseTrump | Phase::Teams);
         if undealt
-            && (self.table.missions != [NONE; MAX_PLAYERS]
-                || self.table.first_wins != [NONE; MAX_PLAYERS]
-                || self.table.trump_wins != 0)
+            && (self.table.rounds.missions != [NONE; MAX_PLAYERS]
+                || self.table.rounds.first_wins != [NONE; MAX_PLAYERS]
+                || self.table.rounds.trump_wins != 0)
         {
             return Err(SetupError::Missions("missions chosen before they are dealt"));
         }
@@ -176,16 +148,16 @@ impl CrownBattles {
         let dealt = self.cards_this_round();
         for s in 0..MAX_PLAYERS {
             let seat = Seat(s as u8);
-            let offer = at(&self.table.offers, seat);
-            let first = at(&self.table.first_wins, seat);
-            if offer & !available != 0 || (offer != 0 && at(&self.table.missions, seat) != NONE) {
+            let offer = at(&self.table.rounds.offers, seat);
+            let first = at(&self.table.rounds.first_wins, seat);
+            if offer & !available != 0 || (offer != 0 && at(&self.table.rounds.missions, seat) != NONE) {
                 return Err(SetupError::Missions("an offer of missions not available, or to a seat that chose"));
             }
             if first != NONE && (first >= dealt || s >= n) {
                 return Err(SetupError::Missions("a first trick won beyond the round"));
             }
         }
-        let choosing = self.table.offers.iter().any(|&o| o != 0);
+        let choosing = self.table.rounds.offers.iter().any(|&o| o != 0);
         if choosing != (self.table.phase == Phase::Missions) {
             return Err(SetupError::Phase(Some(self.table.phase)));
         }

@@ -75,6 +75,7 @@ fn in_play_the_sense_follows_the_mission_and_the_tricks() {
             Condition::NoneOfFirst(_) => -1.0,
             Condition::TrumpTrick | Condition::TrumpOverLead => 1.0,
             Condition::AtLeast(_) => 0.0,
+            other => panic!("a condition this test does not know: {other}"),
         };
         assert_eq!(want, expected, "{condition} with {tricks} tricks, first trick");
         seen += 1;

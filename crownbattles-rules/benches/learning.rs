@@ -45,13 +45,31 @@ fn positions(config: &Config, count: usize) -> Vec<(CrownBattles, Seat)> {
 }
 
 fn configs() -> Vec<(&'static str, Config)> {
-    let base = Config::base(4).unwrap();
-    let mut powers = Config::base(8).unwrap();
+    let base = Config::rulebook(Some(4)).unwrap();
+    let mut powers = Config::rulebook(Some(8)).unwrap();
     powers.deck = powers.deck.with_powers(&Power::ALL);
-    let mut rounds = Config::base(5).unwrap();
+    let mut rounds = Config::rulebook(Some(5)).unwrap();
     rounds.round_types =
         RoundTypes::deal(&RoundType::ALL.into_iter().filter(|t| !t.excluded_for(5)).collect::<Vec<_>>());
-    vec![("base4", base), ("powers8", powers.validated().unwrap()), ("rounds5", rounds.validated().unwrap())]
+    vec![
+        ("base4", base),
+        (
+            "powers8",
+            {
+                let c = powers.clone();
+                c.check().map(|()| c)
+            }
+            .unwrap(),
+        ),
+        (
+            "rounds5",
+            {
+                let c = rounds.clone();
+                c.check().map(|()| c)
+            }
+            .unwrap(),
+        ),
+    ]
 }
 
 fn learning(c: &mut Criterion) {

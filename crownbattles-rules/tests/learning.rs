@@ -164,7 +164,8 @@ fn magician_passes_twins_see_the_same() {
     let passing = Cell::new(0);
     let with_magician = configs().prop_map(|mut c| {
         c.deck = DeckSpec { powers: c.deck.powers | 1 << Power::Magician.index(), ..c.deck };
-        c.validated().unwrap()
+        c.check().unwrap();
+        c
     });
     proptest!(proptest_config(16), |(config in with_magician, seed in any::<u64>())| {
         passing.set(passing.get() + play(&config, seed, 120, bias_power_cards).passing);
@@ -176,7 +177,7 @@ fn magician_passes_twins_see_the_same() {
 fn finished_games_return_the_winner() {
     let mut finished = 0;
     for players in 2..=8 {
-        let config = Config::base(players).unwrap();
+        let config = Config::rulebook(Some(players)).unwrap();
         let met = play(&config, u64::from(players), 2000, uniform);
         finished += usize::from(met.finished);
     }
@@ -185,23 +186,23 @@ fn finished_games_return_the_winner() {
 
 #[test]
 fn sizes_of_the_base_game_and_the_largest_config() {
-    let base = CrownBattles::new(&Config::base(4).unwrap(), 0).unwrap();
+    let base = CrownBattles::new(&Config::rulebook(Some(4)).unwrap(), 0).unwrap();
     assert_eq!(base.action_count(), 82);
     assert_eq!(base.observation_shape().len(), 850);
     assert_eq!(base.utility(), Utility::GeneralSum);
-    let mut largest = Config::base(8).unwrap();
+    let mut largest = Config::rulebook(Some(8)).unwrap();
     largest.deck = largest.deck.with_powers(&Power::ALL);
     largest.max_bid = 10;
     largest.round_types =
         RoundTypes::deal(&RoundType::ALL.into_iter().filter(|t| !t.excluded_for(8)).collect::<Vec<_>>());
-    let game = CrownBattles::new(&largest.validated().unwrap(), 0).unwrap();
+    let game = CrownBattles::new(&largest, 0).unwrap();
     assert_eq!(game.action_count(), 1302);
     assert_eq!(game.observation_shape().len(), 4613);
 }
 
 #[test]
 fn a_seat_sees_its_hand_and_the_spectator_does_not() {
-    let game = CrownBattles::new(&Config::base(4).unwrap(), 3).unwrap();
+    let game = CrownBattles::new(&Config::rulebook(Some(4)).unwrap(), 3).unwrap();
     let spectator = observation(&game, Observer::Spectator);
     for i in 0..4 {
         let mine = observation(&game, Observer::Seat(Seat(i)));
@@ -214,7 +215,7 @@ fn a_seat_sees_its_hand_and_the_spectator_does_not() {
 
 #[test]
 fn wrong_buffer_lengths_are_typed_errors() {
-    let game = CrownBattles::new(&Config::base(3).unwrap(), 0).unwrap();
+    let game = CrownBattles::new(&Config::rulebook(Some(3)).unwrap(), 0).unwrap();
     let mut short = vec![0.0; 3];
     assert!(game.observe(Observer::Spectator, &mut short).is_err());
     let mut mask = vec![false; 2];

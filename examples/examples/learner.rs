@@ -54,7 +54,10 @@ fn learn<G: Catalogued>(id: GameId, args: &Args) -> Result<(), String> {
             let allowed: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
             let choice = if seat == Seat(0) {
                 game.observe(Observer::Seat(seat), &mut observation).map_err(|e| e.to_string())?;
-                allowed.iter().copied().max_by(|&a, &b| linear.score(a, &observation).total_cmp(&linear.score(b, &observation)))
+                allowed
+                    .iter()
+                    .copied()
+                    .max_by(|&a, &b| linear.score(a, &observation).total_cmp(&linear.score(b, &observation)))
             } else {
                 allowed.get(rng.below(allowed.len().max(1) as u32) as usize).copied()
             };

@@ -92,7 +92,12 @@ where
         }
         let path = record_path(path, id, args.games.len() > 1);
         trajectories.save(&path).map_err(|e| e.to_string())?;
-        println!("{} decisions of {} games written to {}", trajectories.decisions(), trajectories.games(), path.display());
+        println!(
+            "{} decisions of {} games written to {}",
+            trajectories.decisions(),
+            trajectories.games(),
+            path.display()
+        );
     }
     if let (Some(path), Some(record)) = (&args.save_record, record) {
         let path = record_path(path, id, args.games.len() > 1);

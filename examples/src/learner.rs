@@ -227,8 +227,8 @@ pub fn play_episode<G: Learning>(
             return Err(LearnerError::TooLong(limit));
         }
         let now = recorder.before(&game, seat)?;
-        let index = choose(policy, &recorder.mask, &recorder.observation, &mut choices)
-            .ok_or(LearnerError::EmptyMask(seat))?;
+        let index =
+            choose(policy, &recorder.mask, &recorder.observation, &mut choices).ok_or(LearnerError::EmptyMask(seat))?;
         let action = game.index_action(index).ok_or(LearnerError::NoAction(index))?;
         game.apply(seat, action).map_err(|e| LearnerError::Refused { index, reason: e.to_string() })?;
         recorder.chose(seat, index, now);

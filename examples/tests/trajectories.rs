@@ -22,9 +22,15 @@ where
 {
     let bots = [BotSpec::Greedy, BotSpec::Random];
     let options = GameOptions::default();
-    let (summary, _, episodes) = run_each::<G, Episode>(None, &options, games, 4, &bots, |_| {}, |_, record| {
-        episode_of_record(record).map_err(|e| e.to_string())
-    })
+    let (summary, _, episodes) = run_each::<G, Episode>(
+        None,
+        &options,
+        games,
+        4,
+        &bots,
+        |_| {},
+        |_, record| episode_of_record(record).map_err(|e| e.to_string()),
+    )
     .unwrap();
     let config = G::config_with(None, &options).unwrap();
     let game = G::new(&config, 4).unwrap();
@@ -61,10 +67,8 @@ where
     // Each seat's rewards add up to its final return (nothing is credited before a seat first acts).
     for (id, episode) in episodes.iter().enumerate() {
         for seat in 0..game.seat_count() {
-            let total: f64 = (0..n)
-                .filter(|&r| game_ids[r] == id as u64 && seats[r] == seat as i64)
-                .map(|r| rewards[r])
-                .sum();
+            let total: f64 =
+                (0..n).filter(|&r| game_ids[r] == id as u64 && seats[r] == seat as i64).map(|r| rewards[r]).sum();
             assert!((total - episode.returns[seat]).abs() < 1e-9, "game {id} seat {seat}");
             assert_eq!(returns[[id, seat]], episode.returns[seat]);
         }

@@ -5,7 +5,7 @@ use duke_core::Seat;
 
 use crate::actions::{Action, Bid, Direction, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
-use crate::rounds::{DuelPairing, Leak, RoundType, TeamFormation};
+use crate::{DuelPairing, Leak, RoundType, TeamFormation};
 use crate::setup::{Config, Shields};
 
 /// The blocks of the action index, in index order.

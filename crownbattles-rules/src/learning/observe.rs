@@ -11,7 +11,7 @@ use duke_core::{Game, Observer, Seat};
 use super::layout::{ALLIANCE_TYPES, Faces, Layout, MISSION_TYPES, PRECISION_TYPES, may_play};
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
-use crate::rounds::RoundType;
+use crate::RoundType;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 
@@ -242,7 +242,7 @@ impl CrownBattles {
         for s in self.to_act().iter() {
             x.set(s.index(), 1.0);
         }
-        w.block(RoundType::ALL.len()).set(t.round_type.index(), 1.0);
+        w.block(RoundType::ALL.len()).set(t.rounds.round_type.index(), 1.0);
 
         let mut x = w.block(5 * n);
         for s in seats() {
@@ -264,7 +264,7 @@ impl CrownBattles {
         }
         let mut x = w.block(n * b);
         for s in seats() {
-            let bid = at(&t.bids, s).filter(|_| t.round_type.bids_are_public() || me == Some(s));
+            let bid = at(&t.bids, s).filter(|_| t.rounds.round_type.bids_are_public() || me == Some(s));
             x.set(b * s.index() + CrownBattles::bid_slot(d, bid), 1.0);
         }
 
@@ -277,7 +277,7 @@ impl CrownBattles {
         CrownBattles::put_cards(d, &mut w.block(f), 0, seen_played);
         let known = match me {
             Some(s) => at(&t.known, s).minus(own).minus(seen_played),
-            None if self.leaked_round() => t.shown.minus(seen_played),
+            None if self.leaked_round() => t.rounds.shown.minus(seen_played),
             None => CardSet::EMPTY,
         };
         let holds =
@@ -310,7 +310,7 @@ impl CrownBattles {
         }
         if d.long {
             let mut x = w.block(n * (f + FORM));
-            if !t.long.is_empty() {
+            if !t.rounds.long.is_empty() {
                 let first = self.first_pass();
                 for i in 0..usize::from(first.len) {
                     let (Some(card), Some(form)) = (first.card(i), first.form(i)) else { continue };
@@ -340,8 +340,8 @@ impl CrownBattles {
                 x.set(suit.index(), 1.0);
             }
             let mut x = w.block(n * (f + 1));
-            for (pos, &id) in t.revealed_trick.iter().take_while(|&&id| id != NONE).enumerate() {
-                let at = t.revealed_leader.offset(pos, n).index() * (f + 1);
+            for (pos, &id) in t.rounds.revealed_trick.iter().take_while(|&&id| id != NONE).enumerate() {
+                let at = t.rounds.revealed_leader.offset(pos, n).index() * (f + 1);
                 if let Some(k) = Card::new(id & 0x7F).and_then(|c| d.faces.index(c.face())) {
                     x.add(at + k, 1.0);
                 }
@@ -365,38 +365,38 @@ impl CrownBattles {
         }
         if d.blind {
             let mut x = w.block(n * b);
-            if t.revealed_bids.iter().any(Option::is_some) {
+            if t.rounds.revealed_bids.iter().any(Option::is_some) {
                 for s in seats() {
-                    x.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.revealed_bids, s)), 1.0);
+                    x.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.rounds.revealed_bids, s)), 1.0);
                 }
             }
         }
         if d.split {
             let on = self.split();
             w.block(1).set(0, if on && self.second_half() { 1.0 } else { 0.0 });
-            let aside = me.filter(|_| on).map_or(CardSet::EMPTY, |s| at(&t.aside, s));
+            let aside = me.filter(|_| on).map_or(CardSet::EMPTY, |s| at(&t.rounds.aside, s));
             CrownBattles::put_cards(d, &mut w.block(f), 0, aside);
             let mut sizes = w.block(n);
             for s in seats().filter(|_| on) {
-                sizes.set(s.index(), at(&t.aside, s).len() as f32);
+                sizes.set(s.index(), at(&t.rounds.aside, s).len() as f32);
             }
             let mut other = w.block(n * b);
             for s in seats().filter(|_| on) {
-                other.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.other_bids, s)), 1.0);
+                other.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.rounds.other_bids, s)), 1.0);
             }
             let mut first = w.block(n);
             for s in seats().filter(|_| on) {
-                first.set(s.index(), f32::from(at(&t.first_tricks, s)));
+                first.set(s.index(), f32::from(at(&t.rounds.first_tricks, s)));
             }
         }
         if m > 0 {
             let mut x = w.block(m);
-            let offer = me.map_or(0, |s| at(&t.offers, s));
+            let offer = me.map_or(0, |s| at(&t.rounds.offers, s));
             for k in (0..m).filter(|&k| offer.checked_shr(k as u32).is_some_and(|o| o & 1 == 1)) {
                 x.set(k, 1.0);
             }
             let mut x = w.block(n * m);
-            if t.round_type.has_missions() {
+            if t.rounds.round_type.has_missions() {
                 for s in seats() {
                     if let Some(id) = self.mission_of(s).filter(|_| self.mission_seen(s, me)) {
                         x.set(m * s.index() + usize::from(id), 1.0);
@@ -405,7 +405,7 @@ impl CrownBattles {
             }
             let mut x = w.block(n * m);
             for s in seats() {
-                let id = at(&t.revealed_missions, s);
+                let id = at(&t.rounds.revealed_missions, s);
                 if id != NONE {
                     x.set(m * s.index() + usize::from(id), 1.0);
                 }
@@ -429,7 +429,7 @@ impl CrownBattles {
                     x.set(n * s.index() + a.index(), 1.0);
                 }
                 x.set(n * n + s.index(), if self.is_solo(s) { 1.0 } else { 0.0 });
-                x.set(n * n + n + s.index(), if t.alliance.notes & bit(s) != 0 { 1.0 } else { 0.0 });
+                x.set(n * n + n + s.index(), if t.rounds.alliance.notes & bit(s) != 0 { 1.0 } else { 0.0 });
             }
         }
         if d.precision {

@@ -73,3 +73,16 @@ fn conformance_base_games() -> Result<(), Failure> {
     let base = (2u8..=8).prop_map(|n| Config::rulebook(Some(n)).unwrap());
     run::<CrownBattles>(base, &Settings { cases: 12, max_steps: 40, seed: 0xC20, ..Settings::default() })
 }
+
+/// The vocabulary every game shares: configs, set-ups, records (`duke_core::vocabulary`),
+/// for every seat count.
+#[test]
+fn the_shared_vocabulary() -> Result<(), duke_core::testing::Failure> {
+    for players in [None, Some(2), Some(3), Some(5), Some(8)] {
+        duke_core::testing::vocabulary::check_vocabulary::<crownbattles_rules::CrownBattles>(
+            players,
+            &duke_core::testing::Settings { cases: 8, ..Default::default() },
+        )?;
+    }
+    Ok(())
+}

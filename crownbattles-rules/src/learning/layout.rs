@@ -5,8 +5,8 @@ use duke_core::Seat;
 
 use crate::actions::{Action, Bid, Direction, Trump};
 use crate::cards::{CardSet, Face, Power, SuitId};
-use crate::{DuelPairing, Leak, RoundType, TeamFormation};
 use crate::setup::{Config, Shields};
+use crate::{DuelPairing, Leak, RoundType, TeamFormation};
 
 /// The blocks of the action index, in index order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,9 +9,9 @@
 use duke_core::{Game, Observer, Seat};
 
 use super::layout::{ALLIANCE_TYPES, Faces, Layout, MISSION_TYPES, PRECISION_TYPES, may_play};
+use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
-use crate::RoundType;
 use crate::state::{CrownBattles, NONE, Phase, at, bit};
 use crate::trick::Form;
 

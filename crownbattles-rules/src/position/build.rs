@@ -197,6 +197,12 @@ impl CrownBattles {
     pub fn from_setup(setup: &Setup) -> Result<CrownBattles, SetupError> {
         setup.config.check()?;
         let config = setup.config.clone();
+        // A set-up that says nothing but its config and seed is the start of a game, the
+        // same game as `new` (the first dealer drawn when the config leaves it to chance):
+        // the vocabulary every game shares (`duke_core::vocabulary`).
+        if *setup == (Setup { seed: setup.seed, ..Setup::new(config.clone()) }) {
+            return Ok(CrownBattles::start(config, setup.seed));
+        }
         let players = config.players;
         let n = usize::from(players);
         let seat = |s: Seat| if s.index() < n { Ok(s) } else { Err(SetupError::NoSuchSeat(s)) };

@@ -226,10 +226,11 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The start of the first round: the config's first dealer (else the last seat) deals
-    /// and spins with seed 0's generator, and the player to the dealer's left bids first.
-    /// With a fixed `first_dealer` this is `CrownBattles::new(&config, 0)`; `new` draws
-    /// the first dealer when the config leaves it to chance.
+    /// The start of a game of `config` with seed 0: [`CrownBattles::from_setup`] of it (with
+    /// any `seed`) is `CrownBattles::new(&config, seed)`, the first dealer drawn by the
+    /// generator when the config leaves it to chance. Once any other field is set, the
+    /// set-up describes a position: its `dealer` (default: the config's first dealer, else the
+    /// last seat) deals and spins, and the player to the dealer's left bids first.
     pub fn new(config: Config) -> Setup {
         Setup {
             config,

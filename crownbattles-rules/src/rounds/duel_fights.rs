@@ -138,34 +138,51 @@ impl CrownBattles {
     pub(crate) fn push_pairings(&self, out: &mut Vec<Action>) {
         let left = self.ungrouped();
         let Some(first) = self.seats().find(|&s| left & bit(s) != 0) else { return };
-        let others: Vec<Seat> = self.seats().filter(|&s| s > first && left & bit(s) != 0).collect();
+        // The seats after `first` still to be grouped, as a mask (no allocation: this is the
+        // legal-action hot path).
+        let others = left & !bit(first);
         let r = left.count_ones();
-        for (i, &b) in others.iter().enumerate() {
+        for b in self.seats().filter(|&s| others & bit(s) != 0) {
             let pair = bit(first) | bit(b);
             if r >= 4 {
                 out.push(Action::Duel(pair));
             }
             if r % 2 == 1 && r >= 5 {
-                out.extend(others.iter().skip(i + 1).map(|&c| Action::Duel(pair | bit(c))));
+                out.extend(
+                    self.seats().filter(|&c| c > b && others & bit(c) != 0).map(|c| Action::Duel(pair | bit(c))),
+                );
             }
         }
     }
 
-    /// Whether the dealer may form this group now. (Out of line, as the other Duel
-    /// Fights steps: the base game's dispatch stays as small as before.)
+    /// Whether the dealer may form this group now: exactly a group [`push_pairings`]
+    /// lists (the first seat still to be grouped with one other, or with two while a group
+    /// of three is to be formed). (Out of line, as the other Duel Fights steps: the base
+    /// game's dispatch stays as small as before.)
+    ///
+    /// [`push_pairings`]: CrownBattles::push_pairings
     #[inline(never)]
     pub(crate) fn pairing_allowed(&self, group: u8) -> bool {
-        let mut legal = Vec::new();
-        self.push_pairings(&mut legal);
-        legal.contains(&Action::Duel(group))
+        let left = self.ungrouped();
+        let Some(first) = self.seats().find(|&s| left & bit(s) != 0) else { return false };
+        let r = left.count_ones();
+        let size = group.count_ones();
+        group & bit(first) != 0 && group & !left == 0 && (size == 2 && r >= 4 || size == 3 && r % 2 == 1 && r >= 5)
     }
 
     /// The dealer forms a group (a set of seats); the bidding starts once everyone is
     /// grouped.
     #[inline(never)]
     pub(crate) fn pair(&mut self, group: u8) {
-        let members: Vec<Seat> = self.seats().filter(|&s| group & bit(s) != 0).collect();
-        self.form_group(&members);
+        let mut members = [Seat(0); 3];
+        let mut len = 0;
+        for s in self.seats().filter(|&s| group & bit(s) != 0) {
+            if let Some(slot) = members.get_mut(len) {
+                *slot = s;
+                len += 1;
+            }
+        }
+        self.form_group(members.get(..len).unwrap_or(&[]));
         if !self.pairing_pending() {
             self.table.phase = self.bidding_phase();
         }

@@ -13,6 +13,7 @@ use crate::tiles::TileKind;
 
 /// Why an action was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]

@@ -12,6 +12,8 @@
 //!   followed by [`Action::Place`] on an empty square beside the Duke.
 //! - No action may leave your Duke capturable next turn ([`Duke::in_guard`]); a player
 //!   without any legal action loses; an optional turn limit ends the game drawn.
+//!   After a refusal, [`Duke::why_illegal`] says which rule refused the action ("your Duke
+//!   would stay in Guard", "that tile cannot reach that square", ...).
 //! - Every step yields [`Event`]s (`Game::events`): set-up placements, moves with the side
 //!   the tile flipped to, strikes, commands, captures, the tile a draw brought out and its
 //!   placement, "Guard", the end of the game. Everything is public, so every observer sees
@@ -163,6 +165,7 @@ mod tile_reference;
 mod tiles;
 mod turn;
 mod view;
+mod why;
 
 pub use actions::{Action, EscapeCost};
 pub use board::Square;

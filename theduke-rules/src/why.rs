@@ -113,7 +113,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     fn why_not_moved(&self, me: usize, from: Square, to: Square) -> Option<&'static str> {
-        if let Some(reason) = self.why_not_yours(me, from).or_else(|| self.why_terrain(to)) {
+        if let Some(reason) = self.why_not_yours(me, from) {
             return Some(reason);
         }
         let own = self.occ.get(me).copied().unwrap_or(0);
@@ -128,7 +128,9 @@ impl<S: TileSource> Duke<S> {
                 "that tile cannot reach that square"
             });
         }
-        self.why_danger(me)
+        // The icons reach it (the terrain tiles are not in the occupancy): a terrain tile
+        // may still keep the tile out.
+        self.why_terrain(to).or_else(|| self.why_danger(me))
     }
 
     fn why_not_struck(&self, me: usize, from: Square, target: Square) -> Option<&'static str> {
@@ -146,7 +148,7 @@ impl<S: TileSource> Duke<S> {
     }
 
     fn why_not_commanded(&self, me: usize, by: Square, from: Square, to: Square) -> Option<&'static str> {
-        if let Some(reason) = self.why_not_yours(me, by).or_else(|| self.why_terrain(to)) {
+        if let Some(reason) = self.why_not_yours(me, by) {
             return Some(reason);
         }
         let t = self.targets_of_code(self.code_at(by), me, by);
@@ -163,6 +165,6 @@ impl<S: TileSource> Duke<S> {
         if self.frozen() & from.bit() != 0 {
             return Some("that tile is frozen by Dread");
         }
-        self.why_danger(me)
+        self.why_terrain(to).or_else(|| self.why_danger(me))
     }
 }

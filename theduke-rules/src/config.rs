@@ -25,16 +25,17 @@ pub use crate::objective::Objective;
 #[serde(try_from = "crate::config_wire::ConfigWire")]
 #[non_exhaustive]
 pub struct Config {
-    /// Who sets up (and therefore moves) first (rulebook "Set-up": "Determine which player
-    /// will set up first"): `None` (the default, as printed) draws it with the game's
+    /// Who sets up first, and so in the standard game moves first (rulebook "Set-up":
+    /// "Determine which player will set up first"; in Dynastic Dispute and Dark Rider the
+    /// other player moves first, see [`Objective`]): `None` (the default, as printed) draws it with the game's
     /// generator when the game is created; `Some(seat)` names the seat (0 or 1; another
     /// seat is refused by [`check`](Config::check)). In JSON a seat number or `null`; the
     /// old names `"Random"`, `"Seat0"` and `"Seat1"` are still read.
     #[serde(default)]
     pub first_player: Option<Seat>,
     /// End the game as a draw after this many turns, counting every completed turn of both
-    /// players (set-up excluded); `None` (the
-    /// default, the rulebook game) plays until a Duke falls or a player cannot act.
+    /// players (set-up excluded; a draw and its placement are one turn); `None` (the default,
+    /// the rulebook game) plays until a Duke falls or a player cannot act.
     pub turn_limit: Option<u32>,
     /// Expanded play, "Enhanced Tiles": the Duchess (Summon) and the Oracle (Divination)
     /// go into each player's bag, appended to the tile set as its last two types.

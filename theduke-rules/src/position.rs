@@ -330,7 +330,7 @@ impl<S: TileSource> Duke<S> {
             phase: setup.phase,
             to_move: setup.to_move.0,
             first: setup.first_player.0,
-            first_choice: setup.config.first_player,
+            first_choice: setup.config.first_player.map_or(0, |s| s.0.saturating_add(1)),
             guard: 0,
             extra: S::Extra::default(),
             set,

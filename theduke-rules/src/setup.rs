@@ -55,7 +55,7 @@ impl<S: TileSource> Duke<S> {
             },
             to_move: first,
             first,
-            first_choice: config.first_player,
+            first_choice: config.first_player.map_or(0, |s| s.0.saturating_add(1)),
             guard: 0,
             extra: S::Extra::default(),
             set,

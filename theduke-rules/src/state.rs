@@ -179,7 +179,9 @@ pub struct Duke<S: TileSource = Standard> {
     pub(crate) phase: Phase,
     pub(crate) to_move: u8,
     pub(crate) first: u8,
-    pub(crate) first_choice: Option<Seat>,
+    /// The config's first player: 0 drawn at random, else the seat plus one (one byte, as
+    /// the enum it replaced, so that the state's layout stays as it was).
+    pub(crate) first_choice: u8,
     /// Cached Duke-danger data of the player to act (see `movegen::GUARD_VALID`): derived
     /// from the rest of the state, refreshed at every turn change and recomputed on load.
     pub(crate) guard: u64,

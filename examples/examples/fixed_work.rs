@@ -67,7 +67,11 @@ fn report<G: Game>(label: &str, config: &G::Config, games: u64) {
 fn main() {
     let rounds: u32 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(3);
     for _ in 0..rounds {
-        let duke = theduke_rules::Config { turn_limit: Some(200), ..Default::default() };
+        let duke = {
+            let mut config = theduke_rules::Config::default();
+            config.turn_limit = Some(200);
+            config
+        };
         report::<theduke_rules::TheDuke>("theduke (turn limit 200)", &duke, 400);
         let arch = archduke_rules::Config { turn_limit: Some(200), ..Default::default() };
         report::<archduke_rules::Archduke>("archduke (4 players)", &arch, 400);

@@ -73,6 +73,10 @@ pub use theduke_rules::TheDuke;
 impl Catalogued for TheDuke {
     const TITLE: &'static str = "The Duke";
     const NOTATION: &'static str = duke_notation!();
+
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        state.why_illegal(seat, action)
+    }
 }
 
 #[cfg(feature = "theduke")]
@@ -133,6 +137,9 @@ Expanded play adds (tiles by name, as listed):
         // refused set is reported before any game starts.
         ExpandedDuke::new(&config, 0).map_err(|e| e.to_string())?;
         Ok(config)
+    }
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        state.why_illegal(seat, action)
     }
 }
 

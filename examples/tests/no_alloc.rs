@@ -74,7 +74,11 @@ fn playouts<G: Game>(config: &G::Config, games: u64) -> u64 {
 
 #[test]
 fn the_duke_does_not_allocate() {
-    let config = theduke_rules::Config { turn_limit: Some(150), ..Default::default() };
+    let config = {
+        let mut config = theduke_rules::Config::default();
+        config.turn_limit = Some(150);
+        config
+    };
     assert!(playouts::<theduke_rules::TheDuke>(&config, 30) > 1000);
 }
 

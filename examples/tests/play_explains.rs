@@ -38,6 +38,19 @@ fn dukesup_says_a_draw_is_not_a_step_of_the_choice() {
     assert!(!text.contains("draw 2 is not legal now"), "{text}");
 }
 
+#[cfg(feature = "theduke")]
+#[test]
+fn theduke_says_where_the_duke_starts() {
+    use duke_examples::catalog::TheDuke;
+    // The human (seat 0) places his Duke in set-up: a1 reads but is refused, and the
+    // engine says why (rulebook "Set-up").
+    let text = session::<TheDuke>(GameId::TheDuke, "duke a1\n");
+    assert!(
+        text.contains("duke a1 is not legal now: the Duke starts on a centre square (c or d) of your home edge"),
+        "{text}"
+    );
+}
+
 /// A label with nothing after it: a line ending in `:` that is not a heading followed by
 /// its lines, or a `:` followed directly by `;` or `,`.
 fn empty_labels(text: &str) -> Vec<String> {

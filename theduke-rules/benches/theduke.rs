@@ -6,11 +6,16 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::{mean_game_length, random_playout};
 use duke_core::{Game, GameRng, Seat};
 use std::hint::black_box;
-use theduke_rules::{Action, Config, ExpandedDuke, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, ExpandedDuke, TheDuke};
 
 /// The opening after a standard set-up: Dukes on c1 and d6, Footmen beside them.
 fn opening() -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.turn_limit = None;
+        config
+    };
     let mut game = TheDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
@@ -32,7 +37,12 @@ fn midgame() -> TheDuke {
 
 fn benches(c: &mut Criterion) {
     println!("size_of::<TheDuke>() = {} bytes", std::mem::size_of::<TheDuke>());
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = None;
+        config.turn_limit = Some(500);
+        config
+    };
     let start = TheDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 200, 5, u64::MAX);
     println!("mean random game length: {per_game} actions");
@@ -86,7 +96,12 @@ fn benches(c: &mut Criterion) {
     // Expanded play with the enhanced tiles (the Duchess and the Oracle in each bag): the
     // run-time tables and the Expanded generator.
     let mut expanded = c.benchmark_group("theduke-expanded");
-    let config = Config { enhanced_tiles: true, turn_limit: Some(500), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config.turn_limit = Some(500);
+        config
+    };
     let start = ExpandedDuke::new(&config, 9).unwrap_or_else(|_| unreachable!());
     let per_game = mean_game_length(&start, 50, 5, u64::MAX);
     println!("expanded: mean random game length: {per_game} actions");
@@ -111,7 +126,12 @@ fn benches(c: &mut Criterion) {
 
 /// The opening of Expanded play with the enhanced tiles.
 fn expanded_opening() -> ExpandedDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, enhanced_tiles: true, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.enhanced_tiles = true;
+        config
+    };
     let mut game = ExpandedDuke::new(&config, 1).unwrap_or_else(|_| unreachable!());
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

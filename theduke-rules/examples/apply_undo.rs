@@ -16,10 +16,14 @@
 use std::hint::black_box;
 
 use duke_core::{Game, GameRng, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, TheDuke};
 
 fn walk(games: u64, pairs_too: bool) -> u64 {
-    let config = Config { turn_limit: Some(200), ..Default::default() };
+    let config = {
+        let mut config = Config::default();
+        config.turn_limit = Some(200);
+        config
+    };
     let mut rng = GameRng::new(11);
     let mut buf = Vec::new();
     let mut pairs = 0u64;
@@ -48,7 +52,11 @@ fn walk(games: u64, pairs_too: bool) -> u64 {
 }
 
 fn playouts(games: u64) -> u64 {
-    let config = Config { turn_limit: Some(200), ..Default::default() };
+    let config = {
+        let mut config = Config::default();
+        config.turn_limit = Some(200);
+        config
+    };
     let mut rng = GameRng::new(7);
     let mut buf = Vec::new();
     let mut actions = 0;
@@ -70,7 +78,11 @@ fn playouts(games: u64) -> u64 {
 }
 
 fn perft(depth: u32) -> u64 {
-    let config = Config { first_player: FirstPlayer::Seat0, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config
+    };
     let Ok(mut open) = TheDuke::new(&config, 1) else { return 0 };
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

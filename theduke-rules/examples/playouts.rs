@@ -5,7 +5,7 @@
 
 use duke_core::testing::random_playout;
 use duke_core::{Game, GameRng, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, TheDuke};
 
 /// User + system CPU seconds of this process (Linux `/proc/self/stat`, 100 ticks per second).
 fn cpu_seconds() -> f64 {
@@ -29,7 +29,12 @@ fn main() {
     let games = args.first().copied().unwrap_or(20_000);
     let depth = args.get(1).copied().unwrap_or(5) as u32;
 
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(500), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = None;
+        config.turn_limit = Some(500);
+        config
+    };
     let mut rng = GameRng::new(1);
     let mut buf = Vec::new();
     let (wall, cpu) = (std::time::Instant::now(), cpu_seconds());
@@ -45,9 +50,15 @@ fn main() {
         cpu_seconds() - cpu,
     );
 
-    let Ok(mut open) =
-        TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() }, 1)
-    else {
+    let Ok(mut open) = TheDuke::new(
+        &{
+            let mut config = Config::default();
+            config.first_player = Some(Seat(0));
+            config.turn_limit = None;
+            config
+        },
+        1,
+    ) else {
         return;
     };
     for (seat, text) in

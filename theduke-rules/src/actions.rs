@@ -3,12 +3,13 @@
 //! The notation is in [`notation`](crate::notation).
 
 use crate::board::Square;
-use crate::expanded::dragon::Facing;
+use crate::terrain::Facing;
 use crate::tiles::TileKind;
 
 /// One action of the player to act. On the wire (serde) an action is its notation, e.g.
 /// `"c2-c4"` or `"place d2"` (see [`notation`](crate::notation)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Action {
     /// Dynastic Dispute, before set-up: take every tile of this type into the bag (the
     /// opponent puts his own in the box).

@@ -1,22 +1,12 @@
 //! Game options. The default is exactly the rulebook's standard game; every option of
 //! Expanded play is off by default.
 
+use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::expanded::format::{CustomTiles, TileSetError};
-
-/// Who sets up first, and therefore moves first (rulebook "Set-up": "Determine which
-/// player will set up first").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum FirstPlayer {
-    /// Drawn with the game's generator when the game is created (the default).
-    #[default]
-    Random,
-    /// Seat 0 sets up first.
-    Seat0,
-    /// Seat 1 sets up first.
-    Seat1,
-}
+use crate::format::{CustomTiles, TileSetError};
+use crate::objective::DarkRiderError;
+pub use crate::objective::Objective;
 
 /// The options of a game.
 ///
@@ -24,12 +14,28 @@ pub enum FirstPlayer {
 /// and play with [`ExpandedDuke`](crate::ExpandedDuke); [`TheDuke`](crate::TheDuke) (the
 /// standard game, compile-time tables) refuses them with [`ConfigError::NeedsExpanded`].
 /// In JSON they are left out while off, so a standard config reads as before.
+///
+/// Build one from [`Config::rulebook`] or [`Config::default`] and set its fields (the type
+/// may gain options, so it is `#[non_exhaustive]`):
+/// `let mut config = Config::default(); config.turn_limit = Some(100);`.
+///
+/// Deserialising checks it ([`Config::check`]): a config that [`check`](Config::check)
+/// refuses does not load, in a record, a setup or a saved state either.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "crate::config_wire::ConfigWire")]
+#[non_exhaustive]
 pub struct Config {
-    /// Who sets up (and moves) first.
-    pub first_player: FirstPlayer,
-    /// End the game as a draw after this many turns (set-up excluded); `None` (the
-    /// default, the rulebook game) plays until a Duke falls or a player cannot act.
+    /// Who sets up first, and so in the standard game moves first (rulebook "Set-up":
+    /// "Determine which player will set up first"; in Dynastic Dispute and Dark Rider the
+    /// other player moves first, see [`Objective`]): `None` (the default, as printed) draws it with the game's
+    /// generator when the game is created; `Some(seat)` names the seat (0 or 1; another
+    /// seat is refused by [`check`](Config::check)). In JSON a seat number or `null`; the
+    /// old names `"Random"`, `"Seat0"` and `"Seat1"` are still read.
+    #[serde(default)]
+    pub first_player: Option<Seat>,
+    /// End the game as a draw after this many turns, counting every completed turn of both
+    /// players (set-up excluded; a draw and its placement are one turn); `None` (the default,
+    /// the rulebook game) plays until a Duke falls or a player cannot act.
     pub turn_limit: Option<u32>,
     /// Expanded play, "Enhanced Tiles": the Duchess (Summon) and the Oracle (Divination)
     /// go into each player's bag, appended to the tile set as its last two types.
@@ -52,44 +58,6 @@ pub struct Config {
     /// standard game's, capture the opposing Duke).
     #[serde(default, skip_serializing_if = "Objective::is_standard")]
     pub objective: Objective,
-}
-
-/// What a game is played for (rulebook "Alternate Objectives").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Objective {
-    /// The standard game: capture the opposing Duke (rulebook "Winning the Game").
-    #[default]
-    Standard,
-    /// "Dynastic Dispute": before set-up the players draft their bags one tile type at a
-    /// time ([`Action::Pick`](crate::Action::Pick)); the first to pick sets up first, the
-    /// other moves first; then the standard rules.
-    DynasticDispute,
-    /// "Counting Coup": after set-up each player places his Flag on an edge square
-    /// ([`Action::Flag`](crate::Action::Flag)); a player scores a point for ending a move or
-    /// a placement beside the opponent's Flag (the Flag's owner may then move it), and wins
-    /// with three points or when the opponent has no tile left; capturing a Duke does not
-    /// win, its owner can no longer place tiles.
-    CountingCoup,
-    /// "Trophy Hunters": after set-up each Flag is placed on its owner's home edge; a player
-    /// carries and passes the opponent's Flag and wins by bringing it to his own home edge,
-    /// or when the opponent has no tile left; capturing a Duke does not win.
-    TrophyHunters,
-    /// "Dark Rider": Pikemen against a lone rider, no Duke and no bag; the armies are
-    /// deployed on the home edges ([`Action::Deploy`](crate::Action::Deploy)), the Pikeman
-    /// player (the first player) first, the rider player moving first.
-    DarkRider(crate::expanded::dark_rider::DarkRider),
-}
-
-impl Objective {
-    /// Whether this is the standard game's objective.
-    pub fn is_standard(&self) -> bool {
-        *self == Objective::Standard
-    }
-
-    /// Whether the objective plays with the Flags (Counting Coup, Trophy Hunters).
-    pub fn has_flags(&self) -> bool {
-        matches!(self, Objective::CountingCoup | Objective::TrophyHunters)
-    }
 }
 
 /// Which terrain tiles a game places on the board at random after set-up (rulebook
@@ -193,8 +161,12 @@ pub enum RansomTrade {
 
 /// The readings chosen for Expanded play's ambiguous rules; each field's default is the
 /// reading of RULES.md, the other values the alternatives.
+///
+/// It gains a field with each new reading, so it is `#[non_exhaustive]`: set fields on
+/// `Readings::default()`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
+#[non_exhaustive]
 pub struct Readings {
     /// Which tiles are immune to Dread besides the Duke.
     pub dread_immunity: DreadImmunity,
@@ -353,6 +325,7 @@ impl Readings {
 
 /// Why a config was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// A turn limit of zero would end the game before it starts.
     #[error("the turn limit must be at least 1")]
@@ -360,6 +333,9 @@ pub enum ConfigError {
     /// The Duke is a two-player game.
     #[error("The Duke is a two-player game, not {0}")]
     Players(u8),
+    /// The first player names a seat the two-player game does not have.
+    #[error("the first player must be seat 0 or 1, not {0}")]
+    FirstPlayer(Seat),
     /// Options of Expanded play (enhanced tiles, a custom tile set, the readings of
     /// Expanded play) were given to a game of a compile-time tile set: they play with
     /// [`ExpandedDuke`](crate::ExpandedDuke).
@@ -370,7 +346,7 @@ pub enum ConfigError {
     Tiles(#[from] TileSetError),
     /// The Dark Rider options or the tile set do not fit that objective.
     #[error("Dark Rider: {0}")]
-    DarkRider(#[from] crate::expanded::dark_rider::DarkRiderError),
+    DarkRider(#[from] DarkRiderError),
 }
 
 /// The turn limit of [`GameConfig::bounded`](duke_core::GameConfig::bounded): a game
@@ -378,6 +354,22 @@ pub enum ConfigError {
 pub const BOUNDED_TURN_LIMIT: u32 = 200;
 
 impl Config {
+    /// The rulebook game: two players (`players` is `None` or `Some(2)`, anything else is
+    /// [`ConfigError::Players`]), who sets up first decided at random, no turn limit, no
+    /// option of Expanded play; the same as [`Config::default`].
+    pub fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        match players {
+            None | Some(2) => Ok(Config::default()),
+            Some(other) => Err(ConfigError::Players(other)),
+        }
+    }
+
+    /// The rulebook game drawn after [`BOUNDED_TURN_LIMIT`] turns (an engine limit: random
+    /// play can wander forever).
+    pub fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players).map(|config| Config { turn_limit: Some(BOUNDED_TURN_LIMIT), ..config })
+    }
+
     /// Whether any option of Expanded play is on.
     pub fn is_expanded(&self) -> bool {
         self.enhanced_tiles
@@ -392,13 +384,18 @@ impl Config {
         if self.turn_limit == Some(0) {
             return Err(ConfigError::ZeroTurnLimit);
         }
+        if let Some(seat) = self.first_player
+            && seat.0 > 1
+        {
+            return Err(ConfigError::FirstPlayer(seat));
+        }
         if let Some(tiles) = &self.tiles {
             tiles.spec().check()?;
         }
         if let Objective::DarkRider(options) = self.objective
             && !(3..=4).contains(&options.pikemen)
         {
-            return Err(crate::expanded::dark_rider::DarkRiderError::Pikemen(options.pikemen).into());
+            return Err(DarkRiderError::Pikemen(options.pikemen).into());
         }
         Ok(())
     }

@@ -19,10 +19,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, EscapeCost};
 use crate::board::Square;
-use crate::expanded::dragon::Dragon;
-use crate::expanded::terrain::TerrainKind;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Phase};
+use crate::terrain::{Dragon, TerrainKind};
 use crate::tiles::{Side, TileKind};
 
 /// A tile type as an event names it: its index in the tile set and its printed name (so a
@@ -500,7 +499,7 @@ impl<S: TileSource> Duke<S> {
             out.push(Event::DrawnTile { seat, tile: NamedTile::of(&before.set, drawn) });
         }
         if let (Action::Divine(_), true) = (action, after.sees_divined(seat, observer)) {
-            let tiles = crate::expanded::abilities::hand_kinds(after.extra.hand());
+            let tiles = crate::source::hand_kinds(after.extra.hand());
             out.push(Event::DivinedTiles { seat, tiles: tiles.map(|k| NamedTile::of(&before.set, k)).collect() });
         }
         // Set-up complete: the terrain tiles come onto the board at random.

@@ -169,18 +169,14 @@ impl<S: TileSource> Game for Duke<S> {
 impl GameConfig for Config {
     type Error = ConfigError;
 
-    /// The rulebook game: two players, who sets up first decided at random, no turn limit.
+    /// [`Config::rulebook`].
     fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        match players {
-            None | Some(2) => Ok(Config::default()),
-            Some(other) => Err(ConfigError::Players(other)),
-        }
+        Config::rulebook(players)
     }
 
-    /// The rulebook game drawn after [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns (an engine limit: random play can wander forever).
+    /// [`Config::bounded`].
     fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+        Config::bounded(players)
     }
 
     fn check(&self) -> Result<(), ConfigError> {

@@ -5,11 +5,11 @@
 use duke_core::{InvalidState, Seat};
 
 use crate::board::{Square, orthogonal_neighbours};
-use crate::expanded::terrain::TerrainKind;
 use crate::movegen::Any;
 use crate::position::{SetupError, set_aside};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece, code_kind};
+use crate::terrain::TerrainKind;
 use crate::tiles::{Side, TileKind};
 
 impl<S: TileSource> Duke<S> {
@@ -40,7 +40,7 @@ impl<S: TileSource> Duke<S> {
         let aside = self.set_up_progress(owner).map_or(0, |placed| set_aside(kind, placed, duke));
         let drawn = matches!(self.phase, Phase::Place { drawn } if owner == self.to_move && drawn.index() == kind);
         let held = if owner == self.to_move {
-            crate::expanded::abilities::hand_kinds(self.extra.hand()).filter(|k| k.index() == kind).count() as u32
+            crate::source::hand_kinds(self.extra.hand()).filter(|k| k.index() == kind).count() as u32
         } else {
             0
         };
@@ -56,7 +56,7 @@ impl<S: TileSource> Duke<S> {
         }
         // The divined tiles are held only while a Divination goes on: as many as drawn while
         // one is to be kept, those left while the others are sent back or destroyed.
-        let held = crate::expanded::abilities::hand_kinds(self.extra.hand()).count() as u8;
+        let held = crate::source::hand_kinds(self.extra.hand()).count() as u8;
         let holds = match self.phase {
             Phase::Divine { drawn } => (1..=3).contains(&drawn) && held == drawn,
             Phase::Dismiss { left } => (1..=2).contains(&left) && held == left,

@@ -6,12 +6,14 @@
 //!
 //! - Set-up is played as actions: the first player places his Duke on a centre square of
 //!   his home edge, then two Footmen beside it; then the second player. Who sets up first
-//!   (and so moves first) is [`FirstPlayer`] in the [`Config`].
+//!   (and so moves first) is [`Config::first_player`] (`None`, as printed: drawn at random).
 //! - A turn is one [`Action`]: move a tile with one icon of its current side (Move, Jump,
 //!   Slide, Jump Slide, Strike, Command), or [`Action::Draw`] a random tile from the bag
 //!   followed by [`Action::Place`] on an empty square beside the Duke.
 //! - No action may leave your Duke capturable next turn ([`Duke::in_guard`]); a player
 //!   without any legal action loses; an optional turn limit ends the game drawn.
+//!   After a refusal, [`Duke::why_illegal`] says which rule refused the action ("your Duke
+//!   would stay in Guard", "that tile cannot reach that square", ...).
 //! - Every step yields [`Event`]s (`Game::events`): set-up placements, moves with the side
 //!   the tile flipped to, strikes, commands, captures, the tile a draw brought out and its
 //!   placement, "Guard", the end of the game. Everything is public, so every observer sees
@@ -52,9 +54,10 @@
 //!
 //! ```
 //! use duke_core::{Game, Seat};
-//! use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+//! use theduke_rules::{Action, Config, TheDuke};
 //!
-//! let config = Config { first_player: FirstPlayer::Seat0, ..Config::default() };
+//! let mut config = Config::default();
+//! config.first_player = Some(Seat(0)); // seat 0 sets up and moves first
 //! let mut game = TheDuke::new(&config, 42).unwrap();
 //! for (seat, text) in [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"),
 //!                      (1, "duke d6"), (1, "footman c6"), (1, "footman e6"),
@@ -139,47 +142,51 @@
 mod actions;
 mod board;
 mod config;
+mod config_wire;
 mod event_lines;
 mod events;
 mod expanded;
+mod format;
 mod game;
 mod invariants;
 pub mod learning;
 mod movegen;
 pub mod notation;
+mod objective;
 mod perft;
 mod position;
 mod setup;
 mod source;
 mod state;
 mod tables;
+mod terrain;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod tile_reference;
 mod tiles;
 mod turn;
 mod view;
+mod why;
 
 pub use actions::{Action, EscapeCost};
 pub use board::Square;
 // The readings added by the review of issue #25 (kept apart from the list below).
 pub use config::{
     BOUNDED_TURN_LIMIT, Config, ConfigError, CoupFlag, CoupPoints, DivinationDraws, DivinationShown, DragonDanger,
-    DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective,
-    RansomTrade, Readings, RiderDanger, TerrainOptions, TrophyFlags,
+    DragonDuke, DreadImmunity, DreadThaw, EdgeFreeze, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
+    RiderDanger, TerrainOptions, TrophyFlags,
 };
 pub use config::{CoupFlagMove, DragonEdge};
 pub use config::{DragonPush, NewTileDanger};
 pub use events::{Event, NamedTile};
-pub use expanded::dark_rider::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
-pub use expanded::dragon::{Dragon, Facing};
-pub use expanded::format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
-pub use expanded::terrain::{Terrain, TerrainKind};
 pub use expanded::{Expanded, ExpandedDuke, ExpandedState, enhanced_tiles};
+pub use format::{CustomTiles, IconError, MAX_EXPANDED_KINDS, TileSetError, TileSetSpec, TileSpec};
+pub use objective::{DarkRider, DarkRiderEnd, DarkRiderError, Rider};
 pub use position::{Setup, SetupError};
 pub use source::{ExtraState, Packed, TileRef, TileSource};
 pub use state::{Duke, EndReason, Ending, Phase, Piece, TheDuke};
 pub use tables::{Special, Tables, Targets, TileDataError};
+pub use terrain::{Dragon, Facing, Terrain, TerrainKind};
 pub use tile_reference::tile_reference;
 pub use tiles::{
     Abilities, Ability, Icon, IconKind, MAX_KINDS, STANDARD_TILES, Side, Standard, TileDef, TileKind, TileSet,

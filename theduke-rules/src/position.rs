@@ -9,10 +9,10 @@ use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
-use crate::config::{Config, ConfigError, FirstPlayer, Objective};
-use crate::expanded::terrain::{Terrain, TerrainKind};
+use crate::config::{Config, ConfigError, Objective};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, NO_SQUARE, Phase, Piece};
+use crate::terrain::{Terrain, TerrainKind};
 use crate::tiles::TileKind;
 
 /// An unvalidated description of a position of The Duke. [`Duke::from_setup`] checks it
@@ -56,7 +56,7 @@ pub struct Setup {
     /// The seat to act (default: the first player).
     pub to_move: Seat,
     /// The seat that set up first and so moved first (default P0, or P1 if the config
-    /// says [`FirstPlayer::Seat1`]). During set-up it decides who has already placed his
+    /// says `Some(Seat(1))`). During set-up it decides who has already placed his
     /// tiles; afterwards it is only reported ([`Duke::first_player`]).
     pub first_player: Seat,
     /// Turns played since set-up ended (default 0; counts toward the turn limit).
@@ -112,7 +112,7 @@ impl Setup {
     /// holding a Footman each). The first player is the config's, or P0 if the config
     /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
     pub fn new(config: Config) -> Setup {
-        let first = Seat(u8::from(config.first_player == FirstPlayer::Seat1));
+        let first = Seat(u8::from(config.first_player == Some(Seat(1))));
         let phase = match config.objective {
             Objective::DynasticDispute => Phase::Draft,
             Objective::DarkRider(_) => Phase::Deploy,
@@ -330,7 +330,7 @@ impl<S: TileSource> Duke<S> {
             phase: setup.phase,
             to_move: setup.to_move.0,
             first: setup.first_player.0,
-            first_choice: setup.config.first_player,
+            first_choice: setup.config.first_player.map_or(0, |s| s.0.saturating_add(1)),
             guard: 0,
             extra: S::Extra::default(),
             set,
@@ -352,11 +352,10 @@ impl<S: TileSource> Duke<S> {
         state.extra.set_terrain(setup.terrain.packed());
         let [fa, fb] = setup.terrain.flags.map(|f| f.map_or(0, |s| s.index() as u8 + 1));
         let [pa, pb] = setup.points;
-        if pa.max(pb) >= crate::expanded::flags::SCORED {
+        if pa.max(pb) >= crate::source::SCORED {
             return Err(SetupError::Flags);
         }
-        let due =
-            |seat: u8| if setup.flag_move_due && setup.to_move.0 == seat { crate::expanded::flags::SCORED } else { 0 };
+        let due = |seat: u8| if setup.flag_move_due && setup.to_move.0 == seat { crate::source::SCORED } else { 0 };
         state.extra.set_flags([fa, fb, pa | due(0), pb | due(1)]);
         if !S::EXPANDED && (fa | fb | pa | pb != 0 || setup.flag_move_due) {
             return Err(SetupError::NotExpanded);
@@ -466,7 +465,7 @@ impl<S: TileSource> Duke<S> {
             drafted: [self.drafted(Seat(0)), self.drafted(Seat(1))],
             frozen: Square::iter(self.extra.held()).collect(),
             points: [self.points(Seat(0)), self.points(Seat(1))],
-            flag_move_due: self.extra.flags()[2..].iter().any(|p| p & crate::expanded::flags::SCORED != 0),
+            flag_move_due: self.extra.flags()[2..].iter().any(|p| p & crate::source::SCORED != 0),
         }
     }
 

@@ -4,7 +4,7 @@
 
 use duke_core::GameRng;
 
-use crate::config::{Config, ConfigError, FirstPlayer, Objective};
+use crate::config::{Config, ConfigError, Objective};
 use crate::source::{Packed, TileSource};
 use crate::state::{Duke, NO_SQUARE, Phase};
 
@@ -15,10 +15,10 @@ impl<S: TileSource> Duke<S> {
         config.check()?;
         let set = S::from_config(config)?;
         let mut rng = GameRng::new(seed);
+        // `check` refused any seat but 0 and 1.
         let first = match config.first_player {
-            FirstPlayer::Seat0 => 0,
-            FirstPlayer::Seat1 => 1,
-            FirstPlayer::Random => rng.below(2) as u8,
+            Some(seat) => seat.0,
+            None => rng.below(2) as u8,
         };
         // The Duke (type 0, one tile) and two Footmen (type 1) are set aside for set-up. In
         // Dynastic Dispute the rest is drafted: the bag holds the third Footman only.
@@ -55,7 +55,7 @@ impl<S: TileSource> Duke<S> {
             },
             to_move: first,
             first,
-            first_choice: config.first_player,
+            first_choice: config.first_player.map_or(0, |s| s.0.saturating_add(1)),
             guard: 0,
             extra: S::Extra::default(),
             set,

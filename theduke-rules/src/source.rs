@@ -11,7 +11,15 @@ use crate::board::Square;
 use crate::config::{Config, ConfigError, Objective, Readings, TerrainOptions};
 use crate::state::Duke;
 use crate::tables::{Special, Targets};
-use crate::tiles::{Abilities, Icon, Side, TileDef, TileSet};
+use crate::tiles::{Abilities, Icon, Side, TileDef, TileKind, TileSet};
+
+/// In the points bytes of [`ExtraState::flags`] (Counting Coup): a point just scored whose relocation the opponent has not had yet.
+pub(crate) const SCORED: u8 = 0x80;
+
+/// The tile types of a hand ([`ExtraState::hand`]) (`kind + 1` each, 0 for an empty slot).
+pub(crate) fn hand_kinds(hand: [u8; 3]) -> impl Iterator<Item = TileKind> {
+    hand.into_iter().filter(|&k| k != 0).map(|k| TileKind(k - 1))
+}
 
 pub(crate) mod sealed {
     /// Only this crate implements [`TileSource`](super::TileSource).
@@ -303,7 +311,7 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
 
     /// Dark Rider's armies (none for a compile-time set or another objective).
     #[doc(hidden)]
-    fn army(&self) -> Option<crate::expanded::dark_rider::Army> {
+    fn army(&self) -> Option<crate::objective::Army> {
         None
     }
 

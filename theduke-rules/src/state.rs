@@ -5,7 +5,6 @@ use duke_core::{GameRng, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{SQUARES, Square};
-use crate::config::FirstPlayer;
 use crate::source::{ExtraState, Packed, TileRef, TileSource};
 use crate::tiles::{Side, Standard, TileKind, TileSet};
 
@@ -75,6 +74,7 @@ pub(crate) const fn flip_code(code: u8) -> u8 {
 
 /// Where the game is: set-up steps, a turn, placing a drawn tile, or over.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Phase {
     /// Dynastic Dispute (rulebook "Alternate Objectives"): before set-up, the player to act
     /// picks a tile type for his bag ([`Action::Pick`](crate::Action::Pick)).
@@ -133,6 +133,7 @@ pub struct Ending {
 
 /// Why the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum EndReason {
     /// A Duke was captured (rulebook "Winning the Game").
     DukeCaptured,
@@ -149,7 +150,7 @@ pub enum EndReason {
     /// neither has.
     NoTilesLeft,
     /// Dark Rider's objective decided the game (rulebook "Alternate Objectives").
-    DarkRider(crate::expanded::dark_rider::DarkRiderEnd),
+    DarkRider(crate::objective::DarkRiderEnd),
     /// The Dragon took a Duke (RULES.md, reading 47: its owner loses by default, or the
     /// game is drawn; taking both Dukes at once is a draw).
     DragonTookDuke,
@@ -178,7 +179,9 @@ pub struct Duke<S: TileSource = Standard> {
     pub(crate) phase: Phase,
     pub(crate) to_move: u8,
     pub(crate) first: u8,
-    pub(crate) first_choice: FirstPlayer,
+    /// The config's first player: 0 drawn at random, else the seat plus one (one byte, as
+    /// the enum it replaced, so that the state's layout stays as it was).
+    pub(crate) first_choice: u8,
     /// Cached Duke-danger data of the player to act (see `movegen::GUARD_VALID`): derived
     /// from the rest of the state, refreshed at every turn change and recomputed on load.
     pub(crate) guard: u64,
@@ -244,7 +247,7 @@ impl<S: TileSource> Duke<S> {
     /// The tiles a Divination drew, by type, while its player chooses (Expanded play; the
     /// opponent's view does not show them).
     pub fn divined(&self) -> Vec<TileKind> {
-        crate::expanded::abilities::hand_kinds(self.extra.hand()).collect()
+        crate::source::hand_kinds(self.extra.hand()).collect()
     }
 
     /// The current phase.

@@ -214,6 +214,7 @@ pub(crate) const fn targets_of(
 
 /// What is wrong with the data of a tile set (see [`TileSet`](crate::TileSet)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TileDataError {
     /// A set holds 2 to [`MAX_KINDS`] tile types.
     #[error("a tile set holds 2 to 16 tile types")]

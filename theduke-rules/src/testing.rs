@@ -48,12 +48,14 @@ use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{
     Config, CoupFlag, CoupFlagMove, CoupPoints, DivinationDraws, DivinationShown, DragonDanger, DragonDuke, DragonEdge,
-    DreadImmunity, DreadThaw, EdgeFreeze, FirstPlayer, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings,
-    RiderDanger, TerrainOptions, TrophyFlags,
+    DreadImmunity, DreadThaw, EdgeFreeze, FlagDukeDanger, FortJumpSlide, Objective, RansomTrade, Readings, RiderDanger,
+    TerrainOptions, TrophyFlags,
 };
 use crate::config::{DragonPush, NewTileDanger};
-use crate::expanded::ExpandedDuke;
-use crate::expanded::format::{CustomTiles, TileSetSpec};
+// `ExpandedDuke` by its public path: these strategies are the crate's public testing API,
+// not part of the base game (tests/layering.rs).
+use crate::ExpandedDuke;
+use crate::format::{CustomTiles, TileSetSpec};
 use crate::state::{Phase, TheDuke};
 use crate::tiles::{Ability, Icon, IconKind};
 
@@ -62,7 +64,7 @@ use crate::tiles::{Ability, Icon, IconKind};
 /// (the rulebook game, two in five), 1 to 4 turns (one in five: games cut short, the
 /// limit's edge), or 5 to 300 turns.
 pub fn configs() -> impl Strategy<Value = Config> {
-    let first = prop_oneof![Just(FirstPlayer::Random), Just(FirstPlayer::Seat0), Just(FirstPlayer::Seat1)];
+    let first = prop_oneof![Just(None), Just(Some(Seat(0))), Just(Some(Seat(1)))];
     let limit = prop_oneof![
         2 => Just(None),
         1 => (1u32..=4).prop_map(Some),

@@ -15,6 +15,7 @@ use crate::tables::Tables;
 /// No tile of the base box carries Dread or Defense; they play in an
 /// [`Expanded`](crate::Expanded) tile set (a compile-time [`TileSet`] refuses them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum IconKind {
     /// Move to the square if the straight path to it is clear.
     Move,

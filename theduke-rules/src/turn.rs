@@ -13,6 +13,7 @@ use crate::tiles::TileKind;
 
 /// Why an action was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The game is over.
     #[error("the game is over")]
@@ -29,7 +30,7 @@ impl<S: TileSource> Duke<S> {
     /// The config this game was built from.
     pub fn config(&self) -> Config {
         Config {
-            first_player: self.first_choice,
+            first_player: self.first_choice.checked_sub(1).map(Seat),
             turn_limit: if self.limit == 0 { None } else { Some(self.limit) },
             ..self.set.config()
         }

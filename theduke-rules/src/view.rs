@@ -9,11 +9,10 @@ use duke_core::{Observer, Seat};
 use serde::{Deserialize, Serialize};
 
 use crate::board::Square;
-use crate::expanded::abilities::hand_kinds;
-use crate::expanded::dragon::Facing;
-use crate::expanded::terrain::Terrain;
+use crate::source::hand_kinds;
 use crate::source::{ExtraState, TileSource};
 use crate::state::{Duke, Phase, Piece};
+use crate::terrain::{Facing, Terrain};
 use crate::tiles::{Side, TileKind};
 
 /// An observer's view of a game.

@@ -2,19 +2,21 @@
 //! Expanded play (custom tile sets with every icon, every option and reading on, every
 //! objective with terrain).
 
+use duke_core::Seat;
 use duke_core::testing::{Settings, run};
 use proptest::prelude::*;
 use theduke_rules::testing::{
     dark_rider_configs, dragon_configs, expanded_configs, flag_configs, guard_configs, overlapping_configs,
 };
-use theduke_rules::{Config, ExpandedDuke, FirstPlayer, Objective, TheDuke};
+use theduke_rules::{Config, ExpandedDuke, Objective, TheDuke};
 
 fn configs() -> impl Strategy<Value = Config> {
-    let first = prop_oneof![Just(FirstPlayer::Random), Just(FirstPlayer::Seat0), Just(FirstPlayer::Seat1)];
-    (first, 1u32..150).prop_map(|(first_player, limit)| Config {
-        first_player,
-        turn_limit: Some(limit),
-        ..Config::default()
+    let first = prop_oneof![Just(None), Just(Some(Seat(0))), Just(Some(Seat(1)))];
+    (first, 1u32..150).prop_map(|(first_player, limit)| {
+        let mut config = Config::default();
+        config.first_player = first_player;
+        config.turn_limit = Some(limit);
+        config
     })
 }
 
@@ -25,45 +27,63 @@ fn conformance() -> Result<(), duke_core::testing::Failure> {
 
 #[test]
 fn conformance_of_expanded_play() -> Result<(), duke_core::testing::Failure> {
-    let bounded =
-        (expanded_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (expanded_configs(), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 80, max_steps: 200, ..Settings::default() })
 }
 
 #[test]
 fn conformance_of_expanded_play_with_the_dragon() -> Result<(), duke_core::testing::Failure> {
-    let bounded =
-        (dragon_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (dragon_configs(), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
 
 #[test]
 fn conformance_of_counting_coup() -> Result<(), duke_core::testing::Failure> {
-    let bounded = (flag_configs(Objective::CountingCoup), 1u32..150)
-        .prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (flag_configs(Objective::CountingCoup), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
 
 #[test]
 fn conformance_of_trophy_hunters() -> Result<(), duke_core::testing::Failure> {
-    let bounded = (flag_configs(Objective::TrophyHunters), 1u32..150)
-        .prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (flag_configs(Objective::TrophyHunters), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
 
 #[test]
 fn conformance_of_dark_rider() -> Result<(), duke_core::testing::Failure> {
     // The terrain and the Dragon of `expanded_configs` come with it in some games.
-    let bounded =
-        (dark_rider_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (dark_rider_configs(), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
 
 #[test]
 fn conformance_of_expanded_play_with_overlapping_icons() -> Result<(), duke_core::testing::Failure> {
     // Custom sets where several icons of a tile reach one square (no action listed twice).
-    let bounded =
-        (overlapping_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (overlapping_configs(), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
 
@@ -71,6 +91,10 @@ fn conformance_of_expanded_play_with_overlapping_icons() -> Result<(), duke_core
 fn conformance_of_the_duke_danger_readings() -> Result<(), duke_core::testing::Failure> {
     // Dread-rich sets, both readings of a new tile's icons and of the Dragon's push, the
     // objectives with Flags with the Duke-danger rule kept.
-    let bounded = (guard_configs(), 1u32..150).prop_map(|(config, limit)| Config { turn_limit: Some(limit), ..config });
+    let bounded = (guard_configs(), 1u32..150).prop_map(|(config, limit)| {
+        let mut config = config;
+        config.turn_limit = Some(limit);
+        config
+    });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }

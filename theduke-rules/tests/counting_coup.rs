@@ -13,8 +13,8 @@ use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_in_guard, flag_legal, flag_perft};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Config, CoupFlag, CoupPoints, Dragon, EndReason, Event, ExpandedDuke, Facing, FirstPlayer, FlagDukeDanger,
-    Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind,
+    Config, CoupFlag, CoupPoints, Dragon, EndReason, Event, ExpandedDuke, Facing, FlagDukeDanger, Objective, Phase,
+    Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind,
 };
 
 fn sq(name: &str) -> Square {
@@ -22,7 +22,12 @@ fn sq(name: &str) -> Square {
 }
 
 fn coup() -> Config {
-    Config { first_player: FirstPlayer::Seat0, objective: Objective::CountingCoup, ..Config::default() }
+    {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.objective = Objective::CountingCoup;
+        config
+    }
 }
 
 /// The legal actions, checked against the Flags' reference, and the Guard announced as it says.
@@ -166,7 +171,15 @@ fn a_tile_beginning_beside_the_flag_scores_nothing_even_moving_to_another_side_o
     let events = play(&mut game, "e3-e4");
     assert!(events.contains(&Event::Scored { seat: Seat(0), points: 1 }), "{events:?}");
     // With the other reading the move d5-e6 scores.
-    let any_move = Config { readings: Readings { coup_points: CoupPoints::AnyMove, ..Readings::default() }, ..coup() };
+    let any_move = {
+        let mut config = coup();
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.coup_points = CoupPoints::AnyMove;
+            readings
+        };
+        config
+    };
     setup.config = any_move;
     let mut game = ExpandedDuke::from_setup(&setup).unwrap();
     let events = play(&mut game, "d5-e6");
@@ -189,7 +202,15 @@ fn paths_pass_the_opponents_flag_or_with_the_other_reading_stop_before_it() {
     assert!(!moves.contains("a3-d3") && !moves.contains("c2-d3") && !moves.contains("d2-d3"), "{moves:?}");
     assert!(game.in_guard(Seat(1)), "the Duke's Slide passes the Flag to P1's Duke");
     // `CoupFlag::Paths`: "cannot enter" bars the paths through it too, as the Mountain's.
-    let paths = Config { readings: Readings { coup_flag: CoupFlag::Paths, ..Readings::default() }, ..coup() };
+    let paths = {
+        let mut config = coup();
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.coup_flag = CoupFlag::Paths;
+            readings
+        };
+        config
+    };
     let mut game = position(paths, &tiles, flags, [0, 0]);
     let moves = legal(&game);
     for stopped in ["a3-d3", "a3-e3", "a3-f3", "c2-d3", "c2-e4", "d2-d3"] {
@@ -205,10 +226,15 @@ fn paths_pass_the_opponents_flag_or_with_the_other_reading_stop_before_it() {
     // Enraging the Dragon: a Slide that reaches it past the opponent's Flag, or with the
     // other reading does not.
     for (coup_flag, enraged) in [(CoupFlag::EndOnly, true), (CoupFlag::Paths, false)] {
-        let config = Config {
-            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
-            readings: Readings { coup_flag, ..Readings::default() },
-            ..coup()
+        let config = {
+            let mut config = coup();
+            config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+            config.readings = {
+                let mut readings = Readings::default();
+                readings.coup_flag = coup_flag;
+                readings
+            };
+            config
         };
         let setup = Setup {
             board: [("a3", D, 0), ("f6", D, 1)].iter().map(|&(s, k, o)| (sq(s), Piece::new(k, Seat(o)))).collect(),
@@ -255,8 +281,15 @@ fn a_captured_duke_does_not_win_and_its_owner_places_no_more_tiles() {
     assert_eq!(ExpandedDuke::from_setup(&game.to_setup()).unwrap(), game);
     // With the other reading the Duke-danger rule holds: the Duke cannot slide beside a
     // Footman that could take it.
-    let kept =
-        Config { readings: Readings { flag_duke_danger: FlagDukeDanger::Kept, ..Readings::default() }, ..coup() };
+    let kept = {
+        let mut config = coup();
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.flag_duke_danger = FlagDukeDanger::Kept;
+            readings
+        };
+        config
+    };
     let tiles = [("c1", D, 0), ("b2", F, 1), ("d6", D, 1)];
     let game = position(kept, &tiles, ["a1", "f1"], [0, 0]);
     assert!(!legal(&game).contains("c1-b1"));
@@ -289,7 +322,14 @@ fn setups_that_do_not_fit_are_refused() {
     assert_eq!(refused(Setup { terrain: flags(Some("a1"), Some("a1")), ..base.clone() }), SetupError::Flags);
     assert_eq!(refused(Setup { terrain: flags(Some("d6"), Some("e6")), ..base.clone() }), SetupError::Flags);
     // Flags or points in another game.
-    let standard = Setup { config: Config { objective: Objective::Standard, ..coup() }, ..base.clone() };
+    let standard = Setup {
+        config: {
+            let mut config = coup();
+            config.objective = Objective::Standard;
+            config
+        },
+        ..base.clone()
+    };
     assert_eq!(refused(standard), SetupError::Flags);
     // A Flag move with nowhere to go, an ending that does not fit.
     let over = theduke_rules::Ending { winner: Some(Seat(0)), reason: EndReason::CoupCounted };

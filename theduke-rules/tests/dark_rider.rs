@@ -11,16 +11,21 @@ use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
     Action, Config, ConfigError, CustomTiles, DarkRider, DarkRiderEnd, DarkRiderError, DragonDuke, EdgeFreeze,
-    EndReason, Ending, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Piece, Readings, Rider, RiderDanger, Setup,
-    SetupError, Side, Square, TerrainOptions, TheDuke, TileKind, TileSetSpec,
+    EndReason, Ending, Event, ExpandedDuke, Objective, Phase, Piece, Readings, Rider, RiderDanger, Setup, SetupError,
+    Side, Square, TerrainOptions, TheDuke, TileKind, TileSetSpec,
 };
 
 const PIKEMAN: TileKind = TileKind(2);
 const KNIGHT: TileKind = TileKind(3);
 const RANGER: TileKind = TileKind(5);
 
-fn dark(first: FirstPlayer, options: DarkRider) -> Config {
-    Config { first_player: first, objective: Objective::DarkRider(options), ..Config::default() }
+fn dark(first: Option<Seat>, options: DarkRider) -> Config {
+    {
+        let mut config = Config::default();
+        config.first_player = first;
+        config.objective = Objective::DarkRider(options);
+        config
+    }
 }
 
 fn sq(s: &str) -> Square {
@@ -36,13 +41,7 @@ fn position(pikemen: &[&str], knight: &str, to_move: u8, options: DarkRider) -> 
     }
     let rider = if options.rider == Rider::Knight { KNIGHT } else { RANGER };
     board.insert(sq(knight), Piece::new(rider, Seat(1)));
-    Setup {
-        board,
-        phase: Phase::Play,
-        to_move: Seat(to_move),
-        turns: 6,
-        ..Setup::new(dark(FirstPlayer::Seat0, options))
-    }
+    Setup { board, phase: Phase::Play, to_move: Seat(to_move), turns: 6, ..Setup::new(dark(Some(Seat(0)), options)) }
 }
 
 /// `setup` with the Dragon option and `readings`, a calm Dragon on `square` facing north.
@@ -60,7 +59,7 @@ fn with_calm_dragon(mut setup: Setup, square: &str, readings: Readings) -> Setup
 
 #[test]
 fn the_pikemen_are_deployed_on_their_edge_then_the_knight_which_moves_first() {
-    let mut game = ExpandedDuke::new(&dark(FirstPlayer::Seat0, DarkRider::default()), 3).unwrap();
+    let mut game = ExpandedDuke::new(&dark(Some(Seat(0)), DarkRider::default()), 3).unwrap();
     assert_eq!((game.phase(), game.side_to_move(), game.pikeman_player()), (Phase::Deploy, Seat(0), Some(Seat(0))));
     // No bag: nothing is drawn in Dark Rider.
     for seat in [Seat(0), Seat(1)] {
@@ -96,7 +95,7 @@ fn the_pikemen_are_deployed_on_their_edge_then_the_knight_which_moves_first() {
 #[test]
 fn three_pikemen_or_the_ranger_are_the_easier_options() {
     let options = DarkRider { rider: Rider::Ranger, pikemen: 3 };
-    let mut game = ExpandedDuke::new(&dark(FirstPlayer::Seat1, options), 0).unwrap();
+    let mut game = ExpandedDuke::new(&dark(Some(Seat(1)), options), 0).unwrap();
     assert_eq!(game.side_to_move(), Seat(1), "seat 1 is the Pikeman player");
     for s in ["a6", "c6", "f6"] {
         play(&mut game, &format!("deploy {s}"));
@@ -186,7 +185,11 @@ fn the_rider_may_step_into_danger_unless_the_reading_protects_it_as_a_duke() {
     let free = ExpandedDuke::from_setup(&setup).unwrap();
     assert!(legal(&free).contains("c4-d4"), "reading 59: no Duke, no Duke-danger rule");
     let mut guarded = setup.clone();
-    guarded.config.readings = Readings { dark_rider_danger: RiderDanger::Avoided, ..Readings::default() };
+    guarded.config.readings = {
+        let mut readings = Readings::default();
+        readings.dark_rider_danger = RiderDanger::Avoided;
+        readings
+    };
     let guarded = ExpandedDuke::from_setup(&guarded).unwrap();
     let moves = legal(&guarded);
     assert!(!moves.contains("c4-d4") && moves.contains("c4-b4") && moves.contains("c4-b2"), "{moves:?}");
@@ -199,7 +202,11 @@ fn a_rider_protected_as_a_duke_is_announced_in_guard() {
     let setup = position(&["a1", "b2", "e1", "f1"], "c4", 0, DarkRider::default());
     for danger in [RiderDanger::Avoided, RiderDanger::Ignored] {
         let mut config = setup.clone();
-        config.config.readings = Readings { dark_rider_danger: danger, ..Readings::default() };
+        config.config.readings = {
+            let mut readings = Readings::default();
+            readings.dark_rider_danger = danger;
+            readings
+        };
         let game = ExpandedDuke::from_setup(&config).unwrap();
         let mut buf = Vec::new();
         game.legal_actions(Seat(0), &mut buf);
@@ -228,7 +235,11 @@ fn a_rider_protected_as_a_duke_is_announced_in_guard() {
 fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
     // A calm Dragon on b5 facing north: its Move (0, +1) reaches the frozen Pikeman on b6.
     for (freeze, taken) in [(EdgeFreeze::Players, true), (EdgeFreeze::Everything, false)] {
-        let readings = Readings { dark_rider_freeze: freeze, ..Readings::default() };
+        let readings = {
+            let mut readings = Readings::default();
+            readings.dark_rider_freeze = freeze;
+            readings
+        };
         let setup = position(&["b6", "f1", "e2"], "d4", 0, DarkRider::default());
         let mut game = ExpandedDuke::from_setup(&with_calm_dragon(setup, "b5", readings)).unwrap();
         play(&mut game, "e2-f3");
@@ -240,7 +251,11 @@ fn the_dragon_takes_a_frozen_pikeman_unless_the_reading_spares_it() {
 #[test]
 fn the_dragon_taking_the_rider_ends_the_game_as_reading_47_says() {
     for (reading, winner) in [(DragonDuke::OwnerLoses, Some(Seat(0))), (DragonDuke::Draw, None)] {
-        let readings = Readings { dragon_duke: reading, ..Readings::default() };
+        let readings = {
+            let mut readings = Readings::default();
+            readings.dragon_duke = reading;
+            readings
+        };
         // A calm Dragon on d3 facing north: its Move (0, +1) reaches the Knight on d4.
         let setup = position(&["a2", "f1"], "d4", 0, DarkRider::default());
         let mut game = ExpandedDuke::from_setup(&with_calm_dragon(setup, "d3", readings)).unwrap();
@@ -253,19 +268,17 @@ fn the_dragon_taking_the_rider_ends_the_game_as_reading_47_says() {
 
 #[test]
 fn dark_rider_configs_that_do_not_fit_are_refused() {
-    let five = dark(FirstPlayer::Seat0, DarkRider { pikemen: 5, ..DarkRider::default() });
+    let five = dark(Some(Seat(0)), DarkRider { pikemen: 5, ..DarkRider::default() });
     assert_eq!(five.check(), Err(ConfigError::DarkRider(DarkRiderError::Pikemen(5))));
     assert_eq!(ExpandedDuke::new(&five, 0).err(), Some(ConfigError::DarkRider(DarkRiderError::Pikemen(5))));
-    assert_eq!(
-        TheDuke::new(&dark(FirstPlayer::Seat0, DarkRider::default()), 0).err(),
-        Some(ConfigError::NeedsExpanded)
-    );
+    assert_eq!(TheDuke::new(&dark(Some(Seat(0)), DarkRider::default()), 0).err(), Some(ConfigError::NeedsExpanded));
     // A custom set without a Ranger cannot play the Ranger option.
     let mut spec = TileSetSpec::standard();
     spec.tiles.retain(|t| t.name != "Ranger");
-    let config = Config {
-        tiles: Some(CustomTiles::new(spec)),
-        ..dark(FirstPlayer::Seat0, DarkRider { rider: Rider::Ranger, pikemen: 4 })
+    let config = {
+        let mut config = dark(Some(Seat(0)), DarkRider { rider: Rider::Ranger, pikemen: 4 });
+        config.tiles = Some(CustomTiles::new(spec));
+        config
     };
     assert_eq!(
         ExpandedDuke::new(&config, 0).err(),
@@ -275,7 +288,7 @@ fn dark_rider_configs_that_do_not_fit_are_refused() {
 
 #[test]
 fn dark_rider_setups_that_do_not_fit_are_refused() {
-    let base = Setup::new(dark(FirstPlayer::Seat0, DarkRider::default()));
+    let base = Setup::new(dark(Some(Seat(0)), DarkRider::default()));
     assert_eq!(ExpandedDuke::from_setup(&base).unwrap().phase(), Phase::Deploy);
     let refused =
         |setup: Setup, error: SetupError| assert_eq!(ExpandedDuke::from_setup(&setup), Err(error), "{setup:?}");
@@ -316,15 +329,18 @@ fn random_config(seed: u64) -> Config {
     };
     let danger = if seed % 4 == 1 { RiderDanger::Avoided } else { RiderDanger::Ignored };
     let freeze = if seed % 6 < 3 { EdgeFreeze::Players } else { EdgeFreeze::Everything };
-    Config {
-        readings: Readings { dark_rider_danger: danger, dark_rider_freeze: freeze, ..Readings::default() },
-        terrain: TerrainOptions {
-            mountain: seed.is_multiple_of(3),
-            fort: seed.is_multiple_of(5),
-            dragon: seed % 2 == 1,
-        },
-        turn_limit: Some(80),
-        ..dark(FirstPlayer::Random, options)
+    {
+        let mut config = dark(None, options);
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.dark_rider_danger = danger;
+            readings.dark_rider_freeze = freeze;
+            readings
+        };
+        config.terrain =
+            TerrainOptions { mountain: seed.is_multiple_of(3), fort: seed.is_multiple_of(5), dragon: seed % 2 == 1 };
+        config.turn_limit = Some(80);
+        config
     }
 }
 
@@ -351,7 +367,7 @@ fn the_engine_matches_the_reference_on_random_dark_rider_games() {
 
 #[test]
 fn perft_of_dark_rider_matches_the_reference() {
-    let game = ExpandedDuke::new(&dark(FirstPlayer::Seat0, DarkRider::default()), 1).unwrap();
+    let game = ExpandedDuke::new(&dark(Some(Seat(0)), DarkRider::default()), 1).unwrap();
     // The Pikemen: 6, 5, 4, 3 squares (each order counts), then the Knight's 6.
     let got: Vec<u64> = (1..=5).map(|d| game.perft(d)).collect();
     assert_eq!(got, [6, 30, 120, 360, 2160]);

@@ -18,10 +18,15 @@ fn dragon(square: &str, facing: Facing, enraged: bool) -> Dragon {
 }
 
 fn config(mountain: bool, fort: bool, dragon_duke: DragonDuke) -> Config {
-    Config {
-        terrain: TerrainOptions { mountain, fort, dragon: true },
-        readings: Readings { dragon_duke, ..Readings::default() },
-        ..Config::default()
+    {
+        let mut config = Config::default();
+        config.terrain = TerrainOptions { mountain, fort, dragon: true };
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.dragon_duke = dragon_duke;
+            readings
+        };
+        config
     }
 }
 
@@ -386,21 +391,23 @@ fn the_engine_matches_the_reference_on_random_games_with_the_dragon() {
     let mut buf = Vec::new();
     let (mut positions, mut enragings) = (0, 0);
     for seed in 0..48u64 {
-        let readings = Readings {
-            fort_jump_slide: if seed % 2 == 0 {
+        let readings = {
+            let mut readings = Readings::default();
+            readings.fort_jump_slide = if seed % 2 == 0 {
                 theduke_rules::FortJumpSlide::Enters
             } else {
                 theduke_rules::FortJumpSlide::PassesOnly
-            },
-            ..Readings::default()
+            };
+            readings
         };
-        let config = Config {
-            tiles: (seed % 3 != 0)
-                .then(|| theduke_rules::CustomTiles::new(theduke_rules::testing::custom_tile_set(seed))),
-            terrain: TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: true },
-            readings,
-            turn_limit: Some(120),
-            ..Config::default()
+        let config = {
+            let mut config = Config::default();
+            config.tiles =
+                (seed % 3 != 0).then(|| theduke_rules::CustomTiles::new(theduke_rules::testing::custom_tile_set(seed)));
+            config.terrain = TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: true };
+            config.readings = readings;
+            config.turn_limit = Some(120);
+            config
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {
@@ -464,7 +471,11 @@ fn the_dragon_is_immune_to_dread() {
         ("f6", p(0, 1, Side::Start)),
     ];
     let setup = Setup {
-        config: Config { tiles: Some(CustomTiles::new(spec)), ..config(false, false, DragonDuke::OwnerLoses) },
+        config: {
+            let mut config = config(false, false, DragonDuke::OwnerLoses);
+            config.tiles = Some(CustomTiles::new(spec));
+            config
+        },
         board: board(&tiles),
         phase: Phase::Play,
         to_move: Seat(0),

@@ -27,7 +27,11 @@ fn dragon_position(dragon: Dragon, tiles: &[(&str, Piece)]) -> ExpandedDuke {
     let mut all =
         vec![("a1", p(DUKE, 0, Side::Start)), ("a2", p(FOOTMAN, 0, Side::Start)), ("f6", p(DUKE, 1, Side::Start))];
     all.extend_from_slice(tiles);
-    let config = Config { terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() }, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+        config
+    };
     let terrain = Terrain { dragon: Some(dragon), ..Terrain::default() };
     ExpandedDuke::from_setup(&Setup { config, terrain, ..common::in_play(&all, 0) }).unwrap()
 }
@@ -106,10 +110,11 @@ fn what_each_seat_sees_of_the_dragon_is_the_same() {
     let mut spectator = Vec::new();
     let (mut turns, mut took, mut enraged) = (0, 0, 0);
     for seed in 0..30u64 {
-        let config = Config {
-            terrain: TerrainOptions { mountain: seed % 2 == 0, fort: seed % 3 == 0, dragon: true },
-            turn_limit: Some(150),
-            ..Config::default()
+        let config = {
+            let mut config = Config::default();
+            config.terrain = TerrainOptions { mountain: seed % 2 == 0, fort: seed % 3 == 0, dragon: true };
+            config.turn_limit = Some(150);
+            config
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed);

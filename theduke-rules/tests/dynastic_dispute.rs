@@ -9,11 +9,16 @@ use common::checked::{legal, legal_into};
 use common::expanded as reference;
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, Event, ExpandedDuke, FirstPlayer, Objective, Phase, Setup, SetupError, TerrainOptions, TileKind,
+    Action, Config, Event, ExpandedDuke, Objective, Phase, Setup, SetupError, TerrainOptions, TileKind,
 };
 
-fn dynastic(first: FirstPlayer) -> Config {
-    Config { first_player: first, objective: Objective::DynasticDispute, ..Config::default() }
+fn dynastic(first: Option<Seat>) -> Config {
+    {
+        let mut config = Config::default();
+        config.first_player = first;
+        config.objective = Objective::DynasticDispute;
+        config
+    }
 }
 
 fn kind(game: &ExpandedDuke, name: &str) -> TileKind {
@@ -24,7 +29,7 @@ fn kind(game: &ExpandedDuke, name: &str) -> TileKind {
 #[test]
 fn dawson_and_kristian_draft_their_bags_as_printed() {
     // Kristian (P1) was drawn to choose first; no enhanced tiles.
-    let mut game = ExpandedDuke::new(&dynastic(FirstPlayer::Seat1), 0).unwrap();
+    let mut game = ExpandedDuke::new(&dynastic(Some(Seat(1))), 0).unwrap();
     let (kristian, dawson) = (Seat(1), Seat(0));
     assert_eq!(game.phase(), Phase::Draft);
     assert_eq!(game.side_to_move(), kristian);
@@ -95,7 +100,7 @@ fn dawson_and_kristian_draft_their_bags_as_printed() {
 
 #[test]
 fn the_draft_is_shown_to_everyone_and_saved_with_the_game() {
-    let mut game = ExpandedDuke::new(&dynastic(FirstPlayer::Seat0), 4).unwrap();
+    let mut game = ExpandedDuke::new(&dynastic(Some(Seat(0))), 4).unwrap();
     game.apply(Seat(0), "pick 3".parse().unwrap()).unwrap();
     let view = game.view(Observer::Seat(Seat(1)));
     assert_eq!(view.draft_pool.len(), 12);
@@ -107,14 +112,13 @@ fn the_draft_is_shown_to_everyone_and_saved_with_the_game() {
     let json = serde_json::to_string(&game).unwrap();
     assert_eq!(serde_json::from_str::<ExpandedDuke>(&json).unwrap(), game);
     // The same draft with a Setup from scratch.
-    let fresh =
-        Setup { drafted: [vec![TileKind(3)], vec![]], to_move: Seat(1), ..Setup::new(dynastic(FirstPlayer::Seat0)) };
+    let fresh = Setup { drafted: [vec![TileKind(3)], vec![]], to_move: Seat(1), ..Setup::new(dynastic(Some(Seat(0)))) };
     assert_eq!(ExpandedDuke::from_setup(&fresh).unwrap().bag_count(Seat(0), TileKind(3)), 1);
 }
 
 #[test]
 fn draft_setups_that_do_not_fit_are_refused() {
-    let base = Setup::new(dynastic(FirstPlayer::Seat0));
+    let base = Setup::new(dynastic(Some(Seat(0))));
     assert_eq!(ExpandedDuke::from_setup(&base).unwrap().phase(), Phase::Draft);
     let refused = |setup: Setup| assert_eq!(ExpandedDuke::from_setup(&setup), Err(SetupError::Draft), "{setup:?}");
     // Out of turn: P0 picked once, so P1 picks.
@@ -139,11 +143,12 @@ fn the_engine_matches_the_reference_on_random_dynastic_games() {
     let mut buf = Vec::new();
     let mut picks = 0;
     for seed in 0..30u64 {
-        let config = Config {
-            enhanced_tiles: seed % 2 == 0,
-            terrain: TerrainOptions { mountain: seed % 3 == 0, fort: seed % 5 == 0, dragon: false },
-            turn_limit: Some(60),
-            ..dynastic(FirstPlayer::Random)
+        let config = {
+            let mut config = dynastic(None);
+            config.enhanced_tiles = seed % 2 == 0;
+            config.terrain = TerrainOptions { mountain: seed % 3 == 0, fort: seed % 5 == 0, dragon: false };
+            config.turn_limit = Some(60);
+            config
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         let first = game.first_player();
@@ -164,7 +169,7 @@ fn the_engine_matches_the_reference_on_random_dynastic_games() {
 
 #[test]
 fn perft_of_the_draft_matches_the_reference() {
-    let game = ExpandedDuke::new(&dynastic(FirstPlayer::Seat0), 1).unwrap();
+    let game = ExpandedDuke::new(&dynastic(Some(Seat(0))), 1).unwrap();
     let got: Vec<u64> = (1..=3).map(|d| game.perft(d)).collect();
     for (d, &n) in got.iter().enumerate() {
         assert_eq!(n, reference::perft(&game, d as u32 + 1));

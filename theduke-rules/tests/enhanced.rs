@@ -11,8 +11,8 @@ use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
-    Action, Config, ConfigError, CustomTiles, DivinationDraws, DivinationShown, Event, ExpandedDuke, FirstPlayer,
-    Phase, Piece, Readings, Setup, Side, TheDuke, TileKind,
+    Action, Config, ConfigError, CustomTiles, DivinationDraws, DivinationShown, Event, ExpandedDuke, Phase, Piece,
+    Readings, Setup, Side, TheDuke, TileKind,
 };
 
 const DUCHESS: u8 = 15;
@@ -20,7 +20,12 @@ const ORACLE: u8 = 16;
 const FOOTMAN: u8 = 1;
 
 fn config(readings: Readings) -> Config {
-    Config { enhanced_tiles: true, readings, ..Config::default() }
+    {
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config.readings = readings;
+        config
+    }
 }
 
 /// A position of the standard tiles with the enhanced ones, `to_move` to act; `bags` gives
@@ -45,7 +50,11 @@ fn the_enhanced_tiles_go_into_each_bag_with_the_option_only() {
             play(game, a);
         }
     };
-    let with = Config { first_player: FirstPlayer::Seat0, ..config(Readings::default()) };
+    let with = {
+        let mut config = config(Readings::default());
+        config.first_player = Some(Seat(0));
+        config
+    };
     let mut enhanced = ExpandedDuke::new(&with, 1).unwrap();
     set_up(&mut enhanced);
     assert_eq!(enhanced.tile_kinds(), 17);
@@ -55,7 +64,11 @@ fn the_enhanced_tiles_go_into_each_bag_with_the_option_only() {
         assert_eq!(enhanced.bag_count(seat, TileKind(DUCHESS)), 1);
         assert_eq!(enhanced.bag_count(seat, TileKind(ORACLE)), 1);
     }
-    let without = Config { enhanced_tiles: false, ..with.clone() };
+    let without = {
+        let mut config = with.clone();
+        config.enhanced_tiles = false;
+        config
+    };
     let mut plain = ExpandedDuke::new(&without, 1).unwrap();
     set_up(&mut plain);
     assert_eq!(plain.tile_kinds(), 15);
@@ -201,7 +214,11 @@ fn divination_needs_the_non_starting_side_a_bag_and_a_square_to_place() {
     play(&mut two, "divine c3");
     assert_eq!(two.phase(), Phase::Divine { drawn: 2 });
     // ...or, read the other way, is not allowed.
-    let exactly = Readings { divination_draws: DivinationDraws::ExactlyThree, ..Readings::default() };
+    let exactly = {
+        let mut readings = Readings::default();
+        readings.divination_draws = DivinationDraws::ExactlyThree;
+        readings
+    };
     assert!(!legal(&oracle(Side::Back, bag_of(1, 1), exactly)).iter().any(|a| a.starts_with("divine")));
     assert!(legal(&oracle(Side::Back, bag_of(2, 1), exactly)).contains("divine c3"));
     // No empty square beside the Duke: no Divination (nothing could be placed).
@@ -262,7 +279,11 @@ fn the_opponent_sees_the_kept_and_destroyed_tiles_but_not_the_others() {
 
 #[test]
 fn with_the_other_reading_of_30_everyone_sees_the_divined_tiles() {
-    let shown = Readings { divination_shown: DivinationShown::Everyone, ..Readings::default() };
+    let shown = {
+        let mut readings = Readings::default();
+        readings.divination_shown = DivinationShown::Everyone;
+        readings
+    };
     let mut g = oracle(Side::Back, bag_of(3, 1), shown);
     let before = g.clone();
     let divine: Action = "divine c3".parse().unwrap();
@@ -311,12 +332,19 @@ fn the_expanded_generator_matches_the_reference_on_random_games_with_the_enhance
     let mut buf = Vec::new();
     let mut used = std::collections::BTreeMap::<&str, usize>::new();
     for seed in 0..40u64 {
-        let readings = Readings {
-            divination_draws: if seed % 2 == 0 { DivinationDraws::UpToThree } else { DivinationDraws::ExactlyThree },
-            ..Readings::default()
+        let readings = {
+            let mut readings = Readings::default();
+            readings.divination_draws =
+                if seed % 2 == 0 { DivinationDraws::UpToThree } else { DivinationDraws::ExactlyThree };
+            readings
         };
         let tiles = (seed % 3 != 0).then(|| CustomTiles::new(custom_tile_set(seed)));
-        let config = Config { tiles, turn_limit: Some(150), ..config(readings) };
+        let config = {
+            let mut config = config(readings);
+            config.tiles = tiles;
+            config.turn_limit = Some(150);
+            config
+        };
         let mut g = ExpandedDuke::new(&config, seed).unwrap();
         while !g.is_over() {
             legal_into(&g, reference::legal, &mut buf, &format!("seed {seed}"));

@@ -66,7 +66,12 @@ fn position(tiles: &[(&str, Piece)], to_move: u8, bags: Option<[Vec<u8>; 2]>) ->
 
 /// [`position`] with other readings.
 fn position_with(readings: Readings, tiles: &[(&str, Piece)], to_move: u8, bags: Option<[Vec<u8>; 2]>) -> ExpandedDuke {
-    let config = Config { tiles: Some(CustomTiles::new(musketeers())), readings, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.tiles = Some(CustomTiles::new(musketeers()));
+        config.readings = readings;
+        config
+    };
     let setup = Setup {
         config,
         board: board(tiles),
@@ -246,7 +251,11 @@ fn a_ransom_trade_takes_back_an_escape_tile_or_with_the_other_reading_any_tile()
     let escape_only = position(&tiles, 0, Some(bags.clone()));
     assert_eq!(escape_only.captured_count(Seat(0), TileKind(PORTHOS)), 1);
     assert!(!legal(&escape_only).iter().any(|a| a.starts_with("ransom")), "reading 35: only an Escape tile comes back");
-    let any = Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() };
+    let any = {
+        let mut readings = Readings::default();
+        readings.ransom_trade = RansomTrade::AnyTile;
+        readings
+    };
     let mut game = position_with(any, &tiles, 0, Some(bags));
     let trades: BTreeSet<String> = legal(&game).into_iter().filter(|a| a.starts_with("ransom")).collect();
     let expected = ["ransom 16 for 1 c1", "ransom 16 for 1 d1", "ransom 16 for 15 c1", "ransom 16 for 15 d1"];
@@ -307,7 +316,11 @@ fn perft_with_escape_and_ransom_matches_the_reference() {
     assert!(legal(&ransom).contains("ransom 16 for 17 c1"));
     check("ransom", &ransom, &[35, 1_267, 35_254]);
     // The other reading of 35: the Footmen (off the board, so captured) come back too.
-    let ransom_any = ransom_with(Readings { ransom_trade: RansomTrade::AnyTile, ..Readings::default() });
+    let ransom_any = ransom_with({
+        let mut readings = Readings::default();
+        readings.ransom_trade = RansomTrade::AnyTile;
+        readings
+    });
     assert!(legal(&ransom_any).contains("ransom 16 for 1 d1"));
     check("ransom, any tile", &ransom_any, &[37, 1_343, 40_066]);
 }
@@ -318,8 +331,12 @@ fn the_expanded_generator_matches_the_reference_on_random_games_with_escape_and_
     let mut buf = Vec::new();
     let (mut escapes, mut ransoms, mut with_ransom_cost) = (0, 0, 0);
     for seed in 0..60u64 {
-        let config =
-            Config { tiles: Some(CustomTiles::new(custom_tile_set(seed))), turn_limit: Some(200), ..Config::default() };
+        let config = {
+            let mut config = Config::default();
+            config.tiles = Some(CustomTiles::new(custom_tile_set(seed)));
+            config.turn_limit = Some(200);
+            config
+        };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {
             legal_into(&game, reference::legal, &mut buf, &format!("seed {seed}"));

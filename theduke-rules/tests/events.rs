@@ -7,8 +7,7 @@ mod common;
 use common::{p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Action, Config, Dragon, EndReason, Event, Facing, FirstPlayer, NamedTile, Phase, Piece, Setup, Side, TheDuke,
-    TileKind,
+    Action, Config, Dragon, EndReason, Event, Facing, NamedTile, Phase, Piece, Setup, Side, TheDuke, TileKind,
 };
 
 const DUKE: u8 = 0;
@@ -65,7 +64,16 @@ fn movement_example() -> TheDuke {
 }
 
 fn opening() -> TheDuke {
-    TheDuke::new(&Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() }, 42).unwrap()
+    TheDuke::new(
+        &{
+            let mut config = Config::default();
+            config.first_player = Some(Seat(0));
+            config.turn_limit = None;
+            config
+        },
+        42,
+    )
+    .unwrap()
 }
 
 #[test]
@@ -322,7 +330,11 @@ fn capturing_the_duke_ends_the_game_with_a_capture_event() {
 
 #[test]
 fn the_turn_limit_ends_the_game_drawn() {
-    let config = Config { turn_limit: Some(1), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.turn_limit = Some(1);
+        config
+    };
     let game = position(&[("c1", p(DUKE, 0, Side::Start)), ("d6", p(DUKE, 1, Side::Start))], 0, &config);
     let (_, events) = step(&game, 0, "c1-b1");
     assert_eq!(events.last(), Some(&Event::GameOver { winner: None, reason: EndReason::TurnLimit, turns: 1 }));
@@ -331,7 +343,12 @@ fn the_turn_limit_ends_the_game_drawn() {
 
 #[test]
 fn every_action_is_public_so_redacted_notation_is_full_notation_for_everyone() {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(120), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = None;
+        config.turn_limit = Some(120);
+        config
+    };
     let mut legal = Vec::new();
     let mut seen = Vec::new();
     let mut spectator = Vec::new();

@@ -40,7 +40,12 @@ fn robin_hood_tiles() -> TileSetSpec {
 }
 
 fn expanded(spec: TileSetSpec, readings: Readings, tiles: &[(&str, Piece)], to_move: u8) -> ExpandedDuke {
-    let config = Config { tiles: Some(CustomTiles::new(spec)), readings, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.tiles = Some(CustomTiles::new(spec));
+        config.readings = readings;
+        config
+    };
     let setup =
         Setup { config, board: board(tiles), phase: Phase::Play, to_move: Seat(to_move), seed: 1, ..Setup::default() };
     ExpandedDuke::from_setup(&setup).unwrap()
@@ -138,7 +143,11 @@ const MARSHALL: u8 = 10;
 fn dread(immunity: DreadImmunity, to_move: u8) -> ExpandedDuke {
     expanded(
         banshee_tiles(),
-        Readings { dread_immunity: immunity, ..Readings::default() },
+        {
+            let mut readings = Readings::default();
+            readings.dread_immunity = immunity;
+            readings
+        },
         &[
             ("d4", p(0, 0, Side::Start)),
             ("c3", p(FOOTMAN, 0, Side::Start)),
@@ -184,11 +193,16 @@ fn a_frozen_tile_cannot_be_captured_nor_act_for_its_own_side() {
 
 /// Seeds of custom tile sets whose random games the engine and the reference compare.
 fn custom_config(seed: u64, immunity: DreadImmunity) -> Config {
-    Config {
-        tiles: Some(CustomTiles::new(custom_tile_set(seed))),
-        readings: Readings { dread_immunity: immunity, ..Readings::default() },
-        turn_limit: Some(120),
-        ..Config::default()
+    {
+        let mut config = Config::default();
+        config.tiles = Some(CustomTiles::new(custom_tile_set(seed)));
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.dread_immunity = immunity;
+            readings
+        };
+        config.turn_limit = Some(120);
+        config
     }
 }
 
@@ -240,7 +254,11 @@ fn the_expanded_generator_matches_the_reference_on_random_positions() {
                 pieces.push((sq, Piece { kind: TileKind(kind), side, owner: Seat(owner) }));
             }
         }
-        let config = Config { tiles: Some(CustomTiles::new(spec)), ..Config::default() };
+        let config = {
+            let mut config = Config::default();
+            config.tiles = Some(CustomTiles::new(spec));
+            config
+        };
         let setup = Setup {
             config,
             board: pieces.into_iter().collect(),
@@ -289,7 +307,11 @@ fn perft_with_defense_matches_the_reference() {
 fn thaw(reading: DreadThaw) -> ExpandedDuke {
     expanded(
         banshee_tiles(),
-        Readings { dread_thaw: reading, ..Readings::default() },
+        {
+            let mut readings = Readings::default();
+            readings.dread_thaw = reading;
+            readings
+        },
         &[
             ("a1", p(0, 0, Side::Start)),
             ("c3", p(FOOTMAN, 0, Side::Start)),

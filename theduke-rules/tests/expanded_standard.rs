@@ -3,10 +3,14 @@
 //! standard generator lists, on random games and in perft.
 
 use duke_core::{Game, GameRng, Seat};
-use theduke_rules::{Action, Config, ExpandedDuke, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, ExpandedDuke, TheDuke};
 
 fn opening<G: Game<Config = Config, Action = Action>>() -> G {
-    let config = Config { first_player: FirstPlayer::Seat0, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config
+    };
     let mut game = G::new(&config, 1).unwrap();
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]
@@ -22,7 +26,11 @@ fn expanded_play_with_every_option_off_lists_what_the_standard_game_lists() {
     let (mut a, mut b) = (Vec::new(), Vec::new());
     let mut positions = 0;
     for seed in 0..40u64 {
-        let config = Config { turn_limit: Some(150), ..Config::default() };
+        let config = {
+            let mut config = Config::default();
+            config.turn_limit = Some(150);
+            config
+        };
         let mut fast = TheDuke::new(&config, seed).unwrap();
         let mut slow = ExpandedDuke::new(&config, seed).unwrap();
         while !fast.is_over() {

@@ -13,9 +13,9 @@ use common::flags::flag_legal;
 use common::{board, p, s};
 use duke_core::{Game, Seat};
 use theduke_rules::{
-    Action, Config, CustomTiles, Dragon, DragonPush, EndReason, ExpandedDuke, Facing, FirstPlayer, FlagDukeDanger,
-    Icon, IconKind, NewTileDanger, Objective, Phase, Piece, Readings, Setup, Side, Terrain, TerrainOptions, TileKind,
-    TileSetSpec, TileSpec,
+    Action, Config, CustomTiles, Dragon, DragonPush, EndReason, ExpandedDuke, Facing, FlagDukeDanger, Icon, IconKind,
+    NewTileDanger, Objective, Phase, Piece, Readings, Setup, Side, Terrain, TerrainOptions, TileKind, TileSetSpec,
+    TileSpec,
 };
 
 const FOOTMAN: u8 = 1;
@@ -63,11 +63,16 @@ fn guarded(covered: bool, bag: &[(u8, u8)], new_tile_danger: NewTileDanger, extr
         p1[usize::from(kind)] = n;
     }
     Setup {
-        config: Config {
-            tiles: Some(wraith_set()),
-            enhanced_tiles: enhanced,
-            readings: Readings { new_tile_danger, ..Readings::default() },
-            ..Config::default()
+        config: {
+            let mut config = Config::default();
+            config.tiles = Some(wraith_set());
+            config.enhanced_tiles = enhanced;
+            config.readings = {
+                let mut readings = Readings::default();
+                readings.new_tile_danger = new_tile_danger;
+                readings
+            };
+            config
         },
         board: board(&tiles),
         bags: Some([vec![0; kinds], p1]),
@@ -148,10 +153,11 @@ fn lancer_set() -> CustomTiles {
 #[test]
 fn two_icons_reaching_the_dragon_give_one_enraging() {
     let setup = Setup {
-        config: Config {
-            tiles: Some(lancer_set()),
-            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
-            ..Config::default()
+        config: {
+            let mut config = Config::default();
+            config.tiles = Some(lancer_set());
+            config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+            config
         },
         board: board(&[("a1", p(0, 0, Side::Start)), ("a4", p(15, 0, Side::Start)), ("f6", p(0, 1, Side::Start))]),
         phase: Phase::Play,
@@ -180,7 +186,11 @@ fn a_divinations_steps_come_in_one_order_so_each_position_has_one_sequence() {
     bag[usize::from(PIKEMAN)] = 3;
     bag[usize::from(KNIGHT)] = 1;
     let setup = Setup {
-        config: Config { enhanced_tiles: true, ..Config::default() },
+        config: {
+            let mut config = Config::default();
+            config.enhanced_tiles = true;
+            config
+        },
         board: board(&[("c1", p(0, 0, Side::Start)), ("c3", p(16, 0, Side::Back)), ("f6", p(0, 1, Side::Start))]),
         bags: Some([bag, vec![0; 17]]),
         phase: Phase::Play,
@@ -214,11 +224,16 @@ fn a_divinations_steps_come_in_one_order_so_each_position_has_one_sequence() {
 }
 
 fn coup_kept(tiles: &[(&str, Piece)], flags: [&str; 2], points: [u8; 2]) -> ExpandedDuke {
-    let config = Config {
-        first_player: FirstPlayer::Seat0,
-        objective: Objective::CountingCoup,
-        readings: Readings { flag_duke_danger: FlagDukeDanger::Kept, ..Readings::default() },
-        ..Config::default()
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.objective = Objective::CountingCoup;
+        config.readings = {
+            let mut readings = Readings::default();
+            readings.flag_duke_danger = FlagDukeDanger::Kept;
+            readings
+        };
+        config
     };
     let setup = Setup {
         board: board(tiles),
@@ -268,10 +283,15 @@ fn with_the_duke_danger_rule_kept_taking_the_enemy_duke_is_checked_like_any_capt
 /// the row) could slide onto the Dragon and push it onto P0's Duke.
 fn push_position(dragon_push: DragonPush) -> ExpandedDuke {
     let setup = Setup {
-        config: Config {
-            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
-            readings: Readings { dragon_push, ..Readings::default() },
-            ..Config::default()
+        config: {
+            let mut config = Config::default();
+            config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+            config.readings = {
+                let mut readings = Readings::default();
+                readings.dragon_push = dragon_push;
+                readings
+            };
+            config
         },
         board: board(&[("a3", p(0, 0, Side::Start)), ("f3", p(0, 1, Side::Start))]),
         phase: Phase::Play,

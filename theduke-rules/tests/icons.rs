@@ -220,6 +220,7 @@ fn every_tile_side_generates_exactly_its_profile_for_both_players() {
                             }
                         }
                         IconKind::Strike | IconKind::Command | IconKind::Dread | IconKind::Defense => {}
+                        other => panic!("the reference model does not know {other:?}"),
                     }
                 }
                 let setup = Setup {

@@ -6,8 +6,8 @@
 
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Ability, Action, Config, CustomTiles, EndReason, Event, ExpandedDuke, FirstPlayer, Icon, IconKind, Phase, Piece,
-    Setup, Square, TileKind, TileSetError, TileSetSpec, TileSpec,
+    Ability, Action, Config, CustomTiles, EndReason, Event, ExpandedDuke, Icon, IconKind, Phase, Piece, Setup, Square,
+    TileKind, TileSetError, TileSetSpec, TileSpec,
 };
 
 /// The base box plus Richelieu (type 15), acting as P1's Duke: Move forward and sideways,
@@ -38,7 +38,12 @@ fn richelieu_set() -> TileSetSpec {
 const RICHELIEU: TileKind = TileKind(15);
 
 fn config() -> Config {
-    Config { tiles: Some(CustomTiles::new(richelieu_set())), first_player: FirstPlayer::Seat0, ..Config::default() }
+    {
+        let mut config = Config::default();
+        config.tiles = Some(CustomTiles::new(richelieu_set()));
+        config.first_player = Some(Seat(0));
+        config
+    }
 }
 
 fn sq(name: &str) -> Square {
@@ -157,7 +162,11 @@ fn a_tile_that_cannot_act_as_p1s_duke_is_a_typed_error_naming_it() {
 /// not drafted either.
 #[test]
 fn the_tile_acting_as_p1s_duke_is_not_drafted() {
-    let config = Config { objective: theduke_rules::Objective::DynasticDispute, ..config() };
+    let config = {
+        let mut config = config();
+        config.objective = theduke_rules::Objective::DynasticDispute;
+        config
+    };
     let game = ExpandedDuke::new(&config, 2).unwrap();
     assert_eq!(game.phase(), Phase::Draft);
     let mut buf = Vec::new();

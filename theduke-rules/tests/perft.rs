@@ -5,10 +5,15 @@ mod common;
 
 use common::{game as position, p};
 use duke_core::{Game, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, Side, TheDuke};
+use theduke_rules::{Action, Config, Side, TheDuke};
 
 fn opening() -> TheDuke {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: None, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.turn_limit = None;
+        config
+    };
     let mut game = TheDuke::new(&config, 1).unwrap();
     for (seat, text) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

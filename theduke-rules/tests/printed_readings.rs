@@ -18,10 +18,11 @@ const ASSASSIN: u8 = 13;
 fn fort_position(fort: &str, readings: Readings, tiles: &[(&str, theduke_rules::Piece)]) -> ExpandedDuke {
     let terrain = Terrain { fort: Some(s(fort)), ..Terrain::default() };
     let setup = Setup {
-        config: Config {
-            terrain: TerrainOptions { mountain: false, fort: true, dragon: false },
-            readings,
-            ..Config::default()
+        config: {
+            let mut config = Config::default();
+            config.terrain = TerrainOptions { mountain: false, fort: true, dragon: false };
+            config.readings = readings;
+            config
         },
         board: board(tiles),
         phase: Phase::Play,
@@ -41,7 +42,11 @@ fn fort_position(fort: &str, readings: Readings, tiles: &[(&str, theduke_rules::
 fn with_passes_only_a_jump_slide_leaps_the_fort_but_neither_ends_in_it_nor_slides_through_it() {
     // P0's Assassin on c1: Jump Slide forward (leaps c2, then c3, c4, c5; c6 is empty).
     let tiles = [("f1", p(0, 0, Side::Start)), ("c1", p(ASSASSIN, 0, Side::Start)), ("a6", p(0, 1, Side::Start))];
-    let passes = Readings { fort_jump_slide: FortJumpSlide::PassesOnly, ..Readings::default() };
+    let passes = {
+        let mut readings = Readings::default();
+        readings.fort_jump_slide = FortJumpSlide::PassesOnly;
+        readings
+    };
     let reach = |fort: &str, readings: Readings| {
         let actions = legal(&fort_position(fort, readings, &tiles));
         ["c3", "c4", "c5", "c6"].into_iter().filter(|to| actions.contains(&format!("c1-{to}"))).collect::<Vec<_>>()
@@ -70,10 +75,11 @@ fn dragon_position(
     let mut all = vec![("a1", p(0, 0, Side::Start)), ("a2", p(FOOTMAN, 0, Side::Start)), ("f6", p(0, 1, Side::Start))];
     all.extend_from_slice(tiles);
     let setup = Setup {
-        config: Config {
-            terrain: TerrainOptions { mountain: false, fort: false, dragon: true },
-            readings,
-            ..Config::default()
+        config: {
+            let mut config = Config::default();
+            config.terrain = TerrainOptions { mountain: false, fort: false, dragon: true };
+            config.readings = readings;
+            config
         },
         board: board(&all),
         phase: Phase::Play,
@@ -100,7 +106,11 @@ fn a_calm_move_onto_any_edge_square_makes_the_dragon_turn_about_or_with_the_othe
         [("c6", p(FOOTMAN, 1, Side::Start)), ("d6", p(FOOTMAN, 0, Side::Start)), ("f3", p(FOOTMAN, 1, Side::Start))];
     assert_eq!(Readings::default().dragon_edge, DragonEdge::AnyEdge);
     for (dragon_edge, turns) in [(DragonEdge::AnyEdge, true), (DragonEdge::FacedEdge, false)] {
-        let readings = Readings { dragon_edge, ..Readings::default() };
+        let readings = {
+            let mut readings = Readings::default();
+            readings.dragon_edge = dragon_edge;
+            readings
+        };
         let mut game = dragon_position("c5", Facing::East, readings, &tiles);
         game.apply(Seat(0), "a2-b2".parse().unwrap()).unwrap();
         let d = game.dragon().unwrap();
@@ -126,7 +136,7 @@ fn a_calm_move_onto_any_edge_square_makes_the_dragon_turn_about_or_with_the_othe
 fn after_a_point_the_flag_moves_immediately_before_the_dragons_turn_or_with_the_other_reading_after_it() {
     use common::checked::{legal_with, play_with};
     use common::flags::flag_legal;
-    use theduke_rules::{CoupFlagMove, FirstPlayer, Objective, Piece, TileKind};
+    use theduke_rules::{CoupFlagMove, Objective, Piece, TileKind};
     assert_eq!(Readings::default().coup_flag_move, CoupFlagMove::Immediately);
     // P0 scores with e4-e5 beside P1's Flag on e6. The calm Dragon on a3 facing east has one
     // target, P1's Footman on b3; b2 is open beside that Footman.
@@ -139,12 +149,17 @@ fn after_a_point_the_flag_moves_immediately_before_the_dragons_turn_or_with_the_
     for (coup_flag_move, before_the_dragon) in
         [(CoupFlagMove::Immediately, true), (CoupFlagMove::AfterTheDragon, false)]
     {
-        let config = Config {
-            first_player: FirstPlayer::Seat0,
-            objective: Objective::CountingCoup,
-            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
-            readings: Readings { coup_flag_move, ..Readings::default() },
-            ..Config::default()
+        let config = {
+            let mut config = Config::default();
+            config.first_player = Some(Seat(0));
+            config.objective = Objective::CountingCoup;
+            config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+            config.readings = {
+                let mut readings = Readings::default();
+                readings.coup_flag_move = coup_flag_move;
+                readings
+            };
+            config
         };
         let setup = Setup {
             board: tiles.iter().map(|&(sq, k, o)| (s(sq), Piece::new(k, Seat(o)))).collect(),
@@ -185,9 +200,10 @@ fn only_a_slide_or_jump_slide_enrages_the_dragon_and_nothing_enrages_it_again() 
     let tiles = [("f3", p(0, 0, Side::Start)), ("a3", p(WIZARD, 0, Side::Back)), ("a6", p(0, 1, Side::Start))];
     for enraged in [false, true] {
         let setup = Setup {
-            config: Config {
-                terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
-                ..Config::default()
+            config: {
+                let mut config = Config::default();
+                config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+                config
             },
             board: board(&tiles),
             phase: Phase::Play,

@@ -6,7 +6,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use duke_core::{Game, GameRng, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, TheDuke};
+use theduke_rules::{Action, Config, TheDuke};
 
 fn fast(state: &TheDuke, buf: &mut Vec<Action>) -> BTreeSet<String> {
     state.legal_actions(state.side_to_move(), buf);
@@ -21,9 +21,17 @@ fn fast_generator_matches_reference_on_random_playouts() {
     let mut buf = Vec::new();
     let mut rng = GameRng::new(7);
     for game in 0..120u64 {
-        let first = if game % 2 == 0 { FirstPlayer::Seat0 } else { FirstPlayer::Seat1 };
-        let mut state =
-            TheDuke::new(&Config { first_player: first, turn_limit: Some(120), ..Config::default() }, game).unwrap();
+        let first = if game % 2 == 0 { Some(Seat(0)) } else { Some(Seat(1)) };
+        let mut state = TheDuke::new(
+            &{
+                let mut config = Config::default();
+                config.first_player = first;
+                config.turn_limit = Some(120);
+                config
+            },
+            game,
+        )
+        .unwrap();
         while !state.is_over() {
             let expected = common::legal(&state);
             let got = fast(&state, &mut buf);
@@ -51,7 +59,12 @@ fn bulk_counts_match_reference_perft_on_random_positions() {
     let mut checked = 0;
     for game in 0..12u64 {
         let mut state = TheDuke::new(
-            &Config { first_player: FirstPlayer::Random, turn_limit: Some(80), ..Config::default() },
+            &{
+                let mut config = Config::default();
+                config.first_player = None;
+                config.turn_limit = Some(80);
+                config
+            },
             100 + game,
         )
         .unwrap();

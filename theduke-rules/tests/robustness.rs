@@ -5,9 +5,7 @@
 
 use duke_core::{Game, GameRng, Observer, Record, Seat};
 use proptest::prelude::*;
-use theduke_rules::{
-    Action, Config, EndReason, Ending, FirstPlayer, Phase, Piece, Setup, Side, Square, TheDuke, TileKind, View,
-};
+use theduke_rules::{Action, Config, EndReason, Ending, Phase, Piece, Setup, Side, Square, TheDuke, TileKind, View};
 
 fn square() -> impl Strategy<Value = Square> {
     (0u8..36).prop_map(|i| Square::new(i).unwrap_or_else(|| unreachable!()))
@@ -31,7 +29,12 @@ fn any_action() -> impl Strategy<Value = Action> {
 
 /// The config of the random games: a random first player, at most 300 turns.
 fn random_config() -> Config {
-    Config { first_player: FirstPlayer::Random, turn_limit: Some(300), ..Config::default() }
+    {
+        let mut config = Config::default();
+        config.first_player = None;
+        config.turn_limit = Some(300);
+        config
+    }
 }
 
 /// Plays up to `steps` random legal actions drawn with `rng` (fewer if the game ends),
@@ -198,7 +201,7 @@ proptest! {
             })
             .collect();
         let mut setup = Setup {
-            config: Config { first_player: FirstPlayer::Seat0, turn_limit: limit, ..Config::default() },
+            config: { let mut config = Config::default(); config.first_player = Some(Seat(0)); config.turn_limit = limit; config },
             seed,
             generator: None,
             board,
@@ -391,7 +394,11 @@ fn huge_perft_depth_on_a_finished_game_returns_at_once() {
         (Square::new(30).unwrap(), Piece::new(TileKind::DUKE, Seat(1))),
     ];
     let setup = Setup {
-        config: Config { turn_limit: Some(1), ..Config::default() },
+        config: {
+            let mut config = Config::default();
+            config.turn_limit = Some(1);
+            config
+        },
         board: pieces.into_iter().collect(),
         bags: Some([vec![], vec![]]),
         phase: Phase::Play,

@@ -276,7 +276,11 @@ fn a_player_without_legal_action_loses() {
 #[test]
 fn the_turn_limit_ends_in_a_draw() {
     let mut game = TheDuke::from_setup(&Setup {
-        config: Config { turn_limit: Some(1), ..Config::default() },
+        config: {
+            let mut config = Config::default();
+            config.turn_limit = Some(1);
+            config
+        },
         board: board(&[("c1", p(DUKE, 0, Side::Start)), ("d6", p(DUKE, 1, Side::Start))]),
         phase: Phase::Play,
         to_move: Seat(0),

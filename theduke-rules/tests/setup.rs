@@ -8,9 +8,7 @@ use common::{board, in_play, p};
 use duke_core::testing::strategies::reachable;
 use duke_core::{Game, GameRng, Seat};
 use proptest::prelude::*;
-use theduke_rules::{
-    Config, ConfigError, EndReason, Ending, FirstPlayer, Phase, Setup, SetupError, Side, TheDuke, TileKind,
-};
+use theduke_rules::{Config, ConfigError, EndReason, Ending, Phase, Setup, SetupError, Side, TheDuke, TileKind};
 
 const DUKE: u8 = 0;
 const FOOTMAN: u8 = 1;
@@ -30,8 +28,8 @@ proptest! {
         reached in reachable::<TheDuke>(
             prop_oneof![
                 Just(Config::default()),
-                Just(Config { first_player: FirstPlayer::Seat1, turn_limit: Some(40), ..Config::default() }),
-                Just(Config { first_player: FirstPlayer::Random, turn_limit: Some(12), ..Config::default() }),
+                Just({ let mut config = Config::default(); config.first_player = Some(Seat(1)); config.turn_limit = Some(40); config }),
+                Just({ let mut config = Config::default(); config.first_player = None; config.turn_limit = Some(12); config }),
             ],
             250,
         )
@@ -48,8 +46,13 @@ proptest! {
 
 #[test]
 fn the_default_setup_is_the_start_of_the_game() {
-    for first_player in [FirstPlayer::Seat0, FirstPlayer::Seat1] {
-        let config = Config { first_player, turn_limit: Some(30), ..Config::default() };
+    for first_player in [Some(Seat(0)), Some(Seat(1))] {
+        let config = {
+            let mut config = Config::default();
+            config.first_player = first_player;
+            config.turn_limit = Some(30);
+            config
+        };
         assert_eq!(TheDuke::from_setup(&Setup::new(config.clone())).unwrap(), TheDuke::new(&config, 0).unwrap());
     }
     // Left to chance, `new` draws the first player with the generator; a setup names it.
@@ -128,7 +131,11 @@ fn a_lost_game_set_back_to_play_does_not_load() {
 
 #[test]
 fn a_bad_config_is_refused() {
-    let setup = Setup::new(Config { turn_limit: Some(0), ..Config::default() });
+    let setup = Setup::new({
+        let mut config = Config::default();
+        config.turn_limit = Some(0);
+        config
+    });
     assert_eq!(refused(&setup), SetupError::Config(ConfigError::ZeroTurnLimit));
 }
 
@@ -224,7 +231,11 @@ fn nothing_is_captured_and_no_turn_counted_during_set_up() {
 
 #[test]
 fn the_turn_count_must_fit_the_limit() {
-    let config = Config { turn_limit: Some(10), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.turn_limit = Some(10);
+        config
+    };
     let opening = Setup { config, ..in_play(&[("c1", p(DUKE, 0, Side::Start)), ("d6", p(DUKE, 1, Side::Start))], 0) };
     assert_eq!(refused(&Setup { turns: 10, ..opening.clone() }), SetupError::TurnLimit { turns: 10, limit: 10 });
     let drawn = Phase::Over(Ending { winner: None, reason: EndReason::TurnLimit });

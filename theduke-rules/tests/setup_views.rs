@@ -2,8 +2,8 @@
 
 use duke_core::{Game, Observer, Seat};
 use theduke_rules::{
-    Action, Config, ConfigError, Duke, FirstPlayer, Icon, IconKind, Phase, STANDARD_TILES, Side, Square, TheDuke,
-    TileDef, TileKind, TileSet,
+    Action, Config, ConfigError, Duke, Icon, IconKind, Phase, STANDARD_TILES, Side, Square, TheDuke, TileDef, TileKind,
+    TileSet,
 };
 
 fn legal(game: &TheDuke) -> Vec<String> {
@@ -14,8 +14,16 @@ fn legal(game: &TheDuke) -> Vec<String> {
 
 #[test]
 fn set_up_is_duke_on_a_centre_home_square_then_two_footmen_beside_it() {
-    let mut game =
-        TheDuke::new(&Config { first_player: FirstPlayer::Seat1, turn_limit: None, ..Config::default() }, 3).unwrap();
+    let mut game = TheDuke::new(
+        &{
+            let mut config = Config::default();
+            config.first_player = Some(Seat(1));
+            config.turn_limit = None;
+            config
+        },
+        3,
+    )
+    .unwrap();
     assert_eq!(game.side_to_move(), Seat(1));
     assert_eq!(legal(&game), vec!["duke c6", "duke d6"]);
     game.apply(Seat(1), "duke c6".parse().unwrap()).unwrap();
@@ -46,13 +54,30 @@ fn who_sets_up_first_is_drawn_with_the_generator_by_default() {
     assert!(firsts.contains(&0) && firsts.contains(&1));
     let again: Vec<u8> = (0..40).map(|seed| TheDuke::new(&Config::default(), seed).unwrap().side_to_move().0).collect();
     assert_eq!(firsts, again, "deterministic per seed");
-    assert_eq!(TheDuke::new(&Config { turn_limit: Some(0), ..Config::default() }, 1), Err(ConfigError::ZeroTurnLimit));
+    assert_eq!(
+        TheDuke::new(
+            &{
+                let mut config = Config::default();
+                config.turn_limit = Some(0);
+                config
+            },
+            1
+        ),
+        Err(ConfigError::ZeroTurnLimit)
+    );
 }
 
 fn played(seed: u64, steps: usize) -> TheDuke {
-    let mut game =
-        TheDuke::new(&Config { first_player: FirstPlayer::Random, turn_limit: Some(200), ..Config::default() }, seed)
-            .unwrap();
+    let mut game = TheDuke::new(
+        &{
+            let mut config = Config::default();
+            config.first_player = None;
+            config.turn_limit = Some(200);
+            config
+        },
+        seed,
+    )
+    .unwrap();
     let mut rng = duke_core::GameRng::new(seed);
     let mut buf = Vec::new();
     for _ in 0..steps {
@@ -188,7 +213,12 @@ impl TileSet for Leapers {
 
 #[test]
 fn a_custom_tile_set_plays_with_its_own_profiles() {
-    let config = Config { first_player: FirstPlayer::Seat0, turn_limit: Some(50), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.turn_limit = Some(50);
+        config
+    };
     let mut game = Duke::<Leapers>::new(&config, 1).unwrap();
     for (seat, a) in
         [(0, "duke c1"), (0, "footman b1"), (0, "footman d1"), (1, "duke d6"), (1, "footman c6"), (1, "footman e6")]

@@ -6,8 +6,8 @@
 
 use duke_core::{Game, GameRng, Seat};
 use theduke_rules::{
-    Action, Config, CoupFlagMove, DarkRider, Dragon, DragonEdge, DreadThaw, ExpandedDuke, Facing, FirstPlayer,
-    FortJumpSlide, Objective, Phase, Readings, Rider, Setup, SetupError, Square, TerrainOptions, TileKind,
+    Action, Config, CoupFlagMove, DarkRider, Dragon, DragonEdge, DreadThaw, ExpandedDuke, Facing, FortJumpSlide,
+    Objective, Phase, Readings, Rider, Setup, SetupError, Square, TerrainOptions, TileKind,
 };
 
 /// The test's failure when `setup` loads but cannot go on; `Ok` if it is refused or goes on.
@@ -136,12 +136,17 @@ fn tamperings(setup: &Setup, rng: &mut GameRng) -> Vec<(String, Setup)> {
 
 /// Configs of every objective with the expansions' fields in use.
 fn configs() -> Vec<Config> {
-    let readings = Readings { dread_thaw: DreadThaw::ControllerTurn, ..Readings::default() };
-    let other = Readings {
-        fort_jump_slide: FortJumpSlide::PassesOnly,
-        dragon_edge: DragonEdge::FacedEdge,
-        coup_flag_move: CoupFlagMove::AfterTheDragon,
-        ..Readings::default()
+    let readings = {
+        let mut readings = Readings::default();
+        readings.dread_thaw = DreadThaw::ControllerTurn;
+        readings
+    };
+    let other = {
+        let mut readings = Readings::default();
+        readings.fort_jump_slide = FortJumpSlide::PassesOnly;
+        readings.dragon_edge = DragonEdge::FacedEdge;
+        readings.coup_flag_move = CoupFlagMove::AfterTheDragon;
+        readings
     };
     let all = TerrainOptions { mountain: true, fort: true, dragon: true };
     let mut out = Vec::new();
@@ -170,15 +175,14 @@ fn configs() -> Vec<Config> {
                     Some(spec)
                 }
             };
-            out.push(Config {
-                first_player: FirstPlayer::Random,
-                turn_limit: Some(60),
-                enhanced_tiles: true,
-                tiles: tiles.map(theduke_rules::CustomTiles::new),
-                readings,
-                terrain: all,
-                objective,
-            });
+            let mut config = Config::default();
+            config.turn_limit = Some(60);
+            config.enhanced_tiles = true;
+            config.tiles = tiles.map(theduke_rules::CustomTiles::new);
+            config.readings = readings;
+            config.terrain = all;
+            config.objective = objective;
+            out.push(config);
         }
     }
     out
@@ -220,7 +224,12 @@ fn tampered_expansion_fields_either_do_not_load_or_go_on() {
 /// came out of the bag) loaded, and after a listed move it no longer validated.
 #[test]
 fn a_state_in_play_holding_divined_tiles_does_not_load() {
-    let config = Config { enhanced_tiles: true, first_player: FirstPlayer::Seat0, ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config.first_player = Some(Seat(0));
+        config
+    };
     let mut game = ExpandedDuke::new(&config, 1).unwrap();
     let mut actions = Vec::new();
     while game.phase() != Phase::Play {
@@ -244,10 +253,11 @@ fn a_state_in_play_holding_divined_tiles_does_not_load() {
 /// then placed a second rider.
 #[test]
 fn a_dark_rider_deployment_with_the_rider_already_down_does_not_load() {
-    let config = Config {
-        first_player: FirstPlayer::Seat0,
-        objective: Objective::DarkRider(DarkRider { rider: Rider::Knight, pikemen: 4 }),
-        ..Config::default()
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.objective = Objective::DarkRider(DarkRider { rider: Rider::Knight, pikemen: 4 });
+        config
     };
     let mut game = ExpandedDuke::new(&config, 1).unwrap();
     for sq in ["a1", "b1", "c1", "d1", "a6"] {

@@ -12,8 +12,8 @@ use common::expanded::{self as reference, model};
 use common::{board, p, s};
 use duke_core::{Game, GameRng, Observer, Seat};
 use theduke_rules::{
-    Config, CustomTiles, Event, ExpandedDuke, FirstPlayer, FortJumpSlide, Phase, Readings, Setup, SetupError, Side,
-    Terrain, TerrainKind, TerrainOptions, TileKind,
+    Config, CustomTiles, Event, ExpandedDuke, FortJumpSlide, Phase, Readings, Setup, SetupError, Side, Terrain,
+    TerrainKind, TerrainOptions, TileKind,
 };
 
 const FOOTMAN: u8 = 1;
@@ -31,10 +31,12 @@ fn terrain(mountain: Option<&str>, fort: Option<&str>) -> Terrain {
 }
 
 fn config_for(terrain: Terrain, readings: Readings) -> Config {
-    Config {
-        terrain: TerrainOptions { mountain: terrain.mountain.is_some(), fort: terrain.fort.is_some(), dragon: false },
-        readings,
-        ..Config::default()
+    {
+        let mut config = Config::default();
+        config.terrain =
+            TerrainOptions { mountain: terrain.mountain.is_some(), fort: terrain.fort.is_some(), dragon: false };
+        config.readings = readings;
+        config
     }
 }
 
@@ -177,7 +179,11 @@ fn the_fort_takes_a_tile_by_move_slide_and_jump_slide_but_not_by_a_jump() {
     opened[1] = ("b3", p(FOOTMAN, 0, Side::Start));
     let game = position(terrain(None, Some("c4")), Readings::default(), &opened, 0);
     assert!(legal(&game).contains("c1-c4"));
-    let passes = Readings { fort_jump_slide: FortJumpSlide::PassesOnly, ..Readings::default() };
+    let passes = {
+        let mut readings = Readings::default();
+        readings.fort_jump_slide = FortJumpSlide::PassesOnly;
+        readings
+    };
     let game = position(terrain(None, Some("c4")), passes, &opened, 0);
     assert!(!legal(&game).contains("c1-c4"), "reading 37's other side");
     // An empty Fort is jumped over and slid through.
@@ -288,7 +294,11 @@ fn no_new_tile_is_placed_on_the_mountain_or_in_the_fort() {
 /// a side with it on both sides.
 fn banshee_config(terrain: Terrain) -> Config {
     let spec = common::banshee_tiles();
-    Config { tiles: Some(CustomTiles::new(spec)), ..config_for(terrain, Readings::default()) }
+    {
+        let mut config = config_for(terrain, Readings::default());
+        config.tiles = Some(CustomTiles::new(spec));
+        config
+    }
 }
 
 #[test]
@@ -324,10 +334,11 @@ fn dread_does_not_cross_the_forts_walls() {
 
 #[test]
 fn terrain_is_placed_at_random_on_open_squares_when_set_up_completes() {
-    let config = Config {
-        first_player: FirstPlayer::Seat0,
-        terrain: TerrainOptions { mountain: true, fort: true, dragon: false },
-        ..Config::default()
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.terrain = TerrainOptions { mountain: true, fort: true, dragon: false };
+        config
     };
     let mut seen = BTreeSet::new();
     for seed in 0..40u64 {
@@ -400,16 +411,18 @@ fn the_engine_matches_the_reference_on_random_games_with_terrain() {
     let mut buf = Vec::new();
     let (mut positions, mut terrain_mattered) = (0, 0);
     for seed in 0..40u64 {
-        let readings = Readings {
-            fort_jump_slide: if seed % 2 == 0 { FortJumpSlide::Enters } else { FortJumpSlide::PassesOnly },
-            ..Readings::default()
+        let readings = {
+            let mut readings = Readings::default();
+            readings.fort_jump_slide = if seed % 2 == 0 { FortJumpSlide::Enters } else { FortJumpSlide::PassesOnly };
+            readings
         };
-        let config = Config {
-            tiles: (seed % 3 != 0).then(|| CustomTiles::new(theduke_rules::testing::custom_tile_set(seed))),
-            terrain: TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: false },
-            readings,
-            turn_limit: Some(120),
-            ..Config::default()
+        let config = {
+            let mut config = Config::default();
+            config.tiles = (seed % 3 != 0).then(|| CustomTiles::new(theduke_rules::testing::custom_tile_set(seed)));
+            config.terrain = TerrainOptions { mountain: seed % 4 != 1, fort: seed % 4 != 2, dragon: false };
+            config.readings = readings;
+            config.turn_limit = Some(120);
+            config
         };
         let mut game = ExpandedDuke::new(&config, seed).unwrap();
         while !game.is_over() {

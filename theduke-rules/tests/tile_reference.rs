@@ -5,7 +5,12 @@ use theduke_rules::{Config, Expanded, Standard, tile_reference};
 
 /// The base box with the enhanced tiles (Expanded play's `enhanced_tiles`).
 fn enhanced() -> Expanded {
-    Expanded::new(&Config { enhanced_tiles: true, ..Config::default() }).unwrap()
+    Expanded::new(&{
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config
+    })
+    .unwrap()
 }
 
 #[test]

@@ -6,8 +6,8 @@ use duke_core::{Game, Seat};
 use proptest::prelude::*;
 use theduke_rules::testing::custom_tile_set;
 use theduke_rules::{
-    Ability, Action, Config, ConfigError, CustomTiles, ExpandedDuke, FirstPlayer, Icon, IconError, IconKind, Side,
-    TheDuke, TileSetError, TileSetSpec,
+    Ability, Action, Config, ConfigError, CustomTiles, ExpandedDuke, Icon, IconError, IconKind, Side, TheDuke,
+    TileSetError, TileSetSpec,
 };
 
 fn load(text: &str) -> Result<TileSetSpec, TileSetError> {
@@ -35,8 +35,16 @@ fn the_standard_set_round_trips_through_the_format() {
             game(Seat(seat), a.parse().unwrap());
         }
     };
-    let config = Config { first_player: FirstPlayer::Seat0, ..Config::default() };
-    let custom = Config { tiles: Some(CustomTiles::new(load(&text).unwrap())), ..config.clone() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config
+    };
+    let custom = {
+        let mut config = config.clone();
+        config.tiles = Some(CustomTiles::new(load(&text).unwrap()));
+        config
+    };
     let mut fast = TheDuke::new(&config, 3).unwrap();
     let mut slow = ExpandedDuke::new(&custom, 3).unwrap();
     open(&mut |s, a| fast.apply(s, a).map(drop).unwrap());
@@ -111,14 +119,28 @@ fn every_rule_of_the_format_is_a_typed_error() {
         assert_eq!(spec.check(), Err(want.clone()), "{want}");
         // Through JSON, and through a config: the same typed error.
         assert_eq!(load(&serde_json::to_string(&spec).unwrap()), Err(want.clone()));
-        let config = Config { tiles: Some(CustomTiles::new(spec)), ..Config::default() };
+        let config = {
+            let mut config = Config::default();
+            config.tiles = Some(CustomTiles::new(spec));
+            config
+        };
         assert_eq!(ExpandedDuke::new(&config, 0).err(), Some(ConfigError::Tiles(want)));
     }
     // Two tile types will do (a Duke and its companions), up to 32; 33 is too many.
     let mut two = standard.clone();
     two.tiles.truncate(2);
     assert_eq!(two.check(), Ok(()));
-    assert!(ExpandedDuke::new(&Config { tiles: Some(CustomTiles::new(two)), ..Config::default() }, 1).is_ok());
+    assert!(
+        ExpandedDuke::new(
+            &{
+                let mut config = Config::default();
+                config.tiles = Some(CustomTiles::new(two));
+                config
+            },
+            1
+        )
+        .is_ok()
+    );
     let mut many = standard.clone();
     while many.tiles.len() < 33 {
         let mut extra = many.tiles[2].clone();
@@ -130,7 +152,17 @@ fn every_rule_of_the_format_is_a_typed_error() {
     assert_eq!(many.check(), Err(TileSetError::KindCount(33)));
     many.tiles.pop();
     assert_eq!(many.check(), Ok(()));
-    assert!(ExpandedDuke::new(&Config { tiles: Some(CustomTiles::new(many)), ..Config::default() }, 1).is_ok());
+    assert!(
+        ExpandedDuke::new(
+            &{
+                let mut config = Config::default();
+                config.tiles = Some(CustomTiles::new(many));
+                config
+            },
+            1
+        )
+        .is_ok()
+    );
 }
 
 #[test]
@@ -149,7 +181,11 @@ fn text_that_is_not_a_tile_set_is_a_format_error() {
         assert!(matches!(load(&bad), Err(TileSetError::Format(_))), "{bad:.80}");
     }
     // TheDuke refuses a custom set: it plays the compile-time base box.
-    let config = Config { tiles: Some(CustomTiles::new(TileSetSpec::standard())), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.tiles = Some(CustomTiles::new(TileSetSpec::standard()));
+        config
+    };
     assert_eq!(TheDuke::new(&config, 0).err(), Some(ConfigError::NeedsExpanded));
 }
 
@@ -173,7 +209,7 @@ proptest! {
     fn custom_sets_round_trip_in_configs_and_saved_games(seed in any::<u64>()) {
         let spec = custom_tile_set(seed);
         prop_assert_eq!(load(&serde_json::to_string(&spec).unwrap()), Ok(spec.clone()));
-        let config = Config { tiles: Some(CustomTiles::new(spec)), turn_limit: Some(30), ..Config::default() };
+        let config = { let mut config = Config::default(); config.tiles = Some(CustomTiles::new(spec)); config.turn_limit = Some(30); config };
         let text = serde_json::to_string(&config).unwrap();
         prop_assert_eq!(serde_json::from_str::<Config>(&text).unwrap(), config.clone());
         let mut game = ExpandedDuke::new(&config, seed).unwrap();

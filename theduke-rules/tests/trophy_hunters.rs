@@ -12,9 +12,9 @@ use common::checked::{legal_with, perft_matches, play_with, random_flag_games};
 use common::flags::{flag_legal, flag_perft};
 use duke_core::{Game, GameRng, Seat};
 use theduke_rules::{
-    Ability, Config, CustomTiles, Dragon, DreadThaw, EndReason, Ending, Event, ExpandedDuke, Facing, FirstPlayer,
-    FlagDukeDanger, Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions,
-    TileKind, TileSetSpec, TrophyFlags,
+    Ability, Config, CustomTiles, Dragon, DreadThaw, EndReason, Ending, Event, ExpandedDuke, Facing, FlagDukeDanger,
+    Objective, Phase, Piece, Readings, Setup, SetupError, Side, Square, Terrain, TerrainOptions, TileKind, TileSetSpec,
+    TrophyFlags,
 };
 
 fn sq(name: &str) -> Square {
@@ -22,7 +22,12 @@ fn sq(name: &str) -> Square {
 }
 
 fn trophy() -> Config {
-    Config { first_player: FirstPlayer::Seat0, objective: Objective::TrophyHunters, ..Config::default() }
+    {
+        let mut config = Config::default();
+        config.first_player = Some(Seat(0));
+        config.objective = Objective::TrophyHunters;
+        config
+    }
 }
 
 fn legal(game: &ExpandedDuke) -> BTreeSet<String> {
@@ -57,10 +62,15 @@ fn position(tiles: &[(&str, Piece)], flags: [&str; 2], to_move: u8) -> ExpandedD
 fn each_flag_goes_on_its_owners_home_edge_placed_by_the_hunter_or_with_the_other_reading_by_the_owner() {
     for (placer, config) in [
         (TrophyFlags::HunterPlaces, trophy()),
-        (
-            TrophyFlags::OwnerPlaces,
-            Config { readings: Readings { trophy_flags: TrophyFlags::OwnerPlaces, ..Readings::default() }, ..trophy() },
-        ),
+        (TrophyFlags::OwnerPlaces, {
+            let mut config = trophy();
+            config.readings = {
+                let mut readings = Readings::default();
+                readings.trophy_flags = TrophyFlags::OwnerPlaces;
+                readings
+            };
+            config
+        }),
     ] {
         let mut game = ExpandedDuke::new(&config, 3).unwrap();
         for text in ["duke c1", "footman b1", "footman d1", "duke d6", "footman c6", "footman e6"] {
@@ -188,10 +198,11 @@ fn a_flag_stays_in_the_fort_when_its_carrier_is_sacrificed_there() {
     // The base box with Escape on the Footman (no base tile has it).
     let mut spec = TileSetSpec::standard();
     spec.tiles[1].abilities = vec![Ability::Escape];
-    let config = Config {
-        tiles: Some(CustomTiles::new(spec)),
-        terrain: TerrainOptions { fort: true, ..TerrainOptions::default() },
-        ..trophy()
+    let config = {
+        let mut config = trophy();
+        config.tiles = Some(CustomTiles::new(spec));
+        config.terrain = TerrainOptions { fort: true, ..TerrainOptions::default() };
+        config
     };
     let start = Side::Start;
     let setup = Setup {
@@ -236,10 +247,11 @@ fn a_flag_stays_in_the_fort_when_its_carrier_is_sacrificed_there() {
 /// is refused and the Duke must step away.
 #[test]
 fn a_pass_that_leaves_the_duke_to_a_tile_thawing_next_turn_is_refused() {
-    let readings = Readings {
-        dread_thaw: DreadThaw::ControllerTurn,
-        flag_duke_danger: FlagDukeDanger::Kept,
-        ..Readings::default()
+    let readings = {
+        let mut readings = Readings::default();
+        readings.dread_thaw = DreadThaw::ControllerTurn;
+        readings.flag_duke_danger = FlagDukeDanger::Kept;
+        readings
     };
     let setup = Setup {
         board: [
@@ -257,7 +269,11 @@ fn a_pass_that_leaves_the_duke_to_a_tile_thawing_next_turn_is_refused() {
         // Frank's Longbowman is still frozen, though no Dread icon covers it any more.
         frozen: vec![sq("d6")],
         terrain: Terrain { flags: [Some(sq("a1")), Some(sq("f4"))], ..Terrain::default() },
-        ..Setup::new(Config { readings, ..trophy() })
+        ..Setup::new({
+            let mut config = trophy();
+            config.readings = readings;
+            config
+        })
     };
     let game = ExpandedDuke::from_setup(&setup).unwrap();
     let joshua = legal(&game);
@@ -267,7 +283,15 @@ fn a_pass_that_leaves_the_duke_to_a_tile_thawing_next_turn_is_refused() {
     // is in Guard already, and the pass is refused the same way.
     let setup = Setup {
         frozen: Vec::new(),
-        config: Config { readings: Readings { dread_thaw: DreadThaw::default(), ..readings }, ..trophy() },
+        config: {
+            let mut config = trophy();
+            config.readings = {
+                let mut readings = readings;
+                readings.dread_thaw = DreadThaw::default();
+                readings
+            };
+            config
+        },
         ..setup
     };
     let game = ExpandedDuke::from_setup(&setup).unwrap();
@@ -304,7 +328,11 @@ fn a_push_onto_f3(frank: &[(&str, &str)]) -> ExpandedDuke {
             dragon: Some(Dragon { square: sq("e3"), facing: Facing::North, enraged: false, turning: false }),
             ..Terrain::default()
         },
-        ..Setup::new(Config { terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() }, ..trophy() })
+        ..Setup::new({
+            let mut config = trophy();
+            config.terrain = TerrainOptions { dragon: true, ..TerrainOptions::default() };
+            config
+        })
     };
     ExpandedDuke::from_setup(&setup).unwrap()
 }

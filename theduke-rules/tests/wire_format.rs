@@ -8,13 +8,18 @@
 use duke_core::testing::Failure;
 use duke_core::testing::wire::{self, SeatChoice, Wire, uniform};
 use duke_core::{Observer, Seat};
-use theduke_rules::{Action, Config, FirstPlayer, Phase, Square, TheDuke};
+use theduke_rules::{Action, Config, Phase, Square, TheDuke};
 
 const SEED: u64 = 2024;
 
 /// A short complete game: random legal play from a fixed seed, drawn at a 25-turn limit.
 fn short_game() -> Result<Wire<TheDuke>, Failure> {
-    let config = Config { first_player: FirstPlayer::Random, turn_limit: Some(25), ..Config::default() };
+    let config = {
+        let mut config = Config::default();
+        config.first_player = None;
+        config.turn_limit = Some(25);
+        config
+    };
     Wire::play(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden"), config, SEED, SeatChoice::First, uniform)
 }
 

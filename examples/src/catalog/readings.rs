@@ -64,26 +64,26 @@ pub(super) fn duke_readings(options: &GameOptions) -> Result<theduke_rules::Read
     fn pick<T: Default>(on: bool, other: T) -> T {
         if on { other } else { T::default() }
     }
-    Ok(Readings {
-        dread_immunity: pick(options.dread_immune_either_side, DreadImmunity::EitherSide),
-        dread_thaw: pick(options.dread_thaw_on_turn, DreadThaw::ControllerTurn),
-        divination_draws: pick(options.divination_exactly_three, DivinationDraws::ExactlyThree),
-        divination_shown: pick(options.divination_shown, DivinationShown::Everyone),
-        ransom_trade: pick(options.ransom_any_tile, RansomTrade::AnyTile),
-        fort_jump_slide: pick(options.fort_jump_slide_passes, FortJumpSlide::PassesOnly),
-        dragon_danger: pick(options.dragon_danger, DragonDanger::Avoided),
-        dragon_duke: pick(options.dragon_duke_draw, DragonDuke::Draw),
-        dark_rider_freeze: pick(options.dark_rider_freeze_all, EdgeFreeze::Everything),
-        dark_rider_danger: pick(options.dark_rider_danger, RiderDanger::Avoided),
-        flag_duke_danger: pick(options.flag_duke_danger, FlagDukeDanger::Kept),
-        coup_flag: pick(options.coup_flag_paths, CoupFlag::Paths),
-        coup_points: pick(options.coup_any_move, CoupPoints::AnyMove),
-        trophy_flags: pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces),
-        dragon_push: pick(options.dragon_push_counted, DragonPush::Counted),
-        new_tile_danger: pick(options.new_tile_danger_some_tile, NewTileDanger::SomeTile),
-        dragon_edge: pick(options.dragon_edge_faced, DragonEdge::FacedEdge),
-        coup_flag_move: pick(options.coup_flag_after_dragon, CoupFlagMove::AfterTheDragon),
-    })
+    let mut readings = Readings::default();
+    readings.dread_immunity = pick(options.dread_immune_either_side, DreadImmunity::EitherSide);
+    readings.dread_thaw = pick(options.dread_thaw_on_turn, DreadThaw::ControllerTurn);
+    readings.divination_draws = pick(options.divination_exactly_three, DivinationDraws::ExactlyThree);
+    readings.divination_shown = pick(options.divination_shown, DivinationShown::Everyone);
+    readings.ransom_trade = pick(options.ransom_any_tile, RansomTrade::AnyTile);
+    readings.fort_jump_slide = pick(options.fort_jump_slide_passes, FortJumpSlide::PassesOnly);
+    readings.dragon_danger = pick(options.dragon_danger, DragonDanger::Avoided);
+    readings.dragon_duke = pick(options.dragon_duke_draw, DragonDuke::Draw);
+    readings.dark_rider_freeze = pick(options.dark_rider_freeze_all, EdgeFreeze::Everything);
+    readings.dark_rider_danger = pick(options.dark_rider_danger, RiderDanger::Avoided);
+    readings.flag_duke_danger = pick(options.flag_duke_danger, FlagDukeDanger::Kept);
+    readings.coup_flag = pick(options.coup_flag_paths, CoupFlag::Paths);
+    readings.coup_points = pick(options.coup_any_move, CoupPoints::AnyMove);
+    readings.trophy_flags = pick(options.trophy_flags_own, TrophyFlags::OwnerPlaces);
+    readings.dragon_push = pick(options.dragon_push_counted, DragonPush::Counted);
+    readings.new_tile_danger = pick(options.new_tile_danger_some_tile, NewTileDanger::SomeTile);
+    readings.dragon_edge = pick(options.dragon_edge_faced, DragonEdge::FacedEdge);
+    readings.coup_flag_move = pick(options.coup_flag_after_dragon, CoupFlagMove::AfterTheDragon);
+    Ok(readings)
 }
 
 /// Archduke's `--scoring SPEC`: `tokens:N` (the box rulebook, N rounds: 4, or 8 for its

@@ -10,14 +10,10 @@ use crate::actions::Action;
 use crate::board::{Square, orthogonal_neighbours};
 use crate::config::{DivinationDraws, DivinationShown};
 use crate::movegen::Visit;
+use crate::source::hand_kinds;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, Phase, Piece, code_kind, code_side, flip_code};
 use crate::tiles::{Ability, TileKind};
-
-/// The tile types of a hand (`kind + 1` each, 0 for an empty slot).
-pub(crate) fn hand_kinds(hand: [u8; 3]) -> impl Iterator<Item = TileKind> {
-    hand.into_iter().filter(|&k| k != 0).map(|k| TileKind(k - 1))
-}
 
 /// A hand in its canonical order (types ascending, empty slots last), so that two hands of
 /// the same tiles are the same state.

@@ -14,103 +14,15 @@
 //! 53-59.
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::Square;
 use crate::config::{DragonDuke, EdgeFreeze, Objective, RiderDanger};
 use crate::movegen::Visit;
+pub use crate::objective::{Army, DarkRider, DarkRiderEnd, DarkRiderError};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::{Duke, EndReason, Ending, Phase, Piece, code_kind};
 use crate::tiles::TileKind;
-
-/// The lone rider of Dark Rider (rulebook: "you can switch out the Knight for the Ranger").
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Rider {
-    /// The Knight (the scenario as printed).
-    #[default]
-    Knight,
-    /// The Ranger (an easier option for the rider player).
-    Ranger,
-}
-
-impl Rider {
-    /// The tile's printed name, by which the tile set is searched.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Rider::Knight => "Knight",
-            Rider::Ranger => "Ranger",
-        }
-    }
-}
-
-/// The options of Dark Rider: the rider and how many Pikemen face it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct DarkRider {
-    /// The rider (default the Knight).
-    pub rider: Rider,
-    /// How many Pikemen: 4 as printed (default), or 3, the easier option.
-    pub pikemen: u8,
-}
-
-impl Default for DarkRider {
-    fn default() -> DarkRider {
-        DarkRider { rider: Rider::Knight, pikemen: 4 }
-    }
-}
-
-/// Why a Dark Rider config was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum DarkRiderError {
-    /// The scenario is played with 4 Pikemen, or 3 (the easier option).
-    #[error("Dark Rider plays with 3 or 4 Pikemen, not {0}")]
-    Pikemen(u8),
-    /// The tile set has no tile of this name (the Pikeman and the rider are found by name).
-    #[error("the tile set has no {0}")]
-    MissingTile(String),
-    /// The tile of this name is the set's first type, the one that acts as the Duke.
-    #[error("the {0} is the tile set's Duke type")]
-    DukeType(String),
-}
-
-/// How a game of Dark Rider was won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum DarkRiderEnd {
-    /// The Pikeman player captured the rider.
-    RiderCaptured,
-    /// Three Pikemen stood on the rider player's edge, fewer than two Pikemen captured.
-    PikemenThrough,
-    /// The rider player captured three Pikemen.
-    PikemenCaptured,
-    /// The Dragon took the rider (reading 58: as a Duke it takes, `DragonDuke`).
-    RiderTakenByDragon,
-}
-
-impl DarkRiderEnd {
-    /// How the game was won, in words.
-    pub const fn describe(self) -> &'static str {
-        match self {
-            DarkRiderEnd::RiderCaptured => "the rider is captured",
-            DarkRiderEnd::PikemenThrough => "three Pikemen reached the rider's edge",
-            DarkRiderEnd::PikemenCaptured => "three Pikemen are captured",
-            DarkRiderEnd::RiderTakenByDragon => "the Dragon took the rider",
-        }
-    }
-}
-
-/// The two armies of a Dark Rider game, as tile types of the set (found when the set is
-/// built, so that the hot paths read them from the set).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[doc(hidden)]
-pub struct Army {
-    /// The Pikeman's tile type.
-    pub pikeman: u8,
-    /// The rider's tile type.
-    pub rider: u8,
-    /// How many Pikemen.
-    pub pikemen: u8,
-}
 
 /// Finds the armies of `options` among the tile names `names` (the set's types in order).
 pub(crate) fn army_of<'a>(

@@ -18,7 +18,6 @@
 //! [`DragonEdge::FacedEdge`](crate::DragonEdge)); what a Dragon taking a Duke means is [`DragonDuke`](crate::DragonDuke).
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::actions::Action;
 use crate::board::{DIRECTIONS, FULL, Square, between, slide};
@@ -28,109 +27,15 @@ use crate::movegen::first_of_ray;
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::flip_code;
 use crate::state::{Duke, EndReason, Ending, Phase, code_kind, code_owner};
+pub use crate::terrain::{Dragon, Facing};
 
-/// Where the Dragon faces on the board (rulebook "Dragon Tile": placed facing right or left,
-/// "the orientation of the tile should not match either player").
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Facing {
-    /// Toward the sixth row (the second player's home edge in the notation).
-    North,
-    /// Toward file f.
-    East,
-    /// Toward the first row.
-    South,
-    /// Toward file a.
-    West,
-}
-
-impl Facing {
-    const ALL: [Facing; 4] = [Facing::North, Facing::East, Facing::South, Facing::West];
-
-    fn index(self) -> u8 {
-        match self {
-            Facing::North => 0,
-            Facing::East => 1,
-            Facing::South => 2,
-            Facing::West => 3,
-        }
-    }
-
-    fn of_index(i: u8) -> Facing {
-        Facing::ALL.get(usize::from(i & 3)).copied().unwrap_or(Facing::East)
-    }
-
-    /// The facing a quarter turn to the right (`quarters` 1), to the left (3) or reversed (2).
-    pub fn turned(self, quarters: u8) -> Facing {
-        Facing::of_index(self.index().wrapping_add(quarters))
-    }
-
-    /// The board step (file, rank) of one square ahead.
-    fn ahead(self) -> (i8, i8) {
-        match self {
-            Facing::North => (0, 1),
-            Facing::East => (1, 0),
-            Facing::South => (0, -1),
-            Facing::West => (-1, 0),
-        }
-    }
-
-    /// The square `(dx, dy)` of the Dragon's own frame from `sq` (off the board: `None`).
-    fn step(self, sq: Square, (dx, dy): (i8, i8)) -> Option<Square> {
-        let (fx, fy) = self.ahead();
-        // Its right hand is the facing turned a quarter clockwise.
-        let (rx, ry) = (fy, -fx);
-        sq.offset(dx * rx + dy * fx, dx * ry + dy * fy)
-    }
-}
-
-/// The Dragon on the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct Dragon {
-    /// Its square (it may share it with the Mountain or the Fort, never with a tile).
-    pub square: Square,
-    /// Where it faces.
-    pub facing: Facing,
-    /// Whether its enraged (non-starting) side is up.
-    pub enraged: bool,
-    /// Whether its last calm move left it at an edge (any edge square, or the edge it faces
-    /// with [`DragonEdge::FacedEdge`](crate::DragonEdge)), so that its next in-between
-    /// turn only reverses it (rulebook: "it will not move to capture a new tile on the
-    /// turn it re-orients").
-    #[serde(default)]
-    pub turning: bool,
-}
-
-const ENRAGED: u8 = 4;
-const TURNING: u8 = 8;
+// The Dragon's packed byte: its facing (bits 0-1), enraged and turning (bits 2-3, `crate::terrain`),
+// and these two engine marks.
 /// A copy of a state looked at for the Duke-danger rule: its Dragon does not act (its
 /// in-between turn comes after the rule is checked, and is random).
 const ASLEEP: u8 = 0x80;
 /// The Dragon was just enraged (or pushed onto a tile): its next in-between turn is spent.
 const RESTING: u8 = 0x40;
-
-impl Dragon {
-    /// The packed form a state keeps: its square plus one and the flags.
-    pub(crate) fn packed(this: Option<Dragon>) -> [u8; 2] {
-        match this {
-            None => [0, 0],
-            Some(d) => {
-                let flags =
-                    d.facing.index() | if d.enraged { ENRAGED } else { 0 } | if d.turning { TURNING } else { 0 };
-                [d.square.index() as u8 + 1, flags]
-            }
-        }
-    }
-
-    pub(crate) fn unpacked([square, flags]: [u8; 2]) -> Option<Dragon> {
-        let square = square.checked_sub(1).and_then(Square::new)?;
-        Some(Dragon {
-            square,
-            facing: Facing::of_index(flags),
-            enraged: flags & ENRAGED != 0,
-            turning: flags & TURNING != 0,
-        })
-    }
-}
 
 /// The calm side's Move icons, in the Dragon's frame.
 const CALM_MOVES: [(i8, i8); 4] = [(0, 1), (0, 2), (-1, 0), (1, 0)];

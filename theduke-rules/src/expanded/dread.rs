@@ -86,7 +86,7 @@ mod tests {
 
     use crate::config::Config;
     use crate::expanded::ExpandedDuke;
-    use crate::expanded::format::{CustomTiles, TileSetSpec, TileSpec};
+    use crate::format::{CustomTiles, TileSetSpec, TileSpec};
     use crate::position::Setup;
     use crate::state::{Phase, Piece};
     use crate::tiles::{Icon, IconKind, TileKind};

@@ -2,22 +2,12 @@
 //! a Ransom (all public) and of a Divination (everything but the types of the divined tiles that go back to the bag,
 //! which only the diviner sees: RULES.md reading 30).
 
-use core::fmt;
-
 use duke_core::{Observer, Seat};
 
 use crate::actions::{Action, EscapeCost};
 use crate::events::{Event, NamedTile};
 use crate::source::TileSource;
 use crate::state::Duke;
-use crate::tiles::Side;
-
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Start => "starting side",
-        Side::Back => "non-starting side",
-    }
-}
 
 impl<S: TileSource> Duke<S> {
     /// An ability action as `observer` sees it (`None` for anything else).
@@ -81,78 +71,5 @@ impl<S: TileSource> Duke<S> {
         {
             out.push(Event::Sacrificed { seat, tile: named(friend.kind), square: to });
         }
-    }
-}
-
-/// The `Display` of the ability events (the other events are written in `events.rs`).
-pub(crate) fn fmt_ability(event: &Event, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-    match event {
-        Event::Summoned { seat, tile, from, to, duke, duke_flipped_to } => write!(
-            f,
-            "{seat} {}: the Duke on {duke} flips to its {} and summons the {} from {from} to {to}, which keeps its side",
-            Action::Summon { from: *from, to: *to },
-            side_name(*duke_flipped_to),
-            tile.name
-        ),
-        Event::Divined { seat, tile, square, drawn } => {
-            let plural = if *drawn == 1 { "" } else { "s" };
-            write!(
-                f,
-                "{seat} {}: the {} on {square} flips back to its starting side and {drawn} tile{plural} come out of the bag",
-                Action::Divine(*square),
-                tile.name
-            )
-        }
-        Event::DivinedTiles { seat, tiles } => {
-            let names: Vec<&str> = tiles.iter().map(|t| t.name.as_str()).collect();
-            write!(f, "{seat} divined: {}", names.join(", "))
-        }
-        Event::Kept { seat, tile, square } => write!(
-            f,
-            "{seat} {}: places the divined {} on {square}, starting side up",
-            Action::Keep { kind: tile.kind, to: *square },
-            tile.name
-        ),
-        Event::Returned { seat, tile: Some(tile) } => {
-            write!(f, "{seat} {}: puts the divined {} back in the bag", Action::Return(tile.kind), tile.name)
-        }
-        Event::Returned { seat, tile: None } => write!(f, "{seat} puts a divined tile back in the bag"),
-        Event::Destroyed { seat, tile } => {
-            write!(f, "{seat} {}: destroys the divined {}", Action::Destroy(tile.kind), tile.name)
-        }
-        Event::Escaped { seat, tile, from, to, cost } => write!(
-            f,
-            "{seat} {}: the {} escapes from {from} to {to}, starting side up",
-            Action::Escape { from: *from, to: *to, cost: *cost },
-            tile.name
-        ),
-        Event::Ransomed { seat, given, taken, to } => write!(
-            f,
-            "{seat} {}: trades the captured {} for its own {}, which returns on {to}, starting side up",
-            Action::Ransom { give: given.kind, take: taken.kind, to: *to },
-            given.name,
-            taken.name
-        ),
-        Event::Sacrificed { seat, tile, square } => write!(f, "{seat} sacrifices its {} on {square}", tile.name),
-        Event::GivenBack { by, owner, tile } => {
-            write!(f, "{by} gives {owner}'s {} back: it goes into {owner}'s bag", tile.name)
-        }
-        Event::Enraged { seat, tile, from, to, aim } => {
-            write!(
-                f,
-                "{seat} {}: the {} slides onto the Dragon, pushing it",
-                Action::Enrage { from: *from, to: *to, aim: *aim },
-                tile.name
-            )
-        }
-        Event::DragonTurn { dragon } => {
-            let side = if dragon.enraged { "enraged" } else { "calm" };
-            let turning = if dragon.turning { ", at the edge: it turns about next" } else { "" };
-            write!(f, "the Dragon stands on {}, {side}, facing {:?}{turning}", dragon.square, dragon.facing)
-        }
-        Event::DragonTook { owner, tile, square } => {
-            write!(f, "the Dragon takes {owner}'s {} on {square}", tile.name)
-        }
-        _ => write!(f, "{event:?}"),
     }
 }

@@ -1,8 +1,6 @@
 //! The events of the Flags (rulebook "Flag Tiles", Counting Coup, Trophy Hunters): where a
 //! Flag is placed, passed, moved after a point or carried along, and each point; all public.
 
-use core::fmt;
-
 use duke_core::Seat;
 
 use crate::actions::Action;
@@ -52,25 +50,4 @@ impl<S: TileSource> Duke<S> {
             out.push(Event::DragonTurn { dragon });
         }
     }
-}
-
-/// The `Display` line of a Flag event (`None` for any other event).
-pub(crate) fn fmt_flag(event: &Event, f: &mut fmt::Formatter<'_>) -> Option<fmt::Result> {
-    Some(match event {
-        Event::FlagPlaced { seat, flag_of, square } => {
-            write!(f, "{seat} {}: {flag_of}'s Flag is placed on {square}", Action::Flag { from: *square, to: *square })
-        }
-        Event::FlagMoved { seat, flag_of, from, to } => {
-            write!(f, "{seat} {}: {flag_of}'s Flag goes from {from} to {to}", Action::Flag { from: *from, to: *to })
-        }
-        Event::FlagCarried { flag_of, from, to } => write!(f, "{flag_of}'s Flag is carried from {from} to {to}"),
-        Event::FlagStays { seat, square } => {
-            write!(f, "{seat} {}: leaves its Flag on {square}", Action::Flag { from: *square, to: *square })
-        }
-        Event::Scored { seat, points } => {
-            let plural = if *points == 1 { "" } else { "s" };
-            write!(f, "{seat} scores a point beside the opponent's Flag: {points} point{plural}")
-        }
-        _ => return None,
-    })
 }

@@ -39,8 +39,7 @@ pub(crate) const fn home_edge(seat: usize) -> u64 {
     if seat == 0 { 0x3f } else { 0x3f << 30 }
 }
 
-/// In the points bytes: a point just scored whose relocation the opponent has not had yet.
-pub(crate) const SCORED: u8 = 0x80;
+pub(crate) use crate::source::SCORED;
 
 impl<S: TileSource> Duke<S> {
     /// Whether this game plays with the Flags (Counting Coup, Trophy Hunters). Constant

@@ -20,7 +20,6 @@ pub(crate) mod events;
 pub(crate) mod flag_checks;
 pub(crate) mod flag_events;
 pub(crate) mod flags;
-pub mod format;
 pub(crate) mod guard;
 pub(crate) mod movegen;
 pub(crate) mod perft;
@@ -32,11 +31,11 @@ use std::sync::Arc;
 
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError};
+use crate::format::{TileSetSpec, TileSpec};
 use crate::source::{Packed, TileRef, TileSource, sealed};
 use crate::state::Duke;
 use crate::tables::{Special, Targets, targets_of};
 use crate::tiles::{Abilities, Ability, Icon, IconKind, Side};
-use format::{TileSetSpec, TileSpec};
 
 /// A game of Expanded play: a run-time tile set, Dread and Defense icons, the enhanced
 /// abilities (see the crate's RULES.md).

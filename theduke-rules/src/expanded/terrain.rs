@@ -17,82 +17,11 @@
 //! touches a corner of it passes (the rulebook's Bowman example).
 
 use duke_core::Seat;
-use serde::{Deserialize, Serialize};
 
 use crate::board::{FULL, SQUARES, Square};
-use crate::expanded::dragon::Dragon;
 use crate::source::{ExtraState, TileSource};
 use crate::state::Duke;
-
-/// A terrain tile.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum TerrainKind {
-    /// The Mountain (rulebook "Mountain Tile").
-    Mountain,
-    /// The Fort (rulebook "Fort Tile").
-    Fort,
-    /// The Dragon (rulebook "Dragon Tile").
-    Dragon,
-    /// A Flag (rulebook "Flag Tiles").
-    Flag,
-}
-
-/// Where the terrain tiles stand (public: they are on the board for all to see).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Terrain {
-    /// The Mountain's square, if the game has one on the board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub mountain: Option<Square>,
-    /// The Fort's square, if the game has one on the board.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub fort: Option<Square>,
-    /// The Dragon, if the game has it on the board (`dragon.rs`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub dragon: Option<Dragon>,
-    /// Counting Coup, Trophy Hunters: the squares of seat 0's and seat 1's Flags, once
-    /// placed (`flags.rs`). A Flag under a tile is carried by it.
-    #[serde(skip_serializing_if = "no_flags")]
-    pub flags: [Option<Square>; 2],
-}
-
-fn no_flags(flags: &[Option<Square>; 2]) -> bool {
-    flags.iter().all(Option::is_none)
-}
-
-impl Terrain {
-    /// Whether no terrain tile is on the board.
-    pub fn is_empty(&self) -> bool {
-        self.mountain.is_none() && self.fort.is_none() && self.dragon.is_none() && no_flags(&self.flags)
-    }
-
-    /// The terrain tiles with their squares, Mountain first, the Dragon last.
-    pub fn tiles(&self) -> impl Iterator<Item = (TerrainKind, Square)> {
-        let mountain = self.mountain.map(|s| (TerrainKind::Mountain, s));
-        let fort = self.fort.map(|s| (TerrainKind::Fort, s));
-        let dragon = self.dragon.map(|d| (TerrainKind::Dragon, d.square));
-        mountain.into_iter().chain(fort).chain(dragon)
-    }
-
-    /// The packed form a state keeps: each square plus one, 0 for none, then the Dragon's
-    /// flags.
-    pub(crate) fn packed(&self) -> [u8; 4] {
-        let pack = |s: Option<Square>| s.map_or(0, |s| s.index() as u8 + 1);
-        let [square, flags] = Dragon::packed(self.dragon);
-        [pack(self.mountain), pack(self.fort), square, flags]
-    }
-
-    pub(crate) fn unpacked(packed: [u8; 4]) -> Terrain {
-        let unpack = |n: u8| n.checked_sub(1).and_then(Square::new);
-        let [mountain, fort, square, flags] = packed;
-        Terrain {
-            mountain: unpack(mountain),
-            fort: unpack(fort),
-            dragon: Dragon::unpacked([square, flags]),
-            flags: [None, None],
-        }
-    }
-}
+pub use crate::terrain::Terrain;
 
 /// Whether the segment between the centres of squares `a` and `b` passes through the
 /// inside of square `c` (touching a corner is not passing through). Doubled coordinates

@@ -365,6 +365,7 @@ impl Model {
                     }
                     IconKind::Command => command.extend(target),
                     IconKind::Dread | IconKind::Defense => {}
+                    other => panic!("the reference does not know the icon {other:?}"),
                 }
             }
             for &a in &command {

@@ -99,6 +99,7 @@ pub fn pseudo(g: &Grid, me: Seat) -> BTreeSet<String> {
                     }
                     // No standard tile carries them (Expanded play: `expanded.rs`).
                     IconKind::Dread | IconKind::Defense => {}
+                    other => panic!("the reference does not know the icon {other:?}"),
                 }
             }
             for &(af, ar) in &command_squares {
@@ -208,6 +209,7 @@ pub fn legal(state: &TheDuke) -> BTreeSet<String> {
             let bag: u32 = (0..15).map(|k| u32::from(state.bag_count(me, TileKind(k)))).sum();
             out = legal_in_play(&g, me, bag);
         }
+        other => panic!("the reference does not know the phase {other:?}"),
     }
     out
 }

@@ -8,8 +8,7 @@
 use duke_core::{Game, Seat};
 use theduke_rules::testing::{before_the_dragons_turn, bias_flags, flag_configs};
 use theduke_rules::{
-    Action, Config, CoupFlag, CoupPoints, EndReason, ExpandedDuke, FlagDukeDanger, Objective, Phase, Readings, Setup,
-    Square, TileKind,
+    Action, CoupFlag, CoupPoints, EndReason, ExpandedDuke, FlagDukeDanger, Objective, Phase, Setup, Square, TileKind,
 };
 
 use crate::oracle::game_property;
@@ -370,8 +369,17 @@ fn between(from: Square, to: Square) -> Vec<Square> {
 /// (which the other reading of reading 61 would change for the opponent's threats too).
 fn legal_with(state: &ExpandedDuke, coup_flag: CoupFlag) -> Result<Vec<Action>, String> {
     let setup = state.to_setup();
-    let readings = Readings { coup_flag, flag_duke_danger: FlagDukeDanger::Lifted, ..setup.config.readings };
-    let config = Config { readings, ..setup.config.clone() };
+    let readings = {
+        let mut readings = setup.config.readings;
+        readings.coup_flag = coup_flag;
+        readings.flag_duke_danger = FlagDukeDanger::Lifted;
+        readings
+    };
+    let config = {
+        let mut config = setup.config.clone();
+        config.readings = readings;
+        config
+    };
     let game = ExpandedDuke::from_setup(&Setup { config, ..setup }).map_err(|e| format!("{coup_flag:?}: {e}"))?;
     let mut buf = Vec::new();
     game.legal_actions(game.side_to_move(), &mut buf);

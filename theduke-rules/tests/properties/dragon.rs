@@ -5,9 +5,7 @@
 use duke_core::Seat;
 use proptest::prelude::*;
 use theduke_rules::testing::{before_the_dragons_turn, dragon_configs, flag_configs};
-use theduke_rules::{
-    Action, Config, Dragon, EndReason, ExpandedDuke, Facing, Objective, Phase, Square, TerrainOptions,
-};
+use theduke_rules::{Action, Dragon, EndReason, ExpandedDuke, Facing, Objective, Phase, Square, TerrainOptions};
 
 use crate::oracle::{game_property, listed, squares};
 
@@ -136,8 +134,11 @@ fn enraging_pushes_the_calm_dragon_one_square_on_and_aims_it_or_takes_the_tile_t
     // The objectives with Flags too, where a push that takes a Duke does not end the game
     // (and the Dragon still rests).
     let with_flags = |objective| {
-        flag_configs(objective)
-            .prop_map(|config| Config { terrain: TerrainOptions { dragon: true, ..config.terrain }, ..config })
+        flag_configs(objective).prop_map(|config| {
+            let mut config = config;
+            config.terrain = TerrainOptions { dragon: true, ..config.terrain };
+            config
+        })
     };
     let configs = prop_oneof![
         4 => dragon_configs(),

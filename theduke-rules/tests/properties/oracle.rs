@@ -190,6 +190,7 @@ pub fn candidates(tiles: &[TileDef], g: &Grid, from: Square, turned: bool) -> Ve
             IconKind::Command => command_squares.extend(offset(from, me, icon.dx, icon.dy, turned)),
             // Compile-time tile sets carry neither (Expanded play: `expanded.rs`).
             IconKind::Dread | IconKind::Defense => {}
+            other => panic!("the reference model does not know {other:?}"),
         }
     }
     for &a in &command_squares {
@@ -261,6 +262,7 @@ pub fn apply(g: &Grid, seat: Seat, action: Action, drawn: Option<TileKind>) -> G
         | Action::Flag { .. }
         | Action::Pick(_)
         | Action::Deploy(_) => {}
+        other => panic!("the reference model does not know {other:?}"),
     }
     g
 }
@@ -321,6 +323,7 @@ pub fn legal<S: TileSet>(state: &Duke<S>) -> HashSet<Action> {
             }
             out
         }
+        other => panic!("the reference model does not know {other:?}"),
     }
 }
 

@@ -4,7 +4,7 @@ use std::cell::Cell;
 use std::collections::HashSet;
 
 use duke_core::Seat;
-use theduke_rules::{Action, FirstPlayer, Phase, Piece, Side, Square, Standard, TheDuke, TileKind};
+use theduke_rules::{Action, Phase, Piece, Side, Square, Standard, TheDuke, TileKind};
 
 use crate::common::CONTENTS;
 use crate::oracle::{CASES, at, duke_of, grid, listed, other, property, shares_a_side, squares};
@@ -125,9 +125,9 @@ fn the_first_player_is_the_configured_one_or_drawn() {
             return Err(format!("{} sets up first but the first player is {first}", step.seat));
         }
         match step.before.config().first_player {
-            FirstPlayer::Seat0 if first != Seat(0) => Err("configured Seat0, drawn otherwise".into()),
-            FirstPlayer::Seat1 if first != Seat(1) => Err("configured Seat1, drawn otherwise".into()),
-            FirstPlayer::Random => {
+            Some(Seat(0)) if first != Seat(0) => Err("configured Seat0, drawn otherwise".into()),
+            Some(Seat(1)) if first != Seat(1) => Err("configured Seat1, drawn otherwise".into()),
+            None => {
                 drawn[first.index() & 1].set(drawn[first.index() & 1].get() + 1);
                 Ok(())
             }

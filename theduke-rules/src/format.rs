@@ -225,6 +225,7 @@ pub enum TileSetError {
 
 /// What is wrong with one icon of a [`TileSpec`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum IconError {
     /// Offsets lie within 5 squares and not on the tile itself.
     #[error("offsets lie within 5 squares and not on the tile itself")]

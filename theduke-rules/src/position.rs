@@ -109,8 +109,10 @@ impl Setup {
     /// The start of the game: an empty board at the beginning of set-up (rulebook
     /// "Set-up"), every tile but the Duke and two Footmen in its owner's bag, the first
     /// player to place his Duke (in Dynastic Dispute: the draft's first pick, the bags
-    /// holding a Footman each). The first player is the config's, or P0 if the config
-    /// leaves it to chance ([`TheDuke::new`](crate::TheDuke) draws it instead). Seed 0.
+    /// holding a Footman each). Seed 0. [`Duke::from_setup`] of it (with any `seed`) is the
+    /// game `new(&config, seed)` makes, which draws the first player when the config
+    /// leaves it to chance; once any other field is set, the set-up describes a position
+    /// whose first player is its `first_player` (P0 here unless the config names P1).
     pub fn new(config: Config) -> Setup {
         let first = Seat(u8::from(config.first_player == Some(Seat(1))));
         let phase = match config.objective {
@@ -306,6 +308,12 @@ impl<S: TileSource> Duke<S> {
     pub fn from_setup(setup: &Setup) -> Result<Duke<S>, SetupError> {
         setup.config.check()?;
         let set = S::from_config(&setup.config)?;
+        // A set-up that says nothing but its config and seed is the start of a game, the
+        // same game as `new` (the first player drawn when the config leaves it to chance):
+        // the vocabulary every game shares (`duke_core::vocabulary`).
+        if *setup == (Setup { seed: setup.seed, ..Setup::new(setup.config.clone()) }) {
+            return Ok(Duke::with_config(&setup.config, setup.seed)?);
+        }
         for seat in [setup.to_move, setup.first_player] {
             if seat.0 > 1 {
                 return Err(SetupError::NoSuchSeat(seat));

@@ -98,3 +98,13 @@ fn conformance_of_the_duke_danger_readings() -> Result<(), duke_core::testing::F
     });
     run::<ExpandedDuke>(bounded, &Settings { cases: 60, max_steps: 200, ..Settings::default() })
 }
+
+/// The vocabulary every game shares: configs, set-ups, records (`duke_core::vocabulary`),
+/// for the standard engine and the run-time engine of Expanded play.
+#[test]
+fn the_shared_vocabulary() -> Result<(), duke_core::testing::Failure> {
+    let settings = duke_core::testing::Settings { cases: 8, ..Default::default() };
+    duke_core::testing::vocabulary::check_vocabulary::<theduke_rules::TheDuke>(None, &settings)?;
+    duke_core::testing::vocabulary::check_vocabulary::<theduke_rules::TheDuke>(Some(2), &settings)?;
+    duke_core::testing::vocabulary::check_vocabulary::<theduke_rules::ExpandedDuke>(None, &settings)
+}

@@ -11,6 +11,7 @@
 #![allow(clippy::field_reassign_with_default)]
 
 use duke_core::testing::CountingAlloc;
+use proptest::strategy::Strategy;
 
 use duke_core::{Game, GameRng, Learning, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
@@ -94,5 +95,22 @@ fn expanded_play_does_not_allocate() {
 fn the_shared_learning_checks_pass_on_the_standard_game() -> Result<(), duke_core::testing::Failure> {
     assert!(duke_core::testing::counting_installed());
     let settings = duke_core::testing::Settings { cases: 16, max_steps: 200, ..Default::default() };
-    duke_core::testing::run_learning::<theduke_rules::TheDuke>(theduke_rules::testing::configs(), &settings)
+    // Bounded, so that every random game ends.
+    let configs = theduke_rules::testing::configs().prop_map(|mut config| {
+        config.turn_limit = Some(config.turn_limit.unwrap_or(60).min(60));
+        config
+    });
+    duke_core::testing::run_learning::<theduke_rules::TheDuke>(configs, &settings)
+}
+
+/// The same on Expanded play: enhanced tiles, terrain, the Dragon, every objective and reading.
+#[test]
+fn the_shared_learning_checks_pass_on_expanded_play() -> Result<(), duke_core::testing::Failure> {
+    assert!(duke_core::testing::counting_installed());
+    let settings = duke_core::testing::Settings { cases: 16, max_steps: 200, ..Default::default() };
+    let configs = theduke_rules::testing::expanded_configs().prop_map(|mut config| {
+        config.turn_limit = Some(config.turn_limit.unwrap_or(60).min(60));
+        config
+    });
+    duke_core::testing::run_learning::<theduke_rules::ExpandedDuke>(configs, &settings)
 }

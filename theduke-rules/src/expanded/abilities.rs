@@ -89,14 +89,24 @@ impl<S: TileSource> Duke<S> {
     /// Duke where it leaves the Duke safe, then send each other back to the bag or destroy it,
     /// the lowest tile type first (reading 32).
     pub(crate) fn ability_steps<V: Visit>(&self, me: usize, v: &mut V) -> bool {
-        let mut kinds: Vec<TileKind> = hand_kinds(self.extra.hand()).collect();
-        kinds.dedup();
+        // At most three divined tiles: a fixed array, so that listing does not allocate.
+        let mut held = [TileKind(0); 3];
+        let mut len = 0;
+        for kind in hand_kinds(self.extra.hand()) {
+            if (len == 0 || held.get(len - 1) != Some(&kind))
+                && let Some(slot) = held.get_mut(len)
+            {
+                *slot = kind;
+                len += 1;
+            }
+        }
+        let kinds = held.get(..len).unwrap_or(&[]);
         match self.phase {
             Phase::Divine { .. } => {
                 let empty = self.placement_squares(me);
                 // Judged by the kept tile's effect (reading 70).
-                let lenient = self.keep_lenient(me, &kinds);
-                for kind in kinds {
+                let lenient = self.keep_lenient(me, kinds);
+                for &kind in kinds {
                     for to in Square::iter(empty) {
                         let action = Action::Keep { kind, to };
                         if (lenient || self.x_keep_safe(me, kind, to)) && v.action(action) {

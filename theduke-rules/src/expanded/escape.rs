@@ -72,7 +72,6 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn escape_candidates(&self, me: usize, frozen: u64, emit: &mut dyn FnMut(Action) -> bool) -> bool {
         let own = self.occupancy(Seat(me as u8));
         let duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
-        let ransoms: Vec<TileKind> = self.ransoms_held(me).collect();
         for from in Square::iter(own & !frozen) {
             if !self.set.abilities(code_kind(self.code_at(from))).has(Ability::Escape) {
                 continue;
@@ -85,7 +84,7 @@ impl<S: TileSource> Duke<S> {
                     }
                 }
             }
-            for &kind in &ransoms {
+            for kind in self.ransoms_held(me) {
                 let cost = EscapeCost::ransom(kind);
                 for to in Square::iter(self.landings(me, Some(from), None, frozen)) {
                     if emit(Action::Escape { from, to, cost }) {
@@ -95,7 +94,7 @@ impl<S: TileSource> Duke<S> {
             }
         }
         let landings = self.landings(me, None, None, frozen);
-        for give in ransoms {
+        for give in self.ransoms_held(me) {
             for take in self.escapes_lost(me) {
                 for to in Square::iter(landings) {
                     if emit(Action::Ransom { give, take, to }) {

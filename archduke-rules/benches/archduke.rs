@@ -16,7 +16,9 @@ const LIMIT: u64 = 10_000_000;
 /// and the same 4 rounds (`Mark::Rounds`), so every row plays 4 rounds.
 fn config(players: u8) -> Config {
     if players > 6 {
-        Config { scoring: Scoring::Points { mark: Mark::Rounds { rounds: 4 } }, ..RuleSet::Online.config(players) }
+        let mut config = RuleSet::Online.config(players);
+        config.scoring = Scoring::Points { mark: Mark::Rounds { rounds: 4 } };
+        config
     } else {
         RuleSet::Box.config(players)
     }

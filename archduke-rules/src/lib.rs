@@ -70,7 +70,8 @@
 //! use archduke_rules::{Action, Archduke, Config};
 //! use duke_core::{Game, Observer, Seat};
 //!
-//! let config = Config { players: 2, dealer: Some(1), ..Config::default() };
+//! let mut config = Config::rulebook(Some(2)).unwrap();
+//! config.first_dealer = Some(Seat(1));
 //! let mut game = Archduke::new(&config, 7).unwrap();
 //! game.apply(Seat(1), "look a2 b2".parse().unwrap()).unwrap();
 //! game.apply(Seat(0), "look a2 b2".parse().unwrap()).unwrap();
@@ -97,7 +98,8 @@
 //!
 //! // The rulebook's matching example: Player A (P0) has just discarded a 7; Player C (P2),
 //! // who looked at his 7 before the round, matches it before Player B (P1) draws.
-//! let config = Config { players: 3, dealer: Some(2), ..Config::default() };
+//! let mut config = Config::rulebook(Some(3)).unwrap();
+//! config.first_dealer = Some(Seat(2));
 //! let c = SetupGrid { looked: Some(["a2".parse()?, "b2".parse()?]), .."2 7 3 4".parse()? };
 //! let mut game = Archduke::from_setup(&Setup {
 //!     grids: vec!["9 2 3 4".parse()?, "5 6 8 9".parse()?, c],
@@ -163,7 +165,8 @@
 //! use archduke_rules::{Action, Archduke, Config, Slot};
 //! use duke_core::{Game, Observer, Seat};
 //!
-//! let config = Config { players: 2, dealer: Some(1), ..Config::default() };
+//! let mut config = Config::rulebook(Some(2)).unwrap();
+//! config.first_dealer = Some(Seat(1));
 //! let mut game = Archduke::new(&config, 7).unwrap();
 //! // Pre-round peek: both players look at their two near cards, in any order.
 //! game.apply(Seat(1), "look a2 b2".parse().unwrap()).unwrap();

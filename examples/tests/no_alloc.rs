@@ -84,7 +84,7 @@ fn archduke_does_not_allocate() {
         let mut config = archduke_rules::RuleSet::Online.config(players);
         config.turn_limit = Some(200);
         assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
-        let config = archduke_rules::Config { players: players.min(6), turn_limit: Some(200), ..Default::default() };
+        let config = archduke_rules::Config::bounded(Some(players.min(6))).unwrap();
         assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
     }
 }

@@ -210,6 +210,7 @@ pub mod testing;
 mod turn;
 mod undo;
 mod view;
+mod why;
 mod witness;
 
 pub use cards::{DeckEntry, Face, MAX_KINDS, Power, Role, standard_deck};

@@ -119,6 +119,15 @@
 //! on the table as `"P2:b1"`, card faces as `"7"`, `"-3A"`, `"12P"`, and sets of seats in views
 //! as lists (`[0, 2]`). A saved game is its [`Setup`], checked on load like any setup.
 //!
+//! ## Learning
+//!
+//! `Archduke` implements duke-core's [`Learning`](duke_core::Learning) for every config: a
+//! fixed action index (8,367 actions for 4 players: looks, draw and the other plain
+//! decisions, take/keep/match by position, PEEK and GIVE targets, SWAP pairs), legal-action
+//! masks, observation tensors of what the observer's view shows (3,068 values for 4 players
+//! and the standard deck), and zero-sum returns (normalised final placement). The layouts
+//! are in the README's "Learning" section.
+//!
 //! ## Fuzz your own rules
 //!
 //! With the `testing` feature (in your dev-dependencies), a house rule is an invariant over
@@ -193,6 +202,7 @@ mod deal;
 mod events;
 mod game;
 mod invariants;
+mod learning;
 mod legal;
 mod matching;
 mod notation;

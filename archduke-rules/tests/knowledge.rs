@@ -71,7 +71,9 @@ proptest! {
     #[test]
     fn views_match_an_independent_knowledge_model(players in 2u8..=6, online in any::<bool>(), seed in any::<u64>()) {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let config = { let mut c = rules.config(players); c.turn_limit = Some(40); c.round_limit = Some(2); c };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(40);
+        config.round_limit = Some(2);
         let mut game = Archduke::new(&config, seed).unwrap();
         let n = players as usize;
         let mut known = fresh(n);

@@ -128,7 +128,9 @@ proptest! {
         junk in prop::collection::vec((seat(), action()), 64),
     ) {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let config = { let mut c = rules.config(players); c.turn_limit = Some(12); c.round_limit = Some(2); c };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(12);
+        config.round_limit = Some(2);
         let mut game = Archduke::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed ^ 0x5eed);
         let mut buf = Vec::new();
@@ -236,7 +238,9 @@ proptest! {
     #[test]
     fn tampered_records_replay_or_are_refused(seed in any::<u64>(), target in any::<usize>(),
                                               new in prop_oneof![any::<i64>(), -2i64..300]) {
-        let config = { let mut c = RuleSet::Online.config(3); c.turn_limit = Some(10); c.round_limit = Some(1); c };
+        let mut config = RuleSet::Online.config(3);
+        config.turn_limit = Some(10);
+        config.round_limit = Some(1);
         let mut game = Archduke::new(&config, seed).unwrap();
         let mut record = duke_core::Record::<Archduke>::new(config, seed);
         let mut rng = GameRng::new(seed);
@@ -266,55 +270,21 @@ proptest! {
 /// Thirteen players, or more cards than two decks hold, are typed config errors.
 #[test]
 fn thirteen_players_and_oversized_decks_are_refused() {
-    assert!(
-        Archduke::new(
-            &{
-                let mut c = Config::default();
-                c.players = 13;
-                c.decks = 2;
-                c
-            },
-            1
-        )
-        .is_err()
-    );
-    let huge = vec![DeckEntry { value: 5, copies: u8::MAX, role: Role::Number }];
-    assert!(
-        Archduke::new(
-            &{
-                let mut c = Config::default();
-                c.deck = huge;
-                c
-            },
-            1
-        )
-        .is_err()
-    );
-    let short = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
-    assert!(
-        Archduke::new(
-            &{
-                let mut c = Config::default();
-                c.players = 4;
-                c.deck = short.clone();
-                c
-            },
-            1
-        )
-        .is_err()
-    );
+    let mut thirteen = Config::default();
+    thirteen.players = 13;
+    thirteen.decks = 2;
+    assert!(Archduke::new(&thirteen, 1).is_err());
+    let mut huge = Config::default();
+    huge.deck = vec![DeckEntry { value: 5, copies: u8::MAX, role: Role::Number }];
+    assert!(Archduke::new(&huge, 1).is_err());
+    let mut short = Config::default();
+    short.deck = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
+    assert!(Archduke::new(&short, 1).is_err());
     // Exactly enough to deal 4 each and turn one up: playable.
-    let exact = vec![DeckEntry { value: 5, copies: 17, role: Role::Number }];
-    let mut game = Archduke::new(
-        &{
-            let mut c = Config::default();
-            c.deck = exact;
-            c.turn_limit = Some(30);
-            c
-        },
-        3,
-    )
-    .unwrap();
+    let mut exact = Config::default();
+    exact.deck = vec![DeckEntry { value: 5, copies: 17, role: Role::Number }];
+    exact.turn_limit = Some(30);
+    let mut game = Archduke::new(&exact, 3).unwrap();
     let mut buf = Vec::new();
     duke_core::testing::random_playout(&mut game, &mut GameRng::new(3), &mut buf, 10_000);
     assert!(game.is_over());

@@ -245,13 +245,11 @@ fn each_kind_of_impossible_stage_is_a_typed_error() {
 fn eliminations_and_empty_piles_are_checked() {
     use SetupError as E;
     // Battle Royal, round 2: P2 went out in round 1.
+    let mut config = cfg(3);
+    config.scoring = Scoring::BattleRoyal;
+    config.first_dealer = Some(Seat(1));
     let royal = || Setup {
-        config: {
-            let mut c = cfg(3);
-            c.scoring = Scoring::BattleRoyal;
-            c.first_dealer = Some(Seat(1));
-            c
-        },
+        config: config.clone(),
         round: 2,
         eliminated: [(Seat(2), 1)].into(),
         grids: grids(&["5 6 7 8", "2 3 4 9", ""]),
@@ -271,18 +269,9 @@ fn eliminations_and_empty_piles_are_checked() {
     assert_eq!(refused(alone), E::TooFewPlayers);
     assert_eq!(refused(Setup { dealer: Some(Seat(2)), first: Some(Seat(0)), ..royal() }), E::OutOfGame(Seat(2)));
     // Every card in a grid: a live round needs a card in a pile.
-    let deck = vec![DeckEntry { value: 5, copies: 9, role: Role::Number }];
-    let all_placed = Setup {
-        config: {
-            let mut c = cfg(2);
-            c.deck = deck;
-            c
-        },
-        grids: grids(&["5 5 5 5 5", "5 5 5 5"]),
-        draw: vec![],
-        discard: vec![],
-        ..base()
-    };
+    let mut config = cfg(2);
+    config.deck = vec![DeckEntry { value: 5, copies: 9, role: Role::Number }];
+    let all_placed = Setup { config, grids: grids(&["5 5 5 5 5", "5 5 5 5"]), draw: vec![], discard: vec![], ..base() };
     assert_eq!(refused(all_placed), E::EmptyPiles);
 }
 
@@ -291,12 +280,9 @@ fn eliminations_and_empty_piles_are_checked() {
 /// so nobody could draw. It is refused now.
 #[test]
 fn a_peek_whose_first_player_is_out_is_refused() {
-    let config = {
-        let mut c = cfg(3);
-        c.scoring = Scoring::BattleRoyal;
-        c.turn_limit = Some(1);
-        c
-    };
+    let mut config = cfg(3);
+    config.scoring = Scoring::BattleRoyal;
+    config.turn_limit = Some(1);
     let mut game = Archduke::new(&config, 4).unwrap();
     let mut buf = Vec::new();
     // Play round 1 to its end: P? is eliminated, round 2's peek begins.
@@ -315,11 +301,8 @@ fn a_peek_whose_first_player_is_out_is_refused() {
 
 #[test]
 fn a_two_deck_online_table_takes_setups_too() {
-    let config = {
-        let mut c = RuleSet::Online.config(8);
-        c.first_dealer = Some(Seat(7));
-        c
-    };
+    let mut config = RuleSet::Online.config(8);
+    config.first_dealer = Some(Seat(7));
     let mut setup = Setup { discard: faces("12P 12P 12P"), stage: window(None, 0), ..Setup::new(config) };
     setup.grids = (0..8).map(|_| "2 3 4 1G".parse().unwrap()).collect();
     setup.grids[0].seen.insert(Slot(0), SeatSet::first_n(8));

@@ -14,12 +14,9 @@ use serde_json::Value;
 fn configs() -> impl Strategy<Value = Config> {
     (2u8..=5, any::<bool>(), 0u8..4).prop_map(|(players, online, scoring)| {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let mut config = {
-            let mut c = rules.config(players);
-            c.turn_limit = Some(12);
-            c.round_limit = Some(3);
-            c
-        };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(12);
+        config.round_limit = Some(3);
         config.scoring = match scoring {
             0 => Scoring::Tokens { rounds: 2 },
             1 => Scoring::BattleRoyal,

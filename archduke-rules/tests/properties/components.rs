@@ -95,23 +95,16 @@ fn one_deck_seats_two_to_six_and_two_decks_up_to_twelve() {
             return Err(format!("{} grids for {} players", before.grids.len(), config.players));
         }
         // Every seat count with every deck count, on the standard deck and token scoring.
-        let base = {
-            let mut c = config;
-            c.deck = standard_deck();
-            c.scoring = Scoring::Tokens { rounds: 4 };
-            c.first_dealer = None;
-            c
-        };
+        let mut base = config;
+        base.deck = standard_deck();
+        base.scoring = Scoring::Tokens { rounds: 4 };
+        base.first_dealer = None;
         for players in 0..=14 {
             for decks in 0..=3 {
-                let ok = {
-                    let mut c = base.clone();
-                    c.players = players;
-                    c.decks = decks;
-                    c
-                }
-                .check()
-                .is_ok();
+                let mut config = base.clone();
+                config.players = players;
+                config.decks = decks;
+                let ok = config.check().is_ok();
                 if ok != seats_allowed(players, decks) {
                     return Err(format!("{players} players with {decks} decks: accepted {ok}"));
                 }

@@ -70,11 +70,9 @@ pub fn scored_by(scoring: impl Strategy<Value = Scoring>) -> impl Strategy<Value
             }
             other => other,
         };
-        {
-            let mut c = config;
-            c.scoring = scoring;
-            c
-        }
+        let mut config = config;
+        config.scoring = scoring;
+        config
     })
 }
 

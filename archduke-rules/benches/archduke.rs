@@ -1,6 +1,7 @@
 //! Archduke benchmarks: random full games at 2, 4, 6 and 12 players (games/s, and
 //! actions/s via the mean game length as throughput), legal-action generation, apply+undo,
-//! clone, and the state's size.
+//! clone, the state's size, and the learning surface (`legal_mask` + `observe` against
+//! `legal_actions` + `apply` on the same positions).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -16,7 +17,9 @@ const LIMIT: u64 = 10_000_000;
 /// and the same 4 rounds (`Mark::Rounds`), so every row plays 4 rounds.
 fn config(players: u8) -> Config {
     if players > 6 {
-        Config { scoring: Scoring::Points { mark: Mark::Rounds { rounds: 4 } }, ..RuleSet::Online.config(players) }
+        let mut config = RuleSet::Online.config(players);
+        config.scoring = Scoring::Points { mark: Mark::Rounds { rounds: 4 } };
+        config
     } else {
         RuleSet::Box.config(players)
     }
@@ -131,5 +134,67 @@ fn primitives(c: &mut Criterion) {
     c.bench_function("determinize_4p", |b| b.iter(|| black_box(game.determinize(Seat(0), 9))));
 }
 
-criterion_group!(benches, playouts, primitives);
+/// States along random games of `players` (every tenth state of four games, at most 200
+/// states each).
+fn positions(players: u8) -> Vec<Archduke> {
+    let config = config(players);
+    let mut buf = Vec::new();
+    let mut states = Vec::new();
+    for seed in 0..4 {
+        let mut game = Archduke::new(&config, seed).unwrap();
+        let mut rng = GameRng::new(seed ^ 0x1EA2);
+        for step in 0..2_000 {
+            if game.outcome().is_some() {
+                break;
+            }
+            if step % 10 == 0 {
+                states.push(game);
+            }
+            random_playout(&mut game, &mut rng, &mut buf, 1);
+        }
+    }
+    states
+}
+
+/// The learning surface against plain play on the same positions: `legal_mask` + `observe`
+/// for the seats that may act (what a learner reads per step), and `legal_actions` + the
+/// `apply` of the first legal action (what a playout does per step).
+fn learning(c: &mut Criterion) {
+    use duke_core::Learning;
+    let mut group = c.benchmark_group("learning");
+    for players in [4u8, 12] {
+        let states = positions(players);
+        let (mut scratch, mut buf) = (Vec::with_capacity(4096), Vec::with_capacity(4096));
+        let mut mask = vec![false; states[0].action_count()];
+        let mut obs = vec![0.0f32; states[0].observation_shape().len()];
+        group.throughput(Throughput::Elements(states.len() as u64));
+        group.bench_function(format!("mask_observe_{players}p"), |b| {
+            b.iter(|| {
+                for game in &states {
+                    for seat in game.to_act() {
+                        game.legal_mask(seat, &mut scratch, &mut mask).unwrap();
+                        game.observe(duke_core::Observer::Seat(seat), &mut obs).unwrap();
+                    }
+                }
+                black_box(obs[0])
+            })
+        });
+        group.bench_function(format!("legal_actions_apply_{players}p"), |b| {
+            b.iter(|| {
+                for game in &states {
+                    for seat in game.to_act() {
+                        game.legal_actions(seat, &mut buf);
+                        let mut next = *game;
+                        if let Some(&action) = buf.first() {
+                            black_box(next.apply(seat, action).unwrap());
+                        }
+                    }
+                }
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, playouts, primitives, learning);
 criterion_main!(benches);

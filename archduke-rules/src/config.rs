@@ -1,6 +1,7 @@
 //! Game set-up options: the two rule sets (box rulebook and online rules), scoring modes,
 //! the deck table and the engine's limits.
 
+use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::cards::{Deck, DeckEntry, MAX_KINDS, standard_deck};
@@ -27,18 +28,17 @@ pub enum RuleSet {
 
 impl RuleSet {
     /// The config this text describes for `players` players (one deck up to 6 players,
-    /// two decks above, which only the online text allows; `Config::validate` refuses
-    /// anything else).
+    /// two decks above, as the online text says; [`Config::check`] refuses any other
+    /// number of players). For [`RuleSet::Box`] it is [`Config::rulebook`]`(Some(players))`
+    /// (unchecked).
     pub fn config(self, players: u8) -> Config {
         match self {
-            RuleSet::Box => Config { players, ..Config::default() },
+            RuleSet::Box => Config::of(players),
             RuleSet::Online => Config {
-                players,
-                decks: if players > 6 { 2 } else { 1 },
                 action_trigger: ActionTrigger::AnyDiscard,
                 caller_penalty: CallerPenalty::UnlessStrictlyLowest,
                 scoring: Scoring::Points { mark: Mark::FirstTo { threshold: 100 } },
-                ..Config::default()
+                ..Config::of(players)
             },
         }
     }
@@ -46,6 +46,7 @@ impl RuleSet {
 
 /// Which discarded action cards trigger their action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum ActionTrigger {
     /// Box rulebook: "it must come from your grid; cards just drawn are ineligible".
     GridOnly,
@@ -55,6 +56,7 @@ pub enum ActionTrigger {
 
 /// When the player who called "Archduke!" takes a penalty card (RULES.md §2 and §3.32).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum CallerPenalty {
     /// Online rules: unless strictly lowest; "if a different player tied or beat them" both
     /// count as beaten ([`RuleSet::Online`]).
@@ -67,6 +69,7 @@ pub enum CallerPenalty {
 
 /// How rounds are scored and when the game ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Scoring {
     /// Box rulebook: tokens 1..N by rank each round (ties broken by fewer cards, lowest
     /// card, then a draw-off); lowest token total after `rounds` rounds wins, ties share.
@@ -88,6 +91,7 @@ pub enum Scoring {
 /// The online rules' suggested game-end marks (the timer and "until bored" marks are not
 /// rules an engine can apply; see RULES.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Mark {
     /// Mark 1: a player reaching `threshold` is eliminated; play until one remains. If all
     /// remaining players cross in the same round, the lowest total wins.
@@ -112,8 +116,16 @@ pub enum Mark {
     },
 }
 
-/// The game's set-up. `Config::default()` is the box rulebook for 4 players.
+/// The game's set-up. `Config::default()` is the box rulebook for 4 players
+/// ([`Config::rulebook`]`(None)`).
+///
+/// Build one with [`Config::rulebook`], [`RuleSet::config`] or `Config::default()`, then set
+/// fields (`let mut c = Config::default(); c.turn_limit = Some(9);`): the struct is
+/// `#[non_exhaustive]`, since options grow. Deserialising a config checks it
+/// ([`Config::check`]); the old field name `dealer` (of `first_dealer`) is still read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(try_from = "ConfigWire")]
+#[non_exhaustive]
 pub struct Config {
     /// Number of players, 2..=12.
     pub players: u8,
@@ -127,20 +139,56 @@ pub struct Config {
     pub caller_penalty: CallerPenalty,
     /// Scoring and game end.
     pub scoring: Scoring,
-    /// The first round's dealer; `None` chooses at random with the game generator.
-    pub dealer: Option<u8>,
-    /// Engine limit, not a rule: at most this many turns per round; when reached, the next
+    /// The first round's dealer (JSON: `first_dealer`, formerly `dealer`); `None` draws one
+    /// with the game generator. Later rounds' dealers follow the rules ("End of round").
+    pub first_dealer: Option<Seat>,
+    /// Engine limit, not a rule: at most this many turns **per round** (turns begun by a draw
+    /// or a take; matches, action cards and calls are not turns); when reached, the next
     /// player ends the round (`end`) instead of drawing. `None` = no limit (then a round
     /// only ends by "Archduke!", a player matching to zero or both piles running out).
-    pub turn_limit: Option<u16>,
+    pub turn_limit: Option<u32>,
     /// Engine limit, not a rule: the game ends after this many rounds at the latest.
     pub round_limit: Option<u16>,
 }
 
-/// The turn limit per round of [`GameConfig::bounded`](duke_core::GameConfig::bounded):
-/// after 200 turns the next player ends the round instead of drawing (an engine limit,
-/// not a rule).
-pub const BOUNDED_TURN_LIMIT: u16 = 200;
+/// A config as read, before [`Config::check`]: the same fields and serde attributes as
+/// [`Config`], which is deserialised through it (so a config that loads is a checked one).
+#[derive(Deserialize)]
+struct ConfigWire {
+    players: u8,
+    decks: u8,
+    deck: Vec<DeckEntry>,
+    action_trigger: ActionTrigger,
+    caller_penalty: CallerPenalty,
+    scoring: Scoring,
+    #[serde(alias = "dealer")]
+    first_dealer: Option<Seat>,
+    turn_limit: Option<u32>,
+    round_limit: Option<u16>,
+}
+
+impl TryFrom<ConfigWire> for Config {
+    type Error = ConfigError;
+
+    fn try_from(wire: ConfigWire) -> Result<Config, ConfigError> {
+        let config = Config {
+            players: wire.players,
+            decks: wire.decks,
+            deck: wire.deck,
+            action_trigger: wire.action_trigger,
+            caller_penalty: wire.caller_penalty,
+            scoring: wire.scoring,
+            first_dealer: wire.first_dealer,
+            turn_limit: wire.turn_limit,
+            round_limit: wire.round_limit,
+        };
+        config.check().map(|()| config)
+    }
+}
+
+/// The turn limit per round of [`Config::bounded`]: after 200 turns the next player ends
+/// the round instead of drawing (an engine limit, not a rule).
+pub const BOUNDED_TURN_LIMIT: u32 = 200;
 
 impl Default for Config {
     fn default() -> Self {
@@ -151,7 +199,7 @@ impl Default for Config {
             action_trigger: ActionTrigger::GridOnly,
             caller_penalty: CallerPenalty::OnlyIfBeaten,
             scoring: Scoring::Tokens { rounds: 4 },
-            dealer: None,
+            first_dealer: None,
             turn_limit: None,
             round_limit: None,
         }
@@ -160,6 +208,7 @@ impl Default for Config {
 
 /// Why a config was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ConfigError {
     /// Players out of range for the number of decks.
     #[error("{players} players cannot play with {decks} deck(s): one deck seats 2-6, two decks 2-12")]
@@ -178,9 +227,9 @@ pub enum ConfigError {
     /// A scoring parameter is unusable.
     #[error("bad scoring: {0}")]
     Scoring(&'static str),
-    /// The dealer is not a seat.
-    #[error("dealer {0} is not a seat")]
-    Dealer(u8),
+    /// The first dealer ([`Config::first_dealer`]) is not a seat of the table.
+    #[error("first dealer {0} is not a seat")]
+    Dealer(Seat),
     /// A limit of zero.
     #[error("limits must be at least 1")]
     Limit,
@@ -196,11 +245,31 @@ pub(crate) struct Rules {
     pub caller_penalty: CallerPenalty,
     pub scoring: Scoring,
     pub dealer: Option<u8>,
-    pub turn_limit: Option<u16>,
+    pub turn_limit: Option<u32>,
     pub round_limit: Option<u16>,
 }
 
 impl Config {
+    /// The box rulebook for `players`, with a second deck above 6 players (unchecked).
+    fn of(players: u8) -> Config {
+        Config { players, decks: if players > 6 { 2 } else { 1 }, ..Config::default() }
+    }
+
+    /// The box rulebook game for `players` (default 4); more than 6 players shuffle in a
+    /// second deck, as the online rules do for up to 12. `Config::default()` is
+    /// `Config::rulebook(None)`.
+    pub fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
+        let config = Config::of(players.unwrap_or(4));
+        config.check().map(|()| config)
+    }
+
+    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`] turns per round (an engine
+    /// limit: players who never call could go on for ever), so that
+    /// [`Game::max_actions`](duke_core::Game::max_actions) is finite.
+    pub fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
+        Config::rulebook(players).map(|config| Config { turn_limit: Some(BOUNDED_TURN_LIMIT), ..config })
+    }
+
     /// Checks the config and compiles it.
     pub(crate) fn compile(&self) -> Result<Rules, ConfigError> {
         if !(1..=2).contains(&self.decks) {
@@ -250,8 +319,8 @@ impl Config {
             }
             _ => {}
         }
-        if let Some(dealer) = self.dealer
-            && dealer >= self.players
+        if let Some(dealer) = self.first_dealer
+            && dealer.0 >= self.players
         {
             return Err(ConfigError::Dealer(dealer));
         }
@@ -265,15 +334,22 @@ impl Config {
             action_trigger: self.action_trigger,
             caller_penalty: self.caller_penalty,
             scoring: self.scoring,
-            dealer: self.dealer,
+            dealer: self.first_dealer.map(|seat| seat.0),
             turn_limit: self.turn_limit,
             round_limit: self.round_limit,
         })
     }
 
-    /// Checks the config without building a game.
-    pub fn validate(&self) -> Result<(), ConfigError> {
+    /// Checks the config without building a game: everything [`Game::new`](duke_core::Game::new)
+    /// checks of it.
+    pub fn check(&self) -> Result<(), ConfigError> {
         self.compile().map(|_| ())
+    }
+
+    /// Renamed [`Config::check`].
+    #[deprecated(since = "0.2.0", note = "renamed Config::check")]
+    pub fn validate(&self) -> Result<(), ConfigError> {
+        self.check()
     }
 }
 
@@ -286,7 +362,7 @@ impl Rules {
             action_trigger: self.action_trigger,
             caller_penalty: self.caller_penalty,
             scoring: self.scoring,
-            dealer: self.dealer,
+            first_dealer: self.dealer.map(Seat),
             turn_limit: self.turn_limit,
             round_limit: self.round_limit,
         }
@@ -325,30 +401,36 @@ mod tests {
     #[test]
     fn bad_configs_are_typed_errors() {
         let base = Config::default();
-        assert_eq!(base.validate(), Ok(()));
-        assert_eq!(
-            Config { players: 7, ..base.clone() }.validate(),
-            Err(ConfigError::Players { players: 7, decks: 1 })
-        );
-        assert_eq!(
-            Config { players: 1, ..base.clone() }.validate(),
-            Err(ConfigError::Players { players: 1, decks: 1 })
-        );
-        assert_eq!(Config { decks: 3, ..base.clone() }.validate(), Err(ConfigError::Decks(3)));
-        assert!(matches!(Config { deck: vec![], ..base.clone() }.validate(), Err(ConfigError::DeckTable(_))));
+        assert_eq!(base.check(), Ok(()));
+        assert_eq!(Config { players: 7, ..base.clone() }.check(), Err(ConfigError::Players { players: 7, decks: 1 }));
+        assert_eq!(Config { players: 1, ..base.clone() }.check(), Err(ConfigError::Players { players: 1, decks: 1 }));
+        assert_eq!(Config { decks: 3, ..base.clone() }.check(), Err(ConfigError::Decks(3)));
+        assert!(matches!(Config { deck: vec![], ..base.clone() }.check(), Err(ConfigError::DeckTable(_))));
         let tiny = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
-        assert!(matches!(Config { deck: tiny, ..base.clone() }.validate(), Err(ConfigError::DeckTable(_))));
-        assert_eq!(Config { dealer: Some(4), ..base.clone() }.validate(), Err(ConfigError::Dealer(4)));
-        assert_eq!(Config { turn_limit: Some(0), ..base.clone() }.validate(), Err(ConfigError::Limit));
+        assert!(matches!(Config { deck: tiny, ..base.clone() }.check(), Err(ConfigError::DeckTable(_))));
+        assert_eq!(Config { first_dealer: Some(Seat(4)), ..base.clone() }.check(), Err(ConfigError::Dealer(Seat(4))));
+        assert_eq!(Config { turn_limit: Some(0), ..base.clone() }.check(), Err(ConfigError::Limit));
         let scoring = Scoring::Points { mark: Mark::EliminateToThree { threshold: 50 } };
-        assert!(matches!(Config { players: 3, scoring, ..base.clone() }.validate(), Err(ConfigError::Scoring(_))));
+        assert!(matches!(Config { players: 3, scoring, ..base.clone() }.check(), Err(ConfigError::Scoring(_))));
         let scoring = Scoring::Points { mark: Mark::FirstTo { threshold: 0 } };
-        assert!(matches!(Config { scoring, ..base.clone() }.validate(), Err(ConfigError::Scoring(_))));
+        assert!(matches!(Config { scoring, ..base.clone() }.check(), Err(ConfigError::Scoring(_))));
         assert!(matches!(
-            Config { scoring: Scoring::Tokens { rounds: 0 }, ..base }.validate(),
+            Config { scoring: Scoring::Tokens { rounds: 0 }, ..base }.check(),
             Err(ConfigError::Scoring(_))
         ));
-        assert_eq!(RuleSet::Online.config(12).validate(), Ok(()));
-        assert!(RuleSet::Box.config(7).validate().is_err());
+        assert_eq!(RuleSet::Online.config(12).check(), Ok(()));
+        assert!(RuleSet::Box.config(13).check().is_err());
+    }
+
+    #[test]
+    fn the_default_is_the_rulebook_game_and_the_box_rule_set() {
+        assert_eq!(Config::rulebook(None), Ok(Config::default()));
+        for players in 0..=14 {
+            let rulebook = Config::rulebook(Some(players));
+            assert_eq!(rulebook.clone().ok(), Some(RuleSet::Box.config(players)).filter(|c| c.check().is_ok()));
+            assert_eq!(rulebook.is_ok(), (2..=12).contains(&players), "{players}");
+            let bounded = Config::bounded(Some(players));
+            assert_eq!(bounded.map(|c| c.turn_limit), rulebook.map(|_| Some(BOUNDED_TURN_LIMIT)));
+        }
     }
 }

@@ -21,6 +21,7 @@ use crate::notation::{Slot, Spot};
 ///
 /// Faces a given observer may not see are `None`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Event {
     /// Pre-round peek (rulebook, "Pre-round peeking"): which two own cards `seat` looked at
     /// is seen by all; the faces only by `seat`.

@@ -12,6 +12,7 @@ use crate::view::{View, expected_hand};
 
 /// Why an action was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ActionError {
     /// The action is not among the seat's legal actions now.
     #[error("{seat} may not play {action} now")]
@@ -184,22 +185,19 @@ impl Game for Archduke {
 impl GameConfig for Config {
     type Error = ConfigError;
 
-    /// The box rulebook game for `players` (default 4); more than 6 players shuffle in a
-    /// second deck, as the online rules do for up to 12.
+    /// [`Config::rulebook`].
     fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        let players = players.unwrap_or(4);
-        let config = Config { players, decks: if players > 6 { 2 } else { 1 }, ..Config::default() };
-        Archduke::new(&config, 0).map(|_| config)
+        Config::rulebook(players)
     }
 
-    /// The rulebook game with a limit of [`BOUNDED_TURN_LIMIT`](crate::BOUNDED_TURN_LIMIT)
-    /// turns per round (an engine limit: players who never call could go on for ever).
+    /// [`Config::bounded`].
     fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players).map(|config| Config { turn_limit: Some(crate::BOUNDED_TURN_LIMIT), ..config })
+        Config::bounded(players)
     }
 
+    /// [`Config::check`].
     fn check(&self) -> Result<(), ConfigError> {
-        self.validate()
+        Config::check(self)
     }
 
     fn seat_count(&self) -> usize {

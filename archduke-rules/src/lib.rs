@@ -70,7 +70,8 @@
 //! use archduke_rules::{Action, Archduke, Config};
 //! use duke_core::{Game, Observer, Seat};
 //!
-//! let config = Config { players: 2, dealer: Some(1), ..Config::default() };
+//! let mut config = Config::rulebook(Some(2)).unwrap();
+//! config.first_dealer = Some(Seat(1));
 //! let mut game = Archduke::new(&config, 7).unwrap();
 //! game.apply(Seat(1), "look a2 b2".parse().unwrap()).unwrap();
 //! game.apply(Seat(0), "look a2 b2".parse().unwrap()).unwrap();
@@ -97,7 +98,8 @@
 //!
 //! // The rulebook's matching example: Player A (P0) has just discarded a 7; Player C (P2),
 //! // who looked at his 7 before the round, matches it before Player B (P1) draws.
-//! let config = Config { players: 3, dealer: Some(2), ..Config::default() };
+//! let mut config = Config::rulebook(Some(3)).unwrap();
+//! config.first_dealer = Some(Seat(2));
 //! let c = SetupGrid { looked: Some(["a2".parse()?, "b2".parse()?]), .."2 7 3 4".parse()? };
 //! let mut game = Archduke::from_setup(&Setup {
 //!     grids: vec!["9 2 3 4".parse()?, "5 6 8 9".parse()?, c],
@@ -116,6 +118,15 @@
 //! Actions travel (serde) as their notation (`"swap P0:a1 P2:b2"`), positions as `"b1"`, cards
 //! on the table as `"P2:b1"`, card faces as `"7"`, `"-3A"`, `"12P"`, and sets of seats in views
 //! as lists (`[0, 2]`). A saved game is its [`Setup`], checked on load like any setup.
+//!
+//! ## Learning
+//!
+//! `Archduke` implements duke-core's [`Learning`](duke_core::Learning) for every config: a
+//! fixed action index (8,367 actions for 4 players: looks, draw and the other plain
+//! decisions, take/keep/match by position, PEEK and GIVE targets, SWAP pairs), legal-action
+//! masks, observation tensors of what the observer's view shows (3,068 values for 4 players
+//! and the standard deck), and zero-sum returns (normalised final placement). The layouts
+//! are in the README's "Learning" section.
 //!
 //! ## Fuzz your own rules
 //!
@@ -163,7 +174,8 @@
 //! use archduke_rules::{Action, Archduke, Config, Slot};
 //! use duke_core::{Game, Observer, Seat};
 //!
-//! let config = Config { players: 2, dealer: Some(1), ..Config::default() };
+//! let mut config = Config::rulebook(Some(2)).unwrap();
+//! config.first_dealer = Some(Seat(1));
 //! let mut game = Archduke::new(&config, 7).unwrap();
 //! // Pre-round peek: both players look at their two near cards, in any order.
 //! game.apply(Seat(1), "look a2 b2".parse().unwrap()).unwrap();
@@ -190,6 +202,7 @@ mod deal;
 mod events;
 mod game;
 mod invariants;
+mod learning;
 mod legal;
 mod matching;
 mod notation;
@@ -207,6 +220,7 @@ pub mod testing;
 mod turn;
 mod undo;
 mod view;
+mod why;
 mod witness;
 
 pub use cards::{DeckEntry, Face, MAX_KINDS, Power, Role, standard_deck};

@@ -229,18 +229,23 @@ impl Archduke {
     /// better), then by score (fewest tokens or points; for Battle Royal survivors share).
     pub(crate) fn final_outcome(&self) -> Outcome {
         let n = self.players();
-        let key = |seat: usize| -> (u16, i64) {
-            let out = self.out_round.get(seat).copied().unwrap_or(0);
-            let survival = if out == 0 { u16::MAX } else { out };
-            let score = match self.rules.scoring {
-                Scoring::BattleRoyal => 0,
-                _ => i64::from(self.scores.get(seat).copied().unwrap_or(0)),
-            };
-            (u16::MAX - survival, score)
-        };
         let ranks = (0..n)
-            .map(|me| u8::try_from((0..n).filter(|&o| key(o) < key(me)).count() + 1).unwrap_or(u8::MAX))
+            .map(|me| {
+                let ahead = (0..n).filter(|&o| self.rank_key(o) < self.rank_key(me)).count();
+                u8::try_from(ahead + 1).unwrap_or(u8::MAX)
+            })
             .collect();
         Outcome::with_ranks(self.scores(), ranks)
+    }
+
+    /// The key of [`final_outcome`](Archduke::final_outcome)'s ranking: lower ranks better.
+    pub(crate) fn rank_key(&self, seat: usize) -> (u16, i64) {
+        let out = self.out_round.get(seat).copied().unwrap_or(0);
+        let survival = if out == 0 { u16::MAX } else { out };
+        let score = match self.rules.scoring {
+            Scoring::BattleRoyal => 0,
+            _ => i64::from(self.scores.get(seat).copied().unwrap_or(0)),
+        };
+        (u16::MAX - survival, score)
     }
 }

@@ -56,7 +56,7 @@ pub struct Setup {
     /// The round being played, from 1 (default 1).
     pub round: u16,
     /// This round's dealer. Default `None`: the seat right of `first` if that is given, else
-    /// the config's dealer, else one chosen with the generator, as [`Game::new`] does.
+    /// the config's [`first_dealer`](Config::first_dealer), else one chosen with the generator, as [`Game::new`] does.
     ///
     /// [`Game::new`]: duke_core::Game::new
     pub dealer: Option<Seat>,

@@ -134,7 +134,7 @@ fn valid_table(mut lines: Vec<DeckEntry>, players: u8, decks: u8) -> Vec<DeckEnt
         kept.push(DeckEntry { value: value.unwrap_or(0), copies, role: Role::Number });
     }
     let config = Config { players, decks, deck: kept.clone(), ..Config::default() };
-    if config.validate().is_ok() { kept } else { tiny_deck(players, decks, 0) }
+    if config.check().is_ok() { kept } else { tiny_deck(players, decks, 0) }
 }
 
 fn scoring(players: u8) -> impl Strategy<Value = Scoring> {
@@ -202,8 +202,8 @@ pub fn configs() -> impl Strategy<Value = Config> {
                 if let Some(scoring) = scoring {
                     config.scoring = scoring;
                 }
-                config.dealer = dealer;
-                config.turn_limit = turn_limit;
+                config.first_dealer = dealer.map(duke_core::Seat);
+                config.turn_limit = turn_limit.map(u32::from);
                 config.round_limit = round_limit;
                 config
             },

@@ -11,7 +11,7 @@ impl Archduke {
     /// Whether the next player must end the round instead of drawing: the final turns after
     /// "Archduke!" are over (the caller is next), or the engine's turn limit is reached.
     pub(crate) fn must_end(&self) -> bool {
-        self.next == self.caller || self.rules.turn_limit.is_some_and(|limit| self.turns >= limit)
+        self.next == self.caller || self.rules.turn_limit.is_some_and(|limit| u32::from(self.turns) >= limit)
     }
 
     /// Draws the top card of the draw pile; only the drawer sees it. Touching a pile closes

@@ -43,6 +43,7 @@ pub enum Cell {
 /// Where the round stands, as everyone sees it (and, in a [`Setup`](crate::Setup), where a
 /// position starts).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub enum Stage {
     /// Pre-round peeking; these seats have not looked yet.
     Peeking {

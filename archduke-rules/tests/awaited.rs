@@ -13,7 +13,8 @@ fn optional(action: &Action) -> bool {
 fn only_seats_with_a_required_action_are_awaited() {
     let mut windows = 0;
     for (config, seeds) in [(Config::default(), 0..20), (RuleSet::Online.config(8), 20..30)] {
-        let config = Config { turn_limit: Some(120), ..config };
+        let mut config = config;
+        config.turn_limit = Some(120);
         for seed in seeds {
             let mut game = Archduke::new(&config, seed).unwrap();
             let mut rng = GameRng::new(seed);

@@ -43,9 +43,9 @@ fn configs(max_players: u8, decks: u8) -> impl Strategy<Value = Config> {
             config.action_trigger = if online { ActionTrigger::AnyDiscard } else { ActionTrigger::GridOnly };
             config.caller_penalty =
                 if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten };
-            config.turn_limit = Some(turns);
+            config.turn_limit = Some(u32::from(turns));
             config.round_limit = Some(rounds);
-            config.dealer = dealer.filter(|&d| d < players);
+            config.first_dealer = dealer.filter(|&d| d < players).map(duke_core::Seat);
             if matchy && decks == 1 {
                 config.deck = matchy_deck();
             }

@@ -34,7 +34,10 @@ fn table(config: &Config, grids: &[&str], top: &str, discard: &str, after: Optio
 }
 
 fn cfg(players: u8) -> Config {
-    Config { players, dealer: Some(players - 1), ..Config::default() }
+    let mut config = Config::default();
+    config.players = players;
+    config.first_dealer = Some(Seat(players - 1));
+    config
 }
 
 /// Every observer of a game: the seats, then the spectator.
@@ -223,7 +226,9 @@ fn an_empty_draw_pile_is_reshuffled_in_plain_sight() {
     let deck = [(2, 4), (3, 1), (4, 1), (5, 1), (6, 1), (7, 1), (8, 1)]
         .map(|(value, copies)| DeckEntry { value, copies, role: Role::Number })
         .to_vec();
-    let mut g = table(&Config { deck, ..cfg(2) }, &["5 6 7 8", "2 2 2 2"], "", "3 4", None);
+    let mut config = cfg(2);
+    config.deck = deck;
+    let mut g = table(&config, &["5 6 7 8", "2 2 2 2"], "", "3 4", None);
     let cards = g.view(Observer::Spectator).discard.len() as u8;
     let draw = play(&mut g, 0, "draw");
     for o in [1, SPECTATOR] {
@@ -269,7 +274,9 @@ fn the_call_final_turns_and_the_round_end_reveal_reach_everyone() {
 
 #[test]
 fn the_last_round_ends_with_the_game_over_and_its_result() {
-    let config = Config { scoring: Scoring::Tokens { rounds: 1 }, turn_limit: Some(1), ..cfg(2) };
+    let mut config = cfg(2);
+    config.scoring = Scoring::Tokens { rounds: 1 };
+    config.turn_limit = Some(1);
     let mut g = table(&config, &["5 3 4 6", "2 2 2 2"], "9", "8", None);
     play(&mut g, 0, "draw");
     play(&mut g, 0, "discard");
@@ -303,7 +310,9 @@ fn a_caller_matching_to_zero_and_beaten_takes_the_penalty_where_his_card_was() {
 
 #[test]
 fn battle_royal_eliminations_are_public() {
-    let config = Config { scoring: Scoring::BattleRoyal, turn_limit: Some(1), ..cfg(3) };
+    let mut config = cfg(3);
+    config.scoring = Scoring::BattleRoyal;
+    config.turn_limit = Some(1);
     let grids = &["5 3 4 6", "2 2 2 2", "3 3 3 3"];
     let mut g = table(&config, grids, "9", "8", None);
     play(&mut g, 0, "draw");

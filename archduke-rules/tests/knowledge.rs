@@ -11,7 +11,7 @@
     clippy::needless_range_loop
 )]
 
-use archduke_rules::{Action, Archduke, Cell, Config, Face, RuleSet};
+use archduke_rules::{Action, Archduke, Cell, Face, RuleSet};
 use duke_core::{Game, GameRng, Observer, Seat};
 use proptest::prelude::*;
 
@@ -71,7 +71,9 @@ proptest! {
     #[test]
     fn views_match_an_independent_knowledge_model(players in 2u8..=6, online in any::<bool>(), seed in any::<u64>()) {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let config = Config { turn_limit: Some(40), round_limit: Some(2), ..rules.config(players) };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(40);
+        config.round_limit = Some(2);
         let mut game = Archduke::new(&config, seed).unwrap();
         let n = players as usize;
         let mut known = fresh(n);

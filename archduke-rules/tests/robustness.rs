@@ -81,16 +81,19 @@ fn odd_config() -> impl Strategy<Value = Config> {
         proptest::option::of(0u16..40),
         proptest::option::of(0u16..4),
     )
-        .prop_map(|(players, decks, deck, scoring, online, strict, dealer, turn_limit, round_limit)| Config {
-            players,
-            decks,
-            deck,
-            action_trigger: if online { ActionTrigger::AnyDiscard } else { ActionTrigger::GridOnly },
-            caller_penalty: if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten },
-            scoring,
-            dealer,
-            turn_limit,
-            round_limit,
+        .prop_map(|(players, decks, deck, scoring, online, strict, dealer, turn_limit, round_limit)| {
+            let mut config = Config::default();
+            config.players = players;
+            config.decks = decks;
+            config.deck = deck;
+            config.action_trigger = if online { ActionTrigger::AnyDiscard } else { ActionTrigger::GridOnly };
+            config.caller_penalty =
+                if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten };
+            config.scoring = scoring;
+            config.first_dealer = dealer.map(Seat);
+            config.turn_limit = turn_limit.map(u32::from);
+            config.round_limit = round_limit;
+            config
         })
 }
 
@@ -125,7 +128,9 @@ proptest! {
         junk in prop::collection::vec((seat(), action()), 64),
     ) {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let config = Config { turn_limit: Some(12), round_limit: Some(2), ..rules.config(players) };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(12);
+        config.round_limit = Some(2);
         let mut game = Archduke::new(&config, seed).unwrap();
         let mut rng = GameRng::new(seed ^ 0x5eed);
         let mut buf = Vec::new();
@@ -157,7 +162,7 @@ proptest! {
     #[test]
     fn odd_configs_are_refused_or_play(config in odd_config(), seed in any::<u64>()) {
         let _ = Archduke::max_actions(&config);
-        let valid = config.validate().is_ok();
+        let valid = config.check().is_ok();
         match Archduke::new(&config, seed) {
             Err(_) => prop_assert!(!valid),
             Ok(mut game) => {
@@ -233,7 +238,9 @@ proptest! {
     #[test]
     fn tampered_records_replay_or_are_refused(seed in any::<u64>(), target in any::<usize>(),
                                               new in prop_oneof![any::<i64>(), -2i64..300]) {
-        let config = Config { turn_limit: Some(10), round_limit: Some(1), ..RuleSet::Online.config(3) };
+        let mut config = RuleSet::Online.config(3);
+        config.turn_limit = Some(10);
+        config.round_limit = Some(1);
         let mut game = Archduke::new(&config, seed).unwrap();
         let mut record = duke_core::Record::<Archduke>::new(config, seed);
         let mut rng = GameRng::new(seed);
@@ -263,14 +270,21 @@ proptest! {
 /// Thirteen players, or more cards than two decks hold, are typed config errors.
 #[test]
 fn thirteen_players_and_oversized_decks_are_refused() {
-    assert!(Archduke::new(&Config { players: 13, decks: 2, ..Config::default() }, 1).is_err());
-    let huge = vec![DeckEntry { value: 5, copies: u8::MAX, role: Role::Number }];
-    assert!(Archduke::new(&Config { deck: huge, ..Config::default() }, 1).is_err());
-    let short = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
-    assert!(Archduke::new(&Config { players: 4, deck: short.clone(), ..Config::default() }, 1).is_err());
+    let mut thirteen = Config::default();
+    thirteen.players = 13;
+    thirteen.decks = 2;
+    assert!(Archduke::new(&thirteen, 1).is_err());
+    let mut huge = Config::default();
+    huge.deck = vec![DeckEntry { value: 5, copies: u8::MAX, role: Role::Number }];
+    assert!(Archduke::new(&huge, 1).is_err());
+    let mut short = Config::default();
+    short.deck = vec![DeckEntry { value: 5, copies: 16, role: Role::Number }];
+    assert!(Archduke::new(&short, 1).is_err());
     // Exactly enough to deal 4 each and turn one up: playable.
-    let exact = vec![DeckEntry { value: 5, copies: 17, role: Role::Number }];
-    let mut game = Archduke::new(&Config { deck: exact, turn_limit: Some(30), ..Config::default() }, 3).unwrap();
+    let mut exact = Config::default();
+    exact.deck = vec![DeckEntry { value: 5, copies: 17, role: Role::Number }];
+    exact.turn_limit = Some(30);
+    let mut game = Archduke::new(&exact, 3).unwrap();
     let mut buf = Vec::new();
     duke_core::testing::random_playout(&mut game, &mut GameRng::new(3), &mut buf, 10_000);
     assert!(game.is_over());

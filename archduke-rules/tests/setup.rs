@@ -32,9 +32,9 @@ fn configs() -> impl Strategy<Value = Config> {
             config.decks = if players > 6 { 2 } else { 1 };
             config.caller_penalty =
                 if strict { CallerPenalty::UnlessStrictlyLowest } else { CallerPenalty::OnlyIfBeaten };
-            config.turn_limit = Some(turns);
+            config.turn_limit = Some(u32::from(turns));
             config.round_limit = Some(3);
-            config.dealer = dealer.filter(|&d| d < players);
+            config.first_dealer = dealer.filter(|&d| d < players).map(Seat);
             config
         },
     )
@@ -71,7 +71,10 @@ proptest! {
 }
 
 fn cfg(players: u8) -> Config {
-    Config { players, dealer: Some(players - 1), ..Config::default() }
+    let mut config = Config::default();
+    config.players = players;
+    config.first_dealer = Some(Seat(players - 1));
+    config
 }
 
 fn faces(text: &str) -> Vec<Face> {
@@ -149,9 +152,11 @@ fn a_grid_reads_from_text_and_a_setup_from_sparse_json() {
         "discard": ["10"],
         "stage": {"Window": {"after": 1, "next": 0}}
     }"#;
-    let mut setup: Setup = serde_json::from_str(json).unwrap();
-    assert!(matches!(Archduke::from_setup(&setup), Err(SetupError::Config(ConfigError::DeckTable(_)))));
-    setup.config.deck = archduke_rules::standard_deck();
+    // The config is checked as it is read (the empty deck table), the rest by `from_setup`.
+    let refused = serde_json::from_str::<Setup>(json).unwrap_err().to_string();
+    assert!(refused.contains("bad deck table"), "{refused}");
+    let deck = serde_json::to_string(&archduke_rules::standard_deck()).unwrap();
+    let setup: Setup = serde_json::from_str(&json.replace(r#""deck": []"#, &format!(r#""deck": {deck}"#))).unwrap();
     let game = Archduke::from_setup(&setup).unwrap();
     let view = game.view(Observer::Seat(Seat(0)));
     assert!(matches!(view.grids[0][0], archduke_rules::Cell::Known { face, .. } if face.value == 5));
@@ -240,8 +245,11 @@ fn each_kind_of_impossible_stage_is_a_typed_error() {
 fn eliminations_and_empty_piles_are_checked() {
     use SetupError as E;
     // Battle Royal, round 2: P2 went out in round 1.
+    let mut config = cfg(3);
+    config.scoring = Scoring::BattleRoyal;
+    config.first_dealer = Some(Seat(1));
     let royal = || Setup {
-        config: Config { scoring: Scoring::BattleRoyal, dealer: Some(1), ..cfg(3) },
+        config: config.clone(),
         round: 2,
         eliminated: [(Seat(2), 1)].into(),
         grids: grids(&["5 6 7 8", "2 3 4 9", ""]),
@@ -261,14 +269,9 @@ fn eliminations_and_empty_piles_are_checked() {
     assert_eq!(refused(alone), E::TooFewPlayers);
     assert_eq!(refused(Setup { dealer: Some(Seat(2)), first: Some(Seat(0)), ..royal() }), E::OutOfGame(Seat(2)));
     // Every card in a grid: a live round needs a card in a pile.
-    let deck = vec![DeckEntry { value: 5, copies: 9, role: Role::Number }];
-    let all_placed = Setup {
-        config: Config { deck, ..cfg(2) },
-        grids: grids(&["5 5 5 5 5", "5 5 5 5"]),
-        draw: vec![],
-        discard: vec![],
-        ..base()
-    };
+    let mut config = cfg(2);
+    config.deck = vec![DeckEntry { value: 5, copies: 9, role: Role::Number }];
+    let all_placed = Setup { config, grids: grids(&["5 5 5 5 5", "5 5 5 5"]), draw: vec![], discard: vec![], ..base() };
     assert_eq!(refused(all_placed), E::EmptyPiles);
 }
 
@@ -277,7 +280,9 @@ fn eliminations_and_empty_piles_are_checked() {
 /// so nobody could draw. It is refused now.
 #[test]
 fn a_peek_whose_first_player_is_out_is_refused() {
-    let config = Config { scoring: Scoring::BattleRoyal, turn_limit: Some(1), ..cfg(3) };
+    let mut config = cfg(3);
+    config.scoring = Scoring::BattleRoyal;
+    config.turn_limit = Some(1);
     let mut game = Archduke::new(&config, 4).unwrap();
     let mut buf = Vec::new();
     // Play round 1 to its end: P? is eliminated, round 2's peek begins.
@@ -296,7 +301,8 @@ fn a_peek_whose_first_player_is_out_is_refused() {
 
 #[test]
 fn a_two_deck_online_table_takes_setups_too() {
-    let config = Config { dealer: Some(7), ..RuleSet::Online.config(8) };
+    let mut config = RuleSet::Online.config(8);
+    config.first_dealer = Some(Seat(7));
     let mut setup = Setup { discard: faces("12P 12P 12P"), stage: window(None, 0), ..Setup::new(config) };
     setup.grids = (0..8).map(|_| "2 3 4 1G".parse().unwrap()).collect();
     setup.grids[0].seen.insert(Slot(0), SeatSet::first_n(8));

@@ -14,7 +14,9 @@ use serde_json::Value;
 fn configs() -> impl Strategy<Value = Config> {
     (2u8..=5, any::<bool>(), 0u8..4).prop_map(|(players, online, scoring)| {
         let rules = if online { RuleSet::Online } else { RuleSet::Box };
-        let mut config = Config { turn_limit: Some(12), round_limit: Some(3), ..rules.config(players) };
+        let mut config = rules.config(players);
+        config.turn_limit = Some(12);
+        config.round_limit = Some(3);
         config.scoring = match scoring {
             0 => Scoring::Tokens { rounds: 2 },
             1 => Scoring::BattleRoyal,

@@ -17,13 +17,11 @@ const SEED: u64 = 2;
 /// A short complete game: random legal play (a random seat that may act, a random legal
 /// action) from a fixed seed, two players, two rounds of at most three turns.
 fn short_game() -> Result<Wire<Archduke>, Failure> {
-    let config = Config {
-        players: 2,
-        scoring: Scoring::Tokens { rounds: 2 },
-        turn_limit: Some(3),
-        dealer: Some(1),
-        ..Config::default()
-    };
+    let mut config = Config::default();
+    config.players = 2;
+    config.scoring = Scoring::Tokens { rounds: 2 };
+    config.turn_limit = Some(3);
+    config.first_dealer = Some(Seat(1));
     Wire::play(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden"), config, SEED, SeatChoice::Random, uniform)
 }
 

@@ -73,7 +73,10 @@ fn main() {
             config
         };
         report::<theduke_rules::TheDuke>("theduke (turn limit 200)", &duke, 400);
-        let arch = archduke_rules::Config { turn_limit: Some(200), ..Default::default() };
+        // Fields set one by one: `Config` is `#[non_exhaustive]` (and this builds against
+        // older versions too).
+        let mut arch = archduke_rules::Config::default();
+        arch.turn_limit = Some(200);
         report::<archduke_rules::Archduke>("archduke (4 players)", &arch, 400);
         let mut up = dukesup_rules::Config::default();
         up.turn_limit = Some(200);

@@ -186,6 +186,12 @@ columns c1 c2, d1 ...; a card on the table is P<seat>:<position>, e.g. P2:b1.
         Archduke::new(&config, 0).map_err(|e| e.to_string())?;
         Ok(config)
     }
+
+    /// The engine's reason ([`Archduke::why_illegal`](archduke_rules::Archduke::why_illegal)):
+    /// not your turn, no card at that position, no discard to match onto, ...
+    fn why_illegal(state: &Self, seat: duke_core::Seat, action: Self::Action) -> Option<&'static str> {
+        state.why_illegal(seat, action)
+    }
 }
 
 #[cfg(feature = "dukesup")]

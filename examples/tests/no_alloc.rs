@@ -88,8 +88,46 @@ fn archduke_does_not_allocate() {
         let mut config = archduke_rules::RuleSet::Online.config(players);
         config.turn_limit = Some(200);
         assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
-        let config = archduke_rules::Config { players: players.min(6), turn_limit: Some(200), ..Default::default() };
+        let config = archduke_rules::Config::bounded(Some(players.min(6))).unwrap();
         assert!(playouts::<archduke_rules::Archduke>(&config, 6) > 100);
+    }
+}
+
+/// Archduke's learning surface: with warm buffers, `legal_mask` and `observe` (every seat
+/// and the spectator) allocate nothing along random games of 2, 4 and 12 players.
+#[test]
+fn archduke_learning_does_not_allocate() {
+    use duke_core::{Learning, Observer, Seat};
+    for players in [2, 4, 12] {
+        let config = archduke_rules::Config::bounded(Some(players)).unwrap();
+        for seed in 0..3 {
+            let mut game = archduke_rules::Archduke::new(&config, seed).unwrap();
+            let (mut buf, mut scratch) = (Vec::with_capacity(1 << 16), Vec::with_capacity(1 << 16));
+            let mut mask = vec![false; game.action_count()];
+            let mut obs = vec![0.0f32; game.observation_shape().len()];
+            let mut rng = GameRng::new(seed);
+            let before = allocations();
+            let mut steps = 0;
+            // At most 300 steps a game: the tensors are large and the test binary unoptimised.
+            while let Some(seat) = game.to_act().nth(rng.below(game.to_act().len() as u32) as usize) {
+                if steps == 300 {
+                    break;
+                }
+                for s in 0..players {
+                    game.legal_mask(Seat(s), &mut scratch, &mut mask).unwrap();
+                    game.observe(Observer::Seat(Seat(s)), &mut obs).unwrap();
+                }
+                game.observe(Observer::Spectator, &mut obs).unwrap();
+                game.legal_actions(seat, &mut buf);
+                let action = buf[rng.below(buf.len() as u32) as usize];
+                game.apply(seat, action).unwrap();
+                steps += 1;
+            }
+            game.observe(Observer::Spectator, &mut obs).unwrap();
+            let allocated = allocations() - before;
+            assert_eq!(allocated, 0, "{players} players, game {seed}: {allocated} allocations in {steps} steps");
+            assert!(steps > 10);
+        }
     }
 }
 

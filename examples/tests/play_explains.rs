@@ -51,6 +51,17 @@ fn theduke_says_where_the_duke_starts() {
     );
 }
 
+#[cfg(feature = "archduke")]
+#[test]
+fn archduke_says_a_turn_waits_for_the_pre_round_peek() {
+    use duke_examples::catalog::Archduke;
+    // Every player first looks at two own cards: a draw reads but is refused, and the
+    // engine says why.
+    let text = session::<Archduke>(GameId::Archduke, "draw\n");
+    assert!(text.contains("wait until every player has looked at two cards"), "{text}");
+    assert!(!text.contains("draw is not legal now"), "{text}");
+}
+
 /// A label with nothing after it: a line ending in `:` that is not a heading followed by
 /// its lines, or a `:` followed directly by `;` or `,`.
 fn empty_labels(text: &str) -> Vec<String> {

@@ -37,7 +37,7 @@ fn from(setup: Setup) -> Archduke {
 
 /// The box rulebook for `players`, dealt by the last seat so that P0 plays first.
 fn cfg(players: u8) -> Config {
-    Config { players, dealer: Some(players - 1), ..Config::default() }
+    Config { players, first_dealer: Some(Seat(players - 1)), ..Config::default() }
 }
 
 /// A window on `config`'s table: these grids, `draw` on top of the draw pile (last = top),

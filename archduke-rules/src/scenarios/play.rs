@@ -230,7 +230,9 @@ fn two_decks_seat_twelve_players_online() {
     assert_eq!(g.rules.total_cards(), 208);
     assert_eq!(g.draw.len as usize, 208 - 48);
     assert!(Archduke::new(&Config { decks: 1, ..config.clone() }, 1).is_err(), "one deck seats at most 6");
-    assert!(Archduke::new(&RuleSet::Box.config(7), 1).is_err(), "the box rules seat at most 6");
+    // The box preset is `Config::rulebook`: above 6 players it adds the second deck.
+    assert_eq!(RuleSet::Box.config(7).decks, 2);
+    assert!(Archduke::new(&Config { decks: 1, ..RuleSet::Box.config(7) }, 1).is_err(), "one box deck seats at most 6");
     let mut rng = duke_core::GameRng::new(3);
     let mut buf = Vec::new();
     let mut steps = 0;
@@ -321,7 +323,7 @@ fn terminal_rendering_shows_what_the_observer_knows() {
 fn caller_at_zero_beaten_by_a_negative_hand_still_takes_a_penalty() {
     // Online text: "a player who's called Archduke also matches down to zero cards but is
     // beaten by another player who has less than zero points ... must still draw a penalty".
-    let config = Config { dealer: Some(2), ..RuleSet::Online.config(3) };
+    let config = Config { first_dealer: Some(Seat(2)), ..RuleSet::Online.config(3) };
     let grids = &["7 -- -- --", "-3A -- -- --", "4 4 9 9"];
     let mut g = table(config, grids, "7", "8", Some(2));
     play(&mut g, 0, "draw");

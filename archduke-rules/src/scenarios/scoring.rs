@@ -8,7 +8,7 @@ use super::*;
 /// limit 1), so the first player's one action is `end`.
 fn ending(setup: Setup) -> Archduke {
     let n = setup.config.players;
-    let dealer = setup.dealer.map_or_else(|| setup.config.dealer.unwrap(), |d| d.0);
+    let dealer = setup.dealer.map_or_else(|| setup.config.first_dealer.unwrap().0, |d| d.0);
     let first = (1..=n).map(|k| (dealer + k) % n).find(|&s| !setup.eliminated.contains_key(&Seat(s))).unwrap();
     let config = Config { turn_limit: Some(1), ..setup.config.clone() };
     from(Setup { config, turns: 1, stage: window(Some(dealer), first), ..setup })
@@ -54,7 +54,7 @@ fn a_tied_caller_is_spared_by_the_box_rules_and_penalised_by_the_online_rules() 
     assert_eq!(Config::default().caller_penalty, CallerPenalty::OnlyIfBeaten);
     for (rules, expect) in [(RuleSet::Box, false), (RuleSet::Online, true)] {
         // P0 called with 2 + 3; P1 ties him with 4 + 1.
-        let config = Config { dealer: Some(1), ..rules.config(2) };
+        let config = Config { first_dealer: Some(Seat(1)), ..rules.config(2) };
         let mut g =
             from(Setup { caller: Some(Seat(0)), ..setup(config, &["2 3 -- --", "4 1G -- --"], "9", "10", Some(1)) });
         play(&mut g, 0, "end");
@@ -136,7 +136,11 @@ fn battle_royal_eliminates_the_highest_hand_until_one_remains() {
 }
 
 fn points(mark: Mark, players: u8) -> Config {
-    Config { scoring: Scoring::Points { mark }, dealer: Some(players - 1), ..RuleSet::Online.config(players) }
+    Config {
+        scoring: Scoring::Points { mark },
+        first_dealer: Some(Seat(players - 1)),
+        ..RuleSet::Online.config(players)
+    }
 }
 
 #[test]

@@ -95,20 +95,31 @@ fn one_deck_seats_two_to_six_and_two_decks_up_to_twelve() {
             return Err(format!("{} grids for {} players", before.grids.len(), config.players));
         }
         // Every seat count with every deck count, on the standard deck and token scoring.
-        let base = Config { deck: standard_deck(), scoring: Scoring::Tokens { rounds: 4 }, dealer: None, ..config };
+        let mut base = config;
+        base.deck = standard_deck();
+        base.scoring = Scoring::Tokens { rounds: 4 };
+        base.first_dealer = None;
         for players in 0..=14 {
             for decks in 0..=3 {
-                let ok = Config { players, decks, ..base.clone() }.validate().is_ok();
+                let mut config = base.clone();
+                config.players = players;
+                config.decks = decks;
+                let ok = config.check().is_ok();
                 if ok != seats_allowed(players, decks) {
                     return Err(format!("{players} players with {decks} decks: accepted {ok}"));
                 }
             }
         }
-        // Each text's preset: the box seats 2-6; online adds a second deck above 6.
+        // Each text's preset: one deck seats 2-6 ("Components"); a second deck above 6 (the
+        // online text; the box preset is `Config::rulebook`, which adds it the same way).
         for players in 2..=12 {
             let online = RuleSet::Online.config(players);
-            let box_ok = RuleSet::Box.config(players).validate().is_ok();
-            if online.validate().is_err() || online.decks != if players > 6 { 2 } else { 1 } || box_ok != (players <= 6)
+            let boxed = RuleSet::Box.config(players);
+            let decks = if players > 6 { 2 } else { 1 };
+            if online.check().is_err()
+                || online.decks != decks
+                || boxed.decks != decks
+                || Config::rulebook(Some(players)) != Ok(boxed)
             {
                 return Err(format!("the presets for {players} players"));
             }

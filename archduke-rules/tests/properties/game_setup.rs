@@ -148,7 +148,7 @@ fn after_the_peek_the_first_card_is_turned_up_and_the_dealers_left_plays_first()
         150,
         |step| {
             let config = step.before.config();
-            if step.index == 0 && config.dealer.is_none() {
+            if step.index == 0 && config.first_dealer.is_none() {
                 // "The dealer (chosen randomly)": the game generator picks one of the seats.
                 let dealers: BTreeSet<Seat> =
                     (0..16).map(|seed| Archduke::new(&config, seed).unwrap().to_setup().dealer.unwrap()).collect();
@@ -163,10 +163,10 @@ fn after_the_peek_the_first_card_is_turned_up_and_the_dealers_left_plays_first()
             step.reached();
             let dealer = before.dealer.ok_or("no dealer")?;
             if before.round == 1
-                && let Some(d) = before.config.dealer
-                && dealer != Seat(d)
+                && let Some(d) = before.config.first_dealer
+                && dealer != d
             {
-                return Err(format!("the config's dealer is P{d}, {dealer} deals"));
+                return Err(format!("the config's dealer is {d}, {dealer} deals"));
             }
             let top = *before.draw.last().ok_or("no card to turn up")?;
             let first = left_of(&before, dealer);

@@ -299,6 +299,7 @@ impl Model {
                 CallerPenalty::UnlessStrictlyLowest => hands[s.index()].0 <= mine,
                 // Box: "if their hand is higher".
                 CallerPenalty::OnlyIfBeaten => hands[s.index()].0 < mine,
+                other => panic!("the model does not know {other:?}: teach it the new reading"),
             });
             if caller_beaten {
                 caller_penalty = table.penalty(caller).map(|slot| (caller, slot));
@@ -416,8 +417,10 @@ pub fn score(before: &Setup, order: &[Seat], hands: &[(i32, u8, i8)]) -> Scored 
                         left(&eliminated) <= 1
                     }
                 }
+                other => panic!("the model does not know {other:?}: teach it the new mark"),
             }
         }
+        other => panic!("the model does not know {other:?}: teach it the new scoring"),
     };
     over |= before.config.round_limit.is_some_and(|limit| before.round >= limit) || left(&eliminated) < 2;
     Scored { scores, eliminated, over, final_round }

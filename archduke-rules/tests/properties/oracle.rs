@@ -70,7 +70,9 @@ pub fn scored_by(scoring: impl Strategy<Value = Scoring>) -> impl Strategy<Value
             }
             other => other,
         };
-        Config { scoring, ..config }
+        let mut config = config;
+        config.scoring = scoring;
+        config
     })
 }
 
@@ -191,7 +193,7 @@ pub fn hand(grid: &[Option<Face>]) -> (i32, u8, i8) {
 /// (reading 17).
 pub fn must_end(setup: &Setup) -> bool {
     let Stage::Window { next, .. } = setup.stage else { return false };
-    setup.caller == Some(next) || setup.config.turn_limit.is_some_and(|limit| setup.turns >= limit)
+    setup.caller == Some(next) || setup.config.turn_limit.is_some_and(|limit| u32::from(setup.turns) >= limit)
 }
 
 /// The legal actions of every seat before the step, as a list per seat.

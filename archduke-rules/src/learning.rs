@@ -54,13 +54,15 @@
 //!
 //! # Returns
 //!
-//! 0 for every seat until the game is over; then each seat's normalised final placement,
+//! Once the game is over, each seat's normalised final placement,
 //! `(seats it ranks ahead of − seats ranked ahead of it) / (n − 1)`, by the game's ranking
-//! ([`Game::outcome`](duke_core::Game::outcome)): +1 alone first, −1 alone last, 0 for a draw of everyone. Each
-//! pair of seats contributes +1 and −1 (or 0 and 0 when tied), so the returns always sum to
-//! zero ([`Utility::ZeroSum`]; for two players, +1/−1/0 for a win, a loss, a tie). Rounds
-//! are not credited as they are scored: tokens and points only rank at the end, and the
-//! elimination marks make earlier standings a poor guide.
+//! ([`Game::outcome`](duke_core::Game::outcome)): +1 alone first, −1 alone last, 0 for a draw
+//! of everyone. Each pair of seats contributes +1 and −1 (or 0 and 0 when tied), so the
+//! returns always sum to zero ([`Utility::ZeroSum`]; for two players, +1/−1/0 for a win, a
+//! loss, a tie). Rounds are credited as they are scored: between rounds a seat's return is
+//! half its placement by the same ranking of the finished rounds' totals (0 for everyone
+//! before the first round is scored), so the reward of a step is the change of the return
+//! and comes at round ends.
 
 use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
@@ -359,15 +361,15 @@ impl Learning for Archduke {
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
         let n = self.players();
         BufferLength::check(n, out.len())?;
-        out.fill(0.0);
-        if self.phase == Phase::Over {
-            let others = (n.max(2) - 1) as f64;
-            for (me, value) in out.iter_mut().enumerate() {
-                let key = self.rank_key(me);
-                let behind = (0..n).filter(|&o| self.rank_key(o) > key).count() as f64;
-                let ahead = (0..n).filter(|&o| self.rank_key(o) < key).count() as f64;
-                *value = (behind - ahead) / others;
-            }
+        // The ranking by the totals of the finished rounds (which change only when a round
+        // is scored): the result once over, half of it between rounds.
+        let weight = if self.phase == Phase::Over { 1.0 } else { 0.5 };
+        let others = (n.max(2) - 1) as f64;
+        for (me, value) in out.iter_mut().enumerate() {
+            let key = self.rank_key(me);
+            let behind = (0..n).filter(|&o| self.rank_key(o) > key).count() as f64;
+            let ahead = (0..n).filter(|&o| self.rank_key(o) < key).count() as f64;
+            *value = weight * (behind - ahead) / others;
         }
         Ok(())
     }

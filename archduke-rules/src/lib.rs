@@ -125,7 +125,7 @@
 //! fixed action index (8,367 actions for 4 players: looks, draw and the other plain
 //! decisions, take/keep/match by position, PEEK and GIVE targets, SWAP pairs), legal-action
 //! masks, observation tensors of what the observer's view shows (3,068 values for 4 players
-//! and the standard deck), and zero-sum returns (normalised final placement). The layouts
+//! and the standard deck), and zero-sum returns (normalised placement, credited as rounds are scored). The layouts
 //! are in the README's "Learning" section.
 //!
 //! ## Fuzz your own rules

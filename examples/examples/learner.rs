@@ -6,7 +6,7 @@
 //! `cargo run --release --example learner -- --games 50`
 
 use clap::Parser;
-use duke_core::{Learning, Observer, Seat};
+use duke_core::{Observer, Seat};
 use duke_examples::catalog::{Catalogued, GameId};
 use duke_examples::learner::LinearScore;
 use duke_examples::options::GameOptions;

@@ -4,7 +4,6 @@
 use std::collections::HashSet;
 
 use crownbattles_rules::CrownBattles;
-use duke_core::{Game, Learning};
 use duke_examples::bots::BotSpec;
 use duke_examples::catalog::Catalogued;
 use duke_examples::learner::{Episode, episode_of_record};

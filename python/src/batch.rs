@@ -40,6 +40,15 @@ pub struct PyVecGame {
     pool: rayon::ThreadPool,
 }
 
+/// One game's share of the outputs of a step.
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [bool],
+    seat: &'a mut i64,
+    reward: &'a mut [f64],
+    done: &'a mut bool,
+}
+
 /// The outputs of one step or reset: flat views of the caller's arrays.
 struct Outputs<'a> {
     obs: &'a mut [f32],
@@ -64,25 +73,32 @@ impl Slot {
         }
     }
 
-    fn step(&mut self, master: u64, action: i64, obs: &mut [f32], mask: &mut [bool], seat: &mut i64, reward: &mut [f64], done: &mut bool) -> Result<(), String> {
+    /// Applies `action` for the seat asked, writes the step's rewards and whether the game
+    /// ended (then starts its next episode), and the next observation, mask and seat.
+    fn step(&mut self, master: u64, action: i64, row: Row<'_>) -> Result<(), String> {
         let s = self.game.current().ok_or("a game is over and was not reset")?;
         let index = usize::try_from(action).map_err(|_| format!("action index {action} is negative"))?;
         self.game.returns(&mut self.before)?;
         self.game.apply_index(s, index)?;
         self.game.returns(&mut self.after)?;
-        for ((r, a), b) in reward.iter_mut().zip(&self.after).zip(&self.before) {
+        for ((r, a), b) in row.reward.iter_mut().zip(&self.after).zip(&self.before) {
             *r = a - b;
         }
-        *done = self.game.is_over();
-        if *done {
+        *row.done = self.game.is_over();
+        if *row.done {
             self.episode = self.episode.wrapping_add(1);
             self.game.reset(episode_seed(master, self.index, self.episode))?;
         }
-        self.fill(obs, mask, seat)
+        self.fill(row.obs, row.mask, row.seat)
     }
 }
 
-fn flat2<'a, T: numpy::Element>(array: &'a mut PyReadwriteArray2<'_, T>, rows: usize, cols: usize, what: &str) -> PyResult<&'a mut [T]> {
+fn flat2<'a, T: numpy::Element>(
+    array: &'a mut PyReadwriteArray2<'_, T>,
+    rows: usize,
+    cols: usize,
+    what: &str,
+) -> PyResult<&'a mut [T]> {
     let shape = array.shape().to_vec();
     if shape != [rows, cols] {
         return Err(GameError::new_err(format!("{what} has shape {shape:?}, expected [{rows}, {cols}]")));
@@ -90,7 +106,11 @@ fn flat2<'a, T: numpy::Element>(array: &'a mut PyReadwriteArray2<'_, T>, rows: u
     array.as_slice_mut().map_err(|e| GameError::new_err(format!("{what}: {e}")))
 }
 
-fn flat1<'a, T: numpy::Element>(array: &'a mut PyReadwriteArray1<'_, T>, len: usize, what: &str) -> PyResult<&'a mut [T]> {
+fn flat1<'a, T: numpy::Element>(
+    array: &'a mut PyReadwriteArray1<'_, T>,
+    len: usize,
+    what: &str,
+) -> PyResult<&'a mut [T]> {
     if array.len() != len {
         return Err(GameError::new_err(format!("{what} has length {}, expected {len}", array.len())));
     }
@@ -241,7 +261,8 @@ impl PyVecGame {
                     .zip(done.par_iter_mut())
                     .enumerate()
                     .try_for_each(|(i, ((((((slot, &a), o), m), s), r), d))| {
-                        slot.step(master, a, o, m, s, r, d).map_err(|e| (i, e))
+                        let row = Row { obs: o, mask: m, seat: s, reward: r, done: d };
+                        slot.step(master, a, row).map_err(|e| (i, e))
                     })
             })
         });

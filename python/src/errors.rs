@@ -6,4 +6,9 @@ use pyo3::exceptions::PyValueError;
 
 create_exception!(_native, GameError, PyValueError, "An engine error: bad input to a game.");
 create_exception!(_native, ConfigError, GameError, "A config (or game name) the engine refuses.");
-create_exception!(_native, ActionError, GameError, "An action that is malformed or not legal now; the game is unchanged.");
+create_exception!(
+    _native,
+    ActionError,
+    GameError,
+    "An action that is malformed or not legal now; the game is unchanged."
+);

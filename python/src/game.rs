@@ -145,9 +145,7 @@ impl PyGame {
 
     /// The notation of the action with this index.
     fn index_to_action(&self, index: usize) -> PyResult<String> {
-        self.inner
-            .index_notation(index)
-            .ok_or_else(|| GameError::new_err(format!("action index {index} out of range")))
+        self.inner.index_notation(index).ok_or_else(|| GameError::new_err(format!("action index {index} out of range")))
     }
 
     /// The index of an action written in notation.

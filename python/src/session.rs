@@ -111,7 +111,14 @@ impl<G: Learning> Session<G> {
     /// A new game of `config` and `seed`.
     pub fn new(config: G::Config, seed: u64) -> Result<Session<G>, String> {
         let game = G::new(&config, seed).map_err(|e| e.to_string())?;
-        Ok(Session { game, undo: Vec::new(), record: Record::new(config, seed), replayable: true, history: true, scratch: Vec::new() })
+        Ok(Session {
+            game,
+            undo: Vec::new(),
+            record: Record::new(config, seed),
+            replayable: true,
+            history: true,
+            scratch: Vec::new(),
+        })
     }
 
     /// A session replayed from a record.

@@ -17,7 +17,7 @@ CASES = [
     ("dukesup", {}),
     ("dukesup", {"rounds": 3}),
     ("crownbattles", {}),
-    ("crownbattles", {"players": 5, "round_types": {"Every": "Missions"}}),
+    ("crownbattles", {"players": 5, "round_types": "Missions"}),
 ]
 
 

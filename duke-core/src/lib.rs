@@ -27,6 +27,32 @@
 //!
 //! Rules crates are pure: no I/O, clocks, threads, global state or printing.
 //!
+//! # The same idea in every game
+//!
+//! The four rules crates name the same ideas alike ([`GameConfig`] and [`GameSetup`] are
+//! the traits behind the names; each crate also has them as inherent methods, so a user of
+//! one game needs no trait import):
+//!
+//! | idea | every crate |
+//! |---|---|
+//! | the rulebook's game | `Config::rulebook(players)`; `Config::default()` is `rulebook(None)` |
+//! | the game for programs (ends surely) | `Config::bounded(players)` |
+//! | check a config | `Config::check(&self) -> Result<(), ConfigError>` |
+//! | check a config on read | deserialising a `Config` runs `check` |
+//! | number of seats | `GameConfig::seat_count(&config)`, `Game::seat_count(&game)` |
+//! | who acts first in a two-player game | `first_player: Option<Seat>` (`None`: drawn with the game generator) |
+//! | who deals first in a card game | `first_dealer: Option<Seat>` (`None`: drawn with the game generator) |
+//! | engine turn limit | `turn_limit: Option<u32>` (`None`: the rulebook, unbounded); Crown Battles has none, every game of it ends |
+//! | start a game | `Game::new(&config, seed)` |
+//! | describe a position | `Setup::new(config)` (the start of the game `new` makes), then its public fields |
+//! | play from a position | `Game::from_setup(&setup)` (an inherent `from_setup` too) |
+//! | save a position | `Game::to_setup(&self)` |
+//! | load user data (tile sets, mission catalogues) | plain `serde`: deserialising checks it |
+//!
+//! Game-specific names stay where the rulebook names something: a Duke, a trick, a CASTLE.
+//! `testing::vocabulary::check_vocabulary` (feature `testing`) checks a game against this
+//! table; every rules crate runs it.
+//!
 //! ```
 //! use duke_core::{Seat, SeatSet, GameRng};
 //! let dealer = Seat(3);
@@ -67,7 +93,7 @@ pub use game::{Game, InvalidState, NotationError, Observer};
 pub use learning::{BufferLength, Learning, Shape, Utility};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
-pub use record::{RECORD_FORMAT, Record, ReplayError, Step};
+pub use record::{OLDEST_RECORD_FORMAT, RECORD_FORMAT, Record, ReplayError, Step};
 
 pub use rng::{GameRng, Stream, split_seed};
 pub use seat::{MAX_SEATS, Seat, SeatSet, SeatSetIter, clockwise_from};

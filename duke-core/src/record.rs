@@ -16,12 +16,17 @@ pub struct Step<A> {
     pub action: A,
 }
 
-/// The format of [`Record`]s this version writes and reads.
-pub const RECORD_FORMAT: u32 = 1;
+/// The format of [`Record`]s this version writes. Format 2 came with the shared vocabulary
+/// (`first_player` and `first_dealer` as seats, `turn_limit` as `u32`); this version reads
+/// formats 1 and 2 (the configs of format 1 load through their old field names).
+pub const RECORD_FORMAT: u32 = 2;
+
+/// The oldest record format this version reads.
+pub const OLDEST_RECORD_FORMAT: u32 = 1;
 
 /// A complete, replayable account of a game: same config + seed + steps = same game.
 ///
-/// As JSON: `{"format": 1, "engine": "0.1.0", "game": "theduke", "config": {...},
+/// As JSON: `{"format": 2, "engine": "0.1.0", "game": "theduke", "config": {...},
 /// "seed": 42, "steps": [{"seat": 0, "action": "duke c1"}, ...]}`, actions in the game's
 /// notation. A record of another format is refused by [`start`](Record::start) and
 /// [`replay`](Record::replay) with [`ReplayError::Format`].
@@ -48,9 +53,10 @@ pub struct Record<G: Game> {
 
 /// Why a record does not replay.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError<G: Game> {
     /// The record is of a format this version does not read.
-    #[error("the record is of format {found}; this version reads format {supported}")]
+    #[error("the record is of format {found}; this version reads formats 1 to {supported}")]
     Format {
         /// The format this version reads ([`RECORD_FORMAT`]).
         supported: u32,
@@ -102,7 +108,7 @@ impl<G: Game> Record<G> {
 
     /// Builds the initial state.
     pub fn start(&self) -> Result<G, ReplayError<G>> {
-        if self.format != RECORD_FORMAT {
+        if !(OLDEST_RECORD_FORMAT..=RECORD_FORMAT).contains(&self.format) {
             return Err(ReplayError::Format { supported: RECORD_FORMAT, found: self.format });
         }
         if self.game != G::NAME {

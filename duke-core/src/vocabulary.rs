@@ -7,21 +7,7 @@
 //! saves and loads any game the same way. Each crate also has the same names as inherent
 //! methods, so a user of one game needs no trait import.
 //!
-//! | idea | every crate |
-//! |---|---|
-//! | the rulebook's game | `Config::rulebook(players)`; `Config::default()` is `rulebook(None)` |
-//! | the game for programs (ends surely) | `Config::bounded(players)` |
-//! | check a config | `Config::check(&self) -> Result<(), ConfigError>` |
-//! | check a config on read | deserialising a `Config` runs `check` |
-//! | number of seats | `Config::seat_count()` |
-//! | who acts first in a two-player game | `first_player: Option<Seat>` (`None`: drawn with the game generator) |
-//! | who deals first in a card game | `first_dealer: Option<Seat>` (`None`: drawn with the game generator) |
-//! | engine turn limit | `turn_limit: Option<u32>` (`None`: the rulebook, unbounded) |
-//! | start a game | `Game::new(&config, seed)` |
-//! | describe a position | `Setup::new(config)`, then its public fields |
-//! | play from a position | `Game::from_setup(&setup)` (an inherent `from_setup` too) |
-//! | save a position | `Game::to_setup(&self)` |
-//! | load user data (tile sets, mission catalogues) | plain `serde`: deserialising checks it |
+//! The table of names is in the [crate docs](crate#the-same-idea-in-every-game).
 //!
 //! Game-specific names stay where the rulebook names something: a Duke, a trick, a CASTLE.
 

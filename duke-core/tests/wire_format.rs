@@ -64,3 +64,17 @@ fn notation_and_refusals_are_checked() {
     let why = wire::refused::<HighCardAction>(r#""fold""#, "expected a number").unwrap_err();
     assert!(why.message.contains("does not say"), "{why}");
 }
+
+/// A record of format 1 (written before the shared vocabulary) still replays, and a format
+/// newer than this version's is refused with a typed error.
+#[test]
+fn a_record_of_format_1_still_replays_and_a_newer_one_is_refused() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/old/record_format_1.json"))
+        .expect("the old record is in the repository");
+    let record: duke_core::Record<duke_core::testing::toy::HighCard> =
+        serde_json::from_str(&text).expect("a format-1 record reads");
+    assert_eq!(record.format, 1);
+    assert!(record.replay().is_ok());
+    let newer = duke_core::Record { format: duke_core::RECORD_FORMAT + 1, ..record };
+    assert!(matches!(newer.replay(), Err(duke_core::ReplayError::Format { found, .. }) if found == duke_core::RECORD_FORMAT + 1));
+}

@@ -73,8 +73,16 @@ fn the_default_setup_is_the_start_of_the_game() {
             CrownBattles::new(&config, 0).unwrap()
         );
     }
-    // Left to chance, `new` draws the first dealer; a setup takes the last seat.
-    let game = CrownBattles::from_setup(&Setup::default()).unwrap();
+    // Left to chance, the set-up of nothing but a config and a seed is the game `new`
+    // makes, the first dealer drawn (the vocabulary every game shares)...
+    for seed in 0..20 {
+        let config = Config::default();
+        let setup = Setup { seed, ..Setup::new(config.clone()) };
+        assert_eq!(CrownBattles::from_setup(&setup).unwrap(), CrownBattles::new(&config, seed).unwrap());
+    }
+    // ...and once the set-up describes a position, an unset dealer is the last seat.
+    let setup = Setup { round: 1, bids: vec![None; 4], ..Setup::default() };
+    let game = CrownBattles::from_setup(&setup).unwrap();
     let view = game.view(Observer::Spectator);
     assert_eq!((view.dealer, view.round, view.hand_sizes), (Seat(3), 1, vec![2; 4]));
     assert!(matches!(view.phase, Phase::Bidding(Seat(0)) | Phase::ChooseTrump));

@@ -1,5 +1,7 @@
 //! Fixed work per game: random playouts (legal_actions + apply) and apply/undo of every
-//! legal action along games, timed; prints actions per second. The same source builds
+//! legal action along games, timed; prints actions per second; and, per decision, the cost
+//! of the learning surface (`legal_mask` + `observe`) beside the engine's step
+//! (`legal_actions` + `apply`), both timed along the same random games. The same source builds
 //! against older versions of the engines, so before/after runs compare like for like.
 //!
 //! `cargo run --release --example fixed_work [-- ROUNDS]`
@@ -8,7 +10,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use duke_core::testing::random_playout;
-use duke_core::{Game, GameRng};
+use duke_core::{Game, GameRng, Learning, Observer};
 
 /// Plays `games` random games from new states; returns (actions, seconds).
 fn playouts<G: Game>(config: &G::Config, games: u64) -> (u64, f64) {
@@ -54,13 +56,51 @@ fn apply_undo<G: Game>(config: &G::Config, games: u64) -> (u64, f64) {
     (pairs, elapsed)
 }
 
-fn report<G: Game>(label: &str, config: &G::Config, games: u64) {
+/// Walks `games` random games and, at every decision, times the learning surface of the seat
+/// to act (`legal_mask` + `observe` into warm buffers) and the engine's step (`legal_actions`
+/// + `apply` of a random legal action); returns (decisions, learning seconds, step seconds).
+fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64) {
+    let mut rng = GameRng::new(13);
+    let (mut buf, mut scratch) = (Vec::new(), Vec::new());
+    let (mut decisions, mut learn, mut step) = (0, 0.0, 0.0);
+    let Ok(first) = G::new(config, 0) else { return (0, 0.0, 0.0) };
+    let mut mask = vec![false; first.action_count()];
+    let mut observation = vec![0.0f32; first.observation_shape().len()];
+    for seed in 0..games {
+        let Ok(mut game) = G::new(config, seed) else { continue };
+        for _ in 0..100_000 {
+            let to_act = game.to_act();
+            let Some(seat) = to_act.nth(rng.below(to_act.len() as u32) as usize) else { break };
+            let start = Instant::now();
+            let masked = game.legal_mask(seat, &mut scratch, &mut mask);
+            let observed = game.observe(Observer::Seat(seat), &mut observation);
+            black_box((&mask, &observation, masked.is_ok(), observed.is_ok()));
+            learn += start.elapsed().as_secs_f64();
+            let start = Instant::now();
+            game.legal_actions(seat, &mut buf);
+            let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) else { break };
+            let applied = game.apply(seat, action);
+            step += start.elapsed().as_secs_f64();
+            decisions += 1;
+            if applied.is_err() {
+                break;
+            }
+        }
+    }
+    (decisions, learn, step)
+}
+
+fn report<G: Learning>(label: &str, config: &G::Config, games: u64) {
     let (actions, secs) = playouts::<G>(config, games);
     let (pairs, undo_secs) = apply_undo::<G>(config, games / 4 + 1);
+    let (decisions, learn, step) = learning::<G>(config, games / 4 + 1);
+    let per = |secs: f64| secs / decisions.max(1) as f64 * 1e9;
     println!(
-        "{label:<28} playouts {:>7.2} M actions/s   apply+undo {:>7.2} M pairs/s",
+        "{label:<28} playouts {:>7.2} M actions/s   apply+undo {:>7.2} M pairs/s   mask+observe {:>7.0} ns   legal+apply {:>6.0} ns",
         actions as f64 / secs / 1e6,
-        pairs as f64 / undo_secs / 1e6
+        pairs as f64 / undo_secs / 1e6,
+        per(learn),
+        per(step)
     );
 }
 
@@ -73,6 +113,9 @@ fn main() {
             config
         };
         report::<theduke_rules::TheDuke>("theduke (turn limit 200)", &duke, 400);
+        let mut enhanced = duke.clone();
+        enhanced.enhanced_tiles = true;
+        report::<theduke_rules::ExpandedDuke>("theduke enhanced (limit 200)", &enhanced, 100);
         // Fields set one by one: `Config` is `#[non_exhaustive]` (and this builds against
         // older versions too).
         let mut arch = archduke_rules::Config::default();

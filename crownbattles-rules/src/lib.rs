@@ -154,6 +154,68 @@
 //! assert!(CrownBattles::from_setup(&wrong).is_err());
 //! ```
 //!
+//! ## The round types' options
+//!
+//! Fields of [`Config`] that only the round types of "The expansion game" read; each default
+//! is the printed reading (RULES.md argues each):
+//!
+//! | Field | Meaning | Default (`Config::rulebook(Some(n))`) |
+//! |---|---|---|
+//! | `split_miss` | The Split, a failed round: a correct half scores 10 (`PerHand`, as printed) or 10 per trick (`PerTrick`); RULES.md reading 36 | `PerHand` |
+//! | `split_lead` | The Split: the second half is led from the dealer's left (`DealersLeft`) or by the first half's last winner (`LastWinner`); RULES.md reading 36 | `DealersLeft` |
+//! | `missions` (`MissionRules`; left out of JSON at its default) | Missions rounds: the mission `catalogue` (`MissionCatalogue`, 1 to 64), how many missions each player is offered (`choices`), the `reveal` order (`Simultaneous`: all choose face down, then the missions are turned up, as printed; or `InTurn`: each chooses and reveals in turn from the dealer's left; RULES.md, reading 38) | the four printed missions, 5, `Simultaneous` |
+//! | `stealth_actions_at_flip` | Stealth Play: the face-down cards' immediate actions resolve at the flip, before the winner is decided (RULES.md, reading 35) | false |
+//! | `stealth_follow_face_down` | Stealth Play: after a lead that is not a number, the first face-down numbered card sets the suit to follow, enforced and told to the later players (`View::suit_told`; RULES.md, reading 35) | false |
+//! | `leak_choice` | Leaked Suit: how the suits to reveal are chosen, the printed variations: `Simultaneous` (each player, secretly until all chose), `Clockwise` (one by one from the dealer's left), `Dealer` (one suit for all), `Spinner` (the generator spins: a colour for all, X nothing, the four colours let the dealer decide), `Neighbour` (a random card of the left neighbour's decides its suit); RULES.md, reading 39 | `Simultaneous` |
+//! | `leak_only_held` | Leaked Suit: a player choosing its own suit must choose one it holds, when it holds any (RULES.md, reading 39) | false |
+//! | `precision_peasant_any` | Suit Precision: the first player of an all-Peasant trick may place it under any suit, not only "among their suit predictions" (a suit bid above 0); RULES.md, reading 46 | false |
+//! | `precision_thief_own_bid` | Suit Precision: the Thief places a stolen trick under a suit of its own bids above 0 (its choice), not under the suit it was stolen from; RULES.md, reading 47 | false |
+//! | `team_formation` | Alliances: who forms the teams, the dealer (`Dealer`: `team P0 P2`, the solo player `team P1`) or the game generator at the round's start (`Random`); RULES.md, reading 57 | `Dealer` |
+//! | `mission_share` | Missions-Alliances: a team that met both missions scores each the sum of their points (`Sum`) or each its own (`Own`); RULES.md, reading 59 | `Sum` |
+//! | `precision_team_double` | Suit Precision-Alliances, "Only one team member can make a double-bid": one member double-bids, in any number of suits (`OneMember`, as printed), one double bid per suit and team (`PerSuit`), or one per team for the whole round (`OneBid`); RULES.md, reading 60 | `OneMember` |
+//! | `precision_solo_doubled` | Suit Precision-Alliances: the solo player's trick points doubled, as Alliances' solo player's (RULES.md, reading 62) | `false` |
+//! | `wagering` (`WageringRules`; left out of JSON at its default) | Wagering: `extra_wagers` (the "Optional addition": `wager 10` / `wager 20` before the bid, a met bid doubles it from the bank, a failed one loses it; reading 51), `bid_points` (the bids also score Normal Bidding's points; reading 50) | both false |
+//! | `duels` (`DuelRules`; left out of JSON at its default) | Duel Fights: `pairing` (`Dealer`: the dealer's `duel P0 P3` actions, or `Random`: the generator; reading 53), `winner_bonus` (a winner beside a loser scores Normal Bidding's bonus; reading 55), `misses_to_bank` (with no winner, everyone also loses its misses to the bank; reading 56) | `Dealer`, false, false |
+//! | `long_play_screw_by_tricks` | Long Play: "Screw the dealer" compares the total of the bids with the number of tricks instead of the cards dealt (as printed: "match the number of cards dealt"; RULES.md, reading 44) | false |
+//! | `long_play_first_pass_acts` | Long Play: the Magician acts in the first pass of the round's last trick, where the hands still hold a card (RULES.md, reading 43) | false |
+//!
+//! The mission catalogue is data: a condition from a small vocabulary (`at_least`, `between`,
+//! `none_of_first`, `trump_trick`, `trump_over_lead`) and one row of points per player count,
+//! as the rulebook prints them. The default is the four printed missions; add your box's
+//! others (up to 64 missions, `MAX_MISSIONS`: the whole box, RULES.md reading 37):
+//!
+//! ```
+//! use crownbattles_rules::{Config, MissionCatalogue, RoundType, RoundTypes};
+//!
+//! let json = r#"[
+//!   {"condition": {"between": [2, 2]}, "points": {"2": "- 10 15 20 25 30 35",
+//!    "3": "- 10 15 20 25 30 35", "4": "- 10 15 20 25 30 -", "5": "- 10 15 20 25 - -",
+//!    "6": "- 10 15 20 25 - -", "7-8": "- 10 15 20 - - -"}}
+//! ]"#;
+//! let mut config = Config::rulebook(Some(4)).unwrap();
+//! config.round_types = RoundTypes::Every(RoundType::Missions);
+//! config.missions.catalogue = serde_json::from_str::<MissionCatalogue>(json).unwrap();
+//! assert!(config.check().is_ok());
+//! // A bad table is a typed error: points are multiples of 5, seven cells a row.
+//! assert!(serde_json::from_str::<MissionCatalogue>(&json.replace("10 15 20 - - -", "7")).is_err());
+//! ```
+//!
+//! The options are set like any field; a round type the player count excludes is a typed error:
+//!
+//! ```
+//! use crownbattles_rules::{Config, LeakChoice, RoundType, RoundTypes};
+//!
+//! let mut config = Config::rulebook(Some(4)).unwrap();
+//! // Leaked Suit in every round, the dealer deciding the suit everyone reveals.
+//! config.round_types = RoundTypes::Every(RoundType::LeakedSuit);
+//! config.leak_choice = LeakChoice::Dealer;
+//! assert!(config.check().is_ok());
+//! // Types excluded for the player count are typed errors (no Duel Fights with 3 players).
+//! let mut duels = Config::rulebook(Some(3)).unwrap();
+//! duels.round_types = RoundTypes::Every(RoundType::DuelFights);
+//! assert!(duels.check().is_err());
+//! ```
+//!
 //! ## Action notation
 //!
 //! Cards are written with a colour initial and a value (`R12`, `Y1`: red, green, blue,

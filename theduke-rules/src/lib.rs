@@ -50,6 +50,17 @@
 //! `duke c1`, `footman b1` (set-up), `c2-c4` (move with Move/Jump/Slide/Jump Slide),
 //! `c2*d4` (strike), `d1:c2-c3` (the tile on d1 commands c2 to c3), `draw`, `place d2`.
 //!
+//! Expanded play adds:
+//!
+//! | Action | Text |
+//! |---|---|
+//! | Expanded play: Summon (the tile on e5 comes beside the Duke on c2) | `summon e5-c2` |
+//! | Expanded play: Divination by the tile on c3, keep a tile of type 16 on d2, put back type 5, destroy type 2 | `divine c3`, `keep 16 d2`, `return 5`, `destroy 2` |
+//! | Dynastic Dispute's draft: take every tile of type 2 into the bag | `pick 2` |
+//! | Counting Coup, Trophy Hunters: place a Flag (set-up); pass the Flag from c2 to the tile on d2; after a point, move one's Flag from e6 to b6 or leave it | `flag a6`; `flag c2-d2`; `flag e6-b6`, `flag e6` |
+//! | Dark Rider's set-up: place the next Pikeman (or the rider) on a1 | `deploy a1` |
+//! | Expanded play: Escape (sacrificing d1, or giving back a captured Ransom tile of type 17); Ransom trade | `escape c1-d1 sacrifice d1`, `escape c3-d1 ransom 17`, `ransom 17 for 18 d1` |
+//!
 //! ## Example
 //!
 //! ```

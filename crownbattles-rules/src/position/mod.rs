@@ -226,7 +226,8 @@ pub struct Setup {
 }
 
 impl Setup {
-    /// The start of a game of `config` with seed 0: [`CrownBattles::from_setup`] of it (with
+    /// The start of a game of `config` with seed 0:
+    /// [`CrownBattles::from_setup`](crate::CrownBattles::from_setup) of it (with
     /// any `seed`) is `CrownBattles::new(&config, seed)`, the first dealer drawn by the
     /// generator when the config leaves it to chance. Once any other field is set, the
     /// set-up describes a position: its `dealer` (default: the config's first dealer, else the

@@ -108,6 +108,23 @@
 //! A two-player win/loss/draw game: [`Utility::ZeroSum`], the winner +1 and the loser -1, a
 //! draw (a turn limit, the Dragon taking a Duke with `DragonDuke::Draw`, ...) 0 each; 0
 //! until the game is over. Bounds `(-1, 1)`.
+//!
+//! # Example
+//!
+//! ```
+//! use duke_core::{Game, Learning, Observer};
+//! use theduke_rules::{Config, TheDuke};
+//!
+//! let game = TheDuke::new(&Config::default(), 7).unwrap();
+//! let seat = game.side_to_move();
+//! let (mut scratch, mut mask) = (Vec::new(), vec![false; game.action_count()]);
+//! game.legal_mask(seat, &mut scratch, &mut mask).unwrap();
+//! let first = mask.iter().position(|&legal| legal).unwrap();
+//! assert_eq!(game.index_action(first).and_then(|a| game.action_index(a)), Some(first));
+//! let mut planes = vec![0.0; game.observation_shape().len()];
+//! game.observe(Observer::Seat(seat), &mut planes).unwrap();
+//! assert_eq!(game.observation_shape().dims(), &[159, 6, 6]);
+//! ```
 
 mod actions;
 mod geometry;

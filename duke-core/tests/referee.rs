@@ -155,7 +155,10 @@ fn records_carry_their_format_and_engine_and_refuse_unknown_formats() {
     let mut future = json.clone();
     future["format"] = serde_json::json!(99);
     let future: duke_core::Record<HighCard> = serde_json::from_value(future).unwrap();
-    assert!(matches!(future.replay(), Err(duke_core::ReplayError::Format { supported: 1, found: 99 })));
+    assert!(matches!(
+        future.replay(),
+        Err(duke_core::ReplayError::Format { supported: duke_core::RECORD_FORMAT, found: 99 })
+    ));
     let mut unversioned = json;
     unversioned.as_object_mut().unwrap().remove("format");
     let unversioned: duke_core::Record<HighCard> = serde_json::from_value(unversioned).unwrap();

@@ -76,5 +76,7 @@ fn a_record_of_format_1_still_replays_and_a_newer_one_is_refused() {
     assert_eq!(record.format, 1);
     assert!(record.replay().is_ok());
     let newer = duke_core::Record { format: duke_core::RECORD_FORMAT + 1, ..record };
-    assert!(matches!(newer.replay(), Err(duke_core::ReplayError::Format { found, .. }) if found == duke_core::RECORD_FORMAT + 1));
+    assert!(
+        matches!(newer.replay(), Err(duke_core::ReplayError::Format { found, .. }) if found == duke_core::RECORD_FORMAT + 1)
+    );
 }

@@ -55,8 +55,16 @@ fn the_default_setup_is_the_start_of_the_game() {
         };
         assert_eq!(TheDuke::from_setup(&Setup::new(config.clone())).unwrap(), TheDuke::new(&config, 0).unwrap());
     }
-    // Left to chance, `new` draws the first player with the generator; a setup names it.
-    let game = TheDuke::from_setup(&Setup::default()).unwrap();
+    // Left to chance, the set-up of nothing but a config and a seed is the game `new`
+    // makes, the first player drawn (the vocabulary every game shares)...
+    for seed in 0..20 {
+        let setup = Setup { seed, ..Setup::default() };
+        assert_eq!(TheDuke::from_setup(&setup).unwrap(), TheDuke::new(&Config::default(), seed).unwrap());
+    }
+    // ...and once the set-up describes a position (here: the generator given explicitly),
+    // it names the first player: P0 unless the config says P1.
+    let setup = Setup { generator: Some(duke_core::GameRng::new(0)), ..Setup::default() };
+    let game = TheDuke::from_setup(&setup).unwrap();
     assert_eq!((game.side_to_move(), game.phase()), (Seat(0), Phase::SetupDuke));
     assert_eq!(game.bag_count(Seat(1), TileKind(FOOTMAN)), 1);
 }

@@ -202,7 +202,7 @@ mod deal;
 mod events;
 mod game;
 mod invariants;
-mod learning;
+pub mod learning;
 mod legal;
 mod matching;
 mod notation;

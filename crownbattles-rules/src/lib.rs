@@ -279,7 +279,7 @@ mod events;
 mod expansion;
 mod game;
 mod knowledge;
-mod learning;
+pub mod learning;
 mod play;
 mod position;
 mod powers;

@@ -5,10 +5,10 @@
 //! # Chance
 //!
 //! Every game is *sampled-stochastic*: chance (a shuffle, a tile drawn from a bag, a
-//! spinner) is drawn inside [`Game::apply`](crate::Game::apply) from the generator stored in
+//! spinner) is drawn inside [`Game::apply`] from the generator stored in
 //! the state, so there are no explicit chance nodes. The same state and action always give
 //! the same result; a search that needs other outcomes resamples the hidden information with
-//! [`Game::determinize`](crate::Game::determinize), which is the resampling of an information
+//! [`Game::determinize`], which is the resampling of an information
 //! state (OpenSpiel's `ResampleFromInfostate`): a state the seat cannot tell apart from the
 //! real one, with a reseeded generator.
 //!

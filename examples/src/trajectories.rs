@@ -9,7 +9,7 @@
 //! | `observations` | `float32` | `(N, observation length)` | the acting seat's observation before it acted |
 //! | `masks` | `bool` | `(N, action count)` | its legal-action mask |
 //! | `actions` | `int64` | `(N,)` | the action index it chose |
-//! | `rewards` | `float64` | `(N,)` | the change of its return until its next decision or the end ([`Decision::reward`]) |
+//! | `rewards` | `float64` | `(N,)` | the change of its return until its next decision or the end ([`Decision::reward`](crate::learner::Decision::reward)) |
 //! | `seats` | `int64` | `(N,)` | the seat that acted |
 //! | `game_ids` | `uint64` | `(N,)` | the game the decision belongs to |
 //! | `games` | `uint64` | `(G,)` | the id of each game, in order |

@@ -4,7 +4,7 @@
 //!
 //! # Actions
 //!
-//! One block per [`Action`](crate::Action) variant, in this order; a block is left out
+//! One block per [`Action`] variant, in this order; a block is left out
 //! (size 0) when the config cannot produce its variant. `F` is the number of distinct
 //! faces of the config's deck (the copies of a Golem, a Dragon or a Peasant are one face,
 //! as actions name faces), numbered in card-id order (`R1`…`R13`, `G…`, `B…`, `Y…`, Golem,

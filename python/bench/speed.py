@@ -3,8 +3,10 @@ OpenSpiel's Python loop (pyspiel's oh_hell, a trick-taking game) when it is inst
 
     python bench/speed.py [--seconds 3]
 
-Every loop picks a legal action at random from the mask with numpy and applies it; the
-batched run steps 256 games per call on every core.
+The one-game loops pick a legal action at random and apply it (pyspiel samples its chance
+nodes too); the batched run steps 256 games per call on every core, each taking its first
+legal action, and counts every game's step (observation and mask of the next seat
+included).
 """
 
 from __future__ import annotations
@@ -42,11 +44,11 @@ def batched(name: str, seconds: float, games: int = 256) -> float:
     reward = np.zeros((games, vec.seat_count), np.float64)
     done = np.zeros(games, np.bool_)
     vec.reset(obs, mask, seat)
-    rng = np.random.default_rng(1)
     steps, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        # A random legal action per game: the largest of random scores over the mask.
-        actions = np.argmax(rng.random(mask.shape) * mask, axis=1).astype(np.int64)
+        # The cheapest policy numpy has: the first legal action of each game (a random one
+        # would cost a random number per mask entry, more than the stepping itself).
+        actions = np.argmax(mask, axis=1).astype(np.int64)
         vec.step(actions, obs, mask, seat, reward, done)
         steps += games
     return steps / (time.perf_counter() - start)

@@ -1,6 +1,6 @@
 //! The duke-core [`Game`] contract for Crown Battles.
 
-use duke_core::{Better, Game, GameConfig, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Better, Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 
 use crate::actions::{Action, Bid, Trump};
 use crate::cards::{Card, CardSet, Power, SuitId};
@@ -504,44 +504,4 @@ impl Game for CrownBattles {
     }
 }
 
-impl GameConfig for Config {
-    type Error = ConfigError;
-
-    /// [`Config::rulebook`].
-    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players)
-    }
-
-    /// [`Config::bounded`].
-    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::bounded(players)
-    }
-
-    fn check(&self) -> Result<(), ConfigError> {
-        Config::check(self)
-    }
-
-    fn seat_count(&self) -> usize {
-        usize::from(self.players)
-    }
-}
-
-impl GameSetup for Setup {
-    type Config = Config;
-
-    fn new(config: Config) -> Setup {
-        Setup::new(config)
-    }
-
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn with_seed(self, seed: u64) -> Setup {
-        Setup { seed, ..self }
-    }
-}
+duke_core::impl_vocabulary!(config: Config, error: ConfigError, setup: Setup, seats: |config| usize::from(config.players));

@@ -68,3 +68,59 @@ pub trait GameSetup: Clone + PartialEq + fmt::Debug + Serialize + DeserializeOwn
     #[must_use]
     fn with_seed(self, seed: u64) -> Self;
 }
+
+/// Implements [`GameConfig`] and [`GameSetup`] for a rules crate that follows the
+/// vocabulary: its config type has the inherent `rulebook(players)`, `bounded(players)` and
+/// `check()`, its set-up type has `new(config)` and public `config` and `seed` fields, and
+/// `seats` gives a config's seat count. Every game of the workspace uses it, so the traits
+/// only forward to the crate's own methods.
+///
+/// ```text
+/// duke_core::impl_vocabulary!(config: Config, error: ConfigError, setup: Setup, seats: |config| usize::from(config.players));
+/// ```
+#[macro_export]
+macro_rules! impl_vocabulary {
+    (config: $config:ty, error: $error:ty, setup: $setup:ty, seats: |$c:ident| $seats:expr) => {
+        impl $crate::GameConfig for $config {
+            type Error = $error;
+
+            fn rulebook(players: Option<u8>) -> Result<$config, $error> {
+                <$config>::rulebook(players)
+            }
+
+            fn bounded(players: Option<u8>) -> Result<$config, $error> {
+                <$config>::bounded(players)
+            }
+
+            fn check(&self) -> Result<(), $error> {
+                <$config>::check(self)
+            }
+
+            fn seat_count(&self) -> usize {
+                let $c = self;
+                $seats
+            }
+        }
+
+        impl $crate::GameSetup for $setup {
+            type Config = $config;
+
+            fn new(config: $config) -> $setup {
+                <$setup>::new(config)
+            }
+
+            fn config(&self) -> &$config {
+                &self.config
+            }
+
+            fn seed(&self) -> u64 {
+                self.seed
+            }
+
+            fn with_seed(mut self, seed: u64) -> $setup {
+                self.seed = seed;
+                self
+            }
+        }
+    };
+}

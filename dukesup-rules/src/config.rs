@@ -1,6 +1,6 @@
 //! Set-up options (rulebook, "Setup" and "Scoring").
 
-use duke_core::{GameConfig, Seat};
+use duke_core::Seat;
 use serde::{Deserialize, Serialize};
 
 use crate::meld::AceRule;
@@ -171,28 +171,5 @@ impl Config {
             return Err(ConfigError::TurnLimit);
         }
         Ok(())
-    }
-}
-
-impl GameConfig for Config {
-    type Error = ConfigError;
-
-    /// [`Config::rulebook`].
-    fn rulebook(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::rulebook(players)
-    }
-
-    /// [`Config::bounded`].
-    fn bounded(players: Option<u8>) -> Result<Config, ConfigError> {
-        Config::bounded(players)
-    }
-
-    /// [`Config::check`].
-    fn check(&self) -> Result<(), ConfigError> {
-        Config::check(self)
-    }
-
-    fn seat_count(&self) -> usize {
-        2
     }
 }

@@ -1,6 +1,6 @@
 //! The [`Game`] implementation.
 
-use duke_core::{Game, GameSetup, InvalidState, Observer, Outcome, Seat, SeatSet};
+use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
 use crate::actions::{Action, ActionError};
@@ -201,22 +201,4 @@ impl Game for DukesUp {
     }
 }
 
-impl GameSetup for Setup {
-    type Config = Config;
-
-    fn new(config: Config) -> Setup {
-        Setup::new(config)
-    }
-
-    fn config(&self) -> &Config {
-        &self.config
-    }
-
-    fn seed(&self) -> u64 {
-        self.seed
-    }
-
-    fn with_seed(self, seed: u64) -> Setup {
-        Setup { seed, ..self }
-    }
-}
+duke_core::impl_vocabulary!(config: Config, error: ConfigError, setup: Setup, seats: |_config| 2);

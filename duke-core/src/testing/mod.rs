@@ -89,6 +89,7 @@ use proptest::test_runner::{Config, RngAlgorithm, RngSeed, TestCaseError, TestEr
 use crate::game::Game;
 use crate::record::Record;
 use crate::rng::GameRng;
+use crate::seat::{Seat, SeatSet};
 
 /// How hard the suite works. The defaults suit a game of a few hundred actions.
 #[derive(Clone, Debug)]
@@ -304,12 +305,7 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
             return Err(fail(&record, format!("the game did not end within max_actions = {bound}")));
         }
         let choice = choices.get(step).copied().unwrap_or_else(|| free_choices.next_u64() as u32);
-        let seats = to_act.len() as u32;
-        let seat = to_act.nth((choice % seats) as usize).ok_or_else(|| fail(&record, "to_act miscounted".into()))?;
-        state.legal_actions(seat, &mut legal);
-        let Some(&action) = legal.get(((choice / seats) as usize) % legal.len().max(1)) else {
-            return Err(fail(&record, format!("at step {step}: {seat} may act but has no legal action")));
-        };
+        let (seat, action) = pick(&state, to_act, choice, &mut legal, step).map_err(|what| fail(&record, what))?;
         record.push(seat, action);
         match state.apply(seat, action) {
             Ok(undo) => undos.push(undo),
@@ -325,4 +321,23 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
     checks::check_record_serde(&record).map_err(|what| fail(&record, what))?;
     tamper::check_tampering::<G>(&trajectory, seed, settings).map_err(|what| fail(&record, what))?;
     Ok(())
+}
+
+/// The seat and the action that `choice` names at a step of a choice-driven playout (the
+/// shrinkable choices of the suites): the seat among `to_act`, then its legal action; or
+/// the failure's text.
+pub(crate) fn pick<G: Game>(
+    state: &G,
+    to_act: SeatSet,
+    choice: u32,
+    legal: &mut Vec<G::Action>,
+    step: usize,
+) -> Result<(Seat, G::Action), String> {
+    let seats = (to_act.len() as u32).max(1);
+    let seat = to_act.nth((choice % seats) as usize).ok_or_else(|| "to_act miscounted".to_owned())?;
+    state.legal_actions(seat, legal);
+    legal
+        .get(((choice / seats) as usize) % legal.len().max(1))
+        .map(|&action| (seat, action))
+        .ok_or_else(|| format!("at step {step}: {seat} may act but has no legal action"))
 }

@@ -15,7 +15,7 @@ use proptest::test_runner::{TestCaseError, TestError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::{Failure, Settings, failure_text};
+use super::{Failure, Settings, failure_text, pick};
 use crate::game::Game;
 use crate::record::Record;
 use crate::rng::GameRng;
@@ -192,12 +192,7 @@ fn playout<G: Game>(config: &G::Config, seed: u64, choices: &[u32], settings: &S
             return Err(fail(&record, format!("the bounded game did not end within max_actions = {bound}")));
         }
         let choice = choices.get(step).copied().unwrap_or_else(|| free_choices.next_u64() as u32);
-        let seats = to_act.len() as u32;
-        let seat = to_act.nth((choice % seats) as usize).ok_or_else(|| fail(&record, "to_act miscounted".into()))?;
-        state.legal_actions(seat, &mut legal);
-        let Some(&action) = legal.get(((choice / seats) as usize) % legal.len().max(1)) else {
-            return Err(fail(&record, format!("at step {step}: {seat} may act but has no legal action")));
-        };
+        let (seat, action) = pick(&state, to_act, choice, &mut legal, step).map_err(|what| fail(&record, what))?;
         record.push(seat, action);
         if let Err(e) = state.apply(seat, action) {
             return Err(fail(&record, format!("at step {step}: listed action {action} of {seat} refused: {e}")));

@@ -2,7 +2,7 @@
 //! observation tensors and returns, for every config (2–12 players, one or two decks, any
 //! deck table). `n` is the number of players, `K` the number of lines of the deck table (15
 //! for [`standard_deck`](crate::standard_deck), at most 16), `S` = 32 grid positions per
-//! player ([`MAX_SLOTS`]: 16 columns of 2, penalty columns included), a *spot* is a seat's
+//! player ([`MAX_SLOTS`](crate::MAX_SLOTS): 16 columns of 2, penalty columns included), a *spot* is a seat's
 //! position, numbered `seat * 32 + position` (`N = 32 n` spots).
 //!
 //! # Action index

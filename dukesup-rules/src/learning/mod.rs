@@ -40,7 +40,7 @@
 //!
 //! # Observation (304 values, 314 in games of several rounds; shape `[n]`, [`observation_len`])
 //!
-//! Only what [`Game::view`](duke_core::Game::view) shows the observer, read from the view's
+//! Only what [`Game::view`] shows the observer, read from the view's
 //! sources without building it. The buffer is cleared, then only the non-zero values are
 //! written. Every card belongs to the seat of its colour wherever it lies (seat 0 black,
 //! seat 1 red: the engine never moves a card to the other seat's hand or piles), so one

@@ -373,13 +373,14 @@ pub fn play_game_with<G: Game>(
     bots: &mut [Box<dyn Bot<G>>],
     logs: Logs,
 ) -> Result<Finished<G>, DriverError> {
-    let readers =
-        bots.iter().enumerate().filter(|(_, bot)| bot.reads_events()).fold(logs, |logs, (seat, _)| match u8::try_from(
-            seat,
-        ) {
-            Ok(seat) => logs.with(Observer::Seat(Seat(seat))),
-            Err(_) => logs,
-        });
+    let mut readers = logs;
+    for (seat, bot) in bots.iter().enumerate() {
+        if let Ok(seat) = u8::try_from(seat)
+            && bot.reads_events()
+        {
+            readers = readers.with(Observer::Seat(Seat(seat)));
+        }
+    }
     let mut table = Table::<G>::with_logs(config, seed, readers).map_err(|e| DriverError::Config(e.to_string()))?;
     if bots.len() != table.seat_count() {
         return Err(DriverError::BotCount { seats: table.seat_count(), bots: bots.len() });

@@ -4,7 +4,8 @@
 //! the bots and the summary), with the ratio of `simulate` on one thread to the engine's
 //! playouts. Printed as a Markdown table (the root README shows one).
 //!
-//! `cargo run --release --example speed [-- --seconds S | --games N] [--threads N]`
+//! `cargo run --release --example speed [-- --seconds S | --games N] [--threads N] [--only TEXT]
+//! [--verbose]`
 
 use std::num::NonZeroUsize;
 use std::time::Instant;
@@ -33,12 +34,26 @@ struct Args {
     /// Only the rows whose label contains TEXT (case-insensitive)
     #[arg(long, value_name = "TEXT")]
     only: Option<String>,
+    /// Also print, on standard error, the work and seconds behind every figure
+    #[arg(long)]
+    verbose: bool,
 }
 
 /// What to measure and how much.
 struct Settings {
     budget: Budget,
     threads: usize,
+    verbose: bool,
+}
+
+impl Settings {
+    /// `measured` (work, seconds) in millions per second, told on standard error if asked.
+    fn rate(&self, label: &str, column: &str, measured: (u64, f64)) -> f64 {
+        if self.verbose {
+            eprintln!("{label}: {column}: {} in {:.3} s", measured.0, measured.1);
+        }
+        millions_per_second(measured)
+    }
 }
 
 /// A perft counter and its depth under a fixed-work budget: counts the leaves `depth` plies
@@ -52,32 +67,37 @@ where
     G::Config: Sync,
     Record<G>: Send,
 {
-    let engine =
-        millions_per_second(within(settings.budget, |first, count| playouts::<G>(config, first..first + count)));
-    let pairs =
-        millions_per_second(within(settings.budget, |first, count| apply_undo::<G>(config, first..first + count)));
-    let perft = perft.map(|(count, fixed)| perft_rate(count, fixed, settings.budget));
-    let one = simulate::<G>(config, 1, settings.budget);
-    let many = simulate::<G>(config, settings.threads, settings.budget);
+    let measured = within(settings.budget, |first, count| playouts::<G>(config, first..first + count));
+    let engine = settings.rate(label, "engine playouts, actions", measured);
+    let measured = within(settings.budget, |first, count| apply_undo::<G>(config, first..first + count));
+    let pairs = settings.rate(label, "apply+undo, pairs", measured);
+    let perft =
+        perft.map(|(count, fixed)| settings.rate(label, "perft, leaves", perft_leaves(count, fixed, settings.budget)));
+    let one = settings.rate(label, "simulate on 1 thread, actions", simulate::<G>(config, 1, settings.budget));
+    let many = settings.rate(
+        label,
+        &format!("simulate on {} thread(s), actions", settings.threads),
+        simulate::<G>(config, settings.threads, settings.budget),
+    );
     let ratio = if engine > 0.0 { one / engine } else { 0.0 };
     let perft = perft.map_or_else(|| "-".to_owned(), |rate| format!("{rate:.1}"));
     println!("| {label} | {engine:.2} | {pairs:.2} | {perft} | {one:.2} | {many:.2} | {ratio:.2} |");
 }
 
-/// `simulate` with random bots on `threads` threads: millions of actions per second.
-fn simulate<G>(config: &G::Config, threads: usize, budget: Budget) -> f64
+/// `simulate` with random bots on `threads` threads: (actions, seconds).
+fn simulate<G>(config: &G::Config, threads: usize, budget: Budget) -> (u64, f64)
 where
     G: Catalogued,
     G::Config: Sync,
     Record<G>: Send,
 {
-    let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else { return 0.0 };
+    let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() else { return (0, 0.0) };
     // Fixed work gives each thread the games one thread plays.
     let budget = match budget {
         Budget::Games(games) => Budget::Games(games.saturating_mul(threads as u64)),
         seconds => seconds,
     };
-    millions_per_second(within(budget, |first, count| {
+    within(budget, |first, count| {
         pool.install(|| match run_config::<G>(config, count, first, &[BotSpec::Random], |_| {}) {
             Ok((summary, _)) => (summary.actions, summary.elapsed.as_secs_f64()),
             Err(e) => {
@@ -85,19 +105,19 @@ where
                 (0, 0.0)
             }
         })
-    }))
+    })
 }
 
-/// Perft's millions of leaves per second: at `fixed` depth for a fixed-work budget, else
-/// at the first depth (from 1, at most 8) whose count takes a quarter of the time.
-fn perft_rate(count: Perft, fixed: u32, budget: Budget) -> f64 {
+/// Perft's (leaves, seconds): at `fixed` depth for a fixed-work budget, else at the first
+/// depth (from 1, at most 8) whose count takes a quarter of the time.
+fn perft_leaves(count: Perft, fixed: u32, budget: Budget) -> (u64, f64) {
     let timed = |depth| {
         let start = Instant::now();
         let leaves = count(depth);
         (leaves, start.elapsed().as_secs_f64())
     };
     match budget {
-        Budget::Games(_) => millions_per_second(timed(fixed)),
+        Budget::Games(_) => timed(fixed),
         Budget::Seconds(limit) => {
             let mut last = (0, 0.0);
             for depth in 1..=8 {
@@ -106,7 +126,7 @@ fn perft_rate(count: Perft, fixed: u32, budget: Budget) -> f64 {
                     break;
                 }
             }
-            millions_per_second(last)
+            last
         }
     }
 }
@@ -162,6 +182,7 @@ fn main() {
             (None, seconds) => Budget::Seconds(seconds.unwrap_or(1.0).max(0.01)),
         },
         threads: args.threads.map_or_else(SimulateArgs::default_threads, NonZeroUsize::get),
+        verbose: args.verbose,
     };
     let wanted =
         |label: &str| args.only.as_ref().is_none_or(|only| label.to_lowercase().contains(&only.to_lowercase()));

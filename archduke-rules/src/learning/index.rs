@@ -1,7 +1,7 @@
 //! The action index of one config and the legal-action mask written straight from the
 //! rules' predicates (see the [module docs](super) for the layout).
 
-use duke_core::Seat;
+use duke_core::{MaskBuffer, Seat};
 
 use crate::cards::Power;
 use crate::notation::{Action, Slot, Spot};
@@ -110,21 +110,20 @@ impl Layout {
     }
 }
 
-/// Sets `mask[i]`, ignoring an index out of range (none is, for a mask of the layout's
-/// length: every index below is one of an action the generator lists).
+/// Marks index `i` legal in `mask` (a `bool` or a bit mask), ignoring an index out of range
+/// (none is, for a mask of the layout's length: every index below is one of an action the
+/// generator lists).
 #[inline]
-fn set(mask: &mut [bool], i: usize) {
-    if let Some(m) = mask.get_mut(i) {
-        *m = true;
-    }
+fn set<M: MaskBuffer + ?Sized>(mask: &mut M, i: usize) {
+    mask.set(i);
 }
 
 impl Archduke {
-    /// Marks `seat`'s legal actions in `mask` (already all `false`): the same predicates, in
+    /// Marks `seat`'s legal actions in `mask` (already cleared): the same predicates, in
     /// the same cases, as the generator `Archduke::generate` (the learning tests check
     /// that both agree on every state of random games), each action marked at its index in
     /// O(1), with no list in between.
-    pub(super) fn mark_legal(&self, layout: Layout, seat: Seat, mask: &mut [bool]) {
+    pub(super) fn mark_legal<M: MaskBuffer + ?Sized>(&self, layout: Layout, seat: Seat, mask: &mut M) {
         let s = seat.0;
         if !self.is_active(s) {
             return;
@@ -177,7 +176,7 @@ impl Archduke {
     }
 
     /// The targets of `s`'s pending action card (as `Archduke::generate_power` lists them).
-    fn mark_power(&self, layout: Layout, s: u8, power: Power, mask: &mut [bool]) {
+    fn mark_power<M: MaskBuffer + ?Sized>(&self, layout: Layout, s: u8, power: Power, mask: &mut M) {
         let n = layout.n.min(self.players());
         match power {
             Power::Give => {

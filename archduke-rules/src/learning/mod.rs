@@ -31,7 +31,9 @@
 //! (the same ones, in the same cases, as [`legal_actions`](duke_core::Game::legal_actions)):
 //! one `fill(false)` of the mask, then each legal action set at its index in O(1) (a SWAP's
 //! row of the triangle is computed once per first card); the scratch buffer is not used, so
-//! nothing allocates.
+//! nothing allocates. [`legal_mask_bits`](Learning::legal_mask_bits) runs the same code into
+//! a bit mask (1,046 bytes for 4 players instead of 8,367), whose clearing costs next to
+//! nothing.
 //!
 //! # Observation
 //!
@@ -116,6 +118,14 @@ impl Learning for Archduke {
         BufferLength::check(layout.count(), mask.len())?;
         mask.fill(false);
         self.mark_legal(layout, seat, mask);
+        Ok(())
+    }
+
+    fn legal_mask_bits(&self, seat: Seat, _scratch: &mut Vec<Action>, bits: &mut [u64]) -> Result<(), BufferLength> {
+        let layout = self.layout();
+        BufferLength::check(duke_core::mask_words(layout.count()), bits.len())?;
+        bits.fill(0);
+        self.mark_legal(layout, seat, bits);
         Ok(())
     }
 

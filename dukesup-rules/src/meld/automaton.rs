@@ -1,0 +1,154 @@
+//! The dynamic programme of [`super::dp`] compiled into a minimal deterministic automaton over
+//! the columns: one table look-up per value instead of a step over 100 joint run states.
+//!
+//! # Why it is exact
+//!
+//! For the linear walks (every run closed before the first value and after the last) the
+//! programme's answer depends only on the sequence of columns, and a column is one of 36
+//! symbols: per suit group, the range `lo..=hi` of cards it may use, one of six with
+//! `0 <= lo <= hi <= 2`. The sets of joint states the walk can be in after any sequence of
+//! symbols are finitely many (66,736 from the start state), and two of them that accept the
+//! same continuations can be merged: the minimal automaton has 875 states. The table in
+//! `automaton.bin` is that automaton, built from [`super::dp::step`] by the test
+//! `the_table_is_the_minimal_automaton_of_the_walk` (which rebuilds it and compares it byte for
+//! byte; `UPDATE_AUTOMATON=1` rewrites it), and cross-checked against the walk on random
+//! column sequences.
+//!
+//! Each entry is the next state's offset in the table (state × 36) with bit 15 set when that
+//! state accepts (every open run may stop there). State 0 is the dead state, state 1 the start.
+
+use super::dp::Column;
+
+/// The column symbols: 6 THORN ranges × 6 FLOWER ranges.
+pub(super) const SYMBOLS: usize = 36;
+
+const BYTES: &[u8] = include_bytes!("automaton.bin");
+const LEN: usize = BYTES.len() / 2;
+
+/// The transitions, `TABLE[offset + symbol]`, decoded at compile time.
+static TABLE: [u16; LEN] = decode();
+
+#[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index is a build error
+const fn decode() -> [u16; LEN] {
+    let mut out = [0u16; LEN];
+    let mut i = 0;
+    while i < LEN {
+        out[i] = u16::from_le_bytes([BYTES[2 * i], BYTES[2 * i + 1]]);
+        i += 1;
+    }
+    out
+}
+
+/// Bit 15 of a state: it accepts.
+const ACCEPT: u16 = 1 << 15;
+
+/// The start state (every run closed, which accepts: the empty table is valid).
+pub(super) const START: u16 = SYMBOLS as u16 | ACCEPT;
+
+/// The dead state: no continuation accepts.
+pub(super) const DEAD: u16 = 0;
+
+/// The state after one more column of symbol `sym`.
+#[inline]
+pub(super) fn next(state: u16, sym: u8) -> u16 {
+    TABLE.get(usize::from(state & !ACCEPT) + usize::from(sym)).copied().unwrap_or(DEAD)
+}
+
+/// Whether the walk may end in `state`.
+#[inline]
+pub(super) const fn accepting(state: u16) -> bool {
+    state & ACCEPT != 0
+}
+
+/// The range index of `lo..=hi` (the order of the symbol's ranges).
+#[inline]
+const fn range(lo: usize, hi: usize) -> usize {
+    match (lo, hi) {
+        (0, 0) => 0,
+        (0, 1) => 1,
+        (0, 2) => 2,
+        (1, 1) => 3,
+        (1, 2) => 4,
+        _ => 5,
+    }
+}
+
+/// The symbol of a column.
+#[inline]
+pub(super) const fn symbol(col: &Column) -> u8 {
+    (range(col.lo[0], col.hi[0]) * 6 + range(col.lo[1], col.hi[1])) as u8
+}
+
+/// The column of a symbol (for building and checking the table).
+#[cfg(test)]
+pub(super) const fn column_of(sym: usize) -> Column {
+    const RANGES: [(usize, usize); 6] = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)];
+    let (tl, th) = RANGES[sym / 6 % 6];
+    let (fl, fh) = RANGES[sym % 6];
+    Column { lo: [tl, fl], hi: [th, fh] }
+}
+
+/// One linear walk, remembered state by state, so that a change to one column is decided by
+/// walking on from that column only (and stopping as soon as the walk rejoins the original:
+/// the automaton is minimal, so from the same state it answers the same).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Run {
+    syms: [u8; 14],
+    /// `states[i]`: the state before column `i`; `states[n]` the last.
+    states: [u16; 15],
+    n: usize,
+}
+
+impl Run {
+    /// The walk of no columns.
+    pub(super) const EMPTY: Run = {
+        let mut states = [DEAD; 15];
+        states[0] = START;
+        Run { syms: [0; 14], states, n: 0 }
+    };
+
+    /// Walks one more column (at most 14; more are ignored). A walk that has died stays
+    /// dead: the states after it are [`DEAD`].
+    #[inline]
+    pub(super) fn push(&mut self, sym: u8) {
+        let state = self.states.get(self.n).copied().unwrap_or(DEAD);
+        if let (Some(slot), Some(after)) = (self.syms.get_mut(self.n), self.states.get_mut(self.n + 1)) {
+            *slot = sym;
+            *after = if state == DEAD { DEAD } else { next(state, sym) };
+            self.n += 1;
+        }
+    }
+
+    /// Whether the walk accepts.
+    #[inline]
+    pub(super) fn accepts(&self) -> bool {
+        accepting(self.states.get(self.n).copied().unwrap_or(DEAD))
+    }
+
+    /// How many columns the walk has.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Whether the walk accepts with column `i` (below [`Run::len`]) of symbol `sym` instead.
+    #[inline]
+    pub(super) fn accepts_with(&self, i: usize, sym: u8) -> bool {
+        let Some(&before) = self.states.get(i) else { return false };
+        let mut state = next(before, sym);
+        for j in i + 1..self.n {
+            if state == DEAD {
+                return false;
+            }
+            if self.states.get(j) == Some(&state) {
+                return self.accepts();
+            }
+            state = next(state, self.syms.get(j).copied().unwrap_or(0));
+        }
+        accepting(state)
+    }
+}
+
+#[cfg(test)]
+#[path = "automaton_build.rs"]
+mod build;

@@ -122,7 +122,8 @@ impl Situation {
         if self.own_castle_played.is_some() {
             self.take_possible(ace) || self.returned().completable(ace)
         } else {
-            self.take_possible(ace) || self.plain_possible(ace)
+            // The plain path first: it is the one that usually holds (both are pure tests).
+            self.plain_possible(ace) || self.take_possible(ace)
         }
     }
 }

@@ -25,12 +25,13 @@ pub(super) const SYMBOLS: usize = 36;
 const BYTES: &[u8] = include_bytes!("automaton.bin");
 const LEN: usize = BYTES.len() / 2;
 
-/// The transitions, `TABLE[offset + symbol]`, decoded at compile time.
-static TABLE: [u16; LEN] = decode();
+/// The transitions, `TABLE[offset + symbol]`, decoded at compile time, padded with dead
+/// entries to 2^15 so that any 15-bit index is in bounds (no check at run time).
+static TABLE: [u16; 1 << 15] = decode();
 
 #[allow(clippy::indexing_slicing)] // evaluated at compile time: a bad index is a build error
-const fn decode() -> [u16; LEN] {
-    let mut out = [0u16; LEN];
+const fn decode() -> [u16; 1 << 15] {
+    let mut out = [DEAD; 1 << 15];
     let mut i = 0;
     while i < LEN {
         out[i] = u16::from_le_bytes([BYTES[2 * i], BYTES[2 * i + 1]]);
@@ -51,7 +52,8 @@ pub(super) const DEAD: u16 = 0;
 /// The state after one more column of symbol `sym`.
 #[inline]
 pub(super) fn next(state: u16, sym: u8) -> u16 {
-    TABLE.get(usize::from(state & !ACCEPT) + usize::from(sym)).copied().unwrap_or(DEAD)
+    // Offsets are below 875 × 36 and symbols below 36, so the mask changes nothing.
+    TABLE.get((usize::from(state & !ACCEPT) + usize::from(sym)) & 0x7FFF).copied().unwrap_or(DEAD)
 }
 
 /// Whether the walk may end in `state`.
@@ -93,30 +95,37 @@ pub(super) const fn column_of(sym: usize) -> Column {
 /// the automaton is minimal, so from the same state it answers the same).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Run {
-    syms: [u8; 14],
+    /// The symbols (at most 14 used; 16 so that a masked index needs no check).
+    syms: [u8; 16],
     /// `states[i]`: the state before column `i`; `states[n]` the last.
-    states: [u16; 15],
+    states: [u16; 16],
     n: usize,
 }
 
 impl Run {
-    /// The walk of no columns.
-    pub(super) const EMPTY: Run = {
-        let mut states = [DEAD; 15];
-        states[0] = START;
-        Run { syms: [0; 14], states, n: 0 }
-    };
-
-    /// Walks one more column (at most 14; more are ignored). A walk that has died stays
-    /// dead: the states after it are [`DEAD`].
+    /// Walks the symbols `sym(k)` of the positions `k` (at most 14: the values, with a high
+    /// Ace). A walk that has died stays dead: the dead state's transitions all lead back to it.
     #[inline]
-    pub(super) fn push(&mut self, sym: u8) {
-        let state = self.states.get(self.n).copied().unwrap_or(DEAD);
-        if let (Some(slot), Some(after)) = (self.syms.get_mut(self.n), self.states.get_mut(self.n + 1)) {
-            *slot = sym;
-            *after = if state == DEAD { DEAD } else { next(state, sym) };
-            self.n += 1;
+    pub(super) fn walk(positions: core::ops::Range<u32>, sym: impl Fn(u32) -> u8) -> Run {
+        let mut run = Run { syms: [0; 16], states: [DEAD; 16], n: 0 };
+        let mut state = START;
+        if let Some(first) = run.states.first_mut() {
+            *first = state;
         }
+        let mut i = 0;
+        for k in positions {
+            let s = sym(k);
+            state = next(state, s);
+            if let Some(slot) = run.syms.get_mut(i & 15) {
+                *slot = s;
+            }
+            i += 1;
+            if let Some(after) = run.states.get_mut(i & 15) {
+                *after = state;
+            }
+        }
+        run.n = i.min(15);
+        run
     }
 
     /// Whether the walk accepts.
@@ -140,10 +149,10 @@ impl Run {
             if state == DEAD {
                 return false;
             }
-            if self.states.get(j) == Some(&state) {
+            if self.states.get(j & 15) == Some(&state) {
                 return self.accepts();
             }
-            state = next(state, self.syms.get(j).copied().unwrap_or(0));
+            state = next(state, self.syms.get(j & 15).copied().unwrap_or(0));
         }
         accepting(state)
     }

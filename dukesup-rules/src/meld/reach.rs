@@ -86,17 +86,12 @@ impl Reach {
         let values = ((all | all >> 13 | all >> 26 | all >> 39) & 0x1FFF) as u32;
         let order = if high { values >> 1 | (values & 1) << 12 } else { values };
         let first = order.trailing_zeros();
-        let last = 32 - order.leading_zeros();
-        let mut run = Run::EMPTY;
-        if high {
-            for k in first..last {
-                run.push(symbol_at(must, may, position(k, true)));
-            }
+        let positions = first..32 - order.leading_zeros();
+        let run = if high {
+            Run::walk(positions, |k| symbol_at(must, may, position(k, true)))
         } else {
-            for p in first..last {
-                run.push(symbol_at(must, may, p));
-            }
-        }
+            Run::walk(positions, |p| symbol_at(must, may, p))
+        };
         Reach { must, may, high, first, run }
     }
 

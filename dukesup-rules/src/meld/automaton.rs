@@ -128,6 +128,32 @@ impl Run {
         run
     }
 
+    /// Two walks over the same positions in one loop: `syms(k)` gives both symbols.
+    #[inline]
+    pub(super) fn walk_two(positions: core::ops::Range<u32>, syms: impl Fn(u32) -> (u8, u8)) -> [Run; 2] {
+        let mut runs = [Run { syms: [0; 16], states: [DEAD; 16], n: 0 }; 2];
+        let [a, b] = &mut runs;
+        let (mut state_a, mut state_b) = (START, START);
+        if let (Some(first_a), Some(first_b)) = (a.states.first_mut(), b.states.first_mut()) {
+            (*first_a, *first_b) = (START, START);
+        }
+        let mut i = 0;
+        for k in positions {
+            let (sa, sb) = syms(k);
+            state_a = next(state_a, sa);
+            state_b = next(state_b, sb);
+            if let (Some(slot_a), Some(slot_b)) = (a.syms.get_mut(i & 15), b.syms.get_mut(i & 15)) {
+                (*slot_a, *slot_b) = (sa, sb);
+            }
+            i += 1;
+            if let (Some(after_a), Some(after_b)) = (a.states.get_mut(i & 15), b.states.get_mut(i & 15)) {
+                (*after_a, *after_b) = (state_a, state_b);
+            }
+        }
+        (a.n, b.n) = (i.min(15), i.min(15));
+        runs
+    }
+
     /// Whether the walk accepts.
     #[inline]
     pub(super) fn accepts(&self) -> bool {

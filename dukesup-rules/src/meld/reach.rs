@@ -39,13 +39,26 @@ const SYMBOL: [u8; 256] = {
     table
 };
 
+/// The gathered cards of the value at bit `p` (value - 1), mandatory ones `must` in bits 0..4
+/// and optional ones `may` (disjoint) in bits 4..8 (see [`GATHER`]).
+#[inline]
+fn key_at(must: u64, may: u64, p: u32) -> usize {
+    let cards = (must >> p & VALUE) | (may >> p & VALUE) << 4;
+    (cards.wrapping_mul(GATHER) >> 39 & 0xFF) as usize
+}
+
 /// The automaton's symbol of the value at bit `p` (value - 1) for mandatory cards `must` and
 /// optional cards `may` (disjoint).
 #[inline]
-pub(super) fn symbol_at(must: u64, may: u64, p: u32) -> u8 {
-    let cards = (must >> p & VALUE) | (may >> p & VALUE) << 4;
-    let key = (cards.wrapping_mul(GATHER) >> 39 & 0xFF) as usize;
-    SYMBOL.get(key).copied().unwrap_or(0)
+fn symbol_at(must: u64, may: u64, p: u32) -> u8 {
+    SYMBOL.get(key_at(must, may, p)).copied().unwrap_or(0)
+}
+
+/// The symbols of the value at bit `p` with the optional cards and without them.
+#[inline]
+fn symbols_at(must: u64, may: u64, p: u32) -> (u8, u8) {
+    let key = key_at(must, may, p);
+    (SYMBOL.get(key).copied().unwrap_or(0), SYMBOL.get(key & 0xF).copied().unwrap_or(0))
 }
 
 /// The bit of the value at walk position `k`: from the Ace up, or from the Two up with the
@@ -81,12 +94,37 @@ impl Reach {
         Some(Reach::walk(cards.bits(), optional.difference(cards).bits(), high))
     }
 
-    pub(super) fn walk(must: u64, may: u64, high: bool) -> Reach {
-        let all = must | may;
+    /// Walks `cards` with `optional` and `cards` alone in one loop: the two answers the
+    /// play step needs (can the turn end, and is the table valid now). `None` as for
+    /// [`Reach::new`].
+    #[inline]
+    pub(crate) fn with_alone(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<[Reach; 2]> {
+        let high = match ace {
+            AceRule::Low => false,
+            AceRule::High => true,
+            AceRule::LowOrHigh | AceRule::Around => return None,
+        };
+        let (must, may) = (cards.bits(), optional.difference(cards).bits());
+        let (first, positions) = Reach::positions(must | may, high);
+        let [run, alone] = if high {
+            Run::walk_two(positions, |k| symbols_at(must, may, position(k, true)))
+        } else {
+            Run::walk_two(positions, |p| symbols_at(must, may, p))
+        };
+        Some([Reach { must, may, high, first, run }, Reach { must, may: 0, high, first, run: alone }])
+    }
+
+    /// The first walk position holding a card of `all`, and the positions from it to the last.
+    #[inline]
+    fn positions(all: u64, high: bool) -> (u32, core::ops::Range<u32>) {
         let values = ((all | all >> 13 | all >> 26 | all >> 39) & 0x1FFF) as u32;
         let order = if high { values >> 1 | (values & 1) << 12 } else { values };
         let first = order.trailing_zeros();
-        let positions = first..32 - order.leading_zeros();
+        (first, first..32 - order.leading_zeros())
+    }
+
+    fn walk(must: u64, may: u64, high: bool) -> Reach {
+        let (first, positions) = Reach::positions(must | may, high);
         let run = if high {
             Run::walk(positions, |k| symbol_at(must, may, position(k, true)))
         } else {
@@ -119,9 +157,7 @@ impl Reach {
         let p = u32::from(c.index() % 13);
         let k = if self.high { (p + 12) % 13 } else { p };
         match k.checked_sub(self.first) {
-            Some(i) if (i as usize) < self.run.len() => {
-                self.run.accepts_with(i as usize, symbol_at(must, may, position(k, self.high)))
-            }
+            Some(i) if (i as usize) < self.run.len() => self.run.accepts_with(i as usize, symbol_at(must, may, p)),
             // A value outside the walk: walk again.
             _ => Reach::walk(must, may, self.high).completable(),
         }

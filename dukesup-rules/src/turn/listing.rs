@@ -20,18 +20,27 @@ use crate::state::{CastleState, Position, colour_of, other};
 struct Paths {
     plain: Option<Reach>,
     takes: [Option<Reach>; 2],
+    /// The table alone, walked with the plain path when the discards need it.
+    table: Option<Reach>,
 }
 
 impl Paths {
-    /// The paths of `sit`; `None` for an Ace rule that is not linear (then each action is
-    /// checked on its own).
-    fn of(sit: &Situation, ace: AceRule) -> Option<Paths> {
+    /// The paths of `sit`, and with `discards` the table alone; `None` for an Ace rule that is
+    /// not linear (then each action is checked on its own).
+    fn of(sit: &Situation, ace: AceRule, discards: bool) -> Option<Paths> {
         match sit.own_castle_played {
-            None => Some(Paths { plain: plain(sit, ace)?, takes: [take(sit, ace)?, None] }),
+            None if discards && !sit.opp_castle_taken => {
+                // As `Situation::plain_possible`, with the table alone in the same loop.
+                let may = sit.hand.union(sit.pickable).union(sit.opp_dukes);
+                let [plain, table] = Reach::with_alone(sit.table, may, ace)?;
+                Some(Paths { plain: Some(plain), takes: [take(sit, ace)?, None], table: Some(table) })
+            }
+            None => Some(Paths { plain: plain(sit, ace)?, takes: [take(sit, ace)?, None], table: None }),
             Some(_) => {
                 // Take the CASTLE now, or put the own one back and end either way.
                 let back = sit.returned();
-                Some(Paths { plain: plain(&back, ace)?, takes: [take(sit, ace)?, take(&back, ace)?] })
+                let takes = [take(sit, ace)?, take(&back, ace)?];
+                Some(Paths { plain: plain(&back, ace)?, takes, table: None })
             }
         }
     }
@@ -43,9 +52,9 @@ impl Paths {
     fn play(&self, sit: &Situation, c: Card) -> bool {
         let takes = |f: &dyn Fn(&Reach) -> bool| self.takes.iter().flatten().any(f);
         if sit.hand.contains(c) {
-            self.plain.is_some_and(|r| r.with(c)) || takes(&|r| r.with(c))
+            self.plain.as_ref().is_some_and(|r| r.with(c)) || takes(&|r| r.with(c))
         } else if sit.opp_dukes.contains(c) {
-            self.plain.is_some_and(|r| r.with(c)) || takes(&Reach::completable)
+            self.plain.as_ref().is_some_and(|r| r.with(c)) || takes(&Reach::completable)
         } else {
             takes(&Reach::completable)
         }
@@ -55,13 +64,14 @@ impl Paths {
     /// CASTLE `mc` may be played and no MOVE is under way: take the opponent's CASTLE with
     /// `mc` on the table, or put `mc` back and end either way.
     fn after_move(&self, mc: Card) -> bool {
-        self.takes[0].is_some_and(|r| r.with(mc) || r.without(mc)) || self.plain.is_some_and(|r| r.completable())
+        self.takes[0].as_ref().is_some_and(|r| r.with(mc) || r.without(mc))
+            || self.plain.as_ref().is_some_and(|r| r.completable())
     }
 
     /// Whether the turn can still end once the hand card `h` is given up to a DUKE slot (the
     /// DUKE it replaces stays within reach, in the hand instead of the slot).
     fn without(&self, h: Card) -> bool {
-        self.plain.is_some_and(|r| r.without(h)) || self.takes.iter().flatten().any(|r| r.without(h))
+        self.plain.as_ref().is_some_and(|r| r.without(h)) || self.takes.iter().flatten().any(|r| r.without(h))
     }
 }
 
@@ -93,7 +103,9 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
     let sit = Situation::of(pos);
-    let paths = Paths::of(&sit, ace);
+    let castle_played = sit.own_castle_played.is_some();
+    let ends = round_ends(pos);
+    let paths = Paths::of(&sit, ace, !ends && !castle_played);
     let mut playable = me.hand.union(sit.opp_dukes);
     if let Some(c) = opp.castle_face_up() {
         playable.insert(c);
@@ -141,7 +153,6 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
         }
     }
     // Each refused at once by `check_play` unless its first condition holds.
-    let castle_played = sit.own_castle_played.is_some();
     if let (Some(mc), Some(_)) = (sit.own_castle, sit.opp_castle) {
         let ok = match &paths {
             Some(paths) => paths.after_move(mc),
@@ -154,14 +165,13 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     if castle_played {
         // The CASTLE goes back only when the opponent's cannot be taken now.
         let ok = match &paths {
-            Some(paths) => !paths.takes[0].is_some_and(|r| r.completable()),
+            Some(paths) => !paths.takes[0].as_ref().is_some_and(|r| r.completable()),
             None => check_play(pos, Action::Return).is_ok(),
         };
         if ok {
             out.push(Action::Return);
         }
     }
-    let ends = round_ends(pos);
     if ends && check_play(pos, Action::End).is_ok() {
         out.push(Action::End);
     }
@@ -169,7 +179,7 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
         return;
     }
     // The discards need a valid table; the discards from it one that stays valid.
-    let table = Reach::new(pos.table, CardSet::EMPTY, ace);
+    let table = paths.as_ref().and_then(|p| p.table.as_ref());
     if !table.map_or_else(|| can_split(pos.table, ace), |t| t.completable()) {
         return;
     }
@@ -184,7 +194,7 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     }
     let mine = pos.table.intersection(CardSet::colour(colour_of(pos.current)));
     for c in mine {
-        let stays = match &table {
+        let stays = match table {
             Some(t) => t.without(c),
             None => {
                 let mut rest = pos.table;

@@ -424,15 +424,14 @@ pub(crate) fn draw_allowed(pos: &Position, source: Source, count: u8) -> bool {
     }
 }
 
-/// The draw actions.
+/// The draw actions: those [`draw_allowed`] allows, draw pile first, fewest cards first.
 pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
-    for source in [Source::DrawPile, Source::Discards] {
-        for count in 0..=2 {
-            if draw_allowed(pos, source, count) {
-                out.push(Action::Draw { source, count });
-            }
-        }
-    }
+    let me = pos.player(pos.current);
+    let room = 4usize.saturating_sub(me.hand.len()).min(2);
+    let discards = me.discards.pile.len();
+    let from_pile = room.min(me.draw.len() + discards);
+    out.extend((0..=from_pile as u8).map(|count| Action::Draw { source: Source::DrawPile, count }));
+    out.extend((1..=room.min(discards) as u8).map(|count| Action::Draw { source: Source::Discards, count }));
 }
 
 /// Applies a listed draw, then opens the play step.

@@ -139,18 +139,20 @@ impl Reach {
         self.run.accepts()
     }
 
-    /// Whether it can once the optional card `c` is added to it.
+    /// Whether it can once the optional card `c` is added to it. Never when it cannot now:
+    /// every completion with `c` on the table is one with `c` optional.
     #[inline]
     pub(crate) fn with(&self, c: Card) -> bool {
         let bit = 1u64 << c.index();
-        self.changed(c, self.must | bit, self.may & !bit)
+        self.completable() && self.changed(c, self.must | bit, self.may & !bit)
     }
 
     /// Whether it can without `c` (an optional card given up, or a card taken off the table).
+    /// Giving up an optional card never helps, so then not when it cannot now.
     #[inline]
     pub(crate) fn without(&self, c: Card) -> bool {
         let bit = 1u64 << c.index();
-        self.changed(c, self.must & !bit, self.may & !bit)
+        (self.completable() || self.must & bit != 0) && self.changed(c, self.must & !bit, self.may & !bit)
     }
 
     fn changed(&self, c: Card, must: u64, may: u64) -> bool {

@@ -204,7 +204,7 @@ pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Car
 /// The cards `c` of `cards` such that `cards` without `c` still splits into runs and sets,
 /// for the linear Ace rules ([`AceRule::Low`], [`AceRule::High`]); `None` for the others.
 ///
-/// One walk, then per card a walk on from its value only (see [`Reach`]), instead of a whole
+/// One walk, then per card a walk on from its value only (module `reach`), instead of a whole
 /// walk per card: the engine uses it to list the discards from the table.
 pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
     let reach = Reach::new(cards, CardSet::EMPTY, ace)?;

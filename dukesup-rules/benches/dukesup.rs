@@ -6,7 +6,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use duke_core::testing::{mean_game_length, random_playout};
 use duke_core::{Card, CardSet, Game, GameRng, Learning, Observer, Seat};
-use dukesup_rules::meld::{AceRule, can_complete, can_split, split};
+use dukesup_rules::meld::{AceRule, can_complete, can_split, extendable, removable, split};
 use dukesup_rules::{Action, Config, DukesUp, Phase};
 use std::hint::black_box;
 
@@ -41,6 +41,12 @@ fn solver(c: &mut Criterion) {
     let optional = cards("KC KH KS QC QH 2D");
     group.bench_function("can_complete 45 + 6 optional", |b| {
         b.iter(|| can_complete(black_box(crowded.difference(cards("7S"))), black_box(optional), AceRule::Low))
+    });
+    group.bench_function("extendable 45 + 6 optional (each card added or given up)", |b| {
+        b.iter(|| extendable(black_box(crowded.difference(cards("7S"))), black_box(optional), AceRule::Low))
+    });
+    group.bench_function("removable full 52 (each card taken off)", |b| {
+        b.iter(|| removable(black_box(full), AceRule::Low))
     });
     group.finish();
 }

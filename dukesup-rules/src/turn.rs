@@ -14,7 +14,10 @@ use duke_core::{Card, CardSet, GameRng, Seat};
 use crate::actions::{Action, Source};
 use crate::config::Reshuffle;
 use crate::meld::{AceRule, can_complete, can_split};
+
+mod listing;
 use crate::state::{CastleState, Phase, Player, Position, TurnFlags, colour_of, other};
+pub(crate) use listing::play_actions;
 
 /// What can still reach the table this turn, for the completion test.
 #[derive(Clone, Copy, Debug)]
@@ -103,39 +106,6 @@ impl Situation {
         can_complete(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
     }
 
-    /// Which cards the plain path can still take or do without (see
-    /// [`crate::meld::extendable`]), where it applies: `None` on the other paths and for the
-    /// Ace rules the shortcut does not cover.
-    fn plain_extendable(&self, ace: AceRule) -> Option<crate::meld::Extendable> {
-        if self.opp_castle_taken || self.own_castle_played.is_some() {
-            return None;
-        }
-        crate::meld::extendable(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
-    }
-
-    /// A completion of the plain path (see [`crate::meld::completion`]), where it applies.
-    fn plain_completion(&self, ace: AceRule) -> Option<CardSet> {
-        if self.opp_castle_taken || self.own_castle_played.is_some() {
-            return None;
-        }
-        crate::meld::completion(self.table, self.hand.union(self.pickable).union(self.opp_dukes), ace)
-    }
-
-    /// The quick test (no walk) says the plain path cannot be completed once `c` is played.
-    fn plain_hopeless_with(&self, c: Card, ace: AceRule) -> bool {
-        let mut table = self.table;
-        table.insert(c);
-        let mut may = self.hand.union(self.pickable).union(self.opp_dukes);
-        may.remove(c);
-        crate::meld::quick_reject(table, may, ace)
-    }
-
-    /// Whether only the plain path can end the turn, now and after any play but the
-    /// opponent's CASTLE: then [`Situation::plain_extendable`] decides plays exactly.
-    fn only_plain(&self) -> bool {
-        self.opp_castle.is_none() && self.own_castle_played.is_none()
-    }
-
     /// The state after putting the CASTLE back.
     fn returned(&self) -> Situation {
         let mut s = *self;
@@ -152,7 +122,8 @@ impl Situation {
         if self.own_castle_played.is_some() {
             self.take_possible(ace) || self.returned().completable(ace)
         } else {
-            self.take_possible(ace) || self.plain_possible(ace)
+            // The plain path first: it is the one that usually holds (both are pure tests).
+            self.plain_possible(ace) || self.take_possible(ace)
         }
     }
 }
@@ -291,103 +262,6 @@ pub(crate) fn check_play(pos: &Position, action: Action) -> Result<(), &'static 
             }
         }
         Action::Choose { .. } | Action::Draw { .. } => Err("not an action of the play step"),
-    }
-}
-
-/// Writes the legal actions of the play step. Agrees with `check_play` action by action, but
-/// shares the work: the table's validity once, and one completion test per hand card for all
-/// exchanges and refills that give it up (only the cards that may still reach the table matter).
-pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
-    let ace = pos.config.ace;
-    let me = pos.player(pos.current);
-    let opp = pos.player(other(pos.current));
-    let sit = Situation::of(pos);
-    // Most candidates are settled cheaply: a play inside one known completion of the plain
-    // path, or giving up a card outside it, keeps the turn completable; a play the quick test
-    // rejects cannot complete the plain path. The rest are settled by one forward and one
-    // backward walk (`meld::extendable`), computed at most once, which decides the plain path
-    // exactly; when the path through the opponent's CASTLE is closed that is all there is.
-    let known = sit.plain_completion(ace);
-    let exact = matches!(ace, AceRule::Low | AceRule::High) && sit.only_plain();
-    let mut walked = None;
-    let mut extendable = || *walked.get_or_insert_with(|| sit.plain_extendable(ace));
-    let mut playable = me.hand.union(opp.duke_set());
-    if let Some(c) = opp.castle_face_up() {
-        playable.insert(c);
-    }
-    for c in playable {
-        let castle = opp.castle_face_up() == Some(c);
-        let ok = if !castle && known.is_some_and(|w| w.contains(c)) {
-            true
-        } else if exact && !castle {
-            !sit.plain_hopeless_with(c, ace) && extendable().is_some_and(|e| e.addable.contains(c))
-        } else {
-            check_play(pos, Action::Play(c)).is_ok()
-        };
-        if ok {
-            out.push(Action::Play(c));
-        }
-    }
-    let refill_open = me.castle_state == CastleState::FaceUp
-        && me.dukes.iter().all(Option::is_none)
-        && !pos.turn.refilled
-        && !pos.turn.touched.iter().all(|&t| t);
-    let swappable = me.dukes.iter().zip(pos.turn.touched).any(|(slot, touched)| slot.is_some() && !touched);
-    if may_touch_dukes(pos) && (swappable || refill_open) {
-        // Whether the turn can still end once hand card `h` is given up to a DUKE slot.
-        let mut without = [false; 52];
-        for h in me.hand {
-            let mut s = sit;
-            s.hand.remove(h);
-            if let Some(w) = without.get_mut(usize::from(h.index())) {
-                *w = known.is_some_and(|k| !k.contains(h))
-                    || if exact { extendable().is_some_and(|e| e.spare.contains(h)) } else { s.completable(ace) };
-            }
-        }
-        let fine = |h: Card| without.get(usize::from(h.index())).copied().unwrap_or(false);
-        for (slot, touched) in me.dukes.iter().zip(pos.turn.touched) {
-            let Some(d) = *slot else { continue };
-            if touched {
-                continue;
-            }
-            out.push(Action::PickUp(d));
-            out.extend(me.hand.iter().filter(|&h| fine(h)).map(|with| Action::Swap { duke: d, with }));
-        }
-        if refill_open {
-            out.extend(me.hand.iter().filter(|&h| fine(h)).map(Action::Refill));
-        }
-    }
-    for a in [Action::Move, Action::Return, Action::End] {
-        if check_play(pos, a).is_ok() {
-            out.push(a);
-        }
-    }
-    // An empty completion means the table is valid already: no walk needed.
-    let valid = || known.is_some_and(|w| w.is_empty()) || can_split(pos.table, ace);
-    let discard_open = !round_ends(pos) && sit.own_castle_played.is_none() && valid();
-    if discard_open {
-        out.extend(me.hand.iter().map(Action::Discard));
-        if !pos.turn.acted {
-            for a in me.hand {
-                out.extend(me.hand.iter().filter(|&b| b != a).map(|b| Action::DiscardTwo(a, b)));
-            }
-        }
-        if me.draw.len() + me.discards.pile.len() > 0 {
-            out.push(Action::Bury);
-        }
-        let mine = pos.table.intersection(CardSet::colour(colour_of(pos.current)));
-        match crate::meld::removable(pos.table, ace) {
-            Some(free) => out.extend(mine.intersection(free).iter().map(Action::DiscardTable)),
-            None => {
-                for c in mine {
-                    let mut rest = pos.table;
-                    rest.remove(c);
-                    if can_split(rest, ace) {
-                        out.push(Action::DiscardTable(c));
-                    }
-                }
-            }
-        }
     }
 }
 
@@ -550,15 +424,14 @@ pub(crate) fn draw_allowed(pos: &Position, source: Source, count: u8) -> bool {
     }
 }
 
-/// The draw actions.
+/// The draw actions: those [`draw_allowed`] allows, draw pile first, fewest cards first.
 pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
-    for source in [Source::DrawPile, Source::Discards] {
-        for count in 0..=2 {
-            if draw_allowed(pos, source, count) {
-                out.push(Action::Draw { source, count });
-            }
-        }
-    }
+    let me = pos.player(pos.current);
+    let room = 4usize.saturating_sub(me.hand.len()).min(2);
+    let discards = me.discards.pile.len();
+    let from_pile = room.min(me.draw.len() + discards);
+    out.extend((0..=from_pile as u8).map(|count| Action::Draw { source: Source::DrawPile, count }));
+    out.extend((1..=room.min(discards) as u8).map(|count| Action::Draw { source: Source::Discards, count }));
 }
 
 /// Applies a listed draw, then opens the play step.

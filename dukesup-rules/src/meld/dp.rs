@@ -2,7 +2,7 @@
 
 use duke_core::Suit;
 
-use super::AceRule;
+use super::{AceRule, automaton};
 
 // Constant tables. A group state is a multiset of at most two open runs, stored as the counts
 // (n1, n2, n3) of runs of length 1, 2 and 3-or-more.
@@ -114,29 +114,6 @@ const fn build_map_range() -> [[u16; 1 << STATES]; 6] {
 }
 const MAP_RANGE: [[u16; 1 << STATES]; 6] = build_map_range();
 
-/// `REV_RANGE[range][mask]`: the states `s` from which `TRANS_RANGE[range][s]` meets `mask`.
-#[allow(clippy::indexing_slicing)] // evaluated at compile time
-const fn build_rev_range() -> [[u16; 1 << STATES]; 6] {
-    let mut t = [[0u16; 1 << STATES]; 6];
-    let mut i = 0;
-    while i < 6 {
-        let mut mask = 0;
-        while mask < (1 << STATES) {
-            let mut s = 0;
-            while s < STATES {
-                if TRANS_RANGE[i][s] & mask as u16 != 0 {
-                    t[i][mask] |= 1 << s;
-                }
-                s += 1;
-            }
-            mask += 1;
-        }
-        i += 1;
-    }
-    t
-}
-const REV_RANGE: [[u16; 1 << STATES]; 6] = build_rev_range();
-
 /// The set choices at one value: (THORN cards, FLOWER cards) the set takes.
 pub(super) const SET_CHOICES: [(usize, usize); 3] = [(2, 1), (1, 2), (2, 2)];
 
@@ -232,36 +209,6 @@ pub(super) fn step(rows: &Rows, col: &Column) -> Rows {
     next
 }
 
-/// The backward step: the states before `col` from which some choice at `col` reaches `after`.
-pub(super) fn back_step(after: &Rows, col: &Column) -> Rows {
-    let mut prev = [0u16; STATES];
-    let mut back = |t: usize, f: usize| {
-        let (Some(trans), Some(rev)) = (TRANS_RANGE.get(t), REV_RANGE.get(f)) else { return };
-        for (slot, targets) in prev.iter_mut().zip(trans.iter()) {
-            let mut targets = *targets;
-            while targets != 0 {
-                let row = after.get(targets.trailing_zeros() as usize).copied().unwrap_or(0);
-                *slot |= rev.get(usize::from(row)).copied().unwrap_or(0);
-                targets &= targets - 1;
-            }
-        }
-    };
-    if let (Some(t), Some(f)) = (after_set(col, 0, 0), after_set(col, 1, 0)) {
-        back(t, f);
-    }
-    if col.hi[0] + col.hi[1] >= 3 {
-        for &(st, sf) in &SET_CHOICES {
-            if let (Some(t), Some(f)) = (after_set(col, 0, st), after_set(col, 1, sf)) {
-                back(t, f);
-            }
-        }
-    }
-    prev
-}
-
-/// The joint states from which the walk may end (every open run may stop).
-pub(super) const END_ROWS: Rows = [CLOSABLE, 0, 0, CLOSABLE, 0, 0, 0, 0, 0, CLOSABLE];
-
 #[inline]
 pub(super) fn accepts(rows: &Rows) -> bool {
     [0usize, 3, 9].iter().any(|&t| rows.get(t).is_some_and(|r| r & CLOSABLE != 0))
@@ -307,15 +254,21 @@ pub(super) fn columns(must: u64, may: u64, ace: AceRule, aces_high: [usize; 2], 
 /// [`AceRule::Around`], `start` is the guessed state after the King (runs that go on into
 /// the Ace, or stop there), and the walk must end in exactly that state, closing the circle.
 pub(super) fn walk(cols: &[Column], start: Option<(usize, usize)>) -> bool {
-    let mut rows = start_rows(start);
-    let mut cols = cols;
     if start.is_none() {
-        // Before the first card nothing is open, and after the last one the runs just stop:
-        // walk only the values in between.
+        // The linear walk, through the automaton. Before the first card nothing is open, and
+        // after the last one the runs just stop: walk only the values in between.
         let first = cols.iter().position(|c| c.hi != [0, 0]).unwrap_or(cols.len());
         let last = cols.iter().rposition(|c| c.hi != [0, 0]).map_or(first, |i| i + 1);
-        cols = cols.get(first..last.max(first)).unwrap_or(&[]);
+        let mut state = automaton::START;
+        for col in cols.get(first..last.max(first)).unwrap_or(&[]) {
+            state = automaton::next(state, automaton::symbol(col));
+            if state == automaton::DEAD {
+                return false;
+            }
+        }
+        return automaton::accepting(state);
     }
+    let mut rows = start_rows(start);
     for col in cols {
         rows = step(&rows, col);
         if rows.iter().all(|&r| r == 0) {

@@ -14,15 +14,18 @@
 //! group, so 10 states per group and 100 joint states, stored as ten 10-bit masks. At each value
 //! it chooses whether a set takes 3 or 4 cards there, and for each group which open runs go on
 //! (a run of class 1 or 2 must go on; a run of class 3 may stop) and how many new ones start.
-//! Everything is precomputed in constant tables, so a full 52-card table is decided in a few
-//! hundred table look-ups.
+//! Everything is precomputed in constant tables. For the usual walk (every run closed before
+//! the first value and after the last) the programme is compiled further into a minimal
+//! automaton of 875 states over the 36 kinds of column (module `automaton`), so a full
+//! 52-card table is decided in 13 table look-ups.
 //!
 //! The same programme also answers "is there a way to complete this?": each column then has a
 //! range of counts (mandatory cards up to mandatory plus optional cards), which is how the
 //! engine proves every play it offers can still end in a valid table (see `RULES.md`).
 //!
-//! Three further questions serve the engine's legal-action lists, each from one forward and
-//! one backward walk: [`extendable`] says which optional cards can be added to a table, or
+//! Three further questions serve the engine's legal-action lists, each from one walk through
+//! the automaton with, per card, a walk on from that card's value only (module `reach`):
+//! [`extendable`] says which optional cards can be added to a table, or
 //! given up, keeping it completable (plays and exchanges of DUKES); [`removable`] lists the
 //! cards a valid table can lose (discards from the table); [`completion`] gives one set of
 //! optional cards that completes a table.
@@ -31,14 +34,15 @@
 //! "either", each group's aces are split between the low and the high end, at most 9 ways.
 
 mod arrangement;
+mod automaton;
 mod dp;
+mod reach;
 
 use duke_core::{Card, CardSet, Rank, Suit};
 use serde::{Deserialize, Serialize};
 
-use dp::{
-    Column, END_ROWS, Rows, START, ace_splits, back_step, boundaries, columns, ends, hopeless, start_rows, step, walk,
-};
+use dp::{Column, START, ace_splits, boundaries, columns, ends, hopeless, start_rows, step, walk};
+pub(crate) use reach::Reach;
 
 /// Where an Ace may stand in a run. The rulebook does not say; see `RULES.md`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -139,6 +143,10 @@ pub fn can_split(cards: CardSet, ace: AceRule) -> bool {
 /// Whether some `extra` ⊆ `optional` makes `cards ∪ extra` splittable into valid runs and
 /// sets: the question "can this table still be completed with what I may still play?".
 pub fn can_complete(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
+    // The linear rules: one walk through the automaton, which rejects as soon as it dies.
+    if let Some(reach) = Reach::new(cards, optional, ace) {
+        return reach.completable();
+    }
     let must = cards.bits();
     let may = optional.difference(cards).bits();
     if hopeless(must, may, ace) {
@@ -196,38 +204,11 @@ pub fn completion(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Car
 /// The cards `c` of `cards` such that `cards` without `c` still splits into runs and sets,
 /// for the linear Ace rules ([`AceRule::Low`], [`AceRule::High`]); `None` for the others.
 ///
-/// One forward and one backward walk, then one step per value and group, instead of a walk
-/// per card: the engine uses it to list the discards from the table.
+/// One walk, then per card a walk on from its value only (module `reach`), instead of a whole
+/// walk per card: the engine uses it to list the discards from the table.
 pub fn removable(cards: CardSet, ace: AceRule) -> Option<CardSet> {
-    if !matches!(ace, AceRule::Low | AceRule::High) {
-        return None;
-    }
-    let must = cards.bits();
-    let mut cols = [Column::default(); 14];
-    let n = columns(must, 0, ace, [0, 0], &mut cols);
-    let cols = cols.get(..n).unwrap_or(&[]);
-    let (forward, backward) = walks(cols);
-    let mut out = CardSet::EMPTY;
-    for (i, col) in cols.iter().enumerate() {
-        let Some(rank) = column_rank(ace, i, n) else { continue };
-        let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
-        for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
-            let present = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| cards.contains(c));
-            let mut less = *col;
-            if let (Some(lo), Some(hi)) = (less.lo.get_mut(g), less.hi.get_mut(g)) {
-                if *hi == 0 {
-                    continue;
-                }
-                *lo -= 1;
-                *hi -= 1;
-            }
-            let next = step(before, &less);
-            if next.iter().zip(after.iter()).any(|(a, b)| a & b != 0) {
-                present.for_each(|c| out.insert(c));
-            }
-        }
-    }
-    Some(out)
+    let reach = Reach::new(cards, CardSet::EMPTY, ace)?;
+    Some(cards.iter().filter(|&c| reach.without(c)).collect())
 }
 
 /// The rank of column `i` of `n`: columns run from the lowest rank up; with the Ace
@@ -241,72 +222,23 @@ fn column_rank(ace: AceRule, i: usize, n: usize) -> Option<Rank> {
     Rank::new(value)
 }
 
-/// The DP rows before each column (`forward[i]`, from the lowest value up) and the rows from
-/// which each column on can still close every run (`backward[i]`): with both, one step per
-/// column decides a change to that column alone.
-fn walks(cols: &[Column]) -> ([Rows; 15], [Rows; 15]) {
-    let mut forward = [START; 15];
-    let mut rows = START;
-    for (i, col) in cols.iter().enumerate() {
-        rows = step(&rows, col);
-        if let Some(next) = forward.get_mut(i + 1) {
-            *next = rows;
-        }
-    }
-    let mut backward = [END_ROWS; 15];
-    let mut rows = END_ROWS;
-    for (i, col) in cols.iter().enumerate().rev() {
-        rows = back_step(&rows, col);
-        if let Some(prev) = backward.get_mut(i) {
-            *prev = rows;
-        }
-    }
-    (forward, backward)
-}
-
 /// For a table `cards` that may still take cards from `optional`: which optional cards can
 /// be added now (`addable`: `cards` plus it can still be completed from the rest), and which
 /// can be given up (`spare`: `cards` can still be completed without it). For the linear Ace
 /// rules ([`AceRule::Low`], [`AceRule::High`]); `None` for the others.
 ///
-/// The two cards of one value in one suit group are interchangeable, so adding a card raises
-/// the least count of its column by one and giving it up lowers the most by one: one forward
-/// and one backward walk decide every card, instead of a walk per card. The engine lists plays
-/// and exchanges of DUKES with it.
+/// Adding or giving up a card changes one column: one walk, then per card a walk on from its
+/// value only (stopping where it rejoins the first walk), decide every card, instead of a
+/// whole walk per card. The engine lists plays and exchanges of DUKES the same way.
 pub fn extendable(cards: CardSet, optional: CardSet, ace: AceRule) -> Option<Extendable> {
-    if !matches!(ace, AceRule::Low | AceRule::High) {
-        return None;
-    }
-    let must = cards.bits();
-    let may_set = optional.difference(cards);
-    let may = may_set.bits();
-    let mut cols = [Column::default(); 14];
-    let n = columns(must, may, ace, [0, 0], &mut cols);
-    let cols = cols.get(..n).unwrap_or(&[]);
-    let (forward, backward) = walks(cols);
+    let reach = Reach::new(cards, optional, ace)?;
     let mut out = Extendable::default();
-    let meets = |a: &dp::Rows, b: &dp::Rows| a.iter().zip(b.iter()).any(|(x, y)| x & y != 0);
-    for (i, col) in cols.iter().enumerate() {
-        let Some(rank) = column_rank(ace, i, n) else { continue };
-        let (Some(before), Some(after)) = (forward.get(i), backward.get(i + 1)) else { continue };
-        for (g, suits) in [[Suit::Spades, Suit::Diamonds], [Suit::Clubs, Suit::Hearts]].iter().enumerate() {
-            let here: CardSet = suits.iter().map(|&su| Card::new(su, rank)).filter(|&c| may_set.contains(c)).collect();
-            if here.is_empty() {
-                continue;
-            }
-            let (Some(&lo), Some(&hi)) = (col.lo.get(g), col.hi.get(g)) else { continue };
-            let mut more = *col;
-            let mut less = *col;
-            if let (Some(l), Some(h)) = (more.lo.get_mut(g), less.hi.get_mut(g)) {
-                *l = lo + 1;
-                *h = hi - 1;
-            }
-            if meets(&step(before, &more), after) {
-                out.addable = out.addable.union(here);
-            }
-            if meets(&step(before, &less), after) {
-                out.spare = out.spare.union(here);
-            }
+    for c in optional.difference(cards) {
+        if reach.with(c) {
+            out.addable.insert(c);
+        }
+        if reach.without(c) {
+            out.spare.insert(c);
         }
     }
     Some(out)
@@ -319,12 +251,6 @@ pub struct Extendable {
     pub addable: CardSet,
     /// Optional cards the completion can do without.
     pub spare: CardSet,
-}
-
-/// A quick, sound rejection without walking: some card of `cards` has no possible run or set
-/// among `cards ∪ optional` (so `can_complete` is false).
-pub(crate) fn quick_reject(cards: CardSet, optional: CardSet, ace: AceRule) -> bool {
-    dp::hopeless(cards.bits(), optional.difference(cards).bits(), ace)
 }
 
 /// One split of `cards` into valid runs and sets, or `None` if there is none.

@@ -4,7 +4,7 @@
 use duke_core::Seat;
 
 use crate::actions::{Action, Bid, Direction, Trump};
-use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::cards::{Card, CardSet, Face, Power, SuitId};
 use crate::setup::{Config, Shields};
 use crate::{DuelPairing, Leak, RoundType, TeamFormation};
 
@@ -102,12 +102,6 @@ pub(crate) fn round_types(config: &Config) -> u16 {
     config.round_types.chosen()
 }
 
-/// Whether any of these round types may be played.
-pub(crate) fn may_play(config: &Config, types: &[RoundType]) -> bool {
-    let chosen = round_types(config);
-    types.iter().any(|t| chosen >> t.index() & 1 == 1)
-}
-
 /// The round types with missions.
 pub(crate) const MISSION_TYPES: [RoundType; 3] =
     [RoundType::Missions, RoundType::BlindMissions, RoundType::MissionsAlliances];
@@ -117,6 +111,26 @@ pub(crate) const ALLIANCE_TYPES: [RoundType; 3] =
 /// The round types bidding per suit.
 pub(crate) const PRECISION_TYPES: [RoundType; 2] = [RoundType::SuitPrecision, RoundType::SuitPrecisionAlliances];
 
+/// The face index of each card id below 60 in a deck holding every card of the box below
+/// it (numbers, then 2 Golems, 2 Dragons, 4 Peasants): the id, less the copies before it
+/// (a power's, id 60 or more, is its id less 5).
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const DENSE_FACE: [u8; 60] = {
+    let mut out = [0u8; 60];
+    let mut id = 0;
+    while id < 60 {
+        out[id] = match id {
+            0..52 => id as u8,
+            52 | 53 => 52,
+            54 | 55 => 53,
+            _ => 54,
+        };
+        id += 1;
+    }
+    out
+};
+
 /// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
 /// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
 #[derive(Clone, Copy, Debug)]
@@ -125,20 +139,116 @@ pub(crate) struct Faces {
     firsts: CardSet,
     /// How many.
     pub(crate) len: usize,
+    /// The deck holds every card id below this one (the standard decks: 60 or more), so a
+    /// card below it finds its face in [`DENSE_FACE`] without counting bits.
+    dense: u32,
+}
+
+/// The ids of `set` below `id`: a card's rank.
+#[inline]
+pub(crate) fn rank_below(set: CardSet, id: u8) -> usize {
+    let below = 1u128.checked_shl(u32::from(id)).map_or(u128::MAX, |b| b - 1);
+    count(CardSet(set.0 & below))
+}
+
+/// How many cards in `set` (a word at a time: the high word holds only powers, mostly none).
+#[inline]
+pub(crate) fn count(set: CardSet) -> usize {
+    let (low, high) = (set.0 as u64, (set.0 >> 64) as u64);
+    low.count_ones() as usize + if high == 0 { 0 } else { high.count_ones() as usize }
+}
+
+/// The deck's cards, as [`DeckSpec::cards`](crate::DeckSpec::cards) (the values of each
+/// suit, the first copies of each duplicated face, the powers from id 60), in a few shifts:
+/// every learning call starts here.
+fn deck_cards(spec: &crate::DeckSpec) -> CardSet {
+    let [r, g, b, y] = spec.values;
+    let suit = |v: u16, s: u32| u64::from(v & 0x1FFF) << (13 * s);
+    let copies = |n: u8, max: u8| (1u64 << n.min(max)) - 1;
+    let low = suit(r, 0)
+        | suit(g, 1)
+        | suit(b, 2)
+        | suit(y, 3)
+        | copies(spec.golems, 2) << 52
+        | copies(spec.dragons, 2) << 54
+        | copies(spec.peasants, 4) << 56
+        | u64::from(spec.powers & 0xF) << 60;
+    CardSet(u128::from(low) | u128::from(spec.powers >> 4) << 64)
+}
+
+/// A deck's cards and faces, for the action index and the observation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DeckShape {
+    /// The deck's cards.
+    pub(crate) cards: CardSet,
+    /// The lowest card of each face.
+    pub(crate) firsts: CardSet,
+    /// Every card id below this one is in the deck.
+    pub(crate) dense: u32,
+    /// How many cards.
+    pub(crate) cards_len: usize,
+    /// How many faces.
+    pub(crate) faces_len: usize,
+}
+
+/// The 60 cards below the powers: 52 numbers, 2 Golems, 2 Dragons, 4 Peasants.
+const STANDARD: u128 = (1 << 60) - 1;
+/// Their faces' first cards: the numbers, the first Golem, Dragon and Peasant.
+const STANDARD_FIRSTS: u128 = ((1 << 52) - 1) | 1 << 52 | 1 << 54 | 1 << 56;
+
+impl DeckShape {
+    /// The shape of `spec`'s deck: the standard 60 cards (with any powers) without
+    /// counting bits (every learning call starts here), other decks from their cards.
+    #[inline]
+    pub(crate) fn of(spec: &crate::DeckSpec) -> DeckShape {
+        let powers = spec.powers;
+        let extra = if powers == 0 { 0 } else { powers.count_ones() as usize };
+        if spec.values == [0x1FFF; 4] && spec.golems == 2 && spec.dragons == 2 && spec.peasants == 4 {
+            let p = u128::from(powers) << 60;
+            return DeckShape {
+                cards: CardSet(STANDARD | p),
+                firsts: CardSet(STANDARD_FIRSTS | p),
+                dense: 60 + powers.trailing_ones(),
+                cards_len: 60 + extra,
+                faces_len: 55 + extra,
+            };
+        }
+        let cards = deck_cards(spec);
+        let firsts = cards.distinct();
+        DeckShape { cards, firsts, dense: cards.0.trailing_ones(), cards_len: count(cards), faces_len: count(firsts) }
+    }
 }
 
 impl Faces {
     pub(crate) fn of(config: &Config) -> Faces {
-        let firsts = config.deck.cards().distinct();
-        Faces { firsts, len: firsts.len() as usize }
+        let shape = DeckShape::of(&config.deck);
+        Faces { firsts: shape.firsts, len: shape.faces_len, dense: shape.dense }
     }
 
     /// The number of `face` among the deck's faces.
     #[inline]
     pub(crate) fn index(&self, face: Face) -> Option<usize> {
-        let card = face.first_card().filter(|&c| self.firsts.has(c))?;
-        let below = 1u128.checked_shl(u32::from(card.id())).map_or(u128::MAX, |b| b - 1);
-        Some((self.firsts.0 & below).count_ones() as usize)
+        self.of_card(face.first_card()?)
+    }
+
+    /// The number of the face of `card` among the deck's faces (any copy of a face).
+    #[inline]
+    pub(crate) fn of_card(&self, card: Card) -> Option<usize> {
+        self.of_id(card.id())
+    }
+
+    /// [`Self::of_card`] by card id.
+    #[inline]
+    pub(crate) fn of_id(&self, id: u8) -> Option<usize> {
+        if u32::from(id) < self.dense {
+            // (A power with every card below it in the deck: after the 5 extra copies.)
+            return Some(match DENSE_FACE.get(usize::from(id)) {
+                Some(&f) => usize::from(f),
+                None => usize::from(id).saturating_sub(5),
+            });
+        }
+        let first = Card::new(id)?.face().first_card().filter(|&c| self.firsts.has(c))?;
+        Some(rank_below(self.firsts, first.id()))
     }
 
     /// The face numbered `i`.
@@ -154,7 +264,9 @@ pub(crate) struct Layout {
     pub(crate) faces: Faces,
     /// Highest bid token.
     max_bid: u8,
-    sizes: [usize; BLOCKS],
+    /// Where each block starts, then the end of the last: a block's size is the
+    /// difference, an index its block's start plus its place (O(1)).
+    starts: [u16; BLOCKS + 1],
 }
 
 /// Pairs `a < b` of `n` seats.
@@ -193,69 +305,102 @@ fn seat_index(s: Seat, n: usize) -> Option<usize> {
 
 impl Layout {
     pub(crate) fn of(config: &Config) -> Layout {
-        let n = usize::from(config.players);
         let faces = Faces::of(config);
+        let sizes = Layout::sizes(config, &faces);
+        let mut starts = [0; BLOCKS + 1];
+        let mut at = 0;
+        for (start, size) in starts.iter_mut().skip(1).zip(sizes) {
+            at += size;
+            *start = at as u16;
+        }
+        Layout { n: usize::from(config.players), faces, max_bid: config.max_bid, starts }
+    }
+
+    /// The number of actions and the faces, without the block starts: all a turn to play
+    /// needs (see `legal_mask`).
+    #[inline]
+    pub(crate) fn count_of(config: &Config) -> (usize, Faces) {
+        let faces = Faces::of(config);
+        (Layout::sizes(config, &faces).iter().sum(), faces)
+    }
+
+    /// The size of each block.
+    #[inline]
+    fn sizes(config: &Config, faces: &Faces) -> [usize; BLOCKS] {
+        let n = usize::from(config.players);
         let f = faces.len;
-        let deck = config.deck;
-        let power = |p: Power| deck.has(p);
+        let powers = config.deck.powers;
+        let power = |p: Power| powers >> p.index() & 1 == 1;
         let bids = 2 * usize::from(config.max_bid) + 1;
-        let precision = may_play(config, &PRECISION_TYPES);
+        let chosen = round_types(config);
+        let may = |types: &[RoundType]| types.iter().any(|t| chosen >> t.index() & 1 == 1);
+        let precision = may(&PRECISION_TYPES);
         let when = |on: bool, size: usize| if on { size } else { 0 };
-        let sizes = ALL_BLOCKS.map(|b| match b {
-            Block::Play => f,
-            Block::PlayAsGolem => when(power(Power::DoubleFaced), 1),
-            Block::Bid => bids,
-            // The dealer's choice after the spinner, or the Alchemist's.
-            Block::Trump => when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5),
-            Block::Shield => when(config.shields != Shields::Off, 1),
-            Block::Smuggle => when(power(Power::Smuggler), f),
-            Block::Look => when(power(Power::Bishop), n),
-            Block::Lead => when(power(Power::Bomb), n),
-            Block::Swap => when(power(Power::Cursed), pairs(n)),
-            Block::Jest => when(power(Power::Jester), 3),
-            Block::Pass => when(power(Power::Magician), 2),
-            Block::Give => when(power(Power::Magician), f),
-            Block::Trade => when(power(Power::Merchant), f * n),
-            Block::TradeOthers => when(power(Power::Merchant), pairs(n)),
-            Block::Steal => when(power(Power::Thief), n),
-            Block::Hex => when(power(Power::Witch), n),
-            Block::Keep => when(power(Power::Smuggler) || power(Power::Thief), 1),
-            Block::SetAside => when(may_play(config, &[RoundType::TheSplit]), f),
-            Block::Mission => when(may_play(config, &MISSION_TYPES), config.missions.catalogue.len()),
-            Block::Leak => when(may_play(config, &[RoundType::LeakedSuit]), Leak::CHOICES.len()),
-            Block::Team => {
-                when(may_play(config, &ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n)
+        // The dealer's choice after the spinner, or the Alchemist's.
+        let trump = when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5);
+        let shield = when(config.shields != Shields::Off, 1);
+        if powers == 0 && chosen & !(1 << RoundType::Normal.index()) == 0 {
+            // The base game (no power, Normal Bidding only): the first blocks only.
+            let mut sizes = [0; BLOCKS];
+            for (size, base) in sizes.iter_mut().zip([f, 0, bids, trump, shield]) {
+                *size = base;
             }
-            Block::Note => when(may_play(config, &ALLIANCE_TYPES), f),
-            Block::SuitBid => when(precision, 4 * bids),
-            Block::Place => when(precision, 4),
-            Block::StealFrom => when(precision && power(Power::Thief), 4 * n),
-            Block::JestSuit => when(precision && power(Power::Jester), 8),
-            Block::Wager => when(may_play(config, &[RoundType::Wagering]) && config.wagering.extra_wagers, 2),
-            Block::Duel => when(
-                may_play(config, &[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
+            return sizes;
+        }
+        // In `Block` order.
+        [
+            f,                                                                                          // Play
+            when(power(Power::DoubleFaced), 1),                                                         // PlayAsGolem
+            bids,                                                                                       // Bid
+            trump,                                                                                      // Trump
+            shield,                                                                                     // Shield
+            when(power(Power::Smuggler), f),                                                            // Smuggle
+            when(power(Power::Bishop), n),                                                              // Look
+            when(power(Power::Bomb), n),                                                                // Lead
+            when(power(Power::Cursed), pairs(n)),                                                       // Swap
+            when(power(Power::Jester), 3),                                                              // Jest
+            when(power(Power::Magician), 2),                                                            // Pass
+            when(power(Power::Magician), f),                                                            // Give
+            when(power(Power::Merchant), f * n),                                                        // Trade
+            when(power(Power::Merchant), pairs(n)),                                                     // TradeOthers
+            when(power(Power::Thief), n),                                                               // Steal
+            when(power(Power::Witch), n),                                                               // Hex
+            when(power(Power::Smuggler) || power(Power::Thief), 1),                                     // Keep
+            when(may(&[RoundType::TheSplit]), f),                                                       // SetAside
+            when(may(&MISSION_TYPES), config.missions.catalogue.len()),                                 // Mission
+            when(may(&[RoundType::LeakedSuit]), Leak::CHOICES.len()),                                   // Leak
+            when(may(&ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n), // Team
+            when(may(&ALLIANCE_TYPES), f),                                                              // Note
+            when(precision, 4 * bids),                                                                  // SuitBid
+            when(precision, 4),                                                                         // Place
+            when(precision && power(Power::Thief), 4 * n),                                              // StealFrom
+            when(precision && power(Power::Jester), 8),                                                 // JestSuit
+            when(may(&[RoundType::Wagering]) && config.wagering.extra_wagers, 2),                       // Wager
+            when(
+                may(&[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
                 usize::from(DUEL_RANK.get(1 << n.min(8)).copied().unwrap_or(0)),
-            ),
-        });
-        Layout { n, faces, max_bid: config.max_bid, sizes }
+            ), // Duel
+        ]
     }
 
     /// Every action index: the sum of the blocks.
+    #[inline]
     pub(crate) fn count(&self) -> usize {
-        self.sizes.iter().sum()
+        usize::from(self.starts.last().copied().unwrap_or(0))
     }
 
     /// Where `block` starts.
-    fn offset(&self, block: Block) -> usize {
-        self.sizes.iter().take(block as usize).sum()
+    #[inline]
+    pub(crate) fn offset(&self, block: Block) -> usize {
+        usize::from(self.starts.get(block as usize).copied().unwrap_or(0))
     }
 
     fn size(&self, block: Block) -> usize {
-        self.sizes.get(block as usize).copied().unwrap_or(0)
+        usize::from(self.starts.get(block as usize + 1).copied().unwrap_or(0)) - self.offset(block)
     }
 
     /// A bid's place in its block: 0, 0-1, 1, 1-2, …, the highest token (notation order).
-    fn bid_index(&self, bid: Bid) -> Option<usize> {
+    pub(crate) fn bid_index(&self, bid: Bid) -> Option<usize> {
         match bid {
             Bid::Single(k) if k <= self.max_bid => Some(2 * usize::from(k)),
             Bid::Double(k) if k < self.max_bid => Some(2 * usize::from(k) + 1),
@@ -268,14 +413,9 @@ impl Layout {
         Some(if i.is_multiple_of(2) { Bid::Single(k) } else { Bid::Double(k) })
     }
 
-    /// The bid slots of the bid block (a bid's index there), for the observation.
-    pub(crate) fn bids(&self) -> usize {
+    /// The bids of the bid block: `2 * max_bid + 1`.
+    fn bids(&self) -> usize {
         2 * usize::from(self.max_bid) + 1
-    }
-
-    /// [`Self::bid_index`], public to the observation.
-    pub(crate) fn bid_slot(&self, bid: Bid) -> Option<usize> {
-        self.bid_index(bid)
     }
 
     /// The block of `action` and its place in the block.
@@ -338,7 +478,10 @@ impl Layout {
     pub(crate) fn action(&self, index: usize) -> Option<Action> {
         let mut rest = index;
         let mut found = None;
-        for (block, &size) in ALL_BLOCKS.iter().zip(&self.sizes) {
+        for (block, size) in ALL_BLOCKS.iter().zip(self.starts.windows(2).map(|w| match w {
+            [start, end] => usize::from(end - start),
+            _ => 0,
+        })) {
             if rest < size {
                 found = Some(*block);
                 break;
@@ -404,5 +547,54 @@ impl Layout {
                 Action::Duel(u8::try_from(m).ok()?)
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DeckSpec;
+
+    /// Decks of every shape: the standard deck with each power and with runs of powers, the
+    /// two-player deck, fewer copies, missing values.
+    fn decks() -> Vec<DeckSpec> {
+        let mut out = vec![DeckSpec::standard(), DeckSpec::two_player(), DeckSpec::range(4, 1, 13, 1, 2, 3)];
+        for (i, &p) in Power::ALL.iter().enumerate() {
+            out.push(DeckSpec::standard().with_powers(&[p]));
+            out.push(DeckSpec::standard().with_powers(Power::ALL.get(..=i).unwrap_or(&[])));
+            out.push(DeckSpec::standard().with_powers(Power::ALL.get(i..).unwrap_or(&[])));
+            out.push(DeckSpec::two_player().with_powers(&[p]));
+            out.push(DeckSpec::range(3, 2, 12, 2, 1, 4).with_powers(&[p]));
+        }
+        out
+    }
+
+    #[test]
+    fn deck_shapes_match_the_decks_cards() {
+        for spec in decks() {
+            let cards = spec.cards();
+            assert_eq!(deck_cards(&spec), cards, "{spec:?}");
+            let shape = DeckShape::of(&spec);
+            assert_eq!(shape.cards, cards, "{spec:?}");
+            assert_eq!(shape.firsts, cards.distinct(), "{spec:?}");
+            assert_eq!(shape.cards_len, cards.len() as usize, "{spec:?}");
+            assert_eq!(shape.faces_len, cards.distinct().len() as usize, "{spec:?}");
+            assert_eq!(shape.dense, cards.0.trailing_ones(), "{spec:?}");
+        }
+    }
+
+    #[test]
+    fn a_cards_face_index_is_its_faces_rank_in_the_deck() {
+        for spec in decks() {
+            let config = Config { deck: spec, ..Config::rulebook(Some(4)).unwrap() };
+            let faces = Faces::of(&config);
+            let firsts = spec.cards().distinct();
+            for card in spec.cards().iter() {
+                let first = card.face().first_card().unwrap();
+                let want = (firsts.0 & ((1u128 << first.id()) - 1)).count_ones() as usize;
+                assert_eq!(faces.of_card(card), Some(want), "{card:?} in {spec:?}");
+                assert_eq!(faces.face(want), Some(card.face()), "{card:?} in {spec:?}");
+            }
+        }
     }
 }

@@ -124,8 +124,10 @@
 //! holder, the winner), negative for the others, 0 for the leaders of a game ending
 //! shared. Within `(-1, 1)`; general-sum (the margins do not sum to a constant).
 
+mod deck;
 mod layout;
 mod observe;
+mod slots;
 
 use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
@@ -133,7 +135,8 @@ use crate::actions::Action;
 use crate::cards::Power;
 use crate::state::{CrownBattles, Phase, at};
 use layout::{Block, Layout};
-use observe::{Dims, POINTS, Writer};
+use observe::{Dims, POINTS};
+use slots::Writer;
 
 impl Learning for CrownBattles {
     fn action_count(&self) -> usize {
@@ -162,14 +165,16 @@ impl Learning for CrownBattles {
             BufferLength::check(count, mask.len())?;
             mask.fill(false);
             let playable = self.playable(seat);
-            // A word at a time: the high word holds only powers.
-            for (word, base) in [(playable.0 as u64, 0u8), ((playable.0 >> 64) as u64, 64)] {
-                let mut bits = word;
-                while bits != 0 {
-                    let id = base + bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
-                    if let Some(slot) = faces.of_id(id).and_then(|i| mask.get_mut(i)) {
-                        *slot = true;
+            if !faces.put_playable(playable, mask) {
+                // (A deck without every card below the powers: card by card.)
+                for (word, base) in [(playable.0 as u64, 0u8), ((playable.0 >> 64) as u64, 64)] {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let id = base + bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        if let Some(slot) = faces.of_id(id).and_then(|i| mask.get_mut(i)) {
+                            *slot = true;
+                        }
                     }
                 }
             }

@@ -16,7 +16,9 @@
 
 use duke_core::{Game, Observer, Seat};
 
-use super::layout::{ALLIANCE_TYPES, DeckShape, MISSION_TYPES, PRECISION_TYPES, count, rank_below, round_types};
+use super::deck::{DeckShape, count};
+use super::layout::{ALLIANCE_TYPES, MISSION_TYPES, PRECISION_TYPES, round_types};
+use super::slots::{CardWriter, Deck, NIBBLES, Slots, Writer, small};
 use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
@@ -39,8 +41,8 @@ pub(crate) struct Dims {
     n: usize,
     /// The deck's card slots.
     deck: Deck,
-    /// Highest bid token.
-    max_bid: u8,
+    /// 1 / (highest bid token + 1).
+    per_bid: f32,
     missions: usize,
     /// A round type other than Normal Bidding may be played.
     round_types: bool,
@@ -67,7 +69,7 @@ impl Dims {
         let mut dims = Dims {
             n: game.n(),
             deck,
-            max_bid: c.max_bid,
+            per_bid: 1.0 / (f32::from(c.max_bid) + 1.0),
             missions: 0,
             round_types: chosen & !(1 << RoundType::Normal.index()) != 0,
             powers: c.deck.powers != 0,
@@ -129,127 +131,6 @@ impl Dims {
     }
 }
 
-/// The deck's card slots: a card's slot is its rank in the deck.
-#[derive(Clone, Copy, Debug)]
-struct Deck {
-    cards: CardSet,
-    /// The deck holds every card id below this one (the standard decks: 60 or more), so
-    /// a card below it has its id for slot, without counting bits.
-    dense: u32,
-    len: usize,
-}
-
-impl Deck {
-    #[inline]
-    fn slot(&self, id: u8) -> usize {
-        if u32::from(id) < self.dense { usize::from(id) } else { rank_below(self.cards, id) }
-    }
-
-    /// A face's code: its first copy's slot + 1 over the deck's size (0: none).
-    fn face_code(&self, card: Card) -> f32 {
-        let first = copies_of(card.id()).map_or(card.id(), |(_, first)| first);
-        (self.slot(first) + 1) as f32 / self.len.max(1) as f32
-    }
-}
-
-/// For a copy of a duplicated face, its face's group (Golem, Dragon, Peasant) and first id.
-#[inline]
-fn copies_of(id: u8) -> Option<(usize, u8)> {
-    match id {
-        52 | 53 => Some((0, 52)),
-        54 | 55 => Some((1, 54)),
-        56..=59 => Some((2, 56)),
-        _ => None,
-    }
-}
-
-/// Writes cards into a block of card slots: a card of a duplicated face takes that face's
-/// next free slot, so the slots of a face depend on the order of the writes, not on ids.
-struct CardWriter<'d> {
-    deck: &'d Deck,
-    used: [usize; 3],
-}
-
-impl CardWriter<'_> {
-    fn new(deck: &Deck) -> CardWriter<'_> {
-        CardWriter { deck, used: [0; 3] }
-    }
-
-    #[inline]
-    fn put(&mut self, x: &mut Slots<'_>, id: u8, v: f32) {
-        let slot = match copies_of(id) {
-            Some((group, first)) => {
-                let Some(used) = self.used.get_mut(group) else { return };
-                *used += 1;
-                self.deck.slot(first) + *used - 1
-            }
-            None => self.deck.slot(id),
-        };
-        x.set(slot, v);
-    }
-
-    fn put_all(&mut self, x: &mut Slots<'_>, cards: CardSet, v: f32) {
-        let (low, high) = (cards.0 as u64, (cards.0 >> 64) as u64);
-        // The cards that are no copies first (ids below 52, powers 60..64): one slot each.
-        let mut plain = low & !COPIES;
-        while plain != 0 {
-            let id = plain.trailing_zeros() as u8;
-            plain &= plain - 1;
-            x.set(self.deck.slot(id), v);
-        }
-        for (mut bits, base) in [(low & COPIES, 0u8), (high, 64)] {
-            while bits != 0 {
-                let id = base + bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                self.put(x, id, v);
-            }
-        }
-    }
-}
-
-/// The copies of the duplicated faces: ids 52..60 (two Golems, two Dragons, four Peasants).
-const COPIES: u64 = 0xFF << 52;
-
-/// Writes consecutive blocks into the tensor (out of range writes nothing).
-pub(crate) struct Writer<'a> {
-    out: &'a mut [f32],
-    pub(crate) pos: usize,
-}
-
-impl<'a> Writer<'a> {
-    pub(crate) fn new(out: &'a mut [f32]) -> Writer<'a> {
-        Writer { out, pos: 0 }
-    }
-
-    /// The next `len` values.
-    #[inline]
-    fn block(&mut self, len: usize) -> Slots<'_> {
-        let start = self.pos;
-        self.pos += len;
-        Slots(self.out.get_mut(start..start + len).unwrap_or(&mut []))
-    }
-}
-
-/// One block of the tensor.
-struct Slots<'a>(&'a mut [f32]);
-
-impl Slots<'_> {
-    #[inline]
-    fn set(&mut self, i: usize, v: f32) {
-        if let Some(x) = self.0.get_mut(i) {
-            *x = v;
-        }
-    }
-
-    /// Sets `i` to 1 when `on` (the tensor is zeroed: nothing to write otherwise).
-    #[inline]
-    fn flag(&mut self, i: usize, on: bool) {
-        if on {
-            self.set(i, 1.0);
-        }
-    }
-}
-
 /// The phase's place in the one-hot block.
 fn phase_index(p: Phase) -> usize {
     match p {
@@ -288,10 +169,10 @@ fn put_form(x: &mut Slots<'_>, at: usize, form: Form) {
 }
 
 /// A bid as two values at `at`: (low + 1) / (highest token + 1), 0 for none; 1 for a
-/// double bid.
-fn put_bid(x: &mut Slots<'_>, at: usize, bid: Option<Bid>, max_bid: u8) {
+/// double bid. (`per_bid` is 1 / (highest token + 1): a product costs less than a quotient.)
+fn put_bid(x: &mut Slots<'_>, at: usize, bid: Option<Bid>, per_bid: f32) {
     if let Some(b) = bid {
-        x.set(at, f32::from(b.low().saturating_add(1)) / (f32::from(max_bid) + 1.0));
+        x.set(at, f32::from(b.low().saturating_add(1)) * per_bid);
         x.flag(at + 1, b.low() != b.high());
     }
 }
@@ -305,7 +186,7 @@ impl CrownBattles {
             Observer::Seat(s) if s.index() < n => Some(s),
             _ => None,
         };
-        let deck_size = d.deck.len.max(1) as f32;
+        let per_card = 1.0 / d.deck.len.max(1) as f32;
 
         if let Some(s) = me {
             w.block(n).set(s.index(), 1.0);
@@ -315,8 +196,8 @@ impl CrownBattles {
         let mut x = w.block(4);
         x.set(0, f32::from(t.round.saturating_add(1)) / self.config.schedule.rounds().max(1) as f32);
         x.flag(1, self.is_final_round());
-        x.set(2, f32::from(self.cards_this_round()) * n as f32 / deck_size);
-        x.set(3, count(t.deck) as f32 / deck_size);
+        x.set(2, f32::from(self.cards_this_round()) * n as f32 * per_card);
+        x.set(3, count(t.deck) as f32 * per_card);
         w.block(n).set(t.dealer.index(), 1.0);
         w.block(5).set(if let Trump::Suit(s) = t.trump { s.index() } else { 4 }, 1.0);
 
@@ -331,33 +212,37 @@ impl CrownBattles {
             w.block(RoundType::ALL.len()).set(t.rounds.round_type.index(), 1.0);
         }
 
-        // Per seat (zipped with the table's arrays: no index to check).
+        // Per seat (zipped with the table's arrays: no index to check; small numbers read
+        // from a table rather than converted, the conversions being the bottleneck here).
         let guarded = u32::from(t.wizards | t.shields);
         let crown = t.crown.map_or(usize::MAX, Seat::index);
         let x = w.block(5 * n);
         let seats = x.0.chunks_exact_mut(5).zip(&t.scores).zip(&t.tricks).zip(&t.hands).enumerate();
         for (i, (((v, &score), &tricks), &hand)) in seats {
             if let [has_crown, protected, points, won, held] = v {
-                *has_crown = f32::from(u8::from(i == crown));
-                *protected = (guarded >> i & 1) as f32;
+                *has_crown = small(usize::from(i == crown));
+                *protected = small((guarded >> i & 1) as usize);
                 *points = score as f32 * (1.0 / POINTS);
-                *won = f32::from(tricks);
-                *held = count(hand) as f32;
+                *won = small(usize::from(tricks));
+                *held = small(count(hand));
             }
         }
         let x = w.block(4 * n);
         for (v, &voids) in x.0.chunks_exact_mut(4).zip(&t.voids) {
-            if voids != 0 {
-                for (k, slot) in v.iter_mut().enumerate() {
-                    *slot = f32::from(voids >> k & 1);
-                }
+            if let Some(bits) = NIBBLES.get(usize::from(voids & 15)) {
+                v.copy_from_slice(bits);
             }
         }
-        let mut x = w.block(2 * n);
-        let public = t.rounds.round_type.bids_are_public();
-        for (i, &bid) in t.bids.iter().take(n).enumerate() {
-            let bid = bid.filter(|_| public || me.is_some_and(|s| s.index() == i));
-            put_bid(&mut x, 2 * i, bid, d.max_bid);
+        // (Written whole, seen or not: no branch per seat.)
+        let x = w.block(2 * n);
+        let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
+        for (i, (v, &bid)) in x.0.chunks_exact_mut(2).zip(&t.bids).enumerate() {
+            let (low, double) = bid.map_or((0, false), |b| (b.low() + 1, b.low() != b.high()));
+            let shown = (seen >> i & 1) as usize;
+            if let [number, two] = v {
+                *number = small(usize::from(low) * shown) * d.per_bid;
+                *two = small(usize::from(double) * shown);
+            }
         }
         let hidden_seats = self.fill_cards(d, me, w);
         self.fill_round_types(d, me, hidden_seats, w);
@@ -407,15 +292,16 @@ impl CrownBattles {
         let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
         let mut x = w.block(d.deck.len);
         let mut cards = CardWriter::new(&d.deck);
-        cards.put_all(&mut x, own, 1.0);
+        cards.put_first(&mut x, own);
         if let Some(s) = me.filter(|_| d.split) {
             cards.put_all(&mut x, at(&t.rounds.aside, s), 0.5);
         }
 
         // Places, one code per card: held by seat h (1 + h), in the undealt deck (n + 1),
         // on the table played by seat s (n + 2 + s), played earlier this round (2 n + 2),
-        // over 2 n + 2.
-        let scale = (2 * n + 2) as f32;
+        // over 2 n + 2. Written the cards played earlier first (the bulk, four slots at a
+        // time), then the known cards seat by seat and the deck's, then the table's.
+        let per_code = 1.0 / (2 * n + 2) as f32;
         let (hidden, hidden_seats) = self.hidden_from(me);
         let seen_played = t.played.minus(hidden);
         let known = match me {
@@ -423,8 +309,16 @@ impl CrownBattles {
             None if self.leaked_round() => t.rounds.shown.minus(seen_played),
             None => CardSet::EMPTY,
         };
-        let mut x = w.block(d.deck.len);
+        let first = (d.long && !t.rounds.long.is_empty()).then(|| self.first_pass());
+        let mut on_table = 0u128;
+        for trick in first.iter().chain([&t.trick]) {
+            for &id in trick.cards.iter().take(usize::from(trick.len)) {
+                on_table |= 1u128.checked_shl(u32::from(id)).unwrap_or(0);
+            }
+        }
+        let (mut x, mut leader, mut forms) = w.three(d.deck.len, n, n * FORM);
         let mut cards = CardWriter::new(&d.deck);
+        cards.put_first(&mut x, CardSet(seen_played.0 & !on_table));
         if !known.is_empty() {
             // Seat by seat (a face's copies in seat order), then the deck: as `View::known`.
             for i in 0..n {
@@ -437,30 +331,20 @@ impl CrownBattles {
                         }
                     }
                 }
-                cards.put_all(&mut x, held, (1 + i) as f32 / scale);
+                cards.put_all(&mut x, held, (1 + i) as f32 * per_code);
             }
-            cards.put_all(&mut x, known.and(t.deck), (n + 1) as f32 / scale);
+            cards.put_all(&mut x, known.and(t.deck), (n + 1) as f32 * per_code);
         }
-        let mut on_table = 0u128;
-        let first = (d.long && !t.rounds.long.is_empty()).then(|| self.first_pass());
-        let per_code = 1.0 / scale;
-        for trick in first.iter().chain([&t.trick]) {
-            let mut seat = trick.leader.index();
-            for &id in trick.cards.iter().take(usize::from(trick.len)) {
-                let by = seat;
+        if let Some(first) = &first {
+            let mut seat = first.leader.index();
+            for &id in first.cards.iter().take(usize::from(first.len)) {
+                cards.put(&mut x, id, (n + 2 + seat) as f32 * per_code);
                 seat = if seat + 1 >= n { 0 } else { seat + 1 };
-                let card = 1u128.checked_shl(u32::from(id)).unwrap_or(0);
-                if hidden.0 & card != 0 {
-                    continue;
-                }
-                on_table |= card;
-                cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
             }
         }
-        cards.put_all(&mut x, CardSet(seen_played.0 & !on_table), 1.0);
 
-        w.block(n).set(t.trick.leader.index(), 1.0);
-        let mut x = w.block(n * FORM);
+        // The ongoing trick: each card's place and its form, in one pass.
+        leader.set(t.trick.leader.index(), 1.0);
         let down = self.face_down();
         let mut seat = t.trick.leader.index();
         for (pos, (&id, &form)) in t.trick.cards.iter().zip(&t.trick.forms).take(usize::from(t.trick.len)).enumerate() {
@@ -471,11 +355,12 @@ impl CrownBattles {
             if hidden_seats & bit(Seat(by as u8)) != 0 {
                 continue;
             }
+            cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
             let form = match Card::new(id) {
                 Some(c) if down >> pos & 1 == 1 && c == Power::Summoner.card() => Form::of(c, false),
                 _ => form,
             };
-            put_form(&mut x, by * FORM, form);
+            put_form(&mut forms, by * FORM, form);
         }
         if d.long {
             let mut x = w.block(n * FORM);
@@ -527,7 +412,7 @@ impl CrownBattles {
         if d.blind {
             let mut x = w.block(2 * n);
             for s in seats() {
-                put_bid(&mut x, 2 * s.index(), at(&t.rounds.revealed_bids, s), d.max_bid);
+                put_bid(&mut x, 2 * s.index(), at(&t.rounds.revealed_bids, s), d.per_bid);
             }
         }
         if d.split {
@@ -537,7 +422,7 @@ impl CrownBattles {
             for s in seats().filter(|_| on) {
                 let i = s.index();
                 x.set(i, count(at(&t.rounds.aside, s)) as f32);
-                put_bid(&mut x, n + 2 * i, at(&t.rounds.other_bids, s), d.max_bid);
+                put_bid(&mut x, n + 2 * i, at(&t.rounds.other_bids, s), d.per_bid);
                 x.set(3 * n + i, f32::from(at(&t.rounds.first_tricks, s)));
             }
         }
@@ -591,7 +476,7 @@ impl CrownBattles {
             if self.precision() {
                 for s in seats() {
                     for (k, (&bid, &won)) in self.suit_bids(s).iter().zip(&self.suit_tricks(s)).enumerate() {
-                        put_bid(&mut x, 2 * (4 * s.index() + k), bid, d.max_bid);
+                        put_bid(&mut x, 2 * (4 * s.index() + k), bid, d.per_bid);
                         x.set(8 * n + 4 * s.index() + k, f32::from(won));
                     }
                 }

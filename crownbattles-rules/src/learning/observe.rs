@@ -152,20 +152,18 @@ fn phase_index(p: Phase) -> usize {
 
 /// Writes a form's features at `at` of `x`.
 fn put_form(x: &mut Slots<'_>, at: usize, form: Form) {
-    let (slot, half) = match form {
-        Form::Number { suit, value2 } => {
-            x.set(at + suit.index(), 1.0);
-            x.set(at + 4, f32::from(value2) / 26.0);
-            return;
-        }
-        Form::Peasant { half } => (5, half),
-        Form::Golem { half } => (6, half),
-        Form::GolemKing { half } => (7, half),
-        Form::Dragon { half } => (8, half),
-        Form::DragonKing => (9, false),
+    // Two writes whatever the form (the kind's flag, then the value or the half), so the
+    // match only picks numbers: no branch per form.
+    let (kind, second, value) = match form {
+        Form::Number { suit, value2 } => (suit.index(), 4, small(usize::from(value2)) * (1.0 / 26.0)),
+        Form::Peasant { half } => (5, 10, small(usize::from(half))),
+        Form::Golem { half } => (6, 10, small(usize::from(half))),
+        Form::GolemKing { half } => (7, 10, small(usize::from(half))),
+        Form::Dragon { half } => (8, 10, small(usize::from(half))),
+        Form::DragonKing => (9, 10, 0.0),
     };
-    x.set(at + slot, 1.0);
-    x.flag(at + 10, half);
+    x.set(at + kind, 1.0);
+    x.set(at + second, value);
 }
 
 /// A bid as two values at `at`: (low + 1) / (highest token + 1), 0 for none; 1 for a

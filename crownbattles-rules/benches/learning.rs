@@ -1,7 +1,7 @@
 //! Benchmarks of the learning surface (issue #27): on the same positions of random games,
 //! `legal_mask` + `observe` (what a learner pays per step) against `legal_actions` + `apply`
-//! (what the engine pays per step), for the 4-player base game, 8 players with every
-//! Special Power card, and 5 players dealing every round type.
+//! (what the engine pays per step), and each half alone, for the 4-player base game, 8
+//! players with every Special Power card, and 5 players dealing every round type.
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -87,6 +87,23 @@ fn learning(c: &mut Criterion) {
                     game.legal_mask(*seat, &mut scratch, &mut mask).unwrap();
                     game.observe(Observer::Seat(*seat), &mut tensor).unwrap();
                     black_box((&mask, &tensor));
+                }
+            });
+        });
+        // Each half alone: which of the two dominates.
+        group.bench_function(BenchmarkId::new("legal_mask", name), |b| {
+            b.iter(|| {
+                for (game, seat) in &positions {
+                    game.legal_mask(*seat, &mut scratch, &mut mask).unwrap();
+                    black_box(&mask);
+                }
+            });
+        });
+        group.bench_function(BenchmarkId::new("observe", name), |b| {
+            b.iter(|| {
+                for (game, seat) in &positions {
+                    game.observe(Observer::Seat(*seat), &mut tensor).unwrap();
+                    black_box(&tensor);
                 }
             });
         });

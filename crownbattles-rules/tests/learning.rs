@@ -188,7 +188,7 @@ fn finished_games_return_the_winner() {
 fn sizes_of_the_base_game_and_the_largest_config() {
     let base = CrownBattles::new(&Config::rulebook(Some(4)).unwrap(), 0).unwrap();
     assert_eq!(base.action_count(), 82);
-    assert_eq!(base.observation_shape().len(), 850);
+    assert_eq!(base.observation_shape().len(), 250);
     assert_eq!(base.utility(), Utility::GeneralSum);
     let mut largest = Config::rulebook(Some(8)).unwrap();
     largest.deck = largest.deck.with_powers(&Power::ALL);
@@ -197,7 +197,7 @@ fn sizes_of_the_base_game_and_the_largest_config() {
         RoundTypes::deal(&RoundType::ALL.into_iter().filter(|t| !t.excluded_for(8)).collect::<Vec<_>>());
     let game = CrownBattles::new(&largest, 0).unwrap();
     assert_eq!(game.action_count(), 1302);
-    assert_eq!(game.observation_shape().len(), 4613);
+    assert_eq!(game.observation_shape().len(), 742);
 }
 
 #[test]

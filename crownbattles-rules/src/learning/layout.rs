@@ -3,8 +3,9 @@
 
 use duke_core::Seat;
 
+use super::deck::Faces;
 use crate::actions::{Action, Bid, Direction, Trump};
-use crate::cards::{CardSet, Face, Power, SuitId};
+use crate::cards::{Face, Power, SuitId};
 use crate::setup::{Config, Shields};
 use crate::{DuelPairing, Leak, RoundType, TeamFormation};
 
@@ -102,12 +103,6 @@ pub(crate) fn round_types(config: &Config) -> u16 {
     config.round_types.chosen()
 }
 
-/// Whether any of these round types may be played.
-pub(crate) fn may_play(config: &Config, types: &[RoundType]) -> bool {
-    let chosen = round_types(config);
-    types.iter().any(|t| chosen >> t.index() & 1 == 1)
-}
-
 /// The round types with missions.
 pub(crate) const MISSION_TYPES: [RoundType; 3] =
     [RoundType::Missions, RoundType::BlindMissions, RoundType::MissionsAlliances];
@@ -117,36 +112,6 @@ pub(crate) const ALLIANCE_TYPES: [RoundType; 3] =
 /// The round types bidding per suit.
 pub(crate) const PRECISION_TYPES: [RoundType; 2] = [RoundType::SuitPrecision, RoundType::SuitPrecisionAlliances];
 
-/// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
-/// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Faces {
-    /// The lowest card id of each face of the deck.
-    firsts: CardSet,
-    /// How many.
-    pub(crate) len: usize,
-}
-
-impl Faces {
-    pub(crate) fn of(config: &Config) -> Faces {
-        let firsts = config.deck.cards().distinct();
-        Faces { firsts, len: firsts.len() as usize }
-    }
-
-    /// The number of `face` among the deck's faces.
-    #[inline]
-    pub(crate) fn index(&self, face: Face) -> Option<usize> {
-        let card = face.first_card().filter(|&c| self.firsts.has(c))?;
-        let below = 1u128.checked_shl(u32::from(card.id())).map_or(u128::MAX, |b| b - 1);
-        Some((self.firsts.0 & below).count_ones() as usize)
-    }
-
-    /// The face numbered `i`.
-    pub(crate) fn face(&self, i: usize) -> Option<Face> {
-        self.firsts.nth(u32::try_from(i).ok()?).map(|c| c.face())
-    }
-}
-
 /// The index of a config's actions: the size of each block.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
@@ -154,7 +119,9 @@ pub(crate) struct Layout {
     pub(crate) faces: Faces,
     /// Highest bid token.
     max_bid: u8,
-    sizes: [usize; BLOCKS],
+    /// Where each block starts, then the end of the last: a block's size is the
+    /// difference, an index its block's start plus its place (O(1)).
+    starts: [u16; BLOCKS + 1],
 }
 
 /// Pairs `a < b` of `n` seats.
@@ -193,69 +160,104 @@ fn seat_index(s: Seat, n: usize) -> Option<usize> {
 
 impl Layout {
     pub(crate) fn of(config: &Config) -> Layout {
-        let n = usize::from(config.players);
         let faces = Faces::of(config);
+        let sizes = Layout::sizes(config, &faces);
+        let mut starts = [0; BLOCKS + 1];
+        let mut at = 0;
+        for (start, size) in starts.iter_mut().skip(1).zip(sizes) {
+            at += size;
+            *start = at as u16;
+        }
+        Layout { n: usize::from(config.players), faces, max_bid: config.max_bid, starts }
+    }
+
+    /// The number of actions and the faces, without the block starts: all a turn to play
+    /// needs (see `legal_mask`).
+    #[inline]
+    pub(crate) fn count_of(config: &Config) -> (usize, Faces) {
+        let faces = Faces::of(config);
+        (Layout::sizes(config, &faces).iter().sum(), faces)
+    }
+
+    /// The size of each block.
+    #[inline]
+    fn sizes(config: &Config, faces: &Faces) -> [usize; BLOCKS] {
+        let n = usize::from(config.players);
         let f = faces.len;
-        let deck = config.deck;
-        let power = |p: Power| deck.has(p);
+        let powers = config.deck.powers;
+        let power = |p: Power| powers >> p.index() & 1 == 1;
         let bids = 2 * usize::from(config.max_bid) + 1;
-        let precision = may_play(config, &PRECISION_TYPES);
+        let chosen = round_types(config);
+        let normal_only = chosen & !(1 << RoundType::Normal.index()) == 0;
+        // (Normal Bidding only, the common case: no round type's block, no search.)
+        let may = |types: &[RoundType]| !normal_only && types.iter().any(|t| chosen >> t.index() & 1 == 1);
+        let precision = may(&PRECISION_TYPES);
         let when = |on: bool, size: usize| if on { size } else { 0 };
-        let sizes = ALL_BLOCKS.map(|b| match b {
-            Block::Play => f,
-            Block::PlayAsGolem => when(power(Power::DoubleFaced), 1),
-            Block::Bid => bids,
-            // The dealer's choice after the spinner, or the Alchemist's.
-            Block::Trump => when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5),
-            Block::Shield => when(config.shields != Shields::Off, 1),
-            Block::Smuggle => when(power(Power::Smuggler), f),
-            Block::Look => when(power(Power::Bishop), n),
-            Block::Lead => when(power(Power::Bomb), n),
-            Block::Swap => when(power(Power::Cursed), pairs(n)),
-            Block::Jest => when(power(Power::Jester), 3),
-            Block::Pass => when(power(Power::Magician), 2),
-            Block::Give => when(power(Power::Magician), f),
-            Block::Trade => when(power(Power::Merchant), f * n),
-            Block::TradeOthers => when(power(Power::Merchant), pairs(n)),
-            Block::Steal => when(power(Power::Thief), n),
-            Block::Hex => when(power(Power::Witch), n),
-            Block::Keep => when(power(Power::Smuggler) || power(Power::Thief), 1),
-            Block::SetAside => when(may_play(config, &[RoundType::TheSplit]), f),
-            Block::Mission => when(may_play(config, &MISSION_TYPES), config.missions.catalogue.len()),
-            Block::Leak => when(may_play(config, &[RoundType::LeakedSuit]), Leak::CHOICES.len()),
-            Block::Team => {
-                when(may_play(config, &ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n)
+        // The dealer's choice after the spinner, or the Alchemist's.
+        let trump = when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5);
+        let shield = when(config.shields != Shields::Off, 1);
+        if powers == 0 && normal_only {
+            // The base game (no power, Normal Bidding only): the first blocks only.
+            let mut sizes = [0; BLOCKS];
+            for (size, base) in sizes.iter_mut().zip([f, 0, bids, trump, shield]) {
+                *size = base;
             }
-            Block::Note => when(may_play(config, &ALLIANCE_TYPES), f),
-            Block::SuitBid => when(precision, 4 * bids),
-            Block::Place => when(precision, 4),
-            Block::StealFrom => when(precision && power(Power::Thief), 4 * n),
-            Block::JestSuit => when(precision && power(Power::Jester), 8),
-            Block::Wager => when(may_play(config, &[RoundType::Wagering]) && config.wagering.extra_wagers, 2),
-            Block::Duel => when(
-                may_play(config, &[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
+            return sizes;
+        }
+        // In `Block` order.
+        [
+            f,                                                                                          // Play
+            when(power(Power::DoubleFaced), 1),                                                         // PlayAsGolem
+            bids,                                                                                       // Bid
+            trump,                                                                                      // Trump
+            shield,                                                                                     // Shield
+            when(power(Power::Smuggler), f),                                                            // Smuggle
+            when(power(Power::Bishop), n),                                                              // Look
+            when(power(Power::Bomb), n),                                                                // Lead
+            when(power(Power::Cursed), pairs(n)),                                                       // Swap
+            when(power(Power::Jester), 3),                                                              // Jest
+            when(power(Power::Magician), 2),                                                            // Pass
+            when(power(Power::Magician), f),                                                            // Give
+            when(power(Power::Merchant), f * n),                                                        // Trade
+            when(power(Power::Merchant), pairs(n)),                                                     // TradeOthers
+            when(power(Power::Thief), n),                                                               // Steal
+            when(power(Power::Witch), n),                                                               // Hex
+            when(power(Power::Smuggler) || power(Power::Thief), 1),                                     // Keep
+            when(may(&[RoundType::TheSplit]), f),                                                       // SetAside
+            when(may(&MISSION_TYPES), config.missions.catalogue.len()),                                 // Mission
+            when(may(&[RoundType::LeakedSuit]), Leak::CHOICES.len()),                                   // Leak
+            when(may(&ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n), // Team
+            when(may(&ALLIANCE_TYPES), f),                                                              // Note
+            when(precision, 4 * bids),                                                                  // SuitBid
+            when(precision, 4),                                                                         // Place
+            when(precision && power(Power::Thief), 4 * n),                                              // StealFrom
+            when(precision && power(Power::Jester), 8),                                                 // JestSuit
+            when(may(&[RoundType::Wagering]) && config.wagering.extra_wagers, 2),                       // Wager
+            when(
+                may(&[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
                 usize::from(DUEL_RANK.get(1 << n.min(8)).copied().unwrap_or(0)),
-            ),
-        });
-        Layout { n, faces, max_bid: config.max_bid, sizes }
+            ), // Duel
+        ]
     }
 
     /// Every action index: the sum of the blocks.
+    #[inline]
     pub(crate) fn count(&self) -> usize {
-        self.sizes.iter().sum()
+        usize::from(self.starts.last().copied().unwrap_or(0))
     }
 
     /// Where `block` starts.
-    fn offset(&self, block: Block) -> usize {
-        self.sizes.iter().take(block as usize).sum()
+    #[inline]
+    pub(crate) fn offset(&self, block: Block) -> usize {
+        usize::from(self.starts.get(block as usize).copied().unwrap_or(0))
     }
 
     fn size(&self, block: Block) -> usize {
-        self.sizes.get(block as usize).copied().unwrap_or(0)
+        usize::from(self.starts.get(block as usize + 1).copied().unwrap_or(0)) - self.offset(block)
     }
 
     /// A bid's place in its block: 0, 0-1, 1, 1-2, …, the highest token (notation order).
-    fn bid_index(&self, bid: Bid) -> Option<usize> {
+    pub(crate) fn bid_index(&self, bid: Bid) -> Option<usize> {
         match bid {
             Bid::Single(k) if k <= self.max_bid => Some(2 * usize::from(k)),
             Bid::Double(k) if k < self.max_bid => Some(2 * usize::from(k) + 1),
@@ -268,14 +270,9 @@ impl Layout {
         Some(if i.is_multiple_of(2) { Bid::Single(k) } else { Bid::Double(k) })
     }
 
-    /// The bid slots of the bid block (a bid's index there), for the observation.
-    pub(crate) fn bids(&self) -> usize {
+    /// The bids of the bid block: `2 * max_bid + 1`.
+    fn bids(&self) -> usize {
         2 * usize::from(self.max_bid) + 1
-    }
-
-    /// [`Self::bid_index`], public to the observation.
-    pub(crate) fn bid_slot(&self, bid: Bid) -> Option<usize> {
-        self.bid_index(bid)
     }
 
     /// The block of `action` and its place in the block.
@@ -338,7 +335,10 @@ impl Layout {
     pub(crate) fn action(&self, index: usize) -> Option<Action> {
         let mut rest = index;
         let mut found = None;
-        for (block, &size) in ALL_BLOCKS.iter().zip(&self.sizes) {
+        for (block, size) in ALL_BLOCKS.iter().zip(self.starts.windows(2).map(|w| match w {
+            [start, end] => usize::from(end - start),
+            _ => 0,
+        })) {
             if rest < size {
                 found = Some(*block);
                 break;

@@ -49,11 +49,18 @@
 //!
 //! # Observation
 //!
-//! One flat tensor (`[len]`), every value finite; cards are counted by face (a seat can
-//! tell a Golem from a Dragon, not one Golem from the other). For a seat, what its view
-//! shows: its hand and private knowledge; for the spectator, only what everyone sees (no
-//! hand, no private knowledge; Leaked Suit's revealed cards). The blocks, in order
-//! (`b = B + 1` bid slots: slot 0 "no bid seen", then the bid block's order):
+//! One flat tensor (`[len]`), every value finite, compact for speed (a learner writes one
+//! per step): blocks sized by the config, zeroed once and then only the non-zero values
+//! written; one value per card of the deck (a location code) rather than a one-hot plane
+//! per card per place; a bid, a mission, a leak, an ally or a duel group as one code per
+//! seat. For a seat, what its view shows: its hand and private knowledge; for the
+//! spectator, only what everyone sees (no hand, no private knowledge; Leaked Suit's
+//! revealed cards). `n` is the players, `D` the cards of the deck (one slot each, in card-id
+//! order: 60 for the standard deck, plus its Special Power cards). The copies of a face (two
+//! Golems, two Dragons, four Peasants) are interchangeable: a block fills a face's slots in
+//! the order it visits the copies' places, never by card id, since which copy a seat holds
+//! is nothing it can see. A bid is two values: (its low number + 1) / (highest bid token +
+//! 1), 0 for none; 1 for a double bid. The blocks, in order:
 //!
 //! 1. observer: one-hot seat (n; all 0 for the spectator);
 //! 2. round (1-based) / scheduled rounds, final round flag, cards dealt × n / deck size,
@@ -61,44 +68,52 @@
 //! 3. dealer (n); trump R, G, B, Y, X (5);
 //! 4. phase one-hot (13: choose trump, bidding, play, effect, Magician passing, over,
 //!    blind bidding, splitting, missions, leaked suit, teams, place, pairing), the
-//!    phase's seat (n), the effect's power (16), effect at the trick's end, the Witch's
-//!    steps left / 6, the Magician's direction (2), a stolen trick to place (1);
-//! 5. seats to act (n); round type one-hot (14, [`RoundType::ALL`](crate::RoundType::ALL) order);
+//!    phase's seat (n); with Special Power cards, an effect's power ((index + 1) / 16), at
+//!    the trick's end, the Witch's steps left / 6 (3); with the Magician, its direction
+//!    (2: left, right); with Suit Precision, a stolen trick to place (1);
+//! 5. seats to act (n); the round type, one-hot (14, [`RoundType::ALL`](crate::RoundType::ALL)
+//!    order) when the config may play another type than Normal Bidding;
 //! 6. per seat: crown, protected (Wizard or shield), score / 100, tricks won, cards in
 //!    hand (5 n); known voids, per seat per suit (4 n);
-//! 7. bids, per seat one-hot over b (n b; Blind Bidding: only the observer's own);
-//! 8. the observer's hand (F); the cards played this round it saw (F); the cards it
-//!    knows the place of, per seat holding them then the deck ((n + 1) F);
-//! 9. the trick: its leader (n), per seat the face played and its form (suit, value,
-//!    Peasant, Golem, Golem King, Dragon, Dragon King, Summoner's half) (n (F + 11));
-//!    Stealth Play's face-down cards are left out, as in the view;
+//! 7. bids, per seat (2 n; Blind Bidding: only the observer's own);
+//! 8. the observer's hand: 1 per card held (0.5: set aside for The Split's second half) (D);
+//! 9. where the observer knows each other card is, one code per card over `2 n + 2`: held by
+//!    seat `h` (`1 + h`: Bishop, Spy, passes, trades, notes, Leaked Suit), in the undealt
+//!    deck (`n + 1`), on the table played by seat `s` in the ongoing trick (Long Play: either
+//!    pass) (`n + 2 + s`), played earlier this round (`2 n + 2`, so 1); 0 unseen (D).
+//!    Stealth Play's face-down cards the observer did not see are left out, as in the view;
+//! 10. the trick: its leader (n), per seat the form its card fights with (suit, twice the
+//!     value / 26, Peasant, Golem, Golem King, Dragon, Dragon King, Summoner's half)
+//!     (11 n);
 //!
 //! then the blocks of the config's Special Power cards and round types, each present only
 //! when the config may use it:
 //!
-//! 10. Long Play: the first pass of a long trick, per seat (n (F + 11));
-//! 11. Stealth Play: the seats whose card lies face down (n), the suit told (4), the trick
-//!     revealed last, per seat its face and whether the Double-faced card was a Golem
-//!     (n (F + 1));
-//! 12. Magician: the card the observer passes (F), the card coming to it (F);
-//! 13. Blind Bidding: the bids revealed at the last round's end (n b);
-//! 14. The Split: second half flag (1), the observer's cards set aside (F), cards set
-//!     aside per seat (n), the other half's bids (n b), first-half tricks (n);
-//! 15. missions (M the catalogue size): the missions offered to the observer (M), each
-//!     seat's mission as the observer sees it (n M), the missions revealed at the last
-//!     round's end (n M);
-//! 16. Leaked Suit: each seat's leak as the observer sees it (n × 6: R, G, B, Y,
-//!     monsters, nothing);
-//! 17. Alliances: each seat's ally (n n), solo (n), Secret Note shown (n);
-//! 18. Suit Precision: per seat and suit the bid (4 n b) and the tricks placed (4 n);
-//! 19. Wagering: the pot / 100 (1), the extra wagers / 20 (n);
-//! 20. Duel Fights: seats in the same group (n n).
+//! 11. Long Play: the first pass's forms, per seat (11 n);
+//! 12. Stealth Play: the seats whose card lies face down unseen (n), the suit told (4), the
+//!     trick revealed last, per seat its card (its face's first slot + 1) / D and whether the
+//!     Double-faced card was a Golem (2 n);
+//! 13. Magician: the card the observer passes, the card coming to it (each (its face's first
+//!     slot + 1) / D) (2);
+//! 14. Blind Bidding: the bids revealed at the last round's end (2 n);
+//! 15. The Split: second half flag (1), cards set aside per seat (n), the other half's bids
+//!     (2 n), first-half tricks (n) (the observer's cards set aside are in its hand block);
+//! 16. missions (M the catalogue size): the missions offered to the observer (M), each
+//!     seat's mission as the observer sees it ((id + 1) / M) (n), the missions revealed at
+//!     the last round's end ((id + 1) / M) (n);
+//! 17. Leaked Suit: each seat's leak as the observer sees it ((code + 1) / 6: R, G, B, Y,
+//!     monsters, nothing) (n);
+//! 18. Alliances: each seat's ally ((seat + 1) / n) (n), solo (n), Secret Note shown (n);
+//! 19. Suit Precision: per seat and suit the bid (8 n) and the tricks placed (4 n);
+//! 20. Wagering: the pot / 100 (1), the extra wagers / 20 (n);
+//! 21. Duel Fights: each seat's group ((group + 1) / 4) (n).
 //!
 //! The state keeps no history of earlier tricks, so a seat's memory is what its view
-//! shows: the faces played this round (not by whom, but in the ongoing trick), voids,
-//! known cards. Sizes: the 4-player base game 850; 8 players with all 16 powers, every
-//! round type, bid tokens to 10 and the 4 printed missions 4,613 (a catalogue of the most
-//! missions, 64, adds 1,020).
+//! shows: the cards played this round (who played them only in the ongoing trick), voids,
+//! known cards. Sizes: `22 + 27 n + 2 D` for the base game (3 players 223, 4 players 250,
+//! 5 players 277); the 8-player rulebook game (8 powers) 377; 8 players with all 16
+//! powers, every round type, bid tokens to 10 and the 4 printed missions 742 (a
+//! catalogue of the most missions, 64, adds 60).
 //!
 //! # Returns
 //!
@@ -109,15 +124,19 @@
 //! holder, the winner), negative for the others, 0 for the leaders of a game ending
 //! shared. Within `(-1, 1)`; general-sum (the margins do not sum to a constant).
 
+mod deck;
 mod layout;
 mod observe;
+mod slots;
 
 use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
 use crate::actions::Action;
-use crate::state::{CrownBattles, at};
-use layout::Layout;
-use observe::{Dims, POINTS, Writer};
+use crate::cards::Power;
+use crate::state::{CrownBattles, Phase, at};
+use layout::{Block, Layout};
+use observe::{Dims, POINTS};
+use slots::Writer;
 
 impl Learning for CrownBattles {
     fn action_count(&self) -> usize {
@@ -132,14 +151,53 @@ impl Learning for CrownBattles {
         Layout::of(&self.config).action(index)
     }
 
-    /// The legal actions indexed with the layout computed once.
+    /// Direct on a turn to play (most decisions): each playable card sets its face's index
+    /// (the play block starts at 0), without listing actions. Otherwise the legal actions
+    /// are listed into `scratch` and each indexed in O(1) (block starts computed once).
     fn legal_mask(&self, seat: Seat, scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
+        // As `push_plays`: one action per face of the playable cards, and the Double-faced
+        // card as a Golem. (An Alliance round's Secret Notes take the general path.)
+        if let Phase::Play(s) = self.table.phase
+            && s == seat
+            && !self.alliance_round()
+        {
+            let (count, faces) = Layout::count_of(&self.config);
+            BufferLength::check(count, mask.len())?;
+            mask.fill(false);
+            let playable = self.playable(seat);
+            if !faces.put_playable(playable, mask) {
+                // (A deck without every card below the powers: card by card.)
+                for (word, base) in [(playable.0 as u64, 0u8), ((playable.0 >> 64) as u64, 64)] {
+                    let mut bits = word;
+                    while bits != 0 {
+                        let id = base + bits.trailing_zeros() as u8;
+                        bits &= bits - 1;
+                        if let Some(slot) = faces.of_id(id).and_then(|i| mask.get_mut(i)) {
+                            *slot = true;
+                        }
+                    }
+                }
+            }
+            // (The play-as-Golem block follows the play block, one per face.)
+            if playable.has(Power::DoubleFaced.card())
+                && let Some(slot) = mask.get_mut(faces.len)
+            {
+                *slot = true;
+            }
+            return Ok(());
+        }
         let layout = Layout::of(&self.config);
         BufferLength::check(layout.count(), mask.len())?;
         mask.fill(false);
         duke_core::Game::legal_actions(self, seat, scratch);
+        let bids = layout.offset(Block::Bid);
         for &action in scratch.iter() {
-            if let Some(slot) = layout.index(action).and_then(|i| mask.get_mut(i)) {
+            // (Bids, the most common of these, straight to their block.)
+            let index = match action {
+                Action::Bid(bid) => layout.bid_index(bid).map(|i| bids + i),
+                _ => layout.index(action),
+            };
+            if let Some(slot) = index.and_then(|i| mask.get_mut(i)) {
                 *slot = true;
             }
         }

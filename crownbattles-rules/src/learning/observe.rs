@@ -2,13 +2,23 @@
 //! the same sources without building the view (nothing allocates). The blocks, in order,
 //! are listed in the [module docs](super); [`Dims::len`] sums them and [`fill`] writes them.
 //!
-//! Cards are counted by face (a Golem, a Dragon or a Peasant counts its copies), never by
-//! card id: the view names faces, and which copy of a face a seat holds is nothing it can
-//! see (a determinization may swap copies).
+//! Compact, for speed (a learner writes one per step): blocks sized by the config, the
+//! tensor zeroed once and then only its non-zero values written, one value per card of
+//! the deck (a location code) rather than one-hot planes per card per place, and a bid,
+//! a mission, a leak, an ally or a duel group as one code per seat rather than a one-hot.
+//!
+//! Cards: one slot per card of the deck, in card-id order; the copies of a face (two
+//! Golems, two Dragons, four Peasants) are interchangeable, so the copies a block writes
+//! fill that face's slots in the order the block visits them (never by card id): which
+//! copy of a face a seat holds is nothing it can see (a determinization may swap copies).
+//!
+//! [`fill`]: CrownBattles::fill
 
 use duke_core::{Game, Observer, Seat};
 
-use super::layout::{ALLIANCE_TYPES, Faces, Layout, MISSION_TYPES, PRECISION_TYPES, may_play};
+use super::deck::{DeckShape, count};
+use super::layout::{ALLIANCE_TYPES, MISSION_TYPES, PRECISION_TYPES, round_types};
+use super::slots::{CardWriter, Deck, NIBBLES, Slots, Writer, small};
 use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
@@ -22,21 +32,22 @@ pub(crate) const POINTS: f32 = 100.0;
 const FORM: usize = 11;
 /// The phases, one-hot (see [`phase_index`]).
 const PHASES: usize = 13;
-/// A phase's details: its seat (n), the power of an effect (16), at the trick's end, the
-/// Witch's steps left / 6, the Magician's direction (2), a Thief's stolen trick.
-const PHASE_DETAILS: usize = 16 + 1 + 1 + 2 + 1;
 /// Leaked Suit codes: the four suits, the monsters, nothing.
-const LEAKS: usize = 6;
+const LEAKS: f32 = 6.0;
 
 /// The sizes the tensor depends on, from the config.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dims {
-    pub(crate) n: usize,
-    pub(crate) faces: Faces,
-    layout: Layout,
-    /// Bid slots: none seen, then the bid block's order.
-    pub(crate) bids: usize,
+    n: usize,
+    /// The deck's card slots.
+    deck: Deck,
+    /// 1 / (highest bid token + 1).
+    per_bid: f32,
     missions: usize,
+    /// A round type other than Normal Bidding may be played.
+    round_types: bool,
+    /// Special Power cards in the deck (an effect's details).
+    powers: bool,
     long: bool,
     stealth: bool,
     magician: bool,
@@ -52,91 +63,71 @@ pub(crate) struct Dims {
 impl Dims {
     pub(crate) fn of(game: &CrownBattles) -> Dims {
         let c = &game.config;
-        let layout = Layout::of(c);
-        Dims {
-            n: layout.n,
-            faces: layout.faces,
-            layout,
-            bids: layout.bids() + 1,
-            missions: if may_play(c, &MISSION_TYPES) { c.missions.catalogue.len() } else { 0 },
-            long: may_play(c, &[RoundType::LongPlay]),
-            stealth: may_play(c, &[RoundType::StealthPlay]),
+        let chosen = round_types(c);
+        let shape = DeckShape::of(&c.deck);
+        let deck = Deck { cards: shape.cards, dense: shape.dense, len: shape.cards_len };
+        let mut dims = Dims {
+            n: game.n(),
+            deck,
+            per_bid: 1.0 / (f32::from(c.max_bid) + 1.0),
+            missions: 0,
+            round_types: chosen & !(1 << RoundType::Normal.index()) != 0,
+            powers: c.deck.powers != 0,
+            long: false,
+            stealth: false,
             magician: c.deck.has(Power::Magician),
-            blind: RoundType::ALL.iter().any(|t| !t.bids_are_public() && may_play(c, &[*t])),
-            split: may_play(c, &[RoundType::TheSplit]),
-            leak: may_play(c, &[RoundType::LeakedSuit]),
-            alliance: may_play(c, &ALLIANCE_TYPES),
-            precision: may_play(c, &PRECISION_TYPES),
-            wagering: may_play(c, &[RoundType::Wagering]),
-            duels: may_play(c, &[RoundType::DuelFights]),
+            blind: false,
+            split: false,
+            leak: false,
+            alliance: false,
+            precision: false,
+            wagering: false,
+            duels: false,
+        };
+        if dims.round_types {
+            let may = |types: &[RoundType]| types.iter().any(|t| chosen >> t.index() & 1 == 1);
+            dims.missions = if may(&MISSION_TYPES) { c.missions.catalogue.len() } else { 0 };
+            dims.long = may(&[RoundType::LongPlay]);
+            dims.stealth = may(&[RoundType::StealthPlay]);
+            dims.blind = RoundType::ALL.iter().any(|t| !t.bids_are_public() && may(&[*t]));
+            dims.split = may(&[RoundType::TheSplit]);
+            dims.leak = may(&[RoundType::LeakedSuit]);
+            dims.alliance = may(&ALLIANCE_TYPES);
+            dims.precision = may(&PRECISION_TYPES);
+            dims.wagering = may(&[RoundType::Wagering]);
+            dims.duels = may(&[RoundType::DuelFights]);
         }
+        dims
     }
 
-    /// The tensor's length: the blocks of [`fill`], in its order.
+    /// The tensor's length: the blocks of [`CrownBattles::fill`], in its order.
     pub(crate) fn len(&self) -> usize {
-        let (n, f, b, m) = (self.n, self.faces.len, self.bids, self.missions);
+        let (n, d, m) = (self.n, self.deck.len, self.missions);
         let when = |on: bool, size: usize| if on { size } else { 0 };
         n // observer
             + 4 // round, final round, cards dealt, deck
             + n // dealer
             + 5 // trump
-            + PHASES + n + PHASE_DETAILS
+            + PHASES + n + when(self.powers, 3) + when(self.magician, 2) + when(self.precision, 1)
             + n // to act
-            + RoundType::ALL.len()
+            + when(self.round_types, RoundType::ALL.len())
             + 5 * n // crown, protected, score, tricks, hand size
             + 4 * n // voids
-            + n * b // bids
-            + f // hand
-            + f // played
-            + (n + 1) * f // known
-            + n + n * (f + FORM) // trick
-            + when(self.long, n * (f + FORM))
-            + when(self.stealth, n + 4 + n * (f + 1))
-            + when(self.magician, 2 * f)
-            + when(self.blind, n * b)
-            + when(self.split, 1 + f + n + n * b + n)
-            + when(m > 0, m + 2 * n * m)
-            + when(self.leak, n * LEAKS)
-            + when(self.alliance, n * n + 2 * n)
-            + when(self.precision, n * 4 * b + n * 4)
+            + 2 * n // bids
+            + d // hand
+            + d // places
+            + n + n * FORM // trick
+            + when(self.long, n * FORM)
+            + when(self.stealth, n + 4 + 2 * n)
+            + when(self.magician, 2)
+            + when(self.blind, 2 * n)
+            + when(self.split, 1 + n + 2 * n + n)
+            + when(m > 0, m + 2 * n)
+            + when(self.leak, n)
+            + when(self.alliance, 3 * n)
+            + when(self.precision, 8 * n + 4 * n)
             + when(self.wagering, 1 + n)
-            + when(self.duels, n * n)
-    }
-}
-
-/// Writes consecutive blocks into the tensor (out of range writes nothing).
-pub(crate) struct Writer<'a> {
-    out: &'a mut [f32],
-    pub(crate) pos: usize,
-}
-
-impl<'a> Writer<'a> {
-    pub(crate) fn new(out: &'a mut [f32]) -> Writer<'a> {
-        Writer { out, pos: 0 }
-    }
-
-    /// The next `len` values.
-    fn block(&mut self, len: usize) -> Slots<'_> {
-        let start = self.pos;
-        self.pos += len;
-        Slots(self.out.get_mut(start..start + len).unwrap_or(&mut []))
-    }
-}
-
-/// One block of the tensor.
-struct Slots<'a>(&'a mut [f32]);
-
-impl Slots<'_> {
-    fn set(&mut self, i: usize, v: f32) {
-        if let Some(x) = self.0.get_mut(i) {
-            *x = v;
-        }
-    }
-
-    fn add(&mut self, i: usize, v: f32) {
-        if let Some(x) = self.0.get_mut(i) {
-            *x += v;
-        }
+            + when(self.duels, n)
     }
 }
 
@@ -161,284 +152,331 @@ fn phase_index(p: Phase) -> usize {
 
 /// Writes a form's features at `at` of `x`.
 fn put_form(x: &mut Slots<'_>, at: usize, form: Form) {
-    let (slot, half) = match form {
-        Form::Number { suit, value2 } => {
-            x.set(at + suit.index(), 1.0);
-            x.set(at + 4, f32::from(value2) / 26.0);
-            return;
-        }
-        Form::Peasant { half } => (5, half),
-        Form::Golem { half } => (6, half),
-        Form::GolemKing { half } => (7, half),
-        Form::Dragon { half } => (8, half),
-        Form::DragonKing => (9, false),
+    // Two writes whatever the form (the kind's flag, then the value or the half), so the
+    // match only picks numbers: no branch per form.
+    let (kind, second, value) = match form {
+        Form::Number { suit, value2 } => (suit.index(), 4, small(usize::from(value2)) * (1.0 / 26.0)),
+        Form::Peasant { half } => (5, 10, small(usize::from(half))),
+        Form::Golem { half } => (6, 10, small(usize::from(half))),
+        Form::GolemKing { half } => (7, 10, small(usize::from(half))),
+        Form::Dragon { half } => (8, 10, small(usize::from(half))),
+        Form::DragonKing => (9, 10, 0.0),
     };
-    x.set(at + slot, 1.0);
-    if half {
-        x.set(at + 10, 1.0);
+    x.set(at + kind, 1.0);
+    x.set(at + second, value);
+}
+
+/// A bid as two values at `at`: (low + 1) / (highest token + 1), 0 for none; 1 for a
+/// double bid. (`per_bid` is 1 / (highest token + 1): a product costs less than a quotient.)
+fn put_bid(x: &mut Slots<'_>, at: usize, bid: Option<Bid>, per_bid: f32) {
+    if let Some(b) = bid {
+        x.set(at, f32::from(b.low().saturating_add(1)) * per_bid);
+        x.flag(at + 1, b.low() != b.high());
     }
 }
 
 impl CrownBattles {
-    /// The slot of a bid as the observer sees it (0: none).
-    fn bid_slot(d: &Dims, bid: Option<Bid>) -> usize {
-        bid.and_then(|b| d.layout.bid_slot(b)).map_or(0, |i| i + 1)
-    }
-
-    /// Counts the faces of `cards` into `x` from `at`.
-    fn put_cards(d: &Dims, x: &mut Slots<'_>, at: usize, cards: CardSet) {
-        for c in cards.iter() {
-            if let Some(i) = d.faces.index(c.face()) {
-                x.add(at + i, 1.0);
-            }
-        }
-    }
-
     /// Writes the observation of `observer` (see the module docs for the blocks).
     pub(crate) fn fill(&self, d: &Dims, observer: Observer, w: &mut Writer<'_>) {
-        let (n, f, b) = (d.n, d.faces.len, d.bids);
+        let n = d.n;
         let t = &self.table;
         let me = match observer {
             Observer::Seat(s) if s.index() < n => Some(s),
             _ => None,
         };
-        let seats = || (0..n).map(|i| Seat(i as u8));
-        let deck_size = self.config.deck.cards().len().max(1) as f32;
+        let per_card = 1.0 / d.deck.len.max(1) as f32;
 
-        let mut x = w.block(n);
         if let Some(s) = me {
-            x.set(s.index(), 1.0);
+            w.block(n).set(s.index(), 1.0);
+        } else {
+            w.block(n);
         }
         let mut x = w.block(4);
         x.set(0, f32::from(t.round.saturating_add(1)) / self.config.schedule.rounds().max(1) as f32);
-        x.set(1, if self.is_final_round() { 1.0 } else { 0.0 });
-        x.set(2, f32::from(self.cards_this_round()) * n as f32 / deck_size);
-        x.set(3, t.deck.len() as f32 / deck_size);
+        x.flag(1, self.is_final_round());
+        x.set(2, f32::from(self.cards_this_round()) * n as f32 * per_card);
+        x.set(3, count(t.deck) as f32 * per_card);
         w.block(n).set(t.dealer.index(), 1.0);
         w.block(5).set(if let Trump::Suit(s) = t.trump { s.index() } else { 4 }, 1.0);
 
-        let mut x = w.block(PHASES + n + PHASE_DETAILS);
-        x.set(phase_index(t.phase), 1.0);
-        let details = PHASES + n;
-        match t.phase {
-            Phase::Bidding(s) | Phase::Play(s) => x.set(PHASES + s.index(), 1.0),
-            Phase::Effect { seat, power, end, steps } => {
-                x.set(PHASES + seat.index(), 1.0);
-                x.set(details + power.index(), 1.0);
-                x.set(details + 16, if end { 1.0 } else { 0.0 });
-                x.set(details + 17, f32::from(steps) / 6.0);
+        self.fill_phase(d, w);
+        let mut x = w.block(n);
+        let mut acting = self.to_act().0;
+        while acting != 0 {
+            x.set(acting.trailing_zeros() as usize, 1.0);
+            acting &= acting - 1;
+        }
+        if d.round_types {
+            w.block(RoundType::ALL.len()).set(t.rounds.round_type.index(), 1.0);
+        }
+
+        // Per seat (zipped with the table's arrays: no index to check; small numbers read
+        // from a table rather than converted, the conversions being the bottleneck here).
+        let guarded = u32::from(t.wizards | t.shields);
+        let crown = t.crown.map_or(usize::MAX, Seat::index);
+        let x = w.block(5 * n);
+        let seats = x.0.chunks_exact_mut(5).zip(&t.scores).zip(&t.tricks).zip(&t.hands).enumerate();
+        for (i, (((v, &score), &tricks), &hand)) in seats {
+            if let [has_crown, protected, points, won, held] = v {
+                *has_crown = small(usize::from(i == crown));
+                *protected = small((guarded >> i & 1) as usize);
+                *points = score as f32 * (1.0 / POINTS);
+                *won = small(usize::from(tricks));
+                *held = small(count(hand));
             }
-            Phase::Passing { magician, direction } => {
-                x.set(PHASES + magician.index(), 1.0);
-                x.set(details + 18 + usize::from(direction == Direction::Right), 1.0);
+        }
+        let x = w.block(4 * n);
+        for (v, &voids) in x.0.chunks_exact_mut(4).zip(&t.voids) {
+            if let Some(bits) = NIBBLES.get(usize::from(voids & 15)) {
+                v.copy_from_slice(bits);
             }
-            Phase::Place { seat, stolen } => {
-                x.set(PHASES + seat.index(), 1.0);
-                x.set(details + 20, if stolen { 1.0 } else { 0.0 });
+        }
+        // (Written whole, seen or not: no branch per seat.)
+        let x = w.block(2 * n);
+        let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
+        for (i, (v, &bid)) in x.0.chunks_exact_mut(2).zip(&t.bids).enumerate() {
+            let (low, double) = bid.map_or((0, false), |b| (b.low() + 1, b.low() != b.high()));
+            let shown = (seen >> i & 1) as usize;
+            if let [number, two] = v {
+                *number = small(usize::from(low) * shown) * d.per_bid;
+                *two = small(usize::from(double) * shown);
             }
+        }
+        let hidden_seats = self.fill_cards(d, me, w);
+        self.fill_round_types(d, me, hidden_seats, w);
+    }
+
+    /// The phase block: one-hot, its seat, and the details the config can have.
+    fn fill_phase(&self, d: &Dims, w: &mut Writer<'_>) {
+        let n = d.n;
+        let phase = self.table.phase;
+        let mut x = w.block(PHASES + n);
+        x.set(phase_index(phase), 1.0);
+        match phase {
+            Phase::Bidding(s) | Phase::Play(s) | Phase::Effect { seat: s, .. } | Phase::Place { seat: s, .. } => {
+                x.set(PHASES + s.index(), 1.0);
+            }
+            Phase::Passing { magician, .. } => x.set(PHASES + magician.index(), 1.0),
             _ => {}
         }
-        let mut x = w.block(n);
-        for s in self.to_act().iter() {
-            x.set(s.index(), 1.0);
-        }
-        w.block(RoundType::ALL.len()).set(t.rounds.round_type.index(), 1.0);
-
-        let mut x = w.block(5 * n);
-        for s in seats() {
-            let i = 5 * s.index();
-            x.set(i, if t.crown == Some(s) { 1.0 } else { 0.0 });
-            x.set(i + 1, if self.protected(s) { 1.0 } else { 0.0 });
-            x.set(i + 2, at(&t.scores, s) as f32 / POINTS);
-            x.set(i + 3, f32::from(at(&t.tricks, s)));
-            x.set(i + 4, self.hand(s).len() as f32);
-        }
-        let mut x = w.block(4 * n);
-        for s in seats() {
-            let voids = at(&t.voids, s);
-            for k in 0..4 {
-                if voids >> k & 1 == 1 {
-                    x.set(4 * s.index() + k, 1.0);
-                }
+        if d.powers {
+            let mut x = w.block(3);
+            if let Phase::Effect { power, end, steps, .. } = phase {
+                x.set(0, (power.index() + 1) as f32 / 16.0);
+                x.flag(1, end);
+                x.set(2, f32::from(steps) / 6.0);
             }
         }
-        let mut x = w.block(n * b);
-        for s in seats() {
-            let bid = at(&t.bids, s).filter(|_| t.rounds.round_type.bids_are_public() || me == Some(s));
-            x.set(b * s.index() + CrownBattles::bid_slot(d, bid), 1.0);
+        if d.magician {
+            let mut x = w.block(2);
+            if let Phase::Passing { direction, .. } = phase {
+                x.set(usize::from(direction == Direction::Right), 1.0);
+            }
+        }
+        if d.precision {
+            let mut x = w.block(1);
+            if let Phase::Place { stolen, .. } = phase {
+                x.flag(0, stolen);
+            }
+        }
+    }
+
+    /// The card blocks: the observer's hand, where it knows each other card is, the trick
+    /// (and Long Play's first pass). Returns the Stealth Play seats whose card the observer
+    /// did not see.
+    fn fill_cards(&self, d: &Dims, me: Option<Seat>, w: &mut Writer<'_>) -> u8 {
+        let n = d.n;
+        let t = &self.table;
+        let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
+        let mut x = w.block(d.deck.len);
+        let mut cards = CardWriter::new(&d.deck);
+        cards.put_first(&mut x, own);
+        if let Some(s) = me.filter(|_| d.split) {
+            cards.put_all(&mut x, at(&t.rounds.aside, s), 0.5);
         }
 
-        // The cards: the observer's hand, the cards played that it saw, the cards it knows
-        // the place of (as `View::known`), the trick.
-        let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
-        CrownBattles::put_cards(d, &mut w.block(f), 0, own);
+        // Places, one code per card: held by seat h (1 + h), in the undealt deck (n + 1),
+        // on the table played by seat s (n + 2 + s), played earlier this round (2 n + 2),
+        // over 2 n + 2. Written the cards played earlier first (the bulk, four slots at a
+        // time), then the known cards seat by seat and the deck's, then the table's.
+        let per_code = 1.0 / (2 * n + 2) as f32;
         let (hidden, hidden_seats) = self.hidden_from(me);
         let seen_played = t.played.minus(hidden);
-        CrownBattles::put_cards(d, &mut w.block(f), 0, seen_played);
         let known = match me {
             Some(s) => at(&t.known, s).minus(own).minus(seen_played),
             None if self.leaked_round() => t.rounds.shown.minus(seen_played),
             None => CardSet::EMPTY,
         };
-        let holds =
-            |h: Seat, c: Card| self.hand(h).has(c) || hidden_seats & bit(h) != 0 && self.trick_seat(c) == Some(h);
-        let mut x = w.block((n + 1) * f);
-        for c in known.iter() {
-            let place = if t.deck.has(c) { Some(n) } else { seats().find(|&h| holds(h, c)).map(Seat::index) };
-            if let (Some(p), Some(i)) = (place, d.faces.index(c.face())) {
-                x.add(p * f + i, 1.0);
+        let first = (d.long && !t.rounds.long.is_empty()).then(|| self.first_pass());
+        let mut on_table = 0u128;
+        for trick in first.iter().chain([&t.trick]) {
+            for &id in trick.cards.iter().take(usize::from(trick.len)) {
+                on_table |= 1u128.checked_shl(u32::from(id)).unwrap_or(0);
             }
         }
-        w.block(n).set(t.trick.leader.index(), 1.0);
-        let mut x = w.block(n * (f + FORM));
-        for i in 0..usize::from(t.trick.len) {
-            let (Some(card), Some(form)) = (t.trick.card(i), t.trick.form(i)) else { continue };
-            if hidden.has(card) {
+        let (mut x, mut leader, mut forms) = w.three(d.deck.len, n, n * FORM);
+        let mut cards = CardWriter::new(&d.deck);
+        cards.put_first(&mut x, CardSet(seen_played.0 & !on_table));
+        if !known.is_empty() {
+            // Seat by seat (a face's copies in seat order), then the deck: as `View::known`.
+            for i in 0..n {
+                let h = Seat(i as u8);
+                let mut held = known.and(self.hand(h));
+                if hidden_seats & bit(h) != 0 {
+                    for pos in 0..usize::from(t.trick.len) {
+                        if let Some(c) = t.trick.card(pos).filter(|_| t.trick.leader.offset(pos, n) == h) {
+                            held = held.or(known.and(CardSet::one(c)));
+                        }
+                    }
+                }
+                cards.put_all(&mut x, held, (1 + i) as f32 * per_code);
+            }
+            cards.put_all(&mut x, known.and(t.deck), (n + 1) as f32 * per_code);
+        }
+        if let Some(first) = &first {
+            let mut seat = first.leader.index();
+            for &id in first.cards.iter().take(usize::from(first.len)) {
+                cards.put(&mut x, id, (n + 2 + seat) as f32 * per_code);
+                seat = if seat + 1 >= n { 0 } else { seat + 1 };
+            }
+        }
+
+        // The ongoing trick: each card's place and its form, in one pass.
+        leader.set(t.trick.leader.index(), 1.0);
+        let down = self.face_down();
+        let mut seat = t.trick.leader.index();
+        for (pos, (&id, &form)) in t.trick.cards.iter().zip(&t.trick.forms).take(usize::from(t.trick.len)).enumerate() {
+            let by = seat;
+            seat = if seat + 1 >= n { 0 } else { seat + 1 };
+            // Stealth Play: a face-down card the observer did not see is left out; a
+            // face-down Summoner shows its printed form until the flip.
+            if hidden_seats & bit(Seat(by as u8)) != 0 {
                 continue;
             }
-            // Stealth Play: a face-down Summoner shows its printed form until the flip.
-            let form = if card == Power::Summoner.card() && self.face_down() >> i & 1 == 1 {
-                Form::of(card, false)
-            } else {
-                form
+            cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
+            let form = match Card::new(id) {
+                Some(c) if down >> pos & 1 == 1 && c == Power::Summoner.card() => Form::of(c, false),
+                _ => form,
             };
-            let at = t.trick.leader.offset(i, n).index() * (f + FORM);
-            if let Some(k) = d.faces.index(card.face()) {
-                x.add(at + k, 1.0);
-            }
-            put_form(&mut x, at + f, form);
+            put_form(&mut forms, by * FORM, form);
         }
         if d.long {
-            let mut x = w.block(n * (f + FORM));
-            if !t.rounds.long.is_empty() {
-                let first = self.first_pass();
-                for i in 0..usize::from(first.len) {
-                    let (Some(card), Some(form)) = (first.card(i), first.form(i)) else { continue };
-                    let at = first.leader.offset(i, n).index() * (f + FORM);
-                    if let Some(k) = d.faces.index(card.face()) {
-                        x.add(at + k, 1.0);
+            let mut x = w.block(n * FORM);
+            if let Some(first) = &first {
+                for pos in 0..usize::from(first.len) {
+                    if let Some(form) = first.form(pos) {
+                        put_form(&mut x, first.leader.offset(pos, n).index() * FORM, form);
                     }
-                    put_form(&mut x, at + f, form);
                 }
             }
         }
-        self.fill_round_types(d, me, hidden_seats, w);
+        hidden_seats
     }
 
     /// The blocks of the Special Power cards' and the round types' records.
     fn fill_round_types(&self, d: &Dims, me: Option<Seat>, hidden_seats: u8, w: &mut Writer<'_>) {
-        let (n, f, b, m) = (d.n, d.faces.len, d.bids, d.missions);
+        let (n, m) = (d.n, d.missions);
         let t = &self.table;
         let seats = || (0..n).map(|i| Seat(i as u8));
         if d.stealth {
             let mut x = w.block(n);
-            for s in seats().filter(|&s| hidden_seats & bit(s) != 0) {
-                x.set(s.index(), 1.0);
+            for s in seats() {
+                x.flag(s.index(), hidden_seats & bit(s) != 0);
             }
             let mut x = w.block(4);
             if let Some(suit) = self.suit_told(me) {
                 x.set(suit.index(), 1.0);
             }
-            let mut x = w.block(n * (f + 1));
+            let mut x = w.block(2 * n);
             for (pos, &id) in t.rounds.revealed_trick.iter().take_while(|&&id| id != NONE).enumerate() {
-                let at = t.rounds.revealed_leader.offset(pos, n).index() * (f + 1);
-                if let Some(k) = Card::new(id & 0x7F).and_then(|c| d.faces.index(c.face())) {
-                    x.add(at + k, 1.0);
+                let at = 2 * t.rounds.revealed_leader.offset(pos, n).index();
+                if let Some(c) = Card::new(id & 0x7F) {
+                    x.set(at, d.deck.face_code(c));
                 }
-                if id & 0x80 != 0 {
-                    x.set(at + f, 1.0);
-                }
+                x.flag(at + 1, id & 0x80 != 0);
             }
         }
         if d.magician {
-            let mut x = w.block(f);
+            let mut x = w.block(2);
             if let Some(s) = me {
-                let passing = Card::new(at(&t.passes, s)).and_then(|c| d.faces.index(c.face()));
-                if let Some(k) = passing {
-                    x.set(k, 1.0);
+                if let Some(c) = Card::new(at(&t.passes, s)) {
+                    x.set(0, d.deck.face_code(c));
                 }
-            }
-            let mut x = w.block(f);
-            if let Some(k) = me.and_then(|s| self.incoming_pass(s)).and_then(|c| d.faces.index(c)) {
-                x.set(k, 1.0);
+                if let Some(c) = self.incoming_pass(s).and_then(|f| f.first_card()) {
+                    x.set(1, d.deck.face_code(c));
+                }
             }
         }
         if d.blind {
-            let mut x = w.block(n * b);
-            if t.rounds.revealed_bids.iter().any(Option::is_some) {
-                for s in seats() {
-                    x.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.rounds.revealed_bids, s)), 1.0);
-                }
+            let mut x = w.block(2 * n);
+            for s in seats() {
+                put_bid(&mut x, 2 * s.index(), at(&t.rounds.revealed_bids, s), d.per_bid);
             }
         }
         if d.split {
             let on = self.split();
-            w.block(1).set(0, if on && self.second_half() { 1.0 } else { 0.0 });
-            let aside = me.filter(|_| on).map_or(CardSet::EMPTY, |s| at(&t.rounds.aside, s));
-            CrownBattles::put_cards(d, &mut w.block(f), 0, aside);
-            let mut sizes = w.block(n);
+            w.block(1).flag(0, on && self.second_half());
+            let mut x = w.block(n + 2 * n + n);
             for s in seats().filter(|_| on) {
-                sizes.set(s.index(), at(&t.rounds.aside, s).len() as f32);
-            }
-            let mut other = w.block(n * b);
-            for s in seats().filter(|_| on) {
-                other.set(b * s.index() + CrownBattles::bid_slot(d, at(&t.rounds.other_bids, s)), 1.0);
-            }
-            let mut first = w.block(n);
-            for s in seats().filter(|_| on) {
-                first.set(s.index(), f32::from(at(&t.rounds.first_tricks, s)));
+                let i = s.index();
+                x.set(i, count(at(&t.rounds.aside, s)) as f32);
+                put_bid(&mut x, n + 2 * i, at(&t.rounds.other_bids, s), d.per_bid);
+                x.set(3 * n + i, f32::from(at(&t.rounds.first_tricks, s)));
             }
         }
         if m > 0 {
             let mut x = w.block(m);
-            let offer = me.map_or(0, |s| at(&t.rounds.offers, s));
-            for k in (0..m).filter(|&k| offer.checked_shr(k as u32).is_some_and(|o| o & 1 == 1)) {
-                x.set(k, 1.0);
+            let mut offer = me.map_or(0, |s| at(&t.rounds.offers, s));
+            while offer != 0 {
+                x.set(offer.trailing_zeros() as usize, 1.0);
+                offer &= offer - 1;
             }
-            let mut x = w.block(n * m);
+            let mut x = w.block(2 * n);
+            let code = |id: u8| f32::from(id.saturating_add(1)) / m as f32;
             if t.rounds.round_type.has_missions() {
                 for s in seats() {
                     if let Some(id) = self.mission_of(s).filter(|_| self.mission_seen(s, me)) {
-                        x.set(m * s.index() + usize::from(id), 1.0);
+                        x.set(s.index(), code(id));
                     }
                 }
             }
-            let mut x = w.block(n * m);
             for s in seats() {
                 let id = at(&t.rounds.revealed_missions, s);
                 if id != NONE {
-                    x.set(m * s.index() + usize::from(id), 1.0);
+                    x.set(n + s.index(), code(id));
                 }
             }
         }
         if d.leak {
-            let mut x = w.block(n * LEAKS);
+            let mut x = w.block(n);
             if self.leaked_round() {
                 for s in seats() {
                     if let Some(l) = self.leak_of(s).filter(|_| self.leak_public(s) || me == Some(s)) {
-                        x.set(LEAKS * s.index() + usize::from(l.code()), 1.0);
+                        x.set(s.index(), f32::from(l.code() + 1) / LEAKS);
                     }
                 }
             }
         }
         if d.alliance {
-            let on = self.alliance_round();
-            let mut x = w.block(n * n + 2 * n);
-            for s in seats().filter(|_| on) {
-                if let Some(a) = self.ally(s) {
-                    x.set(n * s.index() + a.index(), 1.0);
+            let mut x = w.block(3 * n);
+            if self.alliance_round() {
+                for s in seats() {
+                    if let Some(a) = self.ally(s) {
+                        x.set(s.index(), (a.index() + 1) as f32 / n as f32);
+                    }
+                    x.flag(n + s.index(), self.is_solo(s));
+                    x.flag(2 * n + s.index(), t.rounds.alliance.notes & bit(s) != 0);
                 }
-                x.set(n * n + s.index(), if self.is_solo(s) { 1.0 } else { 0.0 });
-                x.set(n * n + n + s.index(), if t.rounds.alliance.notes & bit(s) != 0 { 1.0 } else { 0.0 });
             }
         }
         if d.precision {
-            let on = self.precision();
-            let mut x = w.block(n * 4 * b + n * 4);
-            for s in seats().filter(|_| on) {
-                for (k, (&bid, &won)) in self.suit_bids(s).iter().zip(&self.suit_tricks(s)).enumerate() {
-                    x.set((4 * s.index() + k) * b + CrownBattles::bid_slot(d, bid), 1.0);
-                    x.set(n * 4 * b + 4 * s.index() + k, f32::from(won));
+            let mut x = w.block(8 * n + 4 * n);
+            if self.precision() {
+                for s in seats() {
+                    for (k, (&bid, &won)) in self.suit_bids(s).iter().zip(&self.suit_tricks(s)).enumerate() {
+                        put_bid(&mut x, 2 * (4 * s.index() + k), bid, d.per_bid);
+                        x.set(8 * n + 4 * s.index() + k, f32::from(won));
+                    }
                 }
             }
         }
@@ -450,12 +488,10 @@ impl CrownBattles {
             }
         }
         if d.duels {
-            let mut x = w.block(n * n);
+            let mut x = w.block(n);
             for s in seats() {
-                for u in seats() {
-                    if self.group_of(s).is_some() && self.group_of(s) == self.group_of(u) {
-                        x.set(n * s.index() + u.index(), 1.0);
-                    }
+                if let Some(g) = self.group_of(s) {
+                    x.set(s.index(), f32::from(g + 1) / 4.0);
                 }
             }
         }

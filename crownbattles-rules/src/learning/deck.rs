@@ -1,0 +1,279 @@
+//! The deck seen by the learning surface: its cards and faces, counted and ranked without
+//! a branch or a bit count per card where the deck allows (the standard decks hold every
+//! card id below the powers, so a card's slot is its id and a face's number a table's).
+
+use crate::cards::{Card, CardSet, Face};
+use crate::setup::Config;
+
+/// The face index of each card id below 60 in a deck holding every card of the box below
+/// it (numbers, then 2 Golems, 2 Dragons, 4 Peasants): the id, less the copies before it
+/// (a power's, id 60 or more, is its id less 5).
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const DENSE_FACE: [u8; 60] = {
+    let mut out = [0u8; 60];
+    let mut id = 0;
+    while id < 60 {
+        out[id] = match id {
+            0..52 => id as u8,
+            52 | 53 => 52,
+            54 | 55 => 53,
+            _ => 54,
+        };
+        id += 1;
+    }
+    out
+};
+
+/// Each byte's eight bits as eight booleans.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const BYTE_BOOLS: [[bool; 8]; 256] = {
+    let mut out = [[false; 8]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut b = 0;
+        while b < 8 {
+            out[i][b] = i >> b & 1 == 1;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
+/// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Faces {
+    /// The lowest card id of each face of the deck.
+    firsts: CardSet,
+    /// How many.
+    pub(crate) len: usize,
+    /// The deck holds every card id below this one (the standard decks: 60 or more), so a
+    /// card below it finds its face in [`DENSE_FACE`] without counting bits.
+    dense: u32,
+}
+
+/// The ids of `set` below `id`: a card's rank.
+#[inline]
+pub(crate) fn rank_below(set: CardSet, id: u8) -> usize {
+    let below = 1u128.checked_shl(u32::from(id)).map_or(u128::MAX, |b| b - 1);
+    count(CardSet(set.0 & below))
+}
+
+/// How many cards in `set` (the high word holds only the powers of ids 64..76: 16 bits).
+#[inline]
+pub(crate) fn count(set: CardSet) -> usize {
+    let (low, high) = (set.0 as u64, (set.0 >> 64) as u16);
+    low.count_ones() as usize + high.count_ones() as usize
+}
+
+/// The deck's cards, as [`DeckSpec::cards`](crate::DeckSpec::cards) (the values of each
+/// suit, the first copies of each duplicated face, the powers from id 60), in a few shifts:
+/// every learning call starts here.
+fn deck_cards(spec: &crate::DeckSpec) -> CardSet {
+    let [r, g, b, y] = spec.values;
+    let suit = |v: u16, s: u32| u64::from(v & 0x1FFF) << (13 * s);
+    let copies = |n: u8, max: u8| (1u64 << n.min(max)) - 1;
+    let low = suit(r, 0)
+        | suit(g, 1)
+        | suit(b, 2)
+        | suit(y, 3)
+        | copies(spec.golems, 2) << 52
+        | copies(spec.dragons, 2) << 54
+        | copies(spec.peasants, 4) << 56
+        | u64::from(spec.powers & 0xF) << 60;
+    CardSet(u128::from(low) | u128::from(spec.powers >> 4) << 64)
+}
+
+/// A deck's cards and faces, for the action index and the observation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DeckShape {
+    /// The deck's cards.
+    pub(crate) cards: CardSet,
+    /// The lowest card of each face.
+    pub(crate) firsts: CardSet,
+    /// Every card id below this one is in the deck.
+    pub(crate) dense: u32,
+    /// How many cards.
+    pub(crate) cards_len: usize,
+    /// How many faces.
+    pub(crate) faces_len: usize,
+}
+
+/// The 60 cards below the powers: 52 numbers, 2 Golems, 2 Dragons, 4 Peasants.
+const STANDARD: u128 = (1 << 60) - 1;
+/// Their faces' first cards: the numbers, the first Golem, Dragon and Peasant.
+const STANDARD_FIRSTS: u128 = ((1 << 52) - 1) | 1 << 52 | 1 << 54 | 1 << 56;
+
+impl DeckShape {
+    /// The shape of `spec`'s deck: the standard 60 cards (with any powers) without
+    /// counting bits (every learning call starts here), other decks from their cards.
+    #[inline]
+    pub(crate) fn of(spec: &crate::DeckSpec) -> DeckShape {
+        let powers = spec.powers;
+        let extra = if powers == 0 { 0 } else { powers.count_ones() as usize };
+        if spec.values == [0x1FFF; 4] && spec.golems == 2 && spec.dragons == 2 && spec.peasants == 4 {
+            let p = u128::from(powers) << 60;
+            return DeckShape {
+                cards: CardSet(STANDARD | p),
+                firsts: CardSet(STANDARD_FIRSTS | p),
+                dense: 60 + powers.trailing_ones(),
+                cards_len: 60 + extra,
+                faces_len: 55 + extra,
+            };
+        }
+        let cards = deck_cards(spec);
+        let firsts = cards.distinct();
+        DeckShape { cards, firsts, dense: cards.0.trailing_ones(), cards_len: count(cards), faces_len: count(firsts) }
+    }
+}
+
+impl Faces {
+    pub(crate) fn of(config: &Config) -> Faces {
+        let shape = DeckShape::of(&config.deck);
+        Faces { firsts: shape.firsts, len: shape.faces_len, dense: shape.dense }
+    }
+
+    /// The number of `face` among the deck's faces.
+    #[inline]
+    pub(crate) fn index(&self, face: Face) -> Option<usize> {
+        self.of_card(face.first_card()?)
+    }
+
+    /// The number of the face of `card` among the deck's faces (any copy of a face).
+    #[inline]
+    pub(crate) fn of_card(&self, card: Card) -> Option<usize> {
+        self.of_id(card.id())
+    }
+
+    /// [`Self::of_card`] by card id.
+    #[inline]
+    pub(crate) fn of_id(&self, id: u8) -> Option<usize> {
+        if u32::from(id) < self.dense {
+            // (A power with every card below it in the deck: after the 5 extra copies.)
+            return Some(match DENSE_FACE.get(usize::from(id)) {
+                Some(&f) => usize::from(f),
+                None => usize::from(id).saturating_sub(5),
+            });
+        }
+        let first = Card::new(id)?.face().first_card().filter(|&c| self.firsts.has(c))?;
+        Some(rank_below(self.firsts, first.id()))
+    }
+
+    /// With every card below the powers in the deck (the standard decks), sets the play
+    /// block's entries of the faces of `cards` in `mask` with no branch per card (the
+    /// learner's hot loop): the numbers eight at a time from a table, the Golem, Dragon and
+    /// Peasant faces if any copy, the deck's powers in id order. False (nothing written)
+    /// for other decks.
+    #[inline]
+    pub(crate) fn put_playable(&self, cards: CardSet, mask: &mut [bool]) -> bool {
+        if self.dense < 60 {
+            return false;
+        }
+        let low = cards.0 as u64;
+        let Some(numbers) = mask.get_mut(..52) else { return false };
+        for (k, eight) in numbers.chunks_mut(8).enumerate() {
+            if let Some(bits) = BYTE_BOOLS.get((low >> (8 * k)) as usize & 0xFF) {
+                for (slot, &bit) in eight.iter_mut().zip(bits) {
+                    *slot = bit;
+                }
+            }
+        }
+        for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
+            if let Some(slot) = mask.get_mut(face) {
+                *slot = copies != 0;
+            }
+        }
+        // The deck's powers in id order (faces 55, 56, …): the same loop at every call.
+        let mut powers = self.firsts.0 >> 60;
+        let mut face = 55;
+        while powers != 0 {
+            let id = 60 + powers.trailing_zeros();
+            powers &= powers - 1;
+            if let Some(slot) = mask.get_mut(face) {
+                *slot = cards.0 >> id & 1 == 1;
+            }
+            face += 1;
+        }
+        true
+    }
+
+    /// The face numbered `i`.
+    pub(crate) fn face(&self, i: usize) -> Option<Face> {
+        self.firsts.nth(u32::try_from(i).ok()?).map(|c| c.face())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DeckSpec;
+    use crate::cards::Power;
+
+    /// Decks of every shape: the standard deck with each power and with runs of powers, the
+    /// two-player deck, fewer copies, missing values.
+    fn decks() -> Vec<DeckSpec> {
+        let mut out = vec![DeckSpec::standard(), DeckSpec::two_player(), DeckSpec::range(4, 1, 13, 1, 2, 3)];
+        for (i, &p) in Power::ALL.iter().enumerate() {
+            out.push(DeckSpec::standard().with_powers(&[p]));
+            out.push(DeckSpec::standard().with_powers(Power::ALL.get(..=i).unwrap_or(&[])));
+            out.push(DeckSpec::standard().with_powers(Power::ALL.get(i..).unwrap_or(&[])));
+            out.push(DeckSpec::two_player().with_powers(&[p]));
+            out.push(DeckSpec::range(3, 2, 12, 2, 1, 4).with_powers(&[p]));
+        }
+        out
+    }
+
+    #[test]
+    fn deck_shapes_match_the_decks_cards() {
+        for spec in decks() {
+            let cards = spec.cards();
+            assert_eq!(deck_cards(&spec), cards, "{spec:?}");
+            let shape = DeckShape::of(&spec);
+            assert_eq!(shape.cards, cards, "{spec:?}");
+            assert_eq!(shape.firsts, cards.distinct(), "{spec:?}");
+            assert_eq!(shape.cards_len, cards.len() as usize, "{spec:?}");
+            assert_eq!(shape.faces_len, cards.distinct().len() as usize, "{spec:?}");
+            assert_eq!(shape.dense, cards.0.trailing_ones(), "{spec:?}");
+        }
+    }
+
+    #[test]
+    fn the_table_driven_play_mask_matches_the_faces_card_by_card() {
+        let mut rng = duke_core::GameRng::new(5);
+        for spec in decks() {
+            let config = Config { deck: spec, ..Config::rulebook(Some(4)).unwrap() };
+            let faces = Faces::of(&config);
+            for _ in 0..50 {
+                let cards = CardSet(spec.cards().0 & (u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64));
+                let mut want = vec![false; faces.len];
+                for card in cards.iter() {
+                    want[faces.of_card(card).unwrap()] = true;
+                }
+                let mut got = vec![false; faces.len];
+                if faces.put_playable(cards, &mut got) {
+                    assert_eq!(got, want, "{cards:?} in {spec:?}");
+                } else {
+                    assert!(got.iter().all(|&b| !b) && faces.dense < 60);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_cards_face_index_is_its_faces_rank_in_the_deck() {
+        for spec in decks() {
+            let config = Config { deck: spec, ..Config::rulebook(Some(4)).unwrap() };
+            let faces = Faces::of(&config);
+            let firsts = spec.cards().distinct();
+            for card in spec.cards().iter() {
+                let first = card.face().first_card().unwrap();
+                let want = (firsts.0 & ((1u128 << first.id()) - 1)).count_ones() as usize;
+                assert_eq!(faces.of_card(card), Some(want), "{card:?} in {spec:?}");
+                assert_eq!(faces.face(want), Some(card.face()), "{card:?} in {spec:?}");
+            }
+        }
+    }
+}

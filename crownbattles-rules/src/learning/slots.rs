@@ -1,0 +1,249 @@
+//! Writing the observation tensor: consecutive blocks, and the deck's cards into a block
+//! of card slots (four at a time from a table where the deck allows).
+
+use super::deck::rank_below;
+use crate::cards::{Card, CardSet};
+
+/// The deck's card slots: a card's slot is its rank in the deck.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Deck {
+    pub(super) cards: CardSet,
+    /// The deck holds every card id below this one (the standard decks: 60 or more), so
+    /// a card below it has its id for slot, without counting bits.
+    pub(super) dense: u32,
+    pub(super) len: usize,
+}
+
+impl Deck {
+    #[inline]
+    pub(super) fn slot(&self, id: u8) -> usize {
+        if u32::from(id) < self.dense { usize::from(id) } else { rank_below(self.cards, id) }
+    }
+
+    /// A face's code: its first copy's slot + 1 over the deck's size (0: none).
+    pub(super) fn face_code(&self, card: Card) -> f32 {
+        let first = copies_of(card.id()).map_or(card.id(), |(_, first)| first);
+        (self.slot(first) + 1) as f32 / self.len.max(1) as f32
+    }
+}
+
+/// For a copy of a duplicated face, its face's group (Golem, Dragon, Peasant) and first id.
+#[inline]
+fn copies_of(id: u8) -> Option<(usize, u8)> {
+    match id {
+        52 | 53 => Some((0, 52)),
+        54 | 55 => Some((1, 54)),
+        56..=59 => Some((2, 56)),
+        _ => None,
+    }
+}
+
+/// Writes cards into a block of card slots: a card of a duplicated face takes that face's
+/// next free slot, so the slots of a face depend on the order of the writes, not on ids.
+pub(super) struct CardWriter<'d> {
+    deck: &'d Deck,
+    used: [usize; 3],
+}
+
+impl CardWriter<'_> {
+    pub(super) fn new(deck: &Deck) -> CardWriter<'_> {
+        CardWriter { deck, used: [0; 3] }
+    }
+
+    #[inline]
+    pub(super) fn put(&mut self, x: &mut Slots<'_>, id: u8, v: f32) {
+        let slot = match copies_of(id) {
+            Some((group, first)) => {
+                let Some(used) = self.used.get_mut(group) else { return };
+                *used += 1;
+                self.deck.slot(first) + *used - 1
+            }
+            None => self.deck.slot(id),
+        };
+        x.set(slot, v);
+    }
+
+    /// Writes `cards` as 1, first in a block: with every card id below 60 in the deck (the
+    /// standard decks), those as 0 or 1 four slots at a time from a table (no branch per
+    /// card: the learner's hot loop), the copies of a face in its first slots; the powers
+    /// one by one.
+    pub(super) fn put_first(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        if self.deck.dense < 60 {
+            self.put_all(x, cards, 1.0);
+            return;
+        }
+        let low = cards.0 as u64;
+        let group = |at: u32, mask: u64| {
+            let g = low >> at & mask;
+            (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
+        };
+        let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
+        let canonical = (low & !COPIES & BELOW_POWERS)
+            | ((1 << golems) - 1) << 52
+            | ((1 << dragons) - 1) << 54
+            | ((1 << peasants) - 1) << 56;
+        for (k, four) in x.0.chunks_exact_mut(4).take(15).enumerate() {
+            if let Some(bits) = NIBBLES.get((canonical >> (4 * k)) as usize & 15) {
+                four.copy_from_slice(bits);
+            }
+        }
+        self.used = [golems as usize, dragons as usize, peasants as usize];
+        // The deck's powers in id order (slots 60, 61, …): the same loop at every call.
+        let mut powers = self.deck.cards.0 >> 60;
+        let mut slot = 60;
+        while powers != 0 {
+            let id = 60 + powers.trailing_zeros();
+            powers &= powers - 1;
+            x.set(slot, (cards.0 >> id & 1) as f32);
+            slot += 1;
+        }
+    }
+
+    pub(super) fn put_all(&mut self, x: &mut Slots<'_>, cards: CardSet, v: f32) {
+        let (low, high) = (cards.0 as u64, (cards.0 >> 64) as u64);
+        // The cards that are no copies first (ids below 52, powers 60..64): one slot each.
+        let mut plain = low & !COPIES;
+        while plain != 0 {
+            let id = plain.trailing_zeros() as u8;
+            plain &= plain - 1;
+            x.set(self.deck.slot(id), v);
+        }
+        for (mut bits, base) in [(low & COPIES, 0u8), (high, 64)] {
+            while bits != 0 {
+                let id = base + bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                self.put(x, id, v);
+            }
+        }
+    }
+}
+
+/// The copies of the duplicated faces: ids 52..60 (two Golems, two Dragons, four Peasants).
+const COPIES: u64 = 0xFF << 52;
+/// The cards below the powers: ids 0..60.
+const BELOW_POWERS: u64 = (1 << 60) - 1;
+
+/// Each nibble's four bits as four values, 0 or 1.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+pub(super) const NIBBLES: [[f32; 4]; 16] = {
+    let mut out = [[0.0; 4]; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut b = 0;
+        while b < 4 {
+            if i >> b & 1 == 1 {
+                out[i][b] = 1.0;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Writes consecutive blocks into the tensor (out of range writes nothing).
+pub(crate) struct Writer<'a> {
+    out: &'a mut [f32],
+    pub(crate) pos: usize,
+}
+
+impl<'a> Writer<'a> {
+    pub(crate) fn new(out: &'a mut [f32]) -> Writer<'a> {
+        Writer { out, pos: 0 }
+    }
+
+    /// The next `len` values.
+    #[inline]
+    pub(super) fn block(&mut self, len: usize) -> Slots<'_> {
+        let start = self.pos;
+        self.pos += len;
+        Slots(self.out.get_mut(start..start + len).unwrap_or(&mut []))
+    }
+}
+
+impl Writer<'_> {
+    /// The next three blocks, of `a`, `b` and `c` values, at once.
+    pub(super) fn three(&mut self, a: usize, b: usize, c: usize) -> (Slots<'_>, Slots<'_>, Slots<'_>) {
+        let start = self.pos;
+        self.pos += a + b + c;
+        let all = self.out.get_mut(start..start + a + b + c).unwrap_or(&mut []);
+        let (x, rest) = all.split_at_mut(a.min(all.len()));
+        let (y, z) = rest.split_at_mut(b.min(rest.len()));
+        (Slots(x), Slots(y), Slots(z))
+    }
+}
+
+/// One block of the tensor.
+pub(super) struct Slots<'a>(pub(super) &'a mut [f32]);
+
+impl Slots<'_> {
+    #[inline]
+    pub(super) fn set(&mut self, i: usize, v: f32) {
+        if let Some(x) = self.0.get_mut(i) {
+            *x = v;
+        }
+    }
+
+    /// Sets `i` to 1 when `on` (the tensor is zeroed: nothing to write otherwise).
+    #[inline]
+    pub(super) fn flag(&mut self, i: usize, on: bool) {
+        if on {
+            self.set(i, 1.0);
+        }
+    }
+}
+
+/// The numbers 0..=255 as values.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const SMALL: [f32; 256] = {
+    let mut out = [0.0; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = i as f32;
+        i += 1;
+    }
+    out
+};
+
+/// A small number as a value, read from [`SMALL`] (a load costs less than a conversion).
+#[inline]
+pub(super) fn small(x: usize) -> f32 {
+    SMALL.get(x).copied().unwrap_or(x as f32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DeckSpec;
+    use crate::cards::Power;
+    use crate::learning::deck::DeckShape;
+
+    #[test]
+    fn the_table_driven_card_writes_match_the_card_by_card_ones() {
+        let mut rng = duke_core::GameRng::new(9);
+        let decks = [
+            DeckSpec::standard(),
+            DeckSpec::standard().with_n_powers(8),
+            DeckSpec::standard().with_powers(&Power::ALL),
+            DeckSpec::two_player().with_powers(&[Power::Witch]),
+        ];
+        for spec in decks {
+            let shape = DeckShape::of(&spec);
+            let deck = Deck { cards: shape.cards, dense: shape.dense, len: shape.cards_len };
+            for _ in 0..200 {
+                let cards = CardSet(spec.cards().0 & (u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64));
+                let (mut fast, mut slow) = (vec![0.0; deck.len], vec![0.0; deck.len]);
+                let mut writer = CardWriter::new(&deck);
+                writer.put_first(&mut Slots(&mut fast), cards);
+                let fast_used = writer.used;
+                let mut writer = CardWriter::new(&deck);
+                writer.put_all(&mut Slots(&mut slow), cards, 1.0);
+                assert_eq!(fast, slow, "{cards:?} in {spec:?}");
+                assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
+                assert_eq!(fast.iter().sum::<f32>() as usize, cards.len() as usize);
+            }
+        }
+    }
+}

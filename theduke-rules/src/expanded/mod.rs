@@ -10,6 +10,7 @@
 
 pub(crate) mod abilities;
 pub(crate) mod counting_coup;
+pub(crate) mod danger;
 pub(crate) mod dark_rider;
 pub(crate) mod defense;
 pub(crate) mod dragon;
@@ -26,6 +27,7 @@ pub(crate) mod perft;
 pub(crate) mod terrain;
 pub(crate) mod trophy_hunters;
 
+use core::cell::RefCell;
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -47,6 +49,11 @@ pub type ExpandedDuke = Duke<Expanded>;
 #[derive(Clone, Debug)]
 pub struct Expanded(Arc<ExpandedSet>);
 
+thread_local! {
+    /// The set [`Expanded::new`] last built on this thread.
+    static LAST_BUILT: RefCell<Option<Expanded>> = const { RefCell::new(None) };
+}
+
 type KindTables = [[[(Targets, Special); SQUARES]; 2]; 2];
 
 #[derive(Debug)]
@@ -64,6 +71,16 @@ struct ExpandedSet {
     army: Option<dark_rider::Army>,
     /// The tile type acting as seat 1's Duke (0, the first tile, unless the set says).
     p1_duke: usize,
+    /// Every ability some tile type has.
+    every_ability: Abilities,
+    /// Whether any tile type shows a Dread icon on either side (without one nothing is
+    /// ever frozen by Dread).
+    any_dread: bool,
+    /// Whether the Duke-danger rule reduces to the standard game's test on the board after
+    /// the action (`danger.rs`): no Dread, no Defense on a Duke, no Escape nor Ransom, no
+    /// terrain, and the standard objective (or Dynastic Dispute, the standard game after
+    /// its draft).
+    plain_danger: bool,
 }
 
 impl PartialEq for Expanded {
@@ -113,6 +130,23 @@ impl Expanded {
     /// The tiles `config` asks for: its custom set or the base box, then the enhanced
     /// tiles if asked for; the whole list is checked as a [`TileSetSpec`].
     pub fn new(config: &Config) -> Result<Expanded, ConfigError> {
+        // Games are made by the thousand with one config (playouts, search): the set last
+        // built on this thread is shared when the config asks for the same (its tables are
+        // immutable; the first player and the turn limit are no part of it).
+        let mut base = config.clone();
+        base.first_player = Default::default();
+        base.turn_limit = None;
+        let cached = LAST_BUILT.with(|last| last.borrow().as_ref().filter(|set| set.0.config == base).cloned());
+        if let Some(set) = cached {
+            return Ok(set);
+        }
+        let set = Expanded::build(config, base)?;
+        LAST_BUILT.with(|last| *last.borrow_mut() = Some(set.clone()));
+        Ok(set)
+    }
+
+    /// Builds the set of `config` (`base`: `config` without the first player and turn limit).
+    fn build(config: &Config, base: Config) -> Result<Expanded, ConfigError> {
         let mut spec = match &config.tiles {
             Some(custom) => custom.spec().clone(),
             None => TileSetSpec::standard(),
@@ -154,12 +188,30 @@ impl Expanded {
             counts = counts.add(u128::of(k, tile.count));
         }
         let has_dread = |icons: &[Icon]| icons.iter().any(|i| i.kind == IconKind::Dread);
-        let mut base = config.clone();
-        base.first_player = Default::default();
-        base.turn_limit = None;
+        let has_defense = |icons: &[Icon]| icons.iter().any(|i| i.kind == IconKind::Defense);
+        let any_dread = spec.tiles.iter().any(|t| has_dread(&t.start) || has_dread(&t.back));
+        let abilities: Vec<Abilities> = spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect();
+        let captures_by_ability = abilities.iter().any(|a| a.has(Ability::Escape) || a.has(Ability::Ransom));
+        let duke_defended = [0, p1_duke]
+            .iter()
+            .filter_map(|&k| spec.tiles.get(k))
+            .any(|t| has_defense(&t.start) || has_defense(&t.back));
+        let plain_danger = !any_dread
+            && !captures_by_ability
+            && !duke_defended
+            && config.terrain.is_none()
+            && matches!(
+                config.objective,
+                crate::config::Objective::Standard | crate::config::Objective::DynasticDispute
+            );
         Ok(Expanded(Arc::new(ExpandedSet {
             config: base,
-            abilities: spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect(),
+            every_ability: Abilities::of(
+                &spec.tiles.iter().flat_map(|t| t.abilities.iter().copied()).collect::<Vec<_>>(),
+            ),
+            abilities,
+            any_dread,
+            plain_danger,
             dread_sides: spec.tiles.iter().map(|t| [has_dread(&t.start), has_dread(&t.back)]).collect(),
             tiles: spec.tiles,
             counts,
@@ -328,9 +380,30 @@ impl TileSource for Expanded {
     fn army(&self) -> Option<dark_rider::Army> {
         self.0.army
     }
+
+    #[inline]
+    fn every_ability(&self) -> Abilities {
+        self.0.every_ability
+    }
+
+    #[inline]
+    fn any_dread(&self) -> bool {
+        self.0.any_dread
+    }
+
+    #[inline]
+    fn plain_danger(&self) -> bool {
+        self.0.plain_danger
+    }
 }
 
 impl Expanded {
+    /// Whether the set allows the plain Duke-danger test (`danger.rs`).
+    #[cfg(test)]
+    pub(crate) fn plain_danger_for_test(&self) -> bool {
+        self.0.plain_danger
+    }
+
     /// Whether the side showing `side` of tile type `kind` is immune to Dread besides
     /// being the Duke: it shows a Dread icon, or with [`DreadImmunity::EitherSide`]
     /// carries one on either side.

@@ -156,7 +156,9 @@ pub(crate) struct Ctx {
 /// See [`Ctx::exposers`]. Along a ray with increasing square indices the first tile is
 /// the lowest set bit and the squares beyond it are the higher ones; along a decreasing
 /// ray, the reverse.
-#[inline]
+// Always inlined: Expanded play's plain test calls `context` too, which must not leave
+// the standard game's copy out of line.
+#[inline(always)]
 fn exposers(duke: Square, all: u64, theirs: u64) -> u64 {
     let rays = crate::board::LINES.rays.get(duke.index()).copied().unwrap_or([0; 8]);
     let mut out = 0;

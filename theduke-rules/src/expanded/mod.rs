@@ -27,7 +27,6 @@ pub(crate) mod perft;
 pub(crate) mod terrain;
 pub(crate) mod trophy_hunters;
 
-use core::cell::RefCell;
 use core::hash::{Hash, Hasher};
 use std::sync::Arc;
 
@@ -48,11 +47,6 @@ pub type ExpandedDuke = Duke<Expanded>;
 /// between the states of a game (cloning a state clones a pointer).
 #[derive(Clone, Debug)]
 pub struct Expanded(Arc<ExpandedSet>);
-
-thread_local! {
-    /// The set [`Expanded::new`] last built on this thread.
-    static LAST_BUILT: RefCell<Option<Expanded>> = const { RefCell::new(None) };
-}
 
 type KindTables = [[[(Targets, Special); SQUARES]; 2]; 2];
 
@@ -130,18 +124,25 @@ impl Expanded {
     /// The tiles `config` asks for: its custom set or the base box, then the enhanced
     /// tiles if asked for; the whole list is checked as a [`TileSetSpec`].
     pub fn new(config: &Config) -> Result<Expanded, ConfigError> {
-        // Games are made by the thousand with one config (playouts, search): the set last
-        // built on this thread is shared when the config asks for the same (its tables are
-        // immutable; the first player and the turn limit are no part of it).
+        // Games are made by the thousand with one config (playouts, search): the set built
+        // for the config is kept in it (`Config::built`) and shared while the config asks for
+        // the same (its tables are immutable; the first player and the turn limit are no
+        // part of it). No global cache: a config carries its own.
         let mut base = config.clone();
         base.first_player = Default::default();
         base.turn_limit = None;
-        let cached = LAST_BUILT.with(|last| last.borrow().as_ref().filter(|set| set.0.config == base).cloned());
-        if let Some(set) = cached {
-            return Ok(set);
+        // The set's own copy of the config holds no memo (which would hold the set itself).
+        base.built = crate::config::Built::default();
+        if let Some(set) = config.built.0.get().and_then(|any| any.clone().downcast::<ExpandedSet>().ok())
+            && set.config == base
+        {
+            return Ok(Expanded(set));
         }
         let set = Expanded::build(config, base)?;
-        LAST_BUILT.with(|last| *last.borrow_mut() = Some(set.clone()));
+        // Only the first set built from a config is kept (a `OnceLock`): a config changed
+        // afterwards builds its set per game, correct but slower; a fresh config (or a
+        // `Config::default()` changed before its first game) keeps its own.
+        let _ = config.built.0.set(set.0.clone());
         Ok(set)
     }
 
@@ -319,7 +320,10 @@ impl TileSource for Expanded {
     }
 
     fn config(&self) -> Config {
-        self.0.config.clone()
+        // The config handed out carries the set, so games made from it share the tables.
+        let config = self.0.config.clone();
+        let _ = config.built.0.set(self.0.clone());
+        config
     }
 
     #[inline]
@@ -415,5 +419,54 @@ impl Expanded {
             crate::config::DreadImmunity::ShowingSide => showing,
             crate::config::DreadImmunity::EitherSide => self.dread_side(kind, 0) || self.dread_side(kind, 1),
         }
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use std::sync::Arc;
+
+    use super::Expanded;
+    use crate::config::Config;
+    use crate::objective::Objective;
+
+    fn enhanced() -> Config {
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config
+    }
+
+    #[test]
+    fn games_of_one_config_share_its_tables() -> Result<(), crate::config::ConfigError> {
+        let config = enhanced();
+        let (a, b) = (Expanded::new(&config)?, Expanded::new(&config)?);
+        assert!(Arc::ptr_eq(&a.0, &b.0), "the second game of a config rebuilt its tables");
+        // A clone of the config, and the config a set hands out, carry the same tables.
+        assert!(Arc::ptr_eq(&a.0, &Expanded::new(&config.clone())?.0));
+        let handed_out = crate::source::TileSource::config(&a);
+        assert!(Arc::ptr_eq(&a.0, &Expanded::new(&handed_out)?.0));
+        // A set's own config holds no memo (it would hold the set itself: a cycle).
+        assert!(a.0.config.built.0.get().is_none());
+        Ok(())
+    }
+
+    #[test]
+    fn a_config_changed_after_its_first_game_gets_its_own_tables() -> Result<(), crate::config::ConfigError> {
+        let mut config = enhanced();
+        let first = Expanded::new(&config)?;
+        config.enhanced_tiles = false;
+        config.objective = Objective::DynasticDispute;
+        let second = Expanded::new(&config)?;
+        assert!(!Arc::ptr_eq(&first.0, &second.0));
+        assert_eq!(second.0.config.enhanced_tiles, false);
+        assert_eq!(second.0.tiles.len() + 2, first.0.tiles.len(), "the Duchess and the Oracle are gone");
+        // The memo is no part of the config's value.
+        assert_eq!(config.clone(), {
+            let mut c = enhanced();
+            c.enhanced_tiles = false;
+            c.objective = Objective::DynasticDispute;
+            c
+        });
+        Ok(())
     }
 }

@@ -58,6 +58,39 @@ pub struct Config {
     /// standard game's, capture the opposing Duke).
     #[serde(default, skip_serializing_if = "Objective::is_standard")]
     pub objective: Objective,
+    /// The tables a tile source built from this config (Expanded play's run-time tile set),
+    /// kept with the config so that the games made from one config share them instead of
+    /// building them per game: no part of the config's value (equality, hashing and JSON
+    /// ignore it), and compared with the config on use, so a config changed after a game was
+    /// made from it is never served another config's tables.
+    #[serde(skip)]
+    pub(crate) built: Built,
+}
+
+/// A config's memo of the tile set built from it ([`Config::built`](Config)): empty until a
+/// game is made from the config. Type-erased, so that the base game's config names nothing
+/// of Expanded play.
+#[derive(Clone, Default)]
+pub(crate) struct Built(pub(crate) std::sync::OnceLock<std::sync::Arc<dyn core::any::Any + Send + Sync>>);
+
+/// Every memo is equal: the memo is no part of a config's value.
+impl PartialEq for Built {
+    fn eq(&self, _: &Built) -> bool {
+        true
+    }
+}
+
+impl Eq for Built {}
+
+/// Hashes nothing, as equality compares nothing.
+impl core::hash::Hash for Built {
+    fn hash<H: core::hash::Hasher>(&self, _: &mut H) {}
+}
+
+impl core::fmt::Debug for Built {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(if self.0.get().is_some() { "Built(tables)" } else { "Built(none)" })
+    }
 }
 
 /// Which terrain tiles a game places on the board at random after set-up (rulebook

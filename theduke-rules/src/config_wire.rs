@@ -43,6 +43,7 @@ impl TryFrom<ConfigWire> for Config {
             readings: wire.readings,
             terrain: wire.terrain,
             objective: wire.objective,
+            built: crate::config::Built::default(),
         };
         config.check()?;
         Ok(config)

@@ -137,26 +137,28 @@ pub(crate) const GUARD_IN: u64 = 1 << 62;
 
 /// What every tile's generation needs to know about the position.
 #[derive(Clone, Copy)]
-struct Ctx {
-    me: usize,
-    own: u64,
-    theirs: u64,
-    all: u64,
-    duke: Square,
-    enemy_duke: u64,
-    in_guard: bool,
+pub(crate) struct Ctx {
+    pub(crate) me: usize,
+    pub(crate) own: u64,
+    pub(crate) theirs: u64,
+    pub(crate) all: u64,
+    pub(crate) duke: Square,
+    pub(crate) enemy_duke: u64,
+    pub(crate) in_guard: bool,
     threats: u64,
     /// Tiles whose leaving could open a line toward the Duke: on each of the eight lines
     /// from the Duke, the first tile, if an enemy tile stands further along that line.
     /// Any other tile has another tile (or nothing hostile) between it and the Duke's
     /// attackers; a Jump Slide skipping the first tile already attacks, i.e. Guard.
-    exposers: u64,
+    pub(crate) exposers: u64,
 }
 
 /// See [`Ctx::exposers`]. Along a ray with increasing square indices the first tile is
 /// the lowest set bit and the squares beyond it are the higher ones; along a decreasing
 /// ray, the reverse.
-#[inline]
+// Always inlined: Expanded play's plain test calls `context` too, which must not leave
+// the standard game's copy out of line.
+#[inline(always)]
 fn exposers(duke: Square, all: u64, theirs: u64) -> u64 {
     let rays = crate::board::LINES.rays.get(duke.index()).copied().unwrap_or([0; 8]);
     let mut out = 0;
@@ -213,7 +215,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Every square a tile of `by` could capture on with occupancy `all`, including
     /// squares its own tiles hold (they are defended).
-    fn attack_map(&self, by: usize, occ_by: u64, all: u64) -> u64 {
+    pub(crate) fn attack_map(&self, by: usize, occ_by: u64, all: u64) -> u64 {
         let mut map = 0;
         let mut rest = occ_by;
         while rest != 0 {
@@ -297,7 +299,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `me`'s Duke is safe after its tile on `from` goes to `to`.
     #[inline]
-    fn safe_after_move(&self, ctx: &Ctx, from: Square, to: Square) -> bool {
+    pub(crate) fn safe_after_move(&self, ctx: &Ctx, from: Square, to: Square) -> bool {
         let own = (ctx.own & !from.bit()) | to.bit();
         let theirs = ctx.theirs & !to.bit();
         if ctx.duke == from {
@@ -309,7 +311,7 @@ impl<S: TileSource> Duke<S> {
 
     /// Whether `me`'s Duke is safe after striking `target`.
     #[inline]
-    fn safe_after_strike(&self, ctx: &Ctx, target: Square) -> bool {
+    pub(crate) fn safe_after_strike(&self, ctx: &Ctx, target: Square) -> bool {
         let theirs = ctx.theirs & !target.bit();
         !self.attacked_by(ctx.duke, ctx.threats, 1 - ctx.me, theirs, ctx.own | theirs)
     }
@@ -317,7 +319,7 @@ impl<S: TileSource> Duke<S> {
     /// The empty squares sharing a side with the Duke where a new tile leaves the Duke
     /// safe (rulebook "Place a New Troop Tile" with the Duke-danger rule). A new tile can
     /// only block lines, so without Guard every empty square will do.
-    fn placements_in(&self, ctx: &Ctx) -> u64 {
+    pub(crate) fn placements_in(&self, ctx: &Ctx) -> u64 {
         let empty = orthogonal_neighbours(ctx.duke) & !ctx.all;
         if !ctx.in_guard {
             return empty;
@@ -330,7 +332,7 @@ impl<S: TileSource> Duke<S> {
         self.context(usize::from(self.to_move & 1)).map_or(0, |ctx| self.placements_in(&ctx))
     }
 
-    fn filter(&self, mask: u64, keep: impl Fn(Square) -> bool) -> u64 {
+    pub(crate) fn filter(&self, mask: u64, keep: impl Fn(Square) -> bool) -> u64 {
         Square::iter(mask).filter(|&s| keep(s)).fold(0, |acc, s| acc | s.bit())
     }
 
@@ -361,8 +363,9 @@ impl<S: TileSource> Duke<S> {
     /// The Duke-danger cache of the player to act: [`GUARD_VALID`], [`GUARD_IN`] and the
     /// enemy tiles that could reach the Duke ([`Duke::threats_to`]); 0 outside turns.
     pub(crate) fn compute_guard(&self) -> u64 {
-        // Expanded play keeps no cache: its generator asks `capture_map`.
-        if S::EXPANDED || !matches!(self.phase, Phase::Play | Phase::Place { .. }) {
+        // Expanded play keeps the cache only where the Duke-danger rule is the standard
+        // game's test (`expanded/danger.rs`); elsewhere its generator asks `capture_map`.
+        if !matches!(self.phase, Phase::Play | Phase::Place { .. }) || (S::EXPANDED && !self.plain_danger_now()) {
             return 0;
         }
         let me = usize::from(self.to_move & 1);
@@ -374,7 +377,7 @@ impl<S: TileSource> Duke<S> {
         GUARD_VALID | if in_guard { GUARD_IN } else { 0 } | threats
     }
 
-    fn context(&self, me: usize) -> Option<Ctx> {
+    pub(crate) fn context(&self, me: usize) -> Option<Ctx> {
         let opp = 1 - me;
         let own = self.occupancy(Seat(me as u8));
         let theirs = self.occupancy(Seat(opp as u8));
@@ -499,11 +502,15 @@ impl<S: TileSource> Duke<S> {
                 self.1
             }
         }
-        let mut find = Find(action, false);
         if S::EXPANDED {
+            if let Some(legal) = self.x_is_legal(action) {
+                return legal;
+            }
+            let mut find = Find(action, false);
             self.visit(&mut find);
             return find.1;
         }
+        let mut find = Find(action, false);
         let me = usize::from(self.to_move & 1);
         // In a turn, only the acting tile (or the draw) needs generating.
         let tile = match action {

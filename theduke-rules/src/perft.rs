@@ -17,8 +17,9 @@ use crate::tiles::TileKind;
 impl<S: TileSource> Duke<S> {
     /// The number of leaf nodes `depth` plies below this position (1 at depth 0).
     ///
-    /// Expanded play counts the same way, without bulk counting: each chance outcome of a
-    /// draw (every tile type in the bag) is followed by its legal placements within the ply.
+    /// Expanded play counts the same way: each chance outcome of a draw (every tile type in
+    /// the bag) is followed by its legal placements within the ply, and the last ply is
+    /// bulk-counted but for a draw and a Divination, whose outcomes are expanded.
     pub fn perft(&self, depth: u32) -> u64 {
         if S::EXPANDED {
             return self.x_perft(depth);

@@ -315,6 +315,27 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
         None
     }
 
+    /// Every ability some tile type of the set has (none for a compile-time set).
+    #[doc(hidden)]
+    fn every_ability(&self) -> Abilities {
+        Abilities::NONE
+    }
+
+    /// Whether any tile type shows a Dread icon (none for a compile-time set, whose tiles
+    /// are never frozen).
+    #[doc(hidden)]
+    fn any_dread(&self) -> bool {
+        false
+    }
+
+    /// Whether Expanded play's Duke-danger rule may be judged by the standard game's test on
+    /// the board after the action, without playing it on a copy (see `expanded/danger.rs`);
+    /// `false` for a compile-time set, which has its own generator.
+    #[doc(hidden)]
+    fn plain_danger(&self) -> bool {
+        false
+    }
+
     /// A copy of `state`: a plain bit copy for a compile-time set (its states are `Copy`),
     /// a clone otherwise. The hot paths (apply's undo record, perft's children) use it.
     #[doc(hidden)]

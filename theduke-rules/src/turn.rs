@@ -267,7 +267,10 @@ impl<S: TileSource> Duke<S> {
     /// outside Guard any empty square beside the Duke will take the tile.
     pub(crate) fn has_legal_action(&self) -> bool {
         let me = usize::from(self.to_move & 1);
-        if !S::EXPANDED
+        // Expanded play where its Duke-danger rule is the standard game's test
+        // (`expanded/danger.rs`), with the cache filled: the same shortcut (no square there
+        // is barred from a new tile).
+        if (!S::EXPANDED || (self.guard & crate::movegen::GUARD_VALID != 0 && self.plain_danger_now()))
             && self.guard & crate::movegen::GUARD_IN == 0
             && self.bag.get(me).is_some_and(|b| !b.is_empty())
             && let Some(duke) = self.duke_square(Seat(me as u8))

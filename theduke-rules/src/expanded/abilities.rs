@@ -57,7 +57,9 @@ impl<S: TileSource> Duke<S> {
             & !self.dragon_mask()
             & !self.barred(me);
         let can_divine = self.divination_count(me) > 0;
-        for sq in Square::iter(own & !frozen) {
+        let every = self.set.every_ability();
+        let tiles = if every.has(Ability::Summon) || every.has(Ability::Divination) { own & !frozen } else { 0 };
+        for sq in Square::iter(tiles) {
             let code = self.code_at(sq);
             let abilities = self.set.abilities(code_kind(code));
             if abilities.is_empty() {
@@ -170,6 +172,8 @@ impl<S: TileSource> Duke<S> {
                 }
                 self.extra.set_hand(sorted(hand));
                 self.phase = Phase::Divine { drawn: n };
+                // No Duke-danger cache in a Divination's later steps (`compute_guard`).
+                self.guard = 0;
                 false
             }
             Action::Keep { kind, to } => {
@@ -229,6 +233,7 @@ impl<S: TileSource> Duke<S> {
         }
         next.extra.set_hand(sorted(hand));
         next.phase = Phase::Divine { drawn: kinds.len() as u8 };
+        next.guard = 0;
         Some(next)
     }
 

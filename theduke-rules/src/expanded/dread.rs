@@ -56,6 +56,10 @@ impl<S: TileSource> Duke<S> {
     /// The tiles frozen with Fort tiles on `forts` (rulebook "Dread": a tile in a Fort
     /// cannot be frozen, and a Dread icon of a tile in a Fort freezes nothing outside it).
     pub(crate) fn frozen_with_forts(&self, forts: u64) -> u64 {
+        // Without a Dread icon in the set no tile is covered.
+        if !self.set.any_dread() {
+            return 0;
+        }
         let all = self.occ[0] | self.occ[1];
         let mut cover = 0;
         let mut immune = 0;

@@ -70,6 +70,11 @@ impl<S: TileSource> Duke<S> {
 
     /// Escape and Ransom candidates of `me` (before the Duke-danger rule).
     pub(crate) fn escape_candidates(&self, me: usize, frozen: u64, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+        // Without an Escape or a Ransom tile in the set there is none.
+        let every = self.set.every_ability();
+        if !every.has(Ability::Escape) && !every.has(Ability::Ransom) {
+            return false;
+        }
         let own = self.occupancy(Seat(me as u8));
         let duke = self.duke_square(Seat(me as u8)).map_or(0, Square::bit);
         for from in Square::iter(own & !frozen) {

@@ -30,6 +30,9 @@ impl<S: TileSource> Duke<S> {
     /// Whether placing the drawn tile (`Phase::Place`) on `sq` leaves `me`'s Duke safe, judged
     /// by the placement's effect (the tile's Dread icons included), or wins.
     fn x_place_safe(&self, me: usize, sq: Square) -> bool {
+        if let Some(safe) = self.plain_place_safe(me, sq) {
+            return safe;
+        }
         let mut next = self.clone();
         next.lull_dragon();
         next.play_inner(Action::Place(sq), false);
@@ -41,7 +44,11 @@ impl<S: TileSource> Duke<S> {
     /// tile "must be placed").
     pub(crate) fn x_place_squares(&self, me: usize) -> u64 {
         let empty = self.placement_squares(me);
-        let safe = Square::iter(empty).filter(|&sq| self.x_place_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit());
+        let safe = match self.plain_context(me) {
+            // The plain test (`danger.rs`): every square at once.
+            Some(c) => self.placements_in(&c) & empty,
+            None => Square::iter(empty).filter(|&sq| self.x_place_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit()),
+        };
         if safe == 0 && !self.every_tile() { empty } else { safe }
     }
 
@@ -78,6 +85,9 @@ impl<S: TileSource> Duke<S> {
     /// Whether keeping a divined tile of `kind` on `to` leaves `me`'s Duke safe (by its
     /// effect), or wins.
     pub(crate) fn x_keep_safe(&self, me: usize, kind: TileKind, to: Square) -> bool {
+        if let Some(safe) = self.plain_place_safe(me, to) {
+            return safe;
+        }
         let mut next = self.clone();
         next.lull_dragon();
         next.play_inner(Action::Keep { kind, to }, false);

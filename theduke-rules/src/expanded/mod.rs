@@ -10,6 +10,7 @@
 
 pub(crate) mod abilities;
 pub(crate) mod counting_coup;
+pub(crate) mod danger;
 pub(crate) mod dark_rider;
 pub(crate) mod defense;
 pub(crate) mod dragon;
@@ -64,6 +65,16 @@ struct ExpandedSet {
     army: Option<dark_rider::Army>,
     /// The tile type acting as seat 1's Duke (0, the first tile, unless the set says).
     p1_duke: usize,
+    /// Every ability some tile type has.
+    every_ability: Abilities,
+    /// Whether any tile type shows a Dread icon on either side (without one nothing is
+    /// ever frozen by Dread).
+    any_dread: bool,
+    /// Whether the Duke-danger rule reduces to the standard game's test on the board after
+    /// the action (`danger.rs`): no Dread, no Defense on a Duke, no Escape nor Ransom, no
+    /// terrain, and the standard objective (or Dynastic Dispute, the standard game after
+    /// its draft).
+    plain_danger: bool,
 }
 
 impl PartialEq for Expanded {
@@ -113,6 +124,30 @@ impl Expanded {
     /// The tiles `config` asks for: its custom set or the base box, then the enhanced
     /// tiles if asked for; the whole list is checked as a [`TileSetSpec`].
     pub fn new(config: &Config) -> Result<Expanded, ConfigError> {
+        // Games are made by the thousand with one config (playouts, search): the set built
+        // for the config is kept in it (`Config::built`) and shared while the config asks for
+        // the same (its tables are immutable; the first player and the turn limit are no
+        // part of it). No global cache: a config carries its own.
+        let mut base = config.clone();
+        base.first_player = Default::default();
+        base.turn_limit = None;
+        // The set's own copy of the config holds no memo (which would hold the set itself).
+        base.built = crate::config::Built::default();
+        if let Some(set) = config.built.0.get().and_then(|any| any.clone().downcast::<ExpandedSet>().ok())
+            && set.config == base
+        {
+            return Ok(Expanded(set));
+        }
+        let set = Expanded::build(config, base)?;
+        // Only the first set built from a config is kept (a `OnceLock`): a config changed
+        // afterwards builds its set per game, correct but slower; a fresh config (or a
+        // `Config::default()` changed before its first game) keeps its own.
+        let _ = config.built.0.set(set.0.clone());
+        Ok(set)
+    }
+
+    /// Builds the set of `config` (`base`: `config` without the first player and turn limit).
+    fn build(config: &Config, base: Config) -> Result<Expanded, ConfigError> {
         let mut spec = match &config.tiles {
             Some(custom) => custom.spec().clone(),
             None => TileSetSpec::standard(),
@@ -154,12 +189,30 @@ impl Expanded {
             counts = counts.add(u128::of(k, tile.count));
         }
         let has_dread = |icons: &[Icon]| icons.iter().any(|i| i.kind == IconKind::Dread);
-        let mut base = config.clone();
-        base.first_player = Default::default();
-        base.turn_limit = None;
+        let has_defense = |icons: &[Icon]| icons.iter().any(|i| i.kind == IconKind::Defense);
+        let any_dread = spec.tiles.iter().any(|t| has_dread(&t.start) || has_dread(&t.back));
+        let abilities: Vec<Abilities> = spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect();
+        let captures_by_ability = abilities.iter().any(|a| a.has(Ability::Escape) || a.has(Ability::Ransom));
+        let duke_defended = [0, p1_duke]
+            .iter()
+            .filter_map(|&k| spec.tiles.get(k))
+            .any(|t| has_defense(&t.start) || has_defense(&t.back));
+        let plain_danger = !any_dread
+            && !captures_by_ability
+            && !duke_defended
+            && config.terrain.is_none()
+            && matches!(
+                config.objective,
+                crate::config::Objective::Standard | crate::config::Objective::DynasticDispute
+            );
         Ok(Expanded(Arc::new(ExpandedSet {
             config: base,
-            abilities: spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect(),
+            every_ability: Abilities::of(
+                &spec.tiles.iter().flat_map(|t| t.abilities.iter().copied()).collect::<Vec<_>>(),
+            ),
+            abilities,
+            any_dread,
+            plain_danger,
             dread_sides: spec.tiles.iter().map(|t| [has_dread(&t.start), has_dread(&t.back)]).collect(),
             tiles: spec.tiles,
             counts,
@@ -267,7 +320,10 @@ impl TileSource for Expanded {
     }
 
     fn config(&self) -> Config {
-        self.0.config.clone()
+        // The config handed out carries the set, so games made from it share the tables.
+        let config = self.0.config.clone();
+        let _ = config.built.0.set(self.0.clone());
+        config
     }
 
     #[inline]
@@ -328,9 +384,30 @@ impl TileSource for Expanded {
     fn army(&self) -> Option<dark_rider::Army> {
         self.0.army
     }
+
+    #[inline]
+    fn every_ability(&self) -> Abilities {
+        self.0.every_ability
+    }
+
+    #[inline]
+    fn any_dread(&self) -> bool {
+        self.0.any_dread
+    }
+
+    #[inline]
+    fn plain_danger(&self) -> bool {
+        self.0.plain_danger
+    }
 }
 
 impl Expanded {
+    /// Whether the set allows the plain Duke-danger test (`danger.rs`).
+    #[cfg(test)]
+    pub(crate) fn plain_danger_for_test(&self) -> bool {
+        self.0.plain_danger
+    }
+
     /// Whether the side showing `side` of tile type `kind` is immune to Dread besides
     /// being the Duke: it shows a Dread icon, or with [`DreadImmunity::EitherSide`]
     /// carries one on either side.
@@ -342,5 +419,54 @@ impl Expanded {
             crate::config::DreadImmunity::ShowingSide => showing,
             crate::config::DreadImmunity::EitherSide => self.dread_side(kind, 0) || self.dread_side(kind, 1),
         }
+    }
+}
+
+#[cfg(test)]
+mod memo_tests {
+    use std::sync::Arc;
+
+    use super::Expanded;
+    use crate::config::Config;
+    use crate::objective::Objective;
+
+    fn enhanced() -> Config {
+        let mut config = Config::default();
+        config.enhanced_tiles = true;
+        config
+    }
+
+    #[test]
+    fn games_of_one_config_share_its_tables() -> Result<(), crate::config::ConfigError> {
+        let config = enhanced();
+        let (a, b) = (Expanded::new(&config)?, Expanded::new(&config)?);
+        assert!(Arc::ptr_eq(&a.0, &b.0), "the second game of a config rebuilt its tables");
+        // A clone of the config, and the config a set hands out, carry the same tables.
+        assert!(Arc::ptr_eq(&a.0, &Expanded::new(&config.clone())?.0));
+        let handed_out = crate::source::TileSource::config(&a);
+        assert!(Arc::ptr_eq(&a.0, &Expanded::new(&handed_out)?.0));
+        // A set's own config holds no memo (it would hold the set itself: a cycle).
+        assert!(a.0.config.built.0.get().is_none());
+        Ok(())
+    }
+
+    #[test]
+    fn a_config_changed_after_its_first_game_gets_its_own_tables() -> Result<(), crate::config::ConfigError> {
+        let mut config = enhanced();
+        let first = Expanded::new(&config)?;
+        config.enhanced_tiles = false;
+        config.objective = Objective::DynasticDispute;
+        let second = Expanded::new(&config)?;
+        assert!(!Arc::ptr_eq(&first.0, &second.0));
+        assert_eq!(second.0.config.enhanced_tiles, false);
+        assert_eq!(second.0.tiles.len() + 2, first.0.tiles.len(), "the Duchess and the Oracle are gone");
+        // The memo is no part of the config's value.
+        assert_eq!(config.clone(), {
+            let mut c = enhanced();
+            c.enhanced_tiles = false;
+            c.objective = Objective::DynasticDispute;
+            c
+        });
+        Ok(())
     }
 }

@@ -54,7 +54,14 @@ impl<S: TileSource> Duke<S> {
 
     /// Visits every candidate action of `me` in a turn (before the Duke-danger rule);
     /// `emit` returns `true` to stop.
-    fn x_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+    pub(crate) fn x_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+        self.x_candidates_of(me, crate::board::FULL, true, emit)
+    }
+
+    /// [`x_candidates`](Self::x_candidates) of the tiles of `tiles` only (their moves, strikes
+    /// and commands), then, with `rest`, the abilities, the enragings, the Flags' actions and
+    /// the draw.
+    fn x_candidates_of(&self, me: usize, tiles: u64, rest: bool, emit: &mut dyn FnMut(Action) -> bool) -> bool {
         let own = self.occupancy(Seat(me as u8));
         let theirs = self.occupancy(Seat(1 - me as u8));
         let all = own | theirs;
@@ -67,7 +74,7 @@ impl<S: TileSource> Duke<S> {
         let barred = self.barred(me);
         // With `CoupFlag::Paths` that Flag blocks paths like a tile too (reading 61).
         let blocking = all | dragon | self.path_barred(me);
-        for sq in Square::iter(own & !frozen) {
+        for sq in Square::iter(own & !frozen & tiles) {
             let t = self.targets_of_code(self.code_at(sq), me, sq);
             // The Mountain blocks paths like a tile; `icon_allowed` has the rest of terrain.
             let dest = Self::destinations(sq, &t, own, blocking | mountain) & !mountain & !dragon & !barred;
@@ -97,6 +104,9 @@ impl<S: TileSource> Duke<S> {
                     }
                 }
             }
+        }
+        if !rest {
+            return false;
         }
         if self.ability_candidates(me, frozen, emit)
             || self.dragon_candidates(me, emit)
@@ -154,7 +164,7 @@ impl<S: TileSource> Duke<S> {
     /// allowed where it wins (reading 4); a draw needs a square where a new tile leaves the
     /// Duke safe (readings 3, 70); anything else is played on a copy, after which the Duke
     /// must be safe, or the game won (reading 71).
-    fn x_allowed(&self, me: usize, action: Action) -> bool {
+    pub(crate) fn x_allowed(&self, me: usize, action: Action) -> bool {
         let enemy_duke = self.duke_taking_exempt(1 - me);
         if Self::x_target(action).is_some_and(|t| Some(t) == enemy_duke) {
             return true;
@@ -187,11 +197,43 @@ impl<S: TileSource> Duke<S> {
         orthogonal_neighbours(duke) & !(self.occ[0] | self.occ[1]) & !self.no_placement()
     }
 
+    /// Whether `action` is legal in a turn (`None` outside [`Phase::Play`]): a candidate, of
+    /// its tile only for a move, strike or command, that the Duke-danger rule allows (one
+    /// test, of this action only).
+    pub(crate) fn x_is_legal(&self, action: Action) -> Option<bool> {
+        if self.phase != Phase::Play {
+            return None;
+        }
+        let me = usize::from(self.to_move & 1);
+        // Moves, strikes and commands are only the acting tile's candidates.
+        let tile = match action {
+            Action::Move { from, .. } | Action::Strike { from, .. } => from.bit(),
+            Action::Command { by, .. } => by.bit(),
+            _ => 0,
+        };
+        let mut found = false;
+        self.x_candidates_of(me, tile, tile == 0, &mut |a| {
+            found = a == action;
+            found
+        });
+        Some(
+            found
+                && match self.plain_context(me) {
+                    Some(c) => self.plain_allowed(&c, action).unwrap_or_else(|| self.x_allowed(me, action)),
+                    None => self.x_allowed(me, action),
+                },
+        )
+    }
+
     /// Visits the legal actions of the player to act in a turn or a turn's later step.
     pub(crate) fn x_visit<V: Visit>(&self, v: &mut V) -> bool {
         let me = usize::from(self.to_move & 1);
         match self.phase {
-            Phase::Play => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
+            Phase::Play => match self.plain_context(me) {
+                // The standard game's generator and test where the set allows it (`danger.rs`).
+                Some(c) => self.plain_visit_turn(&c, v),
+                None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
+            },
             // Judged by the placement's effect, the tile's own icons included (reading 70).
             Phase::Place { .. } => Square::iter(self.x_place_squares(me)).any(|sq| v.action(Action::Place(sq))),
             _ => self.ability_steps(me, v),

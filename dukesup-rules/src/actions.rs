@@ -22,7 +22,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use duke_core::{Card, NotationError};
+use duke_core::{Card, CardSet, NotationError};
 use serde::{Deserialize, Serialize};
 
 /// Where a draw comes from.
@@ -164,4 +164,60 @@ pub enum ActionError {
         /// The rule it breaks.
         why: &'static str,
     },
+}
+
+/// Where the move generation writes the legal actions: the engine's list (`Vec<Action>`),
+/// or a learning mask that sets each action's index without building the list
+/// (`learning::Marks`). One listing code serves both, so the mask cannot drift from
+/// `legal_actions`.
+pub(crate) trait Sink {
+    /// One legal action.
+    fn push(&mut self, action: Action);
+
+    /// Several legal actions, in order.
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, actions: I) {
+        for action in actions {
+            self.push(action);
+        }
+    }
+
+    /// The legal actions `kind first b` for every card `b` of `seconds` other than `first`
+    /// (the DUKE exchanges of one DUKE, the two-card discards starting with one card), in
+    /// card order.
+    fn pairs(&mut self, kind: PairKind, first: Card, seconds: CardSet) {
+        let mut rest = seconds;
+        rest.remove(first);
+        self.extend(rest.iter().map(|second| kind.action(first, second)));
+    }
+}
+
+/// The two-card actions named by an ordered pair of cards ([`Sink::pairs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PairKind {
+    /// `swap D W`: the DUKE first.
+    Swap,
+    /// `discard A B`.
+    DiscardTwo,
+}
+
+impl PairKind {
+    /// The action of the pair.
+    pub(crate) fn action(self, first: Card, second: Card) -> Action {
+        match self {
+            PairKind::Swap => Action::Swap { duke: first, with: second },
+            PairKind::DiscardTwo => Action::DiscardTwo(first, second),
+        }
+    }
+}
+
+impl Sink for Vec<Action> {
+    #[inline]
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+
+    #[inline]
+    fn extend<I: IntoIterator<Item = Action>>(&mut self, actions: I) {
+        Extend::extend(self, actions);
+    }
 }

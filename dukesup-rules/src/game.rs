@@ -3,7 +3,7 @@
 use duke_core::{Game, InvalidState, Observer, Outcome, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 
-use crate::actions::{Action, ActionError};
+use crate::actions::{Action, ActionError, Sink};
 use crate::config::{Config, ConfigError};
 use crate::events::Event;
 use crate::position::{Setup, SetupError};
@@ -60,6 +60,23 @@ impl DukesUp {
             (Phase::Play, _) => turn::check_play(pos, action).map_err(illegal),
         }
     }
+
+    /// Writes `seat`'s legal actions into `out` (nothing for a seat that may not act): the
+    /// engine's list ([`Game::legal_actions`]) or a learning mask, from the same move
+    /// generation.
+    #[inline]
+    pub(crate) fn list<S: Sink>(&self, seat: Seat, out: &mut S) {
+        if !self.to_act().contains(seat) {
+            return;
+        }
+        let pos = &self.0;
+        match pos.phase {
+            Phase::Choosing => setup::choose_candidates(pos, seat, out),
+            Phase::Draw => turn::draw_candidates(pos, out),
+            Phase::Play => turn::play_actions(pos, out),
+            Phase::Over => {}
+        }
+    }
 }
 
 impl Game for DukesUp {
@@ -110,18 +127,7 @@ impl Game for DukesUp {
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
-        if !self.to_act().contains(seat) {
-            return;
-        }
-        let pos = &self.0;
-        match pos.phase {
-            Phase::Choosing => setup::choose_candidates(pos, seat, out),
-            Phase::Draw => turn::draw_candidates(pos, out),
-            Phase::Play => {
-                turn::play_actions(pos, out);
-            }
-            Phase::Over => {}
-        }
+        self.list(seat, out);
     }
 
     fn apply(&mut self, seat: Seat, action: Action) -> Result<Undo, ActionError> {

@@ -3,7 +3,7 @@
 
 use duke_core::{Card, CardSet, GameRng, Seat};
 
-use crate::actions::Action;
+use crate::actions::{Action, Sink};
 use crate::config::Config;
 use crate::state::{Discards, Phase, Pile, Player, Position, TurnFlags, colour_of};
 
@@ -60,7 +60,7 @@ pub(crate) fn deal(pos: &mut Position) {
 }
 
 /// The 12 ways to choose from 4 cards: a CASTLE, then two DUKES (lower card first).
-pub(crate) fn choose_candidates(pos: &Position, seat: Seat, out: &mut Vec<Action>) {
+pub(crate) fn choose_candidates<S: Sink>(pos: &Position, seat: Seat, out: &mut S) {
     let hand = pos.player(seat).hand;
     for castle in hand {
         for a in hand {

@@ -11,7 +11,7 @@
 
 use duke_core::{Card, CardSet, GameRng, Seat};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, Sink, Source};
 use crate::config::Reshuffle;
 use crate::meld::{AceRule, can_complete, can_split};
 
@@ -425,7 +425,7 @@ pub(crate) fn draw_allowed(pos: &Position, source: Source, count: u8) -> bool {
 }
 
 /// The draw actions: those [`draw_allowed`] allows, draw pile first, fewest cards first.
-pub(crate) fn draw_candidates(pos: &Position, out: &mut Vec<Action>) {
+pub(crate) fn draw_candidates<S: Sink>(pos: &Position, out: &mut S) {
     let me = pos.player(pos.current);
     let room = 4usize.saturating_sub(me.hand.len()).min(2);
     let discards = me.discards.pile.len();

@@ -57,3 +57,35 @@ fn the_shared_learning_checks_pass() -> Result<(), duke_core::testing::Failure> 
     let settings = duke_core::testing::Settings { cases: 24, max_steps: 200, ..Default::default() };
     duke_core::testing::run_learning::<DukesUp>(dukesup_rules::testing::configs(), &settings)
 }
+
+/// Both masks are written straight from the move generation (no action list), so they do
+/// not allocate even with an empty, never-grown scratch buffer: a mask that listed the
+/// actions into the scratch would grow it at the first state with a legal action.
+#[test]
+fn the_direct_masks_need_no_scratch_buffer() {
+    let mut config = Config::default();
+    config.turn_limit = Some(80);
+    let mut legal = Vec::new();
+    let mut checked = 0u64;
+    for seed in 0..6 {
+        let mut game = DukesUp::new(&config, seed).unwrap();
+        let mut mask = vec![false; game.action_count()];
+        let mut bits = vec![0u64; duke_core::mask_words(game.action_count())];
+        let mut rng = GameRng::new(seed);
+        loop {
+            let mut scratch = Vec::new();
+            let before = allocations();
+            for seat in [Seat(0), Seat(1)] {
+                game.legal_mask(seat, &mut scratch, &mut mask).unwrap();
+                game.legal_mask_bits(seat, &mut scratch, &mut bits).unwrap();
+            }
+            assert_eq!(allocations(), before, "seed {seed}: a mask allocated");
+            checked += 1;
+            let Some(seat) = game.to_act().first() else { break };
+            game.legal_actions(seat, &mut legal);
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            game.apply(seat, action).unwrap();
+        }
+    }
+    assert!(checked > 200, "{checked} positions");
+}

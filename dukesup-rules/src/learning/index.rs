@@ -1,9 +1,9 @@
 //! The action index (see the [module docs](super)): every computation is O(1) arithmetic
 //! on card indices, with one table of 300 entries for the unordered pairs of DUKES.
 
-use duke_core::Card;
+use duke_core::{Card, CardSet, MaskBuffer};
 
-use crate::actions::{Action, Source};
+use crate::actions::{Action, PairKind, Sink, Source};
 
 /// Cards of one colour.
 const HALF: usize = 26;
@@ -48,6 +48,7 @@ pub const ACTION_COUNT: usize = CHOOSES + 2 * CHOICES;
 /// The card's colour (0 black, 1 red) and its position 0..26 among the cards of its colour
 /// in card-index order. Card indices run clubs, diamonds, hearts, spades (13 each), so black
 /// is clubs (positions 0..13) then spades (13..26), red diamonds then hearts.
+#[inline(always)]
 fn colour_pos(card: Card) -> (usize, usize) {
     let index = usize::from(card.index());
     let (suit, rank) = (index / 13, index % 13);
@@ -67,6 +68,7 @@ fn colour_card(colour: usize, pos: usize) -> Option<Card> {
 }
 
 /// An ordered pair of distinct cards of one colour: colour × first × second (650 a colour).
+#[inline(always)]
 fn pair_index(a: Card, b: Card) -> Option<usize> {
     let ((ca, pa), (cb, pb)) = (colour_pos(a), colour_pos(b));
     if ca != cb || pa == pb {
@@ -107,6 +109,7 @@ const UNORDERED: [(u8, u8); DUKE_PAIRS] = {
 };
 
 /// A choice of CASTLE and DUKES (lower DUKE first, all three of one colour).
+#[inline(always)]
 fn choose_index(castle: Card, [a, b]: [Card; 2]) -> Option<usize> {
     let ((cc, k), (ca, i), (cb, j)) = (colour_pos(castle), colour_pos(a), colour_pos(b));
     if cc != ca || cc != cb || i >= j || i == k || j == k {
@@ -129,6 +132,7 @@ fn index_choose(r: usize) -> Option<Action> {
 }
 
 /// The index of an action, config-independent.
+#[inline(always)]
 pub(crate) fn action_index(action: Action) -> Option<usize> {
     let card = |c: Card| usize::from(c.index());
     match action {
@@ -183,6 +187,51 @@ pub(crate) fn index_action(index: usize) -> Option<Action> {
     })
 }
 
+/// The colour positions of the cards of `set` of colour `colour` (0 black, 1 red), as bits:
+/// bit `p` for the card at position `p` ([`colour_pos`]). Black is clubs (bits 0..13) then
+/// spades (39..52); red is diamonds then hearts, 13..39 in a row.
+fn positions(set: CardSet, colour: usize) -> u32 {
+    let bits = set.bits();
+    let mask = if colour == 0 { (bits & 0x1FFF) | ((bits >> 26) & (0x1FFF << 13)) } else { (bits >> 13) & 0x3FF_FFFF };
+    mask as u32
+}
+
+/// A learning mask as the move generation's sink: each listed action sets its index, and
+/// no action list is built ([`Learning::legal_mask`](duke_core::Learning::legal_mask) and
+/// [`legal_mask_bits`](duke_core::Learning::legal_mask_bits)).
+pub(crate) struct Marks<'a, M: ?Sized>(pub(crate) &'a mut M);
+
+impl<M: MaskBuffer + ?Sized> Sink for Marks<'_, M> {
+    #[inline(always)]
+    fn push(&mut self, action: Action) {
+        if let Some(index) = action_index(action) {
+            self.0.set(index);
+        }
+    }
+
+    /// The pairs of one first card are 25 consecutive indices (one per other card of its
+    /// colour, in position order), so the seconds' colour positions, with the first's
+    /// removed, are the offsets from the first pair's index: one bit walk, no per-pair
+    /// index arithmetic. Seconds of the other colour name no action and are skipped, as
+    /// [`action_index`] gives them none.
+    #[inline]
+    fn pairs(&mut self, kind: PairKind, first: Card, seconds: CardSet) {
+        let (colour, pa) = colour_pos(first);
+        let start = match kind {
+            PairKind::Swap => SWAPS,
+            PairKind::DiscardTwo => DISCARD_TWOS,
+        };
+        let base = start + colour * PAIRS + pa * (HALF - 1);
+        let seconds = positions(seconds, colour);
+        let below = (1u32 << pa) - 1;
+        let mut offsets = (seconds & below) | ((seconds >> (pa + 1)) << pa);
+        while offsets != 0 {
+            self.0.set(base + offsets.trailing_zeros() as usize);
+            offsets &= offsets - 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use duke_core::{CardSet, Colour};
@@ -206,6 +255,35 @@ mod tests {
                 assert_eq!(colour_card(colour, pos), Some(card));
             }
             assert_eq!(colour_card(colour, HALF), None);
+        }
+    }
+
+    /// The mask's bit walk over a pair's seconds sets exactly the indices of the actions
+    /// the list would hold, for every first card and seconds of both colours.
+    #[test]
+    fn marked_pairs_are_the_indexed_pairs() {
+        let sets = [
+            CardSet::from_bits(u64::MAX),
+            CardSet::colour(Colour::Black),
+            CardSet::colour(Colour::Red),
+            CardSet::from_bits(0x0F0F_0F0F_0F0F_0F0F),
+            CardSet::from_bits(0x000A_5A5A_5A5A_5A5A),
+            CardSet::EMPTY,
+        ];
+        for kind in [PairKind::Swap, PairKind::DiscardTwo] {
+            for first in Card::all() {
+                for seconds in sets {
+                    let mut marked = vec![false; ACTION_COUNT];
+                    Marks(marked.as_mut_slice()).pairs(kind, first, seconds);
+                    let mut listed = Vec::new();
+                    Sink::pairs(&mut listed, kind, first, seconds);
+                    let mut expected = vec![false; ACTION_COUNT];
+                    for index in listed.into_iter().filter_map(action_index) {
+                        expected[index] = true;
+                    }
+                    assert!(marked == expected, "{kind:?} {first} {seconds:?}");
+                }
+            }
         }
     }
 

@@ -32,17 +32,24 @@
 //! indices (one table of the 300 unordered pairs). The choice of CASTLE and DUKES is most of
 //! the space: any three cards of a colour can be the four dealt.
 //!
-//! [`legal_mask`](Learning::legal_mask) clears the mask, lists the legal actions into the
-//! scratch buffer (the engine's move generation) and sets the index of each. Clearing the
-//! 18 469 entries is most of its cost beyond the listing itself (about 0.1 µs on the
-//! project's 2-core machine, the store bandwidth of 18 KB), and the choice of CASTLE and
-//! DUKES is most of the entries.
+//! [`legal_mask`](Learning::legal_mask) and [`legal_mask_bits`](Learning::legal_mask_bits)
+//! clear the mask, then run the engine's own move generation with the mask as its sink: each
+//! legal action sets its index as it is found (the index arithmetic folds into each listing
+//! site, and the swaps and two-card discards of one first card, 25 consecutive indices, are
+//! set by one walk over the bits of the second cards), and no action list is built. One
+//! listing code serves [`legal_actions`](duke_core::Game::legal_actions) and both masks, so
+//! they cannot disagree. Clearing the 18 469 entries of a `bool` mask is most of its cost
+//! beyond the listing itself (the store bandwidth of 18 KB, about 0.1 µs on the project's
+//! 2-core machine; the choice of CASTLE and DUKES is most of the entries); the bit mask
+//! clears 289 words, an eighth of the bytes, and costs about the listing.
 //!
 //! # Observation (304 values, 314 in games of several rounds; shape `[n]`, [`observation_len`])
 //!
-//! Only what [`Game::view`] shows the observer, read from the view's
+//! Only what [`Game::view`](duke_core::Game::view) shows the observer, read from the view's
 //! sources without building it. The buffer is cleared, then only the non-zero values are
-//! written. Every card belongs to the seat of its colour wherever it lies (seat 0 black,
+//! written (the flags are written 0 or 1 alike, without a branch), at fixed offsets into an
+//! array of the first 304 values, so that they need no bounds check; the discard depths come
+//! from a precomputed table. Every card belongs to the seat of its colour wherever it lies (seat 0 black,
 //! seat 1 red: the engine never moves a card to the other seat's hand or piles), so one
 //! plane of 52 values, by card index, serves both seats: a card's colour says whose it is.
 //!
@@ -88,7 +95,7 @@
 //! (`tanh(lead / 50) / 2` of the points, or `lead / rounds / 2` of the rounds won); the end
 //! brings it to the result. A game of one round pays at its end only.
 
-use duke_core::{BufferLength, Game, Learning, Observer, Seat, Shape, Utility};
+use duke_core::{BufferLength, Learning, MaskBuffer, Observer, Seat, Shape, Utility, mask_words};
 
 use crate::actions::Action;
 use crate::config::MultiRound;
@@ -123,17 +130,21 @@ impl Learning for DukesUp {
         index::index_action(index)
     }
 
-    /// The mask cleared, the legal actions listed into `scratch`, then each index set in
-    /// O(1): no allocation with a warm `scratch`.
-    fn legal_mask(&self, seat: Seat, scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
+    /// The mask cleared, then the engine's move generation sets each legal action's index
+    /// as it finds it (no list is built; `scratch` is not used): nothing allocates.
+    fn legal_mask(&self, seat: Seat, _scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
         BufferLength::check(ACTION_COUNT, mask.len())?;
-        mask.fill(false);
-        self.legal_actions(seat, scratch);
-        for &action in scratch.iter() {
-            if let Some(slot) = index::action_index(action).and_then(|i| mask.get_mut(i)) {
-                *slot = true;
-            }
-        }
+        mask.clear();
+        self.list(seat, &mut index::Marks(mask));
+        Ok(())
+    }
+
+    /// As [`legal_mask`](Learning::legal_mask), into bits: the same move generation sets
+    /// each legal action's bit.
+    fn legal_mask_bits(&self, seat: Seat, _scratch: &mut Vec<Action>, bits: &mut [u64]) -> Result<(), BufferLength> {
+        BufferLength::check(mask_words(ACTION_COUNT), bits.len())?;
+        bits.clear();
+        self.list(seat, &mut index::Marks(bits));
         Ok(())
     }
 

@@ -5,7 +5,7 @@ use duke_core::{CardSet, Observer, Seat};
 
 use crate::config::{Config, MultiRound, Reshuffle};
 use crate::meld::AceRule;
-use crate::state::{CastleState, Phase, Player, Position, colour_of};
+use crate::state::{CastleState, PILE_CAP, Phase, Player, Position, colour_of};
 
 /// Cards of one colour: the scale of card counts.
 const HALF: f32 = 26.0;
@@ -39,23 +39,27 @@ pub fn observation_len(config: &Config) -> usize {
     if config.rounds > 1 { MULTI_ROUND_BLOCK + MULTI_ROUND_VALUES } else { MULTI_ROUND_BLOCK }
 }
 
-/// The observation, writing only non-zeros into a cleared buffer of the checked length.
-struct Tensor<'a>(&'a mut [f32]);
+/// The observation's first [`MULTI_ROUND_BLOCK`] values (every config has them), as an
+/// array, so that the writes at fixed offsets need no bounds check; the buffer is cleared
+/// and only non-zeros are written.
+struct Tensor<'a>(&'a mut [f32; MULTI_ROUND_BLOCK]);
 
 impl Tensor<'_> {
+    #[inline(always)]
     fn put(&mut self, at: usize, value: f32) {
         if let Some(slot) = self.0.get_mut(at) {
             *slot = value;
         }
     }
 
+    /// 1 or 0 (a plain write into the cleared buffer: no branch).
+    #[inline(always)]
     fn flag(&mut self, at: usize, on: bool) {
-        if on {
-            self.put(at, 1.0);
-        }
+        self.put(at, f32::from(u8::from(on)));
     }
 
     /// 1 at `plane + card index` for every card of `set`.
+    #[inline(always)]
     fn cards(&mut self, plane: usize, set: CardSet) {
         let mut bits = set.bits();
         while bits != 0 {
@@ -106,6 +110,19 @@ fn seat(pos: &Position, seat: Seat, observer: Observer, t: &mut Tensor<'_>) {
     t.put(at + 10, count as f32 / HALF);
 }
 
+/// The discard plane's values: `1 - (h/2)/26` for a card `h` half-cards below the top
+/// (precomputed with the same float operations as the formula, so bit for bit the same).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time, `h` below the length
+const DEPTHS: [f32; 2 * PILE_CAP + 2] = {
+    let mut table = [0.0; 2 * PILE_CAP + 2];
+    let mut h = 0;
+    while h < table.len() {
+        table[h] = 1.0 - (h as f32 / 2.0) / HALF;
+        h += 1;
+    }
+    table
+};
+
 /// Seat `p`'s discards the observer knows: `1 - d/26` for a card `d` cards below the top.
 /// Both cards of a face-down pair whose order the observer does not know get the depth
 /// between theirs, so that either order looks the same.
@@ -113,20 +130,19 @@ fn discards(p: &Player, own: bool, t: &mut Tensor<'_>) {
     let d = &p.discards;
     let (mut known, pairs) = if own { (d.owner_known, 0) } else { (d.public, d.pairs) };
     let pile = d.pile.as_slice();
-    let top = pile.len() as f32 - 1.0;
+    // Twice the depth of the top card's successor: the top card is 2 half-cards above it.
+    let below_top = 2 * pile.len();
     while known != 0 {
         let i = known.trailing_zeros() as usize;
         known &= known - 1;
         let Some(card) = pile.get(i) else { break };
-        // A pair starts at `i` (the lower card) or at `i - 1` (the upper one).
-        let lower = if pairs >> i & 1 == 1 {
-            i as f32 + 0.5
-        } else if i > 0 && pairs >> (i - 1) & 1 == 1 {
-            i as f32 - 0.5
-        } else {
-            i as f32
-        };
-        t.put(DISCARD_PLANE + usize::from(card.index()), 1.0 - (top - lower) / HALF);
+        // A pair starts at `i` (the lower card: half a card up) or at `i - 1` (the upper
+        // one: half a card down); at most one of the two (pairs do not overlap).
+        let (up, down) = (((pairs >> i) & 1) as usize, (((pairs << 1) >> i) & 1) as usize);
+        let half_cards = (below_top + down).wrapping_sub(2 * i + 2 + up);
+        if let Some(&value) = DEPTHS.get(half_cards) {
+            t.put(DISCARD_PLANE + usize::from(card.index()), value);
+        }
     }
 }
 
@@ -134,7 +150,9 @@ fn discards(p: &Player, own: bool, t: &mut Tensor<'_>) {
 /// ([`observation_len`]).
 pub(crate) fn observe(pos: &Position, observer: Observer, out: &mut [f32]) {
     out.fill(0.0);
-    let mut t = Tensor(out);
+    let (main, multi) = out.split_at_mut(MULTI_ROUND_BLOCK.min(out.len()));
+    let Ok(main) = <&mut [f32; MULTI_ROUND_BLOCK]>::try_from(main) else { return };
+    let mut t = Tensor(main);
     let config = &pos.config;
     t.cards(TABLE_PLANE, pos.table);
     seat(pos, Seat(0), observer, &mut t);
@@ -178,17 +196,22 @@ pub(crate) fn observe(pos: &Position, observer: Observer, out: &mut [f32]) {
     t.flag(GLOBALS + 20, config.reshuffle == Reshuffle::AtOnce);
     t.flag(GLOBALS + 21, config.turn_limit.is_some());
     if config.rounds > 1 {
+        // The multi-round block: the values past the array, in the rest of the buffer.
+        let mut put = |at: usize, value: f32| {
+            if let Some(slot) = multi.get_mut(at) {
+                *slot = value;
+            }
+        };
         let rounds = f32::from(config.rounds);
-        let at = MULTI_ROUND_BLOCK;
-        t.put(at, f32::from(pos.round) / rounds);
-        t.put(at + 1, rounds / 99.0);
-        t.flag(at + 2, config.multi_round == MultiRound::CountWins);
-        t.flag(at + 3, pos.last_round.is_some());
+        put(0, f32::from(pos.round) / rounds);
+        put(1, rounds / 99.0);
+        put(2, f32::from(u8::from(config.multi_round == MultiRound::CountWins)));
+        put(3, f32::from(u8::from(pos.last_round.is_some())));
         for s in 0..2 {
-            let at = at + 4 + 3 * s;
-            t.put(at, pos.points.get(s).copied().unwrap_or(0) as f32 / (HALF * rounds));
-            t.put(at + 1, f32::from(pos.wins.get(s).copied().unwrap_or(0)) / rounds);
-            t.put(at + 2, pos.last_round.and_then(|l| l.get(s).copied()).unwrap_or(0) as f32 / HALF);
+            let at = 4 + 3 * s;
+            put(at, pos.points.get(s).copied().unwrap_or(0) as f32 / (HALF * rounds));
+            put(at + 1, f32::from(pos.wins.get(s).copied().unwrap_or(0)) / rounds);
+            put(at + 2, pos.last_round.and_then(|l| l.get(s).copied()).unwrap_or(0) as f32 / HALF);
         }
     }
 }

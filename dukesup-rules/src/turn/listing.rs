@@ -8,6 +8,7 @@
 use duke_core::{Card, CardSet};
 
 use super::{Action, Situation, check_play, may_touch_dukes, round_ends};
+use crate::actions::{PairKind, Sink};
 use crate::meld::{AceRule, Reach, can_split};
 use crate::state::{CastleState, Position, colour_of, other};
 
@@ -27,6 +28,7 @@ struct Paths {
 impl Paths {
     /// The paths of `sit`, and with `discards` the table alone; `None` for an Ace rule that is
     /// not linear (then each action is checked on its own).
+    #[inline(always)]
     fn of(sit: &Situation, ace: AceRule, discards: bool) -> Option<Paths> {
         match sit.own_castle_played {
             None if discards && !sit.opp_castle_taken => {
@@ -49,6 +51,7 @@ impl Paths {
     /// card goes from the optional cards of every path to the table. An opponent's DUKE is
     /// already mandatory on the paths that take his CASTLE, so only the plain path changes; his
     /// CASTLE closes the plain path and changes nothing on the others.
+    #[inline(always)]
     fn play(&self, sit: &Situation, c: Card) -> bool {
         let takes = |f: &dyn Fn(&Reach) -> bool| self.takes.iter().flatten().any(f);
         if sit.hand.contains(c) {
@@ -63,6 +66,7 @@ impl Paths {
     /// Whether THE MOVE keeps the turn completable (as [`check_play`] decides it), when the own
     /// CASTLE `mc` may be played and no MOVE is under way: take the opponent's CASTLE with
     /// `mc` on the table, or put `mc` back and end either way.
+    #[inline(always)]
     fn after_move(&self, mc: Card) -> bool {
         self.takes[0].as_ref().is_some_and(|r| r.with(mc) || r.without(mc))
             || self.plain.as_ref().is_some_and(|r| r.completable())
@@ -70,6 +74,7 @@ impl Paths {
 
     /// Whether the turn can still end once the hand card `h` is given up to a DUKE slot (the
     /// DUKE it replaces stays within reach, in the hand instead of the slot).
+    #[inline(always)]
     fn without(&self, h: Card) -> bool {
         self.plain.as_ref().is_some_and(|r| r.without(h)) || self.takes.iter().flatten().any(|r| r.without(h))
     }
@@ -77,6 +82,7 @@ impl Paths {
 
 /// The plain path of `sit` (as `Situation::plain_possible`): `Some(None)` when it is closed,
 /// `None` for an Ace rule that is not linear.
+#[inline(always)]
 fn plain(sit: &Situation, ace: AceRule) -> Option<Option<Reach>> {
     if sit.opp_castle_taken || sit.own_castle_played.is_some() {
         return Some(None);
@@ -86,6 +92,7 @@ fn plain(sit: &Situation, ace: AceRule) -> Option<Option<Reach>> {
 
 /// The path that takes the opponent's CASTLE (as `Situation::take_possible`), in the same
 /// form.
+#[inline(always)]
 fn take(sit: &Situation, ace: AceRule) -> Option<Option<Reach>> {
     let Some(oc) = sit.opp_castle else { return Some(None) };
     let mut must = sit.table.union(sit.opp_dukes);
@@ -97,8 +104,8 @@ fn take(sit: &Situation, ace: AceRule) -> Option<Option<Reach>> {
     Reach::new(must, may, ace).map(Some)
 }
 
-/// Writes the legal actions of the play step.
-pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
+/// Writes the legal actions of the play step into `out` (the list, or a learning mask).
+pub(crate) fn play_actions<S: Sink>(pos: &Position, out: &mut S) {
     let ace = pos.config.ace;
     let me = pos.player(pos.current);
     let opp = pos.player(other(pos.current));
@@ -146,7 +153,7 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
                 continue;
             }
             out.push(Action::PickUp(d));
-            out.extend(fine.iter().map(|with| Action::Swap { duke: d, with }));
+            out.pairs(PairKind::Swap, d, fine);
         }
         if refill_open {
             out.extend(fine.iter().map(Action::Refill));
@@ -186,7 +193,7 @@ pub(crate) fn play_actions(pos: &Position, out: &mut Vec<Action>) {
     out.extend(me.hand.iter().map(Action::Discard));
     if !pos.turn.acted {
         for a in me.hand {
-            out.extend(me.hand.iter().filter(|&b| b != a).map(|b| Action::DiscardTwo(a, b)));
+            out.pairs(PairKind::DiscardTwo, a, me.hand);
         }
     }
     if me.draw.len() + me.discards.pile.len() > 0 {

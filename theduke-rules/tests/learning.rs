@@ -261,9 +261,13 @@ fn sizes_of_the_layouts() -> Result<(), TestCaseError> {
     );
     println!("largest: {} actions, observation {:?}", largest.action_count(), shape(&|| largest.observation_shape()));
     prop_assert_eq!(standard.action_count(), 4061);
-    prop_assert_eq!(shape(&|| standard.observation_shape()), vec![159, 6, 6]);
+    prop_assert_eq!(shape(&|| standard.observation_shape()), vec![712]);
+    prop_assert_eq!(standard.observation_planes(), 17);
     prop_assert_eq!(enhanced.action_count(), 8503);
-    prop_assert_eq!(shape(&|| enhanced.observation_shape()), vec![230, 6, 6]);
+    prop_assert_eq!(shape(&|| enhanced.observation_shape()), vec![846]);
+    prop_assert_eq!(enhanced.observation_planes(), 19);
+    prop_assert_eq!(shape(&|| largest.observation_shape()), vec![1694]);
+    prop_assert_eq!(largest.observation_planes(), 39);
     check_every_index(&standard)?;
     check_every_index(&enhanced)?;
     check_every_index(&largest)?;

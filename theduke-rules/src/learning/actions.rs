@@ -2,8 +2,8 @@
 //! ([`super`]), each block sized by the config alone.
 
 use super::geometry::{
-    LINE_PAIRS, NEIGHBOUR_PAIRS, Reach, line_index, line_pair, neighbour_index, neighbour_pair, start_index,
-    start_square,
+    LINE_PAIRS, NEIGHBOUR_PAIRS, Reach, ReachTable, line_index, line_pair, neighbour_index, neighbour_pair,
+    start_index, start_square,
 };
 use crate::{
     Ability, Action, Duke, EscapeCost, Facing, IconKind, Objective, RansomTrade, Square, TileKind, TileSource,
@@ -62,16 +62,16 @@ const AIMS: usize = 3;
 const STARTS: usize = 4;
 
 /// The action layout of one config: what its tiles and options can produce.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct ActionLayout {
     /// Tile types of the set.
     kinds: usize,
     /// The reach of Move, Jump, Slide and Jump Slide icons (`None`: no such icon).
-    moves: Option<Reach>,
+    moves: Option<ReachTable>,
     /// The reach of Strike icons.
-    strikes: Option<Reach>,
+    strikes: Option<ReachTable>,
     /// The reach of Command icons.
-    commands: Option<Reach>,
+    commands: Option<ReachTable>,
     summon: bool,
     divination: bool,
     escape: bool,
@@ -88,6 +88,14 @@ pub(crate) struct ActionLayout {
     starts: [usize; BLOCKS.len() + 1],
 }
 
+/// `mask[i] = true` (nothing out of range).
+#[inline]
+pub(crate) fn set(mask: &mut [bool], i: usize) {
+    if let Some(slot) = mask.get_mut(i) {
+        *slot = true;
+    }
+}
+
 /// The position of type `kind` among the types of `mask`.
 fn rank_in(mask: u32, kind: TileKind) -> Option<usize> {
     let bit = 1u32.checked_shl(u32::from(kind.0))?;
@@ -96,7 +104,11 @@ fn rank_in(mask: u32, kind: TileKind) -> Option<usize> {
 
 /// The `n`th type of `mask`.
 fn nth_in(mask: u32, n: usize) -> Option<TileKind> {
-    (0..32u8).filter(|k| mask & (1 << k) != 0).nth(n).map(TileKind)
+    let mut rest = mask;
+    for _ in 0..n {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| TileKind(rest.trailing_zeros() as u8))
 }
 
 /// The square of index `i`, which the caller keeps below 36.
@@ -146,9 +158,9 @@ impl ActionLayout {
         let objective = set.objective();
         let mut layout = ActionLayout {
             kinds,
-            moves,
-            strikes,
-            commands,
+            moves: moves.map(ReachTable::new),
+            strikes: strikes.map(ReachTable::new),
+            commands: commands.map(ReachTable::new),
             summon,
             divination,
             escape: escapes != 0,
@@ -181,9 +193,9 @@ impl ActionLayout {
         let t = self.takes.count_ones() as usize;
         match block {
             Block::SetDuke | Block::SetFootman | Block::Place => SQUARES,
-            Block::Move => self.moves.map_or(0, Reach::pairs),
-            Block::Strike => self.strikes.map_or(0, Reach::pairs),
-            Block::Command => self.commands.map_or(0, Reach::triples),
+            Block::Move => self.moves.as_ref().map_or(0, ReachTable::pair_count),
+            Block::Strike => self.strikes.as_ref().map_or(0, ReachTable::pair_count),
+            Block::Command => self.commands.as_ref().map_or(0, ReachTable::triple_count),
             Block::Draw => 1,
             Block::Pick => on(self.pick, k),
             Block::Deploy => on(self.deploy, SQUARES),
@@ -223,9 +235,11 @@ impl ActionLayout {
         match action {
             Action::SetDuke(sq) => self.at(Block::SetDuke, Some(sq.index())),
             Action::SetFootman(sq) => self.at(Block::SetFootman, Some(sq.index())),
-            Action::Move { from, to } => self.at(Block::Move, self.moves?.pair_index(from, to)),
-            Action::Strike { from, target } => self.at(Block::Strike, self.strikes?.pair_index(from, target)),
-            Action::Command { by, from, to } => self.at(Block::Command, self.commands?.triple_index(by, from, to)),
+            Action::Move { from, to } => self.at(Block::Move, self.moves.as_ref()?.pair_index(from, to)),
+            Action::Strike { from, target } => self.at(Block::Strike, self.strikes.as_ref()?.pair_index(from, target)),
+            Action::Command { by, from, to } => {
+                self.at(Block::Command, self.commands.as_ref()?.triple_index(by, from, to))
+            }
             Action::Draw => self.at(Block::Draw, Some(0)),
             Action::Place(sq) => self.at(Block::Place, Some(sq.index())),
             Action::Pick(t) => self.at(Block::Pick, kind_ok(t)),
@@ -265,8 +279,30 @@ impl ActionLayout {
 
     /// The action of `index`, `None` out of range.
     pub(crate) fn action(&self, index: usize) -> Option<Action> {
-        let block = BLOCKS.iter().zip(self.starts.iter().skip(1)).find(|&(_, &end)| index < end)?.0;
-        self.decode(*block, index.checked_sub(self.start(*block))?)
+        // The first block ending after `index` (the starts ascend; empty blocks are skipped).
+        let after = self.starts.partition_point(|&s| s <= index);
+        let block = *BLOCKS.get(after.checked_sub(1)?)?;
+        self.decode(block, index.checked_sub(self.start(block))?)
+    }
+
+    /// Sets `mask` at the index of `(from, to)` for every `to` of `targets` (a family of
+    /// pairs: [`Block::Move`] or [`Block::Strike`]).
+    #[inline]
+    pub(crate) fn mark_pairs(&self, block: Block, from: Square, targets: u64, mask: &mut [bool]) {
+        let table = if block == Block::Move { &self.moves } else { &self.strikes };
+        if let Some(table) = table {
+            let start = self.start(block);
+            table.each_pair(from, targets, |i| set(mask, start + i));
+        }
+    }
+
+    /// Sets `mask` at the index of `Command { by, from, to }` for every `to` of `targets`.
+    #[inline]
+    pub(crate) fn mark_commands(&self, by: Square, from: Square, targets: u64, mask: &mut [bool]) {
+        if let Some(table) = &self.commands {
+            let start = self.start(Block::Command);
+            table.each_triple(by, from, targets, |i| set(mask, start + i));
+        }
     }
 
     /// The action at position `i` of `block` (`i` below the block's size).
@@ -277,15 +313,15 @@ impl ActionLayout {
             Block::SetDuke => Action::SetDuke(square(i)?),
             Block::SetFootman => Action::SetFootman(square(i)?),
             Block::Move => {
-                let (from, to) = self.moves?.pair_at(i)?;
+                let (from, to) = self.moves.as_ref()?.pair_at(i)?;
                 Action::Move { from, to }
             }
             Block::Strike => {
-                let (from, target) = self.strikes?.pair_at(i)?;
+                let (from, target) = self.strikes.as_ref()?.pair_at(i)?;
                 Action::Strike { from, target }
             }
             Block::Command => {
-                let (by, from, to) = self.commands?.triple_at(i)?;
+                let (by, from, to) = self.commands.as_ref()?.triple_at(i)?;
                 Action::Command { by, from, to }
             }
             Block::Draw => Action::Draw,

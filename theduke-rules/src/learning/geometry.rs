@@ -6,8 +6,11 @@ use crate::Square;
 
 /// Squares per side of the board.
 const SIDE: usize = 6;
+/// Squares of the board.
+const SQUARES: usize = SIDE * SIDE;
 /// Every square of the board as a mask.
-pub(crate) const EVERY_SQUARE: u64 = (1 << 36) - 1;
+#[cfg(test)]
+const EVERY_SQUARE: u64 = (1 << 36) - 1;
 
 /// How far from its tile a family of icons (Move-like, Strike, Command) can mark a square,
 /// in files and in ranks, whichever way the tile faces: the rectangle of squares around a
@@ -25,17 +28,6 @@ fn span(c: usize, r: u8) -> (usize, usize) {
     (c.saturating_sub(usize::from(r)), (c + usize::from(r)).min(SIDE - 1))
 }
 
-/// How many coordinates lie within `r` of `c` on the board.
-fn width(c: usize, r: u8) -> usize {
-    let (lo, hi) = span(c, r);
-    hi - lo + 1
-}
-
-/// `x` or `x` squared.
-fn power(x: usize, squared: bool) -> usize {
-    if squared { x * x } else { x }
-}
-
 impl Reach {
     /// The reach covering this one and `(files, ranks)`.
     pub(crate) fn widened(this: Option<Reach>, files: u8, ranks: u8) -> Option<Reach> {
@@ -46,95 +38,191 @@ impl Reach {
         })
     }
 
-    /// How many squares the rectangle around `sq` holds.
-    fn area(self, sq: Square) -> usize {
-        width(sq.file() as usize, self.files) * width(sq.rank() as usize, self.ranks)
+    /// The rectangle around `sq`.
+    fn rect(self, sq: Square) -> Rect {
+        let (flo, fhi) = span(sq.file() as usize, self.files);
+        let (rlo, rhi) = span(sq.rank() as usize, self.ranks);
+        Rect { flo, fhi, rlo, rhi }
+    }
+}
+
+/// The squares within a reach of one square: files `flo..=fhi`, ranks `rlo..=rhi`.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    flo: usize,
+    fhi: usize,
+    rlo: usize,
+    rhi: usize,
+}
+
+impl Rect {
+    fn width(self) -> usize {
+        self.fhi - self.flo + 1
     }
 
-    /// The position of `to` in the rectangle around `from`, row by row.
-    fn position(self, from: Square, to: Square) -> Option<usize> {
-        let (flo, fhi) = span(from.file() as usize, self.files);
-        let (rlo, rhi) = span(from.rank() as usize, self.ranks);
+    fn area(self) -> usize {
+        self.width() * (self.rhi - self.rlo + 1)
+    }
+
+    /// The position of `to` in the rectangle, row by row.
+    #[inline]
+    fn position(self, to: Square) -> Option<usize> {
         let (f, r) = (to.file() as usize, to.rank() as usize);
-        if f < flo || f > fhi || r < rlo || r > rhi {
+        if f < self.flo || f > self.fhi || r < self.rlo || r > self.rhi {
             return None;
         }
-        Some((r - rlo) * (fhi - flo + 1) + (f - flo))
+        Some((r - self.rlo) * self.width() + (f - self.flo))
     }
 
-    /// The square at `position` in the rectangle around `from`.
-    fn at(self, from: Square, position: usize) -> Option<Square> {
-        let (flo, fhi) = span(from.file() as usize, self.files);
-        let (rlo, _) = span(from.rank() as usize, self.ranks);
-        let w = fhi - flo + 1;
-        let (f, r) = (flo + position % w, rlo + position / w);
-        if position >= self.area(from) {
+    /// The square at `position` (below the area).
+    fn at(self, position: usize) -> Option<Square> {
+        if position >= self.area() {
             return None;
         }
-        Square::at(f as i8, r as i8)
+        let w = self.width();
+        Square::at((self.flo + position % w) as i8, (self.rlo + position / w) as i8)
     }
+}
 
-    /// The entries before square `sq`'s, each square counting its area (pairs) or its area
-    /// squared (triples): full ranks below, then the squares to its left on its rank.
-    fn base(self, sq: Square, squared: bool) -> usize {
-        let (file, rank) = (sq.file() as usize, sq.rank() as usize);
-        let row: usize = (0..SIDE).map(|f| power(width(f, self.files), squared)).sum();
-        let below: usize = (0..rank).map(|r| power(width(r, self.ranks), squared)).sum();
-        let left: usize = (0..file).map(|f| power(width(f, self.files), squared)).sum();
-        below * row + power(width(rank, self.ranks), squared) * left
+/// A reach with its per-square offsets, computed once per config (the layout cache keeps
+/// it), so that indexing a pair or a triple, or decoding one, is a few operations: the
+/// pairs (or triples) of each square follow those of the squares before it (`a1, b1, ..`).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ReachTable {
+    reach: Reach,
+    /// `position[from * 36 + to]`: the position of `to` in the rectangle around `from`
+    /// ([`OUT`] if out of reach).
+    position: [u8; SQUARES * SQUARES],
+    /// The pairs before each square's, then the number of pairs.
+    pairs: [u32; SQUARES + 1],
+    /// The triples before each square's (as `by`), then the number of triples.
+    triples: [u32; SQUARES + 1],
+}
+
+/// Out of reach, in [`ReachTable`]'s positions.
+const OUT: u8 = u8::MAX;
+
+/// The square of index `i` (below 36).
+fn square_of(i: usize) -> Option<Square> {
+    u8::try_from(i).ok().and_then(Square::new)
+}
+
+/// The square whose entries hold `index` in `starts` (offsets, ascending, then the total).
+fn owner_of(starts: &[u32; SQUARES + 1], index: usize) -> Option<(Square, usize)> {
+    let i = u32::try_from(index).ok()?;
+    let after = starts.partition_point(|&s| s <= i);
+    let sq = after.checked_sub(1)?;
+    let (&start, &end) = (starts.get(sq)?, starts.get(after)?);
+    (i < end).then(|| square_of(sq).map(|s| (s, (i - start) as usize)))?
+}
+
+impl ReachTable {
+    /// The offsets of `reach`.
+    pub(crate) fn new(reach: Reach) -> ReachTable {
+        let (mut pairs, mut triples) = ([0; SQUARES + 1], [0; SQUARES + 1]);
+        let mut position = [OUT; SQUARES * SQUARES];
+        for (i, slot) in position.iter_mut().enumerate() {
+            if let (Some(from), Some(to)) = (square_of(i / SQUARES), square_of(i % SQUARES))
+                && let Some(p) = reach.rect(from).position(to)
+            {
+                *slot = p as u8;
+            }
+        }
+        let (mut p, mut t) = (0u32, 0u32);
+        for sq in 0..SQUARES {
+            if let (Some(slot_p), Some(slot_t), Some(square)) = (pairs.get_mut(sq), triples.get_mut(sq), square_of(sq))
+            {
+                *slot_p = p;
+                *slot_t = t;
+                let area = reach.rect(square).area() as u32;
+                p += area;
+                t += area * area;
+            }
+        }
+        if let (Some(lp), Some(lt)) = (pairs.last_mut(), triples.last_mut()) {
+            *lp = p;
+            *lt = t;
+        }
+        ReachTable { reach, position, pairs, triples }
     }
 
     /// How many (from, to) pairs: every square, then every square of its rectangle.
-    pub(crate) fn pairs(self) -> usize {
-        let row: usize = (0..SIDE).map(|f| width(f, self.files)).sum();
-        let column: usize = (0..SIDE).map(|r| width(r, self.ranks)).sum();
-        row * column
-    }
-
-    /// The index of the pair `(from, to)`, `None` if `to` is out of reach.
-    pub(crate) fn pair_index(self, from: Square, to: Square) -> Option<usize> {
-        Some(self.base(from, false) + self.position(from, to)?)
-    }
-
-    /// The pair at `index`.
-    pub(crate) fn pair_at(self, index: usize) -> Option<(Square, Square)> {
-        let mut start = 0;
-        for from in Square::iter(EVERY_SQUARE) {
-            let area = self.area(from);
-            if index < start + area {
-                return Some((from, self.at(from, index - start)?));
-            }
-            start += area;
-        }
-        None
+    pub(crate) fn pair_count(&self) -> usize {
+        self.pairs.last().copied().unwrap_or(0) as usize
     }
 
     /// How many (by, from, to) triples: every square, then two squares of its rectangle.
-    pub(crate) fn triples(self) -> usize {
-        let row: usize = (0..SIDE).map(|f| power(width(f, self.files), true)).sum();
-        let column: usize = (0..SIDE).map(|r| power(width(r, self.ranks), true)).sum();
-        row * column
+    pub(crate) fn triple_count(&self) -> usize {
+        self.triples.last().copied().unwrap_or(0) as usize
+    }
+
+    /// The index of the pair `(from, to)`, `None` if `to` is out of reach.
+    #[inline]
+    pub(crate) fn pair_index(&self, from: Square, to: Square) -> Option<usize> {
+        let base = *self.pairs.get(from.index())? as usize;
+        Some(base + self.reach.rect(from).position(to)?)
+    }
+
+    /// The pair at `index`.
+    pub(crate) fn pair_at(&self, index: usize) -> Option<(Square, Square)> {
+        let (from, within) = owner_of(&self.pairs, index)?;
+        Some((from, self.reach.rect(from).at(within)?))
     }
 
     /// The index of the triple `(by, from, to)`, `None` if `from` or `to` is out of reach.
-    pub(crate) fn triple_index(self, by: Square, from: Square, to: Square) -> Option<usize> {
-        let area = self.area(by);
-        Some(self.base(by, true) + self.position(by, from)? * area + self.position(by, to)?)
+    #[inline]
+    pub(crate) fn triple_index(&self, by: Square, from: Square, to: Square) -> Option<usize> {
+        let base = *self.triples.get(by.index())? as usize;
+        let rect = self.reach.rect(by);
+        Some(base + rect.position(from)? * rect.area() + rect.position(to)?)
     }
 
     /// The triple at `index`.
-    pub(crate) fn triple_at(self, index: usize) -> Option<(Square, Square, Square)> {
-        let mut start = 0;
-        for by in Square::iter(EVERY_SQUARE) {
-            let area = self.area(by);
-            let size = area * area;
-            if index < start + size {
-                let within = index - start;
-                return Some((by, self.at(by, within / area)?, self.at(by, within % area)?));
-            }
-            start += size;
+    pub(crate) fn triple_at(&self, index: usize) -> Option<(Square, Square, Square)> {
+        let (by, within) = owner_of(&self.triples, index)?;
+        let rect = self.reach.rect(by);
+        let area = rect.area();
+        Some((by, rect.at(within / area)?, rect.at(within % area)?))
+    }
+
+    /// The positions of every square in the rectangle around `sq` ([`OUT`]: out of it).
+    #[inline]
+    fn positions(&self, sq: Square) -> &[u8] {
+        let start = sq.index() * SQUARES;
+        self.position.get(start..start + SQUARES).unwrap_or(&[])
+    }
+
+    /// Calls `f` with the index of `(from, to)` for every `to` of `targets` within reach.
+    #[inline]
+    pub(crate) fn each_pair(&self, from: Square, targets: u64, f: impl FnMut(usize)) {
+        if let Some(&base) = self.pairs.get(from.index()) {
+            each_in(self.positions(from), base as usize, targets, f);
         }
-        None
+    }
+
+    /// Calls `f` with the index of `(by, from, to)` for every `to` of `targets` within
+    /// reach (nothing if `from` is out of reach).
+    #[inline]
+    pub(crate) fn each_triple(&self, by: Square, from: Square, targets: u64, f: impl FnMut(usize)) {
+        let rect = self.reach.rect(by);
+        if let (Some(&base), Some(p)) = (self.triples.get(by.index()), rect.position(from)) {
+            each_in(self.positions(by), base as usize + p * rect.area(), targets, f);
+        }
+    }
+}
+
+/// `f(base + positions[to])` for every square `to` of `targets` in reach.
+#[inline]
+fn each_in(positions: &[u8], base: usize, targets: u64, mut f: impl FnMut(usize)) {
+    let mut rest = targets;
+    while rest != 0 {
+        let to = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if let Some(&p) = positions.get(to)
+            && p != OUT
+        {
+            f(base + usize::from(p));
+        }
     }
 }
 
@@ -280,21 +368,34 @@ mod tests {
         }
         for files in 0..=5 {
             for ranks in 0..=5 {
-                let reach = Reach { files, ranks };
-                for i in 0..reach.pairs() {
+                let reach = ReachTable::new(Reach { files, ranks });
+                for i in 0..reach.pair_count() {
                     let (from, to) = reach.pair_at(i).unwrap();
                     assert_eq!(reach.pair_index(from, to), Some(i), "{reach:?}");
                 }
-                assert_eq!(reach.pair_at(reach.pairs()), None);
-                for i in 0..reach.triples() {
+                assert_eq!(reach.pair_at(reach.pair_count()), None);
+                for (by, from) in [(0u8, 0u8), (14, 15), (35, 29), (20, 8)] {
+                    let (by, from) = (Square::new(by).unwrap(), Square::new(from).unwrap());
+                    let mut seen = Vec::new();
+                    reach.each_pair(by, EVERY_SQUARE, |i| seen.push(i));
+                    let expected: Vec<usize> =
+                        Square::iter(EVERY_SQUARE).filter_map(|to| reach.pair_index(by, to)).collect();
+                    assert_eq!(seen, expected, "{reach:?}");
+                    seen.clear();
+                    reach.each_triple(by, from, EVERY_SQUARE, |i| seen.push(i));
+                    let expected: Vec<usize> =
+                        Square::iter(EVERY_SQUARE).filter_map(|to| reach.triple_index(by, from, to)).collect();
+                    assert_eq!(seen, expected, "{reach:?}");
+                }
+                for i in 0..reach.triple_count() {
                     let (by, from, to) = reach.triple_at(i).unwrap();
                     assert_eq!(reach.triple_index(by, from, to), Some(i), "{reach:?}");
                 }
-                assert_eq!(reach.triple_at(reach.triples()), None);
+                assert_eq!(reach.triple_at(reach.triple_count()), None);
             }
         }
-        let full = Reach { files: 5, ranks: 5 };
-        assert_eq!((full.pairs(), full.triples()), (36 * 36, 36 * 36 * 36));
+        let full = ReachTable::new(Reach { files: 5, ranks: 5 });
+        assert_eq!((full.pair_count(), full.triple_count()), (36 * 36, 36 * 36 * 36));
         let (c2, c3) = ("c2".parse().unwrap(), "c3".parse().unwrap());
         assert_eq!(full.pair_index(c2, c3), Some(8 * 36 + 14));
     }

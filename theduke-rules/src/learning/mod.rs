@@ -121,60 +121,71 @@
 //! game.legal_mask(seat, &mut scratch, &mut mask).unwrap();
 //! let first = mask.iter().position(|&legal| legal).unwrap();
 //! assert_eq!(game.index_action(first).and_then(|a| game.action_index(a)), Some(first));
-//! let mut planes = vec![0.0; game.observation_shape().len()];
-//! game.observe(Observer::Seat(seat), &mut planes).unwrap();
-//! assert_eq!(game.observation_shape().dims(), &[159, 6, 6]);
+//! let mut observation = vec![0.0; game.observation_shape().len()];
+//! game.observe(Observer::Seat(seat), &mut observation).unwrap();
+//! assert_eq!(game.observation_shape().dims(), &[712]);
+//! // The first 17 planes of 6 x 6 squares, then 100 values.
+//! let (planes, rest) = observation.split_at(game.observation_planes() * 36);
+//! assert_eq!((planes.len() / 36, rest.len()), (17, 100));
 //! ```
 
 mod actions;
+mod cache;
 mod geometry;
+mod mask;
 mod observe;
 
-use duke_core::{BufferLength, Game, Learning, Observer, Seat, Shape, Utility};
+use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
 use crate::{Action, Duke, Phase, TileSource};
-use actions::ActionLayout;
-use observe::ObservationLayout;
+
+impl<S: TileSource> Duke<S> {
+    /// How many planes of 6 x 6 squares open this config's observation
+    /// ([`observe`](duke_core::Learning::observe)): its first `observation_planes() * 36`
+    /// values reshape to `[planes, 6, 6]` (plane, rank, file); the rest is a flat block
+    /// (the [module docs](crate::learning) give both layouts).
+    pub fn observation_planes(&self) -> usize {
+        cache::with(self, |l| l.observation.planes())
+    }
+}
 
 /// The learning surface of every config: the layouts are those of the
 /// [`learning`](crate::learning) module's documentation.
 impl<S: TileSource> Learning for Duke<S> {
     fn action_count(&self) -> usize {
-        ActionLayout::of(self).count()
+        cache::with(self, |l| l.actions.count())
     }
 
     fn action_index(&self, action: Action) -> Option<usize> {
-        ActionLayout::of(self).index(action)
+        cache::with(self, |l| l.actions.index(action))
     }
 
     fn index_action(&self, index: usize) -> Option<Action> {
-        ActionLayout::of(self).action(index)
+        cache::with(self, |l| l.actions.action(index))
     }
 
-    /// Computes the layout once for every legal action (the default computes it per action).
-    fn legal_mask(&self, seat: Seat, scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
-        let layout = ActionLayout::of(self);
-        BufferLength::check(layout.count(), mask.len())?;
-        mask.fill(false);
-        self.legal_actions(seat, scratch);
-        for &action in scratch.iter() {
-            if let Some(slot) = layout.index(action).and_then(|i| mask.get_mut(i)) {
-                *slot = true;
-            }
-        }
-        Ok(())
+    /// Sets the mask straight from the move generator (no list: `scratch` is left as it
+    /// is), each index a few operations with the config's cached layout.
+    fn legal_mask(&self, seat: Seat, _scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
+        cache::with(self, |l| {
+            BufferLength::check(l.actions.count(), mask.len())?;
+            mask.fill(false);
+            mask::mark(self, &l.actions, seat, mask);
+            Ok(())
+        })
     }
 
     fn observation_shape(&self) -> Shape {
-        Shape::new(&[ObservationLayout::of(self).planes(), 6, 6])
+        Shape::new(&[cache::with(self, |l| l.observation.len())])
     }
 
     fn observe(&self, observer: Observer, out: &mut [f32]) -> Result<(), BufferLength> {
-        let layout = ObservationLayout::of(self);
-        BufferLength::check(layout.planes() * 36, out.len())?;
-        out.fill(0.0);
-        observe::write(self, &layout, observer, out);
-        Ok(())
+        cache::with(self, |l| {
+            BufferLength::check(l.observation.len(), out.len())?;
+            out.fill(0.0);
+            observe::write(self, &l.observation, observer, out);
+            Ok(())
+        })
     }
 
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
@@ -201,19 +212,29 @@ impl<S: TileSource> Learning for Duke<S> {
 
 #[cfg(test)]
 mod tests {
-    use duke_core::{Game, Observer};
+    use duke_core::{Game, Observer, Seat};
 
-    use super::observe::{ObservationLayout, write};
+    use super::cache::Layouts;
+    use super::observe::write;
     use crate::testing::custom_tile_set;
-    use crate::{Config, CustomTiles, ExpandedDuke, Objective, TerrainOptions, TheDuke};
+    use crate::{
+        Config, CustomTiles, DarkRider, ExpandedDuke, Icon, IconKind, Objective, TerrainOptions, TheDuke, TileSetSpec,
+    };
 
-    /// The planes written are the planes the layout counts, for every block.
+    /// Every value written falls within the declared length (a buffer longer than the
+    /// layout keeps its tail untouched), for configs with every block.
     #[test]
-    fn observation_writes_every_plane_it_declares() {
+    fn observation_writes_within_its_layout() {
         let all = TerrainOptions { mountain: true, fort: true, dragon: true };
+        let mut dread = TileSetSpec::standard();
+        if let Some(tile) = dread.tiles.get_mut(3) {
+            tile.start.push(Icon::new(IconKind::Dread, 0, 1));
+        }
         let configs = [
             Config { enhanced_tiles: true, terrain: all, ..Config::default() },
             Config { objective: Objective::DynasticDispute, terrain: all, ..Config::default() },
+            Config { objective: Objective::DarkRider(DarkRider::default()), ..Config::default() },
+            Config { tiles: Some(CustomTiles::new(dread)), ..Config::default() },
             Config {
                 objective: Objective::CountingCoup,
                 tiles: Some(CustomTiles::new(custom_tile_set(3))),
@@ -221,15 +242,33 @@ mod tests {
                 ..Config::default()
             },
         ];
+        let check = |layouts: &Layouts, observe: &dyn Fn(&mut [f32])| {
+            let len = layouts.observation.len();
+            assert!(layouts.observation.planes() * 36 < len);
+            let mut out = vec![f32::NAN; len + 64];
+            if let Some(head) = out.get_mut(..len) {
+                head.fill(0.0);
+            }
+            observe(&mut out);
+            assert!(out.iter().skip(len).all(|v| v.is_nan()), "a value written past the layout");
+        };
         for config in configs {
-            let game = ExpandedDuke::new(&config, 1).unwrap();
-            let layout = ObservationLayout::of(&game);
-            let mut out = vec![0.0; layout.planes() * 36];
-            assert_eq!(write(&game, &layout, Observer::Spectator, &mut out), layout.planes(), "{config:?}");
+            let mut game = ExpandedDuke::new(&config, 1).unwrap();
+            let mut buf = Vec::new();
+            // Through set-up and a few turns, for every observer.
+            for _ in 0..12 {
+                let layouts = Layouts::of(&game);
+                for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator] {
+                    check(&layouts, &|out| write(&game, &layouts.observation, observer, out));
+                }
+                let seat = game.side_to_move();
+                game.legal_actions(seat, &mut buf);
+                let Some(&action) = buf.first() else { break };
+                game.apply(seat, action).unwrap();
+            }
         }
         let game = TheDuke::new(&Config::default(), 1).unwrap();
-        let layout = ObservationLayout::of(&game);
-        let mut out = vec![0.0; layout.planes() * 36];
-        assert_eq!(write(&game, &layout, Observer::Spectator, &mut out), layout.planes());
+        let layouts = Layouts::of(&game);
+        check(&layouts, &|out| write(&game, &layouts.observation, Observer::Spectator, out));
     }
 }

@@ -1,0 +1,56 @@
+//! The legal-action mask, set straight from the move generator: the generator hands over
+//! each tile's moves, strikes and commands as a set of squares, and each square's index is
+//! a few operations with the config's cached offsets; no action list is built.
+
+use duke_core::Seat;
+
+use super::actions::{ActionLayout, Block, set};
+use crate::movegen::Visit;
+use crate::{Action, Duke, Phase, Square, TileSource};
+
+/// Sets the mask entries of the actions the generator visits.
+struct Marker<'a> {
+    layout: &'a ActionLayout,
+    mask: &'a mut [bool],
+}
+
+impl Visit for Marker<'_> {
+    fn action(&mut self, a: Action) -> bool {
+        if let Some(i) = self.layout.index(a) {
+            set(self.mask, i);
+        }
+        false
+    }
+
+    fn moves(&mut self, from: Square, to: u64) -> bool {
+        self.layout.mark_pairs(Block::Move, from, to, self.mask);
+        false
+    }
+
+    fn strikes(&mut self, from: Square, targets: u64) -> bool {
+        self.layout.mark_pairs(Block::Strike, from, targets, self.mask);
+        false
+    }
+
+    fn commands(&mut self, by: Square, from: Square, to: u64) -> bool {
+        self.layout.mark_commands(by, from, to, self.mask);
+        false
+    }
+
+    fn draws(&mut self, _types: u32, places: u64) -> bool {
+        // One `Draw`, as the listing gives, whatever the tile and square to come.
+        if places != 0 {
+            self.action(Action::Draw);
+        }
+        false
+    }
+}
+
+/// Sets `mask` (zeroed, of the layout's length) at `seat`'s legal actions: those
+/// [`legal_actions`](duke_core::Game::legal_actions) lists, from the same generator.
+pub(crate) fn mark<S: TileSource>(game: &Duke<S>, layout: &ActionLayout, seat: Seat, mask: &mut [bool]) {
+    if seat.0 != game.to_move || matches!(game.phase, Phase::Over(_)) {
+        return;
+    }
+    game.visit(&mut Marker { layout, mask });
+}

@@ -63,6 +63,17 @@ fn group<S: TileSource>(c: &mut Criterion, name: &str, start: &Duke<S>) {
             black_box(&obs);
         });
     });
+    group.bench_function("action_index + index_action of every legal action (elements = positions)", |b| {
+        let mut buf = Vec::new();
+        b.iter(|| {
+            for game in &games {
+                game.legal_actions(game.side_to_move(), &mut buf);
+                for &action in &buf {
+                    black_box(game.action_index(action).and_then(|i| game.index_action(i)));
+                }
+            }
+        });
+    });
     group.bench_function("legal_actions + apply/undo of the first (elements = positions)", |b| {
         let mut buf = Vec::new();
         let mut copies = games.clone();

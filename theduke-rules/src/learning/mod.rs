@@ -4,8 +4,15 @@
 //! ([`ExpandedDuke`](crate::ExpandedDuke)).
 //!
 //! Everything here depends on the config alone (its tiles, icons, abilities, objective and
-//! terrain options), never on the position or the seat to act; the layouts are computed
-//! from the tile set on each call, without allocating.
+//! terrain options), never on the position or the seat to act. The layouts are worked out
+//! once per config and kept per thread (a few recent configs: `cache.rs`), so that a mask,
+//! an observation or one index costs only its own work: [`action_index`] and
+//! [`index_action`] are a few operations each (per-square offsets, no walk over the board),
+//! and filling a mask and an observation costs about what the engine's own step costs
+//! (`legal_actions` + `apply`; the README's "Learning" section gives the figures).
+//!
+//! [`action_index`]: duke_core::Learning::action_index
+//! [`index_action`]: duke_core::Learning::index_action
 //!
 //! # Action index
 //!
@@ -55,53 +62,69 @@
 //!   squares, every ability on every tile, any tile ransomed back, a Flag objective with the
 //!   Dragon): 64,125, of which the Commands are 36 x 36 x 36 = 46,656.
 //!
-//! [`legal_mask`](duke_core::Learning::legal_mask) computes the layout once and indexes the
-//! legal actions listed into the warm scratch buffer. Nothing here allocates
-//! (`tests/learning_no_alloc.rs`); the standard game's listing does not either, while
-//! Expanded play's listing of Escape, Ransom and Divination steps does (engine code).
+//! [`legal_mask`](duke_core::Learning::legal_mask) sets the mask straight from the move
+//! generator that [`legal_actions`](duke_core::Game::legal_actions) lists from: each tile's
+//! moves, strikes and commands come as a set of squares, each square's index one table
+//! lookup; no list is built (the `scratch` buffer is not used). Nothing here allocates, in
+//! the standard game and in Expanded play, the abilities' steps included
+//! (`tests/learning_no_alloc.rs`).
 //!
 //! # Observation
 //!
-//! A tensor of shape `[planes, 6, 6]`: plane, rank, file (square index `rank * 6 + file`,
-//! `a1` first, as seat 0 sees the board: the same absolute squares as the action index). Scalars are whole planes of one
-//! value. Counts of tiles are divided by 15 (the most of one type a set may hold). It is
-//! read from what [`view`](duke_core::Game::view) shows the observer and nothing else:
-//! everything in The Duke is public (the board, both bags' contents, captured tiles, a drawn
-//! tile) but the tiles a Divination drew, which only the diviner sees (with the default
+//! A flat vector (shape `[n]`): first `P` planes of 6 x 6 squares (plane, rank, file; square
+//! index `rank * 6 + file`, `a1` first, as seat 0 sees the board: the same absolute squares
+//! as the action index), then a flat block of the facts that are not on a square. A CNN
+//! reshapes the first `P * 36` values to `[P, 6, 6]`
+//! ([`Duke::observation_planes`](crate::Duke::observation_planes) gives `P`) and feeds the
+//! rest to a dense layer. Why not `[planes, 6, 6]` throughout: a bag count, the phase or
+//! the turn, broadcast over 36 squares, made the standard game's observation 159 planes
+//! (5,724 values, 23 KB to write per call), and writing it cost four engine steps; only
+//! the facts that are on a square are planes now.
+//!
+//! Everything is relative to the observer: *mine* is the observer's seat (seat 0 for the
+//! spectator), *theirs* the other; the block "observer" says which seat that is. It is read
+//! from what [`view`](duke_core::Game::view) shows the observer and nothing else: everything
+//! in The Duke is public (the board, both bags' contents, captured tiles, a drawn tile) but
+//! the tiles a Divination drew, which only the diviner sees (with the default
 //! `DivinationShown::Diviner`): for everyone else they count in his bag, as in the view. A
 //! state and its [`determinize`](duke_core::Game::determinize) twin for a seat therefore
 //! give that seat, and the spectator, identical observations. The view's Guard flags are
-//! left out: they are a function of what the planes show, and costly to compute.
+//! left out: they are a function of what the planes show, and costly to compute. Counts of
+//! tiles are divided by 15 (the most of one type a set may hold). The buffer is zeroed once,
+//! then only the non-zero values are written.
 //!
-//! Planes, in order (`K` tile types):
+//! Planes (`K` tile types), each 36 values:
 //!
-//! 1. `4K` pieces: plane `4 * kind + 2 * side + owner` (side 0 the starting side) is 1 on the
-//!    squares holding such a tile.
-//! 2. `2K` bags: plane `owner * K + kind`, the tiles of that type in the owner's bag / 15
-//!    (with the divined tiles in the diviner's bag for an observer who does not see them).
-//! 3. `2K` captured: the owner's tiles of that type captured by the opponent / 15.
-//! 4. 11 phases, one-hot: Draft, SetupDuke, Deploy, SetupFootman, Play, Place, Divine,
-//!    Dismiss, SetupFlag, MoveFlag, Over.
-//! 5. 1 phase count: Footmen still to place / 2, tiles divined / 3, divined tiles left / 3.
-//! 6. `K` the tile drawn and to be placed, one-hot (phase Place).
-//! 7. 2 the seat to act (none once the game is over).
-//! 8. 2 the observer's seat (none for the spectator).
-//! 9. 2 the seat that set up first (public: every observer witnessed it, `Event::FirstToSetUp`).
-//! 10. 3 the result: seat 0 won, seat 1 won, drawn.
-//! 11. 3 turns: completed turns / 100; 1 if a turn limit applies; turns / limit.
+//! 1. `K` tile types: plane `kind` is 1 on the squares holding a tile of that type (either
+//!    owner, either side).
+//! 2. 1 side: 1 where the tile shows its non-starting side.
+//! 3. 1 owner: 1 where the tile is mine (an occupied square without it is theirs).
+//! 4. Expanded play, as the config can have them: frozen tiles (1: Dread, Dark Rider's edge;
+//!    only with a tile showing a Dread icon or Dark Rider), the Mountain (1), the Fort (1),
+//!    the Dragon's square (1), the Flags (2: mine, theirs; Counting Coup, Trophy Hunters).
 //!
-//! Expanded play ([`ExpandedDuke`](crate::ExpandedDuke)) adds `2K + 1`: each seat's tiles
-//! sacrificed, destroyed or taken by the Dragon, by type / 15, then the tiles frozen (Dread,
-//! Dark Rider's edge). Then, as the config asks: the Mountain (1), the Fort (1), the Dragon
-//! (7: its square, enraged, turning about at its next turn, facing north, east, south,
-//! west, each on its square), the Flags (4: seat 0's and seat 1's Flag squares, then each
-//! seat's Counting Coup points / 3), Divination (`K + 1`: the divined tiles by type / 3 for
-//! an observer who sees them, then how many tiles the hand holds / 3, public), Dynastic
-//! Dispute (`3K`: the types still in the draft pool, then the types seat 0 and seat 1
-//! picked).
+//! Then the flat block, in this order:
 //!
-//! The standard game: 159 planes (5,724 values); the enhanced tiles: 230 planes; the largest
-//! custom set above (32 types, a Flag objective, every terrain tile, Divination): 423 planes.
+//! | Values | What |
+//! |---|---|
+//! | `2K` | bags: my tiles of each type in my bag / 15, then theirs (with the divined tiles in the diviner's bag for an observer who does not see them) |
+//! | `2K` | captured: my tiles of each type captured by the opponent / 15, then theirs |
+//! | `2K` | Expanded play: tiles sacrificed, destroyed or taken by the Dragon, mine then theirs / 15 |
+//! | 12 | the phase, one-hot: Draft, SetupDuke, Deploy, SetupFootman, Play, Place, Divine, Dismiss, SetupFlag, MoveFlag, Over; then its count: Footmen still to place / 2, tiles divined / 3, divined tiles left / 3 |
+//! | `K` | the tile drawn and to be placed, one-hot (phase Place) |
+//! | 2 | to act: me, them (none once the game is over) |
+//! | 3 | the observer: seat 0, seat 1, the spectator |
+//! | 2 | who set up first: me, them (public: every observer witnessed it, `Event::FirstToSetUp`) |
+//! | 3 | the result: I won, they won, drawn |
+//! | 3 | turns: completed turns / 100; 1 if a turn limit applies; turns / limit |
+//! | 6 | the Dragon (with it): enraged, turning about at its next turn, facing north, east, south, west |
+//! | 2 | Counting Coup and Trophy Hunters: my points / 3, theirs |
+//! | `K + 1` | Divination (a tile with it): the divined tiles by type / 3 for an observer who sees them, then how many tiles the hand holds / 3 (public) |
+//! | `3K` | Dynastic Dispute: the types still in the draft pool, then the types I picked, then theirs |
+//!
+//! Sizes (`tests/learning.rs` checks them): the standard game 712 values (17 planes, then
+//! 100); the enhanced tiles 846 (19 planes, then 162); the largest custom set above (32
+//! types, a Flag objective, every terrain tile, Divination) 1,694 (39 planes, then 290).
 //!
 //! # Returns
 //!

@@ -15,6 +15,17 @@ use crate::{Ability, DivinationShown, Duke, Facing, IconKind, Objective, Phase, 
 const SQUARES: usize = 36;
 /// The most tiles of one type a count can hold (the format's limit): counts are divided by it.
 const MOST: f32 = 15.0;
+/// `n / 15` for every 4-bit count `n` (a lookup: no division per count).
+#[allow(clippy::indexing_slicing)] // evaluated at compile time, within the array
+const FRACTIONS: [f32; 16] = {
+    let mut table = [0.0; 16];
+    let mut n = 0;
+    while n < 16 {
+        table[n] = n as f32 / MOST;
+        n += 1;
+    }
+    table
+};
 /// The phases, one value each.
 const PHASES: usize = 11;
 
@@ -164,8 +175,10 @@ fn counts<B: Packed>(out: &mut [f32], first: usize, k: usize, me: usize, counts:
     for (owner, c) in counts.into_iter().enumerate() {
         let x = nibbles(c);
         let start = first + (owner ^ me) * k;
-        if let Some(block) = out.get_mut(start..start + k) {
-            // In halves of 16 types: a standard bag fits the first.
+        if x != 0
+            && let Some(block) = out.get_mut(start..start + k)
+        {
+            // In halves of 16 types: a compile-time set fits the first.
             nonzero_nibbles(block, x as u64, 0);
             nonzero_nibbles(block, (x >> 64) as u64, 16);
         }
@@ -181,8 +194,10 @@ fn nonzero_nibbles(block: &mut [f32], x: u64, kind: usize) {
     while present != 0 {
         let bit = present.trailing_zeros();
         present &= present - 1;
-        if let Some(v) = block.get_mut(kind + (bit / 4) as usize) {
-            *v = ((x >> bit) & 15) as f32 * (1.0 / MOST);
+        if let (Some(v), Some(&fraction)) =
+            (block.get_mut(kind + (bit / 4) as usize), FRACTIONS.get(((x >> bit) & 15) as usize))
+        {
+            *v = fraction;
         }
     }
 }

@@ -69,7 +69,7 @@ impl Archduke {
         if awaited.is_empty() { everyone } else { awaited }
     }
 
-    fn can_call(&self, seat: u8) -> bool {
+    pub(crate) fn can_call(&self, seat: u8) -> bool {
         self.phase == Phase::Window
             && self.pending_len == 0
             && seat == self.current
@@ -77,7 +77,7 @@ impl Archduke {
             && self.caller == NONE
     }
 
-    fn next_may_start(&self, seat: u8) -> bool {
+    pub(crate) fn next_may_start(&self, seat: u8) -> bool {
         self.phase == Phase::Window && self.pending_len == 0 && seat == self.next && self.is_active(seat)
     }
 
@@ -93,7 +93,7 @@ impl Archduke {
         self.targetable(actor, spot.seat.0) && self.filled(spot.seat.0, spot.slot)
     }
 
-    fn can_give_to(&self, actor: u8, target: u8) -> bool {
+    pub(crate) fn can_give_to(&self, actor: u8, target: u8) -> bool {
         target != actor && self.targetable(actor, target) && self.grid(target).is_some_and(|g| g.has_room())
     }
 

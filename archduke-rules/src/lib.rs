@@ -124,7 +124,7 @@
 //! `Archduke` implements duke-core's [`Learning`](duke_core::Learning) for every config: a
 //! fixed action index (8,367 actions for 4 players: looks, draw and the other plain
 //! decisions, take/keep/match by position, PEEK and GIVE targets, SWAP pairs), legal-action
-//! masks, observation tensors of what the observer's view shows (3,068 values for 4 players
+//! masks, observation tensors of what the observer's view shows (512 values for 4 players
 //! and the standard deck), and zero-sum returns (normalised placement, credited as rounds are scored). The layouts
 //! are in the README's "Learning" section.
 //!

@@ -155,10 +155,10 @@ fn the_sizes_are_the_documented_ones() {
         let players = usize::from(config.players);
         let k = config.deck.len();
         assert_eq!(game.action_count(), n(players));
-        assert_eq!(game.observation_shape().len(), 32 * players * (3 + k + players) + 17 * players + 11 * k + 19);
+        assert_eq!(game.observation_shape().len(), 112 * players + 3 * k + 19);
     }
     let four = Archduke::new(&Config::default(), 0).unwrap();
-    assert_eq!((four.action_count(), four.observation_shape().len()), (8_367, 3_068));
+    assert_eq!((four.action_count(), four.observation_shape().len()), (8_367, 512));
 }
 
 #[test]
@@ -204,9 +204,77 @@ fn an_observation_shows_a_seats_own_peek_and_nothing_of_the_others() {
     assert_ne!(before, after);
     let mine = observation(&game, Observer::Seat(Seat(0)));
     let k = config.deck.len();
-    let grid = 3 + 8 * k; // after the observer block (n + 1 = 3) and the deck table
-    let per_slot = 3 + k + 2;
-    let known = |obs: &[f32], slot: usize| obs[grid + slot * per_slot + 2];
-    assert_eq!((known(&mine, 0), known(&mine, 3), known(&mine, 1)), (1.0, 1.0, 0.0));
-    assert_eq!((known(&after, 0), known(&after, 3)), (0.0, 0.0));
+    // The face plane of P0's grid, after the observer block (n + 1 = 3) and P0's card plane.
+    let face = 3 + 32;
+    let known = |obs: &[f32], slot: usize| obs[face + slot] > 0.0;
+    assert_eq!((known(&mine, 0), known(&mine, 3), known(&mine, 1)), (true, true, false));
+    assert_eq!((known(&after, 0), known(&after, 3)), (false, false));
+    // The code is the line of the deck table.
+    let kind = |slot: u8| {
+        let view = game.view(Observer::Seat(Seat(0)));
+        match view.grids[0][usize::from(slot)] {
+            archduke_rules::Cell::Known { face, .. } => {
+                config.deck.iter().position(|e| e.value == face.value && e.role == face.role).unwrap()
+            }
+            cell => panic!("{cell:?}"),
+        }
+    };
+    assert_eq!(mine[face], (kind(0) + 1) as f32 / k as f32);
+    // P0's seen-by plane: P0 (bit 0) has seen a1 and b2, out of 2^2.
+    let seen = face + 32;
+    assert_eq!((mine[seen], mine[seen + 3], mine[seen + 1]), (0.25, 0.25, 0.0));
+    assert_eq!((after[seen], after[seen + 3]), (0.25, 0.25), "who has seen a card is public");
+}
+
+/// The direct mask against the generator on every kind of decision, the action cards' target
+/// choices included (SWAP's pairs of cards on the table, PEEK's cards, GIVE's seats): along
+/// random games of every size, the mask of every seat is exactly its legal actions, and each
+/// kind of decision is met.
+#[test]
+fn the_mask_is_the_legal_actions_on_every_kind_of_decision() {
+    let (mut scratch, mut legal) = (Vec::new(), Vec::new());
+    let mut met = std::collections::HashSet::new();
+    for (i, config) in sizes().into_iter().enumerate() {
+        let mut config = config;
+        config.turn_limit = Some(40);
+        config.round_limit = Some(3);
+        let mut mask = Vec::new();
+        for seed in 0..6 {
+            let mut game = Archduke::new(&config, seed).unwrap();
+            mask.resize(game.action_count(), false);
+            let mut rng = GameRng::new(seed * 31 + i as u64);
+            for _ in 0..2_000 {
+                for seat in (0..game.seat_count() as u8).map(Seat) {
+                    game.legal_mask(seat, &mut scratch, &mut mask).unwrap();
+                    game.legal_actions(seat, &mut legal);
+                    let mut expected = vec![false; mask.len()];
+                    for &action in &legal {
+                        expected[game.action_index(action).unwrap()] = true;
+                        met.insert(std::mem::discriminant(&action));
+                    }
+                    assert!(mask == expected, "{config:?} seed {seed}: {seat}'s mask is not its legal actions");
+                }
+                let to_act = game.to_act();
+                let Some(seat) = to_act.nth(rng.below(to_act.len() as u32) as usize) else { break };
+                game.legal_actions(seat, &mut legal);
+                let action = legal[rng.below(legal.len() as u32) as usize];
+                game.apply(seat, action).unwrap();
+            }
+        }
+    }
+    let spot = Spot { seat: Seat(0), slot: Slot(0) };
+    for action in [
+        Action::Swap(spot, spot),
+        Action::Peek(spot),
+        Action::Give(Seat(0)),
+        Action::Look(Slot(0), Slot(1)),
+        Action::Match(Slot(0)),
+        Action::Take(Slot(0)),
+        Action::Keep(Slot(0)),
+        Action::End,
+        Action::Pass,
+        Action::Archduke,
+    ] {
+        assert!(met.contains(&std::mem::discriminant(&action)), "no {action} met");
+    }
 }

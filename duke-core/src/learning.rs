@@ -58,6 +58,12 @@ impl BufferLength {
     }
 }
 
+/// The number of 64-bit words of a bit mask of `action_count` actions
+/// ([`Learning::legal_mask_bits`]).
+pub const fn mask_words(action_count: usize) -> usize {
+    action_count.div_ceil(64)
+}
+
 /// The shape of an observation tensor: up to four dimensions, row-major.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
@@ -129,6 +135,35 @@ pub trait Learning: Game {
         for &action in scratch.iter() {
             if let Some(slot) = self.action_index(action).and_then(|i| mask.get_mut(i)) {
                 *slot = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// The same mask as [`legal_mask`](Learning::legal_mask), packed as bits: index `i` is
+    /// bit `i % 64` (least significant first) of `bits[i / 64]`, and the bits past
+    /// `action_count` are 0. `bits` must have [`mask_words`]`(action_count())` words. An
+    /// eighth of the bytes of a `bool` mask: for games with large action spaces (Archduke,
+    /// Dukes Up!) clearing a `bool` mask costs more than listing the legal actions, and a
+    /// bit mask is what a GPU or a bitwise sampler wants anyway. In numpy,
+    /// `np.unpackbits(bits.view(np.uint8), bitorder="little")[:action_count]` unpacks it on
+    /// a little-endian machine.
+    ///
+    /// The default lists the legal actions and indexes them; games may do it faster.
+    fn legal_mask_bits(
+        &self,
+        seat: Seat,
+        scratch: &mut Vec<Self::Action>,
+        bits: &mut [u64],
+    ) -> Result<(), BufferLength> {
+        BufferLength::check(mask_words(self.action_count()), bits.len())?;
+        bits.fill(0);
+        self.legal_actions(seat, scratch);
+        for &action in scratch.iter() {
+            if let Some(index) = self.action_index(action)
+                && let Some(word) = bits.get_mut(index / 64)
+            {
+                *word |= 1 << (index % 64);
             }
         }
         Ok(())

@@ -90,6 +90,16 @@ impl GameRng {
         self.with_stream(|s| s.shuffle(items));
     }
 
+    /// The live stream at this generator's position, to keep across many draws (a bot's or
+    /// a referee's own generator, drawn from at every step): the ChaCha state is built once
+    /// here instead of at every [`with_stream`](GameRng::with_stream). It draws exactly the
+    /// words this generator would, draw after draw.
+    pub fn into_stream(self) -> Stream {
+        let mut inner = ChaCha8Rng::seed_from_u64(self.seed);
+        inner.set_word_pos(u128::from(self.word_pos));
+        Stream { inner }
+    }
+
     /// Picks an index in `0..weights.len()` with probability proportional to its weight.
     /// Returns `None` when the weights sum to zero.
     pub fn weighted(&mut self, weights: &[u32]) -> Option<usize> {
@@ -97,8 +107,9 @@ impl GameRng {
     }
 }
 
-/// A live ChaCha8 stream borrowed from a [`GameRng`] for a batch of draws.
-#[derive(Debug)]
+/// A live ChaCha8 stream borrowed from a [`GameRng`] for a batch of draws, or owned
+/// ([`GameRng::into_stream`]) by a player that draws at every step.
+#[derive(Clone, Debug)]
 pub struct Stream {
     inner: ChaCha8Rng,
 }
@@ -176,6 +187,25 @@ mod tests {
         assert_eq!(first, batch);
         assert_eq!(a, b);
         assert!(first.iter().all(|&x| x < 10));
+    }
+
+    #[test]
+    fn an_owned_stream_draws_what_the_generator_would() {
+        // Started mid-stream (across a 64-word block), then draw after draw.
+        let mut compact = GameRng::new(99);
+        for _ in 0..70 {
+            compact.below(6);
+        }
+        let mut owned = compact.into_stream();
+        let mut items: Vec<u8> = (0..9).collect();
+        let mut again = items.clone();
+        for n in 1..300 {
+            assert_eq!(owned.below(n), compact.below(n));
+        }
+        owned.shuffle(&mut items);
+        compact.shuffle(&mut again);
+        assert_eq!(items, again);
+        assert_eq!(owned.next_u64(), compact.next_u64());
     }
 
     #[test]

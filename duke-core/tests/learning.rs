@@ -12,7 +12,9 @@ use duke_core::testing::toy::{
     HighCardSetupError, HighCardView,
 };
 use duke_core::testing::{CountingAlloc, Failure, Settings, counting_installed, run_learning};
-use duke_core::{BufferLength, Game, InvalidState, Learning, Observer, Outcome, Seat, SeatSet, Shape, Utility};
+use duke_core::{
+    BufferLength, Game, InvalidState, Learning, Observer, Outcome, Seat, SeatSet, Shape, Utility, mask_words,
+};
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +52,8 @@ const RETURNS_NOT_ZERO_AT_THE_START: u8 = 13;
 const UTILITY_MISSTATED: u8 = 14;
 const MASK_ALLOCATES: u8 = 15;
 const OBSERVE_ALLOCATES: u8 = 16;
+const BITS_NOT_CLEARED: u8 = 17;
+const BITS_PAST_THE_END: u8 = 18;
 
 /// Calls of the nondeterministic observation.
 static OBSERVATIONS: AtomicU32 = AtomicU32::new(0);
@@ -188,6 +192,34 @@ impl<const BUG: u8> Learning for Broken<BUG> {
             }
         }
     }
+    fn legal_mask_bits(
+        &self,
+        seat: Seat,
+        scratch: &mut Vec<HighCardAction>,
+        bits: &mut [u64],
+    ) -> Result<(), BufferLength> {
+        match BUG {
+            BITS_NOT_CLEARED => {
+                // Sets the legal bits but forgets to clear the others first.
+                BufferLength::check(mask_words(self.action_count()), bits.len())?;
+                self.0.legal_actions(seat, scratch);
+                for &action in scratch.iter() {
+                    if let (Some(i), Some(word)) = (self.action_index(action), bits.first_mut()) {
+                        *word |= 1 << i;
+                    }
+                }
+                Ok(())
+            }
+            BITS_PAST_THE_END => {
+                self.0.legal_mask_bits(seat, scratch, bits)?;
+                if let Some(word) = bits.first_mut() {
+                    *word |= 1 << 63;
+                }
+                Ok(())
+            }
+            _ => self.0.legal_mask_bits(seat, scratch, bits),
+        }
+    }
     fn observation_shape(&self) -> Shape {
         let shape = self.0.observation_shape();
         if BUG == SHAPE_CHANGES_WITH_THE_ROUND && self.0.running_scores().iter().any(|&w| w > 0) {
@@ -278,6 +310,8 @@ catches! {
     catches_returns_outside_their_bounds: RETURNS_OUT_OF_BOUNDS => "is outside return_bounds()";
     catches_returns_that_are_not_zero_at_the_start: RETURNS_NOT_ZERO_AT_THE_START => "returns at the start must all be 0";
     catches_returns_that_do_not_follow_the_utility: UTILITY_MISSTATED => "utility() is ConstantSum(1.0), but the returns";
-    catches_a_mask_that_allocates: MASK_ALLOCATES => "legal_mask allocated";
+    catches_a_mask_that_allocates: MASK_ALLOCATES => "legal_mask or legal_mask_bits allocated";
+    catches_bits_that_are_not_cleared: BITS_NOT_CLEARED => "legal_mask_bits(P";
+    catches_bits_past_the_end: BITS_PAST_THE_END => "the bits past the end must be 0";
     catches_an_observe_that_allocates: OBSERVE_ALLOCATES => "observe allocated";
 }

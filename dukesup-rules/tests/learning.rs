@@ -8,7 +8,7 @@ use std::collections::HashSet;
 
 use duke_core::testing::proptest_config;
 use duke_core::{Card, Game, GameRng, Learning, Observer, Seat, Utility};
-use dukesup_rules::learning::{ACTION_COUNT, CHOOSES, OBSERVATION_LEN};
+use dukesup_rules::learning::{ACTION_COUNT, CHOOSES, MULTI_ROUND_BLOCK, MULTI_ROUND_VALUES, observation_len};
 use dukesup_rules::testing::{bias_plays, configs};
 use dukesup_rules::{Action, Config, DukesUp, Source};
 use proptest::prelude::*;
@@ -75,17 +75,20 @@ fn the_index_is_a_bijection_onto_every_action_the_engine_can_list() {
     assert_eq!(game.index_action(usize::MAX), None);
 }
 
-/// The indices do not depend on the config: every config has the same actions.
+/// The indices do not depend on the config: every config has the same actions; the
+/// observation has the multi-round block only in games of several rounds.
 #[test]
-fn the_layout_is_the_same_in_every_config() {
+fn the_layout_depends_on_the_config_as_documented() {
     let mut runner = proptest::test_runner::TestRunner::new(proptest_config(24));
     runner
         .run(&configs(), |config| {
             let game = DukesUp::new(&config, 1).unwrap();
             prop_assert_eq!(game.action_count(), ACTION_COUNT);
-            prop_assert_eq!(game.observation_shape().len(), OBSERVATION_LEN);
+            let len = if config.rounds > 1 { MULTI_ROUND_BLOCK + MULTI_ROUND_VALUES } else { MULTI_ROUND_BLOCK };
+            prop_assert_eq!(observation_len(&config), len);
+            prop_assert_eq!(game.observation_shape().len(), len);
             let shape = game.observation_shape();
-            prop_assert_eq!(shape.dims(), &[OBSERVATION_LEN][..]);
+            prop_assert_eq!(shape.dims(), &[len][..]);
             for i in [0, 5, 1409, CHOOSES, ACTION_COUNT - 1] {
                 let action = game.index_action(i).unwrap();
                 prop_assert_eq!(game.action_index(action), Some(i));
@@ -98,8 +101,9 @@ fn the_layout_is_the_same_in_every_config() {
 /// Every observer's tensor: declared length, finite, deterministic, and the same for a
 /// determinization from `seat` (for `seat` and for the spectator).
 fn check_observations(game: &DukesUp, twin_seed: u64) -> Result<(), TestCaseError> {
-    let mut a = vec![f32::NAN; OBSERVATION_LEN];
-    let mut b = vec![0.0f32; OBSERVATION_LEN];
+    let len = observation_len(&game.config());
+    let mut a = vec![f32::NAN; len];
+    let mut b = vec![0.0f32; len];
     for observer in OBSERVERS {
         game.observe(observer, &mut a).unwrap();
         prop_assert!(a.iter().all(|v| v.is_finite()), "{observer:?}");

@@ -4,57 +4,16 @@
 //! (`legal_actions` + `apply`), both timed along the same random games. The same source builds
 //! against older versions of the engines, so before/after runs compare like for like.
 //!
+//! The playouts and apply/undo are timed by `duke_examples::measure`, as in the `speed`
+//! example.
+//!
 //! `cargo run --release --example fixed_work [-- ROUNDS]`
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use duke_core::testing::random_playout;
-use duke_core::{Game, GameRng, Learning, Observer};
-
-/// Plays `games` random games from new states; returns (actions, seconds).
-fn playouts<G: Game>(config: &G::Config, games: u64) -> (u64, f64) {
-    let mut rng = GameRng::new(7);
-    let mut buf = Vec::new();
-    let start = Instant::now();
-    let mut actions = 0;
-    for seed in 0..games {
-        let Ok(mut game) = G::new(config, seed) else { continue };
-        actions += random_playout(&mut game, &mut rng, &mut buf, 100_000);
-        black_box(&game);
-    }
-    (actions, start.elapsed().as_secs_f64())
-}
-
-/// Walks `games` random games and, at every state, applies and undoes every legal action
-/// of the seat to act; returns (apply+undo pairs, seconds).
-fn apply_undo<G: Game>(config: &G::Config, games: u64) -> (u64, f64) {
-    let mut rng = GameRng::new(11);
-    let mut buf = Vec::new();
-    let mut pairs = 0;
-    let mut elapsed = 0.0;
-    for seed in 0..games {
-        let Ok(mut game) = G::new(config, seed) else { continue };
-        for _ in 0..2_000 {
-            let to_act = game.to_act();
-            let Some(seat) = to_act.nth(rng.below(to_act.len() as u32) as usize) else { break };
-            game.legal_actions(seat, &mut buf);
-            let start = Instant::now();
-            for &action in &buf {
-                if let Ok(undo) = game.apply(seat, action) {
-                    game.undo(undo);
-                    pairs += 1;
-                }
-            }
-            elapsed += start.elapsed().as_secs_f64();
-            let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) else { break };
-            if game.apply(seat, action).is_err() {
-                break;
-            }
-        }
-    }
-    (pairs, elapsed)
-}
+use duke_core::{GameRng, Learning, Observer};
+use duke_examples::measure::{apply_undo, playouts};
 
 /// Walks `games` random games and, at every decision, times the learning surface of the seat
 /// to act (`legal_mask` + `observe` into warm buffers) and the engine's step (`legal_actions`
@@ -91,8 +50,8 @@ fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64) {
 }
 
 fn report<G: Learning>(label: &str, config: &G::Config, games: u64) {
-    let (actions, secs) = playouts::<G>(config, games);
-    let (pairs, undo_secs) = apply_undo::<G>(config, games / 4 + 1);
+    let (actions, secs) = playouts::<G>(config, 0..games);
+    let (pairs, undo_secs) = apply_undo::<G>(config, 0..games / 4 + 1);
     let (decisions, learn, step) = learning::<G>(config, games / 4 + 1);
     let per = |secs: f64| secs / decisions.max(1) as f64 * 1e9;
     println!(

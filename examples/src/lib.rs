@@ -11,7 +11,8 @@
 //! - [`driver`]: the referee that asks seats to act (choosing at random, reproducibly,
 //!   when several seats may act) and records the game.
 //! - [`simulate`], [`interactive`], [`replay`]: the loops behind the three examples,
-//!   written over any reader and writer so they are tested here.
+//!   written over any reader and writer so they are tested here; [`measure`]: the timing
+//!   of the engines shared by the `fixed_work` and `speed` examples.
 //! - [`cli`]: their command lines; [`catalog`]: the only per-game code (names, default
 //!   configs, the [`options`] each game takes), with the [`with_game!`] dispatch.
 //!
@@ -35,6 +36,7 @@ pub mod cli;
 pub mod driver;
 pub mod interactive;
 pub mod learner;
+pub mod measure;
 pub mod options;
 pub mod replay;
 pub mod seed;

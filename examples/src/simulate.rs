@@ -9,7 +9,7 @@ use rayon::iter::{IntoParallelIterator, ParallelIterator};
 
 use crate::bots::{Bot, BotSpec};
 use crate::catalog::Catalogued;
-use crate::driver::{DriverError, play_game};
+use crate::driver::{DriverError, Logs, play_game_with};
 use crate::options::GameOptions;
 use crate::seed::mix;
 
@@ -153,6 +153,25 @@ where
         .map(|(summary, first, _)| (summary, first))
 }
 
+/// [`run`] with a config built by the caller (one the command line's options do not
+/// reach, such as Archduke's whole online rule set): the same games as [`run`] gives for
+/// the config it builds.
+pub fn run_config<G>(
+    config: &G::Config,
+    count: u64,
+    seed: u64,
+    bots: &[BotSpec],
+    progress: impl Fn(u64) + Sync,
+) -> Result<(Summary, Option<Record<G>>), SimulateError>
+where
+    G: Catalogued,
+    G::Config: Sync,
+    Record<G>: Send,
+{
+    run_config_each::<G, ()>(config, count, seed, bots, progress, |_, _| Ok(()))
+        .map(|(summary, first, _)| (summary, first))
+}
+
 /// [`run`], and `each(index, record)` of every game, computed on the thread that played it
 /// and returned in index order (the `simulate` example's `--save-trajectories` turns each
 /// record into the learner's view of the game). An `Err` of `each` stops the run like a
@@ -174,8 +193,27 @@ where
     T: Send,
 {
     let config = G::config_with(players, options).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
+    run_config_each(&config, count, seed, bots, progress, each)
+}
+
+/// [`run_each`] with a config built by the caller ([`run_config`]).
+#[allow(clippy::type_complexity)]
+fn run_config_each<G, T>(
+    config: &G::Config,
+    count: u64,
+    seed: u64,
+    bots: &[BotSpec],
+    progress: impl Fn(u64) + Sync,
+    each: impl Fn(u64, &Record<G>) -> Result<T, String> + Sync,
+) -> Result<(Summary, Option<Record<G>>, Vec<T>), SimulateError>
+where
+    G: Catalogued,
+    G::Config: Sync,
+    Record<G>: Send,
+    T: Send,
+{
     let seats =
-        G::new(&config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
+        G::new(config, seed).map_err(|e| SimulateError::Config { game: G::NAME, why: e.to_string() })?.seat_count();
     let mut stats: Vec<BotStats> = Vec::new();
     for spec in bots {
         let label = spec.to_string();
@@ -191,12 +229,9 @@ where
         // Built for this game alone: no bot carries anything from one game to the next.
         let mut players: Vec<Box<dyn Bot<G>>> =
             specs.iter().enumerate().map(|(seat, spec)| spec.build::<G>(mix(seed, seat as u64 + 1))).collect();
-        let finished = play_game::<G>(&config, seed, &mut players).map_err(|error| SimulateError::Game {
-            game: G::NAME,
-            index,
-            seed,
-            error,
-        })?;
+        // A summary reads no event: the table keeps only the logs of bots that read theirs.
+        let finished = play_game_with::<G>(config, seed, &mut players, Logs::NONE)
+            .map_err(|error| SimulateError::Game { game: G::NAME, index, seed, error })?;
         let extra = each(index, &finished.record).map_err(|why| SimulateError::Config { game: G::NAME, why })?;
         progress(done.fetch_add(1, Ordering::Relaxed) + 1);
         Ok(Kept {

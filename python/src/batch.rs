@@ -23,6 +23,8 @@ struct Slot {
     game: Box<dyn DynGame>,
     index: u64,
     episode: u64,
+    /// The returns of the current state (kept from the previous step, so each step asks
+    /// the game for its returns once).
     before: Vec<f64>,
     after: Vec<f64>,
 }
@@ -78,7 +80,6 @@ impl Slot {
     fn step(&mut self, master: u64, action: i64, row: Row<'_>) -> Result<(), String> {
         let s = self.game.current().ok_or("a game is over and was not reset")?;
         let index = usize::try_from(action).map_err(|_| format!("action index {action} is negative"))?;
-        self.game.returns(&mut self.before)?;
         self.game.apply_index(s, index)?;
         self.game.returns(&mut self.after)?;
         for ((r, a), b) in row.reward.iter_mut().zip(&self.after).zip(&self.before) {
@@ -87,9 +88,17 @@ impl Slot {
         *row.done = self.game.is_over();
         if *row.done {
             self.episode = self.episode.wrapping_add(1);
-            self.game.reset(episode_seed(master, self.index, self.episode))?;
+            self.restart(master)?;
+        } else {
+            std::mem::swap(&mut self.before, &mut self.after);
         }
         self.fill(row.obs, row.mask, row.seat)
+    }
+
+    /// Starts the slot's current episode afresh and reads its opening returns.
+    fn restart(&mut self, master: u64) -> Result<(), String> {
+        self.game.reset(episode_seed(master, self.index, self.episode))?;
+        self.game.returns(&mut self.before)
     }
 }
 
@@ -146,7 +155,9 @@ impl PyVecGame {
                 .map_err(ConfigError::new_err)?;
             game.set_history(false);
             let seats = game.seat_count();
-            slots.push(Slot { game, index, episode: 0, before: vec![0.0; seats], after: vec![0.0; seats] });
+            let mut before = vec![0.0; seats];
+            game.returns(&mut before).map_err(GameError::new_err)?;
+            slots.push(Slot { game, index, episode: 0, before, after: vec![0.0; seats] });
         }
         let first = slots.first().map(|s| &s.game).ok_or_else(|| ConfigError::new_err("no game"))?;
         let (seats, actions, observation) = (first.seat_count(), first.action_count(), first.observation_shape());
@@ -209,7 +220,7 @@ impl PyVecGame {
                     .zip(out.seat.par_iter_mut())
                     .try_for_each(|(((slot, o), m), s)| {
                         slot.episode = 0;
-                        slot.game.reset(episode_seed(master, slot.index, 0))?;
+                        slot.restart(master)?;
                         slot.fill(o, m, s)
                     })
             })

@@ -180,16 +180,27 @@ impl<G: Game> Table<G> {
     pub fn ask(&mut self, seat: Seat, bot: &mut dyn Bot<G>) -> Result<Option<G::Action>, DriverError> {
         let step = self.record.steps.len();
         let may_wait = self.may_wait(seat).ok_or(DriverError::NotAsked { step, seat })?;
+        self.ask_asked(seat, may_wait, bot)
+    }
+
+    /// [`Table::ask`] for a seat known to be asked now, with `may_wait` as it is asked:
+    /// the answer or decline is not checked against the asking procedure again.
+    pub(super) fn ask_asked(
+        &mut self,
+        seat: Seat,
+        may_wait: bool,
+        bot: &mut dyn Bot<G>,
+    ) -> Result<Option<G::Action>, DriverError> {
+        let step = self.record.steps.len();
         match bot.choose(&self.perspective(seat, may_wait)) {
-            Some(Decision::Act(action)) => match self.answer(seat, action) {
+            Some(Decision::Act(action)) => match self.play(seat, action) {
                 Ok(()) => Ok(Some(action)),
-                Err(AnswerError::Illegal { action, reason, .. }) => {
-                    Err(DriverError::Refused { step, seat, action, reason: reason.to_string() })
+                Err(reason) => {
+                    Err(DriverError::Refused { step, seat, action: action.to_string(), reason: reason.to_string() })
                 }
-                Err(_) => Err(DriverError::NotAsked { step, seat }),
             },
             Some(Decision::Wait) if may_wait => {
-                self.decline(seat).map_err(|_| DriverError::WaitedLast { step, seat })?;
+                self.declined.insert(seat);
                 Ok(None)
             }
             Some(Decision::Wait) => Err(DriverError::WaitedLast { step, seat }),

@@ -119,4 +119,16 @@ pub trait Bot<G: Game> {
     /// `None` if the seat has no legal action (a contract violation by the game, reported
     /// by the referee).
     fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>>;
+
+    /// Whether the bot reads its seat's event log ([`Perspective::events`]). A referee
+    /// that keeps only the logs asked for ([`play_game_with`](super::play_game_with)) keeps
+    /// this seat's log when it does, and otherwise computes no events for it. The default,
+    /// `true`, is always right; a bot that decides from its view, its legal actions and
+    /// determinizations alone says `false`, and a game of such bots computes no events.
+    ///
+    /// (A view costs nothing until it is asked for: [`Perspective::view`] builds it when
+    /// the bot calls it, so a bot that never looks at its view never has one built.)
+    fn reads_events(&self) -> bool {
+        true
+    }
 }

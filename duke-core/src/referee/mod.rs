@@ -20,6 +20,18 @@
 //!
 //! The record names every step's seat, so a replay needs no generator.
 //!
+//! # What it costs: logs on demand
+//!
+//! A table keeps the event logs of the observers it is built with ([`Logs`]):
+//! [`Table::new`] and [`play_game`] keep every one (a terminal game, a server, a test
+//! reading what everyone saw); [`Table::with_logs`] and [`play_game_with`] only those asked
+//! for, plus, in [`play_game_with`], those of the seats whose bot
+//! [reads its events](Bot::reads_events). With no log kept a step computes no events and
+//! copies no state, a view is built only when a bot asks for one, and nothing is allocated
+//! (the record grows by amortised pushes): a simulation with random bots runs at about the
+//! engine's own speed. The game itself (asking order, record, outcome) is the same whatever
+//! the logs.
+//!
 //! # Ask and answer: a server
 //!
 //! The procedure is one implementation, the ask/answer API of [`Table`], which needs no
@@ -109,12 +121,14 @@
 
 mod ask;
 mod bot;
+mod logs;
 mod table;
 mod update;
 
 pub use ask::{AnswerError, Request};
 pub use bot::{Bot, Decision, Perspective};
-pub use table::{DriverError, Finished, Table, play_game};
+pub use logs::Logs;
+pub use table::{DriverError, Finished, Table, play_game, play_game_with};
 pub use update::Update;
 
 use crate::game::Observer;

@@ -1,13 +1,14 @@
-//! The table: the true state, the record and every observer's event log.
+//! The table: the true state, the record and the event logs it keeps.
 
 use crate::game::{Game, Observer};
 use crate::outcome::Outcome;
 use crate::record::Record;
-use crate::rng::{GameRng, split_seed};
+use crate::rng::{GameRng, Stream, split_seed};
 use crate::seat::{Seat, SeatSet};
 
 use super::bot::{Bot, Decision, Perspective};
 use super::log_index;
+use super::logs::Logs;
 use super::update::Update;
 
 /// Something went wrong that a correct game and bots never cause: the referee reports it
@@ -70,9 +71,14 @@ pub enum DriverError {
     NoOutcome,
 }
 
-/// A game in progress under a referee: the true state, its record, the log of what every
-/// observer (each seat, then the spectator) saw happen, and where the current step's asking
-/// stands (the drawn order, the seats that declined, how much of each log was sent).
+/// A game in progress under a referee: the true state, its record, the log of what each
+/// observer it keeps a log for ([`Logs`]: each seat, then the spectator) saw happen, and
+/// where the current step's asking stands (the drawn order, the seats that declined, how
+/// much of each log was sent).
+///
+/// [`Table::new`] keeps every observer's log; [`Table::with_logs`] only those asked for, and
+/// with none it runs at the engine's pace: a step is the bot's choice, `apply`, a push to
+/// the record and the next step's asking order, without allocating.
 ///
 /// Drive it with the ask/answer API ([`Table::pending`], [`Table::answer`],
 /// [`Table::decline`]; see the [module docs](super)), or with bots through [`Table::step`]
@@ -81,8 +87,13 @@ pub enum DriverError {
 pub struct Table<G: Game> {
     pub(super) state: G,
     pub(super) record: Record<G>,
-    picker: GameRng,
+    /// The referee's own generator for the asking order, kept live: rebuilding ChaCha at
+    /// every step would cost more than the step.
+    picker: Stream,
     buf: Vec<G::Action>,
+    /// The logs kept ([`Logs::of_game`]: no seat beyond the game's).
+    kept: Logs,
+    /// One log per observer (seats, then the spectator); empty for those not kept.
     logs: Vec<Vec<G::Event>>,
     scratch: Vec<G::Event>,
     /// The current step's asking order, drawn when the step began.
@@ -95,23 +106,36 @@ pub struct Table<G: Game> {
 }
 
 impl<G: Game> Table<G> {
-    /// Sets up the game from `config` and `seed`. Every observer's log starts with what it
-    /// witnessed at set-up ([`Game::opening_events`]).
+    /// Sets up the game from `config` and `seed`, keeping every observer's log
+    /// ([`Logs::ALL`]). Every log starts with what its observer witnessed at set-up
+    /// ([`Game::opening_events`]).
     pub fn new(config: &G::Config, seed: u64) -> Result<Table<G>, G::ConfigError> {
+        Table::with_logs(config, seed, Logs::ALL)
+    }
+
+    /// Sets up the game from `config` and `seed`, keeping the event logs of the observers
+    /// of `logs` only: the others' logs stay empty ([`Table::events`], the events of
+    /// [`Table::next_update`] and of a [`Perspective`]) and their events are never computed.
+    /// The game is the same whatever the logs: same asking order, same record.
+    pub fn with_logs(config: &G::Config, seed: u64, logs: Logs) -> Result<Table<G>, G::ConfigError> {
         let state = G::new(config, seed)?;
         let seats = state.seat_count();
+        let kept = logs.of_game(seats);
         let logs = observers(seats)
             .map(|observer| {
                 let mut log = Vec::new();
-                state.opening_events(observer, &mut log);
+                if kept.keeps(observer) {
+                    state.opening_events(observer, &mut log);
+                }
                 log
             })
             .collect();
         let mut table = Table {
             state,
             record: Record::new(config.clone(), seed),
-            picker: GameRng::new(split_seed(seed, 0x5EA7)),
+            picker: GameRng::new(split_seed(seed, 0x5EA7)).into_stream(),
             buf: Vec::new(),
+            kept,
             logs,
             scratch: Vec::new(),
             order: Vec::new(),
@@ -164,26 +188,38 @@ impl<G: Game> Table<G> {
         &self.buf
     }
 
-    /// Applies and records `action` for `seat`, appends what every observer saw to its log
-    /// and begins the next step (a new asking order); or refuses it (the table is
-    /// unchanged). It does not check the asking procedure (whether `seat` is asked now):
-    /// [`Table::answer`] does; this is for replaying or for callers with their own procedure.
+    /// Applies and records `action` for `seat`, appends what each observer whose log is
+    /// kept saw to its log and begins the next step (a new asking order); or refuses it (the
+    /// table is unchanged). It does not check the asking procedure (whether `seat` is asked
+    /// now): [`Table::answer`] does; this is for replaying or for callers with their own
+    /// procedure.
     pub fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), G::ActionError> {
-        let before = self.state.clone();
-        self.state.apply(seat, action)?;
-        self.record.push(seat, action);
-        let seats = self.state.seat_count();
-        for observer in observers(seats) {
-            G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
-            if let Some(log) = self.logs.get_mut(log_index(observer, seats)) {
-                log.append(&mut self.scratch);
+        if self.kept.is_none() {
+            // No observer to tell: no copy of the state, no events.
+            self.state.apply(seat, action)?;
+        } else {
+            let before = self.state.clone();
+            self.state.apply(seat, action)?;
+            let seats = self.state.seat_count();
+            for observer in observers(seats).filter(|&observer| self.kept.keeps(observer)) {
+                G::events(&before, seat, action, &self.state, observer, &mut self.scratch);
+                if let Some(log) = self.logs.get_mut(log_index(observer, seats)) {
+                    log.append(&mut self.scratch);
+                }
             }
         }
+        self.record.push(seat, action);
         self.begin_step();
         Ok(())
     }
 
-    /// Everything `observer` saw happen so far, oldest first.
+    /// The observers whose event logs this table keeps.
+    pub fn logs(&self) -> Logs {
+        self.kept
+    }
+
+    /// Everything `observer` saw happen so far, oldest first; empty if its log is not kept
+    /// ([`Table::logs`]).
     pub fn events(&self, observer: Observer) -> &[G::Event] {
         self.logs.get(log_index(observer, self.state.seat_count())).map_or(&[], Vec::as_slice)
     }
@@ -273,9 +309,9 @@ impl<G: Game> Table<G> {
         // Each pass either ends the step or records a decline; after every seat declined,
         // the seat asked last may not decline, so the loop ends.
         loop {
-            let (seat, _) = self.asked().next().ok_or(DriverError::NoOutcome)?;
+            let (seat, may_wait) = self.asked().next().ok_or(DriverError::NoOutcome)?;
             let bot = bots.get_mut(seat.index()).ok_or(DriverError::NoAction { step, seat })?;
-            if let Some(action) = self.ask(seat, bot.as_mut())? {
+            if let Some(action) = self.ask_asked(seat, may_wait, bot.as_mut())? {
                 return Ok((seat, action));
             }
         }
@@ -284,7 +320,7 @@ impl<G: Game> Table<G> {
     /// Ends the table: the record, the outcome and the event logs of a finished game.
     pub fn finish(self) -> Result<Finished<G>, DriverError> {
         let outcome = self.state.outcome().ok_or(DriverError::NoOutcome)?;
-        Ok(Finished { record: self.record, outcome, logs: self.logs })
+        Ok(Finished { record: self.record, outcome, kept: self.kept, logs: self.logs })
     }
 }
 
@@ -300,28 +336,60 @@ pub struct Finished<G: Game> {
     pub record: Record<G>,
     /// Its result.
     pub outcome: Outcome,
+    kept: Logs,
     logs: Vec<Vec<G::Event>>,
 }
 
 impl<G: Game> Finished<G> {
-    /// Everything `observer` saw happen, oldest first.
+    /// Everything `observer` saw happen, oldest first; empty if the table did not keep its
+    /// log ([`Finished::logs`]).
     pub fn events(&self, observer: Observer) -> &[G::Event] {
         self.logs.get(log_index(observer, self.outcome.scores.len())).map_or(&[], Vec::as_slice)
     }
+
+    /// The observers whose event logs the table kept.
+    pub fn logs(&self) -> Logs {
+        self.kept
+    }
 }
 
-/// Plays a whole game, `bots[k]` playing seat `k`, by the referee's procedure.
+/// Plays a whole game, `bots[k]` playing seat `k`, by the referee's procedure, keeping
+/// every observer's event log ([`Finished::events`]).
 pub fn play_game<G: Game>(
     config: &G::Config,
     seed: u64,
     bots: &mut [Box<dyn Bot<G>>],
 ) -> Result<Finished<G>, DriverError> {
-    let mut table = Table::<G>::new(config, seed).map_err(|e| DriverError::Config(e.to_string()))?;
+    play_game_with(config, seed, bots, Logs::ALL)
+}
+
+/// [`play_game`] keeping only the event logs of `logs` and of the seats whose bot
+/// [reads its events](Bot::reads_events): the same game (the same record and outcome) at the
+/// engine's pace when no log is kept ([`Logs::NONE`] with bots that read none), as a
+/// simulation plays it.
+pub fn play_game_with<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    bots: &mut [Box<dyn Bot<G>>],
+    logs: Logs,
+) -> Result<Finished<G>, DriverError> {
+    let mut readers = logs;
+    for (seat, bot) in bots.iter().enumerate() {
+        if let Ok(seat) = u8::try_from(seat)
+            && bot.reads_events()
+        {
+            readers = readers.with(Observer::Seat(Seat(seat)));
+        }
+    }
+    let mut table = Table::<G>::with_logs(config, seed, readers).map_err(|e| DriverError::Config(e.to_string()))?;
     if bots.len() != table.seat_count() {
         return Err(DriverError::BotCount { seats: table.seat_count(), bots: bots.len() });
     }
     let bound = G::max_actions(config);
-    while !table.is_over() {
+    // The step's asking order holds the seats of `to_act`, drawn when the step began: it is
+    // empty exactly when the game is over (the contract of `Game::to_act`), and reading it
+    // spares a second `to_act` per step.
+    while !table.order.is_empty() {
         if table.record.steps.len() as u64 >= bound {
             return Err(DriverError::TooLong(bound));
         }

@@ -18,7 +18,9 @@
 //!   itself to none;
 //! - *masks*: for every seat, [`legal_mask`](Learning::legal_mask) (into a mask filled with
 //!   `true` beforehand, so a mask that is not cleared shows) is true exactly at the indices
-//!   of the seat's legal actions, all false for a seat that may not act;
+//!   of the seat's legal actions, all false for a seat that may not act; and
+//!   [`legal_mask_bits`](Learning::legal_mask_bits) (into words of all ones beforehand)
+//!   has exactly the same bits set, none past `action_count`;
 //! - *observations*: for every observer (each seat and the spectator),
 //!   [`observe`](Learning::observe) accepts a buffer of `observation_shape().len()` entries
 //!   and writes every entry (the buffer is filled with NaN beforehand) with a finite value;
@@ -30,7 +32,8 @@
 //!   is over, their sum follows the [`Utility`] (0 for zero-sum, the constant for
 //!   constant-sum);
 //! - *no allocation*: when the test binary installed [`CountingAlloc`](super::CountingAlloc)
-//!   (see [`alloc`](super::alloc)), `legal_mask` for every seat (with a warm scratch buffer)
+//!   (see [`alloc`](super::alloc)), `legal_mask` and `legal_mask_bits` for every seat (with
+//!   a warm scratch buffer)
 //!   and `observe` for every observer allocate nothing. Without it this check is skipped.
 //!
 //! ```
@@ -48,7 +51,7 @@ use proptest::test_runner::{TestCaseError, TestError};
 use super::alloc::{count_allocations, counting_installed};
 use super::{Failure, Settings, failure_text, pick};
 use crate::game::Observer;
-use crate::learning::{BufferLength, Learning, Shape, Utility};
+use crate::learning::{BufferLength, Learning, Shape, Utility, mask_words};
 use crate::record::Record;
 use crate::rng::GameRng;
 use crate::seat::Seat;
@@ -137,6 +140,7 @@ struct Checker<G: Learning> {
     scratch: Vec<G::Action>,
     legal: Vec<G::Action>,
     mask: Vec<bool>,
+    bits: Vec<u64>,
     expected: Vec<bool>,
     obs: Vec<f32>,
     again: Vec<f32>,
@@ -153,6 +157,7 @@ impl<G: Learning> Checker<G> {
             scratch: Vec::new(),
             legal: Vec::new(),
             mask: Vec::new(),
+            bits: Vec::new(),
             expected: Vec::new(),
             obs: Vec::new(),
             again: Vec::new(),
@@ -231,6 +236,11 @@ impl<G: Learning> Checker<G> {
             let mut mask = vec![false; given];
             expect("legal_mask", self.action_count, given, state.legal_mask(Seat(0), &mut self.scratch, &mut mask))?;
         }
+        let words = mask_words(self.action_count);
+        for given in wrong(words) {
+            let mut bits = vec![0; given];
+            expect("legal_mask_bits", words, given, state.legal_mask_bits(Seat(0), &mut self.scratch, &mut bits))?;
+        }
         let len = self.shape.len();
         for given in wrong(len) {
             let mut out = vec![0.0; given];
@@ -290,6 +300,37 @@ impl<G: Learning> Checker<G> {
                 } else {
                     format!(
                         "legal_mask({seat}) is false at index {index} ({action:?}), the index of a legal action of {seat}"
+                    )
+                });
+            }
+            self.check_bits(state, seat)?;
+        }
+        Ok(())
+    }
+
+    /// `legal_mask_bits` sets exactly the bits of the `bool` mask just checked, none past
+    /// the end (the words are all ones beforehand, so bits that are not cleared show).
+    fn check_bits(&mut self, state: &G, seat: Seat) -> Result<(), String> {
+        let words = mask_words(self.action_count);
+        self.bits.clear();
+        self.bits.resize(words, u64::MAX);
+        state.legal_mask_bits(seat, &mut self.scratch, &mut self.bits).map_err(|e| {
+            format!("legal_mask_bits({seat}) refused {words} words for {} actions: {e}", self.action_count)
+        })?;
+        for index in 0..words * 64 {
+            let set = self.bits.get(index / 64).is_some_and(|w| w >> (index % 64) & 1 == 1);
+            let want = self.expected.get(index).copied().unwrap_or(false);
+            if set != want {
+                let action = state.index_action(index);
+                return Err(if index >= self.action_count {
+                    format!(
+                        "legal_mask_bits({seat}) sets bit {index}, past action_count {}: the bits past the end must be 0",
+                        self.action_count
+                    )
+                } else {
+                    format!(
+                        "legal_mask_bits({seat}) has bit {index} ({action:?}) {}, but legal_mask says {want}: the two masks must agree",
+                        if set { "set" } else { "clear" }
                     )
                 });
             }
@@ -427,15 +468,16 @@ impl<G: Learning> Checker<G> {
         }
         let seats = state.seat_count();
         // Warm: the scratch buffer has held every seat's actions of this state already.
-        let (scratch, mask) = (&mut self.scratch, &mut self.mask);
+        let (scratch, mask, bits) = (&mut self.scratch, &mut self.mask, &mut self.bits);
         let ((), masks) = count_allocations(|| {
             for seat in (0..seats).map(|s| Seat(s as u8)) {
                 let _ = state.legal_mask(seat, scratch, mask);
+                let _ = state.legal_mask_bits(seat, scratch, bits);
             }
         });
         if let Some(n) = masks.filter(|&n| n > 0) {
             return Err(format!(
-                "legal_mask allocated {n} times for the seats of this state, with a warm scratch buffer: masks must not allocate"
+                "legal_mask or legal_mask_bits allocated {n} times for the seats of this state, with a warm scratch buffer: masks must not allocate"
             ));
         }
         let obs = &mut self.obs;

@@ -74,4 +74,8 @@ impl<G: Game> Bot<G> for GreedyBot<G::Action> {
         let choices = if self.best.is_empty() { &self.actions } else { &self.best };
         self.rng.with_stream(|s| pick(choices, s)).map(Decision::Act)
     }
+
+    fn reads_events(&self) -> bool {
+        false
+    }
 }

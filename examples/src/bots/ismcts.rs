@@ -175,6 +175,10 @@ impl<G: Game> Bot<G> for IsmctsBot<G::Action> {
         self.rng = rng;
         choice
     }
+
+    fn reads_events(&self) -> bool {
+        false
+    }
 }
 
 impl<A: Copy + PartialEq> IsmctsBot<A> {

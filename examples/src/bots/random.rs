@@ -1,21 +1,24 @@
 //! The random bot: uniform over the legal actions.
 
-use duke_core::{Game, GameRng, Seat, Stream};
+use duke_core::{Game, Seat, Stream};
 
 use super::{Bot, Decision, Perspective, bot_rng, pick, pick_seat};
 
 /// Chooses uniformly among the seat's legal actions. It never waits: when several seats
-/// may act, the driver's random order of asking makes the acting seat random too.
+/// may act, the driver's random order of asking makes the acting seat random too. It reads
+/// neither its view nor its events, so a simulation of random bots runs at the engine's
+/// pace: one live generator (not rebuilt per choice), one warm buffer.
 #[derive(Clone, Debug)]
 pub struct RandomBot<A> {
-    rng: GameRng,
+    /// The bot's generator, kept live: the same draws as its [`bot_rng`] would give.
+    rng: Stream,
     actions: Vec<A>,
 }
 
 impl<A> RandomBot<A> {
     /// A random bot whose choices follow from `seed`.
     pub fn new(seed: u64) -> RandomBot<A> {
-        RandomBot { rng: bot_rng(seed), actions: Vec::new() }
+        RandomBot { rng: bot_rng(seed).into_stream(), actions: Vec::new() }
     }
 }
 
@@ -26,8 +29,11 @@ impl<G: Game> Bot<G> for RandomBot<G::Action> {
 
     fn choose(&mut self, me: &Perspective<'_, G>) -> Option<Decision<G::Action>> {
         me.legal_actions(&mut self.actions);
-        let actions = &self.actions;
-        self.rng.with_stream(|s| pick(actions, s)).map(Decision::Act)
+        pick(&self.actions, &mut self.rng).map(Decision::Act)
+    }
+
+    fn reads_events(&self) -> bool {
+        false
     }
 }
 

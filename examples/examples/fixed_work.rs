@@ -1,8 +1,8 @@
 //! Fixed work per game: random playouts (legal_actions + apply) and apply/undo of every
 //! legal action along games, timed; prints actions per second; and, per decision, the cost
-//! of the learning surface (`legal_mask` + `observe`) beside the engine's step
-//! (`legal_actions` + `apply`), both timed along the same random games. The same source builds
-//! against older versions of the engines, so before/after runs compare like for like.
+//! of the learning surface (`legal_mask` + `observe`, and `legal_mask_bits` + `observe`)
+//! beside the engine's step (`legal_actions` + `apply`), each timed over the same states of
+//! the same random games.
 //!
 //! The playouts and apply/undo are timed by `duke_examples::measure`, as in the `speed`
 //! example.
@@ -15,50 +15,75 @@ use std::time::Instant;
 use duke_core::{GameRng, Learning, Observer};
 use duke_examples::measure::{apply_undo, playouts};
 
-/// Walks `games` random games and, at every decision, times the learning surface of the seat
-/// to act (`legal_mask` + `observe` into warm buffers) and the engine's step (`legal_actions`
-/// + `apply` of a random legal action); returns (decisions, learning seconds, step seconds).
-fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64) {
+/// Plays `games` random games, keeping every decision's state and seat; then times, over
+/// the same states in the same order, the learning surface of the seat to act
+/// (`legal_mask` + `observe` into warm buffers; then `legal_mask_bits` + `observe`) and the
+/// engine's step (`legal_actions` + `apply` of a random legal action, on a copy made
+/// beforehand). Each is timed as one loop over the states (no timer per call), and each
+/// pass meets the states as the others do, so neither pays for warming the caches for
+/// the other. Returns (decisions, mask+observe seconds, bits+observe seconds, step seconds).
+fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64, f64) {
     let mut rng = GameRng::new(13);
     let (mut buf, mut scratch) = (Vec::new(), Vec::new());
-    let (mut decisions, mut learn, mut step) = (0, 0.0, 0.0);
-    let Ok(first) = G::new(config, 0) else { return (0, 0.0, 0.0) };
+    let (mut decisions, mut learn, mut bits_learn, mut step) = (0, 0.0, 0.0, 0.0);
+    let Ok(first) = G::new(config, 0) else { return (0, 0.0, 0.0, 0.0) };
     let mut mask = vec![false; first.action_count()];
+    let mut bits = vec![0u64; duke_core::mask_words(first.action_count())];
     let mut observation = vec![0.0f32; first.observation_shape().len()];
     for seed in 0..games {
         let Ok(mut game) = G::new(config, seed) else { continue };
+        let mut states = Vec::new();
         for _ in 0..100_000 {
             let to_act = game.to_act();
             let Some(seat) = to_act.nth(rng.below(to_act.len() as u32) as usize) else { break };
-            let start = Instant::now();
-            let masked = game.legal_mask(seat, &mut scratch, &mut mask);
-            let observed = game.observe(Observer::Seat(seat), &mut observation);
-            black_box((&mask, &observation, masked.is_ok(), observed.is_ok()));
-            learn += start.elapsed().as_secs_f64();
-            let start = Instant::now();
             game.legal_actions(seat, &mut buf);
             let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) else { break };
-            let applied = game.apply(seat, action);
-            step += start.elapsed().as_secs_f64();
-            decisions += 1;
-            if applied.is_err() {
+            states.push((game.clone(), seat));
+            if game.apply(seat, action).is_err() {
                 break;
             }
         }
+        let start = Instant::now();
+        for (game, seat) in &states {
+            let masked = game.legal_mask(*seat, &mut scratch, &mut mask);
+            let observed = game.observe(Observer::Seat(*seat), &mut observation);
+            black_box((&mask, &observation, masked.is_ok(), observed.is_ok()));
+        }
+        learn += start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        for (game, seat) in &states {
+            let masked = game.legal_mask_bits(*seat, &mut scratch, &mut bits);
+            let observed = game.observe(Observer::Seat(*seat), &mut observation);
+            black_box((&bits, &observation, masked.is_ok(), observed.is_ok()));
+        }
+        bits_learn += start.elapsed().as_secs_f64();
+        let mut copies = states.clone();
+        let start = Instant::now();
+        for (game, seat) in &mut copies {
+            game.legal_actions(*seat, &mut buf);
+            if let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) {
+                let applied = game.apply(*seat, action);
+                black_box(applied.is_ok());
+            }
+        }
+        step += start.elapsed().as_secs_f64();
+        decisions += states.len() as u64;
+        black_box(&copies);
     }
-    (decisions, learn, step)
+    (decisions, learn, bits_learn, step)
 }
 
 fn report<G: Learning>(label: &str, config: &G::Config, games: u64) {
     let (actions, secs) = playouts::<G>(config, 0..games);
     let (pairs, undo_secs) = apply_undo::<G>(config, 0..games / 4 + 1);
-    let (decisions, learn, step) = learning::<G>(config, games / 4 + 1);
+    let (decisions, learn, bits, step) = learning::<G>(config, games / 4 + 1);
     let per = |secs: f64| secs / decisions.max(1) as f64 * 1e9;
     println!(
-        "{label:<28} playouts {:>7.2} M actions/s   apply+undo {:>7.2} M pairs/s   mask+observe {:>7.0} ns   legal+apply {:>6.0} ns",
+        "{label:<28} playouts {:>7.2} M actions/s   apply+undo {:>7.2} M pairs/s   mask+observe {:>5.0} ns   bits+observe {:>5.0} ns   legal+apply {:>5.0} ns",
         actions as f64 / secs / 1e6,
         pairs as f64 / undo_secs / 1e6,
         per(learn),
+        per(bits),
         per(step)
     );
 }

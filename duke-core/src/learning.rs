@@ -58,6 +58,40 @@ impl BufferLength {
     }
 }
 
+/// Where a legal-action mask is written: one `bool` per action
+/// ([`Learning::legal_mask`]) or one bit per action ([`Learning::legal_mask_bits`]). A game
+/// that writes its masks straight from its move generation writes one generic function
+/// over `M: MaskBuffer + ?Sized` and calls it from both methods.
+pub trait MaskBuffer {
+    /// Clears every entry (no action legal).
+    fn clear(&mut self);
+    /// Marks the action of `index` legal; an index out of range is ignored.
+    fn set(&mut self, index: usize);
+}
+
+impl MaskBuffer for [bool] {
+    fn clear(&mut self) {
+        self.fill(false);
+    }
+    fn set(&mut self, index: usize) {
+        if let Some(slot) = self.get_mut(index) {
+            *slot = true;
+        }
+    }
+}
+
+/// Bit `i % 64` (least significant first) of word `i / 64`.
+impl MaskBuffer for [u64] {
+    fn clear(&mut self) {
+        self.fill(0);
+    }
+    fn set(&mut self, index: usize) {
+        if let Some(word) = self.get_mut(index / 64) {
+            *word |= 1 << (index % 64);
+        }
+    }
+}
+
 /// The number of 64-bit words of a bit mask of `action_count` actions
 /// ([`Learning::legal_mask_bits`]).
 pub const fn mask_words(action_count: usize) -> usize {
@@ -157,13 +191,11 @@ pub trait Learning: Game {
         bits: &mut [u64],
     ) -> Result<(), BufferLength> {
         BufferLength::check(mask_words(self.action_count()), bits.len())?;
-        bits.fill(0);
+        bits.clear();
         self.legal_actions(seat, scratch);
         for &action in scratch.iter() {
-            if let Some(index) = self.action_index(action)
-                && let Some(word) = bits.get_mut(index / 64)
-            {
-                *word |= 1 << (index % 64);
+            if let Some(index) = self.action_index(action) {
+                bits.set(index);
             }
         }
         Ok(())

@@ -90,7 +90,7 @@ pub mod vocabulary;
 
 pub use cards::{Card, CardSet, Colour, Rank, Suit};
 pub use game::{Game, InvalidState, NotationError, Observer};
-pub use learning::{BufferLength, Learning, Shape, Utility, mask_words};
+pub use learning::{BufferLength, Learning, MaskBuffer, Shape, Utility, mask_words};
 pub use outcome::{Better, Outcome};
 pub use pile::Pile;
 pub use record::{OLDEST_RECORD_FORMAT, RECORD_FORMAT, Record, ReplayError, Step};

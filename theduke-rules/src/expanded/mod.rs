@@ -32,6 +32,7 @@ use std::sync::Arc;
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError};
 use crate::format::{TileSetSpec, TileSpec};
+use crate::learning::{Layouts, WithLayouts};
 use crate::source::{Packed, TileRef, TileSource, sealed};
 use crate::state::Duke;
 use crate::tables::{Special, Targets, targets_of};
@@ -45,7 +46,7 @@ pub type ExpandedDuke = Duke<Expanded>;
 /// box), plus the Duchess and the Oracle with `enhanced_tiles`, with their tables. Shared
 /// between the states of a game (cloning a state clones a pointer).
 #[derive(Clone, Debug)]
-pub struct Expanded(Arc<ExpandedSet>);
+pub struct Expanded(Arc<WithLayouts<ExpandedSet>>);
 
 type KindTables = [[[(Targets, Special); SQUARES]; 2]; 2];
 
@@ -157,7 +158,7 @@ impl Expanded {
         let mut base = config.clone();
         base.first_player = Default::default();
         base.turn_limit = None;
-        Ok(Expanded(Arc::new(ExpandedSet {
+        Ok(Expanded(Arc::new(WithLayouts::new(ExpandedSet {
             config: base,
             abilities: spec.tiles.iter().map(|t| Abilities::of(&t.abilities)).collect(),
             dread_sides: spec.tiles.iter().map(|t| [has_dread(&t.start), has_dread(&t.back)]).collect(),
@@ -166,7 +167,7 @@ impl Expanded {
             tables,
             army,
             p1_duke,
-        })))
+        }))))
     }
 
     /// The tile types in play (the custom set or the base box, then the enhanced tiles).
@@ -255,7 +256,11 @@ impl crate::source::ExtraState for ExpandedState {
     }
 }
 
-impl sealed::Source for Expanded {}
+impl sealed::Source for Expanded {
+    fn layouts(&self) -> &Layouts {
+        self.0.layouts(|| Layouts::of(self))
+    }
+}
 
 impl TileSource for Expanded {
     type Bag = u128;

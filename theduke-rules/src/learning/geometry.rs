@@ -24,24 +24,34 @@ pub(crate) struct Reach {
 }
 
 /// The first and last coordinate within `r` of `c` on the board.
-fn span(c: usize, r: u8) -> (usize, usize) {
-    (c.saturating_sub(usize::from(r)), (c + usize::from(r)).min(SIDE - 1))
+const fn span(c: usize, r: u8) -> (usize, usize) {
+    let r = r as usize;
+    let hi = c + r;
+    (c.saturating_sub(r), if hi < SIDE { hi } else { SIDE - 1 })
 }
 
 impl Reach {
     /// The reach covering this one and `(files, ranks)`.
-    pub(crate) fn widened(this: Option<Reach>, files: u8, ranks: u8) -> Option<Reach> {
-        let (f, r) = (files.min(5), ranks.min(5));
+    pub(crate) const fn widened(this: Option<Reach>, files: u8, ranks: u8) -> Option<Reach> {
+        const fn max(a: u8, b: u8) -> u8 {
+            if a > b { a } else { b }
+        }
+        let (f, r) = (if files > 5 { 5 } else { files }, if ranks > 5 { 5 } else { ranks });
         Some(match this {
-            Some(reach) => Reach { files: reach.files.max(f), ranks: reach.ranks.max(r) },
+            Some(reach) => Reach { files: max(reach.files, f), ranks: max(reach.ranks, r) },
             None => Reach { files: f, ranks: r },
         })
     }
 
     /// The rectangle around `sq`.
-    fn rect(self, sq: Square) -> Rect {
-        let (flo, fhi) = span(sq.file() as usize, self.files);
-        let (rlo, rhi) = span(sq.rank() as usize, self.ranks);
+    const fn rect(self, sq: Square) -> Rect {
+        self.rect_at(sq.index())
+    }
+
+    /// The rectangle around the square of index `sq`.
+    const fn rect_at(self, sq: usize) -> Rect {
+        let (flo, fhi) = span(sq % SIDE, self.files);
+        let (rlo, rhi) = span(sq / SIDE, self.ranks);
         Rect { flo, fhi, rlo, rhi }
     }
 }
@@ -56,18 +66,24 @@ struct Rect {
 }
 
 impl Rect {
-    fn width(self) -> usize {
+    const fn width(self) -> usize {
         self.fhi - self.flo + 1
     }
 
-    fn area(self) -> usize {
+    const fn area(self) -> usize {
         self.width() * (self.rhi - self.rlo + 1)
     }
 
     /// The position of `to` in the rectangle, row by row.
     #[inline]
-    fn position(self, to: Square) -> Option<usize> {
-        let (f, r) = (to.file() as usize, to.rank() as usize);
+    const fn position(self, to: Square) -> Option<usize> {
+        self.position_at(to.index())
+    }
+
+    /// The position of the square of index `to` in the rectangle, row by row.
+    #[inline]
+    const fn position_at(self, to: usize) -> Option<usize> {
+        let (f, r) = (to % SIDE, to / SIDE);
         if f < self.flo || f > self.fhi || r < self.rlo || r > self.rhi {
             return None;
         }
@@ -84,10 +100,10 @@ impl Rect {
     }
 }
 
-/// A reach with its per-square offsets, computed once per config (the layout cache keeps
+/// A reach with its per-square offsets, computed once per config (the config's layouts keep
 /// it), so that indexing a pair or a triple, or decoding one, is a few operations: the
 /// pairs (or triples) of each square follow those of the squares before it (`a1, b1, ..`).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ReachTable {
     reach: Reach,
     /// `position[from * 36 + to]`: the position of `to` in the rectangle around `from`
@@ -117,43 +133,48 @@ fn owner_of(starts: &[u32; SQUARES + 1], index: usize) -> Option<(Square, usize)
 }
 
 impl ReachTable {
-    /// The offsets of `reach`.
-    pub(crate) fn new(reach: Reach) -> ReachTable {
+    /// The offsets of `reach` (a const fn: a compile-time set's layouts are constants).
+    #[allow(clippy::indexing_slicing)] // evaluated within the arrays' fixed lengths
+    pub(crate) const fn new(reach: Reach) -> ReachTable {
         let (mut pairs, mut triples) = ([0; SQUARES + 1], [0; SQUARES + 1]);
         let mut position = [OUT; SQUARES * SQUARES];
-        for (i, slot) in position.iter_mut().enumerate() {
-            if let (Some(from), Some(to)) = (square_of(i / SQUARES), square_of(i % SQUARES))
-                && let Some(p) = reach.rect(from).position(to)
-            {
-                *slot = p as u8;
-            }
-        }
         let (mut p, mut t) = (0u32, 0u32);
-        for sq in 0..SQUARES {
-            if let (Some(slot_p), Some(slot_t), Some(square)) = (pairs.get_mut(sq), triples.get_mut(sq), square_of(sq))
-            {
-                *slot_p = p;
-                *slot_t = t;
-                let area = reach.rect(square).area() as u32;
-                p += area;
-                t += area * area;
+        let mut from = 0;
+        while from < SQUARES {
+            let rect = reach.rect_at(from);
+            let mut to = 0;
+            while to < SQUARES {
+                if let Some(at) = rect.position_at(to) {
+                    position[from * SQUARES + to] = at as u8;
+                }
+                to += 1;
             }
+            pairs[from] = p;
+            triples[from] = t;
+            let area = rect.area() as u32;
+            p += area;
+            t += area * area;
+            from += 1;
         }
-        if let (Some(lp), Some(lt)) = (pairs.last_mut(), triples.last_mut()) {
-            *lp = p;
-            *lt = t;
-        }
+        pairs[SQUARES] = p;
+        triples[SQUARES] = t;
         ReachTable { reach, position, pairs, triples }
     }
 
     /// How many (from, to) pairs: every square, then every square of its rectangle.
-    pub(crate) fn pair_count(&self) -> usize {
-        self.pairs.last().copied().unwrap_or(0) as usize
+    pub(crate) const fn pair_count(&self) -> usize {
+        match self.pairs.last() {
+            Some(&n) => n as usize,
+            None => 0,
+        }
     }
 
     /// How many (by, from, to) triples: every square, then two squares of its rectangle.
-    pub(crate) fn triple_count(&self) -> usize {
-        self.triples.last().copied().unwrap_or(0) as usize
+    pub(crate) const fn triple_count(&self) -> usize {
+        match self.triples.last() {
+            Some(&n) => n as usize,
+            None => 0,
+        }
     }
 
     /// The index of the pair `(from, to)`, `None` if `to` is out of reach.

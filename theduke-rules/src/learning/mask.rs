@@ -1,23 +1,24 @@
 //! The legal-action mask, set straight from the move generator: the generator hands over
 //! each tile's moves, strikes and commands as a set of squares, and each square's index is
-//! a few operations with the config's cached offsets; no action list is built.
+//! a few operations with the config's offsets; no action list is built. The same code writes
+//! a `bool` mask and a bit mask (generic over [`MaskBuffer`]).
 
-use duke_core::Seat;
+use duke_core::{MaskBuffer, Seat};
 
-use super::actions::{ActionLayout, Block, set};
+use super::actions::{ActionLayout, Block};
 use crate::movegen::Visit;
 use crate::{Action, Duke, Phase, Square, TileSource};
 
 /// Sets the mask entries of the actions the generator visits.
-struct Marker<'a> {
+struct Marker<'a, M: MaskBuffer + ?Sized> {
     layout: &'a ActionLayout,
-    mask: &'a mut [bool],
+    mask: &'a mut M,
 }
 
-impl Visit for Marker<'_> {
+impl<M: MaskBuffer + ?Sized> Visit for Marker<'_, M> {
     fn action(&mut self, a: Action) -> bool {
         if let Some(i) = self.layout.index(a) {
-            set(self.mask, i);
+            self.mask.set(i);
         }
         false
     }
@@ -46,9 +47,16 @@ impl Visit for Marker<'_> {
     }
 }
 
-/// Sets `mask` (zeroed, of the layout's length) at `seat`'s legal actions: those
-/// [`legal_actions`](duke_core::Game::legal_actions) lists, from the same generator.
-pub(crate) fn mark<S: TileSource>(game: &Duke<S>, layout: &ActionLayout, seat: Seat, mask: &mut [bool]) {
+/// Clears `mask` (of the layout's length), then sets it at `seat`'s legal actions: those
+/// [`legal_actions`](duke_core::Game::legal_actions) lists, from the same generator. One
+/// code path for a `bool` mask and a bit mask.
+pub(crate) fn mark<S: TileSource, M: MaskBuffer + ?Sized>(
+    game: &Duke<S>,
+    layout: &ActionLayout,
+    seat: Seat,
+    mask: &mut M,
+) {
+    mask.clear();
     if seat.0 != game.to_move || matches!(game.phase, Phase::Over(_)) {
         return;
     }

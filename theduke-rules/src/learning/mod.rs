@@ -5,7 +5,10 @@
 //!
 //! Everything here depends on the config alone (its tiles, icons, abilities, objective and
 //! terrain options), never on the position or the seat to act. The layouts are worked out
-//! once per config and kept per thread (a few recent configs: `cache.rs`), so that a mask,
+//! once per config and kept with it, with no global state (`layouts.rs`): for a
+//! compile-time tile set a constant of its type, evaluated by the compiler; for a run-time
+//! set ([`Expanded`](crate::Expanded)) in the set's shared data, worked out at their first
+//! use and shared by every clone of the set and every state of its games. So a mask,
 //! an observation or one index costs only its own work: [`action_index`] and
 //! [`index_action`] are a few operations each (per-square offsets, no walk over the board),
 //! and filling a mask and an observation costs about what the engine's own step costs
@@ -65,7 +68,9 @@
 //! [`legal_mask`](duke_core::Learning::legal_mask) sets the mask straight from the move
 //! generator that [`legal_actions`](duke_core::Game::legal_actions) lists from: each tile's
 //! moves, strikes and commands come as a set of squares, each square's index one table
-//! lookup; no list is built (the `scratch` buffer is not used). Nothing here allocates, in
+//! lookup; no list is built (the `scratch` buffer is not used).
+//! [`legal_mask_bits`](duke_core::Learning::legal_mask_bits) is the same code writing bits
+//! (one generic function over [`MaskBuffer`](duke_core::MaskBuffer)). Nothing here allocates, in
 //! the standard game and in Expanded play, the abilities' steps included
 //! (`tests/learning_no_alloc.rs`).
 //!
@@ -153,12 +158,14 @@
 //! ```
 
 mod actions;
-mod cache;
 mod geometry;
+mod layouts;
 mod mask;
 mod observe;
 
-use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
+pub(crate) use layouts::{Compiled, Layouts, WithLayouts};
+
+use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility, mask_words};
 
 use crate::{Action, Duke, Phase, TileSource};
 
@@ -168,7 +175,14 @@ impl<S: TileSource> Duke<S> {
     /// values reshape to `[planes, 6, 6]` (plane, rank, file); the rest is a flat block
     /// (the [module docs](crate::learning) give both layouts).
     pub fn observation_planes(&self) -> usize {
-        cache::with(self, |l| l.observation.planes())
+        self.layouts().observation.planes()
+    }
+
+    /// The layouts of this config: a constant of a compile-time set, kept with a run-time
+    /// set (`layouts.rs`).
+    #[inline]
+    fn layouts(&self) -> &Layouts {
+        self.set.layouts()
     }
 }
 
@@ -176,39 +190,44 @@ impl<S: TileSource> Duke<S> {
 /// [`learning`](crate::learning) module's documentation.
 impl<S: TileSource> Learning for Duke<S> {
     fn action_count(&self) -> usize {
-        cache::with(self, |l| l.actions.count())
+        self.layouts().actions.count()
     }
 
     fn action_index(&self, action: Action) -> Option<usize> {
-        cache::with(self, |l| l.actions.index(action))
+        self.layouts().actions.index(action)
     }
 
     fn index_action(&self, index: usize) -> Option<Action> {
-        cache::with(self, |l| l.actions.action(index))
+        self.layouts().actions.action(index)
     }
 
     /// Sets the mask straight from the move generator (no list: `scratch` is left as it
-    /// is), each index a few operations with the config's cached layout.
+    /// is), each index a few operations with the config's layout.
     fn legal_mask(&self, seat: Seat, _scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
-        cache::with(self, |l| {
-            BufferLength::check(l.actions.count(), mask.len())?;
-            mask.fill(false);
-            mask::mark(self, &l.actions, seat, mask);
-            Ok(())
-        })
+        let actions = &self.layouts().actions;
+        BufferLength::check(actions.count(), mask.len())?;
+        mask::mark(self, actions, seat, mask);
+        Ok(())
+    }
+
+    /// The same generator as [`legal_mask`](Learning::legal_mask), setting bits.
+    fn legal_mask_bits(&self, seat: Seat, _scratch: &mut Vec<Action>, bits: &mut [u64]) -> Result<(), BufferLength> {
+        let actions = &self.layouts().actions;
+        BufferLength::check(mask_words(actions.count()), bits.len())?;
+        mask::mark(self, actions, seat, bits);
+        Ok(())
     }
 
     fn observation_shape(&self) -> Shape {
-        Shape::new(&[cache::with(self, |l| l.observation.len())])
+        Shape::new(&[self.layouts().observation.len()])
     }
 
     fn observe(&self, observer: Observer, out: &mut [f32]) -> Result<(), BufferLength> {
-        cache::with(self, |l| {
-            BufferLength::check(l.observation.len(), out.len())?;
-            out.fill(0.0);
-            observe::write(self, &l.observation, observer, out);
-            Ok(())
-        })
+        let layout = &self.layouts().observation;
+        BufferLength::check(layout.len(), out.len())?;
+        out.fill(0.0);
+        observe::write(self, layout, observer, out);
+        Ok(())
     }
 
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
@@ -237,7 +256,7 @@ impl<S: TileSource> Learning for Duke<S> {
 mod tests {
     use duke_core::{Game, Observer, Seat};
 
-    use super::cache::Layouts;
+    use super::layouts::Layouts;
     use super::observe::write;
     use crate::testing::custom_tile_set;
     use crate::{
@@ -280,7 +299,7 @@ mod tests {
             let mut buf = Vec::new();
             // Through set-up and a few turns, for every observer.
             for _ in 0..12 {
-                let layouts = Layouts::of(&game);
+                let layouts = Layouts::of(game.tile_source());
                 for observer in [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator] {
                     check(&layouts, &|out| write(&game, &layouts.observation, observer, out));
                 }
@@ -291,7 +310,7 @@ mod tests {
             }
         }
         let game = TheDuke::new(&Config::default(), 1).unwrap();
-        let layouts = Layouts::of(&game);
+        let layouts = Layouts::of(game.tile_source());
         check(&layouts, &|out| write(&game, &layouts.observation, Observer::Spectator, out));
     }
 }

@@ -63,45 +63,103 @@ pub(crate) struct ObservationLayout {
 struct Cursor(usize);
 
 impl Cursor {
-    fn take(&mut self, n: usize) -> usize {
+    const fn take(&mut self, n: usize) -> usize {
         let first = self.0;
         self.0 += n;
         first
     }
 
-    fn take_if(&mut self, on: bool, n: usize) -> Option<usize> {
-        on.then(|| self.take(n))
+    const fn take_if(&mut self, on: bool, n: usize) -> Option<usize> {
+        if on { Some(self.take(n)) } else { None }
     }
 }
 
+/// `p * 36` (a plane's first value).
+const fn plane(p: Option<usize>) -> Option<usize> {
+    match p {
+        Some(p) => Some(p * SQUARES),
+        None => None,
+    }
+}
+
+/// Both, or `None`.
+const fn both(a: Option<usize>, b: Option<usize>) -> Option<(usize, usize)> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some((a, b)),
+        _ => None,
+    }
+}
+
+/// Which of Expanded play's blocks a config has (all `false` for a compile-time set).
+#[derive(Clone, Copy, Debug, Default)]
+struct Features {
+    frozen: bool,
+    mountain: bool,
+    fort: bool,
+    dragon: bool,
+    flags: bool,
+    removed: bool,
+    divination: bool,
+    dynastic: bool,
+}
+
 impl ObservationLayout {
-    /// The layout of `game`'s config: read from its tiles (their icons and abilities) and
+    /// The layout of `set`'s config: read from its tiles (their icons and abilities) and
     /// options, never from the position.
-    pub(crate) fn of<S: TileSource>(game: &Duke<S>) -> ObservationLayout {
-        let set = game.tile_source();
+    pub(crate) fn of<S: TileSource>(set: &S) -> ObservationLayout {
         let k = set.kinds().min(32);
         let terrain = set.terrain();
         let objective = set.objective();
         let dread = (0..k)
             .filter_map(|kind| set.tile(kind))
             .any(|tile| tile.start.iter().chain(tile.back).any(|icon| icon.kind == IconKind::Dread));
-        // Tiles are frozen by Dread icons or by Dark Rider's edge, and only in Expanded play.
-        let frozen = S::EXPANDED && (dread || matches!(objective, Objective::DarkRider(_)));
-        let flags = S::EXPANDED && objective.has_flags();
-        let dragon = S::EXPANDED && terrain.dragon;
+        let x = S::EXPANDED;
+        ObservationLayout::build(
+            k,
+            Features {
+                // Tiles are frozen by Dread icons or by Dark Rider's edge, and only in Expanded play.
+                frozen: x && (dread || matches!(objective, Objective::DarkRider(_))),
+                mountain: x && terrain.mountain,
+                fort: x && terrain.fort,
+                dragon: x && terrain.dragon,
+                flags: x && objective.has_flags(),
+                removed: x,
+                divination: x && (0..k).any(|kind| set.abilities(kind).has(Ability::Divination)),
+                dynastic: x && objective == Objective::DynasticDispute,
+            },
+        )
+    }
 
+    /// The layout of a compile-time set of `kinds` tile types (no block of Expanded play),
+    /// evaluated at compile time: the same as [`of`](Self::of) gives for such a set.
+    pub(crate) const fn compiled(kinds: usize) -> ObservationLayout {
+        let none = Features {
+            frozen: false,
+            mountain: false,
+            fort: false,
+            dragon: false,
+            flags: false,
+            removed: false,
+            divination: false,
+            dynastic: false,
+        };
+        ObservationLayout::build(if kinds < 32 { kinds } else { 32 }, none)
+    }
+
+    /// The layout of `k` tile types with the blocks of `f`.
+    const fn build(k: usize, f: Features) -> ObservationLayout {
         // Planes first, then the tail; each block's size depends on the config only.
         let mut planes = Cursor(k + 2);
-        let frozen = planes.take_if(frozen, 1);
-        let mountain = planes.take_if(S::EXPANDED && terrain.mountain, 1);
-        let fort = planes.take_if(S::EXPANDED && terrain.fort, 1);
-        let dragon_plane = planes.take_if(dragon, 1);
-        let flag_planes = planes.take_if(flags, 2);
+        let frozen = planes.take_if(f.frozen, 1);
+        let mountain = planes.take_if(f.mountain, 1);
+        let fort = planes.take_if(f.fort, 1);
+        let dragon_plane = planes.take_if(f.dragon, 1);
+        let flag_planes = planes.take_if(f.flags, 2);
         let planes = planes.0;
         let mut tail = Cursor(planes * SQUARES);
         let bags = tail.take(2 * k);
         let captured = tail.take(2 * k);
-        let removed = tail.take_if(S::EXPANDED, 2 * k);
+        let removed = tail.take_if(f.removed, 2 * k);
         let phase = tail.take(PHASES + 1);
         let drawn = tail.take(k);
         let to_act = tail.take(2);
@@ -109,19 +167,18 @@ impl ObservationLayout {
         let first = tail.take(2);
         let result = tail.take(3);
         let turns = tail.take(3);
-        let dragon_state = tail.take_if(dragon, 6);
-        let points = tail.take_if(flags, 2);
-        let divination = S::EXPANDED && (0..k).any(|kind| set.abilities(kind).has(Ability::Divination));
-        let divination = tail.take_if(divination, k + 1);
-        let dynastic = tail.take_if(S::EXPANDED && objective == Objective::DynasticDispute, 3 * k);
+        let dragon_state = tail.take_if(f.dragon, 6);
+        let points = tail.take_if(f.flags, 2);
+        let divination = tail.take_if(f.divination, k + 1);
+        let dynastic = tail.take_if(f.dynastic, 3 * k);
         ObservationLayout {
             kinds: k,
             planes,
-            frozen: frozen.map(|p| p * SQUARES),
-            mountain: mountain.map(|p| p * SQUARES),
-            fort: fort.map(|p| p * SQUARES),
-            dragon: dragon_plane.zip(dragon_state).map(|(p, t)| (p * SQUARES, t)),
-            flags: flag_planes.zip(points).map(|(p, t)| (p * SQUARES, t)),
+            frozen: plane(frozen),
+            mountain: plane(mountain),
+            fort: plane(fort),
+            dragon: both(plane(dragon_plane), dragon_state),
+            flags: both(plane(flag_planes), points),
             bags,
             captured,
             removed,

@@ -88,8 +88,19 @@ fn check_state<S: TileSource>(
         for (i, &on) in mask.iter().enumerate() {
             prop_assert_eq!(on, indices.contains(&i), "mask at {} for {}", i, seat);
         }
+        // The bit mask is the same, and its bits past the last action are 0 (a buffer
+        // full of ones beforehand: every bit is written).
+        let mut bits = vec![u64::MAX; duke_core::mask_words(n)];
+        prop_assert!(game.legal_mask_bits(seat, scratch, &mut bits).is_ok());
+        for (i, word) in bits.iter().enumerate() {
+            for bit in 0..64 {
+                let on = word >> bit & 1 == 1;
+                prop_assert_eq!(on, indices.contains(&(i * 64 + bit)), "bit {} for {}", i * 64 + bit, seat);
+            }
+        }
     }
     prop_assert!(game.legal_mask(Seat(0), scratch, &mut [false; 3]).is_err());
+    prop_assert!(game.legal_mask_bits(Seat(0), scratch, &mut [0; 1]).is_err());
 
     let observers = [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator];
     for observer in observers {

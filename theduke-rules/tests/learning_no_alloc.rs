@@ -1,5 +1,5 @@
 //! The learning surface does not allocate: with warm buffers, `legal_mask`, `observe`,
-//! `action_index`, `index_action` and `returns` (the standard game and Expanded play, the
+//! `legal_mask_bits`, `action_index`, `index_action` and `returns` (the standard game and Expanded play, the
 //! abilities' steps included) run through whole random games without a heap allocation.
 //!
 //! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
@@ -35,6 +35,7 @@ fn checked<S: TileSource>(config: &Config, games: u64, masks: bool, met: &mut BT
     for seed in 0..games {
         let mut game = Duke::<S>::new(config, seed).unwrap();
         let mut mask = vec![false; game.action_count()];
+        let mut bits = vec![0u64; duke_core::mask_words(game.action_count())];
         let mut planes = vec![0.0f32; game.observation_shape().len()];
         let mut returns = [0.0f64; 2];
         let mut rng = GameRng::new(!seed);
@@ -46,6 +47,7 @@ fn checked<S: TileSource>(config: &Config, games: u64, masks: bool, met: &mut BT
             game.returns(&mut returns).unwrap();
             if masks {
                 game.legal_mask(game.side_to_move(), &mut scratch, &mut mask).unwrap();
+                game.legal_mask_bits(game.side_to_move(), &mut scratch, &mut bits).unwrap();
             }
             let allocated = allocations() - before;
             assert_eq!(allocated, 0, "{config:?}: {allocated} allocations at state {states}");

@@ -1,12 +1,11 @@
 //! The action index: one block per variant of [`Action`], in the order of the module docs
 //! ([`super`]), each block sized by the config alone.
 
-use duke_core::MaskBuffer;
-
 use super::geometry::{
     LINE_PAIRS, NEIGHBOUR_PAIRS, Reach, ReachTable, line_index, line_pair, neighbour_index, neighbour_pair,
     start_index, start_square,
 };
+use super::mask::Marks;
 use crate::{
     Ability, Action, EscapeCost, Facing, Icon, IconKind, Objective, RansomTrade, Square, TileDef, TileKind, TileSource,
 };
@@ -376,20 +375,26 @@ impl ActionLayout {
     /// Sets `mask` at the index of `(from, to)` for every `to` of `targets` (a family of
     /// pairs: [`Block::Move`] or [`Block::Strike`]).
     #[inline]
-    pub(crate) fn mark_pairs<M: MaskBuffer + ?Sized>(&self, block: Block, from: Square, targets: u64, mask: &mut M) {
+    pub(crate) fn mark_pairs<M: Marks + ?Sized>(&self, block: Block, from: Square, targets: u64, mask: &mut M) {
         let table = if block == Block::Move { &self.moves } else { &self.strikes };
         if let Some(table) = table {
             let start = self.start(block);
-            table.each_pair(from, targets, |i| mask.set(start + i));
+            match table.pair_run(from) {
+                Some(run) => mask.set_run(start + run, targets),
+                None => table.each_pair(from, targets, |i| mask.set(start + i)),
+            }
         }
     }
 
     /// Sets `mask` at the index of `Command { by, from, to }` for every `to` of `targets`.
     #[inline]
-    pub(crate) fn mark_commands<M: MaskBuffer + ?Sized>(&self, by: Square, from: Square, targets: u64, mask: &mut M) {
+    pub(crate) fn mark_commands<M: Marks + ?Sized>(&self, by: Square, from: Square, targets: u64, mask: &mut M) {
         if let Some(table) = &self.commands {
             let start = self.start(Block::Command);
-            table.each_triple(by, from, targets, |i| mask.set(start + i));
+            match table.triple_run(by, from) {
+                Some(run) => mask.set_run(start + run, targets),
+                None => table.each_triple(by, from, targets, |i| mask.set(start + i)),
+            }
         }
     }
 

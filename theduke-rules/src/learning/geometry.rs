@@ -113,6 +113,9 @@ pub(crate) struct ReachTable {
     pairs: [u32; SQUARES + 1],
     /// The triples before each square's (as `by`), then the number of triples.
     triples: [u32; SQUARES + 1],
+    /// Whether every rectangle is the whole board (a slide both ways along both axes): the
+    /// pairs of `from` are then `from * 36 + to`, a run of 36 in square order.
+    full: bool,
 }
 
 /// Out of reach, in [`ReachTable`]'s positions.
@@ -158,7 +161,8 @@ impl ReachTable {
         }
         pairs[SQUARES] = p;
         triples[SQUARES] = t;
-        ReachTable { reach, position, pairs, triples }
+        let full = reach.files as usize >= SIDE - 1 && reach.ranks as usize >= SIDE - 1;
+        ReachTable { reach, position, pairs, triples, full }
     }
 
     /// How many (from, to) pairs: every square, then every square of its rectangle.
@@ -211,6 +215,19 @@ impl ReachTable {
     fn positions(&self, sq: Square) -> &[u8] {
         let start = sq.index() * SQUARES;
         self.position.get(start..start + SQUARES).unwrap_or(&[])
+    }
+
+    /// With a full reach, the index of `(from, a1)`: the index of `(from, to)` is that plus
+    /// `to`'s (so a set of targets is one run of bits); `None` otherwise.
+    #[inline]
+    pub(crate) fn pair_run(&self, from: Square) -> Option<usize> {
+        self.full.then_some(from.index() * SQUARES)
+    }
+
+    /// With a full reach, the index of `(by, from, a1)`, as [`pair_run`](Self::pair_run).
+    #[inline]
+    pub(crate) fn triple_run(&self, by: Square, from: Square) -> Option<usize> {
+        self.full.then_some((by.index() * SQUARES + from.index()) * SQUARES)
     }
 
     /// Calls `f` with the index of `(from, to)` for every `to` of `targets` within reach.
@@ -402,8 +419,14 @@ mod tests {
                     let expected: Vec<usize> =
                         Square::iter(EVERY_SQUARE).filter_map(|to| reach.pair_index(by, to)).collect();
                     assert_eq!(seen, expected, "{reach:?}");
+                    if let Some(run) = reach.pair_run(by) {
+                        assert_eq!(seen, (run..run + 36).collect::<Vec<_>>());
+                    }
                     seen.clear();
                     reach.each_triple(by, from, EVERY_SQUARE, |i| seen.push(i));
+                    if let Some(run) = reach.triple_run(by, from) {
+                        assert_eq!(seen, (run..run + 36).collect::<Vec<_>>());
+                    }
                     let expected: Vec<usize> =
                         Square::iter(EVERY_SQUARE).filter_map(|to| reach.triple_index(by, from, to)).collect();
                     assert_eq!(seen, expected, "{reach:?}");
@@ -417,6 +440,8 @@ mod tests {
         }
         let full = ReachTable::new(Reach { files: 5, ranks: 5 });
         assert_eq!((full.pair_count(), full.triple_count()), (36 * 36, 36 * 36 * 36));
+        assert!(full.pair_run(Square::new(7).unwrap()).is_some());
+        assert_eq!(ReachTable::new(Reach { files: 5, ranks: 4 }).pair_run(Square::new(7).unwrap()), None);
         let (c2, c3) = ("c2".parse().unwrap(), "c3".parse().unwrap());
         assert_eq!(full.pair_index(c2, c3), Some(8 * 36 + 14));
     }

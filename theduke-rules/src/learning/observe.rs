@@ -235,27 +235,22 @@ fn counts<B: Packed>(out: &mut [f32], first: usize, k: usize, me: usize, counts:
         if x != 0
             && let Some(block) = out.get_mut(start..start + k)
         {
-            // In halves of 16 types: a compile-time set fits the first.
-            nonzero_nibbles(block, x as u64, 0);
-            nonzero_nibbles(block, (x >> 64) as u64, 16);
+            // Every type, zeros too: a table lookup and a store each, no branch on the
+            // counts (which types a bag holds varies from state to state). In halves of 16
+            // types: a compile-time set fits the first.
+            let (low, high) = block.split_at_mut(k.min(16));
+            fractions(low, x as u64);
+            fractions(high, (x >> 64) as u64);
         }
     }
 }
 
-/// `block[kind + n / 4] = count / 15` for each non-zero 4-bit count of `x` at bit `n`.
+/// `block[i] = count / 15` for the 4-bit count of `x` at bit `4 * i`.
 #[inline]
-fn nonzero_nibbles(block: &mut [f32], x: u64, kind: usize) {
-    const LOW: u64 = u64::MAX / 15;
-    // The lowest bit of every non-zero nibble: only the types present are visited.
-    let mut present = (x | x >> 1 | x >> 2 | x >> 3) & LOW;
-    while present != 0 {
-        let bit = present.trailing_zeros();
-        present &= present - 1;
-        if let (Some(v), Some(&fraction)) =
-            (block.get_mut(kind + (bit / 4) as usize), FRACTIONS.get(((x >> bit) & 15) as usize))
-        {
-            *v = fraction;
-        }
+fn fractions(block: &mut [f32], x: u64) {
+    for (i, v) in block.iter_mut().enumerate() {
+        // Below 16: the check folds away.
+        *v = FRACTIONS.get(((x >> (4 * (i & 15))) & 15) as usize).copied().unwrap_or(0.0);
     }
 }
 

@@ -145,12 +145,17 @@ impl ReachTable {
         let mut from = 0;
         while from < SQUARES {
             let rect = reach.rect_at(from);
-            let mut to = 0;
-            while to < SQUARES {
-                if let Some(at) = rect.position_at(to) {
-                    position[from * SQUARES + to] = at as u8;
+            // The rectangle's squares in order, row by row: positions 0, 1, ..
+            let mut at = 0u8;
+            let mut rank = rect.rlo;
+            while rank <= rect.rhi {
+                let mut file = rect.flo;
+                while file <= rect.fhi {
+                    position[from * SQUARES + rank * SIDE + file] = at;
+                    at += 1;
+                    file += 1;
                 }
-                to += 1;
+                rank += 1;
             }
             pairs[from] = p;
             triples[from] = t;

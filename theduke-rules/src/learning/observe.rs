@@ -245,12 +245,34 @@ fn counts<B: Packed>(out: &mut [f32], first: usize, k: usize, me: usize, counts:
     }
 }
 
-/// `block[i] = count / 15` for the 4-bit count of `x` at bit `4 * i`.
+/// `[lo / 15, hi / 15]` for the two 4-bit counts of every byte `hi << 4 | lo`: two types'
+/// values with one lookup.
+#[allow(clippy::indexing_slicing)] // evaluated at compile time, within the arrays
+static PAIRS: [[f32; 2]; 256] = {
+    let mut table = [[0.0; 2]; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        table[byte] = [FRACTIONS[byte & 15], FRACTIONS[byte >> 4]];
+        byte += 1;
+    }
+    table
+};
+
+/// `block[i] = count / 15` for the 4-bit count of `x` at bit `4 * i` (`block` at most 16
+/// long): two values a step.
 #[inline]
 fn fractions(block: &mut [f32], x: u64) {
-    for (i, v) in block.iter_mut().enumerate() {
-        // Below 16: the check folds away.
-        *v = FRACTIONS.get(((x >> (4 * (i & 15))) & 15) as usize).copied().unwrap_or(0.0);
+    let mut rest = x;
+    let mut pairs = block.chunks_exact_mut(2);
+    for pair in &mut pairs {
+        // Below 256: the checks fold away.
+        if let Some(values) = PAIRS.get((rest & 255) as usize) {
+            pair.copy_from_slice(values);
+        }
+        rest >>= 8;
+    }
+    if let ([last], Some(&value)) = (pairs.into_remainder(), FRACTIONS.get((rest & 15) as usize)) {
+        *last = value;
     }
 }
 

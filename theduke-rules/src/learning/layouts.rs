@@ -99,4 +99,23 @@ mod tests {
         // The base box played as Expanded play has the standard game's action layout.
         assert_eq!(a.actions, <Standard as Compiled>::LAYOUTS.actions);
     }
+
+    /// The layouts a run-time set keeps are no part of it: its `Debug` text, equality and
+    /// hash are those of its data, worked out or not.
+    #[test]
+    fn kept_layouts_are_no_part_of_the_set() {
+        use core::hash::BuildHasher;
+        let (fresh, used) = (Expanded::new(&Config::default()).unwrap(), Expanded::new(&Config::default()).unwrap());
+        let before = format!("{used:?}");
+        let _ = crate::source::sealed::Source::layouts(&used);
+        assert_eq!(format!("{used:?}"), before);
+        assert_eq!(format!("{fresh:?}"), before);
+        assert!(!before.contains("layouts"));
+        assert_eq!(fresh, used);
+        let state = std::collections::hash_map::RandomState::new();
+        let h = |set: &Expanded| state.hash_one(set);
+        assert_eq!(h(&fresh), h(&used));
+        let other = Expanded::new(&Config { enhanced_tiles: true, ..Config::default() }).unwrap();
+        assert_ne!(other, used);
+    }
 }

@@ -1,6 +1,6 @@
-//! Benchmarks of the learning surface (issue #27): `legal_mask` + `observe` against
-//! `legal_actions` + `apply` (and undo) on the same positions, in the standard game and in
-//! Expanded play with the enhanced tiles.
+//! Benchmarks of the learning surface (issue #27): `legal_mask` (or `legal_mask_bits`) +
+//! `observe` against `legal_actions` + `apply` (and undo) on the same positions, in the
+//! standard game and in Expanded play with the enhanced tiles.
 #![allow(missing_docs)]
 // Configs are built by assigning fields of a default one: the config types may become
 // `#[non_exhaustive]`, whose struct expressions other crates cannot write.
@@ -54,6 +54,29 @@ fn group<S: TileSource>(c: &mut Criterion, name: &str, start: &Duke<S>) {
             black_box(&mask);
         });
     });
+    group.bench_function("legal_mask_bits + observe (elements = positions)", |b| {
+        let mut scratch = Vec::new();
+        let mut bits = vec![0u64; duke_core::mask_words(start.action_count())];
+        let mut obs = vec![0.0f32; start.observation_shape().len()];
+        b.iter(|| {
+            for game in &games {
+                let seat = game.side_to_move();
+                let _ = game.legal_mask_bits(seat, &mut scratch, &mut bits);
+                let _ = game.observe(Observer::Seat(seat), &mut obs);
+            }
+            black_box((&bits, &obs));
+        });
+    });
+    group.bench_function("legal_mask_bits (elements = positions)", |b| {
+        let mut scratch = Vec::new();
+        let mut bits = vec![0u64; duke_core::mask_words(start.action_count())];
+        b.iter(|| {
+            for game in &games {
+                let _ = game.legal_mask_bits(game.side_to_move(), &mut scratch, &mut bits);
+            }
+            black_box(&bits);
+        });
+    });
     group.bench_function("observe (elements = positions)", |b| {
         let mut obs = vec![0.0f32; start.observation_shape().len()];
         b.iter(|| {
@@ -61,6 +84,17 @@ fn group<S: TileSource>(c: &mut Criterion, name: &str, start: &Duke<S>) {
                 let _ = game.observe(Observer::Seat(game.side_to_move()), &mut obs);
             }
             black_box(&obs);
+        });
+    });
+    group.bench_function("action_index + index_action of every legal action (elements = positions)", |b| {
+        let mut buf = Vec::new();
+        b.iter(|| {
+            for game in &games {
+                game.legal_actions(game.side_to_move(), &mut buf);
+                for &action in &buf {
+                    black_box(game.action_index(action).and_then(|i| game.index_action(i)));
+                }
+            }
         });
     });
     group.bench_function("legal_actions + apply/undo of the first (elements = positions)", |b| {

@@ -23,7 +23,10 @@ pub(crate) fn hand_kinds(hand: [u8; 3]) -> impl Iterator<Item = TileKind> {
 
 pub(crate) mod sealed {
     /// Only this crate implements [`TileSource`](super::TileSource).
-    pub trait Source {}
+    pub trait Source {
+        /// The learning layouts of the set's config (`crate::learning`), kept with the set.
+        fn layouts(&self) -> &crate::learning::Layouts;
+    }
     /// Only this crate implements [`Packed`](super::Packed).
     pub trait Counts {}
     /// Only this crate implements [`ExtraState`](super::ExtraState).
@@ -344,7 +347,12 @@ pub trait TileSource: Clone + Debug + PartialEq + Eq + Send + Sync + 'static + s
     }
 }
 
-impl<T: TileSet> sealed::Source for T {}
+impl<T: TileSet> sealed::Source for T {
+    #[inline]
+    fn layouts(&self) -> &crate::learning::Layouts {
+        <T as crate::learning::Compiled>::LAYOUTS
+    }
+}
 
 impl<T: TileSet> TileSource for T {
     type Bag = u64;

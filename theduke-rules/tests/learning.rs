@@ -88,8 +88,19 @@ fn check_state<S: TileSource>(
         for (i, &on) in mask.iter().enumerate() {
             prop_assert_eq!(on, indices.contains(&i), "mask at {} for {}", i, seat);
         }
+        // The bit mask is the same, and its bits past the last action are 0 (a buffer
+        // full of ones beforehand: every bit is written).
+        let mut bits = vec![u64::MAX; duke_core::mask_words(n)];
+        prop_assert!(game.legal_mask_bits(seat, scratch, &mut bits).is_ok());
+        for (i, word) in bits.iter().enumerate() {
+            for bit in 0..64 {
+                let on = word >> bit & 1 == 1;
+                prop_assert_eq!(on, indices.contains(&(i * 64 + bit)), "bit {} for {}", i * 64 + bit, seat);
+            }
+        }
     }
     prop_assert!(game.legal_mask(Seat(0), scratch, &mut [false; 3]).is_err());
+    prop_assert!(game.legal_mask_bits(Seat(0), scratch, &mut [0; 1]).is_err());
 
     let observers = [Observer::Seat(Seat(0)), Observer::Seat(Seat(1)), Observer::Spectator];
     for observer in observers {
@@ -261,15 +272,64 @@ fn sizes_of_the_layouts() -> Result<(), TestCaseError> {
     );
     println!("largest: {} actions, observation {:?}", largest.action_count(), shape(&|| largest.observation_shape()));
     prop_assert_eq!(standard.action_count(), 4061);
-    prop_assert_eq!(shape(&|| standard.observation_shape()), vec![159, 6, 6]);
+    prop_assert_eq!(shape(&|| standard.observation_shape()), vec![712]);
+    prop_assert_eq!(standard.observation_planes(), 17);
     prop_assert_eq!(enhanced.action_count(), 8503);
-    prop_assert_eq!(shape(&|| enhanced.observation_shape()), vec![230, 6, 6]);
+    prop_assert_eq!(shape(&|| enhanced.observation_shape()), vec![846]);
+    prop_assert_eq!(enhanced.observation_planes(), 19);
+    prop_assert_eq!(shape(&|| largest.observation_shape()), vec![1694]);
+    prop_assert_eq!(largest.observation_planes(), 39);
     check_every_index(&standard)?;
     check_every_index(&enhanced)?;
     check_every_index(&largest)?;
     let mut met = Met::new();
     for seed in 0..4 {
         playout::<Expanded>(&largest_config(), seed, 120, &mut met)?;
+    }
+    Ok(())
+}
+
+/// The observation is relative to the observer: the owner plane marks the observer's tiles
+/// (seat 0's for the spectator), the bags and the seat to act come mine first, and the
+/// observer block names the observer.
+#[test]
+fn observations_are_relative_to_the_observer() -> Result<(), TestCaseError> {
+    let mut config = Config::default();
+    config.first_player = Some(Seat(0));
+    let mut game = TheDuke::new(&config, 3).map_err(|e| TestCaseError::fail(e.to_string()))?;
+    let mut buf = Vec::new();
+    // Set-up: both Dukes and their Footmen; then seat 0 is to act.
+    while !matches!(game.phase(), theduke_rules::Phase::Play) {
+        let seat = game.side_to_move();
+        game.legal_actions(seat, &mut buf);
+        prop_assert!(game.apply(seat, buf[0]).is_ok());
+    }
+    let k = game.tile_source().kinds();
+    let planes = game.observation_planes();
+    prop_assert_eq!(planes, k + 2);
+    let owner = (k + 1) * 36;
+    let tail = planes * 36;
+    let (bags, to_act, observer) = (tail, tail + 4 * k + 12 + k, tail + 4 * k + 12 + k + 2);
+    let dukes = [game.duke_square(Seat(0)), game.duke_square(Seat(1))].map(|d| d.map_or(0, |s| s.index()));
+    for (who, me) in [(Observer::Seat(Seat(0)), 0), (Observer::Seat(Seat(1)), 1), (Observer::Spectator, 0)] {
+        let out = observation(&game, who)?;
+        prop_assert_eq!(out[owner + dukes[me]], 1.0, "{:?}: my Duke is mine", who);
+        prop_assert_eq!(out[owner + dukes[1 - me]], 0.0, "{:?}: their Duke is not", who);
+        prop_assert_eq!(out[dukes[me]], 1.0, "the Duke is tile type 0");
+        // Seat 0 to act: "me" for seat 0 and the spectator, "them" for seat 1.
+        prop_assert_eq!(out[to_act + me], 1.0, "{:?}", who);
+        let slot = match who {
+            Observer::Seat(s) => s.index(),
+            Observer::Spectator => 2,
+        };
+        prop_assert_eq!(&out[observer..observer + 3], &[0, 1, 2].map(|i| f32::from(u8::from(i == slot))));
+        // Each bag: the counts of the view (the same for both: set-up placed the same tiles).
+        let view = game.view_of(who);
+        for kind in 0..k {
+            let mine = f32::from(view.bags[me][kind]) / 15.0;
+            let theirs = f32::from(view.bags[1 - me][kind]) / 15.0;
+            prop_assert_eq!((out[bags + kind], out[bags + k + kind]), (mine, theirs));
+        }
     }
     Ok(())
 }

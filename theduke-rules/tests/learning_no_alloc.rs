@@ -1,7 +1,6 @@
-//! The learning surface does not allocate: with warm buffers, `legal_mask` (standard game),
-//! `observe`, `action_index`, `index_action` and `returns` (every config) run through whole
-//! random games without a heap allocation. (Expanded play's `legal_actions`, which
-//! `legal_mask` calls, is the engine's and not measured here.)
+//! The learning surface does not allocate: with warm buffers, `legal_mask`, `observe`,
+//! `legal_mask_bits`, `action_index`, `index_action` and `returns` (the standard game and Expanded play, the
+//! abilities' steps included) run through whole random games without a heap allocation.
 //!
 //! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
 //! implement), as in `examples/tests/no_alloc.rs`: it only forwards to the system allocator
@@ -10,12 +9,14 @@
 // `#[non_exhaustive]`, whose struct expressions other crates cannot write.
 #![allow(clippy::field_reassign_with_default)]
 
+use std::collections::BTreeSet;
+
 use duke_core::testing::CountingAlloc;
 use proptest::strategy::Strategy;
 
 use duke_core::{Game, GameRng, Learning, Observer, Seat};
 use theduke_rules::testing::custom_tile_set;
-use theduke_rules::{Config, CustomTiles, Duke, ExpandedDuke, Objective, TheDuke, TileSource};
+use theduke_rules::{Action, Config, CustomTiles, Duke, ExpandedDuke, Objective, TheDuke, TileSource};
 
 #[global_allocator]
 static COUNTING: CountingAlloc = CountingAlloc;
@@ -25,14 +26,16 @@ fn allocations() -> u64 {
 }
 
 /// Plays random games of `config`; at every state the learning calls run between two
-/// allocation counts (the mask too when `masks`). Returns the states checked.
-fn checked<S: TileSource>(config: &Config, games: u64, masks: bool) -> u64 {
+/// allocation counts (the mask too when `masks`). Returns the states checked; adds the
+/// kinds of legal actions met (their `Debug` names) to `met`.
+fn checked<S: TileSource>(config: &Config, games: u64, masks: bool, met: &mut BTreeSet<String>) -> u64 {
     let mut buf = Vec::with_capacity(1 << 12);
     let mut scratch = Vec::with_capacity(1 << 12);
     let mut states = 0;
     for seed in 0..games {
         let mut game = Duke::<S>::new(config, seed).unwrap();
         let mut mask = vec![false; game.action_count()];
+        let mut bits = vec![0u64; duke_core::mask_words(game.action_count())];
         let mut planes = vec![0.0f32; game.observation_shape().len()];
         let mut returns = [0.0f64; 2];
         let mut rng = GameRng::new(!seed);
@@ -44,18 +47,24 @@ fn checked<S: TileSource>(config: &Config, games: u64, masks: bool) -> u64 {
             game.returns(&mut returns).unwrap();
             if masks {
                 game.legal_mask(game.side_to_move(), &mut scratch, &mut mask).unwrap();
+                game.legal_mask_bits(game.side_to_move(), &mut scratch, &mut bits).unwrap();
             }
             let allocated = allocations() - before;
             assert_eq!(allocated, 0, "{config:?}: {allocated} allocations at state {states}");
             let Some(seat) = game.to_act().iter().next() else { break };
             game.legal_actions(seat, &mut buf);
+            met.extend(buf.iter().map(|a| format!("{a:?}").chars().take_while(char::is_ascii_alphanumeric).collect()));
             let before = allocations();
             for &action in &buf {
                 let index = game.action_index(action).unwrap();
                 assert_eq!(game.index_action(index), Some(action));
             }
             assert_eq!(allocations() - before, 0, "{config:?}: the action index allocated at state {states}");
-            let action = buf[rng.below(buf.len() as u32) as usize];
+            // Half the choices go to an action other than a Move, so that the abilities'
+            // steps come up.
+            let rare: Vec<Action> = buf.iter().copied().filter(|a| !matches!(a, Action::Move { .. })).collect();
+            let pool = if !rare.is_empty() && rng.below(2) == 0 { &rare } else { &buf };
+            let action = pool[rng.below(pool.len() as u32) as usize];
             game.apply(seat, action).unwrap();
             states += 1;
         }
@@ -67,12 +76,13 @@ fn checked<S: TileSource>(config: &Config, games: u64, masks: bool) -> u64 {
 fn the_standard_game_does_not_allocate() {
     let mut config = Config::default();
     config.turn_limit = Some(150);
-    assert!(checked::<theduke_rules::Standard>(&config, 10, true) > 500);
+    assert!(checked::<theduke_rules::Standard>(&config, 10, true, &mut BTreeSet::new()) > 500);
     let _ = TheDuke::new(&config, 0).unwrap();
 }
 
 #[test]
 fn expanded_play_does_not_allocate() {
+    let mut met = BTreeSet::new();
     for (i, objective) in
         [Objective::Standard, Objective::DynasticDispute, Objective::CountingCoup].into_iter().enumerate()
     {
@@ -84,8 +94,12 @@ fn expanded_play_does_not_allocate() {
         config.terrain.fort = true;
         config.terrain.dragon = true;
         config.objective = objective;
-        assert!(checked::<theduke_rules::Expanded>(&config, 8, false) > 40);
+        assert!(checked::<theduke_rules::Expanded>(&config, 8, true, &mut met) > 40);
         let _ = ExpandedDuke::new(&config, 0).unwrap();
+    }
+    // The abilities' steps came up (their masks were counted too).
+    for name in ["Summon", "Divine", "Keep", "Return", "Escape", "Enrage", "Pick", "Flag"] {
+        assert!(met.contains(name), "no {name} met: {met:?}");
     }
 }
 

@@ -33,6 +33,7 @@ use std::sync::Arc;
 use crate::board::{SQUARES, Square};
 use crate::config::{Config, ConfigError};
 use crate::format::{TileSetSpec, TileSpec};
+use crate::learning::{Layouts, WithLayouts};
 use crate::source::{Packed, TileRef, TileSource, sealed};
 use crate::state::Duke;
 use crate::tables::{Special, Targets, targets_of};
@@ -46,7 +47,7 @@ pub type ExpandedDuke = Duke<Expanded>;
 /// box), plus the Duchess and the Oracle with `enhanced_tiles`, with their tables. Shared
 /// between the states of a game (cloning a state clones a pointer).
 #[derive(Clone, Debug)]
-pub struct Expanded(Arc<ExpandedSet>);
+pub struct Expanded(Arc<WithLayouts<ExpandedSet>>);
 
 type KindTables = [[[(Targets, Special); SQUARES]; 2]; 2];
 
@@ -133,7 +134,7 @@ impl Expanded {
         base.turn_limit = None;
         // The set's own copy of the config holds no memo (which would hold the set itself).
         base.built = crate::config::Built::default();
-        if let Some(set) = config.built.0.get().and_then(|any| any.clone().downcast::<ExpandedSet>().ok())
+        if let Some(set) = config.built.0.get().and_then(|any| any.clone().downcast::<WithLayouts<ExpandedSet>>().ok())
             && set.config == base
         {
             return Ok(Expanded(set));
@@ -205,7 +206,7 @@ impl Expanded {
                 config.objective,
                 crate::config::Objective::Standard | crate::config::Objective::DynasticDispute
             );
-        Ok(Expanded(Arc::new(ExpandedSet {
+        Ok(Expanded(Arc::new(WithLayouts::new(ExpandedSet {
             config: base,
             every_ability: Abilities::of(
                 &spec.tiles.iter().flat_map(|t| t.abilities.iter().copied()).collect::<Vec<_>>(),
@@ -219,7 +220,7 @@ impl Expanded {
             tables,
             army,
             p1_duke,
-        })))
+        }))))
     }
 
     /// The tile types in play (the custom set or the base box, then the enhanced tiles).
@@ -308,7 +309,11 @@ impl crate::source::ExtraState for ExpandedState {
     }
 }
 
-impl sealed::Source for Expanded {}
+impl sealed::Source for Expanded {
+    fn layouts(&self) -> &Layouts {
+        self.0.layouts(|| Layouts::of(self))
+    }
+}
 
 impl TileSource for Expanded {
     type Bag = u128;
@@ -431,9 +436,7 @@ mod memo_tests {
     use crate::objective::Objective;
 
     fn enhanced() -> Config {
-        let mut config = Config::default();
-        config.enhanced_tiles = true;
-        config
+        Config { enhanced_tiles: true, ..Config::default() }
     }
 
     #[test]
@@ -458,7 +461,7 @@ mod memo_tests {
         config.objective = Objective::DynasticDispute;
         let second = Expanded::new(&config)?;
         assert!(!Arc::ptr_eq(&first.0, &second.0));
-        assert_eq!(second.0.config.enhanced_tiles, false);
+        assert!(!second.0.config.enhanced_tiles);
         assert_eq!(second.0.tiles.len() + 2, first.0.tiles.len(), "the Duchess and the Oracle are gone");
         // The memo is no part of the config's value.
         assert_eq!(config.clone(), {

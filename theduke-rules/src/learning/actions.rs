@@ -2,11 +2,12 @@
 //! ([`super`]), each block sized by the config alone.
 
 use super::geometry::{
-    LINE_PAIRS, NEIGHBOUR_PAIRS, Reach, line_index, line_pair, neighbour_index, neighbour_pair, start_index,
-    start_square,
+    LINE_PAIRS, NEIGHBOUR_PAIRS, Reach, ReachTable, line_index, line_pair, neighbour_index, neighbour_pair,
+    start_index, start_square,
 };
+use super::mask::Marks;
 use crate::{
-    Ability, Action, Duke, EscapeCost, Facing, IconKind, Objective, RansomTrade, Square, TileKind, TileSource,
+    Ability, Action, EscapeCost, Facing, Icon, IconKind, Objective, RansomTrade, Square, TileDef, TileKind, TileSource,
 };
 
 /// The blocks, in index order.
@@ -67,11 +68,11 @@ pub(crate) struct ActionLayout {
     /// Tile types of the set.
     kinds: usize,
     /// The reach of Move, Jump, Slide and Jump Slide icons (`None`: no such icon).
-    moves: Option<Reach>,
+    moves: Option<ReachTable>,
     /// The reach of Strike icons.
-    strikes: Option<Reach>,
+    strikes: Option<ReachTable>,
     /// The reach of Command icons.
-    commands: Option<Reach>,
+    commands: Option<ReachTable>,
     summon: bool,
     divination: bool,
     escape: bool,
@@ -96,7 +97,11 @@ fn rank_in(mask: u32, kind: TileKind) -> Option<usize> {
 
 /// The `n`th type of `mask`.
 fn nth_in(mask: u32, n: usize) -> Option<TileKind> {
-    (0..32u8).filter(|k| mask & (1 << k) != 0).nth(n).map(TileKind)
+    let mut rest = mask;
+    for _ in 0..n {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| TileKind(rest.trailing_zeros() as u8))
 }
 
 /// The square of index `i`, which the caller keeps below 36.
@@ -108,82 +113,176 @@ fn kind(i: usize) -> Option<TileKind> {
     u8::try_from(i).ok().map(TileKind)
 }
 
+/// What the action layout is worked out from: the reaches of the icon families, the
+/// abilities and the options of one config.
+#[derive(Clone, Copy, Debug)]
+struct Features {
+    kinds: usize,
+    moves: Option<Reach>,
+    strikes: Option<Reach>,
+    commands: Option<Reach>,
+    summon: bool,
+    divination: bool,
+    /// Tile types with Escape (bit `k`: type `k`).
+    escapes: u32,
+    ransoms: u32,
+    any_take: bool,
+    pick: bool,
+    deploy: bool,
+    enrage: bool,
+    flag: bool,
+}
+
+impl Features {
+    /// No icon, ability or option: `kinds` types.
+    const fn none(kinds: usize) -> Features {
+        Features {
+            kinds,
+            moves: None,
+            strikes: None,
+            commands: None,
+            summon: false,
+            divination: false,
+            escapes: 0,
+            ransoms: 0,
+            any_take: false,
+            pick: false,
+            deploy: false,
+            enrage: false,
+            flag: false,
+        }
+    }
+
+    /// Widens the reaches by `icon`.
+    const fn add_icon(&mut self, icon: &Icon) {
+        let (dx, dy) = (icon.dx.unsigned_abs(), icon.dy.unsigned_abs());
+        // A slide runs to the edge: its reach is the whole board along its line.
+        let (fx, fy) = (if dx > 0 { 5 } else { 0 }, if dy > 0 { 5 } else { 0 });
+        match icon.kind {
+            IconKind::Move | IconKind::Jump => self.moves = Reach::widened(self.moves, dx, dy),
+            IconKind::Slide | IconKind::JumpSlide => self.moves = Reach::widened(self.moves, fx, fy),
+            IconKind::Strike => self.strikes = Reach::widened(self.strikes, dx, dy),
+            IconKind::Command => self.commands = Reach::widened(self.commands, dx, dy),
+            IconKind::Dread | IconKind::Defense => {}
+        }
+    }
+}
+
 impl ActionLayout {
-    /// The layout of `game`'s config: read from its tiles (their icons and abilities) and
+    /// The layout of `set`'s config: read from its tiles (their icons and abilities) and
     /// options (objective, terrain, readings), never from the position.
-    pub(crate) fn of<S: TileSource>(game: &Duke<S>) -> ActionLayout {
-        let set = game.tile_source();
-        let kinds = set.kinds().min(32);
-        let (mut moves, mut strikes, mut commands) = (None, None, None);
-        let (mut ransoms, mut escapes) = (0u32, 0u32);
-        let (mut summon, mut divination) = (false, false);
-        for k in 0..kinds {
+    pub(crate) fn of<S: TileSource>(set: &S) -> ActionLayout {
+        let mut f = Features::none(set.kinds().min(32));
+        for k in 0..f.kinds {
             let Some(tile) = set.tile(k) else { continue };
             for icon in tile.start.iter().chain(tile.back) {
-                let (dx, dy) = (icon.dx.unsigned_abs(), icon.dy.unsigned_abs());
-                // A slide runs to the edge: its reach is the whole board along its line.
-                let far = |d: u8| if d > 0 { 5 } else { 0 };
-                match icon.kind {
-                    IconKind::Move | IconKind::Jump => moves = Reach::widened(moves, dx, dy),
-                    IconKind::Slide | IconKind::JumpSlide => moves = Reach::widened(moves, far(dx), far(dy)),
-                    IconKind::Strike => strikes = Reach::widened(strikes, dx, dy),
-                    IconKind::Command => commands = Reach::widened(commands, dx, dy),
-                    IconKind::Dread | IconKind::Defense => {}
-                }
+                f.add_icon(icon);
             }
             let abilities = tile.abilities;
-            summon |= abilities.has(Ability::Summon);
-            divination |= abilities.has(Ability::Divination);
+            f.summon |= abilities.has(Ability::Summon);
+            f.divination |= abilities.has(Ability::Divination);
             if abilities.has(Ability::Escape) {
-                escapes |= 1 << k;
+                f.escapes |= 1 << k;
             }
             if abilities.has(Ability::Ransom) {
-                ransoms |= 1 << k;
+                f.ransoms |= 1 << k;
             }
         }
-        let all = if kinds >= 32 { u32::MAX } else { (1u32 << kinds) - 1 };
-        let takes = if set.readings().ransom_trade == RansomTrade::AnyTile { all } else { escapes };
         let objective = set.objective();
+        f.any_take = set.readings().ransom_trade == RansomTrade::AnyTile;
+        f.pick = objective == Objective::DynasticDispute;
+        f.deploy = matches!(objective, Objective::DarkRider(_));
+        f.enrage = set.terrain().dragon;
+        f.flag = objective.has_flags();
+        ActionLayout::build(f)
+    }
+
+    /// The layout of a compile-time set of `tiles` (no ability, no option), evaluated at
+    /// compile time: the same as [`of`](Self::of) gives for such a set.
+    #[allow(clippy::indexing_slicing)] // evaluated at compile time, within the loops' bounds
+    pub(crate) const fn compiled(tiles: &[TileDef]) -> ActionLayout {
+        let mut f = Features::none(if tiles.len() < 32 { tiles.len() } else { 32 });
+        let mut k = 0;
+        while k < f.kinds {
+            let (start, back) = (tiles[k].start, tiles[k].back);
+            let mut i = 0;
+            while i < start.len() {
+                f.add_icon(&start[i]);
+                i += 1;
+            }
+            i = 0;
+            while i < back.len() {
+                f.add_icon(&back[i]);
+                i += 1;
+            }
+            k += 1;
+        }
+        ActionLayout::build(f)
+    }
+
+    /// The layout of `f`, with its blocks' offsets.
+    #[allow(clippy::indexing_slicing)] // evaluated within the arrays' fixed lengths
+    const fn build(f: Features) -> ActionLayout {
+        let kinds = f.kinds;
+        let all = if kinds >= 32 { u32::MAX } else { (1u32 << kinds) - 1 };
         let mut layout = ActionLayout {
             kinds,
-            moves,
-            strikes,
-            commands,
-            summon,
-            divination,
-            escape: escapes != 0,
-            ransoms,
-            takes,
-            pick: objective == Objective::DynasticDispute,
-            deploy: matches!(objective, Objective::DarkRider(_)),
-            enrage: set.terrain().dragon,
-            flag: objective.has_flags(),
+            moves: match f.moves {
+                Some(r) => Some(ReachTable::new(r)),
+                None => None,
+            },
+            strikes: match f.strikes {
+                Some(r) => Some(ReachTable::new(r)),
+                None => None,
+            },
+            commands: match f.commands {
+                Some(r) => Some(ReachTable::new(r)),
+                None => None,
+            },
+            summon: f.summon,
+            divination: f.divination,
+            escape: f.escapes != 0,
+            ransoms: f.ransoms,
+            takes: if f.any_take { all } else { f.escapes },
+            pick: f.pick,
+            deploy: f.deploy,
+            enrage: f.enrage,
+            flag: f.flag,
             starts: [0; BLOCKS.len() + 1],
         };
-        let mut starts = [0; BLOCKS.len() + 1];
         let mut start = 0;
-        for (slot, &block) in starts.iter_mut().zip(BLOCKS.iter()) {
-            *slot = start;
-            start += layout.size(block);
+        let mut b = 0;
+        while b < BLOCKS.len() {
+            layout.starts[b] = start;
+            start += layout.size(BLOCKS[b]);
+            b += 1;
         }
-        if let Some(last) = starts.last_mut() {
-            *last = start;
-        }
-        layout.starts = starts;
+        layout.starts[BLOCKS.len()] = start;
         layout
     }
 
     /// How many indices `block` takes.
-    pub(crate) fn size(&self, block: Block) -> usize {
-        let on = |b: bool, n: usize| if b { n } else { 0 };
+    pub(crate) const fn size(&self, block: Block) -> usize {
+        const fn on(b: bool, n: usize) -> usize {
+            if b { n } else { 0 }
+        }
         let k = self.kinds;
         let r = self.ransoms.count_ones() as usize;
         let t = self.takes.count_ones() as usize;
         match block {
             Block::SetDuke | Block::SetFootman | Block::Place => SQUARES,
-            Block::Move => self.moves.map_or(0, Reach::pairs),
-            Block::Strike => self.strikes.map_or(0, Reach::pairs),
-            Block::Command => self.commands.map_or(0, Reach::triples),
+            Block::Move => match &self.moves {
+                Some(table) => table.pair_count(),
+                None => 0,
+            },
+            Block::Strike => match &self.strikes {
+                Some(table) => table.pair_count(),
+                None => 0,
+            },
+            Block::Command => match &self.commands {
+                Some(table) => table.triple_count(),
+                None => 0,
+            },
             Block::Draw => 1,
             Block::Pick => on(self.pick, k),
             Block::Deploy => on(self.deploy, SQUARES),
@@ -223,9 +322,11 @@ impl ActionLayout {
         match action {
             Action::SetDuke(sq) => self.at(Block::SetDuke, Some(sq.index())),
             Action::SetFootman(sq) => self.at(Block::SetFootman, Some(sq.index())),
-            Action::Move { from, to } => self.at(Block::Move, self.moves?.pair_index(from, to)),
-            Action::Strike { from, target } => self.at(Block::Strike, self.strikes?.pair_index(from, target)),
-            Action::Command { by, from, to } => self.at(Block::Command, self.commands?.triple_index(by, from, to)),
+            Action::Move { from, to } => self.at(Block::Move, self.moves.as_ref()?.pair_index(from, to)),
+            Action::Strike { from, target } => self.at(Block::Strike, self.strikes.as_ref()?.pair_index(from, target)),
+            Action::Command { by, from, to } => {
+                self.at(Block::Command, self.commands.as_ref()?.triple_index(by, from, to))
+            }
             Action::Draw => self.at(Block::Draw, Some(0)),
             Action::Place(sq) => self.at(Block::Place, Some(sq.index())),
             Action::Pick(t) => self.at(Block::Pick, kind_ok(t)),
@@ -265,8 +366,36 @@ impl ActionLayout {
 
     /// The action of `index`, `None` out of range.
     pub(crate) fn action(&self, index: usize) -> Option<Action> {
-        let block = BLOCKS.iter().zip(self.starts.iter().skip(1)).find(|&(_, &end)| index < end)?.0;
-        self.decode(*block, index.checked_sub(self.start(*block))?)
+        // The first block ending after `index` (the starts ascend; empty blocks are skipped).
+        let after = self.starts.partition_point(|&s| s <= index);
+        let block = *BLOCKS.get(after.checked_sub(1)?)?;
+        self.decode(block, index.checked_sub(self.start(block))?)
+    }
+
+    /// Sets `mask` at the index of `(from, to)` for every `to` of `targets` (a family of
+    /// pairs: [`Block::Move`] or [`Block::Strike`]).
+    #[inline]
+    pub(crate) fn mark_pairs<M: Marks + ?Sized>(&self, block: Block, from: Square, targets: u64, mask: &mut M) {
+        let table = if block == Block::Move { &self.moves } else { &self.strikes };
+        if let Some(table) = table {
+            let start = self.start(block);
+            match table.pair_run(from) {
+                Some(run) => mask.set_run(start + run, targets),
+                None => table.each_pair(from, targets, |i| mask.set(start + i)),
+            }
+        }
+    }
+
+    /// Sets `mask` at the index of `Command { by, from, to }` for every `to` of `targets`.
+    #[inline]
+    pub(crate) fn mark_commands<M: Marks + ?Sized>(&self, by: Square, from: Square, targets: u64, mask: &mut M) {
+        if let Some(table) = &self.commands {
+            let start = self.start(Block::Command);
+            match table.triple_run(by, from) {
+                Some(run) => mask.set_run(start + run, targets),
+                None => table.each_triple(by, from, targets, |i| mask.set(start + i)),
+            }
+        }
     }
 
     /// The action at position `i` of `block` (`i` below the block's size).
@@ -277,15 +406,15 @@ impl ActionLayout {
             Block::SetDuke => Action::SetDuke(square(i)?),
             Block::SetFootman => Action::SetFootman(square(i)?),
             Block::Move => {
-                let (from, to) = self.moves?.pair_at(i)?;
+                let (from, to) = self.moves.as_ref()?.pair_at(i)?;
                 Action::Move { from, to }
             }
             Block::Strike => {
-                let (from, target) = self.strikes?.pair_at(i)?;
+                let (from, target) = self.strikes.as_ref()?.pair_at(i)?;
                 Action::Strike { from, target }
             }
             Block::Command => {
-                let (by, from, to) = self.commands?.triple_at(i)?;
+                let (by, from, to) = self.commands.as_ref()?.triple_at(i)?;
                 Action::Command { by, from, to }
             }
             Block::Draw => Action::Draw,

@@ -6,8 +6,11 @@ use crate::Square;
 
 /// Squares per side of the board.
 const SIDE: usize = 6;
+/// Squares of the board.
+const SQUARES: usize = SIDE * SIDE;
 /// Every square of the board as a mask.
-pub(crate) const EVERY_SQUARE: u64 = (1 << 36) - 1;
+#[cfg(test)]
+const EVERY_SQUARE: u64 = (1 << 36) - 1;
 
 /// How far from its tile a family of icons (Move-like, Strike, Command) can mark a square,
 /// in files and in ranks, whichever way the tile faces: the rectangle of squares around a
@@ -21,120 +24,248 @@ pub(crate) struct Reach {
 }
 
 /// The first and last coordinate within `r` of `c` on the board.
-fn span(c: usize, r: u8) -> (usize, usize) {
-    (c.saturating_sub(usize::from(r)), (c + usize::from(r)).min(SIDE - 1))
-}
-
-/// How many coordinates lie within `r` of `c` on the board.
-fn width(c: usize, r: u8) -> usize {
-    let (lo, hi) = span(c, r);
-    hi - lo + 1
-}
-
-/// `x` or `x` squared.
-fn power(x: usize, squared: bool) -> usize {
-    if squared { x * x } else { x }
+const fn span(c: usize, r: u8) -> (usize, usize) {
+    let r = r as usize;
+    let hi = c + r;
+    (c.saturating_sub(r), if hi < SIDE { hi } else { SIDE - 1 })
 }
 
 impl Reach {
     /// The reach covering this one and `(files, ranks)`.
-    pub(crate) fn widened(this: Option<Reach>, files: u8, ranks: u8) -> Option<Reach> {
-        let (f, r) = (files.min(5), ranks.min(5));
+    pub(crate) const fn widened(this: Option<Reach>, files: u8, ranks: u8) -> Option<Reach> {
+        const fn max(a: u8, b: u8) -> u8 {
+            if a > b { a } else { b }
+        }
+        let (f, r) = (if files > 5 { 5 } else { files }, if ranks > 5 { 5 } else { ranks });
         Some(match this {
-            Some(reach) => Reach { files: reach.files.max(f), ranks: reach.ranks.max(r) },
+            Some(reach) => Reach { files: max(reach.files, f), ranks: max(reach.ranks, r) },
             None => Reach { files: f, ranks: r },
         })
     }
 
-    /// How many squares the rectangle around `sq` holds.
-    fn area(self, sq: Square) -> usize {
-        width(sq.file() as usize, self.files) * width(sq.rank() as usize, self.ranks)
+    /// The rectangle around `sq`.
+    const fn rect(self, sq: Square) -> Rect {
+        self.rect_at(sq.index())
     }
 
-    /// The position of `to` in the rectangle around `from`, row by row.
-    fn position(self, from: Square, to: Square) -> Option<usize> {
-        let (flo, fhi) = span(from.file() as usize, self.files);
-        let (rlo, rhi) = span(from.rank() as usize, self.ranks);
-        let (f, r) = (to.file() as usize, to.rank() as usize);
-        if f < flo || f > fhi || r < rlo || r > rhi {
+    /// The rectangle around the square of index `sq`.
+    const fn rect_at(self, sq: usize) -> Rect {
+        let (flo, fhi) = span(sq % SIDE, self.files);
+        let (rlo, rhi) = span(sq / SIDE, self.ranks);
+        Rect { flo, fhi, rlo, rhi }
+    }
+}
+
+/// The squares within a reach of one square: files `flo..=fhi`, ranks `rlo..=rhi`.
+#[derive(Clone, Copy, Debug)]
+struct Rect {
+    flo: usize,
+    fhi: usize,
+    rlo: usize,
+    rhi: usize,
+}
+
+impl Rect {
+    const fn width(self) -> usize {
+        self.fhi - self.flo + 1
+    }
+
+    const fn area(self) -> usize {
+        self.width() * (self.rhi - self.rlo + 1)
+    }
+
+    /// The position of `to` in the rectangle, row by row.
+    #[inline]
+    const fn position(self, to: Square) -> Option<usize> {
+        self.position_at(to.index())
+    }
+
+    /// The position of the square of index `to` in the rectangle, row by row.
+    #[inline]
+    const fn position_at(self, to: usize) -> Option<usize> {
+        let (f, r) = (to % SIDE, to / SIDE);
+        if f < self.flo || f > self.fhi || r < self.rlo || r > self.rhi {
             return None;
         }
-        Some((r - rlo) * (fhi - flo + 1) + (f - flo))
+        Some((r - self.rlo) * self.width() + (f - self.flo))
     }
 
-    /// The square at `position` in the rectangle around `from`.
-    fn at(self, from: Square, position: usize) -> Option<Square> {
-        let (flo, fhi) = span(from.file() as usize, self.files);
-        let (rlo, _) = span(from.rank() as usize, self.ranks);
-        let w = fhi - flo + 1;
-        let (f, r) = (flo + position % w, rlo + position / w);
-        if position >= self.area(from) {
+    /// The square at `position` (below the area).
+    fn at(self, position: usize) -> Option<Square> {
+        if position >= self.area() {
             return None;
         }
-        Square::at(f as i8, r as i8)
+        let w = self.width();
+        Square::at((self.flo + position % w) as i8, (self.rlo + position / w) as i8)
     }
+}
 
-    /// The entries before square `sq`'s, each square counting its area (pairs) or its area
-    /// squared (triples): full ranks below, then the squares to its left on its rank.
-    fn base(self, sq: Square, squared: bool) -> usize {
-        let (file, rank) = (sq.file() as usize, sq.rank() as usize);
-        let row: usize = (0..SIDE).map(|f| power(width(f, self.files), squared)).sum();
-        let below: usize = (0..rank).map(|r| power(width(r, self.ranks), squared)).sum();
-        let left: usize = (0..file).map(|f| power(width(f, self.files), squared)).sum();
-        below * row + power(width(rank, self.ranks), squared) * left
+/// A reach with its per-square offsets, computed once per config (the config's layouts keep
+/// it), so that indexing a pair or a triple, or decoding one, is a few operations: the
+/// pairs (or triples) of each square follow those of the squares before it (`a1, b1, ..`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReachTable {
+    reach: Reach,
+    /// `position[from * 36 + to]`: the position of `to` in the rectangle around `from`
+    /// ([`OUT`] if out of reach).
+    position: [u8; SQUARES * SQUARES],
+    /// The pairs before each square's, then the number of pairs.
+    pairs: [u32; SQUARES + 1],
+    /// The triples before each square's (as `by`), then the number of triples.
+    triples: [u32; SQUARES + 1],
+    /// Whether every rectangle is the whole board (a slide both ways along both axes): the
+    /// pairs of `from` are then `from * 36 + to`, a run of 36 in square order.
+    full: bool,
+}
+
+/// Out of reach, in [`ReachTable`]'s positions.
+const OUT: u8 = u8::MAX;
+
+/// The square of index `i` (below 36).
+fn square_of(i: usize) -> Option<Square> {
+    u8::try_from(i).ok().and_then(Square::new)
+}
+
+/// The square whose entries hold `index` in `starts` (offsets, ascending, then the total).
+fn owner_of(starts: &[u32; SQUARES + 1], index: usize) -> Option<(Square, usize)> {
+    let i = u32::try_from(index).ok()?;
+    let after = starts.partition_point(|&s| s <= i);
+    let sq = after.checked_sub(1)?;
+    let (&start, &end) = (starts.get(sq)?, starts.get(after)?);
+    (i < end).then(|| square_of(sq).map(|s| (s, (i - start) as usize)))?
+}
+
+impl ReachTable {
+    /// The offsets of `reach` (a const fn: a compile-time set's layouts are constants).
+    #[allow(clippy::indexing_slicing)] // evaluated within the arrays' fixed lengths
+    pub(crate) const fn new(reach: Reach) -> ReachTable {
+        let (mut pairs, mut triples) = ([0; SQUARES + 1], [0; SQUARES + 1]);
+        let mut position = [OUT; SQUARES * SQUARES];
+        let (mut p, mut t) = (0u32, 0u32);
+        let mut from = 0;
+        while from < SQUARES {
+            let rect = reach.rect_at(from);
+            // The rectangle's squares in order, row by row: positions 0, 1, ..
+            let mut at = 0u8;
+            let mut rank = rect.rlo;
+            while rank <= rect.rhi {
+                let mut file = rect.flo;
+                while file <= rect.fhi {
+                    position[from * SQUARES + rank * SIDE + file] = at;
+                    at += 1;
+                    file += 1;
+                }
+                rank += 1;
+            }
+            pairs[from] = p;
+            triples[from] = t;
+            let area = rect.area() as u32;
+            p += area;
+            t += area * area;
+            from += 1;
+        }
+        pairs[SQUARES] = p;
+        triples[SQUARES] = t;
+        let full = reach.files as usize >= SIDE - 1 && reach.ranks as usize >= SIDE - 1;
+        ReachTable { reach, position, pairs, triples, full }
     }
 
     /// How many (from, to) pairs: every square, then every square of its rectangle.
-    pub(crate) fn pairs(self) -> usize {
-        let row: usize = (0..SIDE).map(|f| width(f, self.files)).sum();
-        let column: usize = (0..SIDE).map(|r| width(r, self.ranks)).sum();
-        row * column
-    }
-
-    /// The index of the pair `(from, to)`, `None` if `to` is out of reach.
-    pub(crate) fn pair_index(self, from: Square, to: Square) -> Option<usize> {
-        Some(self.base(from, false) + self.position(from, to)?)
-    }
-
-    /// The pair at `index`.
-    pub(crate) fn pair_at(self, index: usize) -> Option<(Square, Square)> {
-        let mut start = 0;
-        for from in Square::iter(EVERY_SQUARE) {
-            let area = self.area(from);
-            if index < start + area {
-                return Some((from, self.at(from, index - start)?));
-            }
-            start += area;
+    pub(crate) const fn pair_count(&self) -> usize {
+        match self.pairs.last() {
+            Some(&n) => n as usize,
+            None => 0,
         }
-        None
     }
 
     /// How many (by, from, to) triples: every square, then two squares of its rectangle.
-    pub(crate) fn triples(self) -> usize {
-        let row: usize = (0..SIDE).map(|f| power(width(f, self.files), true)).sum();
-        let column: usize = (0..SIDE).map(|r| power(width(r, self.ranks), true)).sum();
-        row * column
+    pub(crate) const fn triple_count(&self) -> usize {
+        match self.triples.last() {
+            Some(&n) => n as usize,
+            None => 0,
+        }
+    }
+
+    /// The index of the pair `(from, to)`, `None` if `to` is out of reach.
+    #[inline]
+    pub(crate) fn pair_index(&self, from: Square, to: Square) -> Option<usize> {
+        let base = *self.pairs.get(from.index())? as usize;
+        Some(base + self.reach.rect(from).position(to)?)
+    }
+
+    /// The pair at `index`.
+    pub(crate) fn pair_at(&self, index: usize) -> Option<(Square, Square)> {
+        let (from, within) = owner_of(&self.pairs, index)?;
+        Some((from, self.reach.rect(from).at(within)?))
     }
 
     /// The index of the triple `(by, from, to)`, `None` if `from` or `to` is out of reach.
-    pub(crate) fn triple_index(self, by: Square, from: Square, to: Square) -> Option<usize> {
-        let area = self.area(by);
-        Some(self.base(by, true) + self.position(by, from)? * area + self.position(by, to)?)
+    #[inline]
+    pub(crate) fn triple_index(&self, by: Square, from: Square, to: Square) -> Option<usize> {
+        let base = *self.triples.get(by.index())? as usize;
+        let rect = self.reach.rect(by);
+        Some(base + rect.position(from)? * rect.area() + rect.position(to)?)
     }
 
     /// The triple at `index`.
-    pub(crate) fn triple_at(self, index: usize) -> Option<(Square, Square, Square)> {
-        let mut start = 0;
-        for by in Square::iter(EVERY_SQUARE) {
-            let area = self.area(by);
-            let size = area * area;
-            if index < start + size {
-                let within = index - start;
-                return Some((by, self.at(by, within / area)?, self.at(by, within % area)?));
-            }
-            start += size;
+    pub(crate) fn triple_at(&self, index: usize) -> Option<(Square, Square, Square)> {
+        let (by, within) = owner_of(&self.triples, index)?;
+        let rect = self.reach.rect(by);
+        let area = rect.area();
+        Some((by, rect.at(within / area)?, rect.at(within % area)?))
+    }
+
+    /// The positions of every square in the rectangle around `sq` ([`OUT`]: out of it).
+    #[inline]
+    fn positions(&self, sq: Square) -> &[u8] {
+        let start = sq.index() * SQUARES;
+        self.position.get(start..start + SQUARES).unwrap_or(&[])
+    }
+
+    /// With a full reach, the index of `(from, a1)`: the index of `(from, to)` is that plus
+    /// `to`'s (so a set of targets is one run of bits); `None` otherwise.
+    #[inline]
+    pub(crate) fn pair_run(&self, from: Square) -> Option<usize> {
+        self.full.then_some(from.index() * SQUARES)
+    }
+
+    /// With a full reach, the index of `(by, from, a1)`, as [`pair_run`](Self::pair_run).
+    #[inline]
+    pub(crate) fn triple_run(&self, by: Square, from: Square) -> Option<usize> {
+        self.full.then_some((by.index() * SQUARES + from.index()) * SQUARES)
+    }
+
+    /// Calls `f` with the index of `(from, to)` for every `to` of `targets` within reach.
+    #[inline]
+    pub(crate) fn each_pair(&self, from: Square, targets: u64, f: impl FnMut(usize)) {
+        if let Some(&base) = self.pairs.get(from.index()) {
+            each_in(self.positions(from), base as usize, targets, f);
         }
-        None
+    }
+
+    /// Calls `f` with the index of `(by, from, to)` for every `to` of `targets` within
+    /// reach (nothing if `from` is out of reach).
+    #[inline]
+    pub(crate) fn each_triple(&self, by: Square, from: Square, targets: u64, f: impl FnMut(usize)) {
+        let rect = self.reach.rect(by);
+        if let (Some(&base), Some(p)) = (self.triples.get(by.index()), rect.position(from)) {
+            each_in(self.positions(by), base as usize + p * rect.area(), targets, f);
+        }
+    }
+}
+
+/// `f(base + positions[to])` for every square `to` of `targets` in reach.
+#[inline]
+fn each_in(positions: &[u8], base: usize, targets: u64, mut f: impl FnMut(usize)) {
+    let mut rest = targets;
+    while rest != 0 {
+        let to = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        if let Some(&p) = positions.get(to)
+            && p != OUT
+        {
+            f(base + usize::from(p));
+        }
     }
 }
 
@@ -280,21 +411,42 @@ mod tests {
         }
         for files in 0..=5 {
             for ranks in 0..=5 {
-                let reach = Reach { files, ranks };
-                for i in 0..reach.pairs() {
+                let reach = ReachTable::new(Reach { files, ranks });
+                for i in 0..reach.pair_count() {
                     let (from, to) = reach.pair_at(i).unwrap();
                     assert_eq!(reach.pair_index(from, to), Some(i), "{reach:?}");
                 }
-                assert_eq!(reach.pair_at(reach.pairs()), None);
-                for i in 0..reach.triples() {
+                assert_eq!(reach.pair_at(reach.pair_count()), None);
+                for (by, from) in [(0u8, 0u8), (14, 15), (35, 29), (20, 8)] {
+                    let (by, from) = (Square::new(by).unwrap(), Square::new(from).unwrap());
+                    let mut seen = Vec::new();
+                    reach.each_pair(by, EVERY_SQUARE, |i| seen.push(i));
+                    let expected: Vec<usize> =
+                        Square::iter(EVERY_SQUARE).filter_map(|to| reach.pair_index(by, to)).collect();
+                    assert_eq!(seen, expected, "{reach:?}");
+                    if let Some(run) = reach.pair_run(by) {
+                        assert_eq!(seen, (run..run + 36).collect::<Vec<_>>());
+                    }
+                    seen.clear();
+                    reach.each_triple(by, from, EVERY_SQUARE, |i| seen.push(i));
+                    if let Some(run) = reach.triple_run(by, from) {
+                        assert_eq!(seen, (run..run + 36).collect::<Vec<_>>());
+                    }
+                    let expected: Vec<usize> =
+                        Square::iter(EVERY_SQUARE).filter_map(|to| reach.triple_index(by, from, to)).collect();
+                    assert_eq!(seen, expected, "{reach:?}");
+                }
+                for i in 0..reach.triple_count() {
                     let (by, from, to) = reach.triple_at(i).unwrap();
                     assert_eq!(reach.triple_index(by, from, to), Some(i), "{reach:?}");
                 }
-                assert_eq!(reach.triple_at(reach.triples()), None);
+                assert_eq!(reach.triple_at(reach.triple_count()), None);
             }
         }
-        let full = Reach { files: 5, ranks: 5 };
-        assert_eq!((full.pairs(), full.triples()), (36 * 36, 36 * 36 * 36));
+        let full = ReachTable::new(Reach { files: 5, ranks: 5 });
+        assert_eq!((full.pair_count(), full.triple_count()), (36 * 36, 36 * 36 * 36));
+        assert!(full.pair_run(Square::new(7).unwrap()).is_some());
+        assert_eq!(ReachTable::new(Reach { files: 5, ranks: 4 }).pair_run(Square::new(7).unwrap()), None);
         let (c2, c3) = ("c2".parse().unwrap(), "c3".parse().unwrap());
         assert_eq!(full.pair_index(c2, c3), Some(8 * 36 + 14));
     }

@@ -1,51 +1,18 @@
 //! Hot paths do not allocate: with warm buffers, `legal_actions`, `apply` and `undo` of every
 //! game run whole random games without a single heap allocation.
 //!
-//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
-//! implement). This test binary is the one place in the workspace that allows it: it only
-//! forwards to the system allocator and counts, per thread.
-#![allow(unsafe_code)]
+//! Allocations are counted per thread by duke-core's `testing::CountingAlloc`.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
+use duke_core::testing::CountingAlloc;
 use duke_core::{Game, GameRng};
 
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
-
-// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
-
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: CountingAlloc = CountingAlloc;
+
+/// This thread's allocations so far (duke-core's counting allocator, installed above).
+fn allocations() -> u64 {
+    duke_core::testing::allocations().expect("the counting allocator is installed")
+}
 
 /// Plays `games` random games; every action is applied, undone and applied again. Returns
 /// the actions played; fails if anything allocated once the buffers were reserved.

@@ -3,58 +3,25 @@
 //! warm buffer grows (amortised doubling), never per step: the allocations of a game are
 //! bounded whatever its length. Both through `Table::step` and through `simulate::run`.
 //!
-//! A counting global allocator needs `unsafe` (the `GlobalAlloc` trait is unsafe to
-//! implement), as in `no_alloc.rs`: it only forwards to the system allocator and counts, per
-//! thread.
-#![allow(unsafe_code)]
+//! Allocations are counted per thread by duke-core's `testing::CountingAlloc`.
 #![cfg(all(feature = "theduke", feature = "crownbattles", feature = "archduke", feature = "dukesup"))]
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-use std::sync::Mutex;
-
 use duke_core::Record;
+use duke_core::testing::CountingAlloc;
 use duke_examples::bots::{Bot, BotSpec};
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, HighCard, TheDuke};
 use duke_examples::driver::{Logs, Table};
 use duke_examples::options::GameOptions;
 use duke_examples::simulate::run;
-
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-}
-
-fn count() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-fn allocations() -> u64 {
-    ALLOCATIONS.with(Cell::get)
-}
-
-// SAFETY: every call forwards to `System` with the caller's arguments unchanged.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count();
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-}
+use std::sync::Mutex;
 
 #[global_allocator]
-static COUNTING: Counting = Counting;
+static COUNTING: CountingAlloc = CountingAlloc;
+
+/// This thread's allocations so far (duke-core's counting allocator, installed above).
+fn allocations() -> u64 {
+    duke_core::testing::allocations().expect("the counting allocator is installed")
+}
 
 /// `⌈log2 n⌉`: how many times a buffer that doubles grows to hold `n` items.
 fn doublings(n: u64) -> u64 {

@@ -65,12 +65,42 @@ impl CardWriter<'_> {
 
     /// Writes `cards` as 1, first in a block: with every card id below 60 in the deck (the
     /// standard decks), those as 0 or 1 four slots at a time from a table (no branch per
-    /// card: the learner's hot loop), the copies of a face in its first slots; the powers
-    /// one by one.
+    /// card: the learner's hot loop, for a set of many cards), the copies of a face in its
+    /// first slots; the powers held one by one.
     pub(super) fn put_first(&mut self, x: &mut Slots<'_>, cards: CardSet) {
-        if self.deck.dense < 60 {
+        let Some(canonical) = self.canonical(cards) else {
             self.put_all(x, cards, 1.0);
             return;
+        };
+        for (k, four) in x.0.chunks_exact_mut(4).take(15).enumerate() {
+            if let Some(bits) = NIBBLES.get((canonical >> (4 * k)) as usize & 15) {
+                four.copy_from_slice(bits);
+            }
+        }
+        self.put_powers(x, cards);
+    }
+
+    /// As [`Self::put_first`], card by card: for a set of few cards (a hand), a write per
+    /// card costs less than the sixteen of the table.
+    pub(super) fn put_first_few(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        let Some(mut canonical) = self.canonical(cards) else {
+            self.put_all(x, cards, 1.0);
+            return;
+        };
+        while canonical != 0 {
+            x.set(canonical.trailing_zeros() as usize, 1.0);
+            canonical &= canonical - 1;
+        }
+        self.put_powers(x, cards);
+    }
+
+    /// With every card id below 60 in the deck, `cards` below the powers with the copies of
+    /// each face moved to its first slots (a Golem held is the first Golem's slot, …), the
+    /// copies counted as used; `None` for other decks.
+    #[inline]
+    fn canonical(&mut self, cards: CardSet) -> Option<u64> {
+        if self.deck.dense < 60 {
+            return None;
         }
         let low = cards.0 as u64;
         let group = |at: u32, mask: u64| {
@@ -78,24 +108,25 @@ impl CardWriter<'_> {
             (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
         };
         let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
-        let canonical = (low & !COPIES & BELOW_POWERS)
-            | ((1 << golems) - 1) << 52
-            | ((1 << dragons) - 1) << 54
-            | ((1 << peasants) - 1) << 56;
-        for (k, four) in x.0.chunks_exact_mut(4).take(15).enumerate() {
-            if let Some(bits) = NIBBLES.get((canonical >> (4 * k)) as usize & 15) {
-                four.copy_from_slice(bits);
-            }
-        }
         self.used = [golems as usize, dragons as usize, peasants as usize];
-        // The deck's powers in id order (slots 60, 61, …): the same loop at every call.
-        let mut powers = self.deck.cards.0 >> 60;
-        let mut slot = 60;
-        while powers != 0 {
-            let id = 60 + powers.trailing_zeros();
-            powers &= powers - 1;
-            x.set(slot, (cards.0 >> id & 1) as f32);
-            slot += 1;
+        Some(
+            (low & !COPIES & BELOW_POWERS)
+                | ((1 << golems) - 1) << 52
+                | ((1 << dragons) - 1) << 54
+                | ((1 << peasants) - 1) << 56,
+        )
+    }
+
+    /// The powers of `cards` as 1, at their slots (60 + their rank among the deck's
+    /// powers): only the powers held are visited.
+    #[inline]
+    fn put_powers(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        let deck = (self.deck.cards.0 >> 60) as u16;
+        let mut held = (cards.0 >> 60) as u16 & deck;
+        while held != 0 {
+            let below = (held & held.wrapping_neg()) - 1;
+            held &= held - 1;
+            x.set(60 + (deck & below).count_ones() as usize, 1.0);
         }
     }
 
@@ -242,6 +273,11 @@ mod tests {
                 writer.put_all(&mut Slots(&mut slow), cards, 1.0);
                 assert_eq!(fast, slow, "{cards:?} in {spec:?}");
                 assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
+                let mut few = vec![0.0; deck.len];
+                let mut few_writer = CardWriter::new(&deck);
+                few_writer.put_first_few(&mut Slots(&mut few), cards);
+                assert_eq!(few, slow, "{cards:?} in {spec:?}");
+                assert_eq!(few_writer.used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast.iter().sum::<f32>() as usize, cards.len() as usize);
             }
         }

@@ -27,6 +27,63 @@ const DENSE_FACE: [u8; 60] = {
     out
 };
 
+/// Each byte's eight bits as eight booleans.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const BYTE_BOOLS: [[bool; 8]; 256] = {
+    let mut out = [[false; 8]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut b = 0;
+        while b < 8 {
+            out[i][b] = i >> b & 1 == 1;
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// A [`MaskBuffer`] that also marks the first 64 entries from a word's bits at once: the
+/// play block's numbers (faces 0..52 on the standard decks) without a branch per card,
+/// the one operation the two buffers do differently (a table for `bool`s, an `or` for
+/// bits); everything else goes through [`MaskBuffer::set`], so `legal_mask` and
+/// `legal_mask_bits` run the same code.
+pub(crate) trait WordMask: MaskBuffer {
+    /// Writes the first 64 entries (those a buffer has, eight at a time for `bool`s) from
+    /// `bits`: entry `i` legal exactly when bit `i` is set. It overwrites: called first, on
+    /// a cleared buffer, before any [`MaskBuffer::set`].
+    fn set_bits(&mut self, bits: u64);
+}
+
+impl WordMask for [bool] {
+    #[inline]
+    fn set_bits(&mut self, bits: u64) {
+        // (A last, shorter chunk entry by entry: the buffer's length need not be a
+        // multiple of 8.)
+        for (k, eight) in self.chunks_mut(8).take(8).enumerate() {
+            if let Some(byte) = BYTE_BOOLS.get((bits >> (8 * k)) as usize & 0xFF) {
+                if let Ok(full) = <&mut [bool; 8]>::try_from(&mut *eight) {
+                    *full = *byte;
+                } else {
+                    for (slot, &bit) in eight.iter_mut().zip(byte) {
+                        *slot = bit;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl WordMask for [u64] {
+    #[inline]
+    fn set_bits(&mut self, bits: u64) {
+        if let Some(word) = self.first_mut() {
+            *word = bits;
+        }
+    }
+}
+
 /// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
 /// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
 #[derive(Clone, Copy, Debug)]
@@ -164,7 +221,7 @@ impl Faces {
     /// Golem, Dragon and Peasant faces are 52, 53, 54 (marked if any copy), the deck's powers
     /// follow in id order; other decks card by card.
     #[inline]
-    pub(crate) fn mark_playable<M: MaskBuffer + ?Sized>(&self, cards: CardSet, mask: &mut M) {
+    pub(crate) fn mark_playable<M: WordMask + ?Sized>(&self, cards: CardSet, mask: &mut M) {
         if self.dense < 60 {
             for (word, base) in [(cards.0 as u64, 0u8), ((cards.0 >> 64) as u64, 64)] {
                 let mut bits = word;
@@ -179,11 +236,9 @@ impl Faces {
             return;
         }
         let low = cards.0 as u64;
-        let mut numbers = low & ((1 << 52) - 1);
-        while numbers != 0 {
-            mask.set(numbers.trailing_zeros() as usize);
-            numbers &= numbers - 1;
-        }
+        // The numbers' faces are their ids: all at once, without a branch per card (first:
+        // it overwrites the entries after them, the faces set below).
+        mask.set_bits(low & ((1 << 52) - 1));
         for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
             if copies != 0 {
                 mask.set(face);

@@ -129,11 +129,12 @@ mod layout;
 mod observe;
 mod slots;
 
-use duke_core::{BufferLength, Learning, MaskBuffer, Observer, Seat, Shape, Utility};
+use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
 use crate::actions::Action;
 use crate::cards::Power;
 use crate::state::{CrownBattles, Phase, at};
+use deck::WordMask;
 use layout::{Block, Layout};
 use observe::{Dims, POINTS};
 use slots::Writer;
@@ -207,7 +208,7 @@ impl CrownBattles {
     /// decisions): each playable card marks its face's index (the play block starts at 0),
     /// without listing actions. Otherwise the legal actions are listed into `scratch` and
     /// each indexed in O(1) (block starts computed once).
-    fn mark_legal<M: MaskBuffer + ?Sized>(
+    fn mark_legal<M: WordMask + ?Sized>(
         &self,
         seat: Seat,
         scratch: &mut Vec<Action>,

@@ -22,7 +22,7 @@ use super::slots::{CardWriter, Deck, NIBBLES, Slots, Writer, small};
 use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
-use crate::state::{CrownBattles, NONE, Phase, at, bit};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit};
 use crate::trick::Form;
 
 /// Points per unit of a score, a pot or a score margin in the tensor and the returns.
@@ -232,24 +232,29 @@ impl CrownBattles {
         let crown = t.crown.map_or(usize::MAX, Seat::index);
         // The bids shown: every seat's, or (Blind Bidding) the observer's own.
         let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
+        // Every seat's hand counted in one loop of the same operations (which the compiler
+        // runs two seats at a time), rather than one count per seat.
+        let mut sizes = [0u32; MAX_PLAYERS];
+        for (size, hand) in sizes.iter_mut().zip(&t.hands) {
+            *size = (hand.0 as u64).count_ones() + ((hand.0 >> 64) as u64).count_ones();
+        }
         let x = w.block(SEAT * n);
-        let seats = x.0.chunks_exact_mut(SEAT).zip(&t.scores).zip(&t.tricks).zip(&t.hands).zip(&t.voids).zip(&t.bids);
+        let seats = x.0.chunks_exact_mut(SEAT).zip(&t.scores).zip(&t.tricks).zip(&sizes).zip(&t.voids).zip(&t.bids);
         for (i, (((((v, &score), &tricks), &hand), &voids), &bid)) in seats.enumerate() {
             if let [has_crown, protected, points, won, held, r, g, b, y, number, two] = v {
                 *has_crown = f32::from(u8::from(i == crown));
                 *protected = f32::from((guarded >> i & 1) as u8);
                 *points = score as f32 * (1.0 / POINTS);
                 *won = f32::from(tricks);
-                *held = count(hand) as f32;
+                *held = hand as f32;
                 if let Some(&[vr, vg, vb, vy]) = NIBBLES.get(usize::from(voids & 15)) {
                     (*r, *g, *b, *y) = (vr, vg, vb, vy);
                 }
-                if let Some(bid) = bid
-                    && seen >> i & 1 == 1
-                {
-                    *number = f32::from(bid.low().saturating_add(1)) * d.per_bid;
-                    *two = f32::from(u8::from(bid.low() != bid.high()));
-                }
+                // (No branch on the bid: which seats have bid varies from state to state.)
+                let (low, double) = bid.map_or((0, 0), |b| (b.low().saturating_add(1), u8::from(b.low() != b.high())));
+                let shown = (seen >> i & 1) as u8;
+                *number = f32::from(low * shown) * d.per_bid;
+                *two = f32::from(double * shown);
             }
         }
         let hidden_seats = self.fill_cards(d, me, w);
@@ -300,7 +305,7 @@ impl CrownBattles {
         let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
         let mut x = w.block(d.deck.len);
         let mut cards = CardWriter::new(&d.deck);
-        cards.put_first_few(&mut x, own);
+        cards.put_first(&mut x, own);
         if let Some(s) = me.filter(|_| d.split) {
             cards.put_all(&mut x, at(&t.rounds.aside, s), 0.5);
         }

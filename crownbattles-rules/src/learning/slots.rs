@@ -42,29 +42,29 @@ fn copies_of(id: u8) -> Option<(usize, u8)> {
 /// next free slot, so the slots of a face depend on the order of the writes, not on ids.
 pub(super) struct CardWriter<'d> {
     deck: &'d Deck,
-    used: [usize; 3],
+    /// Copies written of each duplicated face (Golem, Dragon, Peasant), then a constant 0.
+    used: [usize; 4],
 }
 
 impl CardWriter<'_> {
     pub(super) fn new(deck: &Deck) -> CardWriter<'_> {
-        CardWriter { deck, used: [0; 3] }
+        CardWriter { deck, used: [0; 4] }
     }
 
+    /// Without a branch on the card: a card that is no copy counts in a fourth, unused
+    /// group that stays at 0 (the learner's states differ call to call, so a branch on the
+    /// card would be mispredicted).
     #[inline]
     pub(super) fn put(&mut self, x: &mut Slots<'_>, id: u8, v: f32) {
-        let slot = match copies_of(id) {
-            Some((group, first)) => {
-                let Some(used) = self.used.get_mut(group) else { return };
-                *used += 1;
-                self.deck.slot(first) + *used - 1
-            }
-            None => self.deck.slot(id),
-        };
-        x.set(slot, v);
+        let (group, first) = copies_of(id).unwrap_or((3, id));
+        let Some(used) = self.used.get_mut(group) else { return };
+        let before = *used;
+        *used += usize::from(group < 3);
+        x.set(self.deck.slot(first) + before, v);
     }
 
     /// Writes `cards` as 1, first in a block: with every card id below 60 in the deck (the
-    /// standard decks), those as 0 or 1 four slots at a time from a table (no branch per
+    /// standard decks), those as 0 or 1 eight slots at a time from a table (no branch per
     /// card: the learner's hot loop, for a set of many cards), the copies of a face in its
     /// first slots; the powers held one by one.
     pub(super) fn put_first(&mut self, x: &mut Slots<'_>, cards: CardSet) {
@@ -72,24 +72,15 @@ impl CardWriter<'_> {
             self.put_all(x, cards, 1.0);
             return;
         };
-        for (k, four) in x.0.chunks_exact_mut(4).take(15).enumerate() {
-            if let Some(bits) = NIBBLES.get((canonical >> (4 * k)) as usize & 15) {
-                four.copy_from_slice(bits);
+        // Slots 0..56 eight at a time, then 56..60.
+        let (bytes, rest) = x.0.split_at_mut(56.min(x.0.len()));
+        for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
+            if let Some(bits) = BYTES.get((canonical >> (8 * k)) as usize & 0xFF) {
+                eight.copy_from_slice(bits);
             }
         }
-        self.put_powers(x, cards);
-    }
-
-    /// As [`Self::put_first`], card by card: for a set of few cards (a hand), a write per
-    /// card costs less than the sixteen of the table.
-    pub(super) fn put_first_few(&mut self, x: &mut Slots<'_>, cards: CardSet) {
-        let Some(mut canonical) = self.canonical(cards) else {
-            self.put_all(x, cards, 1.0);
-            return;
-        };
-        while canonical != 0 {
-            x.set(canonical.trailing_zeros() as usize, 1.0);
-            canonical &= canonical - 1;
+        if let (Some(four), Some(bits)) = (rest.get_mut(..4), NIBBLES.get((canonical >> 56) as usize & 15)) {
+            four.copy_from_slice(bits);
         }
         self.put_powers(x, cards);
     }
@@ -108,7 +99,7 @@ impl CardWriter<'_> {
             (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
         };
         let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
-        self.used = [golems as usize, dragons as usize, peasants as usize];
+        self.used = [golems as usize, dragons as usize, peasants as usize, 0];
         Some(
             (low & !COPIES & BELOW_POWERS)
                 | ((1 << golems) - 1) << 52
@@ -163,6 +154,25 @@ pub(super) const NIBBLES: [[f32; 4]; 16] = {
     while i < 16 {
         let mut b = 0;
         while b < 4 {
+            if i >> b & 1 == 1 {
+                out[i][b] = 1.0;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Each byte's eight bits as eight values, 0 or 1 (8 KiB).
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const BYTES: [[f32; 8]; 256] = {
+    let mut out = [[0.0; 8]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut b = 0;
+        while b < 8 {
             if i >> b & 1 == 1 {
                 out[i][b] = 1.0;
             }
@@ -273,11 +283,6 @@ mod tests {
                 writer.put_all(&mut Slots(&mut slow), cards, 1.0);
                 assert_eq!(fast, slow, "{cards:?} in {spec:?}");
                 assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
-                let mut few = vec![0.0; deck.len];
-                let mut few_writer = CardWriter::new(&deck);
-                few_writer.put_first_few(&mut Slots(&mut few), cards);
-                assert_eq!(few, slow, "{cards:?} in {spec:?}");
-                assert_eq!(few_writer.used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast.iter().sum::<f32>() as usize, cards.len() as usize);
             }
         }

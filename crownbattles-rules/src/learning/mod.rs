@@ -47,6 +47,15 @@
 //! shield); 8 players with all 16 powers, every round type allowed for 8, bid tokens to
 //! 10 and the printed missions 1,302 (71 faces; the Merchant's trades alone 568).
 //!
+//! # Masks
+//!
+//! [`legal_mask`](Learning::legal_mask) (a `bool` per action) and
+//! [`legal_mask_bits`](Learning::legal_mask_bits) (a bit per action, 64 per word) run one
+//! function, generic over the buffer: on a turn to play (most decisions) straight from the
+//! playable cards (the number faces from the hand's word at once, the Golem / Dragon /
+//! Peasant faces if any copy, the powers held); otherwise the legal actions listed once and
+//! each indexed in O(1).
+//!
 //! # Observation
 //!
 //! One flat tensor (`[len]`), every value finite, compact for speed (a learner writes one

@@ -2,6 +2,8 @@
 //! a branch or a bit count per card where the deck allows (the standard decks hold every
 //! card id below the powers, so a card's slot is its id and a face's number a table's).
 
+use duke_core::MaskBuffer;
+
 use crate::cards::{Card, CardSet, Face};
 use crate::setup::Config;
 
@@ -42,6 +44,46 @@ const BYTE_BOOLS: [[bool; 8]; 256] = {
     out
 };
 
+/// A [`MaskBuffer`] that also marks the first 64 entries from a word's bits at once: the
+/// play block's numbers (faces 0..52 on the standard decks) without a branch per card,
+/// the one operation the two buffers do differently (a table for `bool`s, an `or` for
+/// bits); everything else goes through [`MaskBuffer::set`], so `legal_mask` and
+/// `legal_mask_bits` run the same code.
+pub(crate) trait WordMask: MaskBuffer {
+    /// Writes the first 64 entries (those a buffer has, eight at a time for `bool`s) from
+    /// `bits`: entry `i` legal exactly when bit `i` is set. It overwrites: called first, on
+    /// a cleared buffer, before any [`MaskBuffer::set`].
+    fn set_bits(&mut self, bits: u64);
+}
+
+impl WordMask for [bool] {
+    #[inline]
+    fn set_bits(&mut self, bits: u64) {
+        // (A last, shorter chunk entry by entry: the buffer's length need not be a
+        // multiple of 8.)
+        for (k, eight) in self.chunks_mut(8).take(8).enumerate() {
+            if let Some(byte) = BYTE_BOOLS.get((bits >> (8 * k)) as usize & 0xFF) {
+                if let Ok(full) = <&mut [bool; 8]>::try_from(&mut *eight) {
+                    *full = *byte;
+                } else {
+                    for (slot, &bit) in eight.iter_mut().zip(byte) {
+                        *slot = bit;
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl WordMask for [u64] {
+    #[inline]
+    fn set_bits(&mut self, bits: u64) {
+        if let Some(word) = self.first_mut() {
+            *word = bits;
+        }
+    }
+}
+
 /// The distinct faces of a deck, numbered in card-id order (one per face: the copies of a
 /// Golem, a Dragon or a Peasant are one face, as actions name faces, not copies).
 #[derive(Clone, Copy, Debug)]
@@ -63,10 +105,22 @@ pub(crate) fn rank_below(set: CardSet, id: u8) -> usize {
 }
 
 /// How many cards in `set` (the high word holds only the powers of ids 64..76: 16 bits).
+/// One bit count over both words at once: the release build targets x86-64 without the
+/// `popcnt` instruction, where each `count_ones` is a dozen instructions, and the
+/// observation counts a hand per seat.
 #[inline]
 pub(crate) fn count(set: CardSet) -> usize {
-    let (low, high) = (set.0 as u64, (set.0 >> 64) as u16);
-    low.count_ones() as usize + high.count_ones() as usize
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let (low, high) = (set.0 as u64, u64::from((set.0 >> 64) as u16));
+    // Two bits per pair, then four per nibble, in each word; the two words' nibble sums
+    // (at most 8 + 8 per byte) added before the bytes are summed.
+    let pairs = |x: u64| x - (x >> 1 & M1);
+    let nibbles = |x: u64| (x & M2) + (x >> 2 & M2);
+    let (a, b) = (nibbles(pairs(low)), nibbles(pairs(high)));
+    let bytes = (a & M4) + (a >> 4 & M4) + (b & M4) + (b >> 4 & M4);
+    (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
 /// The deck's cards, as [`DeckSpec::cards`](crate::DeckSpec::cards) (the values of each
@@ -162,42 +216,42 @@ impl Faces {
         Some(rank_below(self.firsts, first.id()))
     }
 
-    /// With every card below the powers in the deck (the standard decks), sets the play
-    /// block's entries of the faces of `cards` in `mask` with no branch per card (the
-    /// learner's hot loop): the numbers eight at a time from a table, the Golem, Dragon and
-    /// Peasant faces if any copy, the deck's powers in id order. False (nothing written)
-    /// for other decks.
+    /// Marks the play block's entries of the faces of `cards` in `mask`: with every card
+    /// below the powers in the deck (the standard decks), a number's face is its id and the
+    /// Golem, Dragon and Peasant faces are 52, 53, 54 (marked if any copy), the deck's powers
+    /// follow in id order; other decks card by card.
     #[inline]
-    pub(crate) fn put_playable(&self, cards: CardSet, mask: &mut [bool]) -> bool {
+    pub(crate) fn mark_playable<M: WordMask + ?Sized>(&self, cards: CardSet, mask: &mut M) {
         if self.dense < 60 {
-            return false;
-        }
-        let low = cards.0 as u64;
-        let Some(numbers) = mask.get_mut(..52) else { return false };
-        for (k, eight) in numbers.chunks_mut(8).enumerate() {
-            if let Some(bits) = BYTE_BOOLS.get((low >> (8 * k)) as usize & 0xFF) {
-                for (slot, &bit) in eight.iter_mut().zip(bits) {
-                    *slot = bit;
+            for (word, base) in [(cards.0 as u64, 0u8), ((cards.0 >> 64) as u64, 64)] {
+                let mut bits = word;
+                while bits != 0 {
+                    let id = base + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if let Some(i) = self.of_id(id) {
+                        mask.set(i);
+                    }
                 }
             }
+            return;
         }
+        let low = cards.0 as u64;
+        // The numbers' faces are their ids: all at once, without a branch per card (first:
+        // it overwrites the entries after them, the faces set below).
+        mask.set_bits(low & ((1 << 52) - 1));
         for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
-            if let Some(slot) = mask.get_mut(face) {
-                *slot = copies != 0;
+            if copies != 0 {
+                mask.set(face);
             }
         }
-        // The deck's powers in id order (faces 55, 56, …): the same loop at every call.
-        let mut powers = self.firsts.0 >> 60;
-        let mut face = 55;
-        while powers != 0 {
-            let id = 60 + powers.trailing_zeros();
-            powers &= powers - 1;
-            if let Some(slot) = mask.get_mut(face) {
-                *slot = cards.0 >> id & 1 == 1;
-            }
-            face += 1;
+        // The powers held, at faces 55 + their rank among the deck's powers (id order).
+        let deck = (self.firsts.0 >> 60) as u16;
+        let mut held = (cards.0 >> 60) as u16 & deck;
+        while held != 0 {
+            let below = (held & held.wrapping_neg()) - 1;
+            held &= held - 1;
+            mask.set(55 + (deck & below).count_ones() as usize);
         }
-        true
     }
 
     /// The face numbered `i`.
@@ -227,6 +281,17 @@ mod tests {
     }
 
     #[test]
+    fn count_is_the_number_of_cards() {
+        let mut rng = duke_core::GameRng::new(3);
+        for _ in 0..1000 {
+            let set = CardSet((u128::from(rng.next_u64()) | u128::from(rng.next_u64()) << 64) & ((1 << 76) - 1));
+            assert_eq!(count(set), set.0.count_ones() as usize);
+        }
+        assert_eq!(count(CardSet((1 << 76) - 1)), 76);
+        assert_eq!(count(CardSet::EMPTY), 0);
+    }
+
+    #[test]
     fn deck_shapes_match_the_decks_cards() {
         for spec in decks() {
             let cards = spec.cards();
@@ -241,7 +306,7 @@ mod tests {
     }
 
     #[test]
-    fn the_table_driven_play_mask_matches_the_faces_card_by_card() {
+    fn the_direct_play_mask_matches_the_faces_card_by_card() {
         let mut rng = duke_core::GameRng::new(5);
         for spec in decks() {
             let config = Config { deck: spec, ..Config::rulebook(Some(4)).unwrap() };
@@ -253,10 +318,12 @@ mod tests {
                     want[faces.of_card(card).unwrap()] = true;
                 }
                 let mut got = vec![false; faces.len];
-                if faces.put_playable(cards, &mut got) {
-                    assert_eq!(got, want, "{cards:?} in {spec:?}");
-                } else {
-                    assert!(got.iter().all(|&b| !b) && faces.dense < 60);
+                faces.mark_playable(cards, got.as_mut_slice());
+                assert_eq!(got, want, "{cards:?} in {spec:?}");
+                let mut bits = vec![0u64; duke_core::mask_words(faces.len)];
+                faces.mark_playable(cards, bits.as_mut_slice());
+                for (i, &b) in want.iter().enumerate() {
+                    assert_eq!(bits[i / 64] >> (i % 64) & 1 == 1, b, "{cards:?} in {spec:?}");
                 }
             }
         }

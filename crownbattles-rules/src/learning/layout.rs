@@ -176,7 +176,31 @@ impl Layout {
     #[inline]
     pub(crate) fn count_of(config: &Config) -> (usize, Faces) {
         let faces = Faces::of(config);
-        (Layout::sizes(config, &faces).iter().sum(), faces)
+        if round_types(config) & !(1 << RoundType::Normal.index()) != 0 {
+            return (Layout::sizes(config, &faces).iter().sum(), faces);
+        }
+        // Normal Bidding only (the common case): the sum of `sizes`' blocks in a few
+        // products, without building the array (each power's blocks times 0 or 1).
+        let n = usize::from(config.players);
+        let f = faces.len;
+        let powers = config.deck.powers;
+        let has = |p: Power| usize::from(powers >> p.index() & 1 == 1);
+        let bids = 2 * usize::from(config.max_bid) + 1;
+        let trump = 5 * usize::from(config.spinner.get(5).is_some_and(|&w| w > 0) || has(Power::Alchemist) == 1);
+        let shield = usize::from(config.shields != Shields::Off);
+        let mut count = f + bids + trump + shield;
+        if powers != 0 {
+            let magician = has(Power::Magician);
+            let merchant = has(Power::Merchant);
+            count += has(Power::DoubleFaced)
+                + f * (has(Power::Smuggler) + magician + n * merchant)
+                + n * (has(Power::Bishop) + has(Power::Bomb) + has(Power::Thief) + has(Power::Witch))
+                + pairs(n) * (has(Power::Cursed) + merchant)
+                + 3 * has(Power::Jester)
+                + 2 * magician
+                + (has(Power::Smuggler) | has(Power::Thief));
+        }
+        (count, faces)
     }
 
     /// The size of each block.
@@ -404,5 +428,33 @@ impl Layout {
                 Action::Duel(u8::try_from(m).ok()?)
             }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::DeckSpec;
+
+    #[test]
+    fn the_action_count_without_block_starts_is_the_sum_of_the_blocks() {
+        let mut rng = duke_core::GameRng::new(11);
+        for players in 2..=8u8 {
+            let Ok(base) = Config::rulebook(Some(players)) else { continue };
+            for _ in 0..200 {
+                let mut config = base.clone();
+                let powers = rng.next_u64() as u16 & [0, 0xFFFF, 0x00FF, 0x1234][rng.below(4) as usize];
+                config.deck = DeckSpec { powers, ..config.deck };
+                config.max_bid = rng.below(11) as u8;
+                config.shields = if rng.below(2) == 0 { Shields::Off } else { base.shields };
+                let types = RoundType::ALL.into_iter().filter(|_| rng.below(3) == 0).collect::<Vec<_>>();
+                if !types.is_empty() && rng.below(2) == 0 {
+                    config.round_types = crate::RoundTypes::deal(&types);
+                }
+                let (count, faces) = Layout::count_of(&config);
+                assert_eq!(count, Layout::of(&config).count(), "{config:?}");
+                assert_eq!(faces.len, Faces::of(&config).len);
+            }
+        }
     }
 }

@@ -47,6 +47,15 @@
 //! shield); 8 players with all 16 powers, every round type allowed for 8, bid tokens to
 //! 10 and the printed missions 1,302 (71 faces; the Merchant's trades alone 568).
 //!
+//! # Masks
+//!
+//! [`legal_mask`](Learning::legal_mask) (a `bool` per action) and
+//! [`legal_mask_bits`](Learning::legal_mask_bits) (a bit per action, 64 per word) run one
+//! function, generic over the buffer: on a turn to play (most decisions) straight from the
+//! playable cards (the number faces from the hand's word at once, the Golem / Dragon /
+//! Peasant faces if any copy, the powers held); otherwise the legal actions listed once and
+//! each indexed in O(1).
+//!
 //! # Observation
 //!
 //! One flat tensor (`[len]`), every value finite, compact for speed (a learner writes one
@@ -73,40 +82,40 @@
 //!    (2: left, right); with Suit Precision, a stolen trick to place (1);
 //! 5. seats to act (n); the round type, one-hot (14, [`RoundType::ALL`](crate::RoundType::ALL)
 //!    order) when the config may play another type than Normal Bidding;
-//! 6. per seat: crown, protected (Wizard or shield), score / 100, tricks won, cards in
-//!    hand (5 n); known voids, per seat per suit (4 n);
-//! 7. bids, per seat (2 n; Blind Bidding: only the observer's own);
-//! 8. the observer's hand: 1 per card held (0.5: set aside for The Split's second half) (D);
-//! 9. where the observer knows each other card is, one code per card over `2 n + 2`: held by
+//! 6. per seat, 11 values each, seat by seat (11 n): crown, protected (Wizard or shield),
+//!    score / 100, tricks won, cards in hand, known voids (R, G, B, Y), the bid (2 values;
+//!    Blind Bidding: only the observer's own) (one block, written in one pass over the seats);
+//! 7. the observer's hand: 1 per card held (0.5: set aside for The Split's second half) (D);
+//! 8. where the observer knows each other card is, one code per card over `2 n + 2`: held by
 //!    seat `h` (`1 + h`: Bishop, Spy, passes, trades, notes, Leaked Suit), in the undealt
 //!    deck (`n + 1`), on the table played by seat `s` in the ongoing trick (Long Play: either
 //!    pass) (`n + 2 + s`), played earlier this round (`2 n + 2`, so 1); 0 unseen (D).
 //!    Stealth Play's face-down cards the observer did not see are left out, as in the view;
-//! 10. the trick: its leader (n), per seat the form its card fights with (suit, twice the
-//!     value / 26, Peasant, Golem, Golem King, Dragon, Dragon King, Summoner's half)
-//!     (11 n);
+//! 9. the trick: its leader (n), per seat the form its card fights with (suit, twice the
+//!    value / 26, Peasant, Golem, Golem King, Dragon, Dragon King, Summoner's half)
+//!    (11 n);
 //!
 //! then the blocks of the config's Special Power cards and round types, each present only
 //! when the config may use it:
 //!
-//! 11. Long Play: the first pass's forms, per seat (11 n);
-//! 12. Stealth Play: the seats whose card lies face down unseen (n), the suit told (4), the
+//! 10. Long Play: the first pass's forms, per seat (11 n);
+//! 11. Stealth Play: the seats whose card lies face down unseen (n), the suit told (4), the
 //!     trick revealed last, per seat its card (its face's first slot + 1) / D and whether the
 //!     Double-faced card was a Golem (2 n);
-//! 13. Magician: the card the observer passes, the card coming to it (each (its face's first
+//! 12. Magician: the card the observer passes, the card coming to it (each (its face's first
 //!     slot + 1) / D) (2);
-//! 14. Blind Bidding: the bids revealed at the last round's end (2 n);
-//! 15. The Split: second half flag (1), cards set aside per seat (n), the other half's bids
+//! 13. Blind Bidding: the bids revealed at the last round's end (2 n);
+//! 14. The Split: second half flag (1), cards set aside per seat (n), the other half's bids
 //!     (2 n), first-half tricks (n) (the observer's cards set aside are in its hand block);
-//! 16. missions (M the catalogue size): the missions offered to the observer (M), each
+//! 15. missions (M the catalogue size): the missions offered to the observer (M), each
 //!     seat's mission as the observer sees it ((id + 1) / M) (n), the missions revealed at
 //!     the last round's end ((id + 1) / M) (n);
-//! 17. Leaked Suit: each seat's leak as the observer sees it ((code + 1) / 6: R, G, B, Y,
+//! 16. Leaked Suit: each seat's leak as the observer sees it ((code + 1) / 6: R, G, B, Y,
 //!     monsters, nothing) (n);
-//! 18. Alliances: each seat's ally ((seat + 1) / n) (n), solo (n), Secret Note shown (n);
-//! 19. Suit Precision: per seat and suit the bid (8 n) and the tricks placed (4 n);
-//! 20. Wagering: the pot / 100 (1), the extra wagers / 20 (n);
-//! 21. Duel Fights: each seat's group ((group + 1) / 4) (n).
+//! 17. Alliances: each seat's ally ((seat + 1) / n) (n), solo (n), Secret Note shown (n);
+//! 18. Suit Precision: per seat and suit the bid (8 n) and the tricks placed (4 n);
+//! 19. Wagering: the pot / 100 (1), the extra wagers / 20 (n);
+//! 20. Duel Fights: each seat's group ((group + 1) / 4) (n).
 //!
 //! The state keeps no history of earlier tricks, so a seat's memory is what its view
 //! shows: the cards played this round (who played them only in the ongoing trick), voids,
@@ -134,6 +143,7 @@ use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 use crate::actions::Action;
 use crate::cards::Power;
 use crate::state::{CrownBattles, Phase, at};
+use deck::WordMask;
 use layout::{Block, Layout};
 use observe::{Dims, POINTS};
 use slots::Writer;
@@ -151,57 +161,17 @@ impl Learning for CrownBattles {
         Layout::of(&self.config).action(index)
     }
 
-    /// Direct on a turn to play (most decisions): each playable card sets its face's index
-    /// (the play block starts at 0), without listing actions. Otherwise the legal actions
-    /// are listed into `scratch` and each indexed in O(1) (block starts computed once).
+    /// Marked straight from the playable cards on a turn to play, by the same code as
+    /// `legal_mask_bits` (`mark_legal`, generic over the buffer).
     fn legal_mask(&self, seat: Seat, scratch: &mut Vec<Action>, mask: &mut [bool]) -> Result<(), BufferLength> {
-        // As `push_plays`: one action per face of the playable cards, and the Double-faced
-        // card as a Golem. (An Alliance round's Secret Notes take the general path.)
-        if let Phase::Play(s) = self.table.phase
-            && s == seat
-            && !self.alliance_round()
-        {
-            let (count, faces) = Layout::count_of(&self.config);
-            BufferLength::check(count, mask.len())?;
-            mask.fill(false);
-            let playable = self.playable(seat);
-            if !faces.put_playable(playable, mask) {
-                // (A deck without every card below the powers: card by card.)
-                for (word, base) in [(playable.0 as u64, 0u8), ((playable.0 >> 64) as u64, 64)] {
-                    let mut bits = word;
-                    while bits != 0 {
-                        let id = base + bits.trailing_zeros() as u8;
-                        bits &= bits - 1;
-                        if let Some(slot) = faces.of_id(id).and_then(|i| mask.get_mut(i)) {
-                            *slot = true;
-                        }
-                    }
-                }
-            }
-            // (The play-as-Golem block follows the play block, one per face.)
-            if playable.has(Power::DoubleFaced.card())
-                && let Some(slot) = mask.get_mut(faces.len)
-            {
-                *slot = true;
-            }
-            return Ok(());
-        }
-        let layout = Layout::of(&self.config);
-        BufferLength::check(layout.count(), mask.len())?;
-        mask.fill(false);
-        duke_core::Game::legal_actions(self, seat, scratch);
-        let bids = layout.offset(Block::Bid);
-        for &action in scratch.iter() {
-            // (Bids, the most common of these, straight to their block.)
-            let index = match action {
-                Action::Bid(bid) => layout.bid_index(bid).map(|i| bids + i),
-                _ => layout.index(action),
-            };
-            if let Some(slot) = index.and_then(|i| mask.get_mut(i)) {
-                *slot = true;
-            }
-        }
-        Ok(())
+        let given = mask.len();
+        self.mark_legal(seat, scratch, mask, given, |count| count)
+    }
+
+    /// The same code as `legal_mask` (`mark_legal`, generic over the buffer), into bits.
+    fn legal_mask_bits(&self, seat: Seat, scratch: &mut Vec<Action>, bits: &mut [u64]) -> Result<(), BufferLength> {
+        let given = bits.len();
+        self.mark_legal(seat, scratch, bits, given, duke_core::mask_words)
     }
 
     fn observation_shape(&self) -> Shape {
@@ -238,5 +208,55 @@ impl Learning for CrownBattles {
 
     fn utility(&self) -> Utility {
         Utility::GeneralSum
+    }
+}
+
+impl CrownBattles {
+    /// Marks the legal actions of `seat` in `mask` (a `bool` per action or a bit per action, of
+    /// `given` entries; `len` is the entries needed for a count of actions). Direct on a turn to play (most
+    /// decisions): each playable card marks its face's index (the play block starts at 0),
+    /// without listing actions. Otherwise the legal actions are listed into `scratch` and
+    /// each indexed in O(1) (block starts computed once).
+    fn mark_legal<M: WordMask + ?Sized>(
+        &self,
+        seat: Seat,
+        scratch: &mut Vec<Action>,
+        mask: &mut M,
+        given: usize,
+        len: fn(usize) -> usize,
+    ) -> Result<(), BufferLength> {
+        // As `push_plays`: one action per face of the playable cards, and the Double-faced
+        // card as a Golem. (An Alliance round's Secret Notes take the general path.)
+        if let Phase::Play(s) = self.table.phase
+            && s == seat
+            && !self.alliance_round()
+        {
+            let (count, faces) = Layout::count_of(&self.config);
+            BufferLength::check(len(count), given)?;
+            mask.clear();
+            let playable = self.playable(seat);
+            faces.mark_playable(playable, mask);
+            // (The play-as-Golem block follows the play block, one per face.)
+            if playable.has(Power::DoubleFaced.card()) {
+                mask.set(faces.len);
+            }
+            return Ok(());
+        }
+        let layout = Layout::of(&self.config);
+        BufferLength::check(len(layout.count()), given)?;
+        mask.clear();
+        duke_core::Game::legal_actions(self, seat, scratch);
+        let bids = layout.offset(Block::Bid);
+        for &action in scratch.iter() {
+            // (Bids, the most common of these, straight to their block.)
+            let index = match action {
+                Action::Bid(bid) => layout.bid_index(bid).map(|i| bids + i),
+                _ => layout.index(action),
+            };
+            if let Some(i) = index {
+                mask.set(i);
+            }
+        }
+        Ok(())
     }
 }

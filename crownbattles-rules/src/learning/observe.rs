@@ -22,7 +22,7 @@ use super::slots::{CardWriter, Deck, NIBBLES, Slots, Writer, small};
 use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
 use crate::cards::{Card, CardSet, Power};
-use crate::state::{CrownBattles, NONE, Phase, at, bit};
+use crate::state::{CrownBattles, MAX_PLAYERS, NONE, Phase, at, bit};
 use crate::trick::Form;
 
 /// Points per unit of a score, a pot or a score margin in the tensor and the returns.
@@ -30,6 +30,9 @@ pub(crate) const POINTS: f32 = 100.0;
 /// Features of a card's form on the table: the suit (4), twice the value / 26, Peasant,
 /// Golem, Golem King, Dragon, Dragon King, a Summoner's half.
 const FORM: usize = 11;
+/// Values per seat in the seats' block: crown, protected, score, tricks won, cards in
+/// hand, known voids (4: R, G, B, Y), bid (2).
+const SEAT: usize = 11;
 /// The phases, one-hot (see [`phase_index`]).
 const PHASES: usize = 13;
 /// Leaked Suit codes: the four suits, the monsters, nothing.
@@ -39,6 +42,8 @@ const LEAKS: f32 = 6.0;
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Dims {
     n: usize,
+    /// The tensor's length (see [`Dims::len`]).
+    len: usize,
     /// The deck's card slots.
     deck: Deck,
     /// 1 / (highest bid token + 1).
@@ -68,6 +73,7 @@ impl Dims {
         let deck = Deck { cards: shape.cards, dense: shape.dense, len: shape.cards_len };
         let mut dims = Dims {
             n: game.n(),
+            len: 0,
             deck,
             per_bid: 1.0 / (f32::from(c.max_bid) + 1.0),
             missions: 0,
@@ -96,12 +102,24 @@ impl Dims {
             dims.precision = may(&PRECISION_TYPES);
             dims.wagering = may(&[RoundType::Wagering]);
             dims.duels = may(&[RoundType::DuelFights]);
+            dims.len = dims.sum();
+        } else {
+            // Normal Bidding only: `sum`'s blocks without a round type's (`22 + 27 n + 2 D`,
+            // the effect's 3 with powers, the Magician's direction and cards 4).
+            let (n, d) = (dims.n, dims.deck.len);
+            dims.len = 22 + 27 * n + 2 * d + if dims.powers { 3 } else { 0 } + if dims.magician { 4 } else { 0 };
         }
         dims
     }
 
     /// The tensor's length: the blocks of [`CrownBattles::fill`], in its order.
+    #[inline]
     pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The blocks' sizes summed (computed once per call, in [`Dims::of`]).
+    fn sum(&self) -> usize {
         let (n, d, m) = (self.n, self.deck.len, self.missions);
         let when = |on: bool, size: usize| if on { size } else { 0 };
         n // observer
@@ -111,9 +129,7 @@ impl Dims {
             + PHASES + n + when(self.powers, 3) + when(self.magician, 2) + when(self.precision, 1)
             + n // to act
             + when(self.round_types, RoundType::ALL.len())
-            + 5 * n // crown, protected, score, tricks, hand size
-            + 4 * n // voids
-            + 2 * n // bids
+            + SEAT * n // crown, protected, score, tricks, hand size, voids, bid
             + d // hand
             + d // places
             + n + n * FORM // trick
@@ -210,36 +226,35 @@ impl CrownBattles {
             w.block(RoundType::ALL.len()).set(t.rounds.round_type.index(), 1.0);
         }
 
-        // Per seat (zipped with the table's arrays: no index to check; small numbers read
-        // from a table rather than converted, the conversions being the bottleneck here).
+        // Per seat, one block of `SEAT` values, every seat's written in one pass zipped
+        // with the table's arrays (no index to check, no branch but the bid's).
         let guarded = u32::from(t.wizards | t.shields);
         let crown = t.crown.map_or(usize::MAX, Seat::index);
-        let x = w.block(5 * n);
-        let seats = x.0.chunks_exact_mut(5).zip(&t.scores).zip(&t.tricks).zip(&t.hands).enumerate();
-        for (i, (((v, &score), &tricks), &hand)) in seats {
-            if let [has_crown, protected, points, won, held] = v {
-                *has_crown = small(usize::from(i == crown));
-                *protected = small((guarded >> i & 1) as usize);
-                *points = score as f32 * (1.0 / POINTS);
-                *won = small(usize::from(tricks));
-                *held = small(count(hand));
-            }
-        }
-        let x = w.block(4 * n);
-        for (v, &voids) in x.0.chunks_exact_mut(4).zip(&t.voids) {
-            if let Some(bits) = NIBBLES.get(usize::from(voids & 15)) {
-                v.copy_from_slice(bits);
-            }
-        }
-        // (Written whole, seen or not: no branch per seat.)
-        let x = w.block(2 * n);
+        // The bids shown: every seat's, or (Blind Bidding) the observer's own.
         let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
-        for (i, (v, &bid)) in x.0.chunks_exact_mut(2).zip(&t.bids).enumerate() {
-            let (low, double) = bid.map_or((0, false), |b| (b.low() + 1, b.low() != b.high()));
-            let shown = (seen >> i & 1) as usize;
-            if let [number, two] = v {
-                *number = small(usize::from(low) * shown) * d.per_bid;
-                *two = small(usize::from(double) * shown);
+        // Every seat's hand counted in one loop of the same operations (which the compiler
+        // runs two seats at a time), rather than one count per seat.
+        let mut sizes = [0u32; MAX_PLAYERS];
+        for (size, hand) in sizes.iter_mut().zip(&t.hands) {
+            *size = (hand.0 as u64).count_ones() + ((hand.0 >> 64) as u64).count_ones();
+        }
+        let x = w.block(SEAT * n);
+        let seats = x.0.chunks_exact_mut(SEAT).zip(&t.scores).zip(&t.tricks).zip(&sizes).zip(&t.voids).zip(&t.bids);
+        for (i, (((((v, &score), &tricks), &hand), &voids), &bid)) in seats.enumerate() {
+            if let [has_crown, protected, points, won, held, r, g, b, y, number, two] = v {
+                *has_crown = f32::from(u8::from(i == crown));
+                *protected = f32::from((guarded >> i & 1) as u8);
+                *points = score as f32 * (1.0 / POINTS);
+                *won = f32::from(tricks);
+                *held = hand as f32;
+                if let Some(&[vr, vg, vb, vy]) = NIBBLES.get(usize::from(voids & 15)) {
+                    (*r, *g, *b, *y) = (vr, vg, vb, vy);
+                }
+                // (No branch on the bid: which seats have bid varies from state to state.)
+                let (low, double) = bid.map_or((0, 0), |b| (b.low().saturating_add(1), u8::from(b.low() != b.high())));
+                let shown = (seen >> i & 1) as u8;
+                *number = f32::from(low * shown) * d.per_bid;
+                *two = f32::from(double * shown);
             }
         }
         let hidden_seats = self.fill_cards(d, me, w);
@@ -354,9 +369,12 @@ impl CrownBattles {
                 continue;
             }
             cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
-            let form = match Card::new(id) {
-                Some(c) if down >> pos & 1 == 1 && c == Power::Summoner.card() => Form::of(c, false),
-                _ => form,
+            let form = if down >> pos & 1 == 1
+                && let Some(c) = Card::new(id).filter(|&c| c == Power::Summoner.card())
+            {
+                Form::of(c, false)
+            } else {
+                form
             };
             put_form(&mut forms, by * FORM, form);
         }
@@ -493,6 +511,26 @@ impl CrownBattles {
                 if let Some(g) = self.group_of(s) {
                     x.set(s.index(), f32::from(g + 1) / 4.0);
                 }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Config, DeckSpec};
+
+    #[test]
+    fn the_normal_bidding_tensor_length_is_the_sum_of_its_blocks() {
+        for players in 2..=8u8 {
+            let Ok(base) = Config::rulebook(Some(players)) else { continue };
+            for powers in [0u16, 1 << Power::Magician.index(), 0x00FF, 0xFFFF, 0x1234] {
+                let mut config = base.clone();
+                config.deck = DeckSpec { powers, ..config.deck };
+                let Ok(game) = CrownBattles::new(&config, 1) else { continue };
+                let dims = Dims::of(&game);
+                assert_eq!(dims.len(), dims.sum(), "{config:?}");
             }
         }
     }

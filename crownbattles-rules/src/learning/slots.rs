@@ -42,35 +42,56 @@ fn copies_of(id: u8) -> Option<(usize, u8)> {
 /// next free slot, so the slots of a face depend on the order of the writes, not on ids.
 pub(super) struct CardWriter<'d> {
     deck: &'d Deck,
-    used: [usize; 3],
+    /// Copies written of each duplicated face (Golem, Dragon, Peasant), then a constant 0.
+    used: [usize; 4],
 }
 
 impl CardWriter<'_> {
     pub(super) fn new(deck: &Deck) -> CardWriter<'_> {
-        CardWriter { deck, used: [0; 3] }
+        CardWriter { deck, used: [0; 4] }
     }
 
+    /// Without a branch on the card: a card that is no copy counts in a fourth, unused
+    /// group that stays at 0 (the learner's states differ call to call, so a branch on the
+    /// card would be mispredicted).
     #[inline]
     pub(super) fn put(&mut self, x: &mut Slots<'_>, id: u8, v: f32) {
-        let slot = match copies_of(id) {
-            Some((group, first)) => {
-                let Some(used) = self.used.get_mut(group) else { return };
-                *used += 1;
-                self.deck.slot(first) + *used - 1
-            }
-            None => self.deck.slot(id),
-        };
-        x.set(slot, v);
+        let (group, first) = copies_of(id).unwrap_or((3, id));
+        let Some(used) = self.used.get_mut(group) else { return };
+        let before = *used;
+        *used += usize::from(group < 3);
+        x.set(self.deck.slot(first) + before, v);
     }
 
     /// Writes `cards` as 1, first in a block: with every card id below 60 in the deck (the
-    /// standard decks), those as 0 or 1 four slots at a time from a table (no branch per
-    /// card: the learner's hot loop), the copies of a face in its first slots; the powers
-    /// one by one.
+    /// standard decks), those as 0 or 1 eight slots at a time from a table (no branch per
+    /// card: the learner's hot loop, for a set of many cards), the copies of a face in its
+    /// first slots; the powers held one by one.
     pub(super) fn put_first(&mut self, x: &mut Slots<'_>, cards: CardSet) {
-        if self.deck.dense < 60 {
+        let Some(canonical) = self.canonical(cards) else {
             self.put_all(x, cards, 1.0);
             return;
+        };
+        // Slots 0..56 eight at a time, then 56..60.
+        let (bytes, rest) = x.0.split_at_mut(56.min(x.0.len()));
+        for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
+            if let Some(bits) = BYTES.get((canonical >> (8 * k)) as usize & 0xFF) {
+                eight.copy_from_slice(bits);
+            }
+        }
+        if let (Some(four), Some(bits)) = (rest.get_mut(..4), NIBBLES.get((canonical >> 56) as usize & 15)) {
+            four.copy_from_slice(bits);
+        }
+        self.put_powers(x, cards);
+    }
+
+    /// With every card id below 60 in the deck, `cards` below the powers with the copies of
+    /// each face moved to its first slots (a Golem held is the first Golem's slot, …), the
+    /// copies counted as used; `None` for other decks.
+    #[inline]
+    fn canonical(&mut self, cards: CardSet) -> Option<u64> {
+        if self.deck.dense < 60 {
+            return None;
         }
         let low = cards.0 as u64;
         let group = |at: u32, mask: u64| {
@@ -78,24 +99,25 @@ impl CardWriter<'_> {
             (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
         };
         let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
-        let canonical = (low & !COPIES & BELOW_POWERS)
-            | ((1 << golems) - 1) << 52
-            | ((1 << dragons) - 1) << 54
-            | ((1 << peasants) - 1) << 56;
-        for (k, four) in x.0.chunks_exact_mut(4).take(15).enumerate() {
-            if let Some(bits) = NIBBLES.get((canonical >> (4 * k)) as usize & 15) {
-                four.copy_from_slice(bits);
-            }
-        }
-        self.used = [golems as usize, dragons as usize, peasants as usize];
-        // The deck's powers in id order (slots 60, 61, …): the same loop at every call.
-        let mut powers = self.deck.cards.0 >> 60;
-        let mut slot = 60;
-        while powers != 0 {
-            let id = 60 + powers.trailing_zeros();
-            powers &= powers - 1;
-            x.set(slot, (cards.0 >> id & 1) as f32);
-            slot += 1;
+        self.used = [golems as usize, dragons as usize, peasants as usize, 0];
+        Some(
+            (low & !COPIES & BELOW_POWERS)
+                | ((1 << golems) - 1) << 52
+                | ((1 << dragons) - 1) << 54
+                | ((1 << peasants) - 1) << 56,
+        )
+    }
+
+    /// The powers of `cards` as 1, at their slots (60 + their rank among the deck's
+    /// powers): only the powers held are visited.
+    #[inline]
+    fn put_powers(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        let deck = (self.deck.cards.0 >> 60) as u16;
+        let mut held = (cards.0 >> 60) as u16 & deck;
+        while held != 0 {
+            let below = (held & held.wrapping_neg()) - 1;
+            held &= held - 1;
+            x.set(60 + (deck & below).count_ones() as usize, 1.0);
         }
     }
 
@@ -132,6 +154,25 @@ pub(super) const NIBBLES: [[f32; 4]; 16] = {
     while i < 16 {
         let mut b = 0;
         while b < 4 {
+            if i >> b & 1 == 1 {
+                out[i][b] = 1.0;
+            }
+            b += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
+/// Each byte's eight bits as eight values, 0 or 1 (8 KiB).
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const BYTES: [[f32; 8]; 256] = {
+    let mut out = [[0.0; 8]; 256];
+    let mut i = 0;
+    while i < 256 {
+        let mut b = 0;
+        while b < 8 {
             if i >> b & 1 == 1 {
                 out[i][b] = 1.0;
             }

@@ -347,6 +347,7 @@ green, blue, yellow) or a name (golem, wizard, peasant, witch, ...); seats are P
         config.long_play_screw_by_tricks = options.long_play_screw_by_tricks;
         config.long_play_first_pass_acts = options.long_play_first_pass_acts;
         readings::crown_readings(&mut config, options)?;
+        readings::crown_needs(&config, options)?;
         config.check().map_err(|e| e.to_string())?;
         Ok(config)
     }

@@ -363,7 +363,11 @@ fn round_type_runs() -> Vec<RoundTypeRun> {
             .replay(&[" team P", "teams:"]),
         run(
             "Alliances, random teams",
-            GameOptions { random_teams: true, missions_own_points: true, ..types("alliances,normal") },
+            GameOptions {
+                random_teams: true,
+                missions_own_points: true,
+                ..types("alliances,missions-alliances,normal")
+            },
             (5, 1, 9),
         )
         .record(&["team_formation", "mission_share"]),

@@ -58,25 +58,52 @@ fn duke_rows() -> Vec<DukeRow> {
     ]
 }
 
-/// Crown Battles' switches added beside the round types: the switch and its check.
-type CrownRow = (&'static str, fn(&crownbattles_rules::Config) -> bool);
+/// Crown Battles' switches added beside the round types: the switch, the round types its
+/// rule needs (empty for the base game's), and its check.
+type CrownRow = (&'static str, &'static str, fn(&crownbattles_rules::Config) -> bool);
 
 fn crown_rows() -> Vec<CrownRow> {
     use crownbattles_rules::*;
     vec![
-        ("missions-in-turn", |c| c.missions.reveal == MissionReveal::InTurn),
-        ("long-play-screw-by-tricks", |c| c.long_play_screw_by_tricks),
-        ("precision-solo-doubled", |c| c.precision_solo_doubled),
-        ("leak-only-held", |c| c.leak_only_held),
-        ("stealth-actions-at-flip", |c| c.stealth_actions_at_flip),
-        ("stealth-follow-face-down", |c| c.stealth_follow_face_down),
-        ("split-miss-per-trick", |c| c.split_miss == SplitMiss::PerTrick),
-        ("split-last-winner-leads", |c| c.split_lead == SplitLead::LastWinner),
-        ("screw-the-dealer", |c| c.screw_the_dealer),
-        ("dealer-may-choose-no-trump", |c| c.dealer_may_choose_no_trump),
-        ("wizard-affects-kings", |c| c.wizard_affects_kings),
+        ("missions-in-turn", "--round-types missions,normal", |c| c.missions.reveal == MissionReveal::InTurn),
+        ("long-play-screw-by-tricks", "--round-types long,normal", |c| c.long_play_screw_by_tricks),
+        ("precision-solo-doubled", "--round-types precision-alliances,normal", |c| c.precision_solo_doubled),
+        ("leak-only-held", "--round-types leaked,normal", |c| c.leak_only_held),
+        ("stealth-actions-at-flip", "--round-types stealth,normal", |c| c.stealth_actions_at_flip),
+        ("stealth-follow-face-down", "--round-types stealth,normal", |c| c.stealth_follow_face_down),
+        ("split-miss-per-trick", "--round-types split,normal", |c| c.split_miss == SplitMiss::PerTrick),
+        ("split-last-winner-leads", "--round-types split,normal", |c| c.split_lead == SplitLead::LastWinner),
+        ("screw-the-dealer", "", |c| c.screw_the_dealer),
+        ("dealer-may-choose-no-trump", "", |c| c.dealer_may_choose_no_trump),
+        ("wizard-affects-kings", "", |c| c.wizard_affects_kings),
     ]
 }
+
+/// Every Crown Battles switch of a round type's rule, with the round types that rule needs
+/// (the first of them named in the refusal).
+const CROWN_NEEDS: &[(&str, &str)] = &[
+    ("--missions-in-turn", "missions"),
+    ("--mission-choices 2", "blind-missions"),
+    ("--random-teams", "alliances"),
+    ("--missions-own-points", "missions-alliances"),
+    ("--precision-peasant-any", "precision"),
+    ("--precision-thief-own-bid", "precision-alliances"),
+    ("--precision-team-double per-suit", "precision-alliances"),
+    ("--precision-solo-doubled", "precision-alliances"),
+    ("--extra-wagers", "wagering"),
+    ("--wager-bid-points", "wagering"),
+    ("--random-duels", "duel"),
+    ("--duel-bonus", "duel"),
+    ("--duel-misses-to-bank", "duel"),
+    ("--long-play-screw-by-tricks", "long"),
+    ("--long-play-first-pass-acts", "long"),
+    ("--leak-only-held", "leaked"),
+    ("--leak-choice dealer", "leaked"),
+    ("--stealth-actions-at-flip", "stealth"),
+    ("--stealth-follow-face-down", "stealth"),
+    ("--split-miss-per-trick", "split"),
+    ("--split-last-winner-leads", "split"),
+];
 
 fn archduke_config(line: &str) -> Result<archduke_rules::Config, String> {
     let parsed = SimulateArgs::parse(args(&format!("--game archduke {line}"))).map_err(|e| e.to_string())?;
@@ -154,12 +181,30 @@ fn a_reading_switch_without_its_rule_is_refused_and_other_games_refuse_them() {
 }
 
 #[test]
+fn a_round_type_switch_without_its_round_type_is_refused() {
+    for &(flag, round_type) in CROWN_NEEDS {
+        let why = crown_config(flag).unwrap_err();
+        let name = flag.split(' ').next().unwrap_or(flag);
+        assert!(why.contains(name) && why.contains("go with --round-types"), "{flag}: {why}");
+        assert!(
+            why.contains(&format!("naming {round_type}")) || why.contains(&format!("or {round_type}")),
+            "{flag}: {why}"
+        );
+        // Dealt (among others) or in a sequence, the round type makes the switch count.
+        crown_config(&format!("--round-types normal,{round_type} {flag}")).unwrap_or_else(|e| panic!("{flag}: {e}"));
+        crown_config(&format!("--round-sequence {round_type},normal {flag}")).unwrap_or_else(|e| panic!("{flag}: {e}"));
+        // Another round type does not.
+        assert!(crown_config(&format!("--round-types normal,blind {flag}")).is_err(), "{flag}");
+    }
+}
+
+#[test]
 fn each_crown_battles_switch_reaches_the_config_alone() {
     let base = crown_config("").unwrap();
-    for (flag, set) in crown_rows() {
+    for (flag, needs, set) in crown_rows() {
         assert!(!set(&base), "--{flag} is on by default");
-        let config = crown_config(&format!("--{flag}")).unwrap_or_else(|e| panic!("--{flag}: {e}"));
-        for (other, other_set) in crown_rows() {
+        let config = crown_config(&format!("{needs} --{flag}")).unwrap_or_else(|e| panic!("--{flag}: {e}"));
+        for (other, _, other_set) in crown_rows() {
             assert_eq!(other_set(&config), other == flag, "--{flag} and --{other}");
         }
         let why = SimulateArgs::parse(args(&format!("--game theduke --{flag}"))).unwrap_err().to_string();
@@ -179,7 +224,12 @@ fn crown_battles_valued_flags_reach_the_config() {
         let parsed = SimulateArgs::parse(args(&format!("--game crownbattles --precision-team-double {name}"))).unwrap();
         assert_eq!(parsed.options.precision_team_double, Some(option));
         assert_eq!(parsed.options.flags(), [format!("--precision-team-double {name}")]);
-        assert_eq!(crown_config(&format!("--precision-team-double {name}")).unwrap().precision_team_double, rule);
+        assert_eq!(
+            crown_config(&format!("--round-types precision-alliances,normal --precision-team-double {name}"))
+                .unwrap()
+                .precision_team_double,
+            rule
+        );
     }
     let why = crown_config("--precision-team-double both").unwrap_err();
     assert!(
@@ -285,7 +335,7 @@ fn every_switch_has_a_test_here_and_a_line_in_the_readme() {
         let tested = TESTED_ELSEWHERE.contains(&flag)
             || OTHER_GAMES.contains(&flag)
             || duke.iter().any(|&(f, _, _)| f == flag)
-            || crown.iter().any(|&(f, _)| f == flag);
+            || crown.iter().any(|&(f, _, _)| f == flag);
         assert!(tested, "--{flag} has no test");
         assert!(readme.contains(&format!("`--{flag}")), "the README does not list --{flag}");
         assert!(SimulateArgs::usage().contains(&format!("--{flag}")), "the usage does not list --{flag}");
@@ -464,7 +514,7 @@ fn the_help_lists_every_value_the_parsers_accept() {
         dukesup_config(&format!("--ace {name}")).unwrap();
     }
     for name in names::<PrecisionTeamDoubleName>() {
-        crown_config(&format!("--precision-team-double {name}")).unwrap();
+        crown_config(&format!("--round-types precision-alliances,normal --precision-team-double {name}")).unwrap();
     }
 }
 

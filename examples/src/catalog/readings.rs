@@ -184,3 +184,63 @@ pub(super) fn crown_readings(config: &mut crownbattles_rules::Config, options: &
     }
     Ok(())
 }
+
+/// Refuses a Crown Battles switch whose round type no round can play (`--random-duels`
+/// without Duel Fights dealt, …): it would change nothing, and a user who gave it expects
+/// it to. The base game's options (`--screw-the-dealer`, the power cards' readings) apply
+/// to every round and are not checked here.
+pub(super) fn crown_needs(config: &crownbattles_rules::Config, options: &GameOptions) -> Result<(), String> {
+    use crownbattles_rules::RoundType::{self, *};
+    let any = |types: &[RoundType]| types.iter().any(|t| config.round_types.chosen() & (1 << t.index()) != 0);
+    let missions = [Missions, BlindMissions, MissionsAlliances];
+    let teams = [Alliances, MissionsAlliances, SuitPrecisionAlliances];
+    let precision = [SuitPrecision, SuitPrecisionAlliances];
+    let needs: [(bool, &[RoundType], &str); 11] = [
+        (
+            options.missions.is_some() || options.missions_in_turn || options.mission_choices.is_some(),
+            &missions,
+            "--missions, --missions-in-turn and --mission-choices",
+        ),
+        (options.random_teams, &teams, "--random-teams"),
+        (options.missions_own_points, &[MissionsAlliances], "--missions-own-points"),
+        (
+            options.precision_peasant_any || options.precision_thief_own_bid,
+            &precision,
+            "--precision-peasant-any and --precision-thief-own-bid",
+        ),
+        (
+            options.precision_team_double.is_some() || options.precision_solo_doubled,
+            &[SuitPrecisionAlliances],
+            "--precision-team-double and --precision-solo-doubled",
+        ),
+        (options.extra_wagers || options.wager_bid_points, &[Wagering], "--extra-wagers and --wager-bid-points"),
+        (
+            options.random_duels || options.duel_bonus || options.duel_misses_to_bank,
+            &[DuelFights],
+            "--random-duels, --duel-bonus and --duel-misses-to-bank",
+        ),
+        (
+            options.long_play_screw_by_tricks || options.long_play_first_pass_acts,
+            &[LongPlay],
+            "--long-play-screw-by-tricks and --long-play-first-pass-acts",
+        ),
+        (options.leak_only_held || options.leak_choice.is_some(), &[LeakedSuit], "--leak-only-held and --leak-choice"),
+        (
+            options.stealth_actions_at_flip || options.stealth_follow_face_down,
+            &[StealthPlay],
+            "--stealth-actions-at-flip and --stealth-follow-face-down",
+        ),
+        (
+            options.split_miss_per_trick || options.split_last_winner_leads,
+            &[TheSplit],
+            "--split-miss-per-trick and --split-last-winner-leads",
+        ),
+    ];
+    match needs.iter().find(|&&(on, types, _)| on && !any(types)) {
+        Some((_, types, flags)) => {
+            let names: Vec<&str> = types.iter().map(|t| t.short()).collect();
+            Err(format!("{flags} go with --round-types or --round-sequence naming {}", names.join(" or ")))
+        }
+        None => Ok(()),
+    }
+}

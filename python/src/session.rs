@@ -26,10 +26,11 @@ pub trait DynGame: Send + Sync {
     fn current(&self) -> Option<u8>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// The legal actions of `seat`, in notation.
+    /// The legal actions of `seat`, in notation, in the order of their indices.
     fn legal_notation(&mut self, seat: u8) -> Vec<String>;
-    /// The legal actions of `seat`, as indices.
-    fn legal_indices(&mut self, seat: u8) -> Vec<usize>;
+    /// Replaces `out` with the indices of the legal actions of `seat`, ascending (read from
+    /// the game's bit mask: no action list, no per-action index lookup).
+    fn legal_indices(&mut self, seat: u8, out: &mut Vec<usize>);
     /// Applies an action written in notation.
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String>;
     /// Applies an action given by its index.
@@ -92,6 +93,8 @@ pub struct Session<G: Learning> {
     /// Whether `apply` keeps the undo stack and the record.
     history: bool,
     scratch: Vec<G::Action>,
+    /// The legal-action bit mask of [`DynGame::legal_indices`] (sized on first use).
+    bits: Vec<u64>,
 }
 
 impl<G: Learning> Clone for Session<G> {
@@ -103,6 +106,7 @@ impl<G: Learning> Clone for Session<G> {
             replayable: self.replayable,
             history: self.history,
             scratch: Vec::new(),
+            bits: Vec::new(),
         }
     }
 }
@@ -118,6 +122,7 @@ impl<G: Learning> Session<G> {
             replayable: true,
             history: true,
             scratch: Vec::new(),
+            bits: Vec::new(),
         })
     }
 
@@ -131,10 +136,14 @@ impl<G: Learning> Session<G> {
     }
 
     fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
-        let undo = self.game.apply(seat, action).map_err(|e| e.to_string())?;
         if self.history {
+            let undo = self.game.apply(seat, action).map_err(|e| e.to_string())?;
             self.undo.push(undo);
             self.record.push(seat, action);
+        } else if let Err(e) = self.game.apply(seat, action) {
+            // (The undo is dropped where the engine wrote it: moving it out first would copy
+            // the largest variant, a whole state in Crown Battles, at every step.)
+            return Err(e.to_string());
         }
         Ok(())
     }
@@ -167,12 +176,23 @@ impl<G: Learning> DynGame for Session<G> {
         self.game.is_over()
     }
     fn legal_notation(&mut self, seat: u8) -> Vec<String> {
-        self.game.legal_actions(Seat(seat), &mut self.scratch);
-        self.scratch.iter().map(ToString::to_string).collect()
+        let mut indices = Vec::new();
+        self.legal_indices(seat, &mut indices);
+        indices.iter().filter_map(|&i| self.game.index_action(i)).map(|a| a.to_string()).collect()
     }
-    fn legal_indices(&mut self, seat: u8) -> Vec<usize> {
-        self.game.legal_actions(Seat(seat), &mut self.scratch);
-        self.scratch.iter().filter_map(|&a| self.game.action_index(a)).collect()
+    fn legal_indices(&mut self, seat: u8, out: &mut Vec<usize>) {
+        out.clear();
+        self.bits.resize(duke_core::mask_words(self.game.action_count()), 0);
+        if self.game.legal_mask_bits(Seat(seat), &mut self.scratch, &mut self.bits).is_err() {
+            return; // (Unreachable: the buffer has the config's length.)
+        }
+        for (w, &word) in self.bits.iter().enumerate() {
+            let mut rest = word;
+            while rest != 0 {
+                out.push(w * 64 + rest.trailing_zeros() as usize);
+                rest &= rest - 1;
+            }
+        }
     }
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String> {
         let action: G::Action = text.parse().map_err(|e: duke_core::NotationError| e.to_string())?;
@@ -280,7 +300,15 @@ impl<G: Learning> DynGame for Session<G> {
         // The determinized world has no history of its own: its record starts where it is,
         // so only its state (not a replay) describes it.
         let record = Record::new(game.config(), seed);
-        Box::new(Session { game, undo: Vec::new(), record, replayable: false, history: true, scratch: Vec::new() })
+        Box::new(Session {
+            game,
+            undo: Vec::new(),
+            record,
+            replayable: false,
+            history: true,
+            scratch: Vec::new(),
+            bits: Vec::new(),
+        })
     }
     fn steps(&self) -> usize {
         self.record.steps.len()

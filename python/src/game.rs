@@ -7,7 +7,7 @@ use pyo3::types::{PyAny, PyDict, PyList};
 use crate::errors::{ActionError, ConfigError, GameError};
 use crate::games;
 use crate::ints::{self, Ints};
-use crate::session::DynGame;
+use crate::session::{BitIndices, DynGame};
 
 /// Turns a config given as a dict (or a JSON string) into JSON text.
 pub fn config_text(config: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
@@ -39,14 +39,12 @@ pub struct PyGame {
     pub(crate) inner: Box<dyn DynGame>,
     /// The Python ints of the action indices (shared by every game: see [`crate::ints`]).
     ints: Ints,
-    /// The reusable buffer of `legal_indices`.
-    indices: Vec<usize>,
 }
 
 impl PyGame {
     fn wrap(py: Python<'_>, inner: Box<dyn DynGame>) -> PyGame {
         let ints = ints::ints(py, inner.action_count());
-        PyGame { inner, ints, indices: Vec::new() }
+        PyGame { inner, ints }
     }
     fn seat_ok(&self, seat: u8) -> PyResult<()> {
         if usize::from(seat) < self.inner.seat_count() {
@@ -132,8 +130,7 @@ impl PyGame {
     /// `legal_mask`).
     fn legal_indices<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
         self.seat_ok(seat)?;
-        self.inner.legal_indices(seat, &mut self.indices);
-        ints::list(py, &self.ints, &self.indices)
+        ints::list(py, &self.ints, BitIndices::new(self.inner.legal_bits(seat)))
     }
 
     /// Applies `action` (notation text or an action index) for `seat`; an illegal action
@@ -276,12 +273,12 @@ impl PyGame {
     /// raise.
     fn determinize(&self, seat: u8, seed: u64) -> PyResult<PyGame> {
         self.seat_ok(seat)?;
-        Ok(PyGame { inner: self.inner.determinize(seat, seed), ints: self.ints.clone(), indices: Vec::new() })
+        Ok(PyGame { inner: self.inner.determinize(seat, seed), ints: self.ints.clone() })
     }
 
     /// An independent copy.
     fn clone(&self) -> PyGame {
-        PyGame { inner: self.inner.clone_box(), ints: self.ints.clone(), indices: Vec::new() }
+        PyGame { inner: self.inner.clone_box(), ints: self.ints.clone() }
     }
 
     fn __copy__(&self) -> PyGame {

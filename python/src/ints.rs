@@ -36,10 +36,14 @@ pub fn ints(py: Python<'_>, count: usize) -> Ints {
 
 /// The list of `indices` as Python ints, taken from the shared table (an index past its end,
 /// which a game's own indices never are, is made afresh).
-pub fn list<'py>(py: Python<'py>, ints: &Ints, indices: &[usize]) -> PyResult<Bound<'py, PyList>> {
+pub fn list<'py>(
+    py: Python<'py>,
+    ints: &Ints,
+    indices: impl ExactSizeIterator<Item = usize>,
+) -> PyResult<Bound<'py, PyList>> {
     PyList::new(
         py,
-        indices.iter().map(|&i| match ints.get(i) {
+        indices.map(|i| match ints.get(i) {
             Some(int) => int.bind(py).clone(),
             None => {
                 let Ok(int) = i.into_pyobject(py);

@@ -28,9 +28,9 @@ pub trait DynGame: Send + Sync {
     fn is_over(&self) -> bool;
     /// The legal actions of `seat`, in notation, in the order of their indices.
     fn legal_notation(&mut self, seat: u8) -> Vec<String>;
-    /// Replaces `out` with the indices of the legal actions of `seat`, ascending (read from
-    /// the game's bit mask: no action list, no per-action index lookup).
-    fn legal_indices(&mut self, seat: u8, out: &mut Vec<usize>);
+    /// The legal actions of `seat` as the game's bit mask (index `i` is bit `i % 64` of word
+    /// `i / 64`): no action list, no per-action index lookup. The buffer is the session's.
+    fn legal_bits(&mut self, seat: u8) -> &[u64];
     /// Applies an action written in notation.
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String>;
     /// Applies an action given by its index.
@@ -93,7 +93,7 @@ pub struct Session<G: Learning> {
     /// Whether `apply` keeps the undo stack and the record.
     history: bool,
     scratch: Vec<G::Action>,
-    /// The legal-action bit mask of [`DynGame::legal_indices`] (sized on first use).
+    /// The legal-action bit mask of [`DynGame::legal_bits`] (sized on first use).
     bits: Vec<u64>,
 }
 
@@ -149,6 +149,46 @@ impl<G: Learning> Session<G> {
     }
 }
 
+/// The indices of the set bits of a bit mask, ascending; it knows its length.
+pub struct BitIndices<'a> {
+    words: &'a [u64],
+    /// The index of bit 0 of the word `rest` came from.
+    base: usize,
+    /// The bits of the current word not yet given.
+    rest: u64,
+    left: usize,
+}
+
+impl<'a> BitIndices<'a> {
+    /// The set bits of `words`.
+    pub fn new(words: &'a [u64]) -> BitIndices<'a> {
+        let left = words.iter().map(|w| w.count_ones() as usize).sum();
+        let (rest, words) = words.split_first().map_or((0, words), |(&first, tail)| (first, tail));
+        BitIndices { words, base: 0, rest, left }
+    }
+}
+
+impl Iterator for BitIndices<'_> {
+    type Item = usize;
+    fn next(&mut self) -> Option<usize> {
+        while self.rest == 0 {
+            let (&next, tail) = self.words.split_first()?;
+            self.words = tail;
+            self.base += 64;
+            self.rest = next;
+        }
+        let index = self.base + self.rest.trailing_zeros() as usize;
+        self.rest &= self.rest - 1;
+        self.left -= 1;
+        Some(index)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for BitIndices<'_> {}
+
 fn seats(set: duke_core::SeatSet) -> Vec<u8> {
     set.iter().map(|s| s.0).collect()
 }
@@ -176,23 +216,15 @@ impl<G: Learning> DynGame for Session<G> {
         self.game.is_over()
     }
     fn legal_notation(&mut self, seat: u8) -> Vec<String> {
-        let mut indices = Vec::new();
-        self.legal_indices(seat, &mut indices);
+        let indices: Vec<usize> = BitIndices::new(self.legal_bits(seat)).collect();
         indices.iter().filter_map(|&i| self.game.index_action(i)).map(|a| a.to_string()).collect()
     }
-    fn legal_indices(&mut self, seat: u8, out: &mut Vec<usize>) {
-        out.clear();
+    fn legal_bits(&mut self, seat: u8) -> &[u64] {
         self.bits.resize(duke_core::mask_words(self.game.action_count()), 0);
         if self.game.legal_mask_bits(Seat(seat), &mut self.scratch, &mut self.bits).is_err() {
-            return; // (Unreachable: the buffer has the config's length.)
+            self.bits.fill(0); // (Unreachable: the buffer has the config's length.)
         }
-        for (w, &word) in self.bits.iter().enumerate() {
-            let mut rest = word;
-            while rest != 0 {
-                out.push(w * 64 + rest.trailing_zeros() as usize);
-                rest &= rest - 1;
-            }
-        }
+        &self.bits
     }
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String> {
         let action: G::Action = text.parse().map_err(|e: duke_core::NotationError| e.to_string())?;

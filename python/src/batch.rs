@@ -32,7 +32,6 @@ struct Slot {
     /// The returns of the current state (kept from the previous step, so each step asks
     /// the game for its returns once).
     before: Vec<f64>,
-    after: Vec<f64>,
 }
 
 /// Many games of one config, stepped together: see the module docs.
@@ -127,32 +126,17 @@ fn episode_seed(master: u64, index: u64, episode: u64) -> u64 {
 impl Slot {
     /// Writes the observation and mask of the seat asked next.
     fn fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String> {
-        match self.game.current() {
-            Some(s) => {
-                *seat = i64::from(s);
-                self.game.observe(Some(s), obs)?;
-                self.game.legal_mask(s, mask)
-            }
-            None => Err("a game is over and was not reset".to_owned()),
-        }
+        self.game.batch_fill(obs, mask, seat)
     }
 
     /// Applies `action` for the seat asked, writes the step's rewards and whether the game
     /// ended (then starts its next episode), and the next observation, mask and seat.
     fn step(&mut self, master: u64, action: i64, row: Row<'_>) -> Result<(), String> {
-        let s = self.game.current().ok_or("a game is over and was not reset")?;
         let index = usize::try_from(action).map_err(|_| format!("action index {action} is negative"))?;
-        self.game.apply_index(s, index)?;
-        self.game.returns(&mut self.after)?;
-        for ((r, a), b) in row.reward.iter_mut().zip(&self.after).zip(&self.before) {
-            *r = a - b;
-        }
-        *row.done = self.game.is_over();
+        *row.done = self.game.batch_apply(index, &mut self.before, row.reward)?;
         if *row.done {
             self.episode = self.episode.wrapping_add(1);
             self.restart(master)?;
-        } else {
-            std::mem::swap(&mut self.before, &mut self.after);
         }
         self.fill(row.obs, row.mask, row.seat)
     }
@@ -235,16 +219,21 @@ impl PyVecGame {
             return Err(ConfigError::new_err("a VecGame needs at least one game"));
         }
         let config = config_text(config)?;
+        // (Every game is a copy of the first, restarted with its own seed: one action table
+        // for all.)
+        let mut template = games::new_game(name, config.as_deref(), players, episode_seed(seed, 0, 0))
+            .map_err(ConfigError::new_err)?;
+        template.set_history(false);
+        template.build_action_table();
         let mut slots = Vec::with_capacity(num_games);
         for i in 0..num_games {
             let index = i as u64;
-            let mut game = games::new_game(name, config.as_deref(), players, episode_seed(seed, index, 0))
-                .map_err(ConfigError::new_err)?;
-            game.set_history(false);
+            let mut game = template.clone_box();
+            game.reset(episode_seed(seed, index, 0)).map_err(GameError::new_err)?;
             let seats = game.seat_count();
             let mut before = vec![0.0; seats];
             game.returns(&mut before).map_err(GameError::new_err)?;
-            slots.push(Slot { game, index, episode: 0, before, after: vec![0.0; seats] });
+            slots.push(Slot { game, index, episode: 0, before });
         }
         let first = slots.first().map(|s| &s.game).ok_or_else(|| ConfigError::new_err("no game"))?;
         let (seats, actions, observation) = (first.seat_count(), first.action_count(), first.observation_shape());

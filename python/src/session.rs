@@ -3,6 +3,8 @@
 //! Everything the Python classes need is here, written once for every `G: Learning`; the
 //! Python layer ([`crate::game`], [`crate::batch`]) never sees a concrete game type.
 
+use std::sync::Arc;
+
 use duke_core::{Learning, Observer, Record, Seat};
 
 /// A seat number from Python, or `None` for the spectator.
@@ -81,6 +83,19 @@ pub trait DynGame: Send + Sync {
     /// Whether `apply` keeps an undo stack and a record (on by default; the batched
     /// stepper turns it off, so that stepping does not allocate).
     fn set_history(&mut self, keep: bool);
+    /// Makes a table of every action of the config by index, which this session and its
+    /// clones then read instead of asking the game (`Learning::index_action` depends on
+    /// the config only, so the table is exact for every game of the config, and `reset`
+    /// keeps the config). For the batched stepper, whose games share one table.
+    fn build_action_table(&mut self);
+    /// The batched step's first half, in one call (so the game's own code is inlined,
+    /// not reached through a call per query): applies action `index` for the seat asked,
+    /// writes each seat's reward (its return now minus `before`) into `reward`, updates
+    /// `before` to the returns now, and tells whether the game is over.
+    fn batch_apply(&mut self, index: usize, before: &mut [f64], reward: &mut [f64]) -> Result<bool, String>;
+    /// The batched step's second half: writes the seat asked next, its observation and its
+    /// legal mask.
+    fn batch_fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String>;
 }
 
 /// A game, its undo stack, the record of its actions, and reusable buffers.
@@ -95,6 +110,9 @@ pub struct Session<G: Learning> {
     scratch: Vec<G::Action>,
     /// The legal-action bit mask of [`DynGame::legal_bits`] (sized on first use).
     bits: Vec<u64>,
+    /// Every action of the config by index, when [`DynGame::build_action_table`] made it
+    /// (shared by the clones).
+    table: Option<Arc<[G::Action]>>,
 }
 
 impl<G: Learning> Clone for Session<G> {
@@ -107,6 +125,7 @@ impl<G: Learning> Clone for Session<G> {
             history: self.history,
             scratch: Vec::new(),
             bits: Vec::new(),
+            table: self.table.clone(),
         }
     }
 }
@@ -123,6 +142,7 @@ impl<G: Learning> Session<G> {
             history: true,
             scratch: Vec::new(),
             bits: Vec::new(),
+            table: None,
         })
     }
 
@@ -133,6 +153,15 @@ impl<G: Learning> Session<G> {
             session.apply(step.seat, step.action).map_err(|e| format!("step {i}: {e}"))?;
         }
         Ok(session)
+    }
+
+    /// The action of an index: from the table when there is one, else from the game.
+    fn action_of(&self, index: usize) -> Result<G::Action, String> {
+        let action = match &self.table {
+            Some(table) => table.get(index).copied(),
+            None => self.game.index_action(index),
+        };
+        action.ok_or_else(|| format!("action index {index} is out of range (0..{})", self.game.action_count()))
     }
 
     fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
@@ -231,10 +260,7 @@ impl<G: Learning> DynGame for Session<G> {
         self.apply(Seat(seat), action)
     }
     fn apply_index(&mut self, seat: u8, index: usize) -> Result<(), String> {
-        let action = self
-            .game
-            .index_action(index)
-            .ok_or_else(|| format!("action index {index} is out of range (0..{})", self.game.action_count()))?;
+        let action = self.action_of(index)?;
         self.apply(Seat(seat), action)
     }
     fn undo(&mut self) -> bool {
@@ -340,6 +366,7 @@ impl<G: Learning> DynGame for Session<G> {
             history: true,
             scratch: Vec::new(),
             bits: Vec::new(),
+            table: None,
         })
     }
     fn steps(&self) -> usize {
@@ -352,6 +379,30 @@ impl<G: Learning> DynGame for Session<G> {
         self.record.steps.clear();
         self.replayable = self.history;
         Ok(())
+    }
+    fn build_action_table(&mut self) {
+        let table: Option<Arc<[G::Action]>> =
+            (0..self.game.action_count()).map(|i| self.game.index_action(i)).collect();
+        self.table = table;
+    }
+    fn batch_apply(&mut self, index: usize, before: &mut [f64], reward: &mut [f64]) -> Result<bool, String> {
+        let seat = self.game.awaited().first().ok_or("a game is over and was not reset")?;
+        let action = self.action_of(index)?;
+        self.apply(seat, action)?;
+        // (`reward` holds the returns after the step, then their change.)
+        self.game.returns(reward).map_err(|e| e.to_string())?;
+        for (r, b) in reward.iter_mut().zip(before.iter_mut()) {
+            let after = *r;
+            *r = after - *b;
+            *b = after;
+        }
+        Ok(self.game.is_over())
+    }
+    fn batch_fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String> {
+        let s = self.game.awaited().first().ok_or("a game is over and was not reset")?;
+        *seat = i64::from(s.0);
+        self.game.observe(Observer::Seat(s), obs).map_err(|e| e.to_string())?;
+        self.game.legal_mask(s, &mut self.scratch, mask).map_err(|e| e.to_string())
     }
     fn set_history(&mut self, keep: bool) {
         self.history = keep;

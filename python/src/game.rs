@@ -7,7 +7,7 @@ use pyo3::types::{PyAny, PyDict, PyList};
 use crate::errors::{ActionError, ConfigError, GameError};
 use crate::games;
 use crate::ints::{self, Ints};
-use crate::session::{BitIndices, DynGame};
+use crate::session::DynGame;
 
 /// Turns a config given as a dict (or a JSON string) into JSON text.
 pub fn config_text(config: Option<&Bound<'_, PyAny>>) -> PyResult<Option<String>> {
@@ -130,7 +130,7 @@ impl PyGame {
     /// `legal_mask`).
     fn legal_indices<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
         self.seat_ok(seat)?;
-        ints::list(py, &self.ints, BitIndices::new(self.inner.legal_bits(seat)))
+        ints::list(py, &self.ints, self.inner.legal_indices(seat).iter().copied())
     }
 
     /// Applies `action` (notation text or an action index) for `seat`; an illegal action

@@ -6,7 +6,7 @@ use duke_core::{Game, GameConfig, Learning, Record};
 use dukesup_rules::DukesUp;
 use theduke_rules::{ExpandedDuke, TheDuke};
 
-use crate::session::{DynGame, Session};
+use crate::session::{DynGame, Listing, Session};
 
 /// The games' names, as on the Rust command lines.
 pub const NAMES: [&str; 4] = ["theduke", "archduke", "dukesup", "crownbattles"];
@@ -18,8 +18,17 @@ fn config_of<G: Game>(config: Option<&str>, players: Option<u8>) -> Result<G::Co
     }
 }
 
+/// How `Game.legal_indices` lists a game's legal actions: from the bit mask, except in
+/// Dukes Up!, whose mask has 18,469 bits (289 words to clear and scan) for about 8 legal
+/// actions a turn: there listing the actions and indexing each costs a quarter less
+/// (instruction counts of the bench loop). The others' masks are short (Crown Battles), or
+/// their lists long (Archduke's swaps: thousands) or their indexing dearer (The Duke).
+fn listing<G: Learning>() -> Listing {
+    if G::NAME == DukesUp::NAME { Listing::Actions } else { Listing::Bits }
+}
+
 fn session<G: Learning>(config: G::Config, seed: u64) -> Result<Box<dyn DynGame>, String> {
-    Session::<G>::new(config, seed).map(|s| Box::new(s) as Box<dyn DynGame>)
+    Session::<G>::new(config, seed).map(|s| Box::new(s.with_listing(listing::<G>())) as Box<dyn DynGame>)
 }
 
 /// A new game: `config` as JSON (the Rust JSON field names), or `None` for the bounded
@@ -44,7 +53,7 @@ pub fn new_game(name: &str, config: Option<&str>, players: Option<u8>, seed: u64
 
 fn replay<G: Learning>(json: &str) -> Result<Box<dyn DynGame>, String> {
     let record: Record<G> = serde_json::from_str(json).map_err(|e| format!("bad {} record: {e}", G::NAME))?;
-    Session::<G>::from_record(record).map(|s| Box::new(s) as Box<dyn DynGame>)
+    Session::<G>::from_record(record).map(|s| Box::new(s.with_listing(listing::<G>())) as Box<dyn DynGame>)
 }
 
 /// A game replayed from a record's JSON (as `Game.record()` or the Rust `Record` writes it).

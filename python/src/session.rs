@@ -30,9 +30,8 @@ pub trait DynGame: Send + Sync {
     fn is_over(&self) -> bool;
     /// The legal actions of `seat`, in notation, in the order of their indices.
     fn legal_notation(&mut self, seat: u8) -> Vec<String>;
-    /// The legal actions of `seat` as the game's bit mask (index `i` is bit `i % 64` of word
-    /// `i / 64`): no action list, no per-action index lookup. The buffer is the session's.
-    fn legal_bits(&mut self, seat: u8) -> &[u64];
+    /// The indices of the legal actions of `seat`, ascending (a buffer of the session's).
+    fn legal_indices(&mut self, seat: u8) -> &[usize];
     /// Applies an action written in notation.
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String>;
     /// Applies an action given by its index.
@@ -98,6 +97,17 @@ pub trait DynGame: Send + Sync {
     fn batch_fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String>;
 }
 
+/// How a session lists the indices of the legal actions (both give the same ascending
+/// list; which is cheaper depends on the game, see [`crate::games`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// From the game's bit mask: no action list and no index lookup per action, but a
+    /// scan of `action_count / 64` words.
+    Bits,
+    /// The legal actions, each indexed, then sorted.
+    Actions,
+}
+
 /// A game, its undo stack, the record of its actions, and reusable buffers.
 pub struct Session<G: Learning> {
     game: G,
@@ -108,8 +118,12 @@ pub struct Session<G: Learning> {
     /// Whether `apply` keeps the undo stack and the record.
     history: bool,
     scratch: Vec<G::Action>,
-    /// The legal-action bit mask of [`DynGame::legal_bits`] (sized on first use).
+    /// How [`DynGame::legal_indices`] lists.
+    listing: Listing,
+    /// The legal-action bit mask of [`DynGame::legal_indices`] (sized on first use).
     bits: Vec<u64>,
+    /// The indices [`DynGame::legal_indices`] gives.
+    indices: Vec<usize>,
     /// Every action of the config by index, when [`DynGame::build_action_table`] made it
     /// (shared by the clones).
     table: Option<Arc<[G::Action]>>,
@@ -124,7 +138,9 @@ impl<G: Learning> Clone for Session<G> {
             replayable: self.replayable,
             history: self.history,
             scratch: Vec::new(),
+            listing: self.listing,
             bits: Vec::new(),
+            indices: Vec::new(),
             table: self.table.clone(),
         }
     }
@@ -141,9 +157,17 @@ impl<G: Learning> Session<G> {
             replayable: true,
             history: true,
             scratch: Vec::new(),
+            listing: Listing::Bits,
             bits: Vec::new(),
+            indices: Vec::new(),
             table: None,
         })
+    }
+
+    /// The same session, listing legal indices the way given.
+    pub fn with_listing(mut self, listing: Listing) -> Session<G> {
+        self.listing = listing;
+        self
     }
 
     /// A session replayed from a record.
@@ -166,8 +190,11 @@ impl<G: Learning> Session<G> {
 
     fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
         if self.history {
-            let undo = self.game.apply(seat, action).map_err(|e| e.to_string())?;
-            self.undo.push(undo);
+            match self.game.apply(seat, action) {
+                // (Pushed straight from where the engine wrote it: one copy of the undo.)
+                Ok(undo) => self.undo.push(undo),
+                Err(e) => return Err(e.to_string()),
+            }
             self.record.push(seat, action);
         } else if let Err(e) = self.game.apply(seat, action) {
             // (The undo is dropped where the engine wrote it: moving it out first would copy
@@ -177,46 +204,6 @@ impl<G: Learning> Session<G> {
         Ok(())
     }
 }
-
-/// The indices of the set bits of a bit mask, ascending; it knows its length.
-pub struct BitIndices<'a> {
-    words: &'a [u64],
-    /// The index of bit 0 of the word `rest` came from.
-    base: usize,
-    /// The bits of the current word not yet given.
-    rest: u64,
-    left: usize,
-}
-
-impl<'a> BitIndices<'a> {
-    /// The set bits of `words`.
-    pub fn new(words: &'a [u64]) -> BitIndices<'a> {
-        let left = words.iter().map(|w| w.count_ones() as usize).sum();
-        let (rest, words) = words.split_first().map_or((0, words), |(&first, tail)| (first, tail));
-        BitIndices { words, base: 0, rest, left }
-    }
-}
-
-impl Iterator for BitIndices<'_> {
-    type Item = usize;
-    fn next(&mut self) -> Option<usize> {
-        while self.rest == 0 {
-            let (&next, tail) = self.words.split_first()?;
-            self.words = tail;
-            self.base += 64;
-            self.rest = next;
-        }
-        let index = self.base + self.rest.trailing_zeros() as usize;
-        self.rest &= self.rest - 1;
-        self.left -= 1;
-        Some(index)
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for BitIndices<'_> {}
 
 fn seats(set: duke_core::SeatSet) -> Vec<u8> {
     set.iter().map(|s| s.0).collect()
@@ -245,15 +232,33 @@ impl<G: Learning> DynGame for Session<G> {
         self.game.is_over()
     }
     fn legal_notation(&mut self, seat: u8) -> Vec<String> {
-        let indices: Vec<usize> = BitIndices::new(self.legal_bits(seat)).collect();
+        let indices = self.legal_indices(seat).to_vec();
         indices.iter().filter_map(|&i| self.game.index_action(i)).map(|a| a.to_string()).collect()
     }
-    fn legal_bits(&mut self, seat: u8) -> &[u64] {
-        self.bits.resize(duke_core::mask_words(self.game.action_count()), 0);
-        if self.game.legal_mask_bits(Seat(seat), &mut self.scratch, &mut self.bits).is_err() {
-            self.bits.fill(0); // (Unreachable: the buffer has the config's length.)
+    fn legal_indices(&mut self, seat: u8) -> &[usize] {
+        self.indices.clear();
+        match self.listing {
+            Listing::Bits => {
+                self.bits.resize(duke_core::mask_words(self.game.action_count()), 0);
+                // (A length error cannot happen: the buffer has the config's length.)
+                if self.game.legal_mask_bits(Seat(seat), &mut self.scratch, &mut self.bits).is_ok() {
+                    for (w, &word) in self.bits.iter().enumerate() {
+                        let mut rest = word;
+                        while rest != 0 {
+                            self.indices.push(w * 64 + rest.trailing_zeros() as usize);
+                            rest &= rest - 1;
+                        }
+                    }
+                }
+            }
+            Listing::Actions => {
+                self.game.legal_actions(Seat(seat), &mut self.scratch);
+                self.indices.extend(self.scratch.iter().filter_map(|&a| self.game.action_index(a)));
+                self.indices.sort_unstable();
+                self.indices.dedup(); // (As the mask: an action listed twice is one index.)
+            }
         }
-        &self.bits
+        &self.indices
     }
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String> {
         let action: G::Action = text.parse().map_err(|e: duke_core::NotationError| e.to_string())?;
@@ -365,7 +370,9 @@ impl<G: Learning> DynGame for Session<G> {
             replayable: false,
             history: true,
             scratch: Vec::new(),
+            listing: self.listing,
             bits: Vec::new(),
+            indices: Vec::new(),
             table: None,
         })
     }

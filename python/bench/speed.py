@@ -1,7 +1,7 @@
 """Python-driven actions per second: one game in a Python loop, and batched, against
 OpenSpiel's Python loop (pyspiel's oh_hell, a trick-taking game) when it is installed.
 
-    python bench/speed.py [--seconds 2] [--rounds 5]
+    python bench/speed.py [--seconds 2] [--rounds 5] [--threads N]
 
 The one-game loops have the shape of pyspiel's: ask for the legal actions (our
 `legal_indices`, pyspiel's `legal_actions`: both a list of Python ints), pick one at random
@@ -44,8 +44,8 @@ def one_env(name: str, seconds: float, seed: int = 0) -> tuple[int, float]:
     return actions, time.perf_counter() - start
 
 
-def batched(name: str, seconds: float, games: int = 256) -> tuple[float, float]:
-    vec = VecGame(name, games, seed=1)
+def batched(name: str, seconds: float, games: int = 256, threads: int | None = None) -> tuple[float, float]:
+    vec = VecGame(name, games, seed=1, threads=threads)
     size = int(np.prod(vec.observation_shape))
     obs = np.zeros((games, size), np.float32)
     mask = np.zeros((games, vec.action_count), np.bool_)
@@ -92,6 +92,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--seconds", type=float, default=2.0, help="time of each loop (all rounds together)")
     parser.add_argument("--rounds", type=int, default=5, help="turns the one-game loops take")
+    parser.add_argument("--threads", type=int, default=None, help="VecGame threads (default: every core)")
     args = parser.parse_args()
     rounds = max(1, args.rounds)
     share = args.seconds / rounds
@@ -107,12 +108,13 @@ def main() -> None:
             totals[name][0] += actions
             totals[name][1] += seconds
     rate = {name: (a / s if s else None) for name, (a, s) in totals.items()}
-    print("| game | one game, Python loop | × pyspiel's loop | batched stepping (256 games, every core) | batched with argmax policy |")
+    cores = "every core" if args.threads is None else f"{args.threads} threads"
+    print(f"| game | one game, Python loop | × pyspiel's loop | batched stepping (256 games, {cores}) | batched with argmax policy |")
     print("|---|---|---|---|---|")
     for name in GAMES:
         loop = rate[name] or 0.0
         ratio = f"{loop / rate['pyspiel']:.2f}" if rate["pyspiel"] else ""
-        stepping, whole = (r / 1e6 for r in batched(name, args.seconds))
+        stepping, whole = (r / 1e6 for r in batched(name, args.seconds, threads=args.threads))
         print(f"| {name} | {loop / 1e6:.3f} M/s | {ratio} | {stepping:.2f} M/s | {whole:.2f} M/s |")
     if rate["pyspiel"] is None:
         print("| pyspiel oh_hell | not installed | | | |")

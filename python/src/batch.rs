@@ -36,7 +36,8 @@ struct Slot {
 
 /// Many games of one config, stepped together: see the module docs.
 ///
-/// `VecGame(name, num_games, seed=0, config=None, players=None, threads=None)`.
+/// `VecGame(name, num_games, seed=0, config=None, players=None, threads=None)`: `threads`
+/// is the number of threads a call uses, the caller's included (None or 0: every core).
 #[pyclass(module = "duke_games._native", name = "VecGame")]
 pub struct PyVecGame {
     slots: Vec<Slot>,
@@ -237,10 +238,10 @@ impl PyVecGame {
         }
         let first = slots.first().map(|s| &s.game).ok_or_else(|| ConfigError::new_err("no game"))?;
         let (seats, actions, observation) = (first.seat_count(), first.action_count(), first.observation_shape());
-        // (threads=0 counts as 1; None: every core.)
+        // (None or 0: every core, as rayon's default.)
         let threads = threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get))
-            .max(1);
+            .filter(|&t| t > 0)
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get));
         let pool = if threads > 1 {
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(threads - 1)

@@ -43,9 +43,10 @@ def test_results_do_not_depend_on_threads(name):
             assert np.array_equal(x, y)
 
 
-@pytest.mark.parametrize("threads", [2, 3, 5])
+@pytest.mark.parametrize("threads", [0, 2, 3, 5])
 def test_uneven_blocks_equal_one_thread(threads):
-    # 13 games: blocks of unequal sizes, and more threads than some blocks have games.
+    # 13 games: blocks of unequal sizes, and more threads than some blocks have games (0:
+    # every core).
     one = run("crownbattles", 13, 120, threads=1)
     many = run("crownbattles", 13, 120, threads=threads)
     for a, b in zip(one, many):

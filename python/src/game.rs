@@ -6,6 +6,7 @@ use pyo3::types::{PyAny, PyDict, PyList};
 
 use crate::errors::{ActionError, ConfigError, GameError};
 use crate::games;
+use crate::ints::{self, Ints};
 use crate::session::DynGame;
 
 /// Turns a config given as a dict (or a JSON string) into JSON text.
@@ -36,9 +37,15 @@ pub fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 #[pyclass(module = "duke_games._native", name = "Game")]
 pub struct PyGame {
     pub(crate) inner: Box<dyn DynGame>,
+    /// The Python ints of the action indices (shared by every game: see [`crate::ints`]).
+    ints: Ints,
 }
 
 impl PyGame {
+    fn wrap(py: Python<'_>, inner: Box<dyn DynGame>) -> PyGame {
+        let ints = ints::ints(py, inner.action_count());
+        PyGame { inner, ints }
+    }
     fn seat_ok(&self, seat: u8) -> PyResult<()> {
         if usize::from(seat) < self.inner.seat_count() {
             Ok(())
@@ -55,10 +62,16 @@ impl PyGame {
 impl PyGame {
     #[new]
     #[pyo3(signature = (name, config=None, players=None, seed=0))]
-    fn new(name: &str, config: Option<&Bound<'_, PyAny>>, players: Option<u8>, seed: u64) -> PyResult<PyGame> {
+    fn new(
+        py: Python<'_>,
+        name: &str,
+        config: Option<&Bound<'_, PyAny>>,
+        players: Option<u8>,
+        seed: u64,
+    ) -> PyResult<PyGame> {
         let config = config_text(config)?;
         let inner = games::new_game(name, config.as_deref(), players, seed).map_err(ConfigError::new_err)?;
-        Ok(PyGame { inner })
+        Ok(PyGame::wrap(py, inner))
     }
 
     /// The game replayed from a record (a dict or JSON string, as `record()` gives).
@@ -66,7 +79,7 @@ impl PyGame {
     fn from_record(record: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let text = config_text(Some(record))?.unwrap_or_default();
         let inner = games::from_record(&text).map_err(GameError::new_err)?;
-        Ok(PyGame { inner })
+        Ok(PyGame::wrap(record.py(), inner))
     }
 
     /// The game's short name (`"theduke"`, ...).
@@ -106,16 +119,18 @@ impl PyGame {
         self.inner.steps()
     }
 
-    /// The legal actions of `seat`, in the game's notation.
+    /// The legal actions of `seat`, in the game's notation, in the order of their indices
+    /// (as `legal_indices`).
     fn legal_actions(&mut self, seat: u8) -> PyResult<Vec<String>> {
         self.seat_ok(seat)?;
         Ok(self.inner.legal_notation(seat))
     }
 
-    /// The legal actions of `seat`, as action indices.
-    fn legal_indices(&mut self, seat: u8) -> PyResult<Vec<usize>> {
+    /// The legal actions of `seat`, as action indices, ascending (the true entries of
+    /// `legal_mask`).
+    fn legal_indices<'py>(&mut self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyList>> {
         self.seat_ok(seat)?;
-        Ok(self.inner.legal_indices(seat))
+        ints::list(py, &self.ints, self.inner.legal_indices(seat).iter().copied())
     }
 
     /// Applies `action` (notation text or an action index) for `seat`; an illegal action
@@ -258,12 +273,12 @@ impl PyGame {
     /// raise.
     fn determinize(&self, seat: u8, seed: u64) -> PyResult<PyGame> {
         self.seat_ok(seat)?;
-        Ok(PyGame { inner: self.inner.determinize(seat, seed) })
+        Ok(PyGame { inner: self.inner.determinize(seat, seed), ints: self.ints.clone() })
     }
 
     /// An independent copy.
     fn clone(&self) -> PyGame {
-        PyGame { inner: self.inner.clone_box() }
+        PyGame { inner: self.inner.clone_box(), ints: self.ints.clone() }
     }
 
     fn __copy__(&self) -> PyGame {

@@ -9,6 +9,7 @@ mod batch;
 mod errors;
 mod game;
 mod games;
+mod ints;
 mod session;
 
 use pyo3::prelude::*;

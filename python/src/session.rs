@@ -3,6 +3,8 @@
 //! Everything the Python classes need is here, written once for every `G: Learning`; the
 //! Python layer ([`crate::game`], [`crate::batch`]) never sees a concrete game type.
 
+use std::sync::Arc;
+
 use duke_core::{Learning, Observer, Record, Seat};
 
 /// A seat number from Python, or `None` for the spectator.
@@ -26,10 +28,10 @@ pub trait DynGame: Send + Sync {
     fn current(&self) -> Option<u8>;
     /// Whether the game is over.
     fn is_over(&self) -> bool;
-    /// The legal actions of `seat`, in notation.
+    /// The legal actions of `seat`, in notation, in the order of their indices.
     fn legal_notation(&mut self, seat: u8) -> Vec<String>;
-    /// The legal actions of `seat`, as indices.
-    fn legal_indices(&mut self, seat: u8) -> Vec<usize>;
+    /// The indices of the legal actions of `seat`, ascending (a buffer of the session's).
+    fn legal_indices(&mut self, seat: u8) -> &[usize];
     /// Applies an action written in notation.
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String>;
     /// Applies an action given by its index.
@@ -80,6 +82,30 @@ pub trait DynGame: Send + Sync {
     /// Whether `apply` keeps an undo stack and a record (on by default; the batched
     /// stepper turns it off, so that stepping does not allocate).
     fn set_history(&mut self, keep: bool);
+    /// Makes a table of every action of the config by index, which this session and its
+    /// clones then read instead of asking the game (`Learning::index_action` depends on
+    /// the config only, so the table is exact for every game of the config, and `reset`
+    /// keeps the config). For the batched stepper, whose games share one table.
+    fn build_action_table(&mut self);
+    /// The batched step's first half, in one call (so the game's own code is inlined,
+    /// not reached through a call per query): applies action `index` for the seat asked,
+    /// writes each seat's reward (its return now minus `before`) into `reward`, updates
+    /// `before` to the returns now, and tells whether the game is over.
+    fn batch_apply(&mut self, index: usize, before: &mut [f64], reward: &mut [f64]) -> Result<bool, String>;
+    /// The batched step's second half: writes the seat asked next, its observation and its
+    /// legal mask.
+    fn batch_fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String>;
+}
+
+/// How a session lists the indices of the legal actions (both give the same ascending
+/// list; which is cheaper depends on the game, see [`crate::games`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Listing {
+    /// From the game's bit mask: no action list and no index lookup per action, but a
+    /// scan of `action_count / 64` words.
+    Bits,
+    /// The legal actions, each indexed, then sorted.
+    Actions,
 }
 
 /// A game, its undo stack, the record of its actions, and reusable buffers.
@@ -92,6 +118,15 @@ pub struct Session<G: Learning> {
     /// Whether `apply` keeps the undo stack and the record.
     history: bool,
     scratch: Vec<G::Action>,
+    /// How [`DynGame::legal_indices`] lists.
+    listing: Listing,
+    /// The legal-action bit mask of [`DynGame::legal_indices`] (sized on first use).
+    bits: Vec<u64>,
+    /// The indices [`DynGame::legal_indices`] gives.
+    indices: Vec<usize>,
+    /// Every action of the config by index, when [`DynGame::build_action_table`] made it
+    /// (shared by the clones).
+    table: Option<Arc<[G::Action]>>,
 }
 
 impl<G: Learning> Clone for Session<G> {
@@ -103,6 +138,10 @@ impl<G: Learning> Clone for Session<G> {
             replayable: self.replayable,
             history: self.history,
             scratch: Vec::new(),
+            listing: self.listing,
+            bits: Vec::new(),
+            indices: Vec::new(),
+            table: self.table.clone(),
         }
     }
 }
@@ -118,7 +157,17 @@ impl<G: Learning> Session<G> {
             replayable: true,
             history: true,
             scratch: Vec::new(),
+            listing: Listing::Bits,
+            bits: Vec::new(),
+            indices: Vec::new(),
+            table: None,
         })
+    }
+
+    /// The same session, listing legal indices the way given.
+    pub fn with_listing(mut self, listing: Listing) -> Session<G> {
+        self.listing = listing;
+        self
     }
 
     /// A session replayed from a record.
@@ -130,11 +179,27 @@ impl<G: Learning> Session<G> {
         Ok(session)
     }
 
+    /// The action of an index: from the table when there is one, else from the game.
+    fn action_of(&self, index: usize) -> Result<G::Action, String> {
+        let action = match &self.table {
+            Some(table) => table.get(index).copied(),
+            None => self.game.index_action(index),
+        };
+        action.ok_or_else(|| format!("action index {index} is out of range (0..{})", self.game.action_count()))
+    }
+
     fn apply(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
-        let undo = self.game.apply(seat, action).map_err(|e| e.to_string())?;
         if self.history {
-            self.undo.push(undo);
+            match self.game.apply(seat, action) {
+                // (Pushed straight from where the engine wrote it: one copy of the undo.)
+                Ok(undo) => self.undo.push(undo),
+                Err(e) => return Err(e.to_string()),
+            }
             self.record.push(seat, action);
+        } else if let Err(e) = self.game.apply(seat, action) {
+            // (The undo is dropped where the engine wrote it: moving it out first would copy
+            // the largest variant, a whole state in Crown Battles, at every step.)
+            return Err(e.to_string());
         }
         Ok(())
     }
@@ -167,22 +232,40 @@ impl<G: Learning> DynGame for Session<G> {
         self.game.is_over()
     }
     fn legal_notation(&mut self, seat: u8) -> Vec<String> {
-        self.game.legal_actions(Seat(seat), &mut self.scratch);
-        self.scratch.iter().map(ToString::to_string).collect()
+        let indices = self.legal_indices(seat).to_vec();
+        indices.iter().filter_map(|&i| self.game.index_action(i)).map(|a| a.to_string()).collect()
     }
-    fn legal_indices(&mut self, seat: u8) -> Vec<usize> {
-        self.game.legal_actions(Seat(seat), &mut self.scratch);
-        self.scratch.iter().filter_map(|&a| self.game.action_index(a)).collect()
+    fn legal_indices(&mut self, seat: u8) -> &[usize] {
+        self.indices.clear();
+        match self.listing {
+            Listing::Bits => {
+                self.bits.resize(duke_core::mask_words(self.game.action_count()), 0);
+                // (A length error cannot happen: the buffer has the config's length.)
+                if self.game.legal_mask_bits(Seat(seat), &mut self.scratch, &mut self.bits).is_ok() {
+                    for (w, &word) in self.bits.iter().enumerate() {
+                        let mut rest = word;
+                        while rest != 0 {
+                            self.indices.push(w * 64 + rest.trailing_zeros() as usize);
+                            rest &= rest - 1;
+                        }
+                    }
+                }
+            }
+            Listing::Actions => {
+                self.game.legal_actions(Seat(seat), &mut self.scratch);
+                self.indices.extend(self.scratch.iter().filter_map(|&a| self.game.action_index(a)));
+                self.indices.sort_unstable();
+                self.indices.dedup(); // (As the mask: an action listed twice is one index.)
+            }
+        }
+        &self.indices
     }
     fn apply_notation(&mut self, seat: u8, text: &str) -> Result<(), String> {
         let action: G::Action = text.parse().map_err(|e: duke_core::NotationError| e.to_string())?;
         self.apply(Seat(seat), action)
     }
     fn apply_index(&mut self, seat: u8, index: usize) -> Result<(), String> {
-        let action = self
-            .game
-            .index_action(index)
-            .ok_or_else(|| format!("action index {index} is out of range (0..{})", self.game.action_count()))?;
+        let action = self.action_of(index)?;
         self.apply(Seat(seat), action)
     }
     fn undo(&mut self) -> bool {
@@ -280,7 +363,18 @@ impl<G: Learning> DynGame for Session<G> {
         // The determinized world has no history of its own: its record starts where it is,
         // so only its state (not a replay) describes it.
         let record = Record::new(game.config(), seed);
-        Box::new(Session { game, undo: Vec::new(), record, replayable: false, history: true, scratch: Vec::new() })
+        Box::new(Session {
+            game,
+            undo: Vec::new(),
+            record,
+            replayable: false,
+            history: true,
+            scratch: Vec::new(),
+            listing: self.listing,
+            bits: Vec::new(),
+            indices: Vec::new(),
+            table: None,
+        })
     }
     fn steps(&self) -> usize {
         self.record.steps.len()
@@ -292,6 +386,30 @@ impl<G: Learning> DynGame for Session<G> {
         self.record.steps.clear();
         self.replayable = self.history;
         Ok(())
+    }
+    fn build_action_table(&mut self) {
+        let table: Option<Arc<[G::Action]>> =
+            (0..self.game.action_count()).map(|i| self.game.index_action(i)).collect();
+        self.table = table;
+    }
+    fn batch_apply(&mut self, index: usize, before: &mut [f64], reward: &mut [f64]) -> Result<bool, String> {
+        let seat = self.game.awaited().first().ok_or("a game is over and was not reset")?;
+        let action = self.action_of(index)?;
+        self.apply(seat, action)?;
+        // (`reward` holds the returns after the step, then their change.)
+        self.game.returns(reward).map_err(|e| e.to_string())?;
+        for (r, b) in reward.iter_mut().zip(before.iter_mut()) {
+            let after = *r;
+            *r = after - *b;
+            *b = after;
+        }
+        Ok(self.game.is_over())
+    }
+    fn batch_fill(&mut self, obs: &mut [f32], mask: &mut [bool], seat: &mut i64) -> Result<(), String> {
+        let s = self.game.awaited().first().ok_or("a game is over and was not reset")?;
+        *seat = i64::from(s.0);
+        self.game.observe(Observer::Seat(s), obs).map_err(|e| e.to_string())?;
+        self.game.legal_mask(s, &mut self.scratch, mask).map_err(|e| e.to_string())
     }
     fn set_history(&mut self, keep: bool) {
         self.history = keep;

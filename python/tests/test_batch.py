@@ -43,6 +43,17 @@ def test_results_do_not_depend_on_threads(name):
             assert np.array_equal(x, y)
 
 
+@pytest.mark.parametrize("threads", [0, 2, 3, 5])
+def test_uneven_blocks_equal_one_thread(threads):
+    # 13 games: blocks of unequal sizes, and more threads than some blocks have games (0:
+    # every core).
+    one = run("crownbattles", 13, 120, threads=1)
+    many = run("crownbattles", 13, 120, threads=threads)
+    for a, b in zip(one, many):
+        for x, y in zip(a, b):
+            assert np.array_equal(x, y)
+
+
 @pytest.mark.parametrize("name", GAMES)
 def test_batched_equals_serial(name):
     games, steps, master = 3, 300, 9
@@ -79,6 +90,23 @@ def test_illegal_batched_action_names_the_game():
     actions = np.array([np.argmax(mask[0]), vec.action_count + 3], np.int64)
     with pytest.raises(ActionError, match="game 1"):
         vec.step(actions, obs, mask, seat, reward, done)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_illegal_batched_actions_name_the_first_game_and_the_others_step(threads):
+    vec = VecGame("crownbattles", 9, seed=1, threads=threads)
+    obs, mask, seat, reward, done = buffers(vec)
+    vec.reset(obs, mask, seat)
+    serial = [Game("crownbattles", seed=split_seed(split_seed(1, i), 0)) for i in range(9)]
+    actions = np.argmax(mask, axis=1).astype(np.int64)
+    actions[[2, 7]] = -1
+    with pytest.raises(ActionError, match="game 2"):
+        vec.step(actions, obs, mask, seat, reward, done)
+    for i, g in enumerate(serial):
+        if i not in (2, 7):
+            g.apply(g.current(), int(actions[i]))
+        assert seat[i] == g.current()
+        assert np.array_equal(obs[i], g.observe(g.current()).reshape(-1))
 
 
 def test_wrong_buffer_shapes_raise():

@@ -1,7 +1,7 @@
 //! Writing the observation tensor: consecutive blocks, and the deck's cards into a block
 //! of card slots (four at a time from a table where the deck allows).
 
-use super::deck::rank_below;
+use super::deck::{ones16, rank_below};
 use crate::cards::{Card, CardSet};
 
 /// The deck's card slots: a card's slot is its rank in the deck.
@@ -85,6 +85,21 @@ impl CardWriter<'_> {
         self.put_powers(x, cards);
     }
 
+    /// [`Self::put_first`] card by card, for a set of few cards (a hand): with every card
+    /// id below 60 in the deck, the set's bits below the powers (the copies of each face
+    /// moved to its first slots) visited one by one, then the powers held.
+    pub(super) fn put_few(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        let Some(mut canonical) = self.canonical(cards) else {
+            self.put_all(x, cards, 1.0);
+            return;
+        };
+        while canonical != 0 {
+            x.set(canonical.trailing_zeros() as usize, 1.0);
+            canonical &= canonical - 1;
+        }
+        self.put_powers(x, cards);
+    }
+
     /// With every card id below 60 in the deck, `cards` below the powers with the copies of
     /// each face moved to its first slots (a Golem held is the first Golem's slot, …), the
     /// copies counted as used; `None` for other decks.
@@ -117,7 +132,7 @@ impl CardWriter<'_> {
         while held != 0 {
             let below = (held & held.wrapping_neg()) - 1;
             held &= held - 1;
-            x.set(60 + (deck & below).count_ones() as usize, 1.0);
+            x.set(60 + ones16(deck & below), 1.0);
         }
     }
 
@@ -282,6 +297,11 @@ mod tests {
                 let mut writer = CardWriter::new(&deck);
                 writer.put_all(&mut Slots(&mut slow), cards, 1.0);
                 assert_eq!(fast, slow, "{cards:?} in {spec:?}");
+                let mut few = vec![0.0; deck.len];
+                let mut writer = CardWriter::new(&deck);
+                writer.put_few(&mut Slots(&mut few), cards);
+                assert_eq!(few, slow, "{cards:?} in {spec:?}");
+                assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast.iter().sum::<f32>() as usize, cards.len() as usize);
             }

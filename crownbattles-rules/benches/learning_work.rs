@@ -107,7 +107,7 @@ fn main() {
             for _ in 0..repeats {
                 let mut copies = states.clone();
                 // (The same actions each repeat.)
-                let mut pick = rng.clone();
+                let mut pick = rng;
                 let start = Instant::now();
                 for (game, seat) in &mut copies {
                     game.legal_actions(*seat, &mut buf);

@@ -374,7 +374,8 @@ impl CrownBattles {
 
         // The ongoing trick: each card's place and its form, in one pass.
         leader.set(t.trick.leader.index(), 1.0);
-        let down = self.face_down();
+        // (Cards lie face down in Stealth Play rounds only.)
+        let down = if d.stealth { self.face_down() } else { 0 };
         let mut seat = t.trick.leader.index();
         for (pos, (&id, &form)) in t.trick.cards.iter().zip(&t.trick.forms).take(usize::from(t.trick.len)).enumerate() {
             let by = seat;

@@ -72,15 +72,19 @@ impl CardWriter<'_> {
             self.put_all(x, cards, 1.0);
             return;
         };
-        // Slots 0..56 eight at a time, then 56..60.
-        let (bytes, rest) = x.0.split_at_mut(56.min(x.0.len()));
-        for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
-            if let Some(bits) = BYTES.get((canonical >> (8 * k)) as usize & 0xFF) {
-                eight.copy_from_slice(bits);
+        // Slots 0..56 eight at a time, then 56..60: on a block of a known length (a dense
+        // deck has 60 cards or more), so the loop is unrolled with no bounds check.
+        if let Some(slots) = x.0.get_mut(..60).and_then(|s| <&mut [f32; 60]>::try_from(s).ok()) {
+            let (bytes, rest) = slots.split_at_mut(56);
+            for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
+                let byte = (canonical >> (8 * k)) as u8;
+                if let Some(bits) = BYTES.get(usize::from(byte)) {
+                    eight.copy_from_slice(bits);
+                }
             }
-        }
-        if let (Some(four), Some(bits)) = (rest.get_mut(..4), NIBBLES.get((canonical >> 56) as usize & 15)) {
-            four.copy_from_slice(bits);
+            if let Some(bits) = NIBBLES.get((canonical >> 56) as usize & 15) {
+                rest.copy_from_slice(bits);
+            }
         }
         self.put_powers(x, cards);
     }
@@ -109,18 +113,12 @@ impl CardWriter<'_> {
             return None;
         }
         let low = cards.0 as u64;
-        let group = |at: u32, mask: u64| {
-            let g = low >> at & mask;
-            (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
-        };
-        let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
-        self.used = [golems as usize, dragons as usize, peasants as usize, 0];
-        Some(
-            (low & !COPIES & BELOW_POWERS)
-                | ((1 << golems) - 1) << 52
-                | ((1 << dragons) - 1) << 54
-                | ((1 << peasants) - 1) << 56,
-        )
+        // The copies' byte (ids 52..60) read from a table: its copies moved to their
+        // faces' first slots, and how many of each face.
+        let (moved, [golems, dragons, peasants]) =
+            CANONICAL.get((low >> 52) as usize & 0xFF).copied().unwrap_or_default();
+        self.used = [usize::from(golems), usize::from(dragons), usize::from(peasants), 0];
+        Some((low & !COPIES & BELOW_POWERS) | u64::from(moved) << 52)
     }
 
     /// The powers of `cards` as 1, at their slots (60 + their rank among the deck's
@@ -159,6 +157,24 @@ impl CardWriter<'_> {
 const COPIES: u64 = 0xFF << 52;
 /// The cards below the powers: ids 0..60.
 const BELOW_POWERS: u64 = (1 << 60) - 1;
+
+/// For each byte of the copies (ids 52..60: 2 Golems, 2 Dragons, 4 Peasants, bit per id),
+/// the byte with each face's copies moved to its first bits, and the copies of each face.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const CANONICAL: [(u8, [u8; 3]); 256] = {
+    let mut out = [(0u8, [0u8; 3]); 256];
+    let mut i = 0;
+    while i < 256 {
+        let golems = (i & 1) + (i >> 1 & 1);
+        let dragons = (i >> 2 & 1) + (i >> 3 & 1);
+        let peasants = (i >> 4 & 1) + (i >> 5 & 1) + (i >> 6 & 1) + (i >> 7 & 1);
+        let moved = ((1 << golems) - 1) | ((1 << dragons) - 1) << 2 | ((1 << peasants) - 1) << 4;
+        out[i] = (moved as u8, [golems as u8, dragons as u8, peasants as u8]);
+        i += 1;
+    }
+    out
+};
 
 /// Each nibble's four bits as four values, 0 or 1.
 // Evaluated only at compile time: an out-of-range index fails the build.

@@ -203,7 +203,7 @@ const STANDARD_FIRSTS: u128 = ((1 << 52) - 1) | 1 << 52 | 1 << 54 | 1 << 56;
 impl DeckShape {
     /// The shape of `spec`'s deck: the standard 60 cards (with any powers) without
     /// counting bits (every learning call starts here), other decks from their cards.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(spec: &crate::DeckSpec) -> DeckShape {
         let powers = spec.powers;
         let extra = ones16(powers);
@@ -217,6 +217,13 @@ impl DeckShape {
                 faces_len: 55 + extra,
             };
         }
+        DeckShape::of_other(spec)
+    }
+
+    /// [`Self::of`] for a deck other than the standard 60 cards (out of line: the standard
+    /// decks' calls, inlined, skip it).
+    #[inline(never)]
+    fn of_other(spec: &crate::DeckSpec) -> DeckShape {
         let cards = deck_cards(spec);
         let firsts = cards.distinct();
         DeckShape { cards, firsts, dense: cards.0.trailing_ones(), cards_len: count(cards), faces_len: count(firsts) }
@@ -224,6 +231,7 @@ impl DeckShape {
 }
 
 impl Faces {
+    #[inline(always)]
     pub(crate) fn of(config: &Config) -> Faces {
         let shape = DeckShape::of(&config.deck);
         Faces { firsts: shape.firsts, len: shape.faces_len, dense: shape.dense }

@@ -3,7 +3,7 @@
 
 use duke_core::Seat;
 
-use super::deck::Faces;
+use super::deck::{Faces, ones16};
 use crate::actions::{Action, Bid, Direction, Trump};
 use crate::cards::{Face, Power, SuitId};
 use crate::setup::{Config, Shields};
@@ -144,6 +144,25 @@ pub(crate) struct Layout {
     starts: [u16; BLOCKS + 1],
 }
 
+/// A set of powers as bits ([`Power::index`]).
+const fn power_bits(mut powers: &[Power]) -> u16 {
+    let mut bits = 0;
+    while let [p, rest @ ..] = powers {
+        bits |= 1 << p.index();
+        powers = rest;
+    }
+    bits
+}
+
+/// The powers with a block of one action per face (Smuggle, Give).
+const PER_FACE: u16 = power_bits(&[Power::Smuggler, Power::Magician]);
+/// The powers with a block of one action per seat (Look, Lead, Steal, Hex).
+const PER_SEAT: u16 = power_bits(&[Power::Bishop, Power::Bomb, Power::Thief, Power::Witch]);
+/// The powers with a block of one action per pair of seats (Swap, the others' trade).
+const PER_PAIR: u16 = power_bits(&[Power::Cursed, Power::Merchant]);
+/// The powers with the Keep action.
+const KEEP: u16 = power_bits(&[Power::Smuggler, Power::Thief]);
+
 /// Pairs `a < b` of `n` seats.
 const fn pairs(n: usize) -> usize {
     n * n.saturating_sub(1) / 2
@@ -207,15 +226,16 @@ impl Layout {
         let shield = usize::from(config.shields != Shields::Off);
         let mut count = f + bids + trump + shield;
         if powers != 0 {
+            // The powers grouped by their blocks' sizes, each group counted from a table.
             let magician = has(Power::Magician);
             let merchant = has(Power::Merchant);
             count += has(Power::DoubleFaced)
-                + f * (has(Power::Smuggler) + magician + n * merchant)
-                + n * (has(Power::Bishop) + has(Power::Bomb) + has(Power::Thief) + has(Power::Witch))
-                + pairs(n) * (has(Power::Cursed) + merchant)
+                + f * (ones16(powers & PER_FACE) + n * merchant)
+                + n * ones16(powers & PER_SEAT)
+                + pairs(n) * ones16(powers & PER_PAIR)
                 + 3 * has(Power::Jester)
                 + 2 * magician
-                + (has(Power::Smuggler) | has(Power::Thief));
+                + usize::from(powers & KEEP != 0);
         }
         let chosen = round_types(config);
         if chosen & OTHER_TYPES != 0 {

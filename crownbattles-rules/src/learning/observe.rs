@@ -83,15 +83,17 @@ impl Dims {
     /// cards (the standard decks), each round type's block by one `and` with a set of types
     /// (no search), the length summed in a few products. (Every call starts here: the state
     /// carries no derived data, and the rules crates keep no global cache.)
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(game: &CrownBattles) -> Dims {
         let c = &game.config;
         let chosen = round_types(c);
         let shape = DeckShape::of(&c.deck);
         let deck = Deck { cards: shape.cards, dense: shape.dense, len: shape.cards_len };
         let round_types = chosen & OTHER_TYPES != 0;
-        let one = |t: RoundType| round_types && chosen >> t.index() & 1 == 1;
-        let may = |types: u16| round_types && chosen & types != 0;
+        // (No branch per round type: the chosen types, or none for Normal Bidding only.)
+        let chosen = chosen & 0u16.wrapping_sub(u16::from(round_types));
+        let one = |t: RoundType| chosen >> t.index() & 1 == 1;
+        let may = |types: u16| chosen & types != 0;
         let mut dims = Dims {
             n: game.n(),
             len: 0,
@@ -131,7 +133,7 @@ impl Dims {
     /// The blocks' sizes summed (computed once per call, in [`Dims::of`]).
     fn sum(&self) -> usize {
         let (n, d, m) = (self.n, self.deck.len, self.missions);
-        let when = |on: bool, size: usize| if on { size } else { 0 };
+        let when = |on: bool, size: usize| usize::from(on) * size;
         n // observer
             + 4 // round, final round, cards dealt, deck
             + n // dealer
@@ -239,8 +241,6 @@ impl CrownBattles {
         // Per seat, one block of `SEAT` values, every seat's written in one pass zipped
         // with the table's arrays (no index to check, no branch but the bid's); the crown
         // and the protected seats (one seat or none, mostly) after it, only where set.
-        // The bids shown: every seat's, or (Blind Bidding) the observer's own.
-        let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
         // Every seat's hand counted in one loop of the same shifts and adds (no multiply,
         // no branch), which the compiler runs on two seats at a time, rather than one bit
         // count per seat.
@@ -250,7 +250,7 @@ impl CrownBattles {
         }
         let mut x = w.block(SEAT * n);
         let seats = x.0.chunks_exact_mut(SEAT).zip(&t.scores).zip(&t.tricks).zip(&sizes).zip(&t.voids).zip(&t.bids);
-        for (i, (((((v, &score), &tricks), &hand), &voids), &bid)) in seats.enumerate() {
+        for (((((v, &score), &tricks), &hand), &voids), &bid) in seats {
             if let [_, _, points, won, held, r, g, b, y, number, two] = v {
                 *points = score as f32 * (1.0 / POINTS);
                 *won = f32::from(tricks);
@@ -260,9 +260,17 @@ impl CrownBattles {
                 }
                 // (No branch on the bid: which seats have bid varies from state to state.)
                 let (low, double) = bid.map_or((0, 0), |b| (b.low().saturating_add(1), u8::from(b.low() != b.high())));
-                let shown = (seen >> i & 1) as u8;
-                *number = f32::from(low * shown) * d.per_bid;
-                *two = f32::from(double * shown);
+                *number = f32::from(low) * d.per_bid;
+                *two = f32::from(double);
+            }
+        }
+        // The bids shown: every seat's, or (Blind Bidding) only the observer's own: the
+        // others' cleared (rare: one test, not one per seat).
+        if !t.rounds.round_type.bids_are_public() {
+            for (_, v) in x.0.chunks_exact_mut(SEAT).enumerate().filter(|&(i, _)| me.is_none_or(|s| s.index() != i)) {
+                if let Some(bid) = v.get_mut(SEAT - 2..) {
+                    bid.fill(0.0);
+                }
             }
         }
         if let Some(c) = t.crown {
@@ -386,7 +394,8 @@ impl CrownBattles {
                 continue;
             }
             cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
-            let form = if down >> pos & 1 == 1
+            let form = if down != 0
+                && down >> pos & 1 == 1
                 && let Some(c) = Card::new(id).filter(|&c| c == Power::Summoner.card())
             {
                 Form::of(c, false)

@@ -214,35 +214,31 @@ const BYTES: [[f32; 8]; 256] = {
     out
 };
 
-/// Writes consecutive blocks into the tensor (out of range writes nothing).
+/// Writes consecutive blocks into the tensor (out of range writes nothing): each block
+/// split off the front of the rest (no range to check against the whole tensor).
 pub(crate) struct Writer<'a> {
-    out: &'a mut [f32],
+    rest: &'a mut [f32],
     pub(crate) pos: usize,
 }
 
 impl<'a> Writer<'a> {
     pub(crate) fn new(out: &'a mut [f32]) -> Writer<'a> {
-        Writer { out, pos: 0 }
+        Writer { rest: out, pos: 0 }
     }
 
     /// The next `len` values.
     #[inline]
-    pub(super) fn block(&mut self, len: usize) -> Slots<'_> {
-        let start = self.pos;
+    pub(super) fn block(&mut self, len: usize) -> Slots<'a> {
         self.pos += len;
-        Slots(self.out.get_mut(start..start + len).unwrap_or(&mut []))
+        let rest = core::mem::take(&mut self.rest);
+        let (block, rest) = rest.split_at_mut(len.min(rest.len()));
+        self.rest = rest;
+        Slots(block)
     }
-}
 
-impl Writer<'_> {
     /// The next three blocks, of `a`, `b` and `c` values, at once.
-    pub(super) fn three(&mut self, a: usize, b: usize, c: usize) -> (Slots<'_>, Slots<'_>, Slots<'_>) {
-        let start = self.pos;
-        self.pos += a + b + c;
-        let all = self.out.get_mut(start..start + a + b + c).unwrap_or(&mut []);
-        let (x, rest) = all.split_at_mut(a.min(all.len()));
-        let (y, z) = rest.split_at_mut(b.min(rest.len()));
-        (Slots(x), Slots(y), Slots(z))
+    pub(super) fn three(&mut self, a: usize, b: usize, c: usize) -> (Slots<'a>, Slots<'a>, Slots<'a>) {
+        (self.block(a), self.block(b), self.block(c))
     }
 }
 

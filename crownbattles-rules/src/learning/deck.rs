@@ -76,9 +76,20 @@ pub(crate) trait WordMask: MaskBuffer {
     /// `bits`: entry `i` legal exactly when bit `i` is set. It overwrites: called first, on
     /// a cleared buffer, before any [`MaskBuffer::set`].
     fn set_bits(&mut self, bits: u64);
+
+    /// Entry `i` legal when `on`, without a branch on `on` (after [`Self::set_bits`], on
+    /// an entry it wrote or a cleared one).
+    fn put(&mut self, i: usize, on: bool);
 }
 
 impl WordMask for [bool] {
+    #[inline]
+    fn put(&mut self, i: usize, on: bool) {
+        if let Some(entry) = self.get_mut(i) {
+            *entry = on;
+        }
+    }
+
     #[inline]
     fn set_bits(&mut self, bits: u64) {
         // (A last, shorter chunk entry by entry: the buffer's length need not be a
@@ -98,6 +109,13 @@ impl WordMask for [bool] {
 }
 
 impl WordMask for [u64] {
+    #[inline]
+    fn put(&mut self, i: usize, on: bool) {
+        if let Some(word) = self.get_mut(i / 64) {
+            *word |= u64::from(on) << (i % 64);
+        }
+    }
+
     #[inline]
     fn set_bits(&mut self, bits: u64) {
         if let Some(word) = self.first_mut() {
@@ -286,10 +304,10 @@ impl Faces {
         // The numbers' faces are their ids: all at once, without a branch per card (first:
         // it overwrites the entries after them, the faces set below).
         mask.set_bits(low & ((1 << 52) - 1));
+        // (0 or 1 without a branch on the cards: which faces a hand holds varies from state
+        // to state, and a branch on it would be mispredicted.)
         for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
-            if copies != 0 {
-                mask.set(face);
-            }
+            mask.put(face, copies != 0);
         }
         // The powers held, at faces 55 + their rank among the deck's powers (id order).
         let deck = (self.firsts.0 >> 60) as u16;

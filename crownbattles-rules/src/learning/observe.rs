@@ -349,8 +349,10 @@ impl CrownBattles {
         let first = (d.long && !t.rounds.long.is_empty()).then(|| self.first_pass());
         let mut on_table = 0u128;
         for trick in first.iter().chain([&t.trick]) {
-            for &id in trick.cards.iter().take(usize::from(trick.len)) {
-                on_table |= 1u128.checked_shl(u32::from(id)).unwrap_or(0);
+            // Every position, those past the trick's length adding nothing: as many turns
+            // whatever the length (no loop exit the states would mispredict).
+            for (pos, &id) in trick.cards.iter().enumerate() {
+                on_table |= u128::from(pos < usize::from(trick.len)) << (id & 127);
             }
         }
         let (mut x, mut leader, mut forms) = w.three(d.deck.len, n, n * FORM);

@@ -78,6 +78,12 @@ fn check_state(game: &CrownBattles, seed: u64, met: &mut Met) {
     game.returns(&mut returns).unwrap();
     assert!(returns.iter().all(|r| (low..=high).contains(r)), "{returns:?}");
     let view = game.view(Observer::Spectator);
+    // Exactly as documented: tanh of the margin over the best other seat, / 100.
+    for (i, r) in returns.iter().enumerate() {
+        let others = view.scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s);
+        let margin = f64::from(view.scores[i]) - f64::from(others.max().unwrap_or(view.scores[i]));
+        assert_eq!(r.to_bits(), (margin / 100.0).tanh().to_bits(), "seat {i}: {:?}", view.scores);
+    }
     met.steps += 1;
     met.face_down += usize::from(!view.face_down.is_empty());
     met.leaks += usize::from(view.leaks.iter().any(Option::is_some));

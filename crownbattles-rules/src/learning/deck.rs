@@ -27,6 +27,28 @@ const DENSE_FACE: [u8; 60] = {
     out
 };
 
+/// The number of bits set in each byte.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const BYTE_ONES: [u8; 256] = {
+    let mut out = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        out[i] = (i as u8).count_ones() as u8;
+        i += 1;
+    }
+    out
+};
+
+/// The bits set in a set of powers (16 bits), from a byte table: the release build targets
+/// x86-64 without `popcnt`, where `count_ones` is a dozen instructions.
+#[inline]
+pub(crate) fn ones16(x: u16) -> usize {
+    let [low, high] = x.to_le_bytes();
+    let at = |b: u8| usize::from(BYTE_ONES.get(usize::from(b)).copied().unwrap_or(0));
+    at(low) + at(high)
+}
+
 /// Each byte's eight bits as eight booleans.
 // Evaluated only at compile time: an out-of-range index fails the build.
 #[allow(clippy::indexing_slicing)]
@@ -54,9 +76,20 @@ pub(crate) trait WordMask: MaskBuffer {
     /// `bits`: entry `i` legal exactly when bit `i` is set. It overwrites: called first, on
     /// a cleared buffer, before any [`MaskBuffer::set`].
     fn set_bits(&mut self, bits: u64);
+
+    /// Entry `i` legal when `on`, without a branch on `on` (after [`Self::set_bits`], on
+    /// an entry it wrote or a cleared one).
+    fn put(&mut self, i: usize, on: bool);
 }
 
 impl WordMask for [bool] {
+    #[inline]
+    fn put(&mut self, i: usize, on: bool) {
+        if let Some(entry) = self.get_mut(i) {
+            *entry = on;
+        }
+    }
+
     #[inline]
     fn set_bits(&mut self, bits: u64) {
         // (A last, shorter chunk entry by entry: the buffer's length need not be a
@@ -76,6 +109,13 @@ impl WordMask for [bool] {
 }
 
 impl WordMask for [u64] {
+    #[inline]
+    fn put(&mut self, i: usize, on: bool) {
+        if let Some(word) = self.get_mut(i / 64) {
+            *word |= u64::from(on) << (i % 64);
+        }
+    }
+
     #[inline]
     fn set_bits(&mut self, bits: u64) {
         if let Some(word) = self.first_mut() {
@@ -123,6 +163,23 @@ pub(crate) fn count(set: CardSet) -> usize {
     (bytes.wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize
 }
 
+/// The bits set in `low` and `high` together, in shifts, masks and adds only (no multiply,
+/// no branch: a loop of these over the seats' hands runs on two hands at a time in vector
+/// registers). `high` holds at most 16 bits (the powers of ids 64..76).
+#[inline]
+pub(crate) fn count_both(low: u64, high: u64) -> u64 {
+    const M1: u64 = 0x5555_5555_5555_5555;
+    const M2: u64 = 0x3333_3333_3333_3333;
+    const M4: u64 = 0x0F0F_0F0F_0F0F_0F0F;
+    let pairs = |x: u64| x - (x >> 1 & M1);
+    let nibbles = |x: u64| (x & M2) + (x >> 2 & M2);
+    let (a, b) = (nibbles(pairs(low)), nibbles(pairs(high)));
+    let bytes = (a & M4) + (a >> 4 & M4) + (b & M4) + (b >> 4 & M4);
+    let halves = bytes + (bytes >> 8);
+    let quarters = halves + (halves >> 16);
+    (quarters + (quarters >> 32)) & 0xFF
+}
+
 /// The deck's cards, as [`DeckSpec::cards`](crate::DeckSpec::cards) (the values of each
 /// suit, the first copies of each duplicated face, the powers from id 60), in a few shifts:
 /// every learning call starts here.
@@ -164,10 +221,10 @@ const STANDARD_FIRSTS: u128 = ((1 << 52) - 1) | 1 << 52 | 1 << 54 | 1 << 56;
 impl DeckShape {
     /// The shape of `spec`'s deck: the standard 60 cards (with any powers) without
     /// counting bits (every learning call starts here), other decks from their cards.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn of(spec: &crate::DeckSpec) -> DeckShape {
         let powers = spec.powers;
-        let extra = if powers == 0 { 0 } else { powers.count_ones() as usize };
+        let extra = ones16(powers);
         if spec.values == [0x1FFF; 4] && spec.golems == 2 && spec.dragons == 2 && spec.peasants == 4 {
             let p = u128::from(powers) << 60;
             return DeckShape {
@@ -178,6 +235,13 @@ impl DeckShape {
                 faces_len: 55 + extra,
             };
         }
+        DeckShape::of_other(spec)
+    }
+
+    /// [`Self::of`] for a deck other than the standard 60 cards (out of line: the standard
+    /// decks' calls, inlined, skip it).
+    #[inline(never)]
+    fn of_other(spec: &crate::DeckSpec) -> DeckShape {
         let cards = deck_cards(spec);
         let firsts = cards.distinct();
         DeckShape { cards, firsts, dense: cards.0.trailing_ones(), cards_len: count(cards), faces_len: count(firsts) }
@@ -185,6 +249,7 @@ impl DeckShape {
 }
 
 impl Faces {
+    #[inline(always)]
     pub(crate) fn of(config: &Config) -> Faces {
         let shape = DeckShape::of(&config.deck);
         Faces { firsts: shape.firsts, len: shape.faces_len, dense: shape.dense }
@@ -239,10 +304,10 @@ impl Faces {
         // The numbers' faces are their ids: all at once, without a branch per card (first:
         // it overwrites the entries after them, the faces set below).
         mask.set_bits(low & ((1 << 52) - 1));
+        // (0 or 1 without a branch on the cards: which faces a hand holds varies from state
+        // to state, and a branch on it would be mispredicted.)
         for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
-            if copies != 0 {
-                mask.set(face);
-            }
+            mask.put(face, copies != 0);
         }
         // The powers held, at faces 55 + their rank among the deck's powers (id order).
         let deck = (self.firsts.0 >> 60) as u16;
@@ -250,7 +315,7 @@ impl Faces {
         while held != 0 {
             let below = (held & held.wrapping_neg()) - 1;
             held &= held - 1;
-            mask.set(55 + (deck & below).count_ones() as usize);
+            mask.set(55 + ones16(deck & below));
         }
     }
 
@@ -281,6 +346,13 @@ mod tests {
     }
 
     #[test]
+    fn ones16_is_the_number_of_bits() {
+        for x in 0..=u16::MAX {
+            assert_eq!(ones16(x), x.count_ones() as usize);
+        }
+    }
+
+    #[test]
     fn count_is_the_number_of_cards() {
         let mut rng = duke_core::GameRng::new(3);
         for _ in 0..1000 {
@@ -288,6 +360,11 @@ mod tests {
             assert_eq!(count(set), set.0.count_ones() as usize);
         }
         assert_eq!(count(CardSet((1 << 76) - 1)), 76);
+        for _ in 0..1000 {
+            let (low, high) = (rng.next_u64(), rng.next_u64() & 0xFFFF);
+            assert_eq!(count_both(low, high), u64::from(low.count_ones() + high.count_ones()));
+        }
+        assert_eq!(count_both(u64::MAX, 0xFFFF), 80);
         assert_eq!(count(CardSet::EMPTY), 0);
     }
 

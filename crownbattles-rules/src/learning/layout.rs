@@ -3,7 +3,7 @@
 
 use duke_core::Seat;
 
-use super::deck::Faces;
+use super::deck::{Faces, ones16};
 use crate::actions::{Action, Bid, Direction, Trump};
 use crate::cards::{Face, Power, SuitId};
 use crate::setup::{Config, Shields};
@@ -112,6 +112,26 @@ pub(crate) const ALLIANCE_TYPES: [RoundType; 3] =
 /// The round types bidding per suit.
 pub(crate) const PRECISION_TYPES: [RoundType; 2] = [RoundType::SuitPrecision, RoundType::SuitPrecisionAlliances];
 
+/// A set of round types as bits ([`RoundType::index`]), for the tests of a config's round
+/// types in one `and` (no search per call).
+pub(crate) const fn type_bits(mut types: &[RoundType]) -> u16 {
+    let mut bits = 0;
+    while let [t, rest @ ..] = types {
+        bits |= 1 << t.index();
+        types = rest;
+    }
+    bits
+}
+
+/// [`MISSION_TYPES`] as bits.
+pub(crate) const MISSION_BITS: u16 = type_bits(&MISSION_TYPES);
+/// [`ALLIANCE_TYPES`] as bits.
+pub(crate) const ALLIANCE_BITS: u16 = type_bits(&ALLIANCE_TYPES);
+/// [`PRECISION_TYPES`] as bits.
+pub(crate) const PRECISION_BITS: u16 = type_bits(&PRECISION_TYPES);
+/// Every round type but Normal Bidding.
+pub(crate) const OTHER_TYPES: u16 = !(1 << RoundType::Normal.index());
+
 /// The index of a config's actions: the size of each block.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
@@ -123,6 +143,25 @@ pub(crate) struct Layout {
     /// difference, an index its block's start plus its place (O(1)).
     starts: [u16; BLOCKS + 1],
 }
+
+/// A set of powers as bits ([`Power::index`]).
+const fn power_bits(mut powers: &[Power]) -> u16 {
+    let mut bits = 0;
+    while let [p, rest @ ..] = powers {
+        bits |= 1 << p.index();
+        powers = rest;
+    }
+    bits
+}
+
+/// The powers with a block of one action per face (Smuggle, Give).
+const PER_FACE: u16 = power_bits(&[Power::Smuggler, Power::Magician]);
+/// The powers with a block of one action per seat (Look, Lead, Steal, Hex).
+const PER_SEAT: u16 = power_bits(&[Power::Bishop, Power::Bomb, Power::Thief, Power::Witch]);
+/// The powers with a block of one action per pair of seats (Swap, the others' trade).
+const PER_PAIR: u16 = power_bits(&[Power::Cursed, Power::Merchant]);
+/// The powers with the Keep action.
+const KEEP: u16 = power_bits(&[Power::Smuggler, Power::Thief]);
 
 /// Pairs `a < b` of `n` seats.
 const fn pairs(n: usize) -> usize {
@@ -176,11 +215,8 @@ impl Layout {
     #[inline]
     pub(crate) fn count_of(config: &Config) -> (usize, Faces) {
         let faces = Faces::of(config);
-        if round_types(config) & !(1 << RoundType::Normal.index()) != 0 {
-            return (Layout::sizes(config, &faces).iter().sum(), faces);
-        }
-        // Normal Bidding only (the common case): the sum of `sizes`' blocks in a few
-        // products, without building the array (each power's blocks times 0 or 1).
+        // The sum of `sizes`' blocks in a few products, without building the array (each
+        // power's or round type's blocks times 0 or 1).
         let n = usize::from(config.players);
         let f = faces.len;
         let powers = config.deck.powers;
@@ -190,17 +226,50 @@ impl Layout {
         let shield = usize::from(config.shields != Shields::Off);
         let mut count = f + bids + trump + shield;
         if powers != 0 {
+            // The powers grouped by their blocks' sizes, each group counted from a table.
             let magician = has(Power::Magician);
             let merchant = has(Power::Merchant);
             count += has(Power::DoubleFaced)
-                + f * (has(Power::Smuggler) + magician + n * merchant)
-                + n * (has(Power::Bishop) + has(Power::Bomb) + has(Power::Thief) + has(Power::Witch))
-                + pairs(n) * (has(Power::Cursed) + merchant)
+                + f * (ones16(powers & PER_FACE) + n * merchant)
+                + n * ones16(powers & PER_SEAT)
+                + pairs(n) * ones16(powers & PER_PAIR)
                 + 3 * has(Power::Jester)
                 + 2 * magician
-                + (has(Power::Smuggler) | has(Power::Thief));
+                + usize::from(powers & KEEP != 0);
+        }
+        let chosen = round_types(config);
+        if chosen & OTHER_TYPES != 0 {
+            // (Out of line: the base game's calls skip it.)
+            count += Layout::round_types_count(config, chosen, n, f, bids, has);
         }
         (count, faces)
+    }
+
+    /// The blocks of the round types of `sizes` summed (`has` of a power 0 or 1).
+    #[inline(never)]
+    fn round_types_count(
+        config: &Config,
+        chosen: u16,
+        n: usize,
+        f: usize,
+        bids: usize,
+        has: impl Fn(Power) -> usize,
+    ) -> usize {
+        let may = |types: u16| usize::from(chosen & types != 0);
+        let one = |t: RoundType| usize::from(chosen >> t.index() & 1 == 1);
+        let precision = may(PRECISION_BITS);
+        let alliance = may(ALLIANCE_BITS);
+        let dealer_teams = usize::from(config.team_formation == TeamFormation::Dealer);
+        let extra_wagers = usize::from(config.wagering.extra_wagers);
+        let dealer_duels = usize::from(config.duels.pairing == DuelPairing::Dealer);
+        let duels = usize::from(DUEL_RANK.get(1 << n.min(8)).copied().unwrap_or(0));
+        f * (one(RoundType::TheSplit) + alliance)
+            + may(MISSION_BITS) * config.missions.catalogue.len()
+            + one(RoundType::LeakedSuit) * Leak::CHOICES.len()
+            + alliance * dealer_teams * (pairs(n) + n)
+            + precision * (4 * bids + 4 + 4 * n * has(Power::Thief) + 8 * has(Power::Jester))
+            + one(RoundType::Wagering) * extra_wagers * 2
+            + one(RoundType::DuelFights) * dealer_duels * duels
     }
 
     /// The size of each block.
@@ -212,10 +281,11 @@ impl Layout {
         let power = |p: Power| powers >> p.index() & 1 == 1;
         let bids = 2 * usize::from(config.max_bid) + 1;
         let chosen = round_types(config);
-        let normal_only = chosen & !(1 << RoundType::Normal.index()) == 0;
-        // (Normal Bidding only, the common case: no round type's block, no search.)
-        let may = |types: &[RoundType]| !normal_only && types.iter().any(|t| chosen >> t.index() & 1 == 1);
-        let precision = may(&PRECISION_TYPES);
+        let normal_only = chosen & OTHER_TYPES == 0;
+        // (A set of round types in one `and`: no search.)
+        let may = |types: u16| chosen & types != 0;
+        let one = |t: RoundType| chosen >> t.index() & 1 == 1;
+        let precision = may(PRECISION_BITS);
         let when = |on: bool, size: usize| if on { size } else { 0 };
         // The dealer's choice after the spinner, or the Alchemist's.
         let trump = when(config.spinner.get(5).is_some_and(|&w| w > 0) || power(Power::Alchemist), 5);
@@ -230,35 +300,35 @@ impl Layout {
         }
         // In `Block` order.
         [
-            f,                                                                                          // Play
-            when(power(Power::DoubleFaced), 1),                                                         // PlayAsGolem
-            bids,                                                                                       // Bid
-            trump,                                                                                      // Trump
-            shield,                                                                                     // Shield
-            when(power(Power::Smuggler), f),                                                            // Smuggle
-            when(power(Power::Bishop), n),                                                              // Look
-            when(power(Power::Bomb), n),                                                                // Lead
-            when(power(Power::Cursed), pairs(n)),                                                       // Swap
-            when(power(Power::Jester), 3),                                                              // Jest
-            when(power(Power::Magician), 2),                                                            // Pass
-            when(power(Power::Magician), f),                                                            // Give
-            when(power(Power::Merchant), f * n),                                                        // Trade
-            when(power(Power::Merchant), pairs(n)),                                                     // TradeOthers
-            when(power(Power::Thief), n),                                                               // Steal
-            when(power(Power::Witch), n),                                                               // Hex
-            when(power(Power::Smuggler) || power(Power::Thief), 1),                                     // Keep
-            when(may(&[RoundType::TheSplit]), f),                                                       // SetAside
-            when(may(&MISSION_TYPES), config.missions.catalogue.len()),                                 // Mission
-            when(may(&[RoundType::LeakedSuit]), Leak::CHOICES.len()),                                   // Leak
-            when(may(&ALLIANCE_TYPES) && config.team_formation == TeamFormation::Dealer, pairs(n) + n), // Team
-            when(may(&ALLIANCE_TYPES), f),                                                              // Note
-            when(precision, 4 * bids),                                                                  // SuitBid
-            when(precision, 4),                                                                         // Place
-            when(precision && power(Power::Thief), 4 * n),                                              // StealFrom
-            when(precision && power(Power::Jester), 8),                                                 // JestSuit
-            when(may(&[RoundType::Wagering]) && config.wagering.extra_wagers, 2),                       // Wager
+            f,                                                                                        // Play
+            when(power(Power::DoubleFaced), 1),                                                       // PlayAsGolem
+            bids,                                                                                     // Bid
+            trump,                                                                                    // Trump
+            shield,                                                                                   // Shield
+            when(power(Power::Smuggler), f),                                                          // Smuggle
+            when(power(Power::Bishop), n),                                                            // Look
+            when(power(Power::Bomb), n),                                                              // Lead
+            when(power(Power::Cursed), pairs(n)),                                                     // Swap
+            when(power(Power::Jester), 3),                                                            // Jest
+            when(power(Power::Magician), 2),                                                          // Pass
+            when(power(Power::Magician), f),                                                          // Give
+            when(power(Power::Merchant), f * n),                                                      // Trade
+            when(power(Power::Merchant), pairs(n)),                                                   // TradeOthers
+            when(power(Power::Thief), n),                                                             // Steal
+            when(power(Power::Witch), n),                                                             // Hex
+            when(power(Power::Smuggler) || power(Power::Thief), 1),                                   // Keep
+            when(one(RoundType::TheSplit), f),                                                        // SetAside
+            when(may(MISSION_BITS), config.missions.catalogue.len()),                                 // Mission
+            when(one(RoundType::LeakedSuit), Leak::CHOICES.len()),                                    // Leak
+            when(may(ALLIANCE_BITS) && config.team_formation == TeamFormation::Dealer, pairs(n) + n), // Team
+            when(may(ALLIANCE_BITS), f),                                                              // Note
+            when(precision, 4 * bids),                                                                // SuitBid
+            when(precision, 4),                                                                       // Place
+            when(precision && power(Power::Thief), 4 * n),                                            // StealFrom
+            when(precision && power(Power::Jester), 8),                                               // JestSuit
+            when(one(RoundType::Wagering) && config.wagering.extra_wagers, 2),                        // Wager
             when(
-                may(&[RoundType::DuelFights]) && config.duels.pairing == DuelPairing::Dealer,
+                one(RoundType::DuelFights) && config.duels.pairing == DuelPairing::Dealer,
                 usize::from(DUEL_RANK.get(1 << n.min(8)).copied().unwrap_or(0)),
             ), // Duel
         ]
@@ -282,9 +352,15 @@ impl Layout {
 
     /// A bid's place in its block: 0, 0-1, 1, 1-2, …, the highest token (notation order).
     pub(crate) fn bid_index(&self, bid: Bid) -> Option<usize> {
+        Layout::bid_place(bid, self.max_bid)
+    }
+
+    /// [`Self::bid_index`] with the highest bid token given.
+    #[inline]
+    pub(crate) fn bid_place(bid: Bid, max_bid: u8) -> Option<usize> {
         match bid {
-            Bid::Single(k) if k <= self.max_bid => Some(2 * usize::from(k)),
-            Bid::Double(k) if k < self.max_bid => Some(2 * usize::from(k) + 1),
+            Bid::Single(k) if k <= max_bid => Some(2 * usize::from(k)),
+            Bid::Double(k) if k < max_bid => Some(2 * usize::from(k) + 1),
             _ => None,
         }
     }

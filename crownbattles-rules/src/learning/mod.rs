@@ -54,7 +54,11 @@
 //! function, generic over the buffer: on a turn to play (most decisions) straight from the
 //! playable cards (the number faces from the hand's word at once, the Golem / Dragon /
 //! Peasant faces if any copy, the powers held); otherwise the legal actions listed once and
-//! each indexed in O(1).
+//! each indexed in O(1) (a bid straight to its block; the block starts built only when an
+//! action other than a bid is listed). The sizes a call needs (the action count, the deck's
+//! faces, the tensor's blocks) come from a few numbers of the config in O(1), without a
+//! loop for the standard decks (bit sets for the round types and the powers' blocks): the
+//! state carries no derived data and the rules crates keep no global cache.
 //!
 //! # Observation
 //!
@@ -132,20 +136,27 @@
 //! after and before it. At the end it is positive exactly for the sole leader (the crown's
 //! holder, the winner), negative for the others, 0 for the leaders of a game ending
 //! shared. Within `(-1, 1)`; general-sum (the margins do not sum to a constant).
+//!
+//! Computed in O(n) (the best and the second best score once, not a pass over the others
+//! per seat), and `tanh` read from a checked-in table of `f64::tanh(m / 100)` for the
+//! integer margins `|m| <= 1000` (negative margins by `tanh`'s oddness), `f64::tanh` itself
+//! beyond: the same values bit for bit (a unit test compares every entry; the table was
+//! generated with glibc's `tanh`, what `f64::tanh` calls on Linux).
 
 mod deck;
 mod layout;
 mod observe;
+mod returns;
 mod slots;
 
 use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
 use crate::actions::Action;
 use crate::cards::Power;
-use crate::state::{CrownBattles, Phase, at};
+use crate::state::{CrownBattles, Phase};
 use deck::WordMask;
-use layout::{Block, Layout};
-use observe::{Dims, POINTS};
+use layout::Layout;
+use observe::Dims;
 use slots::Writer;
 
 impl Learning for CrownBattles {
@@ -188,16 +199,35 @@ impl Learning for CrownBattles {
         Ok(())
     }
 
+    /// The best and second best scores found once (O(n), not a pass over the other seats
+    /// per seat), and `tanh` read from a table of its exact values (`returns::squash`).
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
         let n = self.n();
         BufferLength::check(n, out.len())?;
-        for (i, slot) in out.iter_mut().enumerate() {
-            let seat = Seat(i as u8);
-            let mine = at(&self.table.scores, seat);
-            let best_other =
-                self.seats().filter(|&s| s != seat).map(|s| at(&self.table.scores, s)).max().unwrap_or(mine);
-            let margin = f64::from(mine) - f64::from(best_other);
-            *slot = (margin / f64::from(POINTS)).tanh();
+        let scores = self.table.scores.get(..n).unwrap_or(&[]);
+        // The best score, and the best of the others when a seat holds it (the same when
+        // two seats share it): every seat's best other score is one of the two.
+        let (mut best, mut second) = (i64::MIN, i64::MIN);
+        for &score in scores {
+            let score = i64::from(score);
+            if score > best {
+                second = best;
+                best = score;
+            } else if score > second {
+                second = score;
+            }
+        }
+        for (slot, &mine) in out.iter_mut().zip(scores) {
+            let mine = i64::from(mine);
+            // (One seat has no other: margin 0, as the `max` over no other seat gave.)
+            let other = if mine < best {
+                best
+            } else if second == i64::MIN {
+                mine
+            } else {
+                second
+            };
+            *slot = returns::squash(mine - other);
         }
         Ok(())
     }
@@ -242,16 +272,19 @@ impl CrownBattles {
             }
             return Ok(());
         }
-        let layout = Layout::of(&self.config);
-        BufferLength::check(len(layout.count()), given)?;
+        // The count without the block starts; the starts only for an action that is no bid
+        // (bids, the most common of these decisions, go straight to their block, which
+        // follows the play blocks).
+        let (count, faces) = Layout::count_of(&self.config);
+        BufferLength::check(len(count), given)?;
         mask.clear();
         duke_core::Game::legal_actions(self, seat, scratch);
-        let bids = layout.offset(Block::Bid);
+        let bids = faces.len + usize::from(self.config.deck.has(Power::DoubleFaced));
+        let mut layout = None;
         for &action in scratch.iter() {
-            // (Bids, the most common of these, straight to their block.)
             let index = match action {
-                Action::Bid(bid) => layout.bid_index(bid).map(|i| bids + i),
-                _ => layout.index(action),
+                Action::Bid(bid) => Layout::bid_place(bid, self.config.max_bid).map(|i| bids + i),
+                _ => layout.get_or_insert_with(|| Layout::of(&self.config)).index(action),
             };
             if let Some(i) = index {
                 mask.set(i);

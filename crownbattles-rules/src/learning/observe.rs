@@ -16,8 +16,8 @@
 
 use duke_core::{Game, Observer, Seat};
 
-use super::deck::{DeckShape, count};
-use super::layout::{ALLIANCE_TYPES, MISSION_TYPES, PRECISION_TYPES, round_types};
+use super::deck::{DeckShape, count, count_both};
+use super::layout::{ALLIANCE_BITS, MISSION_BITS, OTHER_TYPES, PRECISION_BITS, round_types};
 use super::slots::{CardWriter, Deck, NIBBLES, Slots, Writer, small};
 use crate::RoundType;
 use crate::actions::{Bid, Direction, Trump};
@@ -37,6 +37,19 @@ const SEAT: usize = 11;
 const PHASES: usize = 13;
 /// Leaked Suit codes: the four suits, the monsters, nothing.
 const LEAKS: f32 = 6.0;
+
+/// The round types whose bids are not public (Blind Bidding's kind).
+const BLIND_BITS: u16 = {
+    let mut bits = 0;
+    let mut rest: &[RoundType] = &RoundType::ALL;
+    while let [t, tail @ ..] = rest {
+        if !t.bids_are_public() {
+            bits |= 1 << t.index();
+        }
+        rest = tail;
+    }
+    bits
+};
 
 /// The sizes the tensor depends on, from the config.
 #[derive(Clone, Copy, Debug)]
@@ -66,49 +79,48 @@ pub(crate) struct Dims {
 }
 
 impl Dims {
+    /// From a few numbers of the config, in O(1): the deck's shape without counting its
+    /// cards (the standard decks), each round type's block by one `and` with a set of types
+    /// (no search), the length summed in a few products. (Every call starts here: the state
+    /// carries no derived data, and the rules crates keep no global cache.)
+    #[inline(always)]
     pub(crate) fn of(game: &CrownBattles) -> Dims {
         let c = &game.config;
         let chosen = round_types(c);
         let shape = DeckShape::of(&c.deck);
         let deck = Deck { cards: shape.cards, dense: shape.dense, len: shape.cards_len };
+        let round_types = chosen & OTHER_TYPES != 0;
+        // (No branch per round type: the chosen types, or none for Normal Bidding only.)
+        let chosen = chosen & 0u16.wrapping_sub(u16::from(round_types));
+        let one = |t: RoundType| chosen >> t.index() & 1 == 1;
+        let may = |types: u16| chosen & types != 0;
         let mut dims = Dims {
             n: game.n(),
             len: 0,
             deck,
             per_bid: 1.0 / (f32::from(c.max_bid) + 1.0),
-            missions: 0,
-            round_types: chosen & !(1 << RoundType::Normal.index()) != 0,
+            missions: if may(MISSION_BITS) { c.missions.catalogue.len() } else { 0 },
+            round_types,
             powers: c.deck.powers != 0,
-            long: false,
-            stealth: false,
+            long: one(RoundType::LongPlay),
+            stealth: one(RoundType::StealthPlay),
             magician: c.deck.has(Power::Magician),
-            blind: false,
-            split: false,
-            leak: false,
-            alliance: false,
-            precision: false,
-            wagering: false,
-            duels: false,
+            blind: may(BLIND_BITS),
+            split: one(RoundType::TheSplit),
+            leak: one(RoundType::LeakedSuit),
+            alliance: may(ALLIANCE_BITS),
+            precision: may(PRECISION_BITS),
+            wagering: one(RoundType::Wagering),
+            duels: one(RoundType::DuelFights),
         };
-        if dims.round_types {
-            let may = |types: &[RoundType]| types.iter().any(|t| chosen >> t.index() & 1 == 1);
-            dims.missions = if may(&MISSION_TYPES) { c.missions.catalogue.len() } else { 0 };
-            dims.long = may(&[RoundType::LongPlay]);
-            dims.stealth = may(&[RoundType::StealthPlay]);
-            dims.blind = RoundType::ALL.iter().any(|t| !t.bids_are_public() && may(&[*t]));
-            dims.split = may(&[RoundType::TheSplit]);
-            dims.leak = may(&[RoundType::LeakedSuit]);
-            dims.alliance = may(&ALLIANCE_TYPES);
-            dims.precision = may(&PRECISION_TYPES);
-            dims.wagering = may(&[RoundType::Wagering]);
-            dims.duels = may(&[RoundType::DuelFights]);
-            dims.len = dims.sum();
+        dims.len = if round_types {
+            dims.sum()
         } else {
             // Normal Bidding only: `sum`'s blocks without a round type's (`22 + 27 n + 2 D`,
             // the effect's 3 with powers, the Magician's direction and cards 4).
             let (n, d) = (dims.n, dims.deck.len);
-            dims.len = 22 + 27 * n + 2 * d + if dims.powers { 3 } else { 0 } + if dims.magician { 4 } else { 0 };
-        }
+            22 + 27 * n + 2 * d + 3 * usize::from(dims.powers) + 4 * usize::from(dims.magician)
+        };
         dims
     }
 
@@ -121,7 +133,7 @@ impl Dims {
     /// The blocks' sizes summed (computed once per call, in [`Dims::of`]).
     fn sum(&self) -> usize {
         let (n, d, m) = (self.n, self.deck.len, self.missions);
-        let when = |on: bool, size: usize| if on { size } else { 0 };
+        let when = |on: bool, size: usize| usize::from(on) * size;
         n // observer
             + 4 // round, final round, cards dealt, deck
             + n // dealer
@@ -227,35 +239,47 @@ impl CrownBattles {
         }
 
         // Per seat, one block of `SEAT` values, every seat's written in one pass zipped
-        // with the table's arrays (no index to check, no branch but the bid's).
-        let guarded = u32::from(t.wizards | t.shields);
-        let crown = t.crown.map_or(usize::MAX, Seat::index);
-        // The bids shown: every seat's, or (Blind Bidding) the observer's own.
-        let seen = if t.rounds.round_type.bids_are_public() { u32::MAX } else { me.map_or(0, |s| 1 << s.index()) };
-        // Every seat's hand counted in one loop of the same operations (which the compiler
-        // runs two seats at a time), rather than one count per seat.
-        let mut sizes = [0u32; MAX_PLAYERS];
+        // with the table's arrays (no index to check, no branch but the bid's); the crown
+        // and the protected seats (one seat or none, mostly) after it, only where set.
+        // Every seat's hand counted in one loop of the same shifts and adds (no multiply,
+        // no branch), which the compiler runs on two seats at a time, rather than one bit
+        // count per seat.
+        let mut sizes = [0u64; MAX_PLAYERS];
         for (size, hand) in sizes.iter_mut().zip(&t.hands) {
-            *size = (hand.0 as u64).count_ones() + ((hand.0 >> 64) as u64).count_ones();
+            *size = count_both(hand.0 as u64, (hand.0 >> 64) as u64);
         }
-        let x = w.block(SEAT * n);
+        let mut x = w.block(SEAT * n);
         let seats = x.0.chunks_exact_mut(SEAT).zip(&t.scores).zip(&t.tricks).zip(&sizes).zip(&t.voids).zip(&t.bids);
-        for (i, (((((v, &score), &tricks), &hand), &voids), &bid)) in seats.enumerate() {
-            if let [has_crown, protected, points, won, held, r, g, b, y, number, two] = v {
-                *has_crown = f32::from(u8::from(i == crown));
-                *protected = f32::from((guarded >> i & 1) as u8);
+        for (((((v, &score), &tricks), &hand), &voids), &bid) in seats {
+            if let [_, _, points, won, held, r, g, b, y, number, two] = v {
                 *points = score as f32 * (1.0 / POINTS);
                 *won = f32::from(tricks);
-                *held = hand as f32;
+                *held = small(hand as usize);
                 if let Some(&[vr, vg, vb, vy]) = NIBBLES.get(usize::from(voids & 15)) {
                     (*r, *g, *b, *y) = (vr, vg, vb, vy);
                 }
                 // (No branch on the bid: which seats have bid varies from state to state.)
                 let (low, double) = bid.map_or((0, 0), |b| (b.low().saturating_add(1), u8::from(b.low() != b.high())));
-                let shown = (seen >> i & 1) as u8;
-                *number = f32::from(low * shown) * d.per_bid;
-                *two = f32::from(double * shown);
+                *number = f32::from(low) * d.per_bid;
+                *two = f32::from(double);
             }
+        }
+        // The bids shown: every seat's, or (Blind Bidding) only the observer's own: the
+        // others' cleared (rare: one test, not one per seat).
+        if !t.rounds.round_type.bids_are_public() {
+            for (_, v) in x.0.chunks_exact_mut(SEAT).enumerate().filter(|&(i, _)| me.is_none_or(|s| s.index() != i)) {
+                if let Some(bid) = v.get_mut(SEAT - 2..) {
+                    bid.fill(0.0);
+                }
+            }
+        }
+        if let Some(c) = t.crown {
+            x.set(c.index() * SEAT, 1.0);
+        }
+        let mut guarded = t.wizards | t.shields;
+        while guarded != 0 {
+            x.set(guarded.trailing_zeros() as usize * SEAT + 1, 1.0);
+            guarded &= guarded - 1;
         }
         let hidden_seats = self.fill_cards(d, me, w);
         self.fill_round_types(d, me, hidden_seats, w);
@@ -305,7 +329,7 @@ impl CrownBattles {
         let own = me.map_or(CardSet::EMPTY, |s| self.hand(s));
         let mut x = w.block(d.deck.len);
         let mut cards = CardWriter::new(&d.deck);
-        cards.put_first(&mut x, own);
+        cards.put_few(&mut x, own);
         if let Some(s) = me.filter(|_| d.split) {
             cards.put_all(&mut x, at(&t.rounds.aside, s), 0.5);
         }
@@ -325,8 +349,10 @@ impl CrownBattles {
         let first = (d.long && !t.rounds.long.is_empty()).then(|| self.first_pass());
         let mut on_table = 0u128;
         for trick in first.iter().chain([&t.trick]) {
-            for &id in trick.cards.iter().take(usize::from(trick.len)) {
-                on_table |= 1u128.checked_shl(u32::from(id)).unwrap_or(0);
+            // Every position, those past the trick's length adding nothing: as many turns
+            // whatever the length (no loop exit the states would mispredict).
+            for (pos, &id) in trick.cards.iter().enumerate() {
+                on_table |= u128::from(pos < usize::from(trick.len)) << (id & 127);
             }
         }
         let (mut x, mut leader, mut forms) = w.three(d.deck.len, n, n * FORM);
@@ -358,7 +384,8 @@ impl CrownBattles {
 
         // The ongoing trick: each card's place and its form, in one pass.
         leader.set(t.trick.leader.index(), 1.0);
-        let down = self.face_down();
+        // (Cards lie face down in Stealth Play rounds only.)
+        let down = if d.stealth { self.face_down() } else { 0 };
         let mut seat = t.trick.leader.index();
         for (pos, (&id, &form)) in t.trick.cards.iter().zip(&t.trick.forms).take(usize::from(t.trick.len)).enumerate() {
             let by = seat;
@@ -369,7 +396,8 @@ impl CrownBattles {
                 continue;
             }
             cards.put(&mut x, id, (n + 2 + by) as f32 * per_code);
-            let form = if down >> pos & 1 == 1
+            let form = if down != 0
+                && down >> pos & 1 == 1
                 && let Some(c) = Card::new(id).filter(|&c| c == Power::Summoner.card())
             {
                 Form::of(c, false)

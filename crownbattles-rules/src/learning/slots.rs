@@ -1,7 +1,7 @@
 //! Writing the observation tensor: consecutive blocks, and the deck's cards into a block
 //! of card slots (four at a time from a table where the deck allows).
 
-use super::deck::rank_below;
+use super::deck::{ones16, rank_below};
 use crate::cards::{Card, CardSet};
 
 /// The deck's card slots: a card's slot is its rank in the deck.
@@ -72,15 +72,34 @@ impl CardWriter<'_> {
             self.put_all(x, cards, 1.0);
             return;
         };
-        // Slots 0..56 eight at a time, then 56..60.
-        let (bytes, rest) = x.0.split_at_mut(56.min(x.0.len()));
-        for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
-            if let Some(bits) = BYTES.get((canonical >> (8 * k)) as usize & 0xFF) {
-                eight.copy_from_slice(bits);
+        // Slots 0..56 eight at a time, then 56..60: on a block of a known length (a dense
+        // deck has 60 cards or more), so the loop is unrolled with no bounds check.
+        if let Some(slots) = x.0.get_mut(..60).and_then(|s| <&mut [f32; 60]>::try_from(s).ok()) {
+            let (bytes, rest) = slots.split_at_mut(56);
+            for (k, eight) in bytes.chunks_exact_mut(8).enumerate() {
+                let byte = (canonical >> (8 * k)) as u8;
+                if let Some(bits) = BYTES.get(usize::from(byte)) {
+                    eight.copy_from_slice(bits);
+                }
+            }
+            if let Some(bits) = NIBBLES.get((canonical >> 56) as usize & 15) {
+                rest.copy_from_slice(bits);
             }
         }
-        if let (Some(four), Some(bits)) = (rest.get_mut(..4), NIBBLES.get((canonical >> 56) as usize & 15)) {
-            four.copy_from_slice(bits);
+        self.put_powers(x, cards);
+    }
+
+    /// [`Self::put_first`] card by card, for a set of few cards (a hand): with every card
+    /// id below 60 in the deck, the set's bits below the powers (the copies of each face
+    /// moved to its first slots) visited one by one, then the powers held.
+    pub(super) fn put_few(&mut self, x: &mut Slots<'_>, cards: CardSet) {
+        let Some(mut canonical) = self.canonical(cards) else {
+            self.put_all(x, cards, 1.0);
+            return;
+        };
+        while canonical != 0 {
+            x.set(canonical.trailing_zeros() as usize, 1.0);
+            canonical &= canonical - 1;
         }
         self.put_powers(x, cards);
     }
@@ -94,18 +113,12 @@ impl CardWriter<'_> {
             return None;
         }
         let low = cards.0 as u64;
-        let group = |at: u32, mask: u64| {
-            let g = low >> at & mask;
-            (g & 1) + (g >> 1 & 1) + (g >> 2 & 1) + (g >> 3 & 1)
-        };
-        let (golems, dragons, peasants) = (group(52, 0b11), group(54, 0b11), group(56, 0b1111));
-        self.used = [golems as usize, dragons as usize, peasants as usize, 0];
-        Some(
-            (low & !COPIES & BELOW_POWERS)
-                | ((1 << golems) - 1) << 52
-                | ((1 << dragons) - 1) << 54
-                | ((1 << peasants) - 1) << 56,
-        )
+        // The copies' byte (ids 52..60) read from a table: its copies moved to their
+        // faces' first slots, and how many of each face.
+        let (moved, [golems, dragons, peasants]) =
+            CANONICAL.get((low >> 52) as usize & 0xFF).copied().unwrap_or_default();
+        self.used = [usize::from(golems), usize::from(dragons), usize::from(peasants), 0];
+        Some((low & !COPIES & BELOW_POWERS) | u64::from(moved) << 52)
     }
 
     /// The powers of `cards` as 1, at their slots (60 + their rank among the deck's
@@ -117,7 +130,7 @@ impl CardWriter<'_> {
         while held != 0 {
             let below = (held & held.wrapping_neg()) - 1;
             held &= held - 1;
-            x.set(60 + (deck & below).count_ones() as usize, 1.0);
+            x.set(60 + ones16(deck & below), 1.0);
         }
     }
 
@@ -144,6 +157,24 @@ impl CardWriter<'_> {
 const COPIES: u64 = 0xFF << 52;
 /// The cards below the powers: ids 0..60.
 const BELOW_POWERS: u64 = (1 << 60) - 1;
+
+/// For each byte of the copies (ids 52..60: 2 Golems, 2 Dragons, 4 Peasants, bit per id),
+/// the byte with each face's copies moved to its first bits, and the copies of each face.
+// Evaluated only at compile time: an out-of-range index fails the build.
+#[allow(clippy::indexing_slicing)]
+const CANONICAL: [(u8, [u8; 3]); 256] = {
+    let mut out = [(0u8, [0u8; 3]); 256];
+    let mut i = 0;
+    while i < 256 {
+        let golems = (i & 1) + (i >> 1 & 1);
+        let dragons = (i >> 2 & 1) + (i >> 3 & 1);
+        let peasants = (i >> 4 & 1) + (i >> 5 & 1) + (i >> 6 & 1) + (i >> 7 & 1);
+        let moved = ((1 << golems) - 1) | ((1 << dragons) - 1) << 2 | ((1 << peasants) - 1) << 4;
+        out[i] = (moved as u8, [golems as u8, dragons as u8, peasants as u8]);
+        i += 1;
+    }
+    out
+};
 
 /// Each nibble's four bits as four values, 0 or 1.
 // Evaluated only at compile time: an out-of-range index fails the build.
@@ -183,35 +214,31 @@ const BYTES: [[f32; 8]; 256] = {
     out
 };
 
-/// Writes consecutive blocks into the tensor (out of range writes nothing).
+/// Writes consecutive blocks into the tensor (out of range writes nothing): each block
+/// split off the front of the rest (no range to check against the whole tensor).
 pub(crate) struct Writer<'a> {
-    out: &'a mut [f32],
+    rest: &'a mut [f32],
     pub(crate) pos: usize,
 }
 
 impl<'a> Writer<'a> {
     pub(crate) fn new(out: &'a mut [f32]) -> Writer<'a> {
-        Writer { out, pos: 0 }
+        Writer { rest: out, pos: 0 }
     }
 
     /// The next `len` values.
     #[inline]
-    pub(super) fn block(&mut self, len: usize) -> Slots<'_> {
-        let start = self.pos;
+    pub(super) fn block(&mut self, len: usize) -> Slots<'a> {
         self.pos += len;
-        Slots(self.out.get_mut(start..start + len).unwrap_or(&mut []))
+        let rest = core::mem::take(&mut self.rest);
+        let (block, rest) = rest.split_at_mut(len.min(rest.len()));
+        self.rest = rest;
+        Slots(block)
     }
-}
 
-impl Writer<'_> {
     /// The next three blocks, of `a`, `b` and `c` values, at once.
-    pub(super) fn three(&mut self, a: usize, b: usize, c: usize) -> (Slots<'_>, Slots<'_>, Slots<'_>) {
-        let start = self.pos;
-        self.pos += a + b + c;
-        let all = self.out.get_mut(start..start + a + b + c).unwrap_or(&mut []);
-        let (x, rest) = all.split_at_mut(a.min(all.len()));
-        let (y, z) = rest.split_at_mut(b.min(rest.len()));
-        (Slots(x), Slots(y), Slots(z))
+    pub(super) fn three(&mut self, a: usize, b: usize, c: usize) -> (Slots<'a>, Slots<'a>, Slots<'a>) {
+        (self.block(a), self.block(b), self.block(c))
     }
 }
 
@@ -282,6 +309,11 @@ mod tests {
                 let mut writer = CardWriter::new(&deck);
                 writer.put_all(&mut Slots(&mut slow), cards, 1.0);
                 assert_eq!(fast, slow, "{cards:?} in {spec:?}");
+                let mut few = vec![0.0; deck.len];
+                let mut writer = CardWriter::new(&deck);
+                writer.put_few(&mut Slots(&mut few), cards);
+                assert_eq!(few, slow, "{cards:?} in {spec:?}");
+                assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast_used, writer.used, "{cards:?} in {spec:?}");
                 assert_eq!(fast.iter().sum::<f32>() as usize, cards.len() as usize);
             }

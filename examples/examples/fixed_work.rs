@@ -19,9 +19,11 @@ use duke_examples::measure::{apply_undo, playouts};
 /// the same states in the same order, the learning surface of the seat to act
 /// (`legal_mask` + `observe` into warm buffers; then `legal_mask_bits` + `observe`) and the
 /// engine's step (`legal_actions` + `apply` of a random legal action, on a copy made
-/// beforehand). Each is timed as one loop over the states (no timer per call), and each
-/// pass meets the states as the others do, so neither pays for warming the caches for
-/// the other. Returns (decisions, mask+observe seconds, bits+observe seconds, step seconds).
+/// beforehand). Each is timed as one loop over the states (no timer per call). The three
+/// loops run twice per game, in one order and then in the reverse order, so each meets the
+/// states as often first (colder caches) as last: neither pays for warming the caches for
+/// the other. Returns (decisions, mask+observe seconds, bits+observe seconds, step seconds),
+/// each surface's seconds per pass over the decisions.
 fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64, f64) {
     let mut rng = GameRng::new(13);
     let (mut buf, mut scratch) = (Vec::new(), Vec::new());
@@ -43,32 +45,46 @@ fn learning<G: Learning>(config: &G::Config, games: u64) -> (u64, f64, f64, f64)
                 break;
             }
         }
-        let start = Instant::now();
-        for (game, seat) in &states {
-            let masked = game.legal_mask(*seat, &mut scratch, &mut mask);
-            let observed = game.observe(Observer::Seat(*seat), &mut observation);
-            black_box((&mask, &observation, masked.is_ok(), observed.is_ok()));
-        }
-        learn += start.elapsed().as_secs_f64();
-        let start = Instant::now();
-        for (game, seat) in &states {
-            let masked = game.legal_mask_bits(*seat, &mut scratch, &mut bits);
-            let observed = game.observe(Observer::Seat(*seat), &mut observation);
-            black_box((&bits, &observation, masked.is_ok(), observed.is_ok()));
-        }
-        bits_learn += start.elapsed().as_secs_f64();
-        let mut copies = states.clone();
-        let start = Instant::now();
-        for (game, seat) in &mut copies {
-            game.legal_actions(*seat, &mut buf);
-            if let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) {
-                let applied = game.apply(*seat, action);
-                black_box(applied.is_ok());
+        for order in [[0, 1, 2], [2, 1, 0]] {
+            for surface in order {
+                // The step's copies are made before its timer starts.
+                let mut copies = if surface == 2 { states.clone() } else { Vec::new() };
+                let start = Instant::now();
+                match surface {
+                    0 => {
+                        for (game, seat) in &states {
+                            let masked = game.legal_mask(*seat, &mut scratch, &mut mask);
+                            let observed = game.observe(Observer::Seat(*seat), &mut observation);
+                            black_box((&mask, &observation, masked.is_ok(), observed.is_ok()));
+                        }
+                    }
+                    1 => {
+                        for (game, seat) in &states {
+                            let masked = game.legal_mask_bits(*seat, &mut scratch, &mut bits);
+                            let observed = game.observe(Observer::Seat(*seat), &mut observation);
+                            black_box((&bits, &observation, masked.is_ok(), observed.is_ok()));
+                        }
+                    }
+                    _ => {
+                        for (game, seat) in &mut copies {
+                            game.legal_actions(*seat, &mut buf);
+                            if let Some(&action) = buf.get(rng.below(buf.len() as u32) as usize) {
+                                let applied = game.apply(*seat, action);
+                                black_box(applied.is_ok());
+                            }
+                        }
+                    }
+                }
+                let secs = start.elapsed().as_secs_f64() / 2.0;
+                match surface {
+                    0 => learn += secs,
+                    1 => bits_learn += secs,
+                    _ => step += secs,
+                }
+                black_box(&copies);
             }
         }
-        step += start.elapsed().as_secs_f64();
         decisions += states.len() as u64;
-        black_box(&copies);
     }
     (decisions, learn, bits_learn, step)
 }
@@ -111,6 +127,15 @@ fn main() {
         for players in [3u8, 5, 8] {
             let Ok(crown) = crownbattles_rules::Config::rulebook(Some(players)) else { continue };
             report::<crownbattles_rules::CrownBattles>(&format!("crownbattles ({players} players)"), &crown, 600);
+        }
+        // Every Round Type card of the expansions that 5 players may play, one dealt per round.
+        if let Ok(mut crown) = crownbattles_rules::Config::rulebook(Some(5)) {
+            use crownbattles_rules::{RoundType, RoundTypes};
+            let allowed: Vec<RoundType> = RoundType::ALL.into_iter().filter(|t| !t.excluded_for(5)).collect();
+            crown.round_types = RoundTypes::deal(&allowed);
+            if crown.check().is_ok() {
+                report::<crownbattles_rules::CrownBattles>("crownbattles all round types", &crown, 300);
+            }
         }
     }
 }

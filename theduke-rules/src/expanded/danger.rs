@@ -1,59 +1,155 @@
-//! The Duke-danger rule ("Putting the Duke Tile in Danger": a player may not make a move
-//! that puts his own Duke in Guard) judged without playing the candidate on a copy, where the
-//! tile set allows it.
+//! The Duke-danger rule ("Putting the Duke Tile in Danger": "A player cannot move a Troop Tile
+//! if it would allow the opponent to capture his Duke Tile ... in the next turn") judged
+//! without playing the candidate on a copy, where the rules allow it.
 //!
 //! Expanded play's general test (`movegen.rs`, `x_allowed`) plays each candidate on a copy and
 //! asks whether the opponent could then capture the Duke with any icon or ability, after Dread
-//! has frozen what it covers, past Defense icons and terrain. When the set has no Dread icon,
-//! no Defense icon on a tile acting as the Duke, no Escape nor Ransom tile, no terrain tile
-//! and the standard objective (or Dynastic Dispute, the standard game after its draft), none
-//! of that can change the answer: nothing is ever frozen, every path to the Duke is judged by
-//! the occupancy alone, and the only captures are the icons' (Move, Jump, Slide, Jump Slide,
-//! Strike, Command). The test is then the standard game's (`crate::movegen`): the enemy tiles
-//! that could ever reach the Duke, the tiles whose leaving could open a line toward it, and one
-//! look at the occupancy after the action. Summon moves a tile beside the Duke and flips the
-//! Duke (its side does not change whether it can be captured); a Divination flips its tile;
-//! a new tile (a draw's, a Divination's kept tile) can only block lines, whatever its icons.
+//! has frozen what it covers, past Defense icons and terrain. Two faster tests stand before
+//! it, both built on the standard game's (`crate::movegen`): the enemy tiles whose icons could
+//! ever reach the Duke (`threats`), whether one of them could capture it now by the occupancy
+//! alone (`in_guard`), the tiles whose leaving could open a line toward it (`exposers`), and
+//! one look at the occupancy after the action.
+//!
+//! **The plain test** (exact). When the set has no Dread icon, no Defense icon on a tile
+//! acting as the Duke, no Escape nor Ransom tile, no terrain tile and the standard objective
+//! (or Dynastic Dispute, the standard game after its draft), none of the above can change the
+//! answer: nothing is ever frozen, every path to the Duke is judged by the occupancy alone,
+//! and the only captures are the icons' (Move, Jump, Slide, Jump Slide, Strike, Command). Its
+//! "unsafe" is final, and its generator lists a tile's destinations at once. Summon moves a
+//! tile beside the Duke and flips the Duke (its side does not change whether it can be
+//! captured); a Divination flips its tile; a new tile (a draw's, a Divination's kept tile)
+//! can only block lines, whatever its icons.
+//!
+//! **The bound** (one way only). With Dread, Defense on the Duke, the Mountain and the Fort,
+//! Escape and Ransom, and the Dragon under its default readings (the standard objective or
+//! Dynastic Dispute), the same test over-approximates what the opponent could capture after
+//! the action, so its "safe" is proof and only what it cannot clear is played on a copy
+//! (`x_allowed`). Each rule only takes captures away from the icons' by the occupancy:
+//!
+//! - Dread ("Movement Icons", Dread): a frozen tile "cannot be moved, captured, shifted by the
+//!   Command ability, or use any ability" and still stands on its square. The bound treats
+//!   every enemy tile as unfrozen, so an action that freezes or thaws (moving a Dread tile,
+//!   capturing one, a tile entering the Fort, the flip of a Summon or a Divination, the thaw
+//!   at the turn's start of `DreadThaw::ControllerTurn`) changes nothing it counts; frozen
+//!   tiles of the player to act change nothing the opponent could capture either.
+//! - Defense ("Movement Icons", Defense): "A tile cannot capture a target tile if ..."; the
+//!   Duke's Defense icons are ignored (other tiles' Defense never protects the Duke).
+//! - The Mountain and the Fort ("Mountain Tile", "Fort Tile"): they block paths and lines of
+//!   sight, bar Jumps, Strikes into the Fort and every entry into the Mountain; none gives a
+//!   capture. The bound leaves both off the board, so their blocking is ignored: a tile that
+//!   is not the first of the tiles on a line from the Duke still has a tile between it and
+//!   the Duke after it leaves.
+//! - Escape and Ransom ("Enhanced Abilities"): the escaping or ransomed tile lands on "one of
+//!   the two starting squares where the Duke may set-up" of its owner, capturing an enemy
+//!   there; nothing else. A Duke on (or going to) the opponent's starting squares is left to
+//!   the copy.
+//! - The Dragon ("Dragon Tile"): it blocks paths and takes tiles between the turns; by default
+//!   neither its turn (`DragonDanger::Ignored`, reading 46) nor a push of it
+//!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
+//!   bound leaves off. With either other reading every candidate is played on a copy.
+//!
+//! The actions the bound does not judge (an Escape, a Ransom, an enraging) and the Flag and
+//! Dark Rider objectives (a Flag carried away or barring paths, a win by the Flags, a rider
+//! guarded instead of a Duke) are played on a copy as before.
 
+use super::escape::starting_squares;
 use crate::actions::Action;
 use crate::board::Square;
+use crate::config::{DragonDanger, DragonPush, Objective};
 use crate::movegen::{Ctx, Visit};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::Duke;
+use crate::tiles::Ability;
+
+/// The Duke-danger data of a turn and how far the test built on it goes (see the module doc).
+#[derive(Clone, Copy)]
+pub(crate) struct Judge {
+    /// The standard game's data of the player to act.
+    pub(crate) c: Ctx,
+    /// The plain test: its "unsafe" is final too. Otherwise (the bound) only its "safe" is.
+    pub(crate) exact: bool,
+    /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
+    /// set has Escape or Ransom, where such a tile could land on it (0 for the plain test).
+    risky: u64,
+}
 
 impl<S: TileSource> Duke<S> {
-    /// The standard game's Duke-danger data of `me` when the set allows the plain test (see
-    /// the module doc) and no tile is held frozen; `None` otherwise (also without a Duke on
-    /// the board), when every candidate is played on a copy.
+    /// The Duke-danger data of `me` for the plain test or the bound (see the module doc);
+    /// `None` where neither applies (also without a Duke on the board), when every
+    /// candidate is played on a copy.
     #[inline]
-    pub(crate) fn plain_context(&self, me: usize) -> Option<Ctx> {
+    pub(crate) fn judge_context(&self, me: usize) -> Option<Judge> {
         #[cfg(test)]
         if tests::SLOW.with(core::cell::Cell::get) {
             return None;
         }
-        if !self.plain_danger_now() {
+        if self.plain_danger_now() {
+            return self.context(me).map(|c| Judge { c, exact: true, risky: 0 });
+        }
+        if !self.bounded_danger() {
             return None;
         }
-        self.context(me)
+        let every = self.set.every_ability();
+        // "Escape": the tile goes "back to one of the two starting squares where the Duke may
+        // set-up ... If one of the squares is occupied by an opponent's tile, the escaping tile
+        // may automatically capture that tile"; a ransomed tile "is placed in a starting
+        // square as though it just used the Escape ability" ("Ransom").
+        let risky = if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
+        let c = self.context(me)?;
+        (c.duke.bit() & risky == 0).then_some(Judge { c, exact: false, risky })
     }
 
-    /// Whether the set allows the plain test and no tile is held frozen (never, without a
-    /// Dread icon; a loaded state is checked all the same).
+    /// Whether the bound may judge this game's candidates (see the module doc): the standard
+    /// objective or Dynastic Dispute, and no Dragon or the Dragon under the default readings.
+    fn bounded_danger(&self) -> bool {
+        if !matches!(self.set.objective(), Objective::Standard | Objective::DynasticDispute) {
+            return false;
+        }
+        if !self.set.terrain().dragon {
+            return true;
+        }
+        let readings = self.set.readings();
+        readings.dragon_danger == DragonDanger::Ignored && readings.dragon_push == DragonPush::Ignored
+    }
+
+    /// Whether the bound may judge this game's candidates (tests).
+    #[cfg(test)]
+    pub(crate) fn bounded_for_test(&self) -> bool {
+        self.bounded_danger()
+    }
+
+    /// Whether the plain test applies and no tile is held frozen (never, without a Dread
+    /// icon; a loaded state is checked all the same).
     #[inline]
     pub(crate) fn plain_danger_now(&self) -> bool {
         self.set.plain_danger() && self.extra.held() == 0
     }
 
-    /// The Duke-danger rule for a candidate of the player `c` is about, by the plain test:
-    /// `None` for an action it does not judge (the caller plays it on a copy).
-    pub(crate) fn plain_allowed(&self, c: &Ctx, action: Action) -> Option<bool> {
+    /// The Duke-danger rule for a candidate of the player `j` is about: the plain test's or
+    /// the bound's answer where it is final, else the candidate played on a copy.
+    #[inline]
+    pub(crate) fn judge(&self, j: &Judge, action: Action) -> bool {
+        match self.plain_allowed(j, action) {
+            Some(true) => true,
+            Some(false) if j.exact => false,
+            _ => self.x_allowed(j.c.me, action),
+        }
+    }
+
+    /// The Duke-danger rule for a candidate by the plain test or the bound: `None` for an
+    /// action it does not judge (`Some(false)` is no answer for the bound either).
+    fn plain_allowed(&self, j: &Judge, action: Action) -> Option<bool> {
+        let c = &j.c;
         // A tile may leave its square without a look at the board unless it is the Duke, may
-        // uncover a line toward the Duke, or the Duke is already in Guard.
+        // uncover a line toward the Duke, or the Duke is already in Guard (for the bound: by
+        // the occupancy alone, every tile unfrozen, no Defense, no terrain).
         let free = |sq: Square| !c.in_guard && sq != c.duke && c.exposers & sq.bit() == 0;
+        // The Duke going where the bound cannot judge it.
+        let risky = |from: Square, to: Square| from == c.duke && to.bit() & j.risky != 0;
         Some(match action {
             // Taking the opposing Duke ends the game: always allowed (reading 4).
             Action::Move { from, to } | Action::Command { from, to, .. } => {
-                to.bit() == c.enemy_duke || free(from) || self.safe_after_move(c, from, to)
+                to.bit() == c.enemy_duke || free(from) || (!risky(from, to) && self.safe_after_move(c, from, to))
             }
             Action::Strike { target, .. } => {
                 target.bit() == c.enemy_duke
@@ -61,10 +157,11 @@ impl<S: TileSource> Duke<S> {
                     || self.safe_after_strike(c, target)
             }
             // The summoned tile leaves its square for an empty one; the Duke's flip changes
-            // nothing here.
+            // nothing here (nor, for the bound, what its Dread icons freeze).
             Action::Summon { from, to } => free(from) || self.safe_after_move(c, from, to),
             // A square beside the Duke where a tile without icons leaves it safe (a new tile's
-            // icons cannot matter here; readings 3, 29, 70).
+            // icons cannot matter here; readings 3, 29, 70; for the bound, its Dread icons
+            // could only freeze attackers, and a Divination's flip could only thaw them).
             Action::Draw | Action::Divine(_) => self.placements_in(c) & !self.no_placement() != 0,
             _ => return None,
         })
@@ -74,14 +171,15 @@ impl<S: TileSource> Duke<S> {
     /// (each tile's moves, strikes and commands, then the abilities, then the draw), with the
     /// standard game's generator: a tile's destinations at once, judged together where no
     /// line toward the Duke can open. A capture a Defense icon forbids is left out as there.
-    pub(crate) fn plain_visit_turn<V: Visit>(&self, c: &Ctx, v: &mut V) -> bool {
+    pub(crate) fn plain_visit_turn<V: Visit>(&self, j: &Judge, v: &mut V) -> bool {
+        let c = &j.c;
         for sq in Square::iter(c.own) {
             if self.plain_visit_tile(c, sq, v) {
                 return true;
             }
         }
         let me = c.me;
-        let mut allowed = |a: Action| self.plain_allowed(c, a).unwrap_or_else(|| self.x_allowed(me, a)) && v.action(a);
+        let mut allowed = |a: Action| self.judge(j, a) && v.action(a);
         // Nothing is frozen in a set the plain test judges.
         if self.ability_candidates(me, 0, &mut allowed)
             || self.dragon_candidates(me, &mut allowed)
@@ -155,10 +253,11 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Whether a new tile on `sq` (empty, beside `me`'s Duke) leaves the Duke safe, by the
-    /// plain test; `None` where the set does not allow it.
+    /// plain test or the bound; `None` where neither applies or the bound cannot clear it.
     pub(crate) fn plain_place_safe(&self, me: usize, sq: Square) -> Option<bool> {
-        let c = self.plain_context(me)?;
-        Some(self.placements_in(&c) & sq.bit() != 0)
+        let j = self.judge_context(me)?;
+        let safe = self.placements_in(&j.c) & sq.bit() != 0;
+        (safe || j.exact).then_some(safe)
     }
 }
 
@@ -210,6 +309,27 @@ mod tests {
             let k = 1 + rng.below(kinds - 1) as usize;
             if let Some(tile) = spec.tiles.get_mut(k) {
                 tile.abilities.push(ability);
+            }
+        }
+        spec
+    }
+
+    /// The fuzzing set of `seed` (`crate::testing::custom_tile_set`) with one to three more
+    /// Dread icons on each of five tile types other than the Duke.
+    #[cfg(feature = "testing")]
+    fn dread_set(seed: u64) -> TileSetSpec {
+        let mut rng = GameRng::new(seed ^ 0xd2ead);
+        let mut spec = crate::testing::custom_tile_set(seed);
+        let kinds = spec.tiles.len() as u32;
+        for _ in 0..5 {
+            let k = 1 + rng.below(kinds - 1) as usize;
+            let Some(tile) = spec.tiles.get_mut(k) else { continue };
+            let side = if rng.below(2) == 0 { &mut tile.start } else { &mut tile.back };
+            for _ in 0..1 + rng.below(3) {
+                let new = Icon::new(IconKind::Dread, rng.below(5) as i8 - 2, rng.below(5) as i8 - 2);
+                if (new.dx, new.dy) != (0, 0) && !side.contains(&new) {
+                    side.push(new);
+                }
             }
         }
         spec
@@ -283,5 +403,98 @@ mod tests {
         }
         eprintln!("{states} states, {guarded} in Guard");
         assert!(states > 5_000 && guarded > 200, "{states} states, {guarded} in Guard");
+    }
+
+    /// Plays `games` random games of `config` (captures favoured, so that Guard comes often)
+    /// and compares, at every state, the actions listed with the fast tests on and off;
+    /// returns (states, states in Guard, states with a tile frozen).
+    fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> (usize, usize, usize) {
+        let (mut states, mut guarded, mut frozen) = (0, 0, 0);
+        for seed in 0..games {
+            let Ok(mut game) = ExpandedDuke::new(config, seed) else { continue };
+            while game.outcome().is_none() {
+                let fast = listed(&game, false);
+                assert_eq!(fast, listed(&game, true), "{config:?}\n{game:?}");
+                states += 1;
+                guarded += usize::from(game.in_guard(game.side_to_move()));
+                frozen += usize::from(game.frozen() != 0);
+                let captures: Vec<_> = fast
+                    .iter()
+                    .filter(|a| {
+                        matches!(a, crate::Action::Move { to, .. } | crate::Action::Strike { target: to, .. }
+                            | crate::Action::Command { to, .. }
+                        if game.occupancy(Seat(1 - game.side_to_move().0)) & to.bit() != 0)
+                    })
+                    .collect();
+                // A draw a third of the other times: more tiles, more Dread and more Guard.
+                let draw = fast.iter().find(|a| matches!(a, crate::Action::Draw)).filter(|_| rng.below(3) == 0);
+                let Some(&action) = captures
+                    .get(rng.below(2 * captures.len().max(1) as u32) as usize)
+                    .copied()
+                    .or(draw)
+                    .or_else(|| fast.get(rng.below(fast.len().max(1) as u32) as usize))
+                else {
+                    break;
+                };
+                game.apply(game.side_to_move(), action).unwrap();
+            }
+        }
+        (states, guarded, frozen)
+    }
+
+    /// The bound of `danger.rs` (with the copy for what it cannot clear) lists exactly the
+    /// actions of playing every candidate on a copy, in the same order, at every state of
+    /// random games of every Expanded config strategy of the crate's tests
+    /// (`crate::testing`): custom sets with Dread, Defense (on the Duke too), Escape and
+    /// Ransom, both readings of Dread's immunity and thaw, the Mountain and the Fort, the
+    /// Dragon with both readings of its danger, Dynastic Dispute, and, left on the copy, the
+    /// Flag objectives and Dark Rider.
+    #[cfg(feature = "testing")]
+    #[test]
+    fn the_bound_lists_what_playing_every_candidate_lists() {
+        use proptest::strategy::{BoxedStrategy, Strategy, ValueTree};
+        use proptest::test_runner::TestRunner;
+
+        use crate::testing;
+
+        // Dread on five tile types besides the fuzzing set's two: far more tiles frozen.
+        let dread = (testing::expanded_duke_configs(), 0u64..1_000)
+            .prop_map(|(config, seed)| Config { tiles: Some(CustomTiles::new(dread_set(seed))), ..config });
+        let strategies: [(&str, BoxedStrategy<Config>, u32); 8] = [
+            ("expanded_duke_configs with more Dread", dread.boxed(), 12),
+            ("expanded_duke_configs", testing::expanded_duke_configs().boxed(), 16),
+            ("terrain_configs", testing::terrain_configs().boxed(), 12),
+            ("dragon_configs", testing::dragon_configs().boxed(), 4),
+            ("dynastic_configs", testing::dynastic_configs().boxed(), 3),
+            ("flag_configs (Counting Coup)", testing::flag_configs(Objective::CountingCoup).boxed(), 2),
+            ("flag_configs (Trophy Hunters)", testing::flag_configs(Objective::TrophyHunters).boxed(), 2),
+            ("dark_rider_configs", testing::dark_rider_configs().boxed(), 2),
+        ];
+        let mut runner = TestRunner::deterministic();
+        let mut rng = GameRng::new(2828);
+        let (mut states, mut guarded, mut frozen, mut bounded) = (0, 0, 0, 0);
+        for (name, strategy, count) in strategies {
+            let mut dread = 0;
+            for _ in 0..count {
+                let mut config = strategy.new_tree(&mut runner).unwrap().current();
+                config.turn_limit = Some(config.turn_limit.map_or(90, |n| n.clamp(40, 90)));
+                let game = ExpandedDuke::new(&config, 0).unwrap();
+                let set = game.tile_source();
+                dread += usize::from(crate::source::TileSource::any_dread(set));
+                let (s, g, f) = compare_games(&config, 8, &mut rng);
+                if !set.plain_danger_for_test() && game.bounded_for_test() {
+                    bounded += s;
+                }
+                states += s;
+                guarded += g;
+                frozen += f;
+            }
+            eprintln!("{name}: {count} configs, {dread} with Dread");
+        }
+        eprintln!("{states} states ({bounded} judged by the bound), {guarded} in Guard, {frozen} with a tile frozen");
+        assert!(
+            states > 8_000 && bounded > 4_000 && guarded > 300 && frozen > 500,
+            "{states} states ({bounded} judged by the bound), {guarded} in Guard, {frozen} with a tile frozen"
+        );
     }
 }

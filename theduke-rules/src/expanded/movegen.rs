@@ -1,8 +1,8 @@
 //! The Expanded generator: every action of the rulebook's icons with Dread and Defense,
-//! the enhanced abilities, and the Duke-danger rule checked by playing each candidate on a
-//! copy and asking whether the opponent could then capture the Duke (rulebook "Putting the
-//! Duke Tile in Danger", which governs every action here, abilities included). Simpler
-//! and slower than the standard generator, which compile-time tile sets keep.
+//! the enhanced abilities, and the Duke-danger rule (rulebook "Putting the Duke Tile in
+//! Danger", which governs every action here, abilities included): by the plain test or the
+//! bound of `danger.rs` where they answer, otherwise by playing the candidate on a copy and
+//! asking whether the opponent could then capture the Duke.
 
 use duke_core::Seat;
 
@@ -218,8 +218,8 @@ impl<S: TileSource> Duke<S> {
         });
         Some(
             found
-                && match self.plain_context(me) {
-                    Some(c) => self.plain_allowed(&c, action).unwrap_or_else(|| self.x_allowed(me, action)),
+                && match self.judge_context(me) {
+                    Some(j) => self.judge(&j, action),
                     None => self.x_allowed(me, action),
                 },
         )
@@ -229,9 +229,11 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn x_visit<V: Visit>(&self, v: &mut V) -> bool {
         let me = usize::from(self.to_move & 1);
         match self.phase {
-            Phase::Play => match self.plain_context(me) {
+            Phase::Play => match self.judge_context(me) {
                 // The standard game's generator and test where the set allows it (`danger.rs`).
-                Some(c) => self.plain_visit_turn(&c, v),
+                Some(j) if j.exact => self.plain_visit_turn(&j, v),
+                // The bound clears most candidates; the rest are played on a copy.
+                Some(j) => self.x_candidates(me, &mut |a| self.judge(&j, a) && v.action(a)),
                 None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
             },
             // Judged by the placement's effect, the tile's own icons included (reading 70).

@@ -64,8 +64,14 @@ use crate::tiles::Ability;
 /// The Duke-danger data of a turn and how far the test built on it goes (see the module doc).
 #[derive(Clone, Copy)]
 pub(crate) struct Judge {
-    /// The standard game's data of the player to act.
+    /// The standard game's data of the player to act; for the bound, with the enemy tiles
+    /// Dread freezes now as blockers only (they stay frozen while `carriers` stay put).
     pub(crate) c: Ctx,
+    /// For the bound, the same with every enemy tile unfrozen, for an action that moves,
+    /// flips or captures a tile of `carriers` (the plain test: `c`).
+    loose: Ctx,
+    /// The tiles whose Dread icons cover some square (0 for the plain test).
+    carriers: u64,
     /// The plain test: its "unsafe" is final too. Otherwise (the bound) only its "safe" is.
     pub(crate) exact: bool,
     /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
@@ -84,7 +90,7 @@ impl<S: TileSource> Duke<S> {
             return None;
         }
         if self.plain_danger_now() {
-            return self.context(me).map(|c| Judge { c, exact: true, risky: 0 });
+            return self.context(me).map(|c| Judge { c, loose: c, carriers: 0, exact: true, risky: 0 });
         }
         if !self.bounded_danger() {
             return None;
@@ -95,8 +101,23 @@ impl<S: TileSource> Duke<S> {
         // may automatically capture that tile"; a ransomed tile "is placed in a starting
         // square as though it just used the Escape ability" ("Ransom").
         let risky = if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
-        let c = self.context(me)?;
-        (c.duke.bit() & risky == 0).then_some(Judge { c, exact: false, risky })
+        let loose = self.context(me)?;
+        if loose.duke.bit() & risky != 0 {
+            return None;
+        }
+        // "Dread": a tile covered by a Dread icon "cannot be moved, captured, shifted by the
+        // Command ability, or use any ability, until the Dread icon is removed (i.e. at the
+        // start of the controlling player's turn, the Dread icon is no longer covering the
+        // previously frozen tile)". An enemy tile covered now is covered at the start of the
+        // opponent's next turn unless the action moves, flips (a move, a strike and a command
+        // flip the acting tile, a Summon the Duke, a Divination its tile) or captures a tile
+        // whose icons cover it: the tile and its coverer stay where they are, and the Fort,
+        // which "protects against the Dread icon", does not move. A tile held frozen without
+        // cover (`DreadThaw::ControllerTurn`) thaws at that start, so it counts as unfrozen.
+        let (covered, carriers) = self.dread_cover();
+        let inert = covered & loose.theirs;
+        let c = if inert == 0 { loose } else { self.context_inert(me, inert)? };
+        Some(Judge { c, loose, carriers, exact: false, risky })
     }
 
     /// Whether the bound may judge this game's candidates (see the module doc): the standard
@@ -139,7 +160,17 @@ impl<S: TileSource> Duke<S> {
     /// The Duke-danger rule for a candidate by the plain test or the bound: `None` for an
     /// action it does not judge (`Some(false)` is no answer for the bound either).
     fn plain_allowed(&self, j: &Judge, action: Action) -> Option<bool> {
-        let c = &j.c;
+        // The tiles the action moves, flips or captures (see `judge_context`).
+        let touched = match action {
+            Action::Move { from, to } | Action::Strike { from, target: to } => from.bit() | to.bit(),
+            Action::Command { by, from, to } => by.bit() | from.bit() | to.bit(),
+            Action::Summon { from, .. } => from.bit() | j.c.duke.bit(),
+            Action::Divine(sq) => sq.bit(),
+            Action::Escape { from, to, cost } => from.bit() | to.bit() | cost.sacrificed().map_or(0, Square::bit),
+            Action::Ransom { to, .. } => to.bit(),
+            _ => 0,
+        };
+        let c = if touched & j.carriers == 0 { &j.c } else { &j.loose };
         // A tile may leave its square without a look at the board unless it is the Duke, may
         // uncover a line toward the Duke, or the Duke is already in Guard (for the bound: by
         // the occupancy alone, every tile unfrozen, no Defense, no terrain).
@@ -163,8 +194,29 @@ impl<S: TileSource> Duke<S> {
             // icons cannot matter here; readings 3, 29, 70; for the bound, its Dread icons
             // could only freeze attackers, and a Divination's flip could only thaw them).
             Action::Draw | Action::Divine(_) => self.placements_in(c) & !self.no_placement() != 0,
+            // "Escape": the sacrificed tile leaves its square, the Escape tile leaves its own for
+            // a starting square of its player's Duke, capturing an enemy there or taking a
+            // sacrificed friend's place; a ransomed tile lands there "as though it just used the
+            // Escape ability" ("Ransom"). Taking the opposing Duke there wins (reading 4).
+            Action::Escape { from, to, cost } => {
+                let vacated = from.bit() | cost.sacrificed().map_or(0, Square::bit);
+                to.bit() == c.enemy_duke
+                    || (!c.in_guard && from != c.duke && vacated & c.exposers == 0)
+                    || self.safe_after_landing(c, vacated, to, if from == c.duke { to } else { c.duke })
+            }
+            Action::Ransom { to, .. } => {
+                to.bit() == c.enemy_duke || !c.in_guard || self.safe_after_landing(c, 0, to, c.duke)
+            }
             _ => return None,
         })
+    }
+
+    /// Whether the Duke, then on `duke`, is safe from the enemy's icons by the occupancy after
+    /// the tiles of `vacated` leave and a tile of the player lands on `to` (capturing there).
+    fn safe_after_landing(&self, c: &Ctx, vacated: u64, to: Square, duke: Square) -> bool {
+        let own = (c.own & !vacated) | to.bit();
+        let theirs = c.theirs & !to.bit();
+        !self.attacked(duke, 1 - c.me, theirs, own | theirs)
     }
 
     /// Visits the legal actions of a turn by the plain test, in the order of `x_candidates`

@@ -52,6 +52,10 @@
 //! Dark Rider objectives (a Flag carried away or barring paths, a win by the Flags, a rider
 //! guarded instead of a Duke) are played on a copy as before.
 
+use core::cell::Cell;
+
+use duke_core::Seat;
+
 use super::escape::starting_squares;
 use crate::actions::Action;
 use crate::board::Square;
@@ -62,16 +66,18 @@ use crate::state::Duke;
 use crate::tiles::Ability;
 
 /// The Duke-danger data of a turn and how far the test built on it goes (see the module doc).
-#[derive(Clone, Copy)]
 pub(crate) struct Judge {
     /// The standard game's data of the player to act; for the bound, with the enemy tiles
     /// Dread freezes now as blockers only (they stay frozen while `carriers` stay put).
     pub(crate) c: Ctx,
     /// For the bound, the same with every enemy tile unfrozen, for an action that moves,
-    /// flips or captures a tile of `carriers` (the plain test: `c`).
-    loose: Ctx,
+    /// flips or captures a tile of `carriers` (the plain test: `c`); worked out when first
+    /// needed.
+    loose: Cell<Option<Ctx>>,
     /// The tiles whose Dread icons cover some square (0 for the plain test).
     carriers: u64,
+    /// The tiles frozen now (`frozen`), for the candidates' generation.
+    pub(crate) frozen: u64,
     /// The plain test: its "unsafe" is final too. Otherwise (the bound) only its "safe" is.
     pub(crate) exact: bool,
     /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
@@ -90,7 +96,14 @@ impl<S: TileSource> Duke<S> {
             return None;
         }
         if self.plain_danger_now() {
-            return self.context(me).map(|c| Judge { c, loose: c, carriers: 0, exact: true, risky: 0 });
+            return self.context(me).map(|c| Judge {
+                c,
+                loose: Cell::new(Some(c)),
+                carriers: 0,
+                frozen: self.frozen(),
+                exact: true,
+                risky: 0,
+            });
         }
         if !self.bounded_danger() {
             return None;
@@ -101,8 +114,7 @@ impl<S: TileSource> Duke<S> {
         // may automatically capture that tile"; a ransomed tile "is placed in a starting
         // square as though it just used the Escape ability" ("Ransom").
         let risky = if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
-        let loose = self.context(me)?;
-        if loose.duke.bit() & risky != 0 {
+        if self.duke_square(Seat(me as u8)).is_some_and(|d| d.bit() & risky != 0) {
             return None;
         }
         // "Dread": a tile covered by a Dread icon "cannot be moved, captured, shifted by the
@@ -115,9 +127,41 @@ impl<S: TileSource> Duke<S> {
         // which "protects against the Dread icon", does not move. A tile held frozen without
         // cover (`DreadThaw::ControllerTurn`) thaws at that start, so it counts as unfrozen.
         let (covered, carriers) = self.dread_cover();
-        let inert = covered & loose.theirs;
-        let c = if inert == 0 { loose } else { self.context_inert(me, inert)? };
-        Some(Judge { c, loose, carriers, exact: false, risky })
+        let inert = covered & self.occupancy(Seat(1 - me as u8));
+        // `frozen` from the cover at hand.
+        let fort = self.fort();
+        let frozen = covered | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort) | self.edge_frozen();
+        Some(if inert == 0 {
+            let c = self.context(me)?;
+            Judge { c, loose: Cell::new(Some(c)), carriers, frozen, exact: false, risky }
+        } else {
+            let c = self.context_inert(me, inert)?;
+            Judge { c, loose: Cell::new(None), carriers, frozen, exact: false, risky }
+        })
+    }
+
+    /// Whether a draw is surely legal for `me` in a turn, by the bound with every enemy tile
+    /// unfrozen: the bag has a tile, and a square beside the Duke takes a tile with the Duke
+    /// safe (`false` where the bound does not apply or cannot tell).
+    pub(crate) fn x_draw_surely_legal(&self, me: usize) -> bool {
+        #[cfg(test)]
+        if tests::SLOW.with(core::cell::Cell::get) {
+            return false;
+        }
+        if self.phase != crate::state::Phase::Play
+            || self.bag.get(me).is_none_or(|b| b.is_empty())
+            || self.set.plain_danger()
+            || !self.bounded_danger()
+        {
+            return false;
+        }
+        let Some(c) = self.context(me) else { return false };
+        let every = self.set.every_ability();
+        if (every.has(Ability::Escape) || every.has(Ability::Ransom)) && c.duke.bit() & starting_squares(1 - me) != 0 {
+            return false;
+        }
+        // The draw is a candidate (`x_candidates`), and `plain_allowed` allows it.
+        self.placements_in(&c) & !self.no_placement() != 0
     }
 
     /// Whether the bound may judge this game's candidates (see the module doc): the standard
@@ -170,7 +214,15 @@ impl<S: TileSource> Duke<S> {
             Action::Ransom { to, .. } => to.bit(),
             _ => 0,
         };
-        let c = if touched & j.carriers == 0 { &j.c } else { &j.loose };
+        let c = &if touched & j.carriers == 0 {
+            j.c
+        } else if let Some(c) = j.loose.get() {
+            c
+        } else {
+            let c = self.context(j.c.me)?;
+            j.loose.set(Some(c));
+            c
+        };
         // A tile may leave its square without a look at the board unless it is the Duke, may
         // uncover a line toward the Duke, or the Duke is already in Guard (for the bound: by
         // the occupancy alone, every tile unfrozen, no Defense, no terrain).
@@ -467,6 +519,8 @@ mod tests {
             while game.outcome().is_none() {
                 let fast = listed(&game, false);
                 assert_eq!(fast, listed(&game, true), "{config:?}\n{game:?}");
+                // A game goes on only while its player has a legal action (`has_legal_action`).
+                assert!(!fast.is_empty(), "{config:?}\n{game:?}");
                 states += 1;
                 guarded += usize::from(game.in_guard(game.side_to_move()));
                 frozen += usize::from(game.frozen() != 0);

@@ -78,16 +78,9 @@ impl<S: TileSource> Duke<S> {
         let all = self.occ[0] | self.occ[1];
         let mut cover = 0;
         let mut carriers = 0;
-        let mut immune = 0;
-        for seat in 0..2u8 {
-            if let Some(duke) = self.duke_square(duke_core::Seat(seat)) {
-                immune |= duke.bit();
-            }
-        }
         for sq in Square::iter(all) {
             let code = self.code_at(sq);
-            let (kind, side, owner) = (code_kind(code), code_side(code), code_owner(code));
-            let mut dread = self.set.special(kind, side, owner, sq).dread;
+            let mut dread = self.set.special(code_kind(code), code_side(code), code_owner(code), sq).dread;
             if forts & sq.bit() != 0 {
                 dread &= forts;
             }
@@ -95,11 +88,23 @@ impl<S: TileSource> Duke<S> {
             if dread != 0 {
                 carriers |= sq.bit();
             }
-            if self.set.dread_immune(kind, if side == 0 { Side::Start } else { Side::Back }) {
-                immune |= sq.bit();
+        }
+        // Immunity is asked of the covered tiles only (few, where any).
+        let mut frozen = cover & all & !forts;
+        if frozen != 0 {
+            for seat in 0..2u8 {
+                if let Some(duke) = self.duke_square(duke_core::Seat(seat)) {
+                    frozen &= !duke.bit();
+                }
+            }
+            for sq in Square::iter(frozen) {
+                let code = self.code_at(sq);
+                if self.set.dread_immune(code_kind(code), if code_side(code) == 0 { Side::Start } else { Side::Back }) {
+                    frozen &= !sq.bit();
+                }
             }
         }
-        (cover & all & !immune & !forts, carriers)
+        (frozen, carriers)
     }
 }
 

@@ -13,59 +13,69 @@ use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase};
 
 impl<S: TileSource> Duke<S> {
-    /// Every square holding a tile of `1 - by` that `by` could capture with one action now
-    /// (any icon or ability, ignoring `by`'s own Duke-danger: taking a Duke ends the game).
-    pub(crate) fn capture_map(&self, by: usize) -> u64 {
+    /// Whether `by` could capture the tile of `1 - by` on `target` with one action now (any
+    /// icon or ability, ignoring `by`'s own Duke-danger: taking a Duke ends the game). Only
+    /// the tiles whose icons reach `target` are looked at.
+    pub(crate) fn captures_on(&self, by: usize, target: Square) -> bool {
+        let tb = target.bit();
         let own = self.occupancy(Seat(by as u8));
         let theirs = self.occupancy(Seat(1 - by as u8));
-        let all = own | theirs;
         let frozen = self.frozen();
-        let open = theirs & !frozen;
-        // A Flag the other seat carries: no tile of `by` ends a move there (a Strike still
-        // takes its carrier).
+        // A frozen tile "cannot be ... captured" ("Dread"); a Flag the other seat carries: no
+        // tile of `by` ends a move there (a Strike still takes its carrier).
+        let open = theirs & !frozen & tb;
         let barred = self.barred(by);
-        let mountain = self.mountain();
-        let blockers = all | mountain | self.dragon_mask() | self.path_barred(by);
-        let mut map = 0;
-        for sq in Square::iter(own & !frozen) {
-            let t = self.targets_of_code(self.code_at(sq), by, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, blockers) & open & !barred & !map) {
-                if self.icon_allowed(sq, to, &t, blockers) {
-                    map |= to.bit();
+        if open != 0 {
+            let all = own | theirs;
+            let blockers = all | self.mountain() | self.dragon_mask() | self.path_barred(by);
+            for sq in Square::iter(own & !frozen) {
+                let t = self.targets_of_code(self.code_at(sq), by, sq);
+                if t.reach & tb == 0 {
+                    continue;
                 }
-            }
-            for to in Square::iter(t.strikes & open & !map) {
-                if self.strike_allowed(sq, to) {
-                    map |= to.bit();
+                if Self::destinations(sq, &t, own, blockers) & open & !barred != 0
+                    && self.icon_allowed(sq, target, &t, blockers)
+                {
+                    return true;
                 }
-            }
-            if t.commands & own & !frozen != 0 {
-                map |= t.commands & open & !barred;
+                if t.strikes & open != 0 && self.strike_allowed(sq, target) {
+                    return true;
+                }
+                if t.commands & own & !frozen != 0 && t.commands & open & !barred != 0 {
+                    return true;
+                }
             }
         }
-        map | self.ability_captures(by, frozen) | self.push_captures(by)
+        (self.ability_captures(by, frozen) | self.push_captures(by)) & tb != 0
     }
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.
     pub(crate) fn x_in_guard(&self, seat: Seat) -> bool {
         let Some(duke) = self.guarded_square(seat) else { return false };
-        self.capture_map(1 - (seat.index() & 1)) & duke.bit() != 0
+        self.captures_on(1 - (seat.index() & 1), duke)
     }
 
     /// Visits every candidate action of `me` in a turn (before the Duke-danger rule);
     /// `emit` returns `true` to stop.
     pub(crate) fn x_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
-        self.x_candidates_of(me, crate::board::FULL, true, emit)
+        self.x_candidates_of(me, crate::board::FULL, true, self.frozen(), emit)
     }
 
     /// [`x_candidates`](Self::x_candidates) of the tiles of `tiles` only (their moves, strikes
     /// and commands), then, with `rest`, the abilities, the enragings, the Flags' actions and
     /// the draw.
-    fn x_candidates_of(&self, me: usize, tiles: u64, rest: bool, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+    /// `frozen` is [`frozen`](Self::frozen), which the caller may have at hand.
+    pub(crate) fn x_candidates_of(
+        &self,
+        me: usize,
+        tiles: u64,
+        rest: bool,
+        frozen: u64,
+        emit: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
         let own = self.occupancy(Seat(me as u8));
         let theirs = self.occupancy(Seat(1 - me as u8));
         let all = own | theirs;
-        let frozen = self.frozen();
         let mountain = self.mountain();
         let terrain = mountain | self.fort();
         // The Dragon blocks paths like a tile and no tile enters its square.
@@ -211,14 +221,16 @@ impl<S: TileSource> Duke<S> {
             Action::Command { by, .. } => by.bit(),
             _ => 0,
         };
+        let judge = self.judge_context(me);
+        let frozen = judge.as_ref().map_or_else(|| self.frozen(), |j| j.frozen);
         let mut found = false;
-        self.x_candidates_of(me, tile, tile == 0, &mut |a| {
+        self.x_candidates_of(me, tile, tile == 0, frozen, &mut |a| {
             found = a == action;
             found
         });
         Some(
             found
-                && match self.judge_context(me) {
+                && match judge {
                     Some(j) => self.judge(&j, action),
                     None => self.x_allowed(me, action),
                 },
@@ -233,7 +245,8 @@ impl<S: TileSource> Duke<S> {
                 // The standard game's generator and test where the set allows it (`danger.rs`).
                 Some(j) if j.exact => self.plain_visit_turn(&j, v),
                 // The bound clears most candidates; the rest are played on a copy.
-                Some(j) => self.x_candidates(me, &mut |a| self.judge(&j, a) && v.action(a)),
+                Some(j) => self
+                    .x_candidates_of(me, crate::board::FULL, true, j.frozen, &mut |a| self.judge(&j, a) && v.action(a)),
                 None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
             },
             // Judged by the placement's effect, the tile's own icons included (reading 70).

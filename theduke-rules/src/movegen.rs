@@ -364,7 +364,7 @@ impl<S: TileSource> Duke<S> {
     /// enemy tiles that could reach the Duke ([`Duke::threats_to`]); 0 outside turns.
     pub(crate) fn compute_guard(&self) -> u64 {
         // Expanded play keeps the cache only where the Duke-danger rule is the standard
-        // game's test (`expanded/danger.rs`); elsewhere its generator asks `capture_map`.
+        // game's test (`expanded/danger.rs`); elsewhere its generator asks `captures_on`.
         if !matches!(self.phase, Phase::Play | Phase::Place { .. }) || (S::EXPANDED && !self.plain_danger_now()) {
             return 0;
         }

@@ -67,45 +67,46 @@ use crate::tiles::Ability;
 
 /// The Duke-danger data of a turn and how far the test built on it goes (see the module doc).
 pub(crate) struct Judge {
-    /// The standard game's data of the player to act; for the bound, with the enemy tiles
-    /// Dread freezes now as blockers only (they stay frozen while `carriers` stay put).
+    /// The standard game's data of the player to act, with the enemy tiles Dread freezes now
+    /// as blockers only (they stay frozen while `carriers` stay put).
     pub(crate) c: Ctx,
-    /// For the bound, the same with every enemy tile unfrozen, for an action that moves,
-    /// flips or captures a tile of `carriers` (the plain test: `c`); worked out when first
-    /// needed.
+    /// The same with every enemy tile unfrozen, for an action that moves, flips or captures
+    /// a tile of `carriers`; worked out when first needed.
     loose: Cell<Option<Ctx>>,
-    /// The tiles whose Dread icons cover some square (0 for the plain test).
+    /// The tiles whose Dread icons cover some square (0 when no enemy tile is frozen).
     carriers: u64,
     /// The tiles frozen now (`frozen`), for the candidates' generation.
     pub(crate) frozen: u64,
-    /// The plain test: its "unsafe" is final too. Otherwise (the bound) only its "safe" is.
-    pub(crate) exact: bool,
     /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
-    /// set has Escape or Ransom, where such a tile could land on it (0 for the plain test).
+    /// set has Escape or Ransom, where such a tile could land on it.
     risky: u64,
 }
 
 impl<S: TileSource> Duke<S> {
-    /// The Duke-danger data of `me` for the plain test or the bound (see the module doc);
-    /// `None` where neither applies (also without a Duke on the board), when every
-    /// candidate is played on a copy.
+    /// The standard game's Duke-danger data of `me` when the set allows the plain test (see
+    /// the module doc) and no tile is held frozen; `None` otherwise (also without a Duke on
+    /// the board).
     #[inline]
+    pub(crate) fn plain_context(&self, me: usize) -> Option<Ctx> {
+        #[cfg(test)]
+        if tests::SLOW.with(core::cell::Cell::get) {
+            return None;
+        }
+        if !self.plain_danger_now() {
+            return None;
+        }
+        self.context(me)
+    }
+
+    /// The Duke-danger data of `me` for the bound (see the module doc); `None` where it does
+    /// not apply (the plain test's sets included: they have their own, `plain_context`), when
+    /// every candidate is played on a copy.
     pub(crate) fn judge_context(&self, me: usize) -> Option<Judge> {
         #[cfg(test)]
         if tests::SLOW.with(core::cell::Cell::get) {
             return None;
         }
-        if self.plain_danger_now() {
-            return self.context(me).map(|c| Judge {
-                c,
-                loose: Cell::new(Some(c)),
-                carriers: 0,
-                frozen: self.frozen(),
-                exact: true,
-                risky: 0,
-            });
-        }
-        if !self.bounded_danger() {
+        if self.plain_danger_now() || !self.bounded_danger() {
             return None;
         }
         let every = self.set.every_ability();
@@ -132,25 +133,31 @@ impl<S: TileSource> Duke<S> {
         let fort = self.fort();
         let frozen = covered | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort) | self.edge_frozen();
         Some(if inert == 0 {
-            let c = self.context(me)?;
-            Judge { c, loose: Cell::new(Some(c)), carriers, frozen, exact: false, risky }
+            // No enemy tile frozen: `c` is the bound with every enemy tile unfrozen already.
+            Judge { c: self.context(me)?, loose: Cell::new(None), carriers: 0, frozen, risky }
         } else {
             let c = self.context_inert(me, inert)?;
-            Judge { c, loose: Cell::new(None), carriers, frozen, exact: false, risky }
+            Judge { c, loose: Cell::new(None), carriers, frozen, risky }
         })
     }
 
     /// Whether a draw is surely legal for `me` in a turn, by the bound with every enemy tile
     /// unfrozen: the bag has a tile, and a square beside the Duke takes a tile with the Duke
     /// safe (`false` where the bound does not apply or cannot tell).
+    #[inline]
     pub(crate) fn x_draw_surely_legal(&self, me: usize) -> bool {
+        // The plain test's sets have the standard game's shortcut (`has_legal_action`).
+        !self.set.plain_danger() && self.bounded_draw_legal(me)
+    }
+
+    /// [`x_draw_surely_legal`](Self::x_draw_surely_legal) for a set the bound judges.
+    fn bounded_draw_legal(&self, me: usize) -> bool {
         #[cfg(test)]
         if tests::SLOW.with(core::cell::Cell::get) {
             return false;
         }
         if self.phase != crate::state::Phase::Play
             || self.bag.get(me).is_none_or(|b| b.is_empty())
-            || self.set.plain_danger()
             || !self.bounded_danger()
         {
             return false;
@@ -190,22 +197,35 @@ impl<S: TileSource> Duke<S> {
         self.set.plain_danger() && self.extra.held() == 0
     }
 
-    /// The Duke-danger rule for a candidate of the player `j` is about: the plain test's or
-    /// the bound's answer where it is final, else the candidate played on a copy.
+    /// The Duke-danger rule for a candidate of the player `c` is about, by the plain test (its
+    /// answer is final), or played on a copy for an action it does not judge.
     #[inline]
-    pub(crate) fn judge(&self, j: &Judge, action: Action) -> bool {
-        match self.plain_allowed(j, action) {
-            Some(true) => true,
-            Some(false) if j.exact => false,
-            _ => self.x_allowed(j.c.me, action),
-        }
+    pub(crate) fn plain_judge(&self, c: &Ctx, action: Action) -> bool {
+        self.plain_allowed(c, 0, action).unwrap_or_else(|| self.x_allowed(c.me, action))
     }
 
-    /// The Duke-danger rule for a candidate by the plain test or the bound: `None` for an
-    /// action it does not judge (`Some(false)` is no answer for the bound either).
-    fn plain_allowed(&self, j: &Judge, action: Action) -> Option<bool> {
-        // The tiles the action moves, flips or captures (see `judge_context`).
-        let touched = match action {
+    /// The Duke-danger rule for a candidate of the player `j` is about: the bound's "safe",
+    /// else the candidate played on a copy.
+    #[inline]
+    pub(crate) fn judge(&self, j: &Judge, action: Action) -> bool {
+        let loose;
+        let c = if j.carriers == 0 || Self::touched(j, action) & j.carriers == 0 {
+            &j.c
+        } else if let Some(c) = j.loose.get() {
+            loose = c;
+            &loose
+        } else {
+            let Some(c) = self.context(j.c.me) else { return self.x_allowed(j.c.me, action) };
+            j.loose.set(Some(c));
+            loose = c;
+            &loose
+        };
+        self.plain_allowed(c, j.risky, action) == Some(true) || self.x_allowed(j.c.me, action)
+    }
+
+    /// The tiles `action` moves, flips or captures (see `judge_context`).
+    fn touched(j: &Judge, action: Action) -> u64 {
+        match action {
             Action::Move { from, to } | Action::Strike { from, target: to } => from.bit() | to.bit(),
             Action::Command { by, from, to } => by.bit() | from.bit() | to.bit(),
             Action::Summon { from, .. } => from.bit() | j.c.duke.bit(),
@@ -213,22 +233,19 @@ impl<S: TileSource> Duke<S> {
             Action::Escape { from, to, cost } => from.bit() | to.bit() | cost.sacrificed().map_or(0, Square::bit),
             Action::Ransom { to, .. } => to.bit(),
             _ => 0,
-        };
-        let c = &if touched & j.carriers == 0 {
-            j.c
-        } else if let Some(c) = j.loose.get() {
-            c
-        } else {
-            let c = self.context(j.c.me)?;
-            j.loose.set(Some(c));
-            c
-        };
+        }
+    }
+
+    /// The Duke-danger rule for a candidate by the plain test or the bound (data `c`, the
+    /// Duke not to be judged on `risky`): `None` for an action it does not judge
+    /// (`Some(false)` is no answer for the bound either).
+    fn plain_allowed(&self, c: &Ctx, risky: u64, action: Action) -> Option<bool> {
         // A tile may leave its square without a look at the board unless it is the Duke, may
         // uncover a line toward the Duke, or the Duke is already in Guard (for the bound: by
         // the occupancy alone, every tile unfrozen, no Defense, no terrain).
         let free = |sq: Square| !c.in_guard && sq != c.duke && c.exposers & sq.bit() == 0;
         // The Duke going where the bound cannot judge it.
-        let risky = |from: Square, to: Square| from == c.duke && to.bit() & j.risky != 0;
+        let risky = |from: Square, to: Square| from == c.duke && to.bit() & risky != 0;
         Some(match action {
             // Taking the opposing Duke ends the game: always allowed (reading 4).
             Action::Move { from, to } | Action::Command { from, to, .. } => {
@@ -275,15 +292,14 @@ impl<S: TileSource> Duke<S> {
     /// (each tile's moves, strikes and commands, then the abilities, then the draw), with the
     /// standard game's generator: a tile's destinations at once, judged together where no
     /// line toward the Duke can open. A capture a Defense icon forbids is left out as there.
-    pub(crate) fn plain_visit_turn<V: Visit>(&self, j: &Judge, v: &mut V) -> bool {
-        let c = &j.c;
+    pub(crate) fn plain_visit_turn<V: Visit>(&self, c: &Ctx, v: &mut V) -> bool {
         for sq in Square::iter(c.own) {
             if self.plain_visit_tile(c, sq, v) {
                 return true;
             }
         }
         let me = c.me;
-        let mut allowed = |a: Action| self.judge(j, a) && v.action(a);
+        let mut allowed = |a: Action| self.plain_judge(c, a) && v.action(a);
         // Nothing is frozen in a set the plain test judges.
         if self.ability_candidates(me, 0, &mut allowed)
             || self.dragon_candidates(me, &mut allowed)
@@ -359,9 +375,11 @@ impl<S: TileSource> Duke<S> {
     /// Whether a new tile on `sq` (empty, beside `me`'s Duke) leaves the Duke safe, by the
     /// plain test or the bound; `None` where neither applies or the bound cannot clear it.
     pub(crate) fn plain_place_safe(&self, me: usize, sq: Square) -> Option<bool> {
+        if let Some(c) = self.plain_context(me) {
+            return Some(self.placements_in(&c) & sq.bit() != 0);
+        }
         let j = self.judge_context(me)?;
-        let safe = self.placements_in(&j.c) & sq.bit() != 0;
-        (safe || j.exact).then_some(safe)
+        (self.placements_in(&j.c) & sq.bit() != 0).then_some(true)
     }
 }
 

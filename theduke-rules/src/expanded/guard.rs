@@ -47,15 +47,15 @@ impl<S: TileSource> Duke<S> {
         let slow = |squares: u64| {
             Square::iter(squares).filter(|&sq| self.x_place_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit())
         };
-        let safe = match self.judge_context(me) {
+        let safe = if let Some(c) = self.plain_context(me) {
             // The plain test (`danger.rs`): every square at once.
-            Some(j) if j.exact => self.placements_in(&j.c) & empty,
+            self.placements_in(&c) & empty
+        } else if let Some(j) = self.judge_context(me) {
             // The bound: the squares it clears at once, the others by their effect.
-            Some(j) => {
-                let sure = self.placements_in(&j.c) & empty;
-                sure | slow(empty & !sure)
-            }
-            None => slow(empty),
+            let sure = self.placements_in(&j.c) & empty;
+            sure | slow(empty & !sure)
+        } else {
+            slow(empty)
         };
         if safe == 0 && !self.every_tile() { empty } else { safe }
     }

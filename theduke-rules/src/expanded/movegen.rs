@@ -221,13 +221,18 @@ impl<S: TileSource> Duke<S> {
             Action::Command { by, .. } => by.bit(),
             _ => 0,
         };
-        let judge = self.judge_context(me);
-        let frozen = judge.as_ref().map_or_else(|| self.frozen(), |j| j.frozen);
         let mut found = false;
-        self.x_candidates_of(me, tile, tile == 0, frozen, &mut |a| {
+        let mut find = |a| {
             found = a == action;
             found
-        });
+        };
+        if let Some(c) = self.plain_context(me) {
+            self.x_candidates_of(me, tile, tile == 0, self.frozen(), &mut find);
+            return Some(found && self.plain_judge(&c, action));
+        }
+        let judge = self.judge_context(me);
+        let frozen = judge.as_ref().map_or_else(|| self.frozen(), |j| j.frozen);
+        self.x_candidates_of(me, tile, tile == 0, frozen, &mut find);
         Some(
             found
                 && match judge {
@@ -241,14 +246,19 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn x_visit<V: Visit>(&self, v: &mut V) -> bool {
         let me = usize::from(self.to_move & 1);
         match self.phase {
-            Phase::Play => match self.judge_context(me) {
+            Phase::Play => {
                 // The standard game's generator and test where the set allows it (`danger.rs`).
-                Some(j) if j.exact => self.plain_visit_turn(&j, v),
-                // The bound clears most candidates; the rest are played on a copy.
-                Some(j) => self
-                    .x_candidates_of(me, crate::board::FULL, true, j.frozen, &mut |a| self.judge(&j, a) && v.action(a)),
-                None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
-            },
+                if let Some(c) = self.plain_context(me) {
+                    return self.plain_visit_turn(&c, v);
+                }
+                match self.judge_context(me) {
+                    // The bound clears most candidates; the rest are played on a copy.
+                    Some(j) => self.x_candidates_of(me, crate::board::FULL, true, j.frozen, &mut |a| {
+                        self.judge(&j, a) && v.action(a)
+                    }),
+                    None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
+                }
+            }
             // Judged by the placement's effect, the tile's own icons included (reading 70).
             Phase::Place { .. } => Square::iter(self.x_place_squares(me)).any(|sq| v.action(Action::Place(sq))),
             _ => self.ability_steps(me, v),

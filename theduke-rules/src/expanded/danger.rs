@@ -27,11 +27,15 @@
 //! (`x_allowed`). Each rule only takes captures away from the icons' by the occupancy:
 //!
 //! - Dread ("Movement Icons", Dread): a frozen tile "cannot be moved, captured, shifted by the
-//!   Command ability, or use any ability" and still stands on its square. The bound treats
-//!   every enemy tile as unfrozen, so an action that freezes or thaws (moving a Dread tile,
-//!   capturing one, a tile entering the Fort, the flip of a Summon or a Divination, the thaw
-//!   at the turn's start of `DreadThaw::ControllerTurn`) changes nothing it counts; frozen
-//!   tiles of the player to act change nothing the opponent could capture either.
+//!   Command ability, or use any ability" and still stands on its square. An enemy tile Dread
+//!   freezes now stays frozen at the start of the opponent's turn unless the action moves,
+//!   flips or captures a tile whose Dread icons cover it (`judge_context`): the bound counts
+//!   it as a blocker only. For such an action (moving a Dread tile, capturing one, the flip
+//!   of the acting tile, of a Summon's Duke or of a Divination's tile) every enemy tile counts
+//!   as unfrozen; a tile held frozen without cover (`DreadThaw::ControllerTurn`) thaws at that
+//!   start, so it counts as unfrozen too. A new tile's Dread icons, or a tile entering the
+//!   Fort, can only freeze more; frozen tiles of the player to act change nothing the
+//!   opponent could capture.
 //! - Defense ("Movement Icons", Defense): "A tile cannot capture a target tile if ..."; the
 //!   Duke's Defense icons are ignored (other tiles' Defense never protects the Duke).
 //! - The Mountain and the Fort ("Mountain Tile", "Fort Tile"): they block paths and lines of
@@ -48,9 +52,12 @@
 //!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
 //!   bound leaves off. With either other reading every candidate is played on a copy.
 //!
-//! The actions the bound does not judge (an Escape, a Ransom, an enraging) and the Flag and
+//! The bound judges moves, strikes, commands, Summon, Escape and Ransom (the tiles that
+//! leave their squares, the tile that lands), the draw and a Divination (a square beside the
+//! Duke where a tile blocks), the drawn or divined tile's placement, and whether a player
+//! has a legal action (a draw it proves legal). An enraging of the Dragon, and the Flag and
 //! Dark Rider objectives (a Flag carried away or barring paths, a win by the Flags, a rider
-//! guarded instead of a Duke) are played on a copy as before.
+//! guarded instead of a Duke), are played on a copy as before.
 
 use core::cell::Cell;
 

@@ -164,6 +164,22 @@ fn enhanced_perft(depth: u32) -> u64 {
     enhanced_config().ok().and_then(duke_opening::<ExpandedDuke>).map_or(0, |game| game.perft(depth))
 }
 
+/// The Duke with the enhanced tiles, the sample custom set (`examples/data/house_tiles.json`:
+/// a tile with Dread and Defense icons and Escape, one with Ransom), the Mountain and the Fort
+/// (`simulate --game theduke --enhanced --tiles examples/data/house_tiles.json --mountain
+/// --fort`).
+fn dread_terrain_config() -> Result<theduke_rules::Config, String> {
+    let tiles = std::path::PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/data/house_tiles.json"));
+    let options = duke_examples::options::GameOptions {
+        enhanced_tiles: true,
+        tiles: Some(tiles),
+        mountain: true,
+        fort: true,
+        ..Default::default()
+    };
+    ExpandedDuke::config_with(None, &options)
+}
+
 /// Crown Battles for 4 with every Round Type card of the expansions dealt (one revealed per
 /// round).
 fn every_round_type() -> Result<crownbattles_rules::Config, String> {
@@ -206,6 +222,13 @@ fn main() {
     if wanted(label) {
         match enhanced_config() {
             Ok(config) => row::<ExpandedDuke>(label, &config, Some((enhanced_perft, 3)), &settings),
+            Err(why) => refused(label, why),
+        }
+    }
+    let label = "The Duke, Dread and terrain (house tiles, Mountain, Fort)";
+    if wanted(label) {
+        match dread_terrain_config() {
+            Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
             Err(why) => refused(label, why),
         }
     }

@@ -364,7 +364,7 @@ impl<S: TileSource> Duke<S> {
     /// enemy tiles that could reach the Duke ([`Duke::threats_to`]); 0 outside turns.
     pub(crate) fn compute_guard(&self) -> u64 {
         // Expanded play keeps the cache only where the Duke-danger rule is the standard
-        // game's test (`expanded/danger.rs`); elsewhere its generator asks `capture_map`.
+        // game's test (`expanded/danger.rs`); elsewhere its generator asks `captures_on`.
         if !matches!(self.phase, Phase::Play | Phase::Place { .. }) || (S::EXPANDED && !self.plain_danger_now()) {
             return 0;
         }
@@ -390,6 +390,21 @@ impl<S: TileSource> Duke<S> {
             let threats = self.threats_to(duke, opp, theirs);
             (threats, threats != 0 && self.attacked_by(duke, threats, opp, theirs, all))
         };
+        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
+    }
+
+    /// [`context`](Self::context) with the enemy tiles of `inert` counted as blockers only
+    /// (among `own`, out of `theirs`): Expanded play's bound for tiles Dread keeps frozen
+    /// through the action (`expanded/danger.rs`). Never called by the standard game.
+    pub(crate) fn context_inert(&self, me: usize, inert: u64) -> Option<Ctx> {
+        let opp = 1 - me;
+        let theirs = self.occupancy(Seat(opp as u8)) & !inert;
+        let own = self.occupancy(Seat(me as u8)) | (self.occupancy(Seat(opp as u8)) & inert);
+        let all = own | theirs;
+        let duke = self.duke_square(Seat(me as u8))?;
+        let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
+        let threats = self.threats_to(duke, opp, theirs);
+        let in_guard = threats != 0 && self.attacked_by(duke, threats, opp, theirs, all);
         Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
     }
 

@@ -278,6 +278,10 @@ impl<S: TileSource> Duke<S> {
         {
             return true;
         }
+        // Expanded play's bound (`expanded/danger.rs`) proves a draw legal the same way.
+        if S::EXPANDED && self.x_draw_surely_legal(me) {
+            return true;
+        }
         let mut any = Any(false);
         self.visit(&mut any);
         any.0

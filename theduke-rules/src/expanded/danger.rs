@@ -1,30 +1,98 @@
-//! The Duke-danger rule ("Putting the Duke Tile in Danger": a player may not make a move
-//! that puts his own Duke in Guard) judged without playing the candidate on a copy, where the
-//! tile set allows it.
+//! The Duke-danger rule ("Putting the Duke Tile in Danger": "A player cannot move a Troop Tile
+//! if it would allow the opponent to capture his Duke Tile ... in the next turn") judged
+//! without playing the candidate on a copy, where the rules allow it.
 //!
 //! Expanded play's general test (`movegen.rs`, `x_allowed`) plays each candidate on a copy and
 //! asks whether the opponent could then capture the Duke with any icon or ability, after Dread
-//! has frozen what it covers, past Defense icons and terrain. When the set has no Dread icon,
-//! no Defense icon on a tile acting as the Duke, no Escape nor Ransom tile, no terrain tile
-//! and the standard objective (or Dynastic Dispute, the standard game after its draft), none
-//! of that can change the answer: nothing is ever frozen, every path to the Duke is judged by
-//! the occupancy alone, and the only captures are the icons' (Move, Jump, Slide, Jump Slide,
-//! Strike, Command). The test is then the standard game's (`crate::movegen`): the enemy tiles
-//! that could ever reach the Duke, the tiles whose leaving could open a line toward it, and one
-//! look at the occupancy after the action. Summon moves a tile beside the Duke and flips the
-//! Duke (its side does not change whether it can be captured); a Divination flips its tile;
-//! a new tile (a draw's, a Divination's kept tile) can only block lines, whatever its icons.
+//! has frozen what it covers, past Defense icons and terrain. Two faster tests stand before
+//! it, both built on the standard game's (`crate::movegen`): the enemy tiles whose icons could
+//! ever reach the Duke (`threats`), whether one of them could capture it now by the occupancy
+//! alone (`in_guard`), the tiles whose leaving could open a line toward it (`exposers`), and
+//! one look at the occupancy after the action.
+//!
+//! **The plain test** (exact). When the set has no Dread icon, no Defense icon on a tile
+//! acting as the Duke, no Escape nor Ransom tile, no terrain tile and the standard objective
+//! (or Dynastic Dispute, the standard game after its draft), none of the above can change the
+//! answer: nothing is ever frozen, every path to the Duke is judged by the occupancy alone,
+//! and the only captures are the icons' (Move, Jump, Slide, Jump Slide, Strike, Command). Its
+//! "unsafe" is final, and its generator lists a tile's destinations at once. Summon moves a
+//! tile beside the Duke and flips the Duke (its side does not change whether it can be
+//! captured); a Divination flips its tile; a new tile (a draw's, a Divination's kept tile)
+//! can only block lines, whatever its icons.
+//!
+//! **The bound** (one way only). With Dread, Defense on the Duke, the Mountain and the Fort,
+//! Escape and Ransom, and the Dragon under its default readings (the standard objective or
+//! Dynastic Dispute), the same test over-approximates what the opponent could capture after
+//! the action, so its "safe" is proof and only what it cannot clear is played on a copy
+//! (`x_allowed`). Each rule only takes captures away from the icons' by the occupancy:
+//!
+//! - Dread ("Movement Icons", Dread): a frozen tile "cannot be moved, captured, shifted by the
+//!   Command ability, or use any ability" and still stands on its square. An enemy tile Dread
+//!   freezes now stays frozen at the start of the opponent's turn unless the action moves,
+//!   flips or captures a tile whose Dread icons cover it (`judge_context`): the bound counts
+//!   it as a blocker only. For such an action (moving a Dread tile, capturing one, the flip
+//!   of the acting tile, of a Summon's Duke or of a Divination's tile) every enemy tile counts
+//!   as unfrozen; a tile held frozen without cover (`DreadThaw::ControllerTurn`) thaws at that
+//!   start, so it counts as unfrozen too. A new tile's Dread icons, or a tile entering the
+//!   Fort, can only freeze more; frozen tiles of the player to act change nothing the
+//!   opponent could capture.
+//! - Defense ("Movement Icons", Defense): "A tile cannot capture a target tile if ..."; the
+//!   Duke's Defense icons are ignored (other tiles' Defense never protects the Duke).
+//! - The Mountain and the Fort ("Mountain Tile", "Fort Tile"): they block paths and lines of
+//!   sight, bar Jumps, Strikes into the Fort and every entry into the Mountain; none gives a
+//!   capture. The bound leaves both off the board, so their blocking is ignored: a tile that
+//!   is not the first of the tiles on a line from the Duke still has a tile between it and
+//!   the Duke after it leaves.
+//! - Escape and Ransom ("Enhanced Abilities"): the escaping or ransomed tile lands on "one of
+//!   the two starting squares where the Duke may set-up" of its owner, capturing an enemy
+//!   there; nothing else. A Duke on (or going to) the opponent's starting squares is left to
+//!   the copy.
+//! - The Dragon ("Dragon Tile"): it blocks paths and takes tiles between the turns; by default
+//!   neither its turn (`DragonDanger::Ignored`, reading 46) nor a push of it
+//!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
+//!   bound leaves off. With either other reading every candidate is played on a copy.
+//!
+//! The bound judges moves, strikes, commands, Summon, Escape and Ransom (the tiles that
+//! leave their squares, the tile that lands), the draw and a Divination (a square beside the
+//! Duke where a tile blocks), the drawn or divined tile's placement, and whether a player
+//! has a legal action (a draw it proves legal). An enraging of the Dragon, and the Flag and
+//! Dark Rider objectives (a Flag carried away or barring paths, a win by the Flags, a rider
+//! guarded instead of a Duke), are played on a copy as before.
 
+use core::cell::Cell;
+
+use duke_core::Seat;
+
+use super::escape::starting_squares;
 use crate::actions::Action;
 use crate::board::Square;
+use crate::config::{DragonDanger, DragonPush, Objective};
 use crate::movegen::{Ctx, Visit};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::Duke;
+use crate::tiles::Ability;
+
+/// The Duke-danger data of a turn and how far the test built on it goes (see the module doc).
+pub(crate) struct Judge {
+    /// The standard game's data of the player to act, with the enemy tiles Dread freezes now
+    /// as blockers only (they stay frozen while `carriers` stay put).
+    pub(crate) c: Ctx,
+    /// The same with every enemy tile unfrozen, for an action that moves, flips or captures
+    /// a tile of `carriers`; worked out when first needed.
+    loose: Cell<Option<Ctx>>,
+    /// The tiles whose Dread icons cover some square (0 when no enemy tile is frozen).
+    carriers: u64,
+    /// The tiles frozen now (`frozen`), for the candidates' generation.
+    pub(crate) frozen: u64,
+    /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
+    /// set has Escape or Ransom, where such a tile could land on it.
+    risky: u64,
+}
 
 impl<S: TileSource> Duke<S> {
     /// The standard game's Duke-danger data of `me` when the set allows the plain test (see
     /// the module doc) and no tile is held frozen; `None` otherwise (also without a Duke on
-    /// the board), when every candidate is played on a copy.
+    /// the board).
     #[inline]
     pub(crate) fn plain_context(&self, me: usize) -> Option<Ctx> {
         #[cfg(test)]
@@ -37,23 +105,158 @@ impl<S: TileSource> Duke<S> {
         self.context(me)
     }
 
-    /// Whether the set allows the plain test and no tile is held frozen (never, without a
-    /// Dread icon; a loaded state is checked all the same).
+    /// The Duke-danger data of `me` for the bound (see the module doc); `None` where it does
+    /// not apply (the plain test's sets included: they have their own, `plain_context`), when
+    /// every candidate is played on a copy.
+    pub(crate) fn judge_context(&self, me: usize) -> Option<Judge> {
+        #[cfg(test)]
+        if tests::SLOW.with(core::cell::Cell::get) {
+            return None;
+        }
+        if self.plain_danger_now() || !self.bounded_danger() {
+            return None;
+        }
+        let every = self.set.every_ability();
+        // "Escape": the tile goes "back to one of the two starting squares where the Duke may
+        // set-up ... If one of the squares is occupied by an opponent's tile, the escaping tile
+        // may automatically capture that tile"; a ransomed tile "is placed in a starting
+        // square as though it just used the Escape ability" ("Ransom").
+        let risky = if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
+        if self.duke_square(Seat(me as u8)).is_some_and(|d| d.bit() & risky != 0) {
+            return None;
+        }
+        // "Dread": a tile covered by a Dread icon "cannot be moved, captured, shifted by the
+        // Command ability, or use any ability, until the Dread icon is removed (i.e. at the
+        // start of the controlling player's turn, the Dread icon is no longer covering the
+        // previously frozen tile)". An enemy tile covered now is covered at the start of the
+        // opponent's next turn unless the action moves, flips (a move, a strike and a command
+        // flip the acting tile, a Summon the Duke, a Divination its tile) or captures a tile
+        // whose icons cover it: the tile and its coverer stay where they are, and the Fort,
+        // which "protects against the Dread icon", does not move. A tile held frozen without
+        // cover (`DreadThaw::ControllerTurn`) thaws at that start, so it counts as unfrozen.
+        let (covered, carriers) = self.dread_cover();
+        let inert = covered & self.occupancy(Seat(1 - me as u8));
+        // `frozen` from the cover at hand.
+        let fort = self.fort();
+        let frozen = covered | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort) | self.edge_frozen();
+        Some(if inert == 0 {
+            // No enemy tile frozen: `c` is the bound with every enemy tile unfrozen already.
+            Judge { c: self.context(me)?, loose: Cell::new(None), carriers: 0, frozen, risky }
+        } else {
+            let c = self.context_inert(me, inert)?;
+            Judge { c, loose: Cell::new(None), carriers, frozen, risky }
+        })
+    }
+
+    /// Whether a draw is surely legal for `me` in a turn, by the bound with every enemy tile
+    /// unfrozen: the bag has a tile, and a square beside the Duke takes a tile with the Duke
+    /// safe (`false` where the bound does not apply or cannot tell).
+    #[inline]
+    pub(crate) fn x_draw_surely_legal(&self, me: usize) -> bool {
+        // The plain test's sets have the standard game's shortcut (`has_legal_action`).
+        !self.set.plain_danger() && self.bounded_draw_legal(me)
+    }
+
+    /// [`x_draw_surely_legal`](Self::x_draw_surely_legal) for a set the bound judges.
+    fn bounded_draw_legal(&self, me: usize) -> bool {
+        #[cfg(test)]
+        if tests::SLOW.with(core::cell::Cell::get) {
+            return false;
+        }
+        if self.phase != crate::state::Phase::Play
+            || self.bag.get(me).is_none_or(|b| b.is_empty())
+            || !self.bounded_danger()
+        {
+            return false;
+        }
+        let Some(c) = self.context(me) else { return false };
+        let every = self.set.every_ability();
+        if (every.has(Ability::Escape) || every.has(Ability::Ransom)) && c.duke.bit() & starting_squares(1 - me) != 0 {
+            return false;
+        }
+        // The draw is a candidate (`x_candidates`), and `plain_allowed` allows it.
+        self.placements_in(&c) & !self.no_placement() != 0
+    }
+
+    /// Whether the bound may judge this game's candidates (see the module doc): the standard
+    /// objective or Dynastic Dispute, and no Dragon or the Dragon under the default readings.
+    fn bounded_danger(&self) -> bool {
+        if !matches!(self.set.objective(), Objective::Standard | Objective::DynasticDispute) {
+            return false;
+        }
+        if !self.set.terrain().dragon {
+            return true;
+        }
+        let readings = self.set.readings();
+        readings.dragon_danger == DragonDanger::Ignored && readings.dragon_push == DragonPush::Ignored
+    }
+
+    /// Whether the bound may judge this game's candidates (tests).
+    #[cfg(test)]
+    pub(crate) fn bounded_for_test(&self) -> bool {
+        self.bounded_danger()
+    }
+
+    /// Whether the plain test applies and no tile is held frozen (never, without a Dread
+    /// icon; a loaded state is checked all the same).
     #[inline]
     pub(crate) fn plain_danger_now(&self) -> bool {
         self.set.plain_danger() && self.extra.held() == 0
     }
 
-    /// The Duke-danger rule for a candidate of the player `c` is about, by the plain test:
-    /// `None` for an action it does not judge (the caller plays it on a copy).
-    pub(crate) fn plain_allowed(&self, c: &Ctx, action: Action) -> Option<bool> {
+    /// The Duke-danger rule for a candidate of the player `c` is about, by the plain test (its
+    /// answer is final), or played on a copy for an action it does not judge.
+    #[inline]
+    pub(crate) fn plain_judge(&self, c: &Ctx, action: Action) -> bool {
+        self.plain_allowed(c, 0, action).unwrap_or_else(|| self.x_allowed(c.me, action))
+    }
+
+    /// The Duke-danger rule for a candidate of the player `j` is about: the bound's "safe",
+    /// else the candidate played on a copy.
+    #[inline]
+    pub(crate) fn judge(&self, j: &Judge, action: Action) -> bool {
+        let loose;
+        let c = if j.carriers == 0 || Self::touched(j, action) & j.carriers == 0 {
+            &j.c
+        } else if let Some(c) = j.loose.get() {
+            loose = c;
+            &loose
+        } else {
+            let Some(c) = self.context(j.c.me) else { return self.x_allowed(j.c.me, action) };
+            j.loose.set(Some(c));
+            loose = c;
+            &loose
+        };
+        self.plain_allowed(c, j.risky, action) == Some(true) || self.x_allowed(j.c.me, action)
+    }
+
+    /// The tiles `action` moves, flips or captures (see `judge_context`).
+    fn touched(j: &Judge, action: Action) -> u64 {
+        match action {
+            Action::Move { from, to } | Action::Strike { from, target: to } => from.bit() | to.bit(),
+            Action::Command { by, from, to } => by.bit() | from.bit() | to.bit(),
+            Action::Summon { from, .. } => from.bit() | j.c.duke.bit(),
+            Action::Divine(sq) => sq.bit(),
+            Action::Escape { from, to, cost } => from.bit() | to.bit() | cost.sacrificed().map_or(0, Square::bit),
+            Action::Ransom { to, .. } => to.bit(),
+            _ => 0,
+        }
+    }
+
+    /// The Duke-danger rule for a candidate by the plain test or the bound (data `c`, the
+    /// Duke not to be judged on `risky`): `None` for an action it does not judge
+    /// (`Some(false)` is no answer for the bound either).
+    fn plain_allowed(&self, c: &Ctx, risky: u64, action: Action) -> Option<bool> {
         // A tile may leave its square without a look at the board unless it is the Duke, may
-        // uncover a line toward the Duke, or the Duke is already in Guard.
+        // uncover a line toward the Duke, or the Duke is already in Guard (for the bound: by
+        // the occupancy alone, every tile unfrozen, no Defense, no terrain).
         let free = |sq: Square| !c.in_guard && sq != c.duke && c.exposers & sq.bit() == 0;
+        // The Duke going where the bound cannot judge it.
+        let risky = |from: Square, to: Square| from == c.duke && to.bit() & risky != 0;
         Some(match action {
             // Taking the opposing Duke ends the game: always allowed (reading 4).
             Action::Move { from, to } | Action::Command { from, to, .. } => {
-                to.bit() == c.enemy_duke || free(from) || self.safe_after_move(c, from, to)
+                to.bit() == c.enemy_duke || free(from) || (!risky(from, to) && self.safe_after_move(c, from, to))
             }
             Action::Strike { target, .. } => {
                 target.bit() == c.enemy_duke
@@ -61,13 +264,35 @@ impl<S: TileSource> Duke<S> {
                     || self.safe_after_strike(c, target)
             }
             // The summoned tile leaves its square for an empty one; the Duke's flip changes
-            // nothing here.
+            // nothing here (nor, for the bound, what its Dread icons freeze).
             Action::Summon { from, to } => free(from) || self.safe_after_move(c, from, to),
             // A square beside the Duke where a tile without icons leaves it safe (a new tile's
-            // icons cannot matter here; readings 3, 29, 70).
+            // icons cannot matter here; readings 3, 29, 70; for the bound, its Dread icons
+            // could only freeze attackers, and a Divination's flip could only thaw them).
             Action::Draw | Action::Divine(_) => self.placements_in(c) & !self.no_placement() != 0,
+            // "Escape": the sacrificed tile leaves its square, the Escape tile leaves its own for
+            // a starting square of its player's Duke, capturing an enemy there or taking a
+            // sacrificed friend's place; a ransomed tile lands there "as though it just used the
+            // Escape ability" ("Ransom"). Taking the opposing Duke there wins (reading 4).
+            Action::Escape { from, to, cost } => {
+                let vacated = from.bit() | cost.sacrificed().map_or(0, Square::bit);
+                to.bit() == c.enemy_duke
+                    || (!c.in_guard && from != c.duke && vacated & c.exposers == 0)
+                    || self.safe_after_landing(c, vacated, to, if from == c.duke { to } else { c.duke })
+            }
+            Action::Ransom { to, .. } => {
+                to.bit() == c.enemy_duke || !c.in_guard || self.safe_after_landing(c, 0, to, c.duke)
+            }
             _ => return None,
         })
+    }
+
+    /// Whether the Duke, then on `duke`, is safe from the enemy's icons by the occupancy after
+    /// the tiles of `vacated` leave and a tile of the player lands on `to` (capturing there).
+    fn safe_after_landing(&self, c: &Ctx, vacated: u64, to: Square, duke: Square) -> bool {
+        let own = (c.own & !vacated) | to.bit();
+        let theirs = c.theirs & !to.bit();
+        !self.attacked(duke, 1 - c.me, theirs, own | theirs)
     }
 
     /// Visits the legal actions of a turn by the plain test, in the order of `x_candidates`
@@ -81,7 +306,7 @@ impl<S: TileSource> Duke<S> {
             }
         }
         let me = c.me;
-        let mut allowed = |a: Action| self.plain_allowed(c, a).unwrap_or_else(|| self.x_allowed(me, a)) && v.action(a);
+        let mut allowed = |a: Action| self.plain_judge(c, a) && v.action(a);
         // Nothing is frozen in a set the plain test judges.
         if self.ability_candidates(me, 0, &mut allowed)
             || self.dragon_candidates(me, &mut allowed)
@@ -155,133 +380,16 @@ impl<S: TileSource> Duke<S> {
     }
 
     /// Whether a new tile on `sq` (empty, beside `me`'s Duke) leaves the Duke safe, by the
-    /// plain test; `None` where the set does not allow it.
+    /// plain test or the bound; `None` where neither applies or the bound cannot clear it.
     pub(crate) fn plain_place_safe(&self, me: usize, sq: Square) -> Option<bool> {
-        let c = self.plain_context(me)?;
-        Some(self.placements_in(&c) & sq.bit() != 0)
+        if let Some(c) = self.plain_context(me) {
+            return Some(self.placements_in(&c) & sq.bit() != 0);
+        }
+        let j = self.judge_context(me)?;
+        (self.placements_in(&j.c) & sq.bit() != 0).then_some(true)
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use core::cell::Cell;
-
-    use duke_core::{Game, GameRng, Seat};
-
-    use crate::config::{Config, DivinationDraws, NewTileDanger, Readings};
-    use crate::expanded::ExpandedDuke;
-    use crate::format::{CustomTiles, TileSetSpec};
-    use crate::objective::Objective;
-    use crate::tiles::{Ability, Icon, IconKind};
-
-    thread_local! {
-        /// Set by the tests below: every candidate is played on a copy, as without the plain test.
-        pub(super) static SLOW: Cell<bool> = const { Cell::new(false) };
-    }
-
-    /// A set the plain test judges, drawn from `seed`: the base box with Defense icons on
-    /// four tile types other than the Duke, more Command, Jump Slide and Strike icons on
-    /// three, Summon and Divination on one each.
-    fn plain_set(seed: u64) -> TileSetSpec {
-        let mut rng = GameRng::new(seed);
-        let mut spec = TileSetSpec::standard();
-        let kinds = spec.tiles.len() as u32;
-        for (icon, count) in
-            [(IconKind::Defense, 4), (IconKind::Command, 1), (IconKind::JumpSlide, 1), (IconKind::Strike, 1)]
-        {
-            for _ in 0..count {
-                let k = 1 + rng.below(kinds - 1) as usize;
-                let Some(tile) = spec.tiles.get_mut(k) else { continue };
-                let side = if rng.below(2) == 0 { &mut tile.start } else { &mut tile.back };
-                for _ in 0..1 + rng.below(3) {
-                    let (dx, dy) = if icon == IconKind::JumpSlide {
-                        [(0, 2), (2, 2), (-2, 0), (0, -2)][rng.below(4) as usize]
-                    } else {
-                        (rng.below(5) as i8 - 2, rng.below(5) as i8 - 2)
-                    };
-                    let new = Icon::new(icon, dx, dy);
-                    if (dx, dy) != (0, 0) && !side.contains(&new) {
-                        side.push(new);
-                    }
-                }
-            }
-        }
-        for ability in [Ability::Summon, Ability::Divination] {
-            let k = 1 + rng.below(kinds - 1) as usize;
-            if let Some(tile) = spec.tiles.get_mut(k) {
-                tile.abilities.push(ability);
-            }
-        }
-        spec
-    }
-
-    fn configs() -> Vec<Config> {
-        let mut out = Vec::new();
-        for seed in 0..8u64 {
-            let readings = Readings {
-                new_tile_danger: if seed % 2 == 0 { NewTileDanger::EveryTile } else { NewTileDanger::SomeTile },
-                divination_draws: if seed % 3 == 0 {
-                    DivinationDraws::ExactlyThree
-                } else {
-                    DivinationDraws::UpToThree
-                },
-                ..Readings::default()
-            };
-            out.push(Config {
-                enhanced_tiles: true,
-                tiles: (seed >= 2).then(|| CustomTiles::new(plain_set(seed))),
-                objective: if seed % 4 == 3 { Objective::DynasticDispute } else { Objective::Standard },
-                readings,
-                turn_limit: Some(120),
-                ..Config::default()
-            });
-        }
-        out
-    }
-
-    fn listed(game: &ExpandedDuke, slow: bool) -> Vec<crate::Action> {
-        SLOW.with(|s| s.set(slow));
-        let mut out = Vec::new();
-        game.legal_actions(game.side_to_move(), &mut out);
-        SLOW.with(|s| s.set(false));
-        out
-    }
-
-    /// The plain test lists exactly the actions of playing every candidate on a copy, in the
-    /// same order, at every state of random games of sets it judges (the enhanced tiles,
-    /// Defense icons, Summon and Divination, both readings of a new tile's danger, Dynastic
-    /// Dispute); the games are biased toward captures so that Guard comes often.
-    #[test]
-    fn the_plain_test_lists_what_playing_every_candidate_lists() {
-        let mut rng = GameRng::new(28);
-        let (mut states, mut guarded) = (0, 0);
-        for config in configs() {
-            let game = ExpandedDuke::new(&config, 0).unwrap();
-            assert!(game.tile_source().plain_danger_for_test());
-            for seed in 0..12 {
-                let mut game = ExpandedDuke::new(&config, seed).unwrap();
-                while game.outcome().is_none() {
-                    let fast = listed(&game, false);
-                    assert_eq!(fast, listed(&game, true), "{game:?}");
-                    states += 1;
-                    guarded += usize::from(game.in_guard(game.side_to_move()));
-                    // A capture when there is one, half the time: games reach Guard.
-                    let captures: Vec<_> = fast
-                        .iter()
-                        .filter(|a| {
-                            matches!(a, crate::Action::Move { to, .. } | crate::Action::Strike { target: to, .. }
-                            if game.occupancy(Seat(1 - game.side_to_move().0)) & to.bit() != 0)
-                        })
-                        .collect();
-                    let action = match captures.get(rng.below(2 * captures.len().max(1) as u32) as usize) {
-                        Some(&&a) => a,
-                        None => fast[rng.below(fast.len() as u32) as usize],
-                    };
-                    game.apply(game.side_to_move(), action).unwrap();
-                }
-            }
-        }
-        eprintln!("{states} states, {guarded} in Guard");
-        assert!(states > 5_000 && guarded > 200, "{states} states, {guarded} in Guard");
-    }
-}
+#[path = "danger_tests.rs"]
+mod tests;

@@ -55,32 +55,56 @@ impl<S: TileSource> Duke<S> {
 
     /// The tiles frozen with Fort tiles on `forts` (rulebook "Dread": a tile in a Fort
     /// cannot be frozen, and a Dread icon of a tile in a Fort freezes nothing outside it).
+    #[inline]
     pub(crate) fn frozen_with_forts(&self, forts: u64) -> u64 {
+        self.cover_with_forts(forts).0
+    }
+
+    /// The tiles the Dread icons on the board freeze now (none held over), and the squares of
+    /// the tiles whose Dread icons cover some square: while none of those moves, flips or is
+    /// captured, every tile frozen here stays frozen (`danger.rs`).
+    pub(crate) fn dread_cover(&self) -> (u64, u64) {
+        self.cover_with_forts(self.fort())
+    }
+
+    /// [`frozen_with_forts`](Self::frozen_with_forts) and the tiles whose Dread icons cover
+    /// some square.
+    #[inline]
+    fn cover_with_forts(&self, forts: u64) -> (u64, u64) {
         // Without a Dread icon in the set no tile is covered.
         if !self.set.any_dread() {
-            return 0;
+            return (0, 0);
         }
         let all = self.occ[0] | self.occ[1];
         let mut cover = 0;
-        let mut immune = 0;
-        for seat in 0..2u8 {
-            if let Some(duke) = self.duke_square(duke_core::Seat(seat)) {
-                immune |= duke.bit();
-            }
-        }
+        let mut carriers = 0;
         for sq in Square::iter(all) {
             let code = self.code_at(sq);
-            let (kind, side, owner) = (code_kind(code), code_side(code), code_owner(code));
-            let mut dread = self.set.special(kind, side, owner, sq).dread;
+            let mut dread = self.set.special(code_kind(code), code_side(code), code_owner(code), sq).dread;
             if forts & sq.bit() != 0 {
                 dread &= forts;
             }
             cover |= dread;
-            if self.set.dread_immune(kind, if side == 0 { Side::Start } else { Side::Back }) {
-                immune |= sq.bit();
+            if dread != 0 {
+                carriers |= sq.bit();
             }
         }
-        cover & all & !immune & !forts
+        // Immunity is asked of the covered tiles only (few, where any).
+        let mut frozen = cover & all & !forts;
+        if frozen != 0 {
+            for seat in 0..2u8 {
+                if let Some(duke) = self.duke_square(duke_core::Seat(seat)) {
+                    frozen &= !duke.bit();
+                }
+            }
+            for sq in Square::iter(frozen) {
+                let code = self.code_at(sq);
+                if self.set.dread_immune(code_kind(code), if code_side(code) == 0 { Side::Start } else { Side::Back }) {
+                    frozen &= !sq.bit();
+                }
+            }
+        }
+        (frozen, carriers)
     }
 }
 

@@ -44,10 +44,18 @@ impl<S: TileSource> Duke<S> {
     /// tile "must be placed").
     pub(crate) fn x_place_squares(&self, me: usize) -> u64 {
         let empty = self.placement_squares(me);
-        let safe = match self.plain_context(me) {
+        let slow = |squares: u64| {
+            Square::iter(squares).filter(|&sq| self.x_place_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit())
+        };
+        let safe = if let Some(c) = self.plain_context(me) {
             // The plain test (`danger.rs`): every square at once.
-            Some(c) => self.placements_in(&c) & empty,
-            None => Square::iter(empty).filter(|&sq| self.x_place_safe(me, sq)).fold(0, |acc, sq| acc | sq.bit()),
+            self.placements_in(&c) & empty
+        } else if let Some(j) = self.judge_context(me) {
+            // The bound: the squares it clears at once, the others by their effect.
+            let sure = self.placements_in(&j.c) & empty;
+            sure | slow(empty & !sure)
+        } else {
+            slow(empty)
         };
         if safe == 0 && !self.every_tile() { empty } else { safe }
     }

@@ -1,8 +1,8 @@
 //! The Expanded generator: every action of the rulebook's icons with Dread and Defense,
-//! the enhanced abilities, and the Duke-danger rule checked by playing each candidate on a
-//! copy and asking whether the opponent could then capture the Duke (rulebook "Putting the
-//! Duke Tile in Danger", which governs every action here, abilities included). Simpler
-//! and slower than the standard generator, which compile-time tile sets keep.
+//! the enhanced abilities, and the Duke-danger rule (rulebook "Putting the Duke Tile in
+//! Danger", which governs every action here, abilities included): by the plain test or the
+//! bound of `danger.rs` where they answer, otherwise by playing the candidate on a copy and
+//! asking whether the opponent could then capture the Duke.
 
 use duke_core::Seat;
 
@@ -13,59 +13,69 @@ use crate::source::{Packed, TileSource};
 use crate::state::{Duke, Phase};
 
 impl<S: TileSource> Duke<S> {
-    /// Every square holding a tile of `1 - by` that `by` could capture with one action now
-    /// (any icon or ability, ignoring `by`'s own Duke-danger: taking a Duke ends the game).
-    pub(crate) fn capture_map(&self, by: usize) -> u64 {
+    /// Whether `by` could capture the tile of `1 - by` on `target` with one action now (any
+    /// icon or ability, ignoring `by`'s own Duke-danger: taking a Duke ends the game). Only
+    /// the tiles whose icons reach `target` are looked at.
+    pub(crate) fn captures_on(&self, by: usize, target: Square) -> bool {
+        let tb = target.bit();
         let own = self.occupancy(Seat(by as u8));
         let theirs = self.occupancy(Seat(1 - by as u8));
-        let all = own | theirs;
         let frozen = self.frozen();
-        let open = theirs & !frozen;
-        // A Flag the other seat carries: no tile of `by` ends a move there (a Strike still
-        // takes its carrier).
+        // A frozen tile "cannot be ... captured" ("Dread"); a Flag the other seat carries: no
+        // tile of `by` ends a move there (a Strike still takes its carrier).
+        let open = theirs & !frozen & tb;
         let barred = self.barred(by);
-        let mountain = self.mountain();
-        let blockers = all | mountain | self.dragon_mask() | self.path_barred(by);
-        let mut map = 0;
-        for sq in Square::iter(own & !frozen) {
-            let t = self.targets_of_code(self.code_at(sq), by, sq);
-            for to in Square::iter(Self::destinations(sq, &t, own, blockers) & open & !barred & !map) {
-                if self.icon_allowed(sq, to, &t, blockers) {
-                    map |= to.bit();
+        if open != 0 {
+            let all = own | theirs;
+            let blockers = all | self.mountain() | self.dragon_mask() | self.path_barred(by);
+            for sq in Square::iter(own & !frozen) {
+                let t = self.targets_of_code(self.code_at(sq), by, sq);
+                if t.reach & tb == 0 {
+                    continue;
                 }
-            }
-            for to in Square::iter(t.strikes & open & !map) {
-                if self.strike_allowed(sq, to) {
-                    map |= to.bit();
+                if Self::destinations(sq, &t, own, blockers) & open & !barred != 0
+                    && self.icon_allowed(sq, target, &t, blockers)
+                {
+                    return true;
                 }
-            }
-            if t.commands & own & !frozen != 0 {
-                map |= t.commands & open & !barred;
+                if t.strikes & open != 0 && self.strike_allowed(sq, target) {
+                    return true;
+                }
+                if t.commands & own & !frozen != 0 && t.commands & open & !barred != 0 {
+                    return true;
+                }
             }
         }
-        map | self.ability_captures(by, frozen) | self.push_captures(by)
+        (self.ability_captures(by, frozen) | self.push_captures(by)) & tb != 0
     }
 
     /// Whether `seat`'s Duke could be captured by the opponent's next action.
     pub(crate) fn x_in_guard(&self, seat: Seat) -> bool {
         let Some(duke) = self.guarded_square(seat) else { return false };
-        self.capture_map(1 - (seat.index() & 1)) & duke.bit() != 0
+        self.captures_on(1 - (seat.index() & 1), duke)
     }
 
     /// Visits every candidate action of `me` in a turn (before the Duke-danger rule);
     /// `emit` returns `true` to stop.
     pub(crate) fn x_candidates(&self, me: usize, emit: &mut dyn FnMut(Action) -> bool) -> bool {
-        self.x_candidates_of(me, crate::board::FULL, true, emit)
+        self.x_candidates_of(me, crate::board::FULL, true, self.frozen(), emit)
     }
 
     /// [`x_candidates`](Self::x_candidates) of the tiles of `tiles` only (their moves, strikes
     /// and commands), then, with `rest`, the abilities, the enragings, the Flags' actions and
     /// the draw.
-    fn x_candidates_of(&self, me: usize, tiles: u64, rest: bool, emit: &mut dyn FnMut(Action) -> bool) -> bool {
+    /// `frozen` is [`frozen`](Self::frozen), which the caller may have at hand.
+    pub(crate) fn x_candidates_of(
+        &self,
+        me: usize,
+        tiles: u64,
+        rest: bool,
+        frozen: u64,
+        emit: &mut dyn FnMut(Action) -> bool,
+    ) -> bool {
         let own = self.occupancy(Seat(me as u8));
         let theirs = self.occupancy(Seat(1 - me as u8));
         let all = own | theirs;
-        let frozen = self.frozen();
         let mountain = self.mountain();
         let terrain = mountain | self.fort();
         // The Dragon blocks paths like a tile and no tile enters its square.
@@ -212,14 +222,21 @@ impl<S: TileSource> Duke<S> {
             _ => 0,
         };
         let mut found = false;
-        self.x_candidates_of(me, tile, tile == 0, &mut |a| {
+        let mut find = |a| {
             found = a == action;
             found
-        });
+        };
+        if let Some(c) = self.plain_context(me) {
+            self.x_candidates_of(me, tile, tile == 0, self.frozen(), &mut find);
+            return Some(found && self.plain_judge(&c, action));
+        }
+        let judge = self.judge_context(me);
+        let frozen = judge.as_ref().map_or_else(|| self.frozen(), |j| j.frozen);
+        self.x_candidates_of(me, tile, tile == 0, frozen, &mut find);
         Some(
             found
-                && match self.plain_context(me) {
-                    Some(c) => self.plain_allowed(&c, action).unwrap_or_else(|| self.x_allowed(me, action)),
+                && match judge {
+                    Some(j) => self.judge(&j, action),
                     None => self.x_allowed(me, action),
                 },
         )
@@ -229,11 +246,19 @@ impl<S: TileSource> Duke<S> {
     pub(crate) fn x_visit<V: Visit>(&self, v: &mut V) -> bool {
         let me = usize::from(self.to_move & 1);
         match self.phase {
-            Phase::Play => match self.plain_context(me) {
+            Phase::Play => {
                 // The standard game's generator and test where the set allows it (`danger.rs`).
-                Some(c) => self.plain_visit_turn(&c, v),
-                None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
-            },
+                if let Some(c) = self.plain_context(me) {
+                    return self.plain_visit_turn(&c, v);
+                }
+                match self.judge_context(me) {
+                    // The bound clears most candidates; the rest are played on a copy.
+                    Some(j) => self.x_candidates_of(me, crate::board::FULL, true, j.frozen, &mut |a| {
+                        self.judge(&j, a) && v.action(a)
+                    }),
+                    None => self.x_candidates(me, &mut |a| self.x_allowed(me, a) && v.action(a)),
+                }
+            }
             // Judged by the placement's effect, the tile's own icons included (reading 70).
             Phase::Place { .. } => Square::iter(self.x_place_squares(me)).any(|sq| v.action(Action::Place(sq))),
             _ => self.ability_steps(me, v),

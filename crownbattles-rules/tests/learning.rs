@@ -78,11 +78,13 @@ fn check_state(game: &CrownBattles, seed: u64, met: &mut Met) {
     game.returns(&mut returns).unwrap();
     assert!(returns.iter().all(|r| (low..=high).contains(r)), "{returns:?}");
     let view = game.view(Observer::Spectator);
-    // Exactly as documented: tanh of the margin over the best other seat, / 100.
+    // As documented: tanh of the margin over the best other seat, / 100 (within 1 ulp of the
+    // platform's `f64::tanh`: the crate's table holds glibc's values, equal on Linux).
     for (i, r) in returns.iter().enumerate() {
         let others = view.scores.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &s)| s);
         let margin = f64::from(view.scores[i]) - f64::from(others.max().unwrap_or(view.scores[i]));
-        assert_eq!(r.to_bits(), (margin / 100.0).tanh().to_bits(), "seat {i}: {:?}", view.scores);
+        let want = (margin / 100.0).tanh();
+        assert!(r.to_bits().abs_diff(want.to_bits()) <= 1, "seat {i}: {r:e} {want:e} {:?}", view.scores);
     }
     met.steps += 1;
     met.face_down += usize::from(!view.face_down.is_empty());

@@ -145,8 +145,10 @@
 //! Computed in O(n) (the best and the second best score once, not a pass over the others
 //! per seat), and `tanh` read from a checked-in table of `f64::tanh(m / 100)` for the
 //! integer margins `|m| <= 1000` (negative margins by `tanh`'s oddness), `f64::tanh` itself
-//! beyond: the same values bit for bit (a unit test compares every entry; the table was
-//! generated with glibc's `tanh`, what `f64::tanh` calls on Linux).
+//! beyond. The table holds the bits glibc's `tanh` gave (what `f64::tanh` calls on Linux),
+//! so the returns of those margins are the same bits on every platform; `f64::tanh` comes
+//! from the platform's libm, and a unit test checks every entry within 1 ulp of it (equal
+//! on glibc).
 
 mod deck;
 mod layout;
@@ -204,7 +206,7 @@ impl Learning for CrownBattles {
     }
 
     /// The best and second best scores found once (O(n), not a pass over the other seats
-    /// per seat), and `tanh` read from a table of its exact values (`returns::squash`).
+    /// per seat), and `tanh` read from a checked-in table (`returns::squash`).
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
         let n = self.n();
         BufferLength::check(n, out.len())?;

@@ -11,7 +11,8 @@
 //! fastest kept: a busy machine's preemptions drop out, but the repeats also train the
 //! branch predictor on the states, which flatters branchy code), or one of `none`, `mask`,
 //! `bits`, `observe`, `returns`, `step` (that surface alone: subtract `none`'s instruction
-//! count for the surface's).
+//! count for the surface's), or `hist` (how many decisions list each kind of action: which
+//! decisions the masks' direct paths serve).
 #![allow(missing_docs)]
 
 use std::hint::black_box;
@@ -47,6 +48,7 @@ fn main() {
     let mut observation = vec![0.0f32; first.observation_shape().len()];
     let mut returns = vec![0.0f64; first.seat_count()];
     let (mut decisions, mut learn, mut bits_learn, mut step) = (0u64, 0.0, 0.0, 0.0);
+    let mut hist = std::collections::BTreeMap::new();
     for seed in 0..games {
         let mut game = CrownBattles::new(&config, seed).unwrap();
         let mut states: Vec<(CrownBattles, Seat)> = Vec::new();
@@ -61,6 +63,15 @@ fn main() {
             }
         }
         decisions += states.len() as u64;
+        if mode == "hist" {
+            for (game, seat) in &states {
+                game.legal_actions(*seat, &mut buf);
+                let mut kinds: Vec<String> =
+                    buf.iter().map(|a| format!("{a:?}").split('(').next().unwrap_or("").to_string()).collect();
+                kinds.dedup();
+                *hist.entry(kinds.join("+")).or_insert(0u64) += 1;
+            }
+        }
         if matches!(mode, "all" | "mask") {
             let mut best = f64::MAX;
             for _ in 0..repeats {
@@ -136,5 +147,8 @@ fn main() {
         );
     } else {
         println!("{name} {mode}: {decisions} decisions");
+        for (k, v) in &hist {
+            println!("{v:>8} {k}");
+        }
     }
 }

@@ -319,6 +319,46 @@ impl Faces {
         }
     }
 
+    /// Marks the faces of `cards` in the block starting at `start` (one entry per face:
+    /// Secret Notes, set-asides, smuggles), each entry once: with every card below the
+    /// powers in the deck, the numbers by their ids (bit by bit: a hand holds few cards),
+    /// the Golem, Dragon and Peasant faces if any copy, the powers by rank; other decks
+    /// card by card.
+    #[inline]
+    pub(crate) fn mark_at<M: WordMask + ?Sized>(&self, cards: CardSet, start: usize, mask: &mut M) {
+        if self.dense < 60 {
+            for (word, base) in [(cards.0 as u64, 0u8), ((cards.0 >> 64) as u64, 64)] {
+                let mut bits = word;
+                while bits != 0 {
+                    let id = base + bits.trailing_zeros() as u8;
+                    bits &= bits - 1;
+                    if let Some(i) = self.of_id(id) {
+                        mask.set(start + i);
+                    }
+                }
+            }
+            return;
+        }
+        let low = cards.0 as u64;
+        let mut numbers = low & ((1 << 52) - 1);
+        while numbers != 0 {
+            mask.set(start + numbers.trailing_zeros() as usize);
+            numbers &= numbers - 1;
+        }
+        for (face, copies) in [(52, low >> 52 & 0b11), (53, low >> 54 & 0b11), (54, low >> 56 & 0b1111)] {
+            if copies != 0 {
+                mask.set(start + face);
+            }
+        }
+        let deck = (self.firsts.0 >> 60) as u16;
+        let mut held = (cards.0 >> 60) as u16 & deck;
+        while held != 0 {
+            let below = (held & held.wrapping_neg()) - 1;
+            held &= held - 1;
+            mask.set(start + 55 + ones16(deck & below));
+        }
+    }
+
     /// The face numbered `i`.
     pub(crate) fn face(&self, i: usize) -> Option<Face> {
         self.firsts.nth(u32::try_from(i).ok()?).map(|c| c.face())

@@ -51,11 +51,16 @@
 //!
 //! [`legal_mask`](Learning::legal_mask) (a `bool` per action) and
 //! [`legal_mask_bits`](Learning::legal_mask_bits) (a bit per action, 64 per word) run one
-//! function, generic over the buffer: on a turn to play (most decisions) straight from the
-//! playable cards (the number faces from the hand's word at once, the Golem / Dragon /
-//! Peasant faces if any copy, the powers held); otherwise the legal actions listed once and
-//! each indexed in O(1) (a bid straight to its block; the block starts built only when an
-//! action other than a bid is listed). The sizes a call needs (the action count, the deck's
+//! function, generic over the buffer (`mask.rs`), straight from the rules' own predicates
+//! for the common decisions: a turn to play (the number faces from the hand's word at
+//! once, the Golem / Dragon / Peasant faces if any copy, the powers held; an Alliance
+//! round's Secret Notes after them), Suit Precision's bids (the next suit's, doubles where
+//! the rules allow them, the shield and the Smuggler before the first), The Split's
+//! set-asides, the missions offered and a trick's placement. The rarer decisions (a choice
+//! of trump, a bid outside Suit Precision, a power's effect, a leak, the teams, the duels)
+//! list the legal actions once and index each in O(1) (a bid straight to its block; the
+//! block starts built only when an action other than a bid is listed). The sizes a call
+//! needs (the action count, the deck's
 //! faces, the tensor's blocks) come from a few numbers of the config in O(1), without a
 //! loop for the standard decks (bit sets for the round types and the powers' blocks): the
 //! state carries no derived data and the rules crates keep no global cache.
@@ -140,11 +145,14 @@
 //! Computed in O(n) (the best and the second best score once, not a pass over the others
 //! per seat), and `tanh` read from a checked-in table of `f64::tanh(m / 100)` for the
 //! integer margins `|m| <= 1000` (negative margins by `tanh`'s oddness), `f64::tanh` itself
-//! beyond: the same values bit for bit (a unit test compares every entry; the table was
-//! generated with glibc's `tanh`, what `f64::tanh` calls on Linux).
+//! beyond. The table holds the bits glibc's `tanh` gave (what `f64::tanh` calls on Linux),
+//! so the returns of those margins are the same bits on every platform; `f64::tanh` comes
+//! from the platform's libm, and a unit test checks every entry within 1 ulp of it (equal
+//! on glibc).
 
 mod deck;
 mod layout;
+mod mask;
 mod observe;
 mod returns;
 mod slots;
@@ -152,9 +160,7 @@ mod slots;
 use duke_core::{BufferLength, Learning, Observer, Seat, Shape, Utility};
 
 use crate::actions::Action;
-use crate::cards::Power;
-use crate::state::{CrownBattles, Phase};
-use deck::WordMask;
+use crate::state::CrownBattles;
 use layout::Layout;
 use observe::Dims;
 use slots::Writer;
@@ -200,7 +206,7 @@ impl Learning for CrownBattles {
     }
 
     /// The best and second best scores found once (O(n), not a pass over the other seats
-    /// per seat), and `tanh` read from a table of its exact values (`returns::squash`).
+    /// per seat), and `tanh` read from a checked-in table (`returns::squash`).
     fn returns(&self, out: &mut [f64]) -> Result<(), BufferLength> {
         let n = self.n();
         BufferLength::check(n, out.len())?;
@@ -238,58 +244,5 @@ impl Learning for CrownBattles {
 
     fn utility(&self) -> Utility {
         Utility::GeneralSum
-    }
-}
-
-impl CrownBattles {
-    /// Marks the legal actions of `seat` in `mask` (a `bool` per action or a bit per action, of
-    /// `given` entries; `len` is the entries needed for a count of actions). Direct on a turn to play (most
-    /// decisions): each playable card marks its face's index (the play block starts at 0),
-    /// without listing actions. Otherwise the legal actions are listed into `scratch` and
-    /// each indexed in O(1) (block starts computed once).
-    fn mark_legal<M: WordMask + ?Sized>(
-        &self,
-        seat: Seat,
-        scratch: &mut Vec<Action>,
-        mask: &mut M,
-        given: usize,
-        len: fn(usize) -> usize,
-    ) -> Result<(), BufferLength> {
-        // As `push_plays`: one action per face of the playable cards, and the Double-faced
-        // card as a Golem. (An Alliance round's Secret Notes take the general path.)
-        if let Phase::Play(s) = self.table.phase
-            && s == seat
-            && !self.alliance_round()
-        {
-            let (count, faces) = Layout::count_of(&self.config);
-            BufferLength::check(len(count), given)?;
-            mask.clear();
-            let playable = self.playable(seat);
-            faces.mark_playable(playable, mask);
-            // (The play-as-Golem block follows the play block, one per face.)
-            if playable.has(Power::DoubleFaced.card()) {
-                mask.set(faces.len);
-            }
-            return Ok(());
-        }
-        // The count without the block starts; the starts only for an action that is no bid
-        // (bids, the most common of these decisions, go straight to their block, which
-        // follows the play blocks).
-        let (count, faces) = Layout::count_of(&self.config);
-        BufferLength::check(len(count), given)?;
-        mask.clear();
-        duke_core::Game::legal_actions(self, seat, scratch);
-        let bids = faces.len + usize::from(self.config.deck.has(Power::DoubleFaced));
-        let mut layout = None;
-        for &action in scratch.iter() {
-            let index = match action {
-                Action::Bid(bid) => Layout::bid_place(bid, self.config.max_bid).map(|i| bids + i),
-                _ => layout.get_or_insert_with(|| Layout::of(&self.config)).index(action),
-            };
-            if let Some(i) = index {
-                mask.set(i);
-            }
-        }
-        Ok(())
     }
 }

@@ -529,15 +529,21 @@ impl CrownBattles {
         if d.wagering {
             let mut x = w.block(1 + n);
             x.set(0, f32::from(self.pot_on_table()) / POINTS);
-            for s in seats() {
-                x.set(1 + s.index(), f32::from(self.wager_of(s)) / 20.0);
+            // (The extra wagers' seats only: none outside a Wagering round.)
+            if t.rounds.wagering.wagers != 0 {
+                for s in seats() {
+                    x.set(1 + s.index(), f32::from(self.wager_of(s)) / 20.0);
+                }
             }
         }
         if d.duels {
             let mut x = w.block(n);
-            for s in seats() {
-                if let Some(g) = self.group_of(s) {
-                    x.set(s.index(), f32::from(g + 1) / 4.0);
+            // (The grouped seats only: none outside a Duel Fights round.)
+            if t.rounds.duels.grouped != 0 {
+                for s in seats() {
+                    if let Some(g) = self.group_of(s) {
+                        x.set(s.index(), f32::from(g + 1) / 4.0);
+                    }
                 }
             }
         }

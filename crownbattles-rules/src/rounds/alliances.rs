@@ -227,7 +227,7 @@ impl CrownBattles {
         self.note_open(seat) && self.hand(seat).find(face).is_some()
     }
 
-    fn note_open(&self, seat: Seat) -> bool {
+    pub(crate) fn note_open(&self, seat: Seat) -> bool {
         let turn = match self.table.phase {
             Phase::Bidding(s) | Phase::Play(s) => s == seat,
             Phase::Missions => self.mission_choosers().contains(seat),

@@ -288,17 +288,8 @@ impl Faces {
     #[inline]
     pub(crate) fn mark_playable<M: WordMask + ?Sized>(&self, cards: CardSet, mask: &mut M) {
         if self.dense < 60 {
-            for (word, base) in [(cards.0 as u64, 0u8), ((cards.0 >> 64) as u64, 64)] {
-                let mut bits = word;
-                while bits != 0 {
-                    let id = base + bits.trailing_zeros() as u8;
-                    bits &= bits - 1;
-                    if let Some(i) = self.of_id(id) {
-                        mask.set(i);
-                    }
-                }
-            }
-            return;
+            // Other decks card by card, as any block's faces.
+            return self.mark_at(cards, 0, mask);
         }
         let low = cards.0 as u64;
         // The numbers' faces are their ids: all at once, without a branch per card (first:

@@ -180,6 +180,21 @@ fn dread_terrain_config() -> Result<theduke_rules::Config, String> {
     ExpandedDuke::config_with(None, &options)
 }
 
+/// The Duke with the enhanced tiles and an alternate objective (`simulate --game theduke
+/// --enhanced --objective counting-coup --flag-duke-danger`, `... --objective dark-rider
+/// --dark-rider-danger`): the Duke-danger rule kept with the Flags (reading 60), the rider
+/// guarded in Dark Rider (reading 59).
+fn objective_config(objective: duke_examples::options::DukeObjective) -> Result<theduke_rules::Config, String> {
+    let options = duke_examples::options::GameOptions {
+        enhanced_tiles: true,
+        objective: Some(objective),
+        flag_duke_danger: true,
+        dark_rider_danger: true,
+        ..Default::default()
+    };
+    ExpandedDuke::config_with(None, &options)
+}
+
 /// Crown Battles for 4 with every Round Type card of the expansions dealt (one revealed per
 /// round).
 fn every_round_type() -> Result<crownbattles_rules::Config, String> {
@@ -230,6 +245,20 @@ fn main() {
         match dread_terrain_config() {
             Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
             Err(why) => refused(label, why),
+        }
+    }
+    for (label, objective) in [
+        (
+            "The Duke, Counting Coup (enhanced tiles, Duke danger kept)",
+            duke_examples::options::DukeObjective::CountingCoup,
+        ),
+        ("The Duke, Dark Rider (rider guarded)", duke_examples::options::DukeObjective::DarkRider),
+    ] {
+        if wanted(label) {
+            match objective_config(objective) {
+                Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
+                Err(why) => refused(label, why),
+            }
         }
     }
     let label = "Archduke (4 players)";

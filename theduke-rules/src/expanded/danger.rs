@@ -60,9 +60,11 @@
 //!   neither its turn (`DragonDanger::Ignored`, reading 46) nor a push of it
 //!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
 //!   bound leaves off. No action but an enraging (always on the copy) moves or turns it, and
-//!   the copy keeps it from acting (`lull_dragon`). With `DragonPush::Counted` an enraging of
-//!   the opponent's pushes it "one square on" from its square: onto one of the eight squares
-//!   around it, which are risky. With `DragonDanger::Avoided` its next in-between turn could
+//!   the copy keeps it from acting (`lull_dragon`). With `DragonPush::Counted` (reading 69) an
+//!   enraging of the opponent's counts as a capture: a tile's Slide or Jump Slide reaches the
+//!   Dragon and pushes it one square on along that line (`pushed_onto`); with the Dragon off
+//!   the board the bound already lets that line go on to that square, so it counts the push.
+//!   With `DragonDanger::Avoided` (reading 46) its next in-between turn could
 //!   take a tile only on the squares its icons reach from its square, or after a side move
 //!   (`dragon_reach`, what `dragon_threatens_duke` looks at without the look at the tiles):
 //!   risky too. A guarded tile on a risky square, or going to one, is left to the copy.
@@ -90,8 +92,8 @@
 //! whether a player has a legal action (a draw it proves legal). Still played on a copy:
 //! an enraging of the Dragon (it moves the Dragon and takes a tile), every candidate of a
 //! turn whose guarded tile stands on a risky square (the opponent's starting squares with
-//! Escape or Ransom in the set; with `DragonPush::Counted` the squares around the Dragon;
-//! with `DragonDanger::Avoided` the squares the Dragon's next turn reaches), the candidates
+//! Escape or Ransom in the set; with `DragonDanger::Avoided` the squares the Dragon's next
+//! turn reaches), the candidates
 //! the bound cannot clear, and a draw or a Divination of a player with nothing guarded.
 
 use core::cell::Cell;
@@ -100,8 +102,8 @@ use duke_core::Seat;
 
 use super::escape::starting_squares;
 use crate::actions::Action;
-use crate::board::{DIRECTIONS, Square};
-use crate::config::{DragonDanger, DragonPush, Objective};
+use crate::board::Square;
+use crate::config::{DragonDanger, Objective};
 use crate::movegen::{Ctx, Visit};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::Duke;
@@ -196,15 +198,10 @@ impl<S: TileSource> Duke<S> {
         // square as though it just used the Escape ability" ("Ransom").
         let mut risky =
             if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
-        let Some(d) = self.dragon() else { return risky };
-        let readings = self.set.readings();
-        // `DragonPush::Counted` (reading 69): an enraging pushes the Dragon one square on from
-        // its square, onto one of the eight around it.
-        if readings.dragon_push == DragonPush::Counted {
-            risky |= king_neighbours(d.square);
-        }
         // `DragonDanger::Avoided` (reading 46): what the Dragon's next turn could take.
-        if readings.dragon_danger == DragonDanger::Avoided {
+        if let Some(d) = self.dragon()
+            && self.set.readings().dragon_danger == DragonDanger::Avoided
+        {
             risky |= self.dragon_reach(d);
         }
         risky
@@ -492,11 +489,6 @@ impl<S: TileSource> Duke<S> {
         let j = self.judge_context(me)?;
         (!j.rider && self.placements_in(&j.c) & sq.bit() != 0).then_some(true)
     }
-}
-
-/// The squares around `sq` (orthogonal and diagonal).
-fn king_neighbours(sq: Square) -> u64 {
-    DIRECTIONS.iter().filter_map(|&(df, dr)| sq.offset(df, dr)).fold(0, |acc, s| acc | s.bit())
 }
 
 #[cfg(test)]

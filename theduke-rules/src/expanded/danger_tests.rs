@@ -234,7 +234,7 @@ fn the_bound_lists_what_playing_every_candidate_lists() {
         ("expanded_duke_configs", testing::expanded_duke_configs().boxed(), 16),
         ("terrain_configs", testing::terrain_configs().boxed(), 12),
         ("dragon_configs", testing::dragon_configs().boxed(), 4),
-        ("dragon_configs (a push counted)", pushed.boxed(), 3),
+        ("dragon_configs (a push counted)", pushed.boxed(), 8),
         ("dynastic_configs", testing::dynastic_configs().boxed(), 3),
         ("flag_configs (Counting Coup)", testing::flag_configs(Objective::CountingCoup).boxed(), 2),
         ("flag_configs (Trophy Hunters)", testing::flag_configs(Objective::TrophyHunters).boxed(), 2),
@@ -274,4 +274,41 @@ fn the_bound_lists_what_playing_every_candidate_lists() {
         states > 8_000 && bounded > 4_000 && guarded > 300 && frozen > 500,
         "{states} states ({bounded} judged by the bound), {guarded} in Guard, {frozen} with a tile frozen"
     );
+}
+
+/// `DragonPush::Counted` (reading 69): P1's Duke on f3 (starting side: it slides along the
+/// row) could slide onto the calm Dragon on b3 and push it onto a3. P0's Duke on a1 (other
+/// side: it slides along the file), not beside the Dragon, may not slide to a3: the bound
+/// judges the turn and leaves that move to the copy, as with the Dragon off the board the
+/// slide along row 3 reaches a3 itself.
+#[test]
+fn the_bound_counts_a_push_of_the_dragon_by_leaving_the_dragon_off_the_board() {
+    use std::collections::BTreeMap;
+
+    use crate::{Action, Dragon, DragonPush, Facing, Phase, Piece, Setup, Side, Terrain, TerrainOptions, TileKind};
+
+    let square = |name: &str| name.parse::<crate::Square>().unwrap();
+    let duke = |owner, side| Piece { kind: TileKind(0), side, owner: Seat(owner) };
+    let setup = Setup {
+        config: Config {
+            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
+            readings: Readings { dragon_push: DragonPush::Counted, ..Readings::default() },
+            ..Config::default()
+        },
+        board: BTreeMap::from([(square("a1"), duke(0, Side::Back)), (square("f3"), duke(1, Side::Start))]),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain: Terrain {
+            dragon: Some(Dragon { square: square("b3"), facing: Facing::East, enraged: false, turning: false }),
+            ..Terrain::default()
+        },
+        seed: 6,
+        ..Setup::default()
+    };
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    assert!(game.judged_for_test());
+    let fast = listed(&game, false);
+    assert_eq!(fast, listed(&game, true));
+    assert!(fast.contains(&Action::Move { from: square("a1"), to: square("a2") }), "{fast:?}");
+    assert!(!fast.contains(&Action::Move { from: square("a1"), to: square("a3") }), "{fast:?}");
 }

@@ -16,6 +16,7 @@ use duke_examples::bots::BotSpec;
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, TheDuke};
 use duke_examples::cli::SimulateArgs;
 use duke_examples::measure::{Budget, apply_undo, millions_per_second, playouts, within};
+use duke_examples::options::DukeObjective;
 use duke_examples::simulate::run_config;
 
 /// The command line.
@@ -181,15 +182,15 @@ fn dread_terrain_config() -> Result<theduke_rules::Config, String> {
 }
 
 /// The Duke with the enhanced tiles and an alternate objective (`simulate --game theduke
-/// --enhanced --objective counting-coup --flag-duke-danger`, `... --objective dark-rider
-/// --dark-rider-danger`): the Duke-danger rule kept with the Flags (reading 60), the rider
-/// guarded in Dark Rider (reading 59).
-fn objective_config(objective: duke_examples::options::DukeObjective) -> Result<theduke_rules::Config, String> {
+/// --enhanced --objective counting-coup|dark-rider`), with `guarded` the Duke-danger rule kept
+/// with the Flags (`--flag-duke-danger`, reading 60) or the rider guarded in Dark Rider
+/// (`--dark-rider-danger`, reading 59).
+fn objective_config(objective: DukeObjective, guarded: bool) -> Result<theduke_rules::Config, String> {
     let options = duke_examples::options::GameOptions {
         enhanced_tiles: true,
         objective: Some(objective),
-        flag_duke_danger: true,
-        dark_rider_danger: true,
+        flag_duke_danger: guarded && objective == DukeObjective::CountingCoup,
+        dark_rider_danger: guarded && objective == DukeObjective::DarkRider,
         ..Default::default()
     };
     ExpandedDuke::config_with(None, &options)
@@ -247,15 +248,13 @@ fn main() {
             Err(why) => refused(label, why),
         }
     }
-    for (label, objective) in [
-        (
-            "The Duke, Counting Coup (enhanced tiles, Duke danger kept)",
-            duke_examples::options::DukeObjective::CountingCoup,
-        ),
-        ("The Duke, Dark Rider (rider guarded)", duke_examples::options::DukeObjective::DarkRider),
+    for (label, objective, guarded) in [
+        ("The Duke, Counting Coup (enhanced tiles, Duke danger kept)", DukeObjective::CountingCoup, true),
+        ("The Duke, Dark Rider (rider unguarded)", DukeObjective::DarkRider, false),
+        ("The Duke, Dark Rider (rider guarded)", DukeObjective::DarkRider, true),
     ] {
         if wanted(label) {
-            match objective_config(objective) {
+            match objective_config(objective, guarded) {
                 Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
                 Err(why) => refused(label, why),
             }

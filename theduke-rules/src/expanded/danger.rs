@@ -212,7 +212,10 @@ impl<S: TileSource> Duke<S> {
     /// capturing the Duke" in Counting Coup and Trophy Hunters; reading 4 otherwise).
     fn bound_context(&self, me: usize, inert: u64, guarded: Square) -> Ctx {
         let mut c = self.context_inert(me, inert, guarded);
-        c.enemy_duke = self.duke_taking_exempt(1 - me).map_or(0, Square::bit);
+        // The standard objective and Dynastic Dispute: the opposing Duke's square already.
+        if self.flag_game() || self.army().is_some() {
+            c.enemy_duke = self.duke_taking_exempt(1 - me).map_or(0, Square::bit);
+        }
         c
     }
 

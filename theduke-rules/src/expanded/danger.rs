@@ -64,10 +64,11 @@
 //!   enraging of the opponent's counts as a capture: a tile's Slide or Jump Slide reaches the
 //!   Dragon and pushes it one square on along that line (`pushed_onto`); with the Dragon off
 //!   the board the bound already lets that line go on to that square, so it counts the push.
-//!   With `DragonDanger::Avoided` (reading 46) its next in-between turn could
-//!   take a tile only on the squares its icons reach from its square, or after a side move
+//!   With `DragonDanger::Avoided` (reading 46) its next in-between turn could take a tile
+//!   only on the squares its icons reach from its square, or after a side move
 //!   (`dragon_reach`, what `dragon_threatens_duke` looks at without the look at the tiles):
-//!   risky too. A guarded tile on a risky square, or going to one, is left to the copy.
+//!   these squares are risky. A guarded tile on a risky square, or going to one, is left to
+//!   the copy.
 //! - The Flags ("Flag Tiles", "Counting Coup", "Trophy Hunters"), with the rule kept
 //!   (`FlagDukeDanger::Kept`): "A player cannot enter the square occupied by an opponent's
 //!   Flag Tile", a Flag "cannot be picked up" by the wrong side, and with `CoupFlag::Paths`
@@ -93,8 +94,8 @@
 //! an enraging of the Dragon (it moves the Dragon and takes a tile), every candidate of a
 //! turn whose guarded tile stands on a risky square (the opponent's starting squares with
 //! Escape or Ransom in the set; with `DragonDanger::Avoided` the squares the Dragon's next
-//! turn reaches), the candidates
-//! the bound cannot clear, and a draw or a Divination of a player with nothing guarded.
+//! turn reaches), the candidates the bound cannot clear (a guarded tile going to a risky
+//! square among them), and a draw or a Divination of a player with nothing guarded.
 
 use core::cell::Cell;
 

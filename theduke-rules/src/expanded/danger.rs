@@ -59,8 +59,11 @@
 //! - The Dragon ("Dragon Tile"): it blocks paths and takes tiles between the turns; by default
 //!   neither its turn (`DragonDanger::Ignored`, reading 46) nor a push of it
 //!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
-//!   bound leaves off. No action but an enraging (always on the copy) moves or turns it, and
-//!   the copy keeps it from acting (`lull_dragon`). With `DragonPush::Counted` (reading 69) an
+//!   bound leaves off. No action but an enraging moves or turns it, and the copy keeps it from
+//!   acting (`lull_dragon`). An enraging moves the acting tile onto the Dragon's square and
+//!   pushes the Dragon one square on, taking a tile there, after which it rests ("takes the
+//!   Dragon's next in-between turn action"): the bound judges the occupancy after it, the
+//!   acting tile and the taken tile touched for Dread. With `DragonPush::Counted` (reading 69) an
 //!   enraging of the opponent's counts as a capture: a tile's Slide or Jump Slide reaches the
 //!   Dragon and pushes it one square on along that line (`pushed_onto`); with the Dragon off
 //!   the board the bound already lets that line go on to that square, so it counts the push.
@@ -88,11 +91,10 @@
 //!   bag in Dark Rider either): a draw and a Divination go to the copy.
 //!
 //! The bound judges moves, strikes, commands, Summon, Escape and Ransom (the tiles that
-//! leave their squares, the tile that lands), Flag passes, the draw and a Divination (a
-//! square beside the Duke where a tile blocks), the drawn or divined tile's placement, and
-//! whether a player has a legal action (a draw it proves legal). Still played on a copy:
-//! an enraging of the Dragon (it moves the Dragon and takes a tile), every candidate of a
-//! turn whose guarded tile stands on a risky square (the opponent's starting squares with
+//! leave their squares, the tile that lands), enragings, Flag passes, the draw and a
+//! Divination (a square beside the Duke where a tile blocks), the drawn or divined tile's
+//! placement, and whether a player has a legal action (a draw it proves legal). Still
+//! played on a copy: every candidate of a turn whose guarded tile stands on a risky square (the opponent's starting squares with
 //! Escape or Ransom in the set; with `DragonDanger::Avoided` the squares the Dragon's next
 //! turn reaches), the candidates the bound cannot clear (a guarded tile going to a risky
 //! square among them), and a draw or a Divination of a player with nothing guarded.
@@ -339,6 +341,7 @@ impl<S: TileSource> Duke<S> {
             Action::Divine(sq) => sq.bit(),
             Action::Escape { from, to, cost } => from.bit() | to.bit() | cost.sacrificed().map_or(0, Square::bit),
             Action::Ransom { to, .. } => to.bit(),
+            Action::Enrage { from, to, .. } => from.bit() | Self::pushed_onto(from, to).map_or(0, Square::bit),
             _ => 0,
         }
     }
@@ -388,6 +391,18 @@ impl<S: TileSource> Duke<S> {
             // takes from one square and puts under another only bars and blocks, which the
             // bound leaves off. Not in a set the plain test judges: no answer in Guard.
             Action::Flag { .. } => return (!c.in_guard).then_some(true),
+            // "Dragon Tile": the tile on `from` moves onto the Dragon's square `to` and flips;
+            // the Dragon is pushed one square on, taking a tile there (either player's, never
+            // the player's own Duke: `dragon_candidates`), and rests at its next in-between
+            // turn, so only the icons' captures are left (the bound has the Dragon off the
+            // board wherever it goes). Taking the opposing Duke there wins (reading 4).
+            Action::Enrage { from, to, .. } => {
+                let onto = Self::pushed_onto(from, to)?;
+                let own = (c.own & !from.bit() & !onto.bit()) | to.bit();
+                let theirs = c.theirs & !onto.bit();
+                let duke = if from == c.duke { to } else { c.duke };
+                onto.bit() == c.enemy_duke || (!risky(from, to) && !self.attacked(duke, 1 - c.me, theirs, own | theirs))
+            }
             _ => return None,
         })
     }

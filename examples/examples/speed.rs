@@ -16,6 +16,7 @@ use duke_examples::bots::BotSpec;
 use duke_examples::catalog::{Archduke, Catalogued, CrownBattles, DukesUp, ExpandedDuke, TheDuke};
 use duke_examples::cli::SimulateArgs;
 use duke_examples::measure::{Budget, apply_undo, millions_per_second, playouts, within};
+use duke_examples::options::DukeObjective;
 use duke_examples::simulate::run_config;
 
 /// The command line.
@@ -180,6 +181,21 @@ fn dread_terrain_config() -> Result<theduke_rules::Config, String> {
     ExpandedDuke::config_with(None, &options)
 }
 
+/// The Duke with the enhanced tiles and an alternate objective (`simulate --game theduke
+/// --enhanced --objective counting-coup|dark-rider`), with `guarded` the Duke-danger rule kept
+/// with the Flags (`--flag-duke-danger`, reading 60) or the rider guarded in Dark Rider
+/// (`--dark-rider-danger`, reading 59).
+fn objective_config(objective: DukeObjective, guarded: bool) -> Result<theduke_rules::Config, String> {
+    let options = duke_examples::options::GameOptions {
+        enhanced_tiles: true,
+        objective: Some(objective),
+        flag_duke_danger: guarded && objective == DukeObjective::CountingCoup,
+        dark_rider_danger: guarded && objective == DukeObjective::DarkRider,
+        ..Default::default()
+    };
+    ExpandedDuke::config_with(None, &options)
+}
+
 /// Crown Battles for 4 with every Round Type card of the expansions dealt (one revealed per
 /// round).
 fn every_round_type() -> Result<crownbattles_rules::Config, String> {
@@ -230,6 +246,18 @@ fn main() {
         match dread_terrain_config() {
             Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
             Err(why) => refused(label, why),
+        }
+    }
+    for (label, objective, guarded) in [
+        ("The Duke, Counting Coup (enhanced tiles, Duke danger kept)", DukeObjective::CountingCoup, true),
+        ("The Duke, Dark Rider (rider unguarded)", DukeObjective::DarkRider, false),
+        ("The Duke, Dark Rider (rider guarded)", DukeObjective::DarkRider, true),
+    ] {
+        if wanted(label) {
+            match objective_config(objective, guarded) {
+                Ok(config) => row::<ExpandedDuke>(label, &config, None, &settings),
+                Err(why) => refused(label, why),
+            }
         }
     }
     let label = "Archduke (4 players)";

@@ -393,19 +393,20 @@ impl<S: TileSource> Duke<S> {
         Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
     }
 
-    /// [`context`](Self::context) with the enemy tiles of `inert` counted as blockers only
-    /// (among `own`, out of `theirs`): Expanded play's bound for tiles Dread keeps frozen
-    /// through the action (`expanded/danger.rs`). Never called by the standard game.
-    pub(crate) fn context_inert(&self, me: usize, inert: u64) -> Option<Ctx> {
+    /// [`context`](Self::context) for the tile on `duke` (the Duke, or another guarded tile),
+    /// with the enemy tiles of `inert` counted as blockers only (among `own`, out of
+    /// `theirs`), and no cache: Expanded play's bound for tiles Dread keeps frozen through
+    /// the action, or a rider guarded instead of a Duke (`expanded/danger.rs`). Never called
+    /// by the standard game.
+    pub(crate) fn context_inert(&self, me: usize, inert: u64, duke: Square) -> Ctx {
         let opp = 1 - me;
         let theirs = self.occupancy(Seat(opp as u8)) & !inert;
         let own = self.occupancy(Seat(me as u8)) | (self.occupancy(Seat(opp as u8)) & inert);
         let all = own | theirs;
-        let duke = self.duke_square(Seat(me as u8))?;
         let enemy_duke = self.duke_square(Seat(opp as u8)).map_or(0, Square::bit);
         let threats = self.threats_to(duke, opp, theirs);
         let in_guard = threats != 0 && self.attacked_by(duke, threats, opp, theirs, all);
-        Some(Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) })
+        Ctx { me, own, theirs, all, duke, enemy_duke, in_guard, threats, exposers: exposers(duke, all, theirs) }
     }
 
     fn visit_turn<V: Visit>(&self, me: usize, v: &mut V) -> bool {

@@ -20,11 +20,20 @@
 //! captured); a Divination flips its tile; a new tile (a draw's, a Divination's kept tile)
 //! can only block lines, whatever its icons.
 //!
-//! **The bound** (one way only). With Dread, Defense on the Duke, the Mountain and the Fort,
-//! Escape and Ransom, and the Dragon under its default readings (the standard objective or
-//! Dynastic Dispute), the same test over-approximates what the opponent could capture after
-//! the action, so its "safe" is proof and only what it cannot clear is played on a copy
-//! (`x_allowed`). Each rule only takes captures away from the icons' by the occupancy:
+//! **Nothing guarded** (exact). With the Flags under `FlagDukeDanger::Lifted` (reading 60,
+//! the default), a Duke captured in Counting Coup or Trophy Hunters ("players do not win by
+//! capturing the Duke": the game goes on), the Pikeman player of Dark Rider (no Duke) and
+//! its rider player under `RiderDanger::Ignored` (reading 59, the default), no tile of the
+//! player is guarded: after any action the copy finds nothing to capture, so every candidate
+//! is allowed but a draw and a Divination, which still need a square beside the Duke
+//! (`unguarded`).
+//!
+//! **The bound** (one way only). Otherwise, with Dread, Defense on the Duke, the Mountain and
+//! the Fort, Escape and Ransom, the Dragon under every reading, and every objective, the same
+//! test over-approximates what the opponent could capture after the action, so its "safe" is
+//! proof and only what it cannot clear is played on a copy (`x_allowed`). Each rule only
+//! takes captures away from the icons' by the occupancy, or is kept off squares the bound
+//! leaves to the copy (`risky`):
 //!
 //! - Dread ("Movement Icons", Dread): a frozen tile "cannot be moved, captured, shifted by the
 //!   Command ability, or use any ability" and still stands on its square. An enemy tile Dread
@@ -50,14 +59,45 @@
 //! - The Dragon ("Dragon Tile"): it blocks paths and takes tiles between the turns; by default
 //!   neither its turn (`DragonDanger::Ignored`, reading 46) nor a push of it
 //!   (`DragonPush::Ignored`, reading 69) counts for the rule, so it is one more blocker the
-//!   bound leaves off. With either other reading every candidate is played on a copy.
+//!   bound leaves off. No action but an enraging moves or turns it, and the copy keeps it from
+//!   acting (`lull_dragon`). An enraging moves the acting tile onto the Dragon's square and
+//!   pushes the Dragon one square on, taking a tile there, after which it rests ("takes the
+//!   Dragon's next in-between turn action"): the bound judges the occupancy after it, the
+//!   acting tile and the taken tile touched for Dread. With `DragonPush::Counted` (reading 69) an
+//!   enraging of the opponent's counts as a capture: a tile's Slide or Jump Slide reaches the
+//!   Dragon and pushes it one square on along that line (`pushed_onto`); with the Dragon off
+//!   the board the bound already lets that line go on to that square, so it counts the push.
+//!   With `DragonDanger::Avoided` (reading 46) its next in-between turn could take a tile
+//!   only on the squares its icons reach from its square, or after a side move
+//!   (`dragon_reach`, what `dragon_threatens_duke` looks at without the look at the tiles):
+//!   these squares are risky. A guarded tile on a risky square, or going to one, is left to
+//!   the copy.
+//! - The Flags ("Flag Tiles", "Counting Coup", "Trophy Hunters"), with the rule kept
+//!   (`FlagDukeDanger::Kept`): "A player cannot enter the square occupied by an opponent's
+//!   Flag Tile", a Flag "cannot be picked up" by the wrong side, and with `CoupFlag::Paths`
+//!   (reading 61) it blocks paths: each only takes captures away, so the bound leaves the
+//!   Flags off. A Flag pass ("the Flag may be moved to another Troop Tile") moves no tile:
+//!   the occupancy after it is the occupancy now, so it is safe unless the Duke is in Guard
+//!   by the bound. A point's Flag move ("the owner of the Flag may immediately move that
+//!   tile") moves no tile either. "Players do not win by capturing the Duke": the opposing
+//!   Duke is never taken for a win (`duke_taking_exempt`), so the bound judges such a capture
+//!   like any other. A win by the Flags or by the last tile (reading 71: "a win ... leaves no
+//!   next turn") only adds to what the copy allows: the bound's "safe" stays proof, and an
+//!   unsafe-looking candidate that wins is still allowed by the copy.
+//! - Dark Rider ("Dark Rider") with the rider guarded (`RiderDanger::Avoided`, reading 59):
+//!   the guarded tile is the rider instead of the Duke, so the bound uses its square; the
+//!   Pikemen frozen on the rider's edge ("cannot be moved or captured") are counted as
+//!   attackers, which only adds captures. A rider has no square beside it to place on (no
+//!   bag in Dark Rider either): a draw and a Divination go to the copy.
 //!
 //! The bound judges moves, strikes, commands, Summon, Escape and Ransom (the tiles that
-//! leave their squares, the tile that lands), the draw and a Divination (a square beside the
-//! Duke where a tile blocks), the drawn or divined tile's placement, and whether a player
-//! has a legal action (a draw it proves legal). An enraging of the Dragon, and the Flag and
-//! Dark Rider objectives (a Flag carried away or barring paths, a win by the Flags, a rider
-//! guarded instead of a Duke), are played on a copy as before.
+//! leave their squares, the tile that lands), enragings, Flag passes, the draw and a
+//! Divination (a square beside the Duke where a tile blocks), the drawn or divined tile's
+//! placement, and whether a player has a legal action (a draw it proves legal). Still
+//! played on a copy: every candidate of a turn whose guarded tile stands on a risky square (the opponent's starting squares with
+//! Escape or Ransom in the set; with `DragonDanger::Avoided` the squares the Dragon's next
+//! turn reaches), the candidates the bound cannot clear (a guarded tile going to a risky
+//! square among them), and a draw or a Divination of a player with nothing guarded.
 
 use core::cell::Cell;
 
@@ -66,7 +106,7 @@ use duke_core::Seat;
 use super::escape::starting_squares;
 use crate::actions::Action;
 use crate::board::Square;
-use crate::config::{DragonDanger, DragonPush, Objective};
+use crate::config::{DragonDanger, Objective};
 use crate::movegen::{Ctx, Visit};
 use crate::source::{ExtraState, Packed, TileSource};
 use crate::state::Duke;
@@ -87,6 +127,9 @@ pub(crate) struct Judge {
     /// Squares where the bound cannot judge a Duke: the opponent's starting squares when the
     /// set has Escape or Ransom, where such a tile could land on it.
     risky: u64,
+    /// Whether the guarded tile (`c.duke`) is not a Duke (Dark Rider's rider): a draw and a
+    /// Divination, which place beside a Duke, are then played on a copy.
+    rider: bool,
 }
 
 impl<S: TileSource> Duke<S> {
@@ -116,13 +159,10 @@ impl<S: TileSource> Duke<S> {
         if self.plain_danger_now() || !self.bounded_danger() {
             return None;
         }
-        let every = self.set.every_ability();
-        // "Escape": the tile goes "back to one of the two starting squares where the Duke may
-        // set-up ... If one of the squares is occupied by an opponent's tile, the escaping tile
-        // may automatically capture that tile"; a ransomed tile "is placed in a starting
-        // square as though it just used the Escape ability" ("Ransom").
-        let risky = if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
-        if self.duke_square(Seat(me as u8)).is_some_and(|d| d.bit() & risky != 0) {
+        // The tile the rule guards: the Duke, or Dark Rider's rider (reading 59).
+        let guarded = self.guarded_square(Seat(me as u8))?;
+        let risky = self.risky_squares(me);
+        if guarded.bit() & risky != 0 {
             return None;
         }
         // "Dread": a tile covered by a Dread icon "cannot be moved, captured, shifted by the
@@ -139,13 +179,69 @@ impl<S: TileSource> Duke<S> {
         // `frozen` from the cover at hand.
         let fort = self.fort();
         let frozen = covered | (self.extra.held() & (self.occ[0] | self.occ[1]) & !fort) | self.edge_frozen();
-        Some(if inert == 0 {
-            // No enemy tile frozen: `c` is the bound with every enemy tile unfrozen already.
-            Judge { c: self.context(me)?, loose: Cell::new(None), carriers: 0, frozen, risky }
-        } else {
-            let c = self.context_inert(me, inert)?;
-            Judge { c, loose: Cell::new(None), carriers, frozen, risky }
+        let rider = self.duke_square(Seat(me as u8)) != Some(guarded);
+        // No enemy tile frozen: `c` is the bound with every enemy tile unfrozen already.
+        let carriers = if inert == 0 { 0 } else { carriers };
+        Some(Judge {
+            c: self.bound_context(me, inert, guarded),
+            loose: Cell::new(None),
+            carriers,
+            frozen,
+            risky,
+            rider,
         })
+    }
+
+    /// The squares where the bound cannot judge `me`'s guarded tile (see the module doc).
+    fn risky_squares(&self, me: usize) -> u64 {
+        let every = self.set.every_ability();
+        // "Escape": the tile goes "back to one of the two starting squares where the Duke may
+        // set-up ... If one of the squares is occupied by an opponent's tile, the escaping tile
+        // may automatically capture that tile"; a ransomed tile "is placed in a starting
+        // square as though it just used the Escape ability" ("Ransom").
+        let mut risky =
+            if every.has(Ability::Escape) || every.has(Ability::Ransom) { starting_squares(1 - me) } else { 0 };
+        // `DragonDanger::Avoided` (reading 46): what the Dragon's next turn could take.
+        if let Some(d) = self.dragon()
+            && self.set.readings().dragon_danger == DragonDanger::Avoided
+        {
+            risky |= self.dragon_reach(d);
+        }
+        risky
+    }
+
+    /// The bound's data of `me` for the tile on `guarded`, the enemy tiles of `inert` as
+    /// blockers only: a Duke taken only where taking it wins ("players do not win by
+    /// capturing the Duke" in Counting Coup and Trophy Hunters; reading 4 otherwise).
+    fn bound_context(&self, me: usize, inert: u64, guarded: Square) -> Ctx {
+        let mut c = self.context_inert(me, inert, guarded);
+        // The standard objective and Dynastic Dispute: the opposing Duke's square already.
+        if self.flag_game() || self.army().is_some() {
+            c.enemy_duke = self.duke_taking_exempt(1 - me).map_or(0, Square::bit);
+        }
+        c
+    }
+
+    /// Whether no tile of `me` is guarded this turn, so that every candidate but a draw and a
+    /// Divination is allowed (exact, see the module doc): the Duke-danger rule lifted with the
+    /// Flags (reading 60), a Duke captured in Counting Coup or Trophy Hunters, the Pikeman
+    /// player of Dark Rider and its rider player under `RiderDanger::Ignored` (reading 59).
+    #[inline]
+    pub(crate) fn unguarded(&self, me: usize) -> bool {
+        #[cfg(test)]
+        if tests::SLOW.with(core::cell::Cell::get) {
+            return false;
+        }
+        S::EXPANDED
+            && (self.flag_game() || self.army().is_some())
+            && (self.duke_danger_lifted() || self.guarded_square(Seat(me as u8)).is_none())
+    }
+
+    /// The Duke-danger rule for a candidate of `me` when [`unguarded`](Self::unguarded): a
+    /// draw and a Divination still need a square beside the Duke (`x_allowed`).
+    #[inline]
+    pub(crate) fn unguarded_allowed(&self, me: usize, action: Action) -> bool {
+        !matches!(action, Action::Draw | Action::Divine(_)) || self.x_allowed(me, action)
     }
 
     /// Whether a draw is surely legal for `me` in a turn, by the bound with every enemy tile
@@ -170,31 +266,33 @@ impl<S: TileSource> Duke<S> {
             return false;
         }
         let Some(c) = self.context(me) else { return false };
-        let every = self.set.every_ability();
-        if (every.has(Ability::Escape) || every.has(Ability::Ransom)) && c.duke.bit() & starting_squares(1 - me) != 0 {
+        if c.duke.bit() & self.risky_squares(me) != 0 {
             return false;
         }
         // The draw is a candidate (`x_candidates`), and `plain_allowed` allows it.
         self.placements_in(&c) & !self.no_placement() != 0
     }
 
-    /// Whether the bound may judge this game's candidates (see the module doc): the standard
-    /// objective or Dynastic Dispute, and no Dragon or the Dragon under the default readings.
+    /// Whether the bound may judge this game's candidates (see the module doc): every
+    /// objective, the Dragon under every reading.
     fn bounded_danger(&self) -> bool {
-        if !matches!(self.set.objective(), Objective::Standard | Objective::DynasticDispute) {
-            return false;
+        // The list so that a new objective is looked at here.
+        match self.set.objective() {
+            Objective::Standard
+            | Objective::DynasticDispute
+            | Objective::CountingCoup
+            | Objective::TrophyHunters
+            | Objective::DarkRider(_) => true,
         }
-        if !self.set.terrain().dragon {
-            return true;
-        }
-        let readings = self.set.readings();
-        readings.dragon_danger == DragonDanger::Ignored && readings.dragon_push == DragonPush::Ignored
     }
 
-    /// Whether the bound may judge this game's candidates (tests).
+    /// Whether this turn's candidates are judged by the bound or the exact tests (the plain
+    /// test, nothing guarded) rather than each played on a copy (tests).
     #[cfg(test)]
-    pub(crate) fn bounded_for_test(&self) -> bool {
-        self.bounded_danger()
+    pub(crate) fn judged_for_test(&self) -> bool {
+        let me = usize::from(self.to_move & 1);
+        self.phase == crate::state::Phase::Play
+            && (self.plain_context(me).is_some() || self.unguarded(me) || self.judge_context(me).is_some())
     }
 
     /// Whether the plain test applies and no tile is held frozen (never, without a Dread
@@ -215,6 +313,10 @@ impl<S: TileSource> Duke<S> {
     /// else the candidate played on a copy.
     #[inline]
     pub(crate) fn judge(&self, j: &Judge, action: Action) -> bool {
+        // A rider has no squares beside it to place on.
+        if j.rider && matches!(action, Action::Draw | Action::Divine(_)) {
+            return self.x_allowed(j.c.me, action);
+        }
         let loose;
         let c = if j.carriers == 0 || Self::touched(j, action) & j.carriers == 0 {
             &j.c
@@ -222,7 +324,7 @@ impl<S: TileSource> Duke<S> {
             loose = c;
             &loose
         } else {
-            let Some(c) = self.context(j.c.me) else { return self.x_allowed(j.c.me, action) };
+            let c = self.bound_context(j.c.me, 0, j.c.duke);
             j.loose.set(Some(c));
             loose = c;
             &loose
@@ -239,6 +341,7 @@ impl<S: TileSource> Duke<S> {
             Action::Divine(sq) => sq.bit(),
             Action::Escape { from, to, cost } => from.bit() | to.bit() | cost.sacrificed().map_or(0, Square::bit),
             Action::Ransom { to, .. } => to.bit(),
+            Action::Enrage { from, to, .. } => from.bit() | Self::pushed_onto(from, to).map_or(0, Square::bit),
             _ => 0,
         }
     }
@@ -278,10 +381,27 @@ impl<S: TileSource> Duke<S> {
                 let vacated = from.bit() | cost.sacrificed().map_or(0, Square::bit);
                 to.bit() == c.enemy_duke
                     || (!c.in_guard && from != c.duke && vacated & c.exposers == 0)
-                    || self.safe_after_landing(c, vacated, to, if from == c.duke { to } else { c.duke })
+                    || (!risky(from, to)
+                        && self.safe_after_landing(c, vacated, to, if from == c.duke { to } else { c.duke }))
             }
             Action::Ransom { to, .. } => {
                 to.bit() == c.enemy_duke || !c.in_guard || self.safe_after_landing(c, 0, to, c.duke)
+            }
+            // A Flag pass ("Flag Tiles") moves no tile: the occupancy stays, and the Flag it
+            // takes from one square and puts under another only bars and blocks, which the
+            // bound leaves off. Not in a set the plain test judges: no answer in Guard.
+            Action::Flag { .. } => return (!c.in_guard).then_some(true),
+            // "Dragon Tile": the tile on `from` moves onto the Dragon's square `to` and flips;
+            // the Dragon is pushed one square on, taking a tile there (either player's, never
+            // the player's own Duke: `dragon_candidates`), and rests at its next in-between
+            // turn, so only the icons' captures are left (the bound has the Dragon off the
+            // board wherever it goes). Taking the opposing Duke there wins (reading 4).
+            Action::Enrage { from, to, .. } => {
+                let onto = Self::pushed_onto(from, to)?;
+                let own = (c.own & !from.bit() & !onto.bit()) | to.bit();
+                let theirs = c.theirs & !onto.bit();
+                let duke = if from == c.duke { to } else { c.duke };
+                onto.bit() == c.enemy_duke || (!risky(from, to) && !self.attacked(duke, 1 - c.me, theirs, own | theirs))
             }
             _ => return None,
         })
@@ -386,7 +506,7 @@ impl<S: TileSource> Duke<S> {
             return Some(self.placements_in(&c) & sq.bit() != 0);
         }
         let j = self.judge_context(me)?;
-        (self.placements_in(&j.c) & sq.bit() != 0).then_some(true)
+        (!j.rider && self.placements_in(&j.c) & sq.bit() != 0).then_some(true)
     }
 }
 

@@ -5,7 +5,7 @@ use core::cell::Cell;
 
 use duke_core::{Game, GameRng, Seat};
 
-use crate::config::{Config, DivinationDraws, NewTileDanger, Readings};
+use crate::config::{Config, DivinationDraws, DragonPush, FlagDukeDanger, NewTileDanger, Readings, RiderDanger};
 use crate::expanded::ExpandedDuke;
 use crate::format::{CustomTiles, TileSetSpec};
 use crate::objective::Objective;
@@ -140,11 +140,23 @@ fn the_plain_test_lists_what_playing_every_candidate_lists() {
     assert!(states > 5_000 && guarded > 200, "{states} states, {guarded} in Guard");
 }
 
+/// What [`compare_games`] counts.
+#[derive(Default)]
+struct Counts {
+    /// States compared.
+    states: usize,
+    /// States whose player to act is in Guard.
+    guarded: usize,
+    /// States with a tile frozen.
+    frozen: usize,
+    /// States judged by the bound or an exact test (not every candidate on a copy).
+    judged: usize,
+}
+
 /// Plays `games` random games of `config` (captures favoured, so that Guard comes often)
-/// and compares, at every state, the actions listed with the fast tests on and off;
-/// returns (states, states in Guard, states with a tile frozen).
-fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> (usize, usize, usize) {
-    let (mut states, mut guarded, mut frozen) = (0, 0, 0);
+/// and compares, at every state, the actions listed with the fast tests on and off.
+fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> Counts {
+    let (mut states, mut guarded, mut frozen, mut judged) = (0, 0, 0, 0);
     for seed in 0..games {
         let Ok(mut game) = ExpandedDuke::new(config, seed) else { continue };
         while game.outcome().is_none() {
@@ -155,6 +167,7 @@ fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> (usize, usiz
             states += 1;
             guarded += usize::from(game.in_guard(game.side_to_move()));
             frozen += usize::from(game.frozen() != 0);
+            judged += usize::from(game.judged_for_test());
             let captures: Vec<_> = fast
                 .iter()
                 .filter(|a| {
@@ -176,7 +189,7 @@ fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> (usize, usiz
             game.apply(game.side_to_move(), action).unwrap();
         }
     }
-    (states, guarded, frozen)
+    Counts { states, guarded, frozen, judged }
 }
 
 /// The bound of `danger.rs` (with the copy for what it cannot clear) lists exactly the
@@ -184,8 +197,10 @@ fn compare_games(config: &Config, games: u64, rng: &mut GameRng) -> (usize, usiz
 /// random games of every Expanded config strategy of the crate's tests
 /// (`crate::testing`): custom sets with Dread, Defense (on the Duke too), Escape and
 /// Ransom, both readings of Dread's immunity and thaw, the Mountain and the Fort, the
-/// Dragon with both readings of its danger, Dynastic Dispute, and, left on the copy, the
-/// Flag objectives and Dark Rider.
+/// Dragon with both readings of its danger, Dynastic Dispute, the Flag objectives (the
+/// Duke-danger rule lifted or kept) and Dark Rider (the rider guarded or not). The Flag
+/// objectives and Dark Rider must be judged by the bound or the exact test of an unguarded
+/// player at most of their states.
 #[cfg(feature = "testing")]
 #[test]
 fn the_bound_lists_what_playing_every_candidate_lists() {
@@ -197,40 +212,103 @@ fn the_bound_lists_what_playing_every_candidate_lists() {
     // Dread on five tile types besides the fuzzing set's two: far more tiles frozen.
     let dread = (testing::expanded_duke_configs(), 0u64..1_000)
         .prop_map(|(config, seed)| Config { tiles: Some(CustomTiles::new(dread_set(seed))), ..config });
-    let strategies: [(&str, BoxedStrategy<Config>, u32); 8] = [
+    // The readings the bound meets with the Flags and in Dark Rider: the rule kept, the rider
+    // guarded (the strategies draw them in one config of four).
+    let kept = |objective| {
+        testing::flag_configs(objective).prop_map(|config| Config {
+            readings: Readings { flag_duke_danger: FlagDukeDanger::Kept, ..config.readings },
+            ..config
+        })
+    };
+    let rider = testing::dark_rider_configs().prop_map(|config| Config {
+        readings: Readings { dark_rider_danger: RiderDanger::Avoided, ..config.readings },
+        ..config
+    });
+    // The Dragon's other reading of a push (its other reading of its turn: `dragon_configs`).
+    let pushed = testing::dragon_configs().prop_map(|config| Config {
+        readings: Readings { dragon_push: DragonPush::Counted, ..config.readings },
+        ..config
+    });
+    let strategies: [(&str, BoxedStrategy<Config>, u32); 12] = [
         ("expanded_duke_configs with more Dread", dread.boxed(), 12),
         ("expanded_duke_configs", testing::expanded_duke_configs().boxed(), 16),
         ("terrain_configs", testing::terrain_configs().boxed(), 12),
         ("dragon_configs", testing::dragon_configs().boxed(), 4),
+        ("dragon_configs (a push counted)", pushed.boxed(), 8),
         ("dynastic_configs", testing::dynastic_configs().boxed(), 3),
         ("flag_configs (Counting Coup)", testing::flag_configs(Objective::CountingCoup).boxed(), 2),
         ("flag_configs (Trophy Hunters)", testing::flag_configs(Objective::TrophyHunters).boxed(), 2),
+        ("flag_configs (Counting Coup, the rule kept)", kept(Objective::CountingCoup).boxed(), 3),
+        ("flag_configs (Trophy Hunters, the rule kept)", kept(Objective::TrophyHunters).boxed(), 3),
         ("dark_rider_configs", testing::dark_rider_configs().boxed(), 2),
+        ("dark_rider_configs (the rider guarded)", rider.boxed(), 3),
     ];
     let mut runner = TestRunner::deterministic();
     let mut rng = GameRng::new(2828);
     let (mut states, mut guarded, mut frozen, mut bounded) = (0, 0, 0, 0);
     for (name, strategy, count) in strategies {
-        let mut dread = 0;
+        let (mut dread, mut here, mut judged) = (0, 0, 0);
         for _ in 0..count {
             let mut config = strategy.new_tree(&mut runner).unwrap().current();
             config.turn_limit = Some(config.turn_limit.map_or(90, |n| n.clamp(40, 90)));
             let game = ExpandedDuke::new(&config, 0).unwrap();
             let set = game.tile_source();
             dread += usize::from(crate::source::TileSource::any_dread(set));
-            let (s, g, f) = compare_games(&config, 8, &mut rng);
-            if !set.plain_danger_for_test() && game.bounded_for_test() {
-                bounded += s;
+            let n = compare_games(&config, 8, &mut rng);
+            if !set.plain_danger_for_test() {
+                bounded += n.judged;
             }
-            states += s;
-            guarded += g;
-            frozen += f;
+            (here, judged) = (here + n.states, judged + n.judged);
+            states += n.states;
+            guarded += n.guarded;
+            frozen += n.frozen;
         }
-        eprintln!("{name}: {count} configs, {dread} with Dread");
+        eprintln!("{name}: {count} configs, {dread} with Dread, {here} states, {judged} judged by the bound");
+        // Every strategy goes through the bound (or an exact test) at a third of its states
+        // or more: the rest are the other phases (set-up, placements, a Divination's steps)
+        // and the turns of a Duke or rider on a square the bound leaves to the copy.
+        assert!(3 * judged > here, "{name}: {here} states, {judged} judged by the bound");
     }
     eprintln!("{states} states ({bounded} judged by the bound), {guarded} in Guard, {frozen} with a tile frozen");
     assert!(
         states > 8_000 && bounded > 4_000 && guarded > 300 && frozen > 500,
         "{states} states ({bounded} judged by the bound), {guarded} in Guard, {frozen} with a tile frozen"
     );
+}
+
+/// `DragonPush::Counted` (reading 69): P1's Duke on f3 (starting side: it slides along the
+/// row) could slide onto the calm Dragon on b3 and push it onto a3. P0's Duke on a1 (other
+/// side: it slides along the file), not beside the Dragon, may not slide to a3: the bound
+/// judges the turn and leaves that move to the copy, as with the Dragon off the board the
+/// slide along row 3 reaches a3 itself.
+#[test]
+fn the_bound_counts_a_push_of_the_dragon_by_leaving_the_dragon_off_the_board() {
+    use std::collections::BTreeMap;
+
+    use crate::{Action, Dragon, DragonPush, Facing, Phase, Piece, Setup, Side, Terrain, TerrainOptions, TileKind};
+
+    let square = |name: &str| name.parse::<crate::Square>().unwrap();
+    let duke = |owner, side| Piece { kind: TileKind(0), side, owner: Seat(owner) };
+    let setup = Setup {
+        config: Config {
+            terrain: TerrainOptions { dragon: true, ..TerrainOptions::default() },
+            readings: Readings { dragon_push: DragonPush::Counted, ..Readings::default() },
+            ..Config::default()
+        },
+        board: BTreeMap::from([(square("a1"), duke(0, Side::Back)), (square("f3"), duke(1, Side::Start))]),
+        phase: Phase::Play,
+        to_move: Seat(0),
+        terrain: Terrain {
+            dragon: Some(Dragon { square: square("b3"), facing: Facing::East, enraged: false, turning: false }),
+            ..Terrain::default()
+        },
+        seed: 6,
+        ..Setup::default()
+    };
+    let game = ExpandedDuke::from_setup(&setup).unwrap();
+    assert!(game.judged_for_test());
+    let fast = listed(&game, false);
+    assert_eq!(fast, listed(&game, true));
+    assert!(fast.contains(&Action::Move { from: square("a1"), to: square("a2") }), "{fast:?}");
+    assert!(!fast.contains(&Action::Move { from: square("a1"), to: square("a3") }), "{fast:?}");
 }

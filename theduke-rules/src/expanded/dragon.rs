@@ -452,6 +452,26 @@ impl<S: TileSource> Duke<S> {
         map
     }
 
+    /// Every square the Dragon `d`'s next in-between turn could take a tile on, whatever
+    /// stands on the board: the squares [`dragon_threatens_duke`](Self::dragon_threatens_duke)
+    /// looks at, without the look at the tiles (for the bound of `danger.rs`).
+    pub(crate) fn dragon_reach(&self, d: Dragon) -> u64 {
+        let steps = |d: Dragon, icons: &[(i8, i8)]| {
+            icons.iter().filter_map(|&icon| d.facing.step(d.square, icon)).fold(0, |acc, s| acc | s.bit())
+        };
+        if !d.enraged {
+            return steps(d, &CALM_MOVES);
+        }
+        let mut reach = steps(d, &ENRAGED_STRIKES);
+        for (icon, quarters) in [((-1, 0), 3), ((1, 0), 1)] {
+            if let Some(to) = d.facing.step(d.square, icon) {
+                reach |=
+                    to.bit() | steps(Dragon { square: to, facing: d.facing.turned(quarters), ..d }, &ENRAGED_STRIKES);
+            }
+        }
+        reach
+    }
+
     /// With [`DragonDanger::Avoided`](crate::DragonDanger::Avoided), whether the Dragon's
     /// next in-between turn could take `me`'s Duke, whatever it draws: a calm Dragon's Move
     /// icons reaching it, an enraged Dragon's Strike icons from its square or from either

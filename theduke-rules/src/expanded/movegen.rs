@@ -230,6 +230,10 @@ impl<S: TileSource> Duke<S> {
             self.x_candidates_of(me, tile, tile == 0, self.frozen(), &mut find);
             return Some(found && self.plain_judge(&c, action));
         }
+        if self.unguarded(me) {
+            self.x_candidates_of(me, tile, tile == 0, self.frozen(), &mut find);
+            return Some(found && self.unguarded_allowed(me, action));
+        }
         let judge = self.judge_context(me);
         let frozen = judge.as_ref().map_or_else(|| self.frozen(), |j| j.frozen);
         self.x_candidates_of(me, tile, tile == 0, frozen, &mut find);
@@ -250,6 +254,10 @@ impl<S: TileSource> Duke<S> {
                 // The standard game's generator and test where the set allows it (`danger.rs`).
                 if let Some(c) = self.plain_context(me) {
                     return self.plain_visit_turn(&c, v);
+                }
+                // Nothing guarded: every candidate but a draw and a Divination (`danger.rs`).
+                if self.unguarded(me) {
+                    return self.x_candidates(me, &mut |a| self.unguarded_allowed(me, a) && v.action(a));
                 }
                 match self.judge_context(me) {
                     // The bound clears most candidates; the rest are played on a copy.

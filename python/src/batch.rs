@@ -8,10 +8,11 @@
 //! `e`-th episode is seeded `split_seed(split_seed(seed, i), e)`, so the results do not
 //! depend on the number of threads or on the other games.
 //!
-//! A call splits the games into a few blocks of consecutive games (four per thread, so that
-//! a thread that drew the games ending a round can leave the rest to the others) and the
-//! calling thread works through them beside the pool's `threads - 1` workers: no task per
-//! game, and no sleep and wake of the caller while the pool works.
+//! A call splits the games into blocks of consecutive games (four per thread, at most
+//! [`BLOCK`] games each, so that the threads finish a call together: a thread that drew the
+//! games ending a round leaves the rest to the others) and the calling thread works through
+//! them beside the pool's `threads - 1` workers: no task per game, and no sleep and wake of
+//! the caller while the pool works.
 
 use std::sync::{Mutex, PoisonError};
 
@@ -120,6 +121,12 @@ fn run_blocks<'a>(
     failed.into_inner().unwrap_or_else(PoisonError::into_inner).map_or(Ok(()), Err)
 }
 
+/// The most games in a block: small enough that the threads finish a call together (the
+/// others wait for at most one block of the last thread), large enough that taking a block
+/// costs nothing beside stepping it. Crown Battles, 2 cores, 4096 games a call: 8 blocks
+/// gave 8.3 M steps/s, blocks of 16 games 10.0, of 32 10.6, of 64 10.7 (2026-11-29).
+const BLOCK: usize = 64;
+
 fn episode_seed(master: u64, index: u64, episode: u64) -> u64 {
     split_seed(split_seed(master, index), episode)
 }
@@ -179,10 +186,10 @@ impl PyVecGame {
     }
 
     /// Cuts the games and the caller's flat arrays (validated lengths) into blocks of
-    /// consecutive games: four blocks per thread.
+    /// consecutive games: four blocks per thread, at most [`BLOCK`] games each.
     fn cut<'a>(all: Block<'a>, threads: usize, (obs_len, acts, seats): (usize, usize, usize)) -> Vec<Block<'a>> {
         let Block { first: _, mut slots, mut actions, mut obs, mut mask, mut seat, mut reward, mut done } = all;
-        let size = slots.len().div_ceil(4 * threads).max(1);
+        let size = slots.len().div_ceil(4 * threads).clamp(1, BLOCK);
         let mut blocks = Vec::new();
         let mut first = 0;
         while !slots.is_empty() {

@@ -197,6 +197,33 @@ fn the_rider_may_step_into_danger_unless_the_reading_protects_it_as_a_duke() {
 }
 
 #[test]
+fn a_rider_protected_as_a_duke_may_win_by_a_third_capture_that_leaves_it_capturable() {
+    // Two Pikemen captured already; the Knight on c3 takes a third on d3, where the P0
+    // Pikeman on b1 could take it with its Move (+2, +2) over the empty c2. The capture wins
+    // at once ("Dark Rider": each win is immediate), so there is no next turn in which the
+    // rider could be captured (reading 59, as reading 71 for the Flags).
+    let mut setup = position(&["d3", "b1"], "c3", 1, DarkRider::default());
+    setup.config.readings = {
+        let mut readings = Readings::default();
+        readings.dark_rider_danger = RiderDanger::Avoided;
+        readings
+    };
+    let mut game = ExpandedDuke::from_setup(&setup).unwrap();
+    assert_eq!(game.captured_count(Seat(0), PIKEMAN), 2);
+    let moves = legal(&game);
+    assert!(moves.contains("c3-d3"), "{moves:?}");
+    play(&mut game, "c3-d3");
+    let over = Ending { winner: Some(Seat(1)), reason: EndReason::DarkRider(DarkRiderEnd::PikemenCaptured) };
+    assert_eq!(game.phase(), Phase::Over(over));
+    // With three Pikemen the same capture is the second of three: the game would go on with
+    // the rider capturable, so the reading refuses it.
+    let mut three = position(&["d3", "b1"], "c3", 1, DarkRider { pikemen: 3, ..DarkRider::default() });
+    three.config.readings = setup.config.readings;
+    let game = ExpandedDuke::from_setup(&three).unwrap();
+    assert!(!legal(&game).contains("c3-d3"));
+}
+
+#[test]
 fn a_rider_protected_as_a_duke_is_announced_in_guard() {
     // P0 to move: some Pikeman move puts the Knight on c4 in reach of the Pikemen.
     let setup = position(&["a1", "b2", "e1", "f1"], "c4", 0, DarkRider::default());

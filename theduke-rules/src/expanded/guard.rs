@@ -15,10 +15,12 @@ use crate::tiles::TileKind;
 
 impl<S: TileSource> Duke<S> {
     /// Whether this state, after an action of `me`, is a game of Counting Coup or Trophy
-    /// Hunters that `me` has won: the game is over, so the opponent has no "next turn" in
-    /// which to capture the Duke (reading 71).
-    pub(crate) fn flag_win_by(&self, me: usize) -> bool {
-        self.flag_game()
+    /// Hunters, or of Dark Rider, that `me` has won by its objective: the game is over, so
+    /// the opponent has no "next turn" in which to capture the Duke (reading 71) or the rider
+    /// protected as a Duke (`RiderDanger::Avoided`, reading 59: the rider's winning third
+    /// capture).
+    pub(crate) fn objective_win_by(&self, me: usize) -> bool {
+        (self.flag_game() || self.army().is_some())
             && matches!(self.phase, Phase::Over(Ending { winner: Some(w), .. }) if usize::from(w.0 & 1) == me)
     }
 
@@ -36,7 +38,7 @@ impl<S: TileSource> Duke<S> {
         let mut next = self.clone();
         next.lull_dragon();
         next.play_inner(Action::Place(sq), false);
-        next.x_duke_safe(me) || next.flag_win_by(me)
+        next.x_duke_safe(me) || next.objective_win_by(me)
     }
 
     /// The squares the drawn tile may go on: those where it leaves the Duke safe; with
@@ -100,7 +102,7 @@ impl<S: TileSource> Duke<S> {
         next.lull_dragon();
         next.play_inner(Action::Keep { kind, to }, false);
         next.end_turn_frozen(me);
-        next.x_duke_safe(me) || next.flag_win_by(me)
+        next.x_duke_safe(me) || next.objective_win_by(me)
     }
 
     /// Whether, with the Divination's tile flipped (`self`), a divined tile of `kind` could be

@@ -187,8 +187,8 @@ impl<S: TileSource> Duke<S> {
                 let mut next = self.clone();
                 next.lull_dragon();
                 next.play_inner(action, false);
-                // A win of the objectives with Flags leaves no next turn (reading 71).
-                next.x_duke_safe(me) || next.flag_win_by(me)
+                // A win by the Flags or by Dark Rider's objective leaves no next turn (readings 71, 59).
+                next.x_duke_safe(me) || next.objective_win_by(me)
             }
         }
     }

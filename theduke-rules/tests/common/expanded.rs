@@ -503,7 +503,16 @@ impl Model {
             let n = self.divination_draws(me) as usize;
             return divine_ok(&self.bag[me.index()], n, &self.readings, |k| !flipped.placements(me, k).is_empty());
         }
-        !self.after(me, action).duke_capturable(Seat(1 - me.0))
+        let after = self.after(me, action);
+        // "Dark Rider": capturing three Pikemen wins at once (with 3 or 4 Pikemen, reading 55),
+        // so the protected rider has no next turn to fear (reading 59).
+        if let (Some((riders, _)), Some((pikes, pikeman))) = (self.rider_guard, self.dark_rider)
+            && riders == me
+            && after.lost[pikes.index()][pikeman.index()] >= 3
+        {
+            return true;
+        }
+        !after.duke_capturable(Seat(1 - me.0))
     }
 
     /// The empty squares sharing a side with `me`'s Duke where a new tile may go ("New

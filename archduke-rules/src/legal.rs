@@ -9,8 +9,51 @@
 use duke_core::{Seat, SeatSet};
 
 use crate::cards::Power;
+use crate::config::MAX_PLAYERS;
 use crate::notation::{Action, Slot, Spot};
-use crate::state::{Archduke, NONE, Phase};
+use crate::state::{Archduke, MAX_SLOTS, NONE, Phase};
+
+/// Where [`Archduke::list`] puts each legal action: the action list
+/// ([`legal_actions`](duke_core::Game::legal_actions)) or the learning mask, which sets
+/// each action's index and builds no list.
+pub(crate) trait Sink {
+    /// Receives one legal action.
+    fn action(&mut self, action: Action);
+
+    /// Receives the SWAPs of the card at `first` with each of `seconds`, the targetable
+    /// cards after it (seat, then position), in order; each spot is given by its number
+    /// `seat × MAX_SLOTS + position` (the mask's layout numbers spots the same way, so it
+    /// adds them to the row of `first`, computed once).
+    #[inline]
+    fn swaps(&mut self, first: u16, seconds: &[u16]) {
+        let first = spot_of(first);
+        for &second in seconds {
+            self.action(Action::Swap(first, spot_of(second)));
+        }
+    }
+}
+
+/// The spot of number `seat × MAX_SLOTS + position`.
+#[inline]
+fn spot_of(number: u16) -> Spot {
+    let slots = MAX_SLOTS as u16;
+    Spot { seat: Seat((number / slots) as u8), slot: Slot((number % slots) as u8) }
+}
+
+/// The action list: each action pushed in the order listed.
+impl Sink for Vec<Action> {
+    #[inline]
+    fn action(&mut self, action: Action) {
+        self.push(action);
+    }
+
+    /// One reservation for the row, not one capacity check per pair.
+    #[inline]
+    fn swaps(&mut self, first: u16, seconds: &[u16]) {
+        let first = spot_of(first);
+        self.extend(seconds.iter().map(|&second| Action::Swap(first, spot_of(second))));
+    }
+}
 
 impl Archduke {
     pub(crate) fn seats_to_act(&self) -> SeatSet {
@@ -134,6 +177,14 @@ impl Archduke {
     /// Writes `seat`'s legal actions into `out` (cleared first).
     pub(crate) fn generate(&self, seat: Seat, out: &mut Vec<Action>) {
         out.clear();
+        self.list(seat, out);
+    }
+
+    /// Gives `seat`'s legal actions to `sink`, in the order [`generate`](Self::generate)
+    /// lists them: the one case analysis of who may do what in each phase, shared by the
+    /// action list and the learning mask (`learning::index`), so that both always agree.
+    #[inline]
+    pub(crate) fn list<K: Sink + ?Sized>(&self, seat: Seat, sink: &mut K) {
         let s = seat.0;
         if !self.is_active(s) {
             return;
@@ -145,16 +196,16 @@ impl Archduke {
                 if !self.looked.contains(seat) {
                     for a in grid.filled() {
                         for b in grid.filled().filter(|&b| b > a) {
-                            out.push(Action::Look(Slot(a), Slot(b)));
+                            sink.action(Action::Look(Slot(a), Slot(b)));
                         }
                     }
                 }
             }
             Phase::Holding { .. } => {
                 if s == self.current {
-                    out.push(Action::Discard);
+                    sink.action(Action::Discard);
                     for slot in grid.filled() {
-                        out.push(Action::Keep(Slot(slot)));
+                        sink.action(Action::Keep(Slot(slot)));
                     }
                 }
             }
@@ -162,58 +213,69 @@ impl Archduke {
                 if let Some(p) = self.front()
                     && p.seat == s
                 {
-                    out.push(Action::Pass);
-                    self.generate_power(s, p.power, out);
+                    sink.action(Action::Pass);
+                    self.list_power(s, p.power, sink);
                 }
                 if self.next_may_start(s) {
                     if self.must_end() {
-                        out.push(Action::End);
+                        sink.action(Action::End);
                     } else {
-                        out.push(Action::Draw);
+                        sink.action(Action::Draw);
                         if !self.discard.is_empty() {
                             for slot in grid.filled() {
-                                out.push(Action::Take(Slot(slot)));
+                                sink.action(Action::Take(Slot(slot)));
                             }
                         }
                     }
                 }
                 if self.can_call(s) {
-                    out.push(Action::Archduke);
+                    sink.action(Action::Archduke);
                 }
                 if self.can_match(s) {
                     for slot in grid.filled() {
-                        out.push(Action::Match(Slot(slot)));
+                        sink.action(Action::Match(Slot(slot)));
                     }
                 }
             }
         }
     }
 
-    fn generate_power(&self, s: u8, power: Power, out: &mut Vec<Action>) {
+    /// The targets of `s`'s pending action card.
+    #[inline]
+    fn list_power<K: Sink + ?Sized>(&self, s: u8, power: Power, sink: &mut K) {
         let n = self.players() as u8;
         match power {
             Power::Give => {
-                out.extend((0..n).filter(|&t| self.can_give_to(s, t)).map(|t| Action::Give(Seat(t))));
+                for t in (0..n).filter(|&t| self.can_give_to(s, t)) {
+                    sink.action(Action::Give(Seat(t)));
+                }
             }
             Power::Peek => {
                 for t in (0..n).filter(|&t| self.targetable(s, t)) {
                     if let Some(g) = self.grid(t) {
-                        out.extend(g.filled().map(|slot| Action::Peek(Spot { seat: Seat(t), slot: Slot(slot) })));
+                        for slot in g.filled() {
+                            sink.action(Action::Peek(Spot { seat: Seat(t), slot: Slot(slot) }));
+                        }
                     }
                 }
             }
             Power::Swap => {
+                // The targetable cards' spots, in increasing order (seat, then position):
+                // every pair of them is a SWAP, listed first card by first card.
+                let mut spots = [0u16; MAX_PLAYERS * MAX_SLOTS];
+                let mut len = 0;
                 for t in (0..n).filter(|&t| self.targetable(s, t)) {
                     let Some(g) = self.grid(t) else { continue };
-                    for a in g.filled() {
-                        let first = Spot { seat: Seat(t), slot: Slot(a) };
-                        for u in (t..n).filter(|&u| self.targetable(s, u)) {
-                            let Some(h) = self.grid(u) else { continue };
-                            for b in h.filled().filter(|&b| u > t || b > a) {
-                                out.push(Action::Swap(first, Spot { seat: Seat(u), slot: Slot(b) }));
-                            }
+                    for slot in g.filled() {
+                        if let Some(x) = spots.get_mut(len) {
+                            *x = u16::from(t) * MAX_SLOTS as u16 + u16::from(slot);
+                            len += 1;
                         }
                     }
+                }
+                let spots = spots.get(..len).unwrap_or(&[]);
+                for (x, &first) in spots.iter().enumerate() {
+                    sink.swaps(first, spots.get(x + 1..).unwrap_or(&[]));
                 }
             }
         }

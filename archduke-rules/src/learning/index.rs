@@ -1,11 +1,11 @@
 //! The action index of one config and the legal-action mask written straight from the
-//! rules' predicates (see the [module docs](super) for the layout).
+//! rules' listing (see the [module docs](super) for the layout).
 
 use duke_core::{MaskBuffer, Seat};
 
-use crate::cards::Power;
+use crate::legal::Sink;
 use crate::notation::{Action, Slot, Spot};
-use crate::state::{Archduke, MAX_SLOTS, Phase};
+use crate::state::{Archduke, MAX_SLOTS};
 
 /// Grid positions per seat in the index and the tensor: a grid may reach 16 columns
 /// (penalty cards, or a [`Setup`](crate::Setup) of any width), whatever the deck.
@@ -58,6 +58,9 @@ impl Layout {
         self.swap() + i * self.spots() - i * (i + 1) / 2 - i - 1
     }
 
+    /// The index of `action`, if the layout has one. Inlined: with the action's variant
+    /// known (the mask's sink), it folds to an offset and a bound check.
+    #[inline(always)]
     pub fn index(self, action: Action) -> Option<usize> {
         match action {
             Action::Look(a, b) => LOOKS.iter().position(|&l| l == (a.0, b.0)),
@@ -110,109 +113,47 @@ impl Layout {
     }
 }
 
-/// Marks index `i` legal in `mask` (a `bool` or a bit mask), ignoring an index out of range
-/// (none is, for a mask of the layout's length: every index below is one of an action the
-/// generator lists).
-#[inline]
-fn set<M: MaskBuffer + ?Sized>(mask: &mut M, i: usize) {
-    mask.set(i);
+/// A learning mask as the listing's sink ([`Archduke::list`], the rules' one case analysis
+/// of the legal actions): each listed action sets its index, computed in O(1), and no
+/// action list is built ([`legal_mask`](duke_core::Learning::legal_mask) and
+/// [`legal_mask_bits`](duke_core::Learning::legal_mask_bits)).
+pub(super) struct Marks<'a, M: ?Sized> {
+    /// The index layout of the state's config.
+    pub layout: Layout,
+    /// The mask (already cleared): `bool`s or bits.
+    pub mask: &'a mut M,
 }
 
-impl Archduke {
-    /// Marks `seat`'s legal actions in `mask` (already cleared): the same predicates, in
-    /// the same cases, as the generator `Archduke::generate` (the learning tests check
-    /// that both agree on every state of random games), each action marked at its index in
-    /// O(1), with no list in between.
-    pub(super) fn mark_legal<M: MaskBuffer + ?Sized>(&self, layout: Layout, seat: Seat, mask: &mut M) {
-        let s = seat.0;
-        if !self.is_active(s) {
-            return;
-        }
-        let Some(grid) = self.grid(s) else { return };
-        match self.phase {
-            Phase::Over => {}
-            Phase::Peek => {
-                if !self.looked.contains(seat) {
-                    for a in grid.filled() {
-                        for b in grid.filled().filter(|&b| b > a) {
-                            if let Some(i) = layout.index(Action::Look(Slot(a), Slot(b))) {
-                                set(mask, i);
-                            }
-                        }
-                    }
-                }
-            }
-            Phase::Holding { .. } => {
-                if s == self.current {
-                    set(mask, DISCARD);
-                    grid.filled().for_each(|slot| set(mask, KEEP + usize::from(slot)));
-                }
-            }
-            Phase::Window => {
-                if let Some(p) = self.front()
-                    && p.seat == s
-                {
-                    set(mask, PASS);
-                    self.mark_power(layout, s, p.power, mask);
-                }
-                if self.next_may_start(s) {
-                    if self.must_end() {
-                        set(mask, END);
-                    } else {
-                        set(mask, DRAW);
-                        if !self.discard.is_empty() {
-                            grid.filled().for_each(|slot| set(mask, TAKE + usize::from(slot)));
-                        }
-                    }
-                }
-                if self.can_call(s) {
-                    set(mask, ARCHDUKE);
-                }
-                if self.can_match(s) {
-                    grid.filled().for_each(|slot| set(mask, MATCH + usize::from(slot)));
-                }
-            }
+impl<M: MaskBuffer + ?Sized> Sink for Marks<'_, M> {
+    #[inline(always)]
+    fn action(&mut self, action: Action) {
+        if let Some(i) = self.layout.index(action) {
+            self.mask.set(i);
         }
     }
 
-    /// The targets of `s`'s pending action card (as `Archduke::generate_power` lists them).
-    fn mark_power<M: MaskBuffer + ?Sized>(&self, layout: Layout, s: u8, power: Power, mask: &mut M) {
-        let n = layout.n.min(self.players());
-        match power {
-            Power::Give => {
-                for t in (0..n as u8).filter(|&t| self.can_give_to(s, t)) {
-                    set(mask, layout.give() + usize::from(t));
-                }
-            }
-            Power::Peek => {
-                for t in (0..n as u8).filter(|&t| self.targetable(s, t)) {
-                    if let Some(g) = self.grid(t) {
-                        g.filled().for_each(|slot| set(mask, PEEK + usize::from(t) * S + usize::from(slot)));
-                    }
-                }
-            }
-            Power::Swap => {
-                // The targetable cards' spots, in increasing order (seat, then position):
-                // every pair of them is a SWAP.
-                let mut spots = [0u16; crate::config::MAX_PLAYERS * S];
-                let mut len = 0;
-                for t in (0..n as u8).filter(|&t| self.targetable(s, t)) {
-                    let Some(g) = self.grid(t) else { continue };
-                    for slot in g.filled() {
-                        if let Some(x) = spots.get_mut(len) {
-                            *x = (usize::from(t) * S + usize::from(slot)) as u16;
-                            len += 1;
-                        }
-                    }
-                }
-                let spots = spots.get(..len).unwrap_or(&[]);
-                for (x, &i) in spots.iter().enumerate() {
-                    let row = layout.swap_row(usize::from(i));
-                    for &j in spots.get(x + 1..).unwrap_or(&[]) {
-                        set(mask, row + usize::from(j));
-                    }
-                }
-            }
+    /// The SWAPs of one first card: its row of the triangle computed once, then one
+    /// addition per second card. The listing numbers spots as the layout does (seat × `S` +
+    /// position) and gives the seconds after `first` on a table of seats below `n`: each is
+    /// a spot of the layout above `first`, with no check per pair.
+    #[inline]
+    fn swaps(&mut self, first: u16, seconds: &[u16]) {
+        let i = usize::from(first);
+        if i >= self.layout.spots() {
+            return;
         }
+        let row = self.layout.swap_row(i);
+        for &j in seconds {
+            self.mask.set(row + usize::from(j));
+        }
+    }
+}
+
+impl Archduke {
+    /// Marks `seat`'s legal actions in `mask` (already cleared): the listing of
+    /// [`legal_actions`](duke_core::Game::legal_actions), with the mask as its sink.
+    #[inline]
+    pub(super) fn mark_legal<M: MaskBuffer + ?Sized>(&self, layout: Layout, seat: Seat, mask: &mut M) {
+        self.list(seat, &mut Marks { layout, mask });
     }
 }

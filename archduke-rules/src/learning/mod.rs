@@ -27,11 +27,11 @@
 //! can be given a card by another (`give` names the target, not the giver). The indices
 //! depend on `n` only, not on the seat to act or the deck.
 //!
-//! [`legal_mask`](Learning::legal_mask) writes the mask straight from the rules' predicates
-//! (the same ones, in the same cases, as [`legal_actions`](duke_core::Game::legal_actions)):
-//! one `fill(false)` of the mask, then each legal action set at its index in O(1) (a SWAP's
-//! row of the triangle is computed once per first card); the scratch buffer is not used, so
-//! nothing allocates. [`legal_mask_bits`](Learning::legal_mask_bits) runs the same code into
+//! [`legal_mask`](Learning::legal_mask) runs the engine's own listing of the legal actions
+//! (the one behind [`legal_actions`](duke_core::Game::legal_actions)) with the mask as its
+//! sink: one `fill(false)` of the mask, then each legal action set at its index in O(1) (a
+//! SWAP's row of the triangle is computed once per first card); the scratch buffer is not
+//! used, so nothing allocates. [`legal_mask_bits`](Learning::legal_mask_bits) runs the same code into
 //! a bit mask (1,046 bytes for 4 players instead of 8,367), whose clearing costs next to
 //! nothing.
 //!

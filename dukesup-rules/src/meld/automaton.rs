@@ -17,7 +17,7 @@
 //! Each entry is the next state's offset in the table (state × 36) with bit 15 set when that
 //! state accepts (every open run may stop there). State 0 is the dead state, state 1 the start.
 
-use super::dp::Column;
+use super::dp::{Column, range_index};
 
 /// The column symbols: 6 THORN ranges × 6 FLOWER ranges.
 pub(super) const SYMBOLS: usize = 36;
@@ -62,23 +62,10 @@ pub(super) const fn accepting(state: u16) -> bool {
     state & ACCEPT != 0
 }
 
-/// The range index of `lo..=hi` (the order of the symbol's ranges).
-#[inline]
-const fn range(lo: usize, hi: usize) -> usize {
-    match (lo, hi) {
-        (0, 0) => 0,
-        (0, 1) => 1,
-        (0, 2) => 2,
-        (1, 1) => 3,
-        (1, 2) => 4,
-        _ => 5,
-    }
-}
-
 /// The symbol of a column.
 #[inline]
 pub(super) const fn symbol(col: &Column) -> u8 {
-    (range(col.lo[0], col.hi[0]) * 6 + range(col.lo[1], col.hi[1])) as u8
+    (range_index(col.lo[0], col.hi[0]) * 6 + range_index(col.lo[1], col.hi[1])) as u8
 }
 
 /// The column of a symbol (for building and checking the table).

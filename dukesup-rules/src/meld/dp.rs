@@ -63,7 +63,9 @@ pub(super) const TRANS: [[u16; STATES]; 3] = build_trans();
 /// The six ranges `lo..=hi` of run-card counts, `0 <= lo <= hi <= 2`.
 const RANGES: [(usize, usize); 6] = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 2), (2, 2)];
 
-const fn range_index(lo: usize, hi: usize) -> usize {
+/// The index of `lo..=hi` in [`RANGES`] (also the automaton's symbol order).
+#[inline]
+pub(super) const fn range_index(lo: usize, hi: usize) -> usize {
     match (lo, hi) {
         (0, 0) => 0,
         (0, 1) => 1,
